@@ -1,0 +1,53 @@
+# Balance lab: install, run, test.
+# `make run` installs the project into .venv and runs the main experiment;
+# `make test` installs the test extras and runs the whole suite.
+
+PY ?= python3
+VENV := .venv
+PYTHON := $(VENV)/bin/python
+PIP := $(PYTHON) -m pip
+SIM := $(VENV)/bin/sim
+
+# Numba compiles on first use; keep the machine code on disk between runs.
+export NUMBA_CACHE_DIR := $(CURDIR)/.numba_cache
+# Slow statistical tests run slimmed under `make test` (tests/conftest.py reads it).
+SIM_SLOW_SCALE ?= 0.1
+PYTEST_ARGS ?= -n 2 -q
+
+.PHONY: run test bench lint install clean
+
+# The venv itself (python + an up-to-date pip).
+$(PYTHON):
+	$(PY) -m venv $(VENV)
+	$(PIP) install --quiet --upgrade pip
+
+# Runtime install; reinstalled only when pyproject.toml changes.
+$(VENV)/.install-stamp: pyproject.toml | $(PYTHON)
+	$(PIP) install -e .
+	touch $@
+
+# Runtime + test extras (pytest, hypothesis, xdist, scipy, ruff).
+$(VENV)/.test-stamp: pyproject.toml | $(PYTHON)
+	$(PIP) install -e '.[test]'
+	touch $@
+
+install: $(VENV)/.install-stamp
+
+run: $(VENV)/.install-stamp
+	$(SIM) run experiments/missile_cost.yaml
+
+test: $(VENV)/.test-stamp
+	SIM_SLOW_SCALE=$(SIM_SLOW_SCALE) $(PYTHON) -m pytest $(PYTEST_ARGS)
+
+bench: $(VENV)/.install-stamp
+	$(SIM) bench
+
+lint: $(VENV)/.test-stamp
+	$(VENV)/bin/ruff check .
+	$(VENV)/bin/ruff format --check .
+
+clean:
+	rm -rf $(VENV) build dist .pytest_cache .ruff_cache .hypothesis .numba_cache results bench/results.json
+	find . -path ./.git -prune -o -name '*.egg-info' -type d -prune -exec rm -rf {} +
+	find . -path ./.git -prune -o -name __pycache__ -type d -prune -exec rm -rf {} +
+	if [ -d reports ]; then find reports -mindepth 1 -maxdepth 1 -type d -exec rm -rf {} +; fi

@@ -1,0 +1,1 @@
+"""Games the toolkit can simulate."""

@@ -1,0 +1,1 @@
+"""Guardians of Space and its Space Defenders variants."""

@@ -1,0 +1,1 @@
+"""Heuristic players, one package per game, one file per strategy."""

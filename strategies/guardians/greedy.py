@@ -1,0 +1,80 @@
+"""`greedy`: take the most points this turn's shots can take.
+
+Each reachable cell is scored by what its shots would take (the first objects up its column,
+as many as the fighter's level, ignoring descents); a hit worth nothing (half of an intact
+ship) beats a miss. Ties go to a uniformly random best cell. It re-enters where the shot is
+best, never buys and leaves the mine alone.
+"""
+
+from numba import njit
+
+from sim.games.guardians.engine import at, pl
+from sim.games.guardians.layout import (
+    A_DEST_COL,
+    A_DEST_ROW,
+    A_MINE_ROW,
+    DESTROYED,
+    EMPTY,
+    P_COLS,
+    PL_LEVEL,
+    PL_STATUS,
+)
+from sim.games.guardians.moves import destinations, volley_value
+from sim.games.guardians.rng import below
+from strategies.guardians.common import MINE_START, PLACE, can_reenter, random_mine_row, stand_at
+
+NAME = "greedy"
+PARAMS: dict[str, float] = {}
+
+
+@njit(cache=True)
+def best_bottom_column(s, p, seat, rng, slot):
+    """The empty bottom-row column whose shot takes the most (random among ties), or -1."""
+    best, best_c, ties = -1, -1, 0
+    for c in range(p[P_COLS]):
+        if s[at(c, 0)] != EMPTY:
+            continue
+        v = volley_value(s, p, c, 0, seat, 1)
+        if v > best:
+            best, best_c, ties = v, c, 1
+        elif v == best:
+            ties += 1
+            if below(rng, slot, ties) == 0:
+                best_c = c
+    return best_c
+
+
+@njit(cache=True)
+def best_destination(s, p, seat, c0, r0, level, rng, slot, scratch):
+    """The reachable cell whose shots take the most; random among ties."""
+    n = destinations(s, p, c0, r0, scratch)
+    best, best_k, ties = -1, 0, 0
+    for k in range(n):
+        v = volley_value(s, p, scratch[2 * k], scratch[2 * k + 1], seat, level)
+        if v > best:
+            best, best_k, ties = v, k, 1
+        elif v == best:
+            ties += 1
+            if below(rng, slot, ties) == 0:
+                best_k = k
+    return scratch[2 * best_k], scratch[2 * best_k + 1]
+
+
+@njit(cache=True)
+def policy(phase, s, p, seat, sp, rng, a, scratch):
+    slot = seat + 1
+    if phase == PLACE:
+        a[A_DEST_COL] = best_bottom_column(s, p, seat, rng, slot)
+        return
+    if phase == MINE_START:
+        a[A_MINE_ROW] = random_mine_row(s, p, rng, slot)
+        return
+    if s[pl(seat, PL_STATUS)] == DESTROYED:
+        if not can_reenter(s, p, seat):
+            return
+        stand_at(s, seat, a, best_bottom_column(s, p, seat, rng, slot), 0)
+    c, r = best_destination(
+        s, p, seat, a[A_DEST_COL], a[A_DEST_ROW], s[pl(seat, PL_LEVEL)], rng, slot, scratch
+    )
+    a[A_DEST_COL] = c
+    a[A_DEST_ROW] = r

@@ -1,0 +1,43 @@
+"""Shared pytest helpers: the slow-test scale and the browser-test guard."""
+
+from __future__ import annotations
+
+import os
+import shutil
+
+import pytest
+
+
+def slow_scale() -> float:
+    """Factor for the size of slow statistical runs (SIM_SLOW_SCALE, default 1).
+
+    `make test` and CI set SIM_SLOW_SCALE=0.1 so slow tests run slimmed; a slow test
+    multiplies its game count by this (and keeps a sensible floor of its own).
+    """
+    return float(os.environ.get("SIM_SLOW_SCALE", "1"))
+
+
+@pytest.fixture(name="slow_scale")
+def _slow_scale_fixture() -> float:
+    """The same factor as `slow_scale()`, as a fixture."""
+    return slow_scale()
+
+
+def chromium_path() -> str | None:
+    """Path of a chromium binary on PATH, or None."""
+    for name in ("chromium", "chromium-browser", "google-chrome"):
+        found = shutil.which(name)
+        if found:
+            return found
+    return None
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    # Without chromium, browser tests are skipped on a developer's machine; on CI
+    # (CI=true, where .ci/run installs chromium) they run and fail loudly instead.
+    if chromium_path() is not None or os.environ.get("CI", "").lower() == "true":
+        return
+    skip = pytest.mark.skip(reason="chromium not found (apt-get install chromium)")
+    for item in items:
+        if "browser" in item.keywords:
+            item.add_marker(skip)
