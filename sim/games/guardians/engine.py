@@ -54,6 +54,7 @@ from sim.games.guardians.layout import (
     HELD,
     KIND_SHIP,
     MAX_COLS,
+    MAX_PLAYERS,
     MINE,
     N_KINDS,
     NONE,
@@ -985,3 +986,52 @@ def winners_mask(s, p):
         elif pts == best:
             mask |= 1 << seat
     return mask
+
+
+# --- checking ----------------------------------------------------------------------------
+
+
+@njit(cache=True)
+def census_ok(s, p):
+    """Every token is on the board, in the pile, beside the board, in a reserve or in the
+    box, once; fighters, the mine and the running counts agree with the board. For games
+    started by new_game (a scenario's box is not tracked)."""
+    counts = np.zeros(N_KINDS, np.int64)
+    fighters = np.zeros(MAX_PLAYERS, np.int64)  # per seat: cells showing its fighter
+    mines = 0
+    invaders = 0
+    for c in range(p[P_COLS]):
+        in_col = 0
+        for r in range(p[P_ROWS]):
+            v = s[at(c, r)]
+            if is_invader(v):
+                counts[token_kind(v)] += 1
+                in_col += 1
+            elif v == MINE:
+                mines += 1
+            elif v >= FIGHTER:
+                seat = v - FIGHTER
+                fighters[seat] += 1
+                if s[pl(seat, PL_COL)] != c or s[pl(seat, PL_ROW)] != r:
+                    return False
+        if in_col != s[S_COL_COUNT + c]:
+            return False
+        invaders += in_col
+    if invaders != s[S_INVADERS] or mines != s[S_MINE_ALIVE]:
+        return False
+    for i in range(s[S_PILE_TOP], s[S_PILE_LEN]):
+        counts[token_kind(s[S_PILE + i])] += 1
+    counts[KIND_SHIP] += s[S_ASIDE_L] + s[S_ASIDE_R] + 2 * s[S_ASIDE_SHIPS]
+    for k in range(1, N_KINDS):
+        counts[k] += s[S_BOX + k]
+        for seat in range(s[S_N_PLAYERS]):
+            counts[k] += s[pl(seat, PL_RESERVE + k)]
+    for k in range(1, 6):
+        if counts[k] != p[P_MONSTERS + k - 1]:
+            return False
+    if counts[KIND_SHIP] != 2 * p[P_SHIPS]:
+        return False
+    for seat in range(s[S_N_PLAYERS]):
+        if fighters[seat] != (1 if s[pl(seat, PL_STATUS)] == ACTIVE else 0):
+            return False
+    return True

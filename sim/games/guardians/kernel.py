@@ -13,6 +13,7 @@ import numpy as np
 from numba import njit
 
 from sim.games.guardians.engine import (
+    census_ok,
     new_game,
     pl,
     place_fighter,
@@ -25,6 +26,7 @@ from sim.games.guardians.layout import (
     A_DEST_COL,
     A_MINE_ROW,
     ACTION_SIZE,
+    E_CENSUS,
     MAX_PLAYERS,
     N_KINDS,
     OK,
@@ -78,7 +80,8 @@ def _decide(kind, phase, s, p, seat, sp, rng, a, scratch):
 
 @njit(cache=True)
 def play_one(p, n_players, kinds, params, seed, s, a, rng, scratch, buf, out, trace):
-    """Play one game from `seed` to its end; fill `out` (G_* columns). kinds/params: per seat."""
+    """Play one game from `seed` to its end; fill `out` (G_* columns). kinds/params: per seat.
+    With `trace`, hash the state after every turn and check the token census."""
     seed_streams(rng, seed)
     new_game(s, p, n_players, rng)
     for seat in range(n_players):
@@ -105,6 +108,9 @@ def play_one(p, n_players, kinds, params, seed, s, a, rng, scratch, buf, out, tr
             return
         if trace:
             h = state_hash(s, h)
+            if not census_ok(s, p):
+                out[G_ERROR], out[G_ERROR_SEAT] = E_CENSUS, seat
+                return
     out[G_OUTCOME] = s[S_STATUS]
     out[G_TURNS] = s[S_TURN]
     out[G_ROUNDS] = s[S_ROUND]

@@ -164,6 +164,7 @@ ERROR_NAMES = (
     "mine_reenter_row",  # wrap without a valid mine-space row
     "place_cell",  # setup: fighter placed off an empty bottom-row cell
     "mine_start_cell",  # setup: mine placed off a free mine space
+    "census",  # checking mode: a token was lost or duplicated (an engine bug)
 )
 (
     _OK,
@@ -189,4 +190,5 @@ ERROR_NAMES = (
     E_MINE_REENTER_ROW,
     E_PLACE_CELL,
     E_MINE_START_CELL,
+    E_CENSUS,
 ) = range(len(ERROR_NAMES))

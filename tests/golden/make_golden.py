@@ -1,0 +1,39 @@
+"""Write tests/golden/traces.json: seed -> turn-by-turn trace hash of complete games, for
+each preset x built-in strategy. Re-run only when a change of behaviour is intended (and
+bump layout.ENGINE_VERSION): `python tests/golden/make_golden.py`."""
+
+import json
+from pathlib import Path
+
+import numpy as np
+
+from sim.games import get_game
+from sim.games.base import StrategySpec
+from sim.games.guardians.layout import ENGINE_VERSION
+from strategies.guardians.dispatch import ORDER
+
+PATH = Path(__file__).with_name("traces.json")
+SEEDS = range(12)
+PLAYERS = 4
+
+
+def traces() -> dict:
+    game = get_game("guardians")
+    out = {}
+    for preset in game.presets:
+        ruleset = game.load_ruleset(preset)
+        for name in ORDER:
+            seats = np.zeros((len(SEEDS), PLAYERS), np.int64)
+            chunk = game.play_chunk(
+                ruleset, PLAYERS, [StrategySpec(name)], seats, np.array(SEEDS), trace=True
+            )
+            assert not chunk.errors, chunk.errors
+            hashes = [int(h) for h in chunk.games["trace_hash"]]
+            out[f"{preset}/{name}"] = dict(zip(map(str, SEEDS), hashes, strict=True))
+    return out
+
+
+if __name__ == "__main__":
+    doc = {"engine_version": ENGINE_VERSION, "players": PLAYERS, "traces": traces()}
+    PATH.write_text(json.dumps(doc, indent=1) + "\n")
+    print(f"wrote {PATH}")
