@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 import numpy as np
+from numba import njit
 
 from sim.games import register
 from sim.games.base import Chunk, StrategySpec
@@ -18,11 +20,14 @@ from sim.games.guardians.kernel import (
     SEAT_BLOCK,
     SEAT_SCORE,
     SEAT_SIZE,
+    kernel_for,
     play_batch,
 )
 from sim.games.guardians.params import to_params
+from sim.games.guardians.python_loop import CompiledSeat, PythonSeat, play_game, seat_rows
 from sim.games.guardians.ruleset import PRESETS, Ruleset, load_ruleset
-from strategies.guardians import registry
+from strategies.guardians import registry, user
+from strategies.guardians.dispatch import builtin_policy
 
 # per-seat statistics copied from the player's block of the state: column -> PL_* field
 _SEAT_FIELDS = {
@@ -50,13 +55,14 @@ STATUS_NAMES = ("active", "destroyed", "out")
 class Guardians:
     name = "guardians"
     presets = PRESETS
+    player_counts = (2, 3, 4)
+    outcomes = ("victory", "stall", "raid", "cap")
 
     def load_ruleset(self, name_or_path: str, overrides: Any = (), *, source: str = "--set"):
         return load_ruleset(name_or_path, overrides, source=source)
 
     def check_strategy(self, spec: StrategySpec, *, source: str) -> StrategySpec:
-        strategy = registry.resolve(spec.name, source=source)
-        registry.param_vector(strategy, dict(spec.params), source=source)
+        _resolve(spec, source=source)
         return spec
 
     def play_chunk(
@@ -71,21 +77,25 @@ class Guardians:
     ) -> Chunk:
         """Play the games; with `trace`, also hash every state and check the token census
         after every turn (slower; for tests and golden files)."""
-        kinds, params = _lineup_arrays(lineup)
+        plan = _Plan(lineup)
         n = len(seeds)
         games = np.zeros((n, len(GAME_COLUMNS)), np.int64)
         seats = np.zeros((n, n_players, SEAT_SIZE), np.int64)
-        play_batch(
-            to_params(ruleset.values),
-            n_players,
-            np.asarray(seeds, np.uint64),
-            np.ascontiguousarray(seat_lineup, np.int64),
-            kinds,
-            params,
-            games,
-            seats,
-            trace,
-        )
+        seat_lineup = np.ascontiguousarray(seat_lineup, np.int64)
+        if plan.python_players:
+            _play_in_python(ruleset, n_players, plan, seat_lineup, seeds, games, seats)
+        else:
+            plan.kernel()(
+                to_params(ruleset.values),
+                n_players,
+                np.asarray(seeds, np.uint64),
+                seat_lineup,
+                plan.kinds,
+                plan.params,
+                games,
+                seats,
+                trace,
+            )
         labels = [spec.label for spec in lineup]
         return Chunk(
             games=_game_columns(games, trace),
@@ -94,17 +104,80 @@ class Guardians:
         )
 
 
-def _lineup_arrays(lineup: list[StrategySpec]) -> tuple[np.ndarray, np.ndarray]:
-    resolved = [registry.resolve(spec.name) for spec in lineup]
-    vectors = [
-        registry.param_vector(s, dict(spec.params))
-        for s, spec in zip(resolved, lineup, strict=True)
-    ]
-    width = max(len(v) for v in vectors)
-    params = np.zeros((len(lineup), width), np.float64)
-    for j, v in enumerate(vectors):
-        params[j, : len(v)] = v
-    return np.array([s.kind for s in resolved], np.int64), params
+def _resolve(spec: StrategySpec, *, source: str | None = None):
+    """A built-in (or skill preset) or a user strategy, with its parameters checked."""
+    if user.is_user_name(spec.name):
+        strategy = user.load(spec.name, source=source)
+    else:
+        strategy = registry.resolve(spec.name, source=source)
+    vector = registry.param_vector(strategy, dict(spec.params), source=source)
+    return strategy, vector
+
+
+class _Plan:
+    """How a lineup is played: kinds and parameters for the compiled loop, or Python seats."""
+
+    def __init__(self, lineup: list[StrategySpec]) -> None:
+        self.lineup = lineup
+        self.resolved = [_resolve(spec) for spec in lineup]
+        width = max(len(v) for _, v in self.resolved)
+        self.params = np.zeros((len(lineup), width), np.float64)
+        self.kinds = np.zeros(len(lineup), np.int64)
+        self.users: list = []  # compiled user strategies, played as kind -1 - index
+        self.python_players = False
+        for j, (strategy, vector) in enumerate(self.resolved):
+            self.params[j, : len(vector)] = vector
+            if not isinstance(strategy, user.UserStrategy):
+                self.kinds[j] = strategy.kind
+            elif strategy.compiled:
+                if strategy.target not in self.users:
+                    self.users.append(strategy.target)
+                self.kinds[j] = -1 - self.users.index(strategy.target)
+            else:
+                self.python_players = True
+
+    def kernel(self):
+        return play_batch if not self.users else _kernel_for_users(tuple(self.users))
+
+    def seat(self, j: int):
+        strategy, _ = self.resolved[j]
+        if isinstance(strategy, user.UserStrategy) and not strategy.compiled:
+            return PythonSeat(strategy.make(dict(self.lineup[j].params)))
+        policy = _chained_policy(tuple(self.users))
+        return CompiledSeat(policy, int(self.kinds[j]), self.params[j])
+
+
+@functools.cache
+def _chained_policy(users: tuple):
+    """The built-in dispatch extended with user policies: kind -1 - i runs users[i]."""
+    policy = builtin_policy
+    for i, target in enumerate(users):
+        policy = _link(target.policy, -1 - i, policy)
+    return policy
+
+
+def _link(user_policy, kind_of_user, inner):
+    @njit
+    def policy(kind, phase, s, p, seat, sp, rng, a, scratch):
+        if kind == kind_of_user:
+            user_policy(phase, s, p, seat, sp, rng, a, scratch)
+        else:
+            inner(kind, phase, s, p, seat, sp, rng, a, scratch)
+
+    return policy
+
+
+@functools.cache
+def _kernel_for_users(users: tuple):
+    return kernel_for(_chained_policy(users))
+
+
+def _play_in_python(ruleset, n_players, plan: _Plan, seat_lineup, seeds, games, seats) -> None:
+    for g, seed in enumerate(seeds):
+        players = [plan.seat(int(j)) for j in seat_lineup[g, :n_players]]
+        game, row = play_game(ruleset, n_players, players, int(seed))
+        games[g, :] = row
+        seat_rows(game, seats[g])
 
 
 def _game_columns(games: np.ndarray, trace: bool) -> dict[str, np.ndarray]:

@@ -1,0 +1,197 @@
+"""`sim bench`: how fast the game loop, the workers and a whole run are on this machine.
+
+Every figure is measured after a warm-up, repeated, and the median reported. Speed is
+measured here, never by timed assertions in the tests.
+"""
+
+from __future__ import annotations
+
+import os
+import platform
+import resource
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+BENCH_GAME = "guardians"
+PLAYERS = 4
+
+
+@dataclass
+class Bench:
+    """Figures gathered so far, printable as a table and as JSON."""
+
+    machine: dict[str, Any] = field(default_factory=dict)
+    rates: list[dict[str, Any]] = field(default_factory=list)
+    figures: dict[str, Any] = field(default_factory=dict)
+
+    def as_dict(self) -> dict[str, Any]:
+        per_strategy = {f"{r['preset']}/{r['strategy']}": r["turns_per_s_per_core"]
+                        for r in self.rates}  # fmt: skip
+        return {
+            "machine": self.machine,
+            "turns_per_s_per_core": per_strategy,
+            "rates": self.rates,
+            **self.figures,
+        }
+
+
+def machine() -> dict[str, Any]:
+    import numba
+
+    return {
+        "python": platform.python_version(),
+        "numba": numba.__version__,
+        "numpy": np.__version__,
+        "cpu": _cpu_name(),
+        "cores": os.cpu_count(),
+        "platform": platform.platform(),
+        "date": time.strftime("%Y-%m-%d %H:%M:%S"),
+    }
+
+
+def _cpu_name() -> str:
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                return line.split(":", 1)[1].strip()
+    except OSError:
+        pass
+    return platform.processor() or "unknown"
+
+
+def strategy_rate(
+    preset: str, strategy: str, *, games: int, repeats: int, players: int = PLAYERS
+) -> dict[str, Any]:
+    """Games/s and turns/s on one core: every seat plays `strategy`."""
+    from sim.games import get_game
+    from sim.games.base import StrategySpec
+
+    game = get_game(BENCH_GAME)
+    ruleset = game.load_ruleset(preset)
+    lineup = [StrategySpec(strategy)]
+    seats = np.zeros((games, players), np.int64)
+    game.play_chunk(ruleset, players, lineup, seats[:20], np.arange(20))  # warm-up
+    samples = []
+    for rep in range(repeats):
+        seeds = np.arange(rep * games, (rep + 1) * games)
+        start = time.perf_counter()
+        chunk = game.play_chunk(ruleset, players, lineup, seats, seeds)
+        elapsed = time.perf_counter() - start
+        turns = int(chunk.games["turns"].sum())
+        samples.append((games / elapsed, turns / elapsed, turns / games))
+    return {
+        "preset": preset,
+        "strategy": strategy,
+        "games": games,
+        "repeats": repeats,
+        "games_per_s_per_core": round(statistics.median(s[0] for s in samples), 1),
+        "turns_per_s_per_core": round(statistics.median(s[1] for s in samples)),
+        "turns_per_game": round(statistics.median(s[2] for s in samples), 1),
+    }
+
+
+def scaling(*, games: int, strategy: str = "greedy", preset: str = "guardians") -> dict[str, Any]:
+    """Throughput of 2 worker processes against 1 on the same total work."""
+    from joblib import Parallel, delayed
+
+    def wall(jobs: int) -> float:
+        per_job = games // jobs
+        start = time.perf_counter()
+        Parallel(n_jobs=jobs, backend="loky")(
+            delayed(_play_count)(preset, strategy, per_job, k * per_job) for k in range(jobs)
+        )
+        return time.perf_counter() - start
+
+    wall(2)  # start and warm the workers
+    one = statistics.median(wall(1) for _ in range(3))
+    two = statistics.median(wall(2) for _ in range(3))
+    return {"games": games, "one_worker_s": round(one, 3), "two_workers_s": round(two, 3),
+            "speedup_2_workers": round(one / two, 2)}  # fmt: skip
+
+
+def _play_count(preset: str, strategy: str, games: int, offset: int) -> int:
+    from sim.games import get_game
+    from sim.games.base import StrategySpec
+
+    game = get_game(BENCH_GAME)
+    seats = np.zeros((games, PLAYERS), np.int64)
+    chunk = game.play_chunk(
+        game.load_ruleset(preset), PLAYERS, [StrategySpec(strategy)], seats,
+        np.arange(offset, offset + games),
+    )  # fmt: skip
+    return int(chunk.games["turns"].sum())
+
+
+def compile_times() -> dict[str, float]:
+    """Seconds to import and play one game with an empty cache (cold) and a filled one (warm)."""
+    probe = (
+        "import numpy as np\n"
+        "from sim.games import get_game\n"
+        "from sim.games.base import StrategySpec\n"
+        "g = get_game('guardians')\n"
+        "g.play_chunk(g.load_ruleset('guardians'), 4, [StrategySpec('greedy')],"
+        " np.zeros((1, 4), np.int64), np.arange(1))\n"
+    )
+    out = {}
+    with tempfile.TemporaryDirectory() as cache:
+        env = dict(os.environ, NUMBA_CACHE_DIR=cache)
+        for label in ("cold", "warm"):
+            start = time.perf_counter()
+            subprocess.run([sys.executable, "-c", probe], env=env, check=True)
+            out[f"compile_{label}_s"] = round(time.perf_counter() - start, 2)
+    return out
+
+
+def end_to_end(*, games: int, jobs: int | None = None) -> dict[str, Any]:
+    """`sim run` of `games` games of one arm, Parquet written: wall time and peak memory."""
+    experiment = Path(__file__).parent / "bench_experiment.yaml"
+    with tempfile.TemporaryDirectory() as out:
+        cmd = [sys.executable, "-m", "sim", "run", str(experiment), "--games", str(games),
+               "--out", out, "--fresh", "--no-report"]  # fmt: skip
+        if jobs:
+            cmd += ["--jobs", str(jobs)]
+        before = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
+        start = time.perf_counter()
+        subprocess.run(cmd, check=True, stdout=subprocess.DEVNULL)
+        wall = time.perf_counter() - start
+        peak_kib = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
+    return {
+        "games": games,
+        "wall_s": round(wall, 1),
+        "games_per_s": round(games / wall),
+        # ru_maxrss of children: the largest single process (a worker or the parent)
+        "peak_rss_mib": round(max(peak_kib, before) / 1024, 1),
+    }
+
+
+def run_bench(*, quick: bool, presets: list[str], strategies: list[str]) -> Bench:
+    bench = Bench(machine=machine())
+    games, repeats = (300, 3) if quick else (3000, 5)
+    for preset in presets:
+        for strategy in strategies:
+            n = max(20, games // 10) if strategy == "expert" else games
+            bench.rates.append(strategy_rate(preset, strategy, games=n, repeats=repeats))
+    bench.figures["scaling"] = scaling(games=2000 if quick else 20000)
+    if not quick:
+        bench.figures.update(compile_times())
+        bench.figures["end_to_end"] = end_to_end(games=1_000_000)
+        bench.figures["end_to_end_small"] = end_to_end(games=1000)
+    return bench
+
+
+def table(bench: Bench) -> str:
+    lines = [f"{'preset':26s} {'strategy':10s} {'games/s/core':>13s} {'turns/s/core':>13s}"]
+    for r in bench.rates:
+        lines.append(f"{r['preset']:26s} {r['strategy']:10s} {r['games_per_s_per_core']:>13,.0f}"
+                     f" {r['turns_per_s_per_core']:>13,}")  # fmt: skip
+    for key, value in bench.figures.items():
+        lines.append(f"{key}: {value}")
+    return "\n".join(lines)

@@ -1,0 +1,144 @@
+"""The game loop in Python, for games with a plain-Python strategy and for watching a game.
+
+It follows the compiled loop (kernel.play_one) step for step, so a game with only compiled
+players is the same game here as in the kernel (a test checks the trace hashes agree).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from sim.games.guardians import layout as L
+from sim.games.guardians.kernel import (
+    _FNV_OFFSET,
+    G_DESCENTS,
+    G_ERROR,
+    G_ERROR_SEAT,
+    G_HASH,
+    G_INVADERS_LEFT,
+    G_OUTCOME,
+    G_PILE_LEFT,
+    G_REINFORCED,
+    G_ROUNDS,
+    G_TURNS,
+    G_WINNERS,
+    SEAT_BLOCK,
+    SEAT_SCORE,
+    state_hash,
+)
+from sim.games.guardians.session import GameSession, Turn
+from sim.games.guardians.view import GameView
+from strategies.guardians.common import MINE_START, PLACE, SCRATCH_SIZE, TURN, reset_action
+
+
+@dataclass
+class CompiledSeat:
+    """A compiled policy with the built-in signature (kind selects within it)."""
+
+    policy: Callable
+    kind: int
+    params: np.ndarray
+
+
+@dataclass
+class PythonSeat:
+    player: Any  # has place(view), mine_start(view), turn(view)
+
+
+Seat = CompiledSeat | PythonSeat
+OnTurn = Callable[[GameSession, int, np.ndarray, "str | None"], None]
+
+
+class _Decider:
+    def __init__(self, game: GameSession, seats: list[Seat], seed: int) -> None:
+        self.game = game
+        self.seats = seats
+        self.a = np.zeros(L.ACTION_SIZE, np.int32)
+        self.scratch = np.zeros(SCRATCH_SIZE, np.int64)
+        self.randoms = [np.random.default_rng([seed, k]) for k in range(len(seats))]
+
+    def decide(self, seat: int, phase: int) -> np.ndarray:
+        player = self.seats[seat]
+        game = self.game
+        reset_action(game.s, seat, self.a)
+        if isinstance(player, CompiledSeat):
+            player.policy(player.kind, phase, game.s, game.p, seat, player.params, game.rng,
+                          self.a, self.scratch)  # fmt: skip
+            return self.a
+        view = GameView(game, seat, self.randoms[seat])
+        if phase == PLACE:
+            self.a[L.A_DEST_COL] = int(player.player.place(view)) - 1
+        elif phase == MINE_START:
+            self.a[L.A_MINE_ROW] = int(player.player.mine_start(view)) - 1
+        else:
+            turn = player.player.turn(view)
+            if not isinstance(turn, Turn):
+                raise TypeError(f"{type(player.player).__name__}.turn must return a Turn")
+            return game.action(turn)
+        return self.a
+
+
+def play_game(
+    ruleset,
+    n_players: int,
+    seats: list[Seat],
+    seed: int,
+    *,
+    on_setup: Callable[[GameSession], None] | None = None,
+    on_turn: OnTurn | None = None,
+) -> tuple[GameSession, np.ndarray]:
+    """Play one game; returns the final session and the kernel's per-game result row.
+    `on_setup` sees the position before the first turn, `on_turn` each turn just played."""
+    game = GameSession.new(ruleset, n_players, seed)
+    decider = _Decider(game, seats, seed)
+    out = np.zeros(11, np.int64)
+    for seat in range(n_players):
+        error = game.place_fighter(seat, int(decider.decide(seat, PLACE)[L.A_DEST_COL]))
+        if error:
+            out[G_ERROR], out[G_ERROR_SEAT] = L.ERROR_NAMES.index(error), seat
+            return game, out
+    last = n_players - 1
+    error = game.place_mine(int(decider.decide(last, MINE_START)[L.A_MINE_ROW]))
+    if error:
+        out[G_ERROR], out[G_ERROR_SEAT] = L.ERROR_NAMES.index(error), last
+        return game, out
+    if on_setup is not None:
+        on_setup(game)
+    h = np.uint64(state_hash(game.s, _FNV_OFFSET))
+    while game.status == "running":
+        seat = game.to_move
+        action = decider.decide(seat, TURN).copy()
+        error = game.play(action)
+        if on_turn is not None:
+            on_turn(game, seat, action, error)
+        if error:
+            out[G_ERROR], out[G_ERROR_SEAT] = L.ERROR_NAMES.index(error), seat
+            return game, out
+        h = np.uint64(state_hash(game.s, h))
+    _fill_result(game, out, h)
+    return game, out
+
+
+def _fill_result(game: GameSession, out: np.ndarray, h) -> None:
+    s = game.s
+    out[G_OUTCOME] = s[L.S_STATUS]
+    out[G_TURNS] = s[L.S_TURN]
+    out[G_ROUNDS] = s[L.S_ROUND]
+    out[G_DESCENTS] = s[L.S_DESCENTS]
+    out[G_REINFORCED] = s[L.S_REINFORCED]
+    out[G_WINNERS] = sum(1 << seat for seat in game.winners())
+    out[G_PILE_LEFT] = len(game.pile())
+    out[G_INVADERS_LEFT] = s[L.S_INVADERS]
+    out[G_HASH] = np.int64(np.uint64(h).view(np.int64))
+
+
+def seat_rows(game: GameSession, seats_out: np.ndarray) -> None:
+    """The kernel's per-seat result rows: the score, then the player's block of the state."""
+    for seat in range(game.n_players):
+        seats_out[seat, SEAT_SCORE] = game.score(seat)
+        base = L.S_PLAYERS + seat * L.PL_SIZE
+        seats_out[seat, SEAT_BLOCK:] = game.s[base : base + L.PL_SIZE]

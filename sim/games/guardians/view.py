@@ -1,0 +1,66 @@
+"""What a plain-Python strategy sees: public information in rulebook coordinates.
+
+Columns and rows are 1-based (row 1 is the bottom row). The pile's order is hidden; only the
+counts of each token left are shown.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from sim.games.guardians import engine, moves
+from sim.games.guardians import layout as L
+from sim.games.guardians.session import CELL_CHARS, GameSession, Turn
+
+
+class GameView:
+    def __init__(self, game: GameSession, seat: int, random: np.random.Generator) -> None:
+        self._game = game
+        self.seat = seat
+        self.random = random  # this seat's own generator, seeded from the game's seed
+        self.ruleset = game.ruleset
+        self.columns = game.cols
+        self.rows = game.rows
+
+    def cell(self, col: int, row: int) -> str:
+        """'.', '1'-'5', '[', ']', 'S', 'M' or a fighter 'A'-'D'."""
+        return CELL_CHARS[self._game.cell(col - 1, row - 1)]
+
+    def board(self) -> str:
+        return self._game.board_text()
+
+    def players(self) -> list[dict]:
+        """Per seat: score, reserve, level, missile, power_up, status, position (or None)."""
+        out = self._game.players()
+        for seat, entry in enumerate(out):
+            col = self._game.player(seat, L.PL_COL)
+            row = self._game.player(seat, L.PL_ROW)
+            entry["position"] = (col + 1, row + 1) if col >= 0 else None
+        return out
+
+    @property
+    def me(self) -> dict:
+        return self.players()[self.seat]
+
+    def pile_counts(self) -> dict:
+        counts = np.zeros(L.N_KINDS, np.int64)
+        moves.pile_counts(self._game.s, counts)
+        return {1: int(counts[1]), 2: int(counts[2]), 3: int(counts[3]), 4: int(counts[4]),
+                5: int(counts[5]), "ship": int(counts[L.KIND_SHIP])}  # fmt: skip
+
+    def destinations(self, start: tuple[int, int] | None = None) -> list[tuple[int, int]]:
+        """Cells the fighter may end its move on (its own cell first)."""
+        position = start or self.me["position"]
+        if position is None:
+            return []
+        out = np.zeros(4 * L.MAX_COLS * L.MAX_ROWS, np.int64)
+        n = moves.destinations(self._game.s, self._game.p, position[0] - 1, position[1] - 1, out)
+        return [(int(out[2 * k]) + 1, int(out[2 * k + 1]) + 1) for k in range(n)]
+
+    def reentry_columns(self) -> list[int]:
+        return [c for c in range(1, self.columns + 1) if self.cell(c, 1) == "."]
+
+    def refusal(self, turn: Turn) -> str | None:
+        """Why the engine would refuse `turn`, or None if it is legal."""
+        err = engine.turn_error(self._game.s, self._game.p, self._game.action(turn))
+        return None if err == L.OK else L.ERROR_NAMES[err]

@@ -1,0 +1,1 @@
+"""Strategies written the way a designer would, outside the project's packages."""
