@@ -8,13 +8,15 @@ best, never buys and leaves the mine alone.
 
 from numba import njit
 
-from sim.games.guardians.engine import at, pl
+from sim.games.guardians.engine import at, first_object_row, pl
 from sim.games.guardians.layout import (
     A_DEST_COL,
     A_DEST_ROW,
     A_MINE_ROW,
     DESTROYED,
     EMPTY,
+    MAX_COLS,
+    MAX_ROWS,
     P_COLS,
     PL_LEVEL,
     PL_STATUS,
@@ -44,13 +46,26 @@ def best_bottom_column(s, p, seat, rng, slot):
     return best_c
 
 
+# scratch layout: destinations first, then per-column caches
+_LOW = 2 * MAX_COLS * MAX_ROWS  # lowest object row of each column
+_VALUE = _LOW + MAX_COLS  # volley value from below that object
+
+
 @njit(cache=True)
 def best_destination(s, p, seat, c0, r0, level, rng, slot, scratch):
-    """The reachable cell whose shots take the most; random among ties."""
+    """The reachable cell whose shots take the most; random among ties.
+
+    A volley from any cell below a column's lowest object has the same value, so each
+    column is scored once; only cells above a column's lowest object are scored apart."""
+    for c in range(p[P_COLS]):
+        scratch[_LOW + c] = first_object_row(s, p, c, -1)
+        scratch[_VALUE + c] = volley_value(s, p, c, -1, seat, level)
     n = destinations(s, p, c0, r0, scratch)
     best, best_k, ties = -1, 0, 0
     for k in range(n):
-        v = volley_value(s, p, scratch[2 * k], scratch[2 * k + 1], seat, level)
+        c, r = scratch[2 * k], scratch[2 * k + 1]
+        low = scratch[_LOW + c]
+        v = scratch[_VALUE + c] if low < 0 or r < low else volley_value(s, p, c, r, seat, level)
         if v > best:
             best, best_k, ties = v, k, 1
         elif v == best:

@@ -17,19 +17,21 @@ SEEDS = range(12)
 PLAYERS = 4
 
 
-def traces() -> dict:
+def traces(keys: list[str] | None = None) -> dict:
+    """{"preset/strategy": {seed: hash}} for `keys` (default: every preset x built-in)."""
     game = get_game("guardians")
+    keys = keys or [f"{preset}/{name}" for preset in game.presets for name in ORDER]
     out = {}
-    for preset in game.presets:
+    for key in keys:
+        preset, name = key.split("/")
         ruleset = game.load_ruleset(preset)
-        for name in ORDER:
-            seats = np.zeros((len(SEEDS), PLAYERS), np.int64)
-            chunk = game.play_chunk(
-                ruleset, PLAYERS, [StrategySpec(name)], seats, np.array(SEEDS), trace=True
-            )
-            assert not chunk.errors, chunk.errors
-            hashes = [int(h) for h in chunk.games["trace_hash"]]
-            out[f"{preset}/{name}"] = dict(zip(map(str, SEEDS), hashes, strict=True))
+        seats = np.zeros((len(SEEDS), PLAYERS), np.int64)
+        chunk = game.play_chunk(
+            ruleset, PLAYERS, [StrategySpec(name)], seats, np.array(SEEDS), trace=True
+        )
+        assert not chunk.errors, chunk.errors
+        hashes = [int(h) for h in chunk.games["trace_hash"]]
+        out[key] = dict(zip(map(str, SEEDS), hashes, strict=True))
     return out
 
 

@@ -152,10 +152,21 @@ def play_batch(p, n_players, seeds, seat_lineup, lineup_kind, lineup_params, gam
 
 
 def kernel_for(other_policy):
-    """`play_batch` compiled around `other_policy` instead of the built-in dispatch."""
-    clones = {}
-    for fn in (_decide, play_one, play_batch):  # callers after callees
+    """`play_batch` compiled around `other_policy` instead of the built-in dispatch.
+
+    The clones get names of their own: compiled code is linked by symbol name, and a clone
+    sharing the built-in loop's names could be bound in its place."""
+    global _clone_count
+    _clone_count += 1
+    suffix = f"_with_policy_{_clone_count}"
+    clones: dict = {}
+    for fn in (_decide, play_one, play_batch):  # callees before callers
         scope = dict(fn.py_func.__globals__, policy=other_policy, **clones)
-        clone = types.FunctionType(fn.py_func.__code__, scope, fn.py_func.__name__)
+        scope["__name__"] = f"{__name__}{suffix}"
+        clone = types.FunctionType(fn.py_func.__code__, scope, fn.py_func.__name__ + suffix)
+        clone.__qualname__ = fn.py_func.__qualname__ + suffix
         clones[fn.py_func.__name__] = njit(clone)
     return clones["play_batch"]
+
+
+_clone_count = 0
