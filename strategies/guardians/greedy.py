@@ -15,13 +15,18 @@ from sim.games.guardians.layout import (
     A_MINE_ROW,
     DESTROYED,
     EMPTY,
+    FIGHTER,
     MAX_COLS,
     MAX_ROWS,
+    MINE,
     P_COLS,
+    P_ROWS,
+    P_SHIP_POINTS,
     PL_LEVEL,
     PL_STATUS,
+    SHIP_DAMAGED,
 )
-from sim.games.guardians.moves import destinations, volley_value
+from sim.games.guardians.moves import destinations, steal_points
 from sim.games.guardians.rng import below
 from strategies.guardians.common import MINE_START, PLACE, can_reenter, random_mine_row, stand_at
 
@@ -36,7 +41,7 @@ def best_bottom_column(s, p, seat, rng, slot):
     for c in range(p[P_COLS]):
         if s[at(c, 0)] != EMPTY:
             continue
-        v = volley_value(s, p, c, 0, seat, 1)
+        v = column_volley(s, p, c, 0, seat, 1)
         if v > best:
             best, best_c, ties = v, c, 1
         elif v == best:
@@ -44,6 +49,28 @@ def best_bottom_column(s, p, seat, rng, slot):
             if below(rng, slot, ties) == 0:
                 best_c = c
     return best_c
+
+
+@njit(cache=True)
+def column_volley(s, p, c, r, seat, shots):
+    """moves.volley_value in one pass up the column: 2 per point, +1 per hit. A fighter or
+    the mine stays where it is, so every remaining shot hits it again."""
+    total = 0
+    for rr in range(r + 1, p[P_ROWS]):
+        v = s[at(c, rr)]
+        if v == EMPTY:
+            continue
+        if v == MINE:
+            return total
+        if v >= FIGHTER:
+            if v == FIGHTER + seat:
+                return total
+            return total + shots * (2 * steal_points(s, p, v - FIGHTER) + 1)
+        total += 2 * (v if v <= 5 else (p[P_SHIP_POINTS] if v == SHIP_DAMAGED else 0)) + 1
+        shots -= 1
+        if shots == 0:
+            return total
+    return total
 
 
 # scratch layout: destinations first, then per-column caches
@@ -59,13 +86,13 @@ def best_destination(s, p, seat, c0, r0, level, rng, slot, scratch):
     column is scored once; only cells above a column's lowest object are scored apart."""
     for c in range(p[P_COLS]):
         scratch[_LOW + c] = first_object_row(s, p, c, -1)
-        scratch[_VALUE + c] = volley_value(s, p, c, -1, seat, level)
+        scratch[_VALUE + c] = column_volley(s, p, c, -1, seat, level)
     n = destinations(s, p, c0, r0, scratch)
     best, best_k, ties = -1, 0, 0
     for k in range(n):
         c, r = scratch[2 * k], scratch[2 * k + 1]
         low = scratch[_LOW + c]
-        v = scratch[_VALUE + c] if low < 0 or r < low else volley_value(s, p, c, r, seat, level)
+        v = scratch[_VALUE + c] if low < 0 or r < low else column_volley(s, p, c, r, seat, level)
         if v > best:
             best, best_k, ties = v, k, 1
         elif v == best:
