@@ -98,5 +98,159 @@ def scenario_check(
         raise typer.Exit(1)
 
 
+@app.command("play")
+@domain_errors
+def play(
+    strategies: str = typer.Option(
+        "greedy,greedy", help="Comma-separated strategies, one per seat (2-4 players)."
+    ),
+    ruleset: str = typer.Option("guardians", help="Preset name or ruleset file."),
+    overrides: list[str] = SET_OPTION,
+    seed: int = typer.Option(0, help="The game's seed: the same seed gives the same game."),
+    html_file: str = typer.Option("", "--html", help="Also write a page to step through."),
+    from_results: str = typer.Option("", "--from-results", help="Replay a game of a run."),
+    game_index: int = typer.Option(-1, "--game", help="With --from-results: the game index."),
+    arm: str = typer.Option("", help="With --from-results: the arm (default: the first)."),
+    game: str = typer.Option("guardians", "--game-plugin", help="Game plugin."),
+) -> None:
+    """Print one game turn by turn: the board, who did what, scores, the outcome."""
+    from pathlib import Path
+
+    from sim.errors import SimError
+    from sim.games.base import StrategySpec
+    from sim.games.guardians.watch import page, transcript, watch
+
+    if from_results:
+        from sim.games import get_game
+        from sim.results import replay
+
+        if game_index < 0:
+            raise SimError("--from-results needs a game", key="--game", hint="e.g. --game 17")
+        which = int(arm) if arm.isdigit() else (arm or None)
+        stored = replay(from_results, game_index, which)
+        plugin = get_game(stored.game_name)
+        rules = plugin.load_ruleset(stored.ruleset_ref, stored.overrides, source=from_results)
+        lineup, seed = list(stored.seats), stored.seed
+        typer.echo(f"{from_results}: arm {stored.arm!r}, game {stored.game}")
+    else:
+        from sim.games import get_game
+
+        rules = get_game(game).load_ruleset(ruleset, overrides, source="--set")
+        lineup = [StrategySpec(name.strip()) for name in strategies.split(",") if name.strip()]
+        plugin = get_game(game)
+        for spec in lineup:
+            plugin.check_strategy(spec, source="--strategies")
+    if not 2 <= len(lineup) <= 4:
+        raise SimError("a game needs 2-4 players", key="--strategies", hint="e.g. greedy,expert")
+    frames, final = watch(rules, lineup, seed)
+    typer.echo(f"{rules.title}, seed {seed}")
+    typer.echo(transcript(frames, lineup, final), nl=False)
+    if html_file:
+        title = f"{rules.title}, seed {seed}"
+        Path(html_file).write_text(page(frames, lineup, final, title))
+        typer.echo(f"page written to {html_file}")
+
+
+@app.command("bench")
+@domain_errors
+def bench(
+    quick: bool = typer.Option(False, "--quick", help="A short run (under a minute)."),
+    as_json: bool = typer.Option(False, "--json", help="Print the figures as JSON only."),
+    presets: str = typer.Option("", help="Comma-separated presets (default: all)."),
+    strategies: str = typer.Option("", help="Comma-separated strategies (default: built-ins)."),
+    out: str = typer.Option("bench/results.json", help="Where the full run writes its figures."),
+) -> None:
+    """Measure the game loop per preset and strategy, worker scaling, compile times and a
+    million-game run; print a table and write bench/results.json."""
+    import json
+    from pathlib import Path
+
+    from sim.bench import run_bench, table
+    from sim.games import get_game
+    from strategies.guardians.dispatch import ORDER
+
+    chosen_presets = presets.split(",") if presets else list(get_game("guardians").presets)
+    chosen = strategies.split(",") if strategies else list(ORDER)
+    if quick:
+        chosen_presets = chosen_presets[:1] if not presets else chosen_presets
+    result = run_bench(quick=quick, presets=chosen_presets, strategies=chosen)
+    if as_json:
+        typer.echo(json.dumps(result.as_dict(), indent=1))
+        return
+    typer.echo(table(result))
+    if not quick:
+        Path(out).parent.mkdir(parents=True, exist_ok=True)
+        Path(out).write_text(json.dumps(result.as_dict(), indent=1) + "\n")
+        typer.echo(f"figures written to {out}")
+
+
+@app.command("run")
+@domain_errors
+def run_experiment(
+    file: str = typer.Argument(..., help="Experiment YAML file (see docs/results.md)."),
+    overrides: list[str] = typer.Option(
+        [], "--set", help="Override an experiment or rule key: KEY=VALUE (repeatable)."
+    ),
+    games: int = typer.Option(None, "--games", help="Games per arm (overrides the file)."),
+    jobs: int = typer.Option(None, "--jobs", "-j", help="Worker processes (default: all cores)."),
+    chunk_size: int = typer.Option(20_000, "--chunk-size", help="Games per part file."),
+    out: str = typer.Option(None, "--out", help="Results folder (default results/<name>)."),
+    fresh: bool = typer.Option(False, "--fresh", help="Delete stored results and start over."),
+    backend: str = typer.Option("local", "--backend", help="local (joblib) or dask."),
+    address: str = typer.Option(None, "--address", help="Dask scheduler, e.g. tcp://HOST:8786."),
+    seed: int = typer.Option(None, "--seed", help="Root seed (overrides the file)."),
+    no_report: bool = typer.Option(False, "--no-report", help="Do not build the report."),
+    report_dir: str = typer.Option(None, "--report-dir", help="Default reports/<name>."),
+) -> None:
+    """Play an experiment's arms and store every game; resumes an interrupted run."""
+    from sim.runner.commands import run_command
+
+    run_command(
+        file=file, overrides=overrides, games=games, jobs=jobs, chunk_size=chunk_size, out=out,
+        fresh=fresh, backend=backend, address=address, seed=seed, report=not no_report,
+        report_dir=report_dir,
+    )  # fmt: skip
+
+
+@app.command("tournament")
+@domain_errors
+def tournament(
+    strategies: str = typer.Option(..., "--strategies", help="Comma-separated strategy names."),
+    players: int = typer.Option(4, "--players", help="Players at the table."),
+    games: int = typer.Option(10_000, "--games", help="Games (rounded up to whole rotations)."),
+    ruleset: str = typer.Option(None, "--ruleset", help="Preset or ruleset file."),
+    overrides: list[str] = SET_OPTION,
+    seed: int = typer.Option(0, "--seed", help="Root seed."),
+    jobs: int = typer.Option(None, "--jobs", "-j", help="Worker processes (default: all cores)."),
+    chunk_size: int = typer.Option(20_000, "--chunk-size", help="Games per part file."),
+    out: str = typer.Option(None, "--out", help="Results folder."),
+    fresh: bool = typer.Option(False, "--fresh", help="Delete stored results and start over."),
+    backend: str = typer.Option("local", "--backend", help="local (joblib) or dask."),
+    address: str = typer.Option(None, "--address", help="Dask scheduler, e.g. tcp://HOST:8786."),
+    game: str = GAME_OPTION,
+) -> None:
+    """Play strategies against each other in every seat arrangement and rank them."""
+    from sim.runner.commands import tournament_command
+
+    tournament_command(
+        strategies=strategies, players=players, games=games, game=game, ruleset=ruleset,
+        overrides=overrides, seed=seed, jobs=jobs, chunk_size=chunk_size, out=out, fresh=fresh,
+        backend=backend, address=address,
+    )  # fmt: skip
+
+
+@app.command("report")
+@domain_errors
+def report(
+    results_dir: str = typer.Argument(..., help="Results folder written by `sim run`."),
+    out: str = typer.Option(None, "--out", help="Report folder (default reports/<name>)."),
+) -> None:
+    """Build the report of a results folder: index.html, report.md, tables/*.csv."""
+    from sim.report import build_report
+
+    index = build_report(results_dir=results_dir, report_dir=out)
+    typer.echo(f"report: {index}")
+
+
 def main() -> None:  # pragma: no cover - console entry point
     sys.exit(app())

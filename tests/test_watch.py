@@ -33,3 +33,22 @@ def test_bad_strategy_is_a_clear_error():
     result = CliRunner().invoke(app, ["play", "--strategies", "greedy,gredy"])
     assert result.exit_code == 2
     assert "Did you mean 'greedy'" in result.output
+
+
+def test_a_stored_game_replays_exactly(tmp_path):
+    import polars as pl
+
+    from sim.results import load
+
+    out = tmp_path / "results"
+    runner = CliRunner()
+    ran = runner.invoke(app, ["run", "experiments/what_if.yaml", "--games", "30", "--out",
+                              str(out), "--no-report", "--set", "seats=[greedy,random,greedy]",
+                              "--set", "players=3"])  # fmt: skip
+    assert ran.exit_code == 0, ran.output
+    stored = load(out).filter(pl.col("game").is_in([3, 29])).collect()
+    for row in stored.iter_rows(named=True):
+        shown = runner.invoke(app, ["play", "--from-results", str(out), "--game",
+                                    str(row["game"]), "--arm", row["arm"]])  # fmt: skip
+        assert shown.exit_code == 0, shown.output
+        assert f"outcome: {row['outcome']} after {row['turns']} turns" in shown.output

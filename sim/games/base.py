@@ -38,6 +38,13 @@ class Chunk:
 
 
 class Game(Protocol):
+    """Required: name, presets, load_ruleset, check_strategy, play_chunk.
+
+    Optional (read through the helpers below, with a default when a plugin lacks them):
+    ``player_counts`` (the numbers of players the game takes) and ``outcomes`` (the values
+    of the per-game ``outcome`` column).
+    """
+
     name: str
     presets: tuple[str, ...]
 
@@ -56,3 +63,19 @@ class Game(Protocol):
         seeds: np.ndarray,
     ) -> Chunk:
         """Play len(seeds) games; game g seats lineup[seat_lineup[g, k]] in seat k."""
+
+
+# --- optional parts of the protocol -------------------------------------------------------
+
+DEFAULT_PLAYER_COUNTS = (2, 3, 4)
+
+
+def player_counts(game: Game) -> tuple[int, ...]:
+    """The numbers of players `game` takes (`game.player_counts`, default 2, 3 or 4)."""
+    return tuple(getattr(game, "player_counts", DEFAULT_PLAYER_COUNTS))
+
+
+def outcomes(game: Game) -> tuple[str, ...] | None:
+    """The values of the per-game `outcome` column (`game.outcomes`), or None if unknown."""
+    found = getattr(game, "outcomes", None)
+    return tuple(found) if found is not None else None

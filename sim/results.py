@@ -1,0 +1,127 @@
+"""Reading results back: ``load(DIR)`` gives a polars LazyFrame over the stored games.
+
+    import polars as pl
+    from sim.results import load
+    games = load("results/missile_cost")                 # one row per game
+    seats = load("results/missile_cost", "seats")        # one row per (game, seat)
+    games.group_by("missile.cost").agg((pl.col("outcome") == "raid").mean()).collect()
+
+Every column is documented in docs/results.md. Only completed chunks are read (a chunk whose
+games or seats part is missing, from an interrupted run, is left out).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import polars as pl
+
+from sim.errors import SimError
+from sim.games.base import StrategySpec
+from sim.storage import part_files, read_manifest
+
+TABLES = ("games", "seats")
+
+
+def load(
+    results_dir: str | Path,
+    table: str = "games",
+    *,
+    arms: Iterable[int | str] | None = None,
+) -> pl.LazyFrame:
+    """A LazyFrame over the `games` or `seats` table of a results folder.
+
+    ``arms`` keeps some arms only, by index or name (the manifest lists them).
+    """
+    root = Path(results_dir)
+    if table not in TABLES:
+        raise SimError(f"unknown table '{table}'", hint="Tables: games, seats.")
+    indices = None if arms is None else [_arm_index(root, a) for a in arms]
+    files = part_files(root, table, indices)
+    if not files:
+        if not root.exists():
+            raise SimError("results folder not found", file=root, hint="Run `sim run FILE` first.")
+        which = "" if indices is None else f" for arms {indices}"
+        raise SimError(f"no {table} stored{which}", file=root, hint="Run `sim run FILE` first.")
+    return pl.scan_parquet([str(f) for f in files], hive_partitioning=False)
+
+
+def manifest(results_dir: str | Path) -> dict[str, Any]:
+    """The run's manifest.json (experiment text, rulesets per arm, seeds, versions, chunks)."""
+    found = read_manifest(results_dir)
+    if found is None:
+        raise SimError("no manifest.json here: not a results folder", file=results_dir)
+    return found
+
+
+def arms(results_dir: str | Path) -> pl.DataFrame:
+    """One row per arm: index, name, players, ruleset, games stored, and its parameters."""
+    rows = []
+    for arm in manifest(results_dir)["arms"]:
+        rows.append(
+            {
+                "index": arm["index"],
+                "arm": arm["name"],
+                "players": arm["players"],
+                "ruleset": arm["ruleset"],
+                "games": arm.get("games", 0),
+                **arm.get("params", {}),
+            }
+        )
+    return pl.DataFrame(rows)
+
+
+@dataclass(frozen=True)
+class Replay:
+    """Everything needed to play one stored game again, exactly."""
+
+    arm: str
+    game: int
+    seed: int
+    players: int
+    ruleset_ref: str  # preset name or file path
+    overrides: tuple[tuple[str, Any], ...]  # rule overrides, applied in order
+    ruleset_yaml: str  # the effective ruleset, as a file
+    seats: tuple[StrategySpec, ...]  # the strategy in each seat of this game
+    game_name: str = "guardians"
+
+
+def replay(results_dir: str | Path, game: int, arm: int | str | None = None) -> Replay:
+    """The seed, ruleset and seat lineup of game `game` (of `arm`, default the first arm)."""
+    from sim.runner.seeds import game_seed
+
+    man = manifest(results_dir)
+    index = 0 if arm is None else _arm_index(Path(results_dir), arm)
+    entry = man["arms"][index]
+    if game < 0:
+        raise SimError(f"game index {game} is negative", key="--game")
+    lineup = [
+        StrategySpec(s["name"], tuple((k, v) for k, v in s["params"]))
+        for s in entry["lineup_specs"]
+    ]
+    table = entry["tables"][game % len(entry["tables"])]
+    return Replay(
+        arm=entry["name"],
+        game=game,
+        seed=game_seed(int(man["seed"]["root"]), game),
+        players=int(entry["players"]),
+        ruleset_ref=entry["ruleset_ref"],
+        overrides=tuple((k, v) for k, v in entry["overrides"]),
+        ruleset_yaml=entry["ruleset_yaml"],
+        seats=tuple(lineup[j] for j in table),
+        game_name=man.get("game", "guardians"),
+    )
+
+
+def _arm_index(root: Path, arm: int | str) -> int:
+    if isinstance(arm, int) and not isinstance(arm, bool):
+        return arm
+    entries = manifest(root)["arms"]
+    for entry in entries:
+        if entry["name"] == arm:
+            return int(entry["index"])
+    names = ", ".join(f"'{e['name']}'" for e in entries)
+    raise SimError(f"no arm named '{arm}'", file=root, key="arm", hint=f"Arms: {names}.")

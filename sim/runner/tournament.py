@@ -1,0 +1,99 @@
+"""Tournaments: strategies against each other in every seat arrangement, ranked by win share.
+
+A tournament is an ordinary one-arm experiment: the strategies form the pool and the seats
+rotate through every distinct ordered arrangement (`rotate: permutations`), so seat effects and
+"who plays after whom" cancel. With fewer strategies than seats the pool repeats them in turn
+(greedy, random, greedy, random) before the arrangements are taken. Games are rounded up to a
+multiple of the number of arrangements so every one is played equally often.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from sim.errors import ConfigError
+from sim.runner.experiment import Experiment, parse_experiment
+from sim.stats.intervals import wilson
+
+
+def tournament_experiment(
+    strategies: list[str],
+    *,
+    players: int = 4,
+    games: int = 10_000,
+    game: str = "guardians",
+    ruleset: str | None = None,
+    rules: Any = (),
+    seed: int = 0,
+    name: str | None = None,
+) -> Experiment:
+    """The experiment behind `sim tournament` (games rounded up to whole rotations)."""
+    strategies = [s.strip() for s in strategies if s.strip()]
+    if not strategies:
+        raise ConfigError(
+            "give at least one strategy", key="--strategies", hint="e.g. greedy,random"
+        )
+    pool = [strategies[k % len(strategies)] for k in range(max(players, len(strategies)))]
+    label = name or f"tournament-{players}p-" + "-".join(dict.fromkeys(strategies))
+    data: dict[str, Any] = {
+        "name": _safe(label),
+        "game": game,
+        "players": players,
+        "pool": pool,
+        "rotate": "permutations",
+        "games": games,
+        "seed": seed,
+    }
+    if ruleset is not None:
+        data["ruleset"] = ruleset
+    from sim.config import override_pairs
+
+    pairs = override_pairs(rules, source="--set")
+    exp = parse_experiment(data, file="--strategies", overrides=pairs)
+    tables = len(exp.arms[0].tables)
+    rounded = -(-games // tables) * tables
+    return exp.with_games(rounded) if rounded != games else exp
+
+
+def _safe(text: str) -> str:
+    return "".join(c if c.isalnum() or c in "._-" else "_" for c in text)[:120]
+
+
+def ranking(results_dir: str | Path, *, z: float = 1.96) -> Any:
+    """A polars DataFrame, one row per strategy: seats played, win share with its Wilson
+    interval, mean score, raid rate.
+
+    Win share is the mean over the seats a strategy occupied (a shared win counts 1/k), so with
+    P players an even field gives 1/P each. Raid rate is the share of those seats' games that
+    ended in a raid. Sorted by win share, best first.
+    """
+    import polars as pl
+
+    from sim.results import load
+
+    seats = load(results_dir, "seats").select("arm", "game", "strategy", "win_share", "score")
+    games = load(results_dir, "games").select("arm", "game", "outcome")
+    table = (
+        seats.join(games, on=["arm", "game"], how="left")
+        .group_by("strategy")
+        .agg(
+            pl.len().alias("seats"),
+            pl.col("win_share").sum().alias("wins"),
+            pl.col("score").mean().alias("mean_score"),
+            (pl.col("outcome") == "raid").mean().alias("raid_rate"),
+        )
+        .collect()
+    )
+    n = table["seats"].to_numpy()
+    wins = table["wins"].to_numpy().clip(0, n)
+    low, high = wilson(wins, n, z)
+    return (
+        table.with_columns(
+            (pl.col("wins") / pl.col("seats")).alias("win_share"),
+            pl.Series("win_low", low),
+            pl.Series("win_high", high),
+        )
+        .select("strategy", "seats", "win_share", "win_low", "win_high", "mean_score", "raid_rate")
+        .sort(["win_share", "strategy"], descending=[True, False])
+    )

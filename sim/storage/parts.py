@@ -1,0 +1,126 @@
+"""Parquet part files: naming, encoding, atomic writes and finding the completed chunks."""
+
+from __future__ import annotations
+
+import io
+import os
+import re
+import shutil
+from collections.abc import Iterable, Mapping
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pyarrow as pa
+import pyarrow.parquet as pq
+
+TABLES = ("games", "seats")
+MANIFEST = "manifest.json"
+_PART_RE = re.compile(r"^part-(\d{10})-(\d{10})\.parquet$")
+_ARM_RE = re.compile(r"^arm-(\d{3,})$")
+COMPRESSION = "zstd"
+
+
+def arm_dir(arm_index: int) -> str:
+    return f"arm-{arm_index:03d}"
+
+
+def part_path(root: str | Path, table: str, arm_index: int, start: int, stop: int) -> Path:
+    return Path(root) / table / arm_dir(arm_index) / f"part-{start:010d}-{stop:010d}.parquet"
+
+
+def encode(columns: Mapping[str, Any]) -> bytes:
+    """A Parquet file (zstd, one row group) of equal-length columns, as bytes.
+
+    numpy object arrays are written as strings; everything else keeps its dtype.
+    """
+    arrays = {}
+    for name, values in columns.items():
+        if isinstance(values, pa.Array):
+            arrays[name] = values
+        elif isinstance(values, np.ndarray) and values.dtype == object:
+            arrays[name] = pa.array(values, type=pa.string())
+        else:
+            arrays[name] = pa.array(values)
+    buffer = io.BytesIO()
+    pq.write_table(pa.table(arrays), buffer, compression=COMPRESSION, row_group_size=1 << 24)
+    return buffer.getvalue()
+
+
+def write_atomic(path: str | Path, data: bytes) -> None:
+    """Write to a hidden temporary file in the same folder, then rename it into place."""
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    with open(tmp, "wb") as f:
+        f.write(data)
+    os.replace(tmp, path)
+
+
+def _parts(root: Path, table: str) -> dict[tuple[int, int, int], Path]:
+    found: dict[tuple[int, int, int], Path] = {}
+    base = root / table
+    if not base.is_dir():
+        return found
+    for arm in base.iterdir():
+        m = _ARM_RE.match(arm.name)
+        if not m or not arm.is_dir():
+            continue
+        for part in arm.iterdir():
+            p = _PART_RE.match(part.name)
+            if p:
+                found[(int(m.group(1)), int(p.group(1)), int(p.group(2)))] = part
+    return found
+
+
+def complete_chunks(root: str | Path) -> dict[int, list[tuple[int, int]]]:
+    """arm index -> sorted [(start, stop), ...] of chunks whose games and seats parts exist."""
+    root = Path(root)
+    games, seats = _parts(root, "games"), _parts(root, "seats")
+    out: dict[int, list[tuple[int, int]]] = {}
+    for arm, start, stop in sorted(set(games) & set(seats)):
+        out.setdefault(arm, []).append((start, stop))
+    return out
+
+
+def part_files(root: str | Path, table: str, arms: Iterable[int] | None = None) -> list[Path]:
+    """The completed parts of `table`, in (arm, start) order, optionally for some arms only."""
+    if table not in TABLES:
+        raise ValueError(f"table must be one of {TABLES}, got {table!r}")
+    wanted = set(arms) if arms is not None else None
+    root = Path(root)
+    done = complete_chunks(root)
+    return [
+        part_path(root, table, arm, start, stop)
+        for arm, chunks in sorted(done.items())
+        if wanted is None or arm in wanted
+        for start, stop in chunks
+    ]
+
+
+def cleanup(root: str | Path) -> int:
+    """Remove temporary files and half-written chunks (one table's part without the other).
+
+    Returns the number of files removed.
+    """
+    root = Path(root)
+    removed = 0
+    for table in TABLES:
+        base = root / table
+        if base.is_dir():
+            for tmp in base.glob("*/.*.tmp"):
+                tmp.unlink(missing_ok=True)
+                removed += 1
+    games, seats = _parts(root, "games"), _parts(root, "seats")
+    for key in set(games) ^ set(seats):
+        (games.get(key) or seats[key]).unlink(missing_ok=True)
+        removed += 1
+    return removed
+
+
+def remove_results(root: str | Path) -> None:
+    """Delete what a run writes (tables and manifest), nothing else in the folder."""
+    root = Path(root)
+    for table in TABLES:
+        shutil.rmtree(root / table, ignore_errors=True)
+    (root / MANIFEST).unlink(missing_ok=True)
