@@ -1,0 +1,57 @@
+"""What every section builder receives: the loaded results and the report's settings."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import polars as pl
+
+from sim.report import fmt
+from sim.report.data import Results
+from sim.report.table import Column
+
+
+@dataclass
+class Context:
+    results: Results
+    n_boot: int = 1000  # bootstrap resamples for break-even intervals
+    seed: int = 20240101  # the bootstrap's seed: the same data give the same report
+    level: float = 0.95
+    notes: list[str] = field(default_factory=list)  # caveats shown under the page header
+
+    @property
+    def arm_names(self) -> list[str]:
+        """Arms in the manifest's order that have games."""
+        present = set(self.results.games.get_column("arm").unique().to_list())
+        return [a.name for a in self.results.arms if a.name in present]
+
+    def label_columns(self, exclude: tuple[str, ...] = ()) -> list[str]:
+        """Columns telling the arms apart (players, ruleset, varying parameters)."""
+        return [c for c in self.results.varying() if c not in exclude]
+
+    def arm_columns(self, exclude: tuple[str, ...] = ()) -> list[Column]:
+        """Table columns identifying an arm: its name, or the values that vary between arms."""
+        keys = self.label_columns(exclude)
+        if not keys:
+            return [Column.text("arm", "arm")]
+        return [Column.text(k, _pretty(k)) for k in keys]
+
+    def arm_values(self, arm: str) -> dict[str, object]:
+        """{'arm': name, column: value} for the label columns (first game's values)."""
+        g = self.results.arm_games(arm)
+        row: dict[str, object] = {"arm": arm}
+        for c in ("players", "ruleset", *self.results.varying()):
+            row[c] = g.get_column(c)[0] if g.height else None
+        return row
+
+
+def _pretty(key: str) -> str:
+    return {"players": "players", "ruleset": "preset"}.get(key, key)
+
+
+def games_frame(results: Results, arm: str) -> pl.DataFrame:
+    return results.arm_games(arm)
+
+
+def describe_params(values: dict[str, object], keys: list[str]) -> str:
+    return ", ".join(f"{_pretty(k)} {fmt.value(values.get(k))}" for k in keys)

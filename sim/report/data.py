@@ -1,0 +1,424 @@
+"""The data a report is computed from: a results folder's manifest and its Parquet parts.
+
+Nothing here imports the engine, the game plugins or the strategies: a report is rebuilt from
+the files alone, so results copied from another machine give the same report.
+
+The parts are found with ``sim.storage.part_files`` (completed chunks only, the same rule as
+``sim.results.load``); when a folder has no manifest-listed layout (e.g. hand-made test data in
+hive style ``games/arm=<k>/part-*.parquet``) every ``*.parquet`` under the table is read.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import polars as pl
+
+from sim.errors import SimError
+from sim.storage import part_files
+
+# columns every run writes; anything else in `games` that the manifest calls a parameter is one
+BASE_GAME_COLUMNS = ("arm", "game", "seed", "players", "ruleset")
+NO_WINNER_OUTCOMES = ("raid", "cap")
+
+
+@dataclass(frozen=True)
+class ArmInfo:
+    index: int
+    name: str
+    players: int
+    ruleset: str
+    params: dict[str, Any] = field(default_factory=dict)
+    lineup: tuple[str, ...] = ()
+    ruleset_values: dict[str, Any] = field(default_factory=dict)  # flat rule keys, if known
+    ruleset_ref: str = ""  # preset name or ruleset file the arm starts from
+    overrides: tuple[str, ...] = ()  # rule keys the experiment changed for this arm
+
+    def label(self, keys: list[str] | tuple[str, ...] = ()) -> str:
+        if not keys:
+            return self.name
+        return ", ".join(f"{k}={_short(self.params.get(k))}" for k in keys)
+
+
+@dataclass
+class Results:
+    """A results folder, loaded: the manifest, the two tables (collected), and the arms."""
+
+    root: Path
+    manifest: dict[str, Any]
+    games: pl.DataFrame
+    seats: pl.DataFrame
+    arms: list[ArmInfo]
+    excluded: dict[str, int] = field(default_factory=dict)  # games stopped on an illegal move
+    _cache: dict[str, dict[str, Any]] = field(default_factory=dict, repr=False)
+
+    # --- experiment-level facts ----------------------------------------------------------
+
+    @property
+    def name(self) -> str:
+        return str(
+            self.manifest.get("name")
+            or self.manifest.get("experiment", {}).get("name")
+            or self.root.name
+        )
+
+    @property
+    def description(self) -> str:
+        exp = self.manifest.get("experiment")
+        found = self.manifest.get("description") or (exp or {}).get("description") or ""
+        return str(found).strip()
+
+    @property
+    def sections(self) -> list[str]:
+        exp = self.manifest.get("experiment") or {}
+        value = self.manifest.get("report", exp.get("report") if isinstance(exp, dict) else None)
+        if value is None:
+            return []
+        if isinstance(value, str):
+            return [value]
+        return [str(v) for v in value]
+
+    @property
+    def baseline(self) -> str | None:
+        exp = self.manifest.get("experiment") or {}
+        value = self.manifest.get(
+            "baseline", exp.get("baseline") if isinstance(exp, dict) else None
+        )
+        return str(value) if value else None
+
+    @property
+    def param_columns(self) -> list[str]:
+        """The experiment's parameter columns that are present in the games table."""
+        declared = self.manifest.get("param_columns")
+        if declared:
+            names = [c[0] if isinstance(c, list | tuple) else str(c) for c in declared]
+        else:
+            names = sorted({k for arm in self.arms for k in arm.params})
+        return [n for n in names if n in self.games.columns]
+
+    def varying(self, candidates: list[str] | None = None) -> list[str]:
+        """Columns (players, ruleset and parameters) whose value differs between arms."""
+        cols = ["players", "ruleset", *self.param_columns] if candidates is None else candidates
+        distinct = self._cache.setdefault("n_unique", {})
+        out = []
+        for c in cols:
+            if c not in self.games.columns:
+                continue
+            if c not in distinct:
+                distinct[c] = self.games.select(pl.col(c).n_unique()).item()
+            if distinct[c] > 1:
+                out.append(c)
+        return out
+
+    def arm(self, name: str) -> ArmInfo:
+        for a in self.arms:
+            if a.name == name:
+                return a
+        raise KeyError(name)
+
+    def arm_games(self, name: str) -> pl.DataFrame:
+        return self._by_arm("games").get(name, self.games.clear())
+
+    def arm_seats(self, name: str) -> pl.DataFrame:
+        return self._by_arm("seats").get(name, self.seats.clear())
+
+    def _by_arm(self, table: str) -> dict[str, pl.DataFrame]:
+        cache = self._cache.get(table)
+        if cache is None:
+            frame = self.games if table == "games" else self.seats
+            cache = {str(k[0]): v for k, v in frame.partition_by("arm", as_dict=True).items()}
+            self._cache[table] = cache
+        return cache
+
+    @property
+    def total_games(self) -> int:
+        return self.games.height
+
+    def game_name(self) -> str:
+        return str(self.manifest.get("game") or "guardians")
+
+    def rulebook_value(self, arm: str, key: str) -> Any:
+        """The value of rule `key` in the preset the arm starts from, before the experiment's
+        overrides (None if unknown). Read from the arm's effective ruleset when the arm did not
+        override the key, else from the preset's YAML file (a data file, not code)."""
+        info = self.arm(arm)
+        if key not in info.overrides and key in info.ruleset_values:
+            return info.ruleset_values[key]
+        return preset_value(self.game_name(), info.ruleset_ref or info.ruleset, key)
+
+
+def preset_value(game: str, preset: str, key: str) -> Any:
+    """A key of a preset's YAML file (following `extends`), or None."""
+    import yaml
+
+    folder = Path(__file__).resolve().parent.parent / "games" / game / "rulesets"
+    seen = set()
+    name = preset
+    while name and name not in seen:
+        seen.add(name)
+        path = Path(name) if name.endswith((".yaml", ".yml")) else folder / f"{name}.yaml"
+        if not path.is_file():
+            return None
+        try:
+            data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+        except (OSError, yaml.YAMLError):
+            return None
+        flat = _flat(data)
+        if key in flat:
+            return flat[key]
+        name = str(data.get("extends") or "")
+    return None
+
+
+# --- loading --------------------------------------------------------------------------------
+
+
+def load_results(results_dir: str | Path) -> Results:
+    """Read a results folder; every problem is a SimError with a hint."""
+    root = Path(results_dir)
+    if not root.exists():
+        raise SimError(
+            "results folder not found",
+            file=root,
+            hint="Give the folder `sim run` wrote, e.g. results/missile_cost.",
+        )
+    if not root.is_dir():
+        raise SimError("not a folder", file=root, hint="Give a results folder, not a file.")
+    manifest_path = root / "manifest.json"
+    if not manifest_path.is_file():
+        raise SimError(
+            "no manifest.json here: not a results folder",
+            file=root,
+            hint="Run `sim run EXPERIMENT.yaml` first, or point at the folder it wrote.",
+        )
+    try:
+        manifest = json.loads(manifest_path.read_text(encoding="utf-8"))
+    except (OSError, json.JSONDecodeError) as exc:
+        raise SimError(f"cannot read the manifest: {exc}", file=manifest_path) from None
+    if not isinstance(manifest, dict):
+        raise SimError("the manifest is not a JSON object", file=manifest_path)
+    games = _read_table(root, "games")
+    seats = _read_table(root, "seats")
+    arms = _arm_infos(manifest, games)
+    games, seats = _normalise(games, seats, arms)
+    games, seats, excluded = _drop_illegal(games, seats)
+    if games.height == 0:
+        raise SimError(
+            "every stored game stopped on an illegal move; there is nothing to report",
+            file=root,
+            hint="See illegal_moves in manifest.json: a strategy is broken.",
+        )
+    return Results(
+        root=root, manifest=manifest, games=games, seats=seats, arms=arms, excluded=excluded
+    )
+
+
+def _drop_illegal(
+    games: pl.DataFrame, seats: pl.DataFrame
+) -> tuple[pl.DataFrame, pl.DataFrame, dict[str, int]]:
+    """Leave out games a strategy stopped with an illegal move (their outcome is meaningless)."""
+    if "error" not in games.columns:
+        return games, seats, {}
+    bad = games.filter(pl.col("error") != 0).select("arm", "game")
+    if bad.height == 0:
+        return games, seats, {}
+    counts = dict(bad.group_by("arm").len().iter_rows())
+    games = games.join(bad, on=["arm", "game"], how="anti")
+    seats = seats.join(bad, on=["arm", "game"], how="anti")
+    return games, seats, {str(k): int(v) for k, v in counts.items()}
+
+
+def _table_files(root: Path, table: str) -> list[Path]:
+    files = part_files(root, table)
+    if files:
+        return files
+    base = root / table
+    return (
+        sorted(p for p in base.rglob("*.parquet") if not p.name.startswith("."))
+        if base.is_dir()
+        else []
+    )
+
+
+# seat columns the sections use (the others, e.g. reserve_* and taken_*, stay on disk)
+SEAT_COLUMNS = (
+    "arm", "game", "seat", "strategy", "score", "win_share", "players", "ruleset",
+    "steals_made", "losses", "reentries", "mine_explosions", "missiles_bought", "missiles_fired",
+    "missile_points", "upgrades_bought", "power_ups_bought", "power_ups_used", "points_paid",
+)  # fmt: skip
+
+
+def _read_table(root: Path, table: str) -> pl.DataFrame:
+    """The table's parts, concatenated; the seats table keeps SEAT_COLUMNS and the parameter
+    columns, with whole numbers as Int32 (a million games of 4 seats stay well under 1 GB)."""
+    import pyarrow.parquet as pq
+
+    files = _table_files(root, table)
+    if not files:
+        raise SimError(
+            f"no {table} stored (no Parquet parts under {table}/)",
+            file=root,
+            hint="The run may have been interrupted before its first chunk; run `sim run` again "
+            "(it resumes).",
+        )
+    try:
+        schemas = {pq.read_schema(f).remove_metadata() for f in files}
+        if len(schemas) == 1:  # the runner's parts: one lazy scan, only the needed columns
+            names = _wanted(table, next(iter(schemas)).names)
+            lazy = pl.scan_parquet([str(f) for f in files], hive_partitioning=False)
+            return _narrow(table, lazy.select(names)).collect()
+        frames = [  # parts that differ (hand-made data): read one by one
+            _narrow(table, pl.scan_parquet(f, hive_partitioning=False).select(
+                _wanted(table, pq.read_schema(f).names))).collect()
+            for f in files
+        ]  # fmt: skip
+        return pl.concat(frames, how="diagonal_relaxed")
+    except (OSError, pl.exceptions.PolarsError) as exc:
+        raise SimError(f"cannot read the {table} parts: {exc}", file=root / table) from None
+
+
+def _wanted(table: str, names: list[str]) -> list[str]:
+    if table != "seats":
+        return list(names)
+    return [c for c in names if c in SEAT_COLUMNS or c.startswith("seats")]
+
+
+def _narrow(table: str, lazy: pl.LazyFrame) -> pl.LazyFrame:
+    if table != "seats":
+        return lazy
+    schema = lazy.collect_schema()
+    return lazy.with_columns(
+        pl.col(c).cast(pl.Int32)
+        for c, t in schema.items()
+        if t in (pl.Int64, pl.UInt64, pl.Int16, pl.Int8) and c != "game"
+    )
+
+
+def _flat(nested: Any, prefix: str = "") -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    if isinstance(nested, dict):
+        for k, v in nested.items():
+            key = f"{prefix}.{k}" if prefix else str(k)
+            if isinstance(v, dict) and v:
+                out.update(_flat(v, key))
+            else:
+                out[key] = v
+    return out
+
+
+def _ruleset_values(entry: dict[str, Any]) -> dict[str, Any]:
+    for key in ("ruleset_values", "rules_effective", "ruleset_effective"):
+        if isinstance(entry.get(key), dict):
+            return _flat(entry[key])
+    text = entry.get("ruleset_yaml")
+    if isinstance(text, str):
+        try:
+            import yaml
+
+            return _flat(yaml.safe_load(text) or {})
+        except Exception:  # noqa: BLE001 - a malformed copy only loses the defaults
+            return {}
+    return {}
+
+
+def _arm_infos(manifest: dict[str, Any], games: pl.DataFrame) -> list[ArmInfo]:
+    entries = manifest.get("arms")
+    infos: list[ArmInfo] = []
+    if isinstance(entries, list) and entries:
+        for i, e in enumerate(entries):
+            lineup = e.get("lineup") or []
+            infos.append(
+                ArmInfo(
+                    index=int(e.get("index", i)),
+                    name=str(e.get("name", f"arm {i}")),
+                    players=int(e.get("players", 0) or 0),
+                    ruleset=str(e.get("ruleset", "")),
+                    params=dict(e.get("params") or {}),
+                    lineup=tuple(
+                        str(x if isinstance(x, str) else x.get("label", x)) for x in lineup
+                    ),
+                    ruleset_values=_ruleset_values(e),
+                    ruleset_ref=str(e.get("ruleset_ref") or e.get("ruleset") or ""),
+                    overrides=tuple(
+                        str(o[0])
+                        for o in e.get("overrides") or []
+                        if isinstance(o, list | tuple) and o
+                    ),
+                )
+            )
+        return infos
+    # no arm list: one arm per distinct value of the arm column
+    for i, value in enumerate(games.get_column("arm").unique(maintain_order=True).to_list()):
+        infos.append(ArmInfo(index=i, name=str(value), players=0, ruleset=""))
+    return infos
+
+
+def _normalise(
+    games: pl.DataFrame, seats: pl.DataFrame, arms: list[ArmInfo]
+) -> tuple[pl.DataFrame, pl.DataFrame]:
+    """`arm` becomes the arm's name (string) in both tables; players and ruleset columns exist
+    in games; seats gain the game's outcome, players and ruleset."""
+    by_index = {a.index: a.name for a in arms}
+    names = {a.name for a in arms}
+
+    def fix_arm(df: pl.DataFrame, table: str) -> pl.DataFrame:
+        if "arm" not in df.columns:
+            if len(arms) == 1:
+                return df.with_columns(pl.lit(arms[0].name).alias("arm"))
+            raise SimError(f"the {table} table has no `arm` column", hint="Re-run `sim run`.")
+        dtype = df.schema["arm"]
+        if dtype.is_integer():
+            return df.with_columns(
+                pl.col("arm").replace_strict(by_index, default=None, return_dtype=pl.String)
+            )
+        df = df.with_columns(pl.col("arm").cast(pl.String))
+        values = set(df.get_column("arm").unique().to_list())
+        if not values <= names and all(v.isdigit() for v in values if v is not None):
+            df = df.with_columns(
+                pl.col("arm")
+                .cast(pl.Int64)
+                .replace_strict(by_index, default=None, return_dtype=pl.String)
+            )
+        return df
+
+    games = fix_arm(games, "games")
+    seats = fix_arm(seats, "seats")
+    for table, df in (("games", games), ("seats", seats)):
+        missing = [c for c in _REQUIRED[table] if c not in df.columns]
+        if missing:
+            raise SimError(
+                f"the {table} table lacks column(s) {', '.join(missing)}",
+                hint="These results were written by an incompatible version; re-run `sim run`.",
+            )
+    info = {a.name: a for a in arms}
+    if "players" not in games.columns:
+        counts = seats.group_by("arm", "game").agg(pl.len().alias("players"))
+        games = games.join(counts, on=["arm", "game"], how="left")
+    if "ruleset" not in games.columns:
+        games = games.with_columns(
+            pl.col("arm")
+            .replace_strict({k: v.ruleset for k, v in info.items()}, default="")
+            .alias("ruleset")
+        )
+    games = games.sort("arm", "game")
+    extra = [c for c in ("players", "ruleset") if c not in seats.columns]
+    if extra:
+        seats = seats.join(games.select("arm", "game", *extra), on=["arm", "game"], how="left")
+    return games, seats
+
+
+_REQUIRED = {
+    "games": ("game", "outcome", "turns"),
+    "seats": ("game", "seat", "strategy", "score", "win_share"),
+}
+
+
+def _short(value: Any) -> str:
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    if isinstance(value, bool):
+        return "on" if value else "off"
+    return str(value)

@@ -1,0 +1,243 @@
+"""Charts with matplotlib (Agg backend): every chart shows its intervals, a chart becomes PNG
+bytes that the page embeds as a data URI and report.md links as figures/<name>.png."""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import matplotlib
+
+matplotlib.use("Agg")
+
+import matplotlib.pyplot as plt  # noqa: E402
+import numpy as np  # noqa: E402
+from matplotlib.figure import Figure as MplFigure  # noqa: E402
+
+COLORS = (
+    "#1f77b4",
+    "#d62728",
+    "#2ca02c",
+    "#9467bd",
+    "#ff7f0e",
+    "#8c564b",
+    "#e377c2",
+    "#17becf",
+    "#7f7f7f",
+    "#bcbd22",
+)
+FAIR = "#444444"
+DPI = 110
+
+STYLE = {
+    "font.size": 10,
+    "axes.titlesize": 11,
+    "axes.labelsize": 10,
+    "axes.spines.top": False,
+    "axes.spines.right": False,
+    "axes.grid": True,
+    "grid.alpha": 0.3,
+    "legend.fontsize": 9,
+    "legend.frameon": False,
+}
+
+
+@dataclass(frozen=True)
+class Figure:
+    name: str  # file stem (figures/<name>.png)
+    title: str
+    png: bytes
+    caption: str = ""
+
+
+def new(nrows: int = 1, ncols: int = 1, *, width: float = 9.0, height: float = 4.2):
+    with plt.rc_context(STYLE):
+        fig, axes = plt.subplots(nrows, ncols, figsize=(width, height), squeeze=False)
+    for ax in axes.ravel():
+        _style(ax)
+    return fig, axes
+
+
+def _style(ax) -> None:
+    for key, value in (("top", False), ("right", False)):
+        ax.spines[key].set_visible(value)
+    ax.grid(True, alpha=0.3)
+    ax.set_axisbelow(True)
+
+
+def finish(fig: MplFigure, name: str, title: str, caption: str = "") -> Figure:
+    """Render and close the figure."""
+    with plt.rc_context(STYLE):
+        fig.tight_layout()
+        buffer = io.BytesIO()
+        fig.savefig(buffer, format="png", dpi=DPI)
+    plt.close(fig)
+    return Figure(name=name, title=title, png=buffer.getvalue(), caption=caption)
+
+
+def _err(values, low, high) -> np.ndarray:
+    v, lo, hi = (np.asarray(a, dtype=float) for a in (values, low, high))
+    return np.vstack([np.clip(v - lo, 0, None), np.clip(hi - v, 0, None)])
+
+
+def grouped_bars(
+    ax,
+    categories: Sequence[str],
+    groups: Sequence[str],
+    values: np.ndarray,
+    low: np.ndarray,
+    high: np.ndarray,
+    *,
+    ylabel: str,
+    xlabel: str = "",
+    scale: float = 1.0,
+    fair: float | Sequence[float] | None = None,
+    fair_label: str = "fair share",
+) -> None:
+    """Bars for values[g, c] (group g, category c) with interval whiskers; a dashed fair line
+    (one value, or one per group drawn over that group's bars)."""
+    n_groups, n_cat = len(groups), len(categories)
+    width = 0.8 / max(n_groups, 1)
+    x = np.arange(n_cat)
+    for g in range(n_groups):
+        pos = x - 0.4 + width * (g + 0.5)
+        ax.bar(
+            pos,
+            values[g] * scale,
+            width * 0.92,
+            color=COLORS[g % len(COLORS)],
+            alpha=0.85,
+            label=groups[g] if n_groups > 1 else None,
+        )
+        ax.errorbar(
+            pos,
+            values[g] * scale,
+            yerr=_err(values[g], low[g], high[g]) * scale,
+            fmt="none",
+            ecolor="black",
+            elinewidth=1.2,
+            capsize=3,
+        )
+        if fair is not None and not np.isscalar(fair):
+            f = float(fair[g]) * scale
+            ax.hlines(
+                f,
+                pos[0] - width / 2,
+                pos[-1] + width / 2,
+                colors=FAIR,
+                linestyles="--",
+                linewidth=1.2,
+                label=fair_label if g == 0 else None,
+            )
+    if fair is not None and np.isscalar(fair):
+        ax.axhline(float(fair) * scale, color=FAIR, linestyle="--", linewidth=1.2, label=fair_label)
+    ax.set_xticks(x, categories)
+    ax.set_ylabel(ylabel)
+    if xlabel:
+        ax.set_xlabel(xlabel)
+    ax.legend(loc="lower right" if n_groups > 1 else "best")
+
+
+def curve(
+    ax,
+    x: Sequence[float],
+    y: Sequence[float],
+    low: Sequence[float] | None,
+    high: Sequence[float] | None,
+    *,
+    label: str | None = None,
+    color: str | None = None,
+    scale: float = 1.0,
+) -> None:
+    """A line with markers and a shaded interval band."""
+    xs = np.asarray(x, dtype=float)
+    ys = np.asarray(y, dtype=float) * scale
+    line = ax.plot(xs, ys, marker="o", markersize=4, label=label, color=color)[0]
+    if low is not None and high is not None:
+        lo = np.asarray(low, dtype=float) * scale
+        hi = np.asarray(high, dtype=float) * scale
+        ok = np.isfinite(lo) & np.isfinite(hi)
+        ax.fill_between(xs[ok], lo[ok], hi[ok], color=line.get_color(), alpha=0.2, linewidth=0)
+
+
+def forest(
+    ax,
+    labels: Sequence[str],
+    values: Sequence[float],
+    low: Sequence[float],
+    high: Sequence[float],
+    significant: Sequence[bool],
+    *,
+    xlabel: str,
+) -> None:
+    """Horizontal interval plot (top row first); significant effects in colour, the others
+    grey and hollow; a zero line."""
+    n = len(labels)
+    y = np.arange(n)[::-1]
+    v = np.asarray(values, dtype=float)
+    err = _err(v, low, high)
+    for i in range(n):
+        color = COLORS[1] if significant[i] else "#999999"
+        ax.errorbar(
+            v[i],
+            y[i],
+            xerr=err[:, i : i + 1],
+            fmt="o",
+            color=color,
+            ecolor=color,
+            markerfacecolor=color if significant[i] else "white",
+            capsize=3,
+        )
+    ax.axvline(0.0, color=FAIR, linestyle="--", linewidth=1)
+    ax.set_ylim(-0.6, n - 0.4)
+    ax.set_yticks(y, labels)
+    ax.set_xlabel(xlabel)
+    ax.grid(True, axis="x", alpha=0.3)
+    ax.grid(False, axis="y")
+
+
+def boxes_by_group(
+    ax,
+    categories: Sequence[str],
+    groups: Sequence[str],
+    samples: list[list[np.ndarray]],
+    *,
+    ylabel: str,
+    xlabel: str = "",
+) -> None:
+    """Box plots (whiskers at the 5th and 95th percentiles, no outliers, a white dot at the
+    mean) of samples[g][c]: group g, category c."""
+    n_groups, n_cat = len(groups), len(categories)
+    width = 0.8 / max(n_groups, 1)
+    x = np.arange(n_cat)
+    for g in range(n_groups):
+        pos = x - 0.4 + width * (g + 0.5)
+        data = [s if len(s) else np.array([np.nan]) for s in samples[g]]
+        color = COLORS[g % len(COLORS)]
+        bp = ax.boxplot(
+            data,
+            positions=pos,
+            widths=width * 0.8,
+            whis=(5, 95),
+            showfliers=False,
+            patch_artist=True,
+            showmeans=True,
+            meanprops={
+                "marker": "o",
+                "markerfacecolor": "white",
+                "markeredgecolor": "black",
+                "markersize": 4,
+            },
+            medianprops={"color": "black"},
+        )
+        for patch in bp["boxes"]:
+            patch.set_facecolor(color)
+            patch.set_alpha(0.6)
+        ax.plot([], [], color=color, linewidth=6, alpha=0.6, label=groups[g])
+    ax.set_xticks(x, categories)
+    ax.set_ylabel(ylabel)
+    if xlabel:
+        ax.set_xlabel(xlabel)
+    if n_groups > 1:
+        ax.legend(loc="best")

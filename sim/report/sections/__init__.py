@@ -1,0 +1,1 @@
+"""Report sections, one module each. A section is a function ``build(ctx) -> Section``."""

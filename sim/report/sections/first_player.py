@@ -1,0 +1,313 @@
+"""First-player advantage: win share by seat for each player count and preset, against the fair
+share, with a test of "every seat wins equally often"; the same over the games that someone won
+(not lost to a raid); score distributions by seat; a chart per player count."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import polars as pl
+
+from sim.report import fmt, plots
+from sim.report.context import Context
+from sim.report.metrics import rate
+from sim.report.render import Finding, Section, Text
+from sim.report.table import Column, Table
+from sim.stats.paired import rate_vs_reference
+from sim.stats.tests import fairness_test, holm
+
+ID = "first_player"
+TITLE = "First-player advantage"
+
+
+def _group_label(ctx: Context, arm: str) -> str:
+    values = ctx.arm_values(arm)
+    keys = [k for k in ctx.label_columns() if k != "players"]
+    if not keys:
+        return str(values.get("ruleset") or arm)
+    return ", ".join(fmt.value(values[k]) for k in keys)
+
+
+def analyse(ctx: Context, arm: str) -> dict:
+    """Per-seat rows (all games and decided games) and the two fairness tests of one arm."""
+    r = ctx.results
+    g = r.arm_games(arm)
+    s = r.arm_seats(arm)
+    n = g.height
+    players = int(g.get_column("players")[0])
+    wins = (
+        s.group_by("seat")
+        .agg(pl.col("win_share").sum().alias("wins"))
+        .sort("seat")
+        .get_column("wins")
+        .to_numpy()
+    )
+    if wins.size < players:
+        wins = np.pad(wins, (0, players - wins.size))
+    decided = float(wins.sum())  # games with a winner (shared wins add up to 1 per game)
+    decided_games = int(round(decided))
+    raids = int((g.get_column("outcome") == "raid").sum())
+    test = fairness_test(wins)  # seats among games with a winner; same as over all games
+    won = g.filter(pl.col("outcome").is_in(["victory", "stall"])).select("game")
+    decided_s = s.join(won, on="game", how="semi")
+    rows_all, rows_dec, score_rows = [], [], []
+    for k in range(players):
+        fair_all = decided / n / players if n else math.nan
+        d_all = rate_vs_reference(wins[k], n, fair_all)
+        d_dec = rate_vs_reference(wins[k], decided, 1.0 / players) if decided > 0 else None
+        base = {
+            "arm": arm,
+            "players": players,
+            "ruleset": g.get_column("ruleset")[0],
+            "group": _group_label(ctx, arm),
+            "seat": k + 1,
+        }
+        rows_all.append(
+            {
+                **base,
+                "games": n,
+                "wins": wins[k],
+                **_r(rate(wins[k], n), "win"),
+                "fair": fair_all,
+                "dev": d_all.estimate,
+                "dev_low": d_all.low,
+                "dev_high": d_all.high,
+                "dev_p": d_all.pvalue,
+                "chi_p": test.pvalue,
+            }
+        )
+        if d_dec is not None:
+            rows_dec.append(
+                {
+                    **base,
+                    "games": decided_games,
+                    "wins": wins[k],
+                    **_r(rate(wins[k], decided), "win"),
+                    "fair": 1.0 / players,
+                    "dev": d_dec.estimate,
+                    "dev_low": d_dec.low,
+                    "dev_high": d_dec.high,
+                    "dev_p": d_dec.pvalue,
+                    "chi_p": test.pvalue,
+                }
+            )
+        sc = decided_s.filter(pl.col("seat") == k).get_column("score").to_numpy().astype(float)
+        if sc.size:
+            q = np.quantile(sc, [0.1, 0.25, 0.5, 0.75, 0.9])
+            sd = sc.std(ddof=1) if sc.size > 1 else math.nan
+            half = 1.959964 * sd / math.sqrt(sc.size) if sc.size > 1 else math.nan
+            score_rows.append(
+                {
+                    **base,
+                    "games": int(sc.size),
+                    "score": sc.mean(),
+                    "score_low": sc.mean() - half,
+                    "score_high": sc.mean() + half,
+                    "p10": q[0],
+                    "p25": q[1],
+                    "median": q[2],
+                    "p75": q[3],
+                    "p90": q[4],
+                }
+            )
+    for rows in (rows_all, rows_dec):  # each seat's own test, corrected for the P seats
+        adjusted = holm([row["dev_p"] for row in rows])
+        for row, p in zip(rows, adjusted, strict=True):
+            row["dev_p_holm"] = p
+            row["dev_sig"] = None if math.isnan(p) else bool(p < 0.05)
+    return {
+        "arm": arm,
+        "players": players,
+        "n": n,
+        "decided": decided,
+        "raids": raids,
+        "test": test,
+        "rows_all": rows_all,
+        "rows_dec": rows_dec,
+        "score_rows": score_rows,
+        "scores": decided_s,
+    }
+
+
+def _r(d: dict, key: str) -> dict:
+    return {key: d["value"], f"{key}_low": d["low"], f"{key}_high": d["high"]}
+
+
+def build(ctx: Context) -> Section:
+    section = Section(
+        ID,
+        TITLE,
+        "Does the seat you sit in decide who wins? Seat 1 plays first. A fair game gives every "
+        "seat the same share of the wins.",
+    )
+    results = [analyse(ctx, arm) for arm in ctx.arm_names]
+    results.sort(key=lambda a: (a["players"], _group_label(ctx, a["arm"])))
+    rows_all = [row for a in results for row in a["rows_all"]]
+    rows_dec = [row for a in results for row in a["rows_dec"]]
+    score_rows = [row for a in results for row in a["score_rows"]]
+    for a in results:
+        section.findings.append(_finding(ctx, a))
+    ident = [
+        Column.count("players", "players"),
+        Column.text("group", "preset"),
+        Column.count("seat", "seat"),
+    ]
+    dev_help = (
+        "Win share minus the fair share, in percentage points, with the 95% interval. "
+        "Grey 'n.s.': not significant once corrected for the number of seats (Holm)."
+    )
+    seat_help = (
+        "The seat's own test against the fair share (score test), Holm-corrected for the "
+        "number of seats; the uncorrected p-value is in the CSV (dev_p)."
+    )
+    test_help = (
+        "p-value of the test that every seat wins equally often (chi-square; the exact "
+        "multinomial test when a seat expects fewer than 5 wins)."
+    )
+    if rows_dec:
+        section.add(
+            Table(
+                "first_player_seats",
+                "Win share by seat (games with a winner)",
+                pl.DataFrame(rows_dec),
+                [
+                    *ident,
+                    Column.count("games", "games won"),
+                    Column.pct_ci("win", "win share"),
+                    Column.pct("fair", "fair"),
+                    Column.diff("dev", "vs fair", unit="pp", sig_key="dev_sig", help=dev_help),
+                    Column.pvalue("dev_p_holm", "p (seat)", seat_help),
+                    Column.pvalue("chi_p", "p (all seats)", test_help),
+                ],
+                note="Over the games somebody won (not lost to a raid or cut at the turn cap); a "
+                "shared win counts 1/k to each winner. 95% Wilson intervals.",
+            )
+        )
+    section.add(
+        Table(
+            "first_player_seats_all",
+            "Win share by seat (all games)",
+            pl.DataFrame(rows_all),
+            [
+                *ident,
+                Column.count("games", "games"),
+                Column.pct_ci("win", "win share"),
+                Column.pct("fair", "fair"),
+                Column.diff("dev", "vs fair", unit="pp", sig_key="dev_sig", help=dev_help),
+                Column.pvalue("dev_p_holm", "p (seat)", seat_help),
+            ],
+            note="Over all games: a raid is a loss for every seat, so the fair share is the share "
+            "of games with a winner divided by the players.",
+        )
+    )
+    if score_rows:
+        section.add(
+            Table(
+                "first_player_scores",
+                "Final score by seat (games with a winner)",
+                pl.DataFrame(score_rows),
+                [
+                    *ident,
+                    Column.count("games", "games"),
+                    Column.num_ci("score", "mean score"),
+                    Column.num("p10", "10%", 0),
+                    Column.num("p25", "25%", 0),
+                    Column.num("median", "median", 0),
+                    Column.num("p75", "75%", 0),
+                    Column.num("p90", "90%", 0),
+                ],
+                note="Points at the end of the game; percentiles of the seat's scores.",
+            )
+        )
+    for players in sorted({a["players"] for a in results}):
+        group = [a for a in results if a["players"] == players]
+        section.add(_figure(ctx, players, group))
+    if any(a["raids"] for a in results):
+        section.add(
+            Text(
+                "Raids (everybody loses) are left out of the first table: they say "
+                "nothing about which seat is better placed to win."
+            )
+        )
+    return section
+
+
+def _finding(ctx: Context, a: dict) -> Finding:
+    where = f"{a['players']} players, {_group_label(ctx, a['arm'])}"
+    rows = a["rows_dec"]
+    if not rows:
+        return Finding(f"{where}: no game had a winner ({fmt.integer(a['n'])} games).", "info")
+    first = rows[0]
+    test = a["test"]
+    worst = max(rows, key=lambda row: abs(row["dev"]))
+    n_dec = fmt.integer(round(a["decided"]))
+    share = fmt.pct_ci(first["win"], first["win_low"], first["win_high"])
+    seat1 = (
+        f"seat 1 (first player) wins {share} against a fair {fmt.pct(first['fair'])}: "
+        f"{fmt.pp(first['dev'])}"
+    )
+    if test.pvalue < 0.05:
+        best = (
+            f"; the largest deviation is seat {worst['seat']} at {fmt.pp(worst['dev'])}"
+            if worst["seat"] != 1
+            else ""
+        )
+        return Finding(
+            f"{where}: the seat matters (p {_p(test.pvalue)}, {n_dec} games won): {seat1}{best}.",
+            "finding",
+        )
+    bound = max(max(abs(row["dev_low"]), abs(row["dev_high"])) for row in rows)
+    return Finding(
+        f"{where}: no detectable seat advantage (p {_p(test.pvalue)}, {n_dec} games won); "
+        f"{seat1}. The 95% intervals rule out any seat deviating by more than "
+        f"{fmt.num(100 * bound)} pp from fair.",
+        "null",
+    )
+
+
+def _p(p: float) -> str:
+    text = fmt.pvalue(p)
+    return f"< {text[1:]}" if text.startswith("<") else f"= {text}"
+
+
+def _figure(ctx: Context, players: int, group: list[dict]) -> plots.Figure:
+    labels = [f"{_group_label(ctx, a['arm'])} (n={round(a['decided']):,})" for a in group]
+    seats = [f"seat {k + 1}" for k in range(players)]
+    n_text = f", {round(group[0]['decided']):,} games won" if len(group) == 1 else ""
+    fig, axes = plots.new(1, 2, width=11, height=4.2)
+    if all(a["rows_dec"] for a in group):
+        v = np.array([[row["win"] for row in a["rows_dec"]] for a in group])
+        lo = np.array([[row["win_low"] for row in a["rows_dec"]] for a in group])
+        hi = np.array([[row["win_high"] for row in a["rows_dec"]] for a in group])
+        plots.grouped_bars(
+            axes[0, 0],
+            seats,
+            labels,
+            v,
+            lo,
+            hi,
+            scale=100,
+            ylabel="share of the games won (%)",
+            fair=1.0 / players,
+            fair_label=f"fair share ({fmt.pct(1 / players, 0)})",
+        )
+        top = float(np.nanmax(hi)) * 100
+        axes[0, 0].set_ylim(0, max(top * 1.15, 100 / players * 1.5))
+    axes[0, 0].set_title(f"{players} players: win share by seat{n_text}")
+    samples = []
+    for a in group:
+        sc = a["scores"]
+        samples.append(
+            [sc.filter(pl.col("seat") == k).get_column("score").to_numpy() for k in range(players)]
+        )
+    plots.boxes_by_group(axes[0, 1], seats, labels, samples, ylabel="final score (points)")
+    axes[0, 1].set_title(f"{players} players: final score by seat{n_text}")
+    return plots.finish(
+        fig,
+        f"first_player_{players}p",
+        f"{players} players: win share and scores by seat",
+        f"{players} players, games with a winner (n = games won). Left: share of those games "
+        "that each seat won, with 95% Wilson intervals; dashed: the fair share. Right: final "
+        "scores by seat (box: quartiles, whiskers: 5th-95th percentile, dot: mean).",
+    )

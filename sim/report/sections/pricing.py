@@ -1,0 +1,544 @@
+"""Pricing of the missile, the upgrade and the power-up: for each price, how often the buying
+strategy buys and uses the item, the points it gains per point paid, its win-share uplift
+against non-buying opponents, and the break-even price (where the uplift crosses zero) with a
+bootstrap interval; curves with bands."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import numpy as np
+import polars as pl
+
+from sim.report import fmt, plots
+from sim.report.context import Context
+from sim.report.metrics import mean, prefixed, rate
+from sim.report.render import Finding, Section, Text
+from sim.report.table import Column, Table
+from sim.stats.bootstrap import bootstrap_ratio, break_even_bootstrap
+from sim.stats.paired import one_sample
+
+BUY_THRESHOLD = 0.001  # purchases per seat-game that mark a strategy as a buyer
+
+
+@dataclass(frozen=True)
+class Item:
+    key: str  # section id suffix
+    noun: str
+    price: str  # rule key (and parameter column) of the price
+    bought: str  # per-seat column: how many bought
+    used: str | None  # per-seat column: how many used (None: no separate use)
+    points: str | None  # per-seat column: points the item itself took (None: unknown)
+    title: str
+
+
+MISSILE = Item(
+    "missile",
+    "missile",
+    "missile.cost",
+    "missiles_bought",
+    "missiles_fired",
+    "missile_points",
+    "Missile pricing",
+)
+UPGRADE = Item(
+    "upgrade", "upgrade", "upgrade.cost", "upgrades_bought", None, None, "Upgrade pricing"
+)
+POWER_UP = Item(
+    "power_up",
+    "power-up",
+    "power_up.cost",
+    "power_ups_bought",
+    "power_ups_used",
+    None,
+    "Power-up pricing",
+)
+
+
+def missile(ctx: Context) -> Section:
+    return build(ctx, MISSILE)
+
+
+def upgrade(ctx: Context) -> Section:
+    return build(ctx, UPGRADE)
+
+
+def power_up(ctx: Context) -> Section:
+    return build(ctx, POWER_UP)
+
+
+def _price(ctx: Context, arm: str, item: Item) -> float | None:
+    g = ctx.results.arm_games(arm)
+    if item.price in g.columns:
+        return float(g.get_column(item.price)[0])
+    value = ctx.results.arm(arm).ruleset_values.get(item.price)
+    return float(value) if value is not None else None
+
+
+def buyers(ctx: Context, item: Item) -> set[str]:
+    s = ctx.results.seats
+    if item.bought not in s.columns:
+        return set()
+    per = s.group_by("strategy").agg(pl.col(item.bought).mean())
+    return {str(a) for a, v in per.iter_rows() if v is not None and v >= BUY_THRESHOLD}
+
+
+def _per_game_uplift(s: pl.DataFrame, players: int, buy: set[str]) -> pl.DataFrame:
+    """game -> buyer's mean win share minus the fair share (the game's total win share / P),
+    and buyer's mean score minus the non-buyers' mean score."""
+    is_buyer = pl.col("strategy").is_in(list(buy))
+    return (
+        s.group_by("game")
+        .agg(
+            (
+                pl.col("win_share").filter(is_buyer).mean() - pl.col("win_share").sum() / players
+            ).alias("uplift"),
+            (pl.col("score").filter(is_buyer).mean() - pl.col("score").filter(~is_buyer).mean())
+            .cast(pl.Float64)
+            .alias("score_gap"),
+        )
+        .sort("game")
+    )
+
+
+def _arm_row(ctx: Context, arm: str, item: Item, buy: set[str], price: float) -> dict:
+    r = ctx.results
+    g, s = r.arm_games(arm), r.arm_seats(arm)
+    players = int(g.get_column("players")[0])
+    b = s.filter(pl.col("strategy").is_in(list(buy)))
+    n = b.height
+    bought = b.get_column(item.bought).to_numpy().astype(float)
+    row: dict = {"arm": arm, "price": price, "players": players, "seat_games": n, "games": g.height}
+    row.update(prefixed(rate(float((bought > 0).sum()), n), "purchase"))
+    row["per_game"] = float(bought.mean()) if n else math.nan
+    if item.used and item.used in b.columns:
+        used = b.get_column(item.used).to_numpy().astype(float)
+        if np.all(used <= bought):
+            row.update(prefixed(rate(float(used.sum()), int(bought.sum())), "use"))
+        else:  # a permanent power-up: uses per purchase
+            res = (
+                bootstrap_ratio(used, bought, n_boot=ctx.n_boot, seed=ctx.seed)
+                if bought.sum() > 0
+                else None
+            )
+            if res is not None:
+                row.update({"use": res.estimate, "use_low": res.low, "use_high": res.high})
+            row["use_is_ratio"] = True
+    paid = bought * price
+    if item.points and item.points in b.columns and paid.sum() > 0:
+        pts = b.get_column(item.points).to_numpy().astype(float)
+        res = bootstrap_ratio(pts, paid, n_boot=ctx.n_boot, seed=ctx.seed)
+        row.update({"gross": res.estimate, "gross_low": res.low, "gross_high": res.high})
+        row["points_per_item"] = float(pts.sum() / bought.sum())
+    per = _per_game_uplift(s, players, buy)
+    has_others = s.filter(~pl.col("strategy").is_in(list(buy))).height > 0
+    if has_others:
+        paid_game = (
+            b.with_columns((pl.col(item.bought) * price).alias("paid"))
+            .group_by("game")
+            .agg(pl.col("paid").mean())
+            .sort("game")
+        )
+        net = per.join(paid_game, on="game", how="inner").drop_nulls("score_gap")
+        if net.height and net.get_column("paid").sum() > 0:
+            res = bootstrap_ratio(
+                net.get_column("score_gap").to_numpy(),
+                net.get_column("paid").to_numpy(),
+                n_boot=ctx.n_boot,
+                seed=ctx.seed,
+            )
+            row.update({"net": res.estimate, "net_low": res.low, "net_high": res.high})
+        d = one_sample(per.get_column("uplift").drop_nulls().to_numpy())
+        row.update(
+            {
+                "uplift": d.estimate,
+                "uplift_low": d.low,
+                "uplift_high": d.high,
+                "uplift_p": d.pvalue,
+                "uplift_sig": d.significant,
+            }
+        )
+    row.update(prefixed(rate(float((g.get_column("outcome") == "raid").sum()), g.height), "raid"))
+    row.update(prefixed(mean(b.get_column("score").to_numpy()), "score"))
+    return row, (per if has_others else None)
+
+
+def build(ctx: Context, item: Item) -> Section:
+    section = Section(
+        f"{item.key}_pricing",
+        item.title,
+        f"What should the {item.noun} cost? A buying strategy plays against "
+        f"opponents who never buy; the {item.noun} is priced right where buying "
+        "it stops paying off (the win-share uplift crosses zero).",
+    )
+    buy = buyers(ctx, item)
+    if not buy:
+        section.findings.append(
+            Finding(f"No strategy bought the {item.noun} in any arm: nothing to price.", "info")
+        )
+        return section
+    prices = {arm: _price(ctx, arm, item) for arm in ctx.arm_names}
+    arms = [a for a in ctx.arm_names if prices[a] is not None]
+    if not arms:
+        section.add(Text(f"No arm says the {item.noun}'s price ({item.price})."))
+        return section
+    group_keys = [k for k in ctx.label_columns() if k != item.price]
+    groups: dict[tuple, list[str]] = {}
+    for arm in arms:
+        values = ctx.arm_values(arm)
+        groups.setdefault(tuple(values.get(k) for k in group_keys), []).append(arm)
+    rows, curves = [], []
+    for key, members in groups.items():
+        label = ", ".join(f"{k} {fmt.value(v)}" for k, v in zip(group_keys, key, strict=True))
+        per_games = {}
+        group_rows = []
+        for arm in sorted(members, key=lambda a: prices[a]):
+            row, per = _arm_row(ctx, arm, item, buy, prices[arm])
+            row["group"] = label or "all"
+            group_rows.append(row)
+            if per is not None:
+                per_games[prices[arm]] = per
+        be = _break_even(ctx, per_games)
+        default = _default_price(ctx, members, item)
+        curves.append(
+            {"label": label or "all", "rows": group_rows, "break_even": be, "default": default}
+        )
+        rows.extend(group_rows)
+        section.findings.append(_finding(item, label, group_rows, be, default, buy))
+    cols = [Column.text("group", "setting")] if group_keys else []
+    cols += [
+        Column.num("price", "price", 0),
+        Column.count("seat_games", "buyer seat-games"),
+        Column.pct_ci(
+            "purchase",
+            "bought in",
+            help=f"Share of the buyer's games in which it bought the {item.noun} at least once.",
+        ),
+    ]
+    if any(r["per_game"] > r["purchase"] + 0.005 for r in rows if r["seat_games"]):
+        cols.append(Column.num("per_game", "bought per game", 2))
+    if any("use" in r for r in rows):
+        ratio = any(r.get("use_is_ratio") for r in rows)
+        cols.append(
+            Column.num_ci("use", "uses per purchase", 2)
+            if ratio
+            else Column.pct_ci(
+                "use", "used", help=f"Share of the {item.noun}s bought that were used."
+            )
+        )
+    if any("gross" in r for r in rows):
+        cols.append(Column.num("points_per_item", f"points per {item.noun}", 1))
+        cols.append(
+            Column.num_ci(
+                "gross",
+                "points per point paid",
+                2,
+                help=f"Points the {item.noun} itself took / points paid for it "
+                "(1 = it pays back its price in points).",
+            )
+        )
+    if any("net" in r for r in rows):
+        cols.append(
+            Column.num_ci(
+                "net",
+                "net points per point paid",
+                2,
+                help="(Buyer's score - the non-buyers' mean score) / points paid "
+                f"for the {item.noun}s; bootstrap interval.",
+            )
+        )
+    if any("uplift" in r for r in rows):
+        cols.append(
+            Column.diff(
+                "uplift",
+                "win-share uplift",
+                unit="pp",
+                sig_key="uplift_sig",
+                help="Buyer's win share minus the fair share (games with a winner "
+                "/ players), 95% t interval.",
+            )
+        )
+        cols.append(Column.pvalue("uplift_p", "p"))
+    cols.append(Column.pct_ci("raid", "raid rate"))
+    section.add(
+        Table(
+            f"{item.key}_pricing",
+            f"{item.title}: by price",
+            pl.DataFrame(rows),
+            cols,
+            note=f"Buying strateg{'ies' if len(buy) > 1 else 'y'}: "
+            f"{', '.join(sorted(buy))}. Intervals: 95% (Wilson for rates, bootstrap for "
+            "ratios, t for the uplift).",
+        )
+    )
+    be_rows = [
+        {"group": c["label"], "default": c["default"], **_be_cols(c["break_even"])}
+        for c in curves
+        if c["break_even"] is not None
+    ]
+    if be_rows:
+        section.add(
+            Table(
+                f"{item.key}_break_even",
+                f"Break-even price of the {item.noun}",
+                pl.DataFrame(be_rows),
+                [
+                    Column.text("group", "setting"),
+                    Column.text("default", "rulebook price"),
+                    Column.custom("break-even price (95% interval)", _be_cell, "estimate"),
+                    Column.pct(
+                        "above",
+                        "bootstrap above range",
+                        0,
+                        "Share of bootstrap resamples whose break-even lies above the highest "
+                        "price tried.",
+                    ),
+                    Column.pct("below", "bootstrap below range", 0),
+                ],
+                note="The price where the buyer's win-share uplift crosses zero; percentile "
+                f"bootstrap over games ({ctx.n_boot} resamples, paired across prices). Between two "
+                "tried prices the curve is read as a straight line: the interval covers the "
+                "sampling noise, not the curve's shape between them; try more prices near the "
+                "break-even to refine it.",
+            )
+        )
+    section.add(_figure(item, curves))
+    return section
+
+
+def _default_price(ctx: Context, arms: list[str], item: Item):
+    """The preset's own price (before the experiment's overrides)."""
+    for arm in arms:
+        value = ctx.results.rulebook_value(arm, item.price)
+        if value is not None:
+            return value
+    return None
+
+
+def _break_even(ctx: Context, per_games: dict[float, pl.DataFrame]):
+    if len(per_games) < 2:
+        return None
+    prices = sorted(per_games)
+    frame = None
+    for p in prices:
+        f = per_games[p].select("game", pl.col("uplift").alias(str(p)))
+        frame = f if frame is None else frame.join(f, on="game", how="full", coalesce=True)
+    matrix = frame.select([str(p) for p in prices]).to_numpy().T.astype(float)
+    return break_even_bootstrap(np.array(prices), matrix, n_boot=ctx.n_boot, seed=ctx.seed)
+
+
+def _be_cols(be) -> dict:
+    return {
+        "estimate": be.estimate,
+        "low": be.low,
+        "high": be.high,
+        "above": be.above_share,
+        "below": be.below_share,
+    }
+
+
+def _be_text(estimate: float, low: float, high: float) -> str:
+    if math.isnan(estimate):
+        return "undetermined"
+    if math.isinf(estimate):
+        return "above the prices tried" if estimate > 0 else "below the prices tried"
+    lo = "below the range" if math.isinf(low) and low < 0 else fmt.num(low)
+    hi = "above the range" if math.isinf(high) and high > 0 else fmt.num(high)
+    return f"{fmt.num(estimate)} ({lo} to {hi})"
+
+
+def _be_cell(row: dict):
+    from sim.report.table import Cell
+
+    return Cell(
+        _be_text(row["estimate"], row["low"], row["high"]),
+        row["estimate"] if not math.isnan(row["estimate"]) else None,
+    )
+
+
+def _finding(item: Item, label: str, rows: list[dict], be, default, buy: set[str]) -> Finding:
+    where = f"{item.title} ({label})" if label else item.title
+    if not any("uplift" in r for r in rows):
+        return Finding(
+            f"{where}: every seat buys, so there is no non-buying opponent to measure "
+            "an uplift against.",
+            "info",
+        )
+    prices = [r["price"] for r in rows]
+    sig = [r for r in rows if r.get("uplift_sig")]
+    span = f"prices {fmt.value(min(prices))} to {fmt.value(max(prices))}"
+    current = ""
+    if default is not None:
+        at = [r for r in rows if r["price"] == float(default)]
+        if at:
+            r = at[0]
+            current = (
+                f" At the rulebook price {fmt.value(default)} the buyer's uplift is "
+                f"{fmt.pp_ci(r['uplift'], r['uplift_low'], r['uplift_high'])}"
+                f"{'' if r.get('uplift_sig') else ' (not significant)'}."
+            )
+    if not sig:
+        return Finding(
+            f"{where}: buying the {item.noun} gives no detectable win-share uplift at "
+            f"any price tried ({span}); the break-even price cannot be pinned down." + current,
+            "null",
+        )
+    if be is None:
+        return Finding(f"{where}: only one price tried." + current, "info")
+    text = _be_text(be.estimate, be.low, be.high)
+    if math.isinf(be.estimate) and be.estimate > 0:
+        msg = (
+            f"buying the {item.noun} still pays at the highest price tried "
+            f"({fmt.value(max(prices))}): it is worth more than that to "
+            f"{', '.join(sorted(buy))}."
+        )
+    elif math.isinf(be.estimate):
+        msg = (
+            f"buying the {item.noun} does not pay even at the lowest price tried "
+            f"({fmt.value(min(prices))})."
+        )
+    else:
+        msg = (
+            f"break-even price {text}: below it buying the {item.noun} raises the buyer's "
+            f"win share, above it lowers it; a fair price is about {round(be.estimate)}."
+        )
+    if default is not None and not current and math.isfinite(be.estimate):
+        d = float(default)
+        if math.isfinite(be.high) and d > be.high:
+            current = (
+                f" The rulebook price {fmt.value(default)} is above the break-even "
+                "interval: at that price the item does not pay."
+            )
+        elif math.isfinite(be.low) and d < be.low:
+            current = (
+                f" The rulebook price {fmt.value(default)} is below the break-even "
+                "interval: at that price buying is a winning move."
+            )
+        else:
+            current = (
+                f" The rulebook price {fmt.value(default)} lies inside the break-even interval."
+            )
+    return Finding(f"{where}: {msg}" + current, "finding")
+
+
+def _figure(item: Item, curves: list[dict]) -> plots.Figure:
+    fig, axes = plots.new(2, 2, width=11, height=7.6)
+    a_buy, a_pts, a_up, a_raid = axes[0, 0], axes[0, 1], axes[1, 0], axes[1, 1]
+    for i, c in enumerate(curves):
+        color = plots.COLORS[i % len(plots.COLORS)]
+        rows = c["rows"]
+        x = [r["price"] for r in rows]
+        label = c["label"] if len(curves) > 1 else None
+
+        def col(key: str, rows=rows) -> list[float]:
+            return [r.get(key, math.nan) for r in rows]
+
+        plots.curve(
+            a_buy,
+            x,
+            col("purchase"),
+            col("purchase_low"),
+            col("purchase_high"),
+            label=f"bought{' - ' + label if label else ''}",
+            color=color,
+            scale=100,
+        )
+        if any("use" in r for r in rows) and not any(r.get("use_is_ratio") for r in rows):
+            a_buy.plot(
+                x,
+                [100 * v for v in col("use")],
+                linestyle=":",
+                marker="s",
+                markersize=3,
+                color=color,
+                label=f"used{' - ' + label if label else ''}",
+            )
+            a_buy.fill_between(
+                x,
+                [100 * v for v in col("use_low")],
+                [100 * v for v in col("use_high")],
+                color=color,
+                alpha=0.12,
+                linewidth=0,
+            )
+        key = "gross" if any("gross" in r for r in rows) else "net"
+        if any(key in r for r in rows):
+            plots.curve(
+                a_pts, x, col(key), col(f"{key}_low"), col(f"{key}_high"), label=label, color=color
+            )
+        if any("uplift" in r for r in rows):
+            plots.curve(
+                a_up,
+                x,
+                col("uplift"),
+                col("uplift_low"),
+                col("uplift_high"),
+                label=label,
+                color=color,
+                scale=100,
+            )
+            be = c["break_even"]
+            if be is not None and math.isfinite(be.estimate):
+                a_up.axvline(
+                    be.estimate,
+                    color=color,
+                    linestyle="-.",
+                    linewidth=1.2,
+                    label=f"break-even {_be_text(be.estimate, be.low, be.high)}"
+                    + (f" ({label})" if label else ""),
+                )
+                lo = be.low if math.isfinite(be.low) else min(x)
+                hi = be.high if math.isfinite(be.high) else max(x)
+                a_up.axvspan(lo, hi, color=color, alpha=0.08)
+        plots.curve(
+            a_raid,
+            x,
+            col("raid"),
+            col("raid_low"),
+            col("raid_high"),
+            label=label,
+            color=color,
+            scale=100,
+        )
+    unit = "points"
+    a_buy.set(
+        title=f"How often the buyer buys / uses the {item.noun}",
+        xlabel=f"price ({unit})",
+        ylabel="share (%)",
+        ylim=(0, 105),
+    )
+    a_buy.legend(loc="best")
+    gross = any("gross" in r for c in curves for r in c["rows"])
+    a_pts.set(
+        title=("Points the " + item.noun + " takes per point paid")
+        if gross
+        else "Net points gained per point paid",
+        xlabel=f"price ({unit})",
+        ylabel="points per point paid",
+    )
+    a_pts.axhline(1.0, color=plots.FAIR, linestyle="--", linewidth=1, label="pays back its price")
+    a_pts.legend(loc="best")
+    a_up.set(
+        title="Buyer's win-share uplift (dash-dot: break-even)",
+        xlabel=f"price ({unit})",
+        ylabel="win share minus fair share (pp)",
+    )
+    a_up.axhline(0.0, color=plots.FAIR, linestyle="--", linewidth=1)
+    if a_up.get_legend_handles_labels()[0]:
+        a_up.legend(loc="best")
+    a_raid.set(title="Invaders win (raid rate)", xlabel=f"price ({unit})", ylabel="raid rate (%)")
+    top = max((r.get("raid_high", 0) for c in curves for r in c["rows"]), default=1.0)
+    a_raid.set_ylim(0, min(100, 100 * top * 1.2 + 1))
+    if len(curves) > 1:
+        a_raid.legend(loc="best")
+    games = sorted({r["games"] for c in curves for r in c["rows"]})
+    n_text = f"{games[0]:,}" if len(games) == 1 else f"{games[0]:,} to {games[-1]:,}"
+    return plots.finish(
+        fig,
+        f"{item.key}_pricing",
+        f"{item.title}: curves by price",
+        f"{n_text} games per price. Bands: 95% intervals. "
+        "Bottom left: the buyer's win share minus the fair share; where the curve crosses zero is "
+        "the break-even price (shaded: its bootstrap interval).",
+    )

@@ -1,0 +1,198 @@
+"""Report tables: the raw numbers (a polars DataFrame, written as CSV) and how to show them.
+
+A ``Table`` keeps every number unrounded in ``data``; its ``columns`` say how each displayed
+column is made from a row: a value with its interval, a difference coloured by significance,
+a p-value. HTML and markdown render the same cells.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+import polars as pl
+
+from sim.report import fmt
+
+
+@dataclass(frozen=True)
+class Cell:
+    text: str
+    sort: float | str | None = None
+    css: str = ""  # "sig" (a significant difference), "ns" (not significant), "" otherwise
+
+
+Renderer = Callable[[dict[str, Any]], Cell]
+
+
+def _sortable(x: Any) -> float | str | None:
+    if fmt.is_missing(x):
+        return None
+    if isinstance(x, bool):
+        return float(x)
+    if isinstance(x, int | float):
+        return float(x) if not math.isinf(x) else (1e300 if x > 0 else -1e300)
+    return str(x)
+
+
+def _significance(row: dict[str, Any], key: str, sig_key: str | None) -> bool | None:
+    if sig_key is not None:
+        value = row.get(sig_key)
+        return None if value is None else bool(value)
+    low, high = row.get(f"{key}_low"), row.get(f"{key}_high")
+    if fmt.is_missing(low) or fmt.is_missing(high):
+        return None
+    return not (low <= 0.0 <= high)
+
+
+@dataclass(frozen=True)
+class Column:
+    label: str
+    render: Renderer
+    key: str = ""
+    help: str = ""  # shown as the header's tooltip and in the markdown notes
+
+    # --- constructors ----------------------------------------------------------------------
+
+    @staticmethod
+    def text(key: str, label: str, help: str = "") -> Column:
+        def r(row: dict[str, Any]) -> Cell:
+            v = row.get(key)
+            return Cell(fmt.value(v), _sortable(v))
+
+        return Column(label, r, key, help)
+
+    @staticmethod
+    def count(key: str, label: str, help: str = "") -> Column:
+        return Column(
+            label, lambda row: Cell(fmt.integer(row.get(key)), _sortable(row.get(key))), key, help
+        )
+
+    @staticmethod
+    def num(key: str, label: str, digits: int = 1, help: str = "") -> Column:
+        return Column(
+            label,
+            lambda row: Cell(fmt.num(row.get(key), digits), _sortable(row.get(key))),
+            key,
+            help,
+        )
+
+    @staticmethod
+    def pct(key: str, label: str, digits: int = 1, help: str = "") -> Column:
+        return Column(
+            label,
+            lambda row: Cell(fmt.pct(row.get(key), digits), _sortable(row.get(key))),
+            key,
+            help,
+        )
+
+    @staticmethod
+    def pct_ci(key: str, label: str, digits: int = 1, help: str = "") -> Column:
+        def r(row: dict[str, Any]) -> Cell:
+            v = row.get(key)
+            text = fmt.pct_ci(v, row.get(f"{key}_low"), row.get(f"{key}_high"), digits)
+            return Cell(text, _sortable(v))
+
+        return Column(label, r, key, help)
+
+    @staticmethod
+    def num_ci(key: str, label: str, digits: int = 1, help: str = "") -> Column:
+        def r(row: dict[str, Any]) -> Cell:
+            v = row.get(key)
+            text = fmt.num_ci(v, row.get(f"{key}_low"), row.get(f"{key}_high"), digits)
+            return Cell(text, _sortable(v))
+
+        return Column(label, r, key, help)
+
+    @staticmethod
+    def diff(
+        key: str,
+        label: str,
+        *,
+        unit: str = "num",
+        digits: int = 1,
+        sig_key: str | None = None,
+        help: str = "",
+    ) -> Column:
+        """A difference with its interval: unit 'pp' (rates), 'num', 'pct' (x100, '%')."""
+
+        def r(row: dict[str, Any]) -> Cell:
+            v, lo, hi = row.get(key), row.get(f"{key}_low"), row.get(f"{key}_high")
+            if unit == "pp":
+                text = fmt.pp_ci(v, lo, hi, digits)
+            elif unit == "pct":
+                scale = lambda x: None if fmt.is_missing(x) else 100 * x  # noqa: E731
+                text = fmt.signed_ci(scale(v), scale(lo), scale(hi), digits)
+                text = text.replace(" (", "% (", 1) if "(" in text else text + "%"
+            else:
+                text = fmt.signed_ci(v, lo, hi, digits)
+            sig = _significance(row, key, sig_key)
+            if sig is False and not fmt.is_missing(v):
+                text += " n.s."
+            css = "" if sig is None or fmt.is_missing(v) else ("sig" if sig else "ns")
+            return Cell(text, _sortable(v), css)
+
+        return Column(label, r, key, help)
+
+    @staticmethod
+    def pvalue(key: str, label: str = "p", help: str = "") -> Column:
+        return Column(
+            label, lambda row: Cell(fmt.pvalue(row.get(key)), _sortable(row.get(key))), key, help
+        )
+
+    @staticmethod
+    def verdict(key: str, label: str = "verdict", help: str = "") -> Column:
+        """A boolean significance column: 'significant' / 'not significant'."""
+
+        def r(row: dict[str, Any]) -> Cell:
+            v = row.get(key)
+            if v is None:
+                return Cell("\u2014")
+            return Cell(
+                "significant" if v else "not significant", float(bool(v)), "sig" if v else "ns"
+            )
+
+        return Column(label, r, key, help)
+
+    @staticmethod
+    def custom(label: str, render: Renderer, key: str = "", help: str = "") -> Column:
+        return Column(label, render, key, help)
+
+
+@dataclass
+class Table:
+    name: str  # file stem of the CSV (tables/<name>.csv) and the HTML id
+    title: str
+    data: pl.DataFrame
+    columns: list[Column]
+    note: str = ""
+    rows: list[dict[str, Any]] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        if not self.rows:
+            self.rows = self.data.to_dicts()
+
+    def cells(self) -> list[list[Cell]]:
+        return [[c.render(row) for c in self.columns] for row in self.rows]
+
+    def csv_frame(self) -> pl.DataFrame:
+        """The raw data with nested/object columns made CSV-safe."""
+        out = self.data
+        for name, dtype in out.schema.items():
+            if isinstance(dtype, pl.List | pl.Struct | pl.Object):
+                out = out.with_columns(pl.col(name).map_elements(str, return_dtype=pl.String))
+        return out
+
+    def markdown(self) -> str:
+        header = "| " + " | ".join(_md(c.label) for c in self.columns) + " |"
+        rule = "| " + " | ".join("---" for _ in self.columns) + " |"
+        lines = [header, rule]
+        for cells in self.cells():
+            lines.append("| " + " | ".join(_md(cell.text) for cell in cells) + " |")
+        return "\n".join(lines)
+
+
+def _md(text: str) -> str:
+    return text.replace("|", "\\|").replace("\n", " ")

@@ -1,0 +1,270 @@
+"""Percentile bootstrap (seeded, vectorised) and break-even estimation.
+
+- ``bootstrap(statistic, n)``: resample the n games with replacement ``n_boot`` times; the
+  statistic receives a whole block of resamples at once, as an index matrix ``int[b, n]``, and
+  returns ``float[b]``. Blocks are sized so that an index matrix stays around 4 million cells.
+  The same seed gives the same replicates.
+- ``bootstrap_mean(values)`` and ``bootstrap_ratio(num, den)`` (sum(num) / sum(den)) build on it.
+  Large samples are resampled in *units* of consecutive games (at most ``max_units`` of them,
+  default 5,000): the games are independent, so a unit's sum is an independent draw too, and
+  the mean of resampled units has the bootstrap distribution of the mean of resampled games
+  (to within the units' granularity), at a cost that no longer grows with the games.
+- ``break_even(x, y)``: where a curve y(x) crosses zero, read off the curve smoothed to be
+  monotone in the direction of its overall trend (isotonic regression), by linear interpolation.
+- ``break_even_bootstrap(x, per_game)``: the break-even with a bootstrap interval. Rows of
+  ``per_game`` are the arms (one per x), columns the games; the arms share their games (same
+  seeds), so one resample of game indices is applied to every arm: the replicates keep the
+  pairing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+CHUNK_CELLS = 4_000_000
+MAX_UNITS = 5_000
+
+
+def unit_sums(values: np.ndarray, max_units: int | None) -> np.ndarray:
+    """Sum the last axis of `values` over at most max_units runs of consecutive entries
+    (returned unchanged when it is already short enough)."""
+    n = values.shape[-1]
+    if max_units is None or n <= max_units:
+        return values
+    starts = np.linspace(0, n, max_units + 1).astype(np.int64)[:-1]
+    return np.add.reduceat(values, starts, axis=-1)
+
+
+@dataclass(frozen=True)
+class BootstrapResult:
+    estimate: float
+    low: float
+    high: float
+    n_boot: int
+    replicates: np.ndarray  # float[n_boot]; NaN where the statistic is undefined
+    level: float = 0.95
+
+    @property
+    def defined_share(self) -> float:
+        """Share of replicates where the statistic is defined (not NaN)."""
+        return float(np.mean(~np.isnan(self.replicates))) if self.replicates.size else 0.0
+
+
+def resample_blocks(
+    n: int, n_boot: int, seed: int, *, chunk_cells: int = CHUNK_CELLS
+) -> Iterator[np.ndarray]:
+    """Blocks of bootstrap index matrices int[b, n] covering n_boot resamples in total."""
+    rng = np.random.default_rng(seed)
+    per_block = max(1, chunk_cells // max(n, 1))
+    done = 0
+    while done < n_boot:
+        b = min(per_block, n_boot - done)
+        yield rng.integers(0, n, size=(b, n))
+        done += b
+
+
+def percentile_interval(replicates: np.ndarray, level: float = 0.95) -> tuple[float, float]:
+    """The (1-level)/2 and (1+level)/2 quantiles of the defined replicates."""
+    r = replicates[~np.isnan(replicates)]
+    if r.size == 0:
+        return float("nan"), float("nan")
+    alpha = (1.0 - level) / 2.0
+    low, high = np.quantile(r, [alpha, 1.0 - alpha])
+    return float(low), float(high)
+
+
+def bootstrap(
+    statistic: Callable[[np.ndarray], np.ndarray],
+    n: int,
+    *,
+    n_boot: int = 2000,
+    seed: int = 0,
+    level: float = 0.95,
+) -> BootstrapResult:
+    """Percentile bootstrap of a vectorised statistic over n resampled units."""
+    if n < 1:
+        raise ValueError("need at least one observation")
+    estimate = float(np.asarray(statistic(np.arange(n)[None, :]), dtype=np.float64)[0])
+    reps = np.concatenate(
+        [np.asarray(statistic(idx), dtype=np.float64) for idx in resample_blocks(n, n_boot, seed)]
+    )
+    low, high = percentile_interval(reps, level)
+    return BootstrapResult(estimate, low, high, n_boot, reps, level)
+
+
+def bootstrap_mean(
+    values: Any,
+    *,
+    n_boot: int = 2000,
+    seed: int = 0,
+    level: float = 0.95,
+    max_units: int | None = MAX_UNITS,
+) -> BootstrapResult:
+    x = np.asarray(values, dtype=np.float64)
+    return bootstrap_ratio(x, np.ones_like(x), n_boot=n_boot, seed=seed, level=level,
+                           max_units=max_units)  # fmt: skip
+
+
+def bootstrap_ratio(
+    num: Any,
+    den: Any,
+    *,
+    n_boot: int = 2000,
+    seed: int = 0,
+    level: float = 0.95,
+    max_units: int | None = MAX_UNITS,
+) -> BootstrapResult:
+    """sum(num) / sum(den) over paired units (NaN where the resampled denominator is 0)."""
+    a = np.asarray(num, dtype=np.float64)
+    b = np.asarray(den, dtype=np.float64)
+    total_a, total_b = a.sum(), b.sum()
+    a, b = unit_sums(a, max_units), unit_sums(b, max_units)
+
+    def stat(idx: np.ndarray) -> np.ndarray:
+        top, bottom = a[idx].sum(axis=1), b[idx].sum(axis=1)
+        with np.errstate(divide="ignore", invalid="ignore"):
+            return np.where(bottom != 0, top / np.where(bottom != 0, bottom, 1.0), np.nan)
+
+    res = bootstrap(stat, a.size, n_boot=n_boot, seed=seed, level=level)
+    estimate = float(total_a / total_b) if total_b != 0 else float("nan")
+    return BootstrapResult(estimate, res.low, res.high, res.n_boot, res.replicates, level)
+
+
+# --- break-even ----------------------------------------------------------------------------
+
+
+def isotonic(y: np.ndarray, w: np.ndarray | None = None, *, increasing: bool = True) -> np.ndarray:
+    """Weighted least-squares monotone fit (pool adjacent violators); y is 1-D."""
+    y = np.asarray(y, dtype=np.float64)
+    w = np.ones_like(y) if w is None else np.asarray(w, dtype=np.float64)
+    if not increasing:
+        return -isotonic(-y, w, increasing=True)
+    means: list[float] = []
+    weights: list[float] = []
+    sizes: list[int] = []
+    for value, weight in zip(y, w, strict=True):
+        means.append(value)
+        weights.append(weight)
+        sizes.append(1)
+        while len(means) > 1 and means[-2] > means[-1]:
+            m2, w2, s2 = means.pop(), weights.pop(), sizes.pop()
+            total = weights[-1] + w2
+            means[-1] = (means[-1] * weights[-1] + m2 * w2) / total
+            weights[-1] = total
+            sizes[-1] += s2
+    return np.repeat(means, sizes)
+
+
+def trend_is_increasing(x: np.ndarray, y: np.ndarray) -> bool:
+    """Sign of the least-squares slope of y on x (ties count as decreasing)."""
+    xc = x - x.mean()
+    return bool((xc * (y - y.mean())).sum() > 0)
+
+
+def _crossing(x: np.ndarray, fit: np.ndarray) -> float:
+    """Where a monotone piecewise-linear curve through (x, fit) is zero; +-inf if it stays on
+    one side (the break-even lies beyond the prices tried)."""
+    if np.all(fit > 0):
+        return np.inf if fit[-1] <= fit[0] else -np.inf
+    if np.all(fit < 0):
+        return -np.inf if fit[-1] <= fit[0] else np.inf
+    zero = np.flatnonzero(fit == 0)
+    if zero.size:  # a flat stretch at zero: its middle
+        return float((x[zero[0]] + x[zero[-1]]) / 2.0)
+    sign = np.sign(fit)
+    i = int(np.flatnonzero(sign[:-1] != sign[1:])[0])
+    x0, x1, y0, y1 = x[i], x[i + 1], fit[i], fit[i + 1]
+    return float(x0 + (x1 - x0) * y0 / (y0 - y1))
+
+
+def break_even(x: Any, y: Any, w: Any = None, *, increasing: bool | None = None) -> float:
+    """The x where y crosses zero (see the module doc). +inf/-inf: beyond the largest/smallest x
+    in the direction the curve would cross; NaN for fewer than two points."""
+    xs = np.asarray(x, dtype=np.float64)
+    ys = np.asarray(y, dtype=np.float64)
+    ok = ~np.isnan(ys)
+    xs, ys = xs[ok], ys[ok]
+    ws = None if w is None else np.asarray(w, dtype=np.float64)[ok]
+    if xs.size < 2:
+        return float("nan")
+    order = np.argsort(xs, kind="stable")
+    xs, ys = xs[order], ys[order]
+    ws = None if ws is None else ws[order]
+    up = trend_is_increasing(xs, ys) if increasing is None else increasing
+    return _crossing(xs, isotonic(ys, ws, increasing=up))
+
+
+@dataclass(frozen=True)
+class BreakEven:
+    estimate: float
+    low: float
+    high: float
+    below_share: float  # replicates whose break-even lies below the smallest x
+    above_share: float  # ... above the largest x
+    increasing: bool
+    n_boot: int
+    level: float = 0.95
+
+
+def break_even_bootstrap(
+    x: Any,
+    per_game: Any,
+    *,
+    n_boot: int = 1000,
+    seed: int = 0,
+    level: float = 0.95,
+    max_units: int | None = MAX_UNITS,
+) -> BreakEven:
+    """Break-even of the mean curve x -> mean(per_game[i]) with a paired percentile bootstrap.
+
+    per_game: float[k, n], row i the per-game values at x[i] (NaN = not observed, ignored in
+    the means). The curve's direction is fixed by the full data, so every replicate reads its
+    crossing the same way. Replicates beyond the tried range count as -inf/+inf in the
+    percentiles (the interval is then open on that side).
+    """
+    xs = np.asarray(x, dtype=np.float64)
+    values = np.asarray(per_game, dtype=np.float64)
+    if values.ndim != 2 or values.shape[0] != xs.size:
+        raise ValueError("per_game must be float[len(x), n]")
+    order = np.argsort(xs, kind="stable")
+    xs, values = xs[order], values[order]
+    seen = ~np.isnan(values)
+    filled = np.where(seen, values, 0.0)
+    counts = seen.sum(axis=1)
+    means = np.where(counts > 0, filled.sum(axis=1) / np.maximum(counts, 1), np.nan)
+    up = trend_is_increasing(xs[counts > 0], means[counts > 0])
+    estimate = break_even(xs, means, counts, increasing=up)
+    filled = unit_sums(filled, max_units)  # games grouped into resampling units
+    seen = unit_sums(seen.astype(np.int64), max_units)
+    n = filled.shape[1]
+    reps = []
+    for idx in resample_blocks(n, n_boot, seed, chunk_cells=CHUNK_CELLS // max(xs.size, 1)):
+        sums = filled[:, idx].sum(axis=2).T  # [b, k]
+        cnt = seen[:, idx].sum(axis=2).T
+        with np.errstate(invalid="ignore", divide="ignore"):
+            curve = np.where(cnt > 0, sums / np.maximum(cnt, 1), np.nan)
+        reps.extend(break_even(xs, c, k, increasing=up) for c, k in zip(curve, cnt, strict=True))
+    r = np.array(reps)
+    alpha = (1.0 - level) / 2.0
+    defined = r[~np.isnan(r)]
+    if defined.size:  # order statistics, no interpolation (the ends may be infinite)
+        ordered = np.sort(defined)
+        m = ordered.size - 1
+        low = float(ordered[int(np.floor(alpha * m))])
+        high = float(ordered[int(np.ceil((1.0 - alpha) * m))])
+    else:
+        low = high = float("nan")
+    return BreakEven(
+        estimate=estimate,
+        low=low,
+        high=high,
+        below_share=float(np.mean(r == -np.inf)),
+        above_share=float(np.mean(r == np.inf)),
+        increasing=up,
+        n_boot=n_boot,
+        level=level,
+    )
