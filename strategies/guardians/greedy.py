@@ -85,8 +85,9 @@ def best_destination(s, p, seat, c0, r0, level, rng, slot, scratch):
     A volley from any cell below a column's lowest object has the same value, so each
     column is scored once; only cells above a column's lowest object are scored apart."""
     for c in range(p[P_COLS]):
-        scratch[_LOW + c] = first_object_row(s, p, c, -1)
-        scratch[_VALUE + c] = column_volley(s, p, c, -1, seat, level)
+        low = first_object_row(s, p, c, -1)
+        scratch[_LOW + c] = low
+        scratch[_VALUE + c] = 0 if low < 0 else column_volley(s, p, c, low - 1, seat, level)
     n = destinations(s, p, c0, r0, scratch)
     best, best_k, ties = -1, 0, 0
     for k in range(n):
