@@ -174,12 +174,12 @@ def end_to_end(*, games: int, jobs: int | None = None) -> dict[str, Any]:
 
 def run_bench(*, quick: bool, presets: list[str], strategies: list[str]) -> Bench:
     bench = Bench(machine=machine())
-    games, repeats = (300, 3) if quick else (3000, 5)
+    games, repeats = (2000, 3) if quick else (5000, 5)
     for preset in presets:
         for strategy in strategies:
             n = max(20, games // 10) if strategy == "expert" else games
             bench.rates.append(strategy_rate(preset, strategy, games=n, repeats=repeats))
-    bench.figures["scaling"] = scaling(games=2000 if quick else 20000)
+    bench.figures["scaling"] = scaling(games=12000 if quick else 60000)
     if not quick:
         bench.figures.update(compile_times())
         bench.figures["end_to_end"] = end_to_end(games=1_000_000)

@@ -1,0 +1,19 @@
+"""The benchmark's pieces run and report the figures the JSON promises (no timing asserted)."""
+
+from sim.bench import Bench, machine, strategy_rate, table
+
+
+def test_strategy_rate_reports_per_core_figures():
+    rate = strategy_rate("guardians", "greedy", games=40, repeats=2)
+    assert rate["games"] == 40 and rate["repeats"] == 2
+    assert rate["turns_per_s_per_core"] > 0 and rate["games_per_s_per_core"] > 0
+    assert rate["turns_per_game"] > 10  # whole games were played
+
+
+def test_bench_json_and_table_name_every_rate():
+    bench = Bench(machine=machine(), rates=[strategy_rate("guardians", "random", games=20,
+                                                          repeats=1)])  # fmt: skip
+    data = bench.as_dict()
+    assert set(data["turns_per_s_per_core"]) == {"guardians/random"}
+    assert data["machine"]["cores"] >= 1
+    assert "guardians" in table(bench)
