@@ -60,3 +60,17 @@ def test_unknown_parameter_of_a_user_strategy():
     with pytest.raises(ConfigError, match="bias"):
         GAME.check_strategy(StrategySpec("tests.userbots.bots:Leftmost", (("bais", 1),)),
                             source="exp.yaml")  # fmt: skip
+
+
+def test_user_strategies_run_through_sim_tournament(tmp_path):
+    from typer.testing import CliRunner
+
+    from sim.cli import app
+
+    names = "tests.userbots.bots:Leftmost,tests.userbots.bots:Sniper,greedy"
+    result = CliRunner().invoke(app, ["tournament", "--players", "3", "--strategies", names,
+                                      "--games", "60", "--jobs", "1", "--out",
+                                      str(tmp_path / "t")])  # fmt: skip
+    assert result.exit_code == 0, result.output
+    for name in ("Leftmost", "Sniper", "greedy"):
+        assert name in result.output

@@ -1,14 +1,14 @@
 """The compiled switch from a built-in strategy's kind number to its policy.
 
-Kind numbers follow BUILTIN order in strategies.guardians.registry; keep the two in step
-(a test checks it).
+Kind numbers follow ORDER (strategies.guardians.registry builds its table from it); new
+strategies are appended so that existing kind numbers never change.
 """
 
 from numba import njit
 
-from strategies.guardians import greedy, random
+from strategies.guardians import cautious, economist, expert, greedy, miner, random, thief
 
-ORDER = ("random", "greedy")
+ORDER = ("random", "greedy", "cautious", "economist", "miner", "thief", "expert")
 
 
 @njit(cache=True)
@@ -17,3 +17,13 @@ def builtin_policy(kind, phase, s, p, seat, sp, rng, a, scratch):
         random.policy(phase, s, p, seat, sp, rng, a, scratch)
     elif kind == 1:
         greedy.policy(phase, s, p, seat, sp, rng, a, scratch)
+    elif kind == 2:
+        cautious.policy(phase, s, p, seat, sp, rng, a, scratch)
+    elif kind == 3:
+        economist.policy(phase, s, p, seat, sp, rng, a, scratch)
+    elif kind == 4:
+        miner.policy(phase, s, p, seat, sp, rng, a, scratch)
+    elif kind == 5:
+        thief.policy(phase, s, p, seat, sp, rng, a, scratch)
+    elif kind == 6:
+        expert.policy(phase, s, p, seat, sp, rng, a, scratch)

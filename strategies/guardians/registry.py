@@ -15,7 +15,7 @@ from sim.errors import ConfigError
 from strategies.guardians.dispatch import ORDER
 
 # Skill presets: difficulty tables speak of player skill through these names.
-SKILLS = {"novice": "random", "casual": "greedy", "expert": "greedy"}
+SKILLS = {"novice": "random", "casual": "greedy", "expert": "expert"}
 
 
 @dataclass(frozen=True)

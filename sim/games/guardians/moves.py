@@ -7,23 +7,35 @@ pile region (its order is hidden information); `pile_counts` gives what a player
 import numpy as np
 from numba import njit
 
-from sim.games.guardians.engine import at, first_object_row, is_invader, kind_points, pl
+from sim.games.guardians.engine import (
+    at,
+    first_object_row,
+    is_invader,
+    kind_points,
+    pl,
+    reserve_points,
+)
 from sim.games.guardians.layout import (
     EMPTY,
     FIGHTER,
     KIND_SHIP,
     MINE,
     N_KINDS,
+    OUT,
     P_COLS,
     P_HORIZONTAL_ONLY,
+    P_RAID_ENTER_BOTTOM,
     P_ROWS,
     P_SHIP_POINTS,
     P_STEAL_HIGHEST,
     PL_RESERVE,
+    PL_STATUS,
+    S_N_PLAYERS,
     S_PILE,
     S_PILE_LEN,
     S_PILE_TOP,
     SHIP_DAMAGED,
+    SHIP_L,
 )
 
 _DC = np.array([1, -1, 0, 0, 1, 1, -1, -1], np.int64)
@@ -116,3 +128,156 @@ def volley_value(s, p, c, r, seat, shots):
             continue  # a fighter or the mine stays: later shots hit it again
         rr = tr
     return total
+
+
+# --- added for the stronger strategies (cautious, economist, miner, thief, expert) ---------
+
+
+@njit(cache=True)
+def public_copy(s, out):
+    """Copy the state s into out with the pile rewritten in a canonical order that depends only
+    on how many tokens of each kind are left (public knowledge), so that a strategy may play
+    turns on out (reinforcements included) without using the hidden order. The canonical
+    order spreads every kind evenly over the pile (largest deficit first)."""
+    out[:] = s
+    cnt = np.zeros(8, np.int64)  # 1..5 monsters, 6 left halves, 7 right halves
+    for i in range(s[S_PILE_TOP], s[S_PILE_LEN]):
+        cnt[s[S_PILE + i]] += 1
+    n = s[S_PILE_LEN] - s[S_PILE_TOP]
+    placed = np.zeros(8, np.int64)
+    for i in range(n):
+        best, best_k = -(1 << 62), 1
+        for k in range(1, 8):
+            if placed[k] < cnt[k]:
+                deficit = cnt[k] * (i + 1) - placed[k] * n
+                if deficit > best:
+                    best, best_k = deficit, k
+        out[S_PILE + i] = best_k
+        placed[best_k] += 1
+    for i in range(n, S_PILE_TOP - S_PILE):
+        out[S_PILE + i] = 0
+    out[S_PILE_TOP] = 0
+    out[S_PILE_LEN] = n
+
+
+@njit(cache=True)
+def restore_public(base, out):
+    """Copy a public copy `base` (from public_copy) back into out, skipping the pile region,
+    which playing turns never writes (only S_PILE_TOP moves): out must have been a full copy
+    of base once (out[:] = base) before the first restore."""
+    out[:S_PILE] = base[:S_PILE]
+    out[S_PILE_TOP:] = base[S_PILE_TOP:]
+
+
+@njit(cache=True)
+def front_row(s, p):
+    """The lowest row holding an invader, or P_ROWS when the board is clear."""
+    for r in range(p[P_ROWS]):
+        for c in range(p[P_COLS]):
+            if is_invader(s[at(c, r)]):
+                return r
+    return p[P_ROWS]
+
+
+@njit(cache=True)
+def column_raid_margin(s, p, c):
+    """How many descents in a row (no shot between) column c survives before its invaders
+    raid: the rows its lowest invader can still fall, plus one for each fighter or the mine
+    below it (each stops one invader and is destroyed). 1 << 30 for a column without invaders.
+    """
+    low = -1
+    for r in range(p[P_ROWS]):
+        if is_invader(s[at(c, r)]):
+            low = r
+            break
+    if low < 0:
+        return 1 << 30
+    blockers = 0
+    for r in range(low):
+        v = s[at(c, r)]
+        if v == MINE or v >= FIGHTER:
+            blockers += 1
+    # below_bottom: the invader in row 0 raids on the next descent (low + 1 descents);
+    # enter_bottom: entering row 0 raids (low descents)
+    return low + (0 if p[P_RAID_ENTER_BOTTOM] else 1) + blockers
+
+
+@njit(cache=True)
+def descents_to_raid(s, p):
+    """The smallest column_raid_margin over the columns: the descents the board survives."""
+    best = 1 << 30
+    for c in range(p[P_COLS]):
+        d = column_raid_margin(s, p, c)
+        if d < best:
+            best = d
+    return best
+
+
+@njit(cache=True)
+def volley_effect(s, p, c, r, seat, shots):
+    """What `shots` shots from (c, r) do to column c, descents ignored: returns (invaders
+    removed, whether that empties the column, row of the first invader left above (c, r) or
+    -1). A fighter or the mine in the way stops the volley's progress."""
+    removed = 0
+    rr = r
+    for _ in range(shots):
+        tr = first_object_row(s, p, c, rr)
+        if tr < 0:
+            break
+        v = s[at(c, tr)]
+        if v >= FIGHTER or v == MINE:
+            break
+        removed += 1
+        rr = tr
+    above = -1
+    for q in range(rr + 1, p[P_ROWS]):
+        if is_invader(s[at(c, q)]):
+            above = q
+            break
+    below = 0
+    for q in range(r):
+        if is_invader(s[at(c, q)]):
+            below += 1
+    empties = removed > 0 and above < 0 and below == 0
+    return removed, empties, above
+
+
+@njit(cache=True)
+def row_take(s, p, tr):
+    """Points a missile taking row tr would collect (an intact ship gives one half)."""
+    total = 0
+    for c in range(p[P_COLS]):
+        v = s[at(c, tr)]
+        if v <= 5 and v >= 1:
+            total += v
+        elif v == SHIP_DAMAGED or v == SHIP_L:
+            total += p[P_SHIP_POINTS]
+    return total
+
+
+@njit(cache=True)
+def missile_row(s, p, seat, c, r):
+    """Row the missile fired from (c, r) would take, or -1 if it is illegal there (the first
+    object up the column must be an invader and no other fighter may be in that row). The
+    fighter is taken to stand at (c, r)."""
+    tr = first_object_row(s, p, c, r)
+    if tr < 0 or not is_invader(s[at(c, tr)]):
+        return -1
+    for cc in range(p[P_COLS]):
+        v = s[at(cc, tr)]
+        if v >= FIGHTER and v != FIGHTER + seat:
+            return -1
+    return tr
+
+
+@njit(cache=True)
+def leader_seat(s, p, seat):
+    """The other seat still in the game with the highest reserve (lowest seat on ties), or -1."""
+    best, who = -1, -1
+    for k in range(s[S_N_PLAYERS]):
+        if k == seat or s[pl(k, PL_STATUS)] == OUT:
+            continue
+        v = reserve_points(s, p, k)
+        if v > best:
+            best, who = v, k
+    return who

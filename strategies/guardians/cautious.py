@@ -1,0 +1,141 @@
+"""`cautious`: greedy, but it minds the descents and its own fighter.
+
+Each reachable cell is scored like greedy's (what its shots take) less a penalty for emptying
+a column, which grows as the board's lowest invaders come nearer the planet (a descent that
+would raid is avoided at almost any price), and less a penalty for ending the turn right below
+an invader that the next descent would drop onto the fighter. It places and re-enters on the
+cell from which the best such turn starts; it never buys and leaves the mine alone.
+"""
+
+from numba import njit
+
+from sim.games.guardians.engine import at, pl
+from sim.games.guardians.layout import (
+    A_DEST_COL,
+    A_DEST_ROW,
+    A_MINE_ROW,
+    DESTROYED,
+    EMPTY,
+    MAX_COLS,
+    P_COLS,
+    PL_LEVEL,
+    PL_STATUS,
+)
+from sim.games.guardians.moves import column_raid_margin, destinations, volley_effect, volley_value
+from sim.games.guardians.rng import below
+from strategies.guardians.common import (
+    MINE_START,
+    PLACE,
+    SCRATCH_SIZE,
+    can_reenter,
+    random_mine_row,
+    stand_at,
+)
+
+NAME = "cautious"
+PARAMS: dict[str, float] = {
+    "danger_weight": 3.0,  # penalty of a descent with 4 descents to spare (doubles per row)
+    "raid_penalty": 200.0,  # penalty of a descent that raids (everybody loses)
+    "exposure_weight": 8.0,  # penalty of standing right below an invader after the turn
+}
+DANGER, RAID, EXPOSURE = 0, 1, 2
+_BIG = 1 << 30
+MARGINS_AT = SCRATCH_SIZE - MAX_COLS  # scratch[MARGINS_AT:] holds the columns' raid margins
+
+
+@njit(cache=True)
+def raid_margins(s, p, out):
+    """out[c] = column_raid_margin of column c; returns the smallest."""
+    best = _BIG
+    for c in range(p[P_COLS]):
+        out[c] = column_raid_margin(s, p, c)
+        if out[c] < best:
+            best = out[c]
+    return best
+
+
+@njit(cache=True)
+def descent_penalty(p, margins, c, danger_weight, raid_penalty):
+    """Penalty of a descent caused by emptying column c: depends on the other columns'
+    margins (column c is empty afterwards)."""
+    d = _BIG
+    for cc in range(p[P_COLS]):
+        if cc != c and margins[cc] < d:
+            d = margins[cc]
+    if d >= _BIG:
+        return 0.0  # the board is clear otherwise
+    if d <= 1:
+        return raid_penalty
+    return danger_weight * 2.0 ** (4 - d)
+
+
+@njit(cache=True)
+def cell_score(s, p, seat, c, r, level, margins, sp):
+    """Greedy's volley score from (c, r) (2 per point, 1 per hit), less the descent penalty
+    and the exposure penalty. sp: the first three parameters are cautious's."""
+    v = float(volley_value(s, p, c, r, seat, level))
+    removed, empties, above = volley_effect(s, p, c, r, seat, level)
+    if empties:
+        v -= descent_penalty(p, margins, c, sp[DANGER], sp[RAID])
+    if above == r + 1:
+        v -= sp[EXPOSURE]
+    elif above == r + 2:
+        v -= 0.25 * sp[EXPOSURE]
+    return v
+
+
+@njit(cache=True)
+def best_cell(s, p, seat, c0, r0, level, margins, sp, rng, slot, scratch):
+    """The reachable cell with the best cell_score (random among ties): (col, row, score)."""
+    n = destinations(s, p, c0, r0, scratch)
+    best, best_k, ties = -1e300, 0, 0
+    for k in range(n):
+        v = cell_score(s, p, seat, scratch[2 * k], scratch[2 * k + 1], level, margins, sp)
+        if v > best:
+            best, best_k, ties = v, k, 1
+        elif v == best:
+            ties += 1
+            if below(rng, slot, ties) == 0:
+                best_k = k
+    return scratch[2 * best_k], scratch[2 * best_k + 1], best
+
+
+@njit(cache=True)
+def best_entry(s, p, seat, level, margins, sp, rng, slot, scratch):
+    """The empty bottom-row column from which the best turn starts, or -1."""
+    best, best_c = -1e300, -1
+    for c in range(p[P_COLS]):
+        if s[at(c, 0)] != EMPTY:
+            continue
+        _, _, v = best_cell(s, p, seat, c, 0, level, margins, sp, rng, slot, scratch)
+        if v > best:
+            best, best_c = v, c
+    return best_c
+
+
+@njit(cache=True)
+def policy(phase, s, p, seat, sp, rng, a, scratch):
+    slot = seat + 1
+    margins = scratch[MARGINS_AT:]
+    raid_margins(s, p, margins)
+    level = s[pl(seat, PL_LEVEL)]
+    if phase == PLACE:
+        best, best_c = -1e300, -1
+        for c in range(p[P_COLS]):
+            if s[at(c, 0)] == EMPTY:
+                v = cell_score(s, p, seat, c, 0, level, margins, sp)
+                if v > best:
+                    best, best_c = v, c
+        a[A_DEST_COL] = best_c
+        return
+    if phase == MINE_START:
+        a[A_MINE_ROW] = random_mine_row(s, p, rng, slot)
+        return
+    if s[pl(seat, PL_STATUS)] == DESTROYED:
+        if not can_reenter(s, p, seat):
+            return
+        stand_at(s, seat, a, best_entry(s, p, seat, level, margins, sp, rng, slot, scratch), 0)
+    c, r, _ = best_cell(s, p, seat, a[A_DEST_COL], a[A_DEST_ROW], level, margins, sp, rng, slot,
+                        scratch)  # fmt: skip
+    a[A_DEST_COL] = c
+    a[A_DEST_ROW] = r

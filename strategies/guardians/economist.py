@@ -1,0 +1,178 @@
+"""`economist`: cautious play plus the shop, by thresholds.
+
+With a reserve of at least `missile_at` points it buys the missile (then an upgrade at
+`upgrade_at`, the power-up at `power_up_at`), spending a whole turn on it. It fires the missile
+from the reachable cell whose row is worth the most, once that row is worth `fire_missile_min`
+points, and uses a charged power-up on the path cell that adds the most when that adds at least
+`power_up_min` points; otherwise it plays like cautious (whose three parameters come first).
+"""
+
+from numba import njit
+
+from sim.games.guardians.engine import at, pl, reserve_points
+from sim.games.guardians.layout import (
+    A_BUY,
+    A_DEST_COL,
+    A_DEST_ROW,
+    A_MINE_ROW,
+    A_MISSILE,
+    A_PU_COL,
+    A_PU_ROW,
+    ACTIVE,
+    BUY_MISSILE,
+    BUY_POWER_UP,
+    BUY_UPGRADE,
+    CHARGED,
+    DESTROYED,
+    EMPTY,
+    HELD,
+    NONE,
+    P_COLS,
+    P_MAX_LEVEL,
+    P_MISSILE_ENABLED,
+    P_POWER_ENABLED,
+    P_POWER_PERMANENT,
+    P_UPGRADE_ENABLED,
+    PL_LEVEL,
+    PL_MISSILE,
+    PL_POWER,
+    PL_STATUS,
+)
+from sim.games.guardians.moves import (
+    destinations,
+    missile_row,
+    row_take,
+    volley_effect,
+    volley_value,
+)
+from sim.games.guardians.rng import below
+from strategies.guardians.cautious import (
+    DANGER,
+    MARGINS_AT,
+    RAID,
+    best_cell,
+    best_entry,
+    cell_score,
+    descent_penalty,
+    raid_margins,
+)
+from strategies.guardians.common import MINE_START, PLACE, can_reenter, random_mine_row, stand_at
+
+NAME = "economist"
+PARAMS: dict[str, float] = {
+    "danger_weight": 3.0,  # cautious's parameters
+    "raid_penalty": 200.0,
+    "exposure_weight": 8.0,
+    "missile_at": 16.0,  # reserve (points) at which it buys the missile
+    "upgrade_at": 16.0,  # reserve at which it buys an upgrade
+    "power_up_at": 22.0,  # reserve at which it buys the power-up
+    "fire_missile_min": 12.0,  # fire the missile at a row worth at least this
+    "power_up_min": 3.0,  # use the power-up when it adds at least this many points
+}
+MISSILE_AT, UPGRADE_AT, POWER_UP_AT, FIRE_MIN, POWER_MIN = 3, 4, 5, 6, 7
+
+
+@njit(cache=True)
+def shopping(s, p, seat, sp):
+    """What to buy this turn (BUY_NONE when nothing is due)."""
+    reserve = reserve_points(s, p, seat)
+    if p[P_MISSILE_ENABLED] and s[pl(seat, PL_MISSILE)] == NONE and reserve >= sp[MISSILE_AT]:
+        return BUY_MISSILE
+    if (
+        p[P_UPGRADE_ENABLED]
+        and s[pl(seat, PL_LEVEL)] < p[P_MAX_LEVEL]
+        and reserve >= sp[UPGRADE_AT]
+    ):
+        return BUY_UPGRADE
+    if p[P_POWER_ENABLED] and s[pl(seat, PL_POWER)] == NONE and reserve >= sp[POWER_UP_AT]:
+        return BUY_POWER_UP
+    return 0
+
+
+@njit(cache=True)
+def best_missile_cell(s, p, seat, c0, r0, scratch):
+    """The reachable cell whose missile row takes the most: (col, row, points); points -1 if
+    the missile is illegal everywhere."""
+    n = destinations(s, p, c0, r0, scratch)
+    best, bc, br = -1, c0, r0
+    home = s[at(c0, r0)]
+    s[at(c0, r0)] = EMPTY  # the fighter leaves its cell (as the engine checks it)
+    for k in range(n):
+        c, r = scratch[2 * k], scratch[2 * k + 1]
+        tr = missile_row(s, p, seat, c, r)
+        if tr >= 0:
+            v = row_take(s, p, tr)
+            if v > best:
+                best, bc, br = v, c, r
+    s[at(c0, r0)] = home
+    return bc, br, best
+
+
+@njit(cache=True)
+def best_power_up(s, p, seat, c0, r0, level, margins, sp, scratch):
+    """The best (destination, power-up cell) pair: (dc, dr, pc, pr, score), score on the
+    volley scale (2 per point)."""
+    n = destinations(s, p, c0, r0, scratch)
+    best = -1e300
+    bdc, bdr, bpc, bpr = c0, r0, c0, r0
+    for k in range(n):
+        dc, dr = scratch[2 * k], scratch[2 * k + 1]
+        base = cell_score(s, p, seat, dc, dr, level, margins, sp)
+        steps = max(abs(dc - c0), abs(dr - r0))
+        sc = 0 if dc == c0 else (1 if dc > c0 else -1)
+        sr = 0 if dr == r0 else (1 if dr > r0 else -1)
+        for i in range(steps + 1):
+            pc, pr = c0 + i * sc, r0 + i * sr
+            if pc == dc and pr == dr:
+                v = cell_score(s, p, seat, dc, dr, 2 * level, margins, sp)
+            elif pc == dc:
+                continue  # the same column from another row: skip, hard to foresee
+            else:
+                v = base + float(volley_value(s, p, pc, pr, seat, level))
+                _, empties, _ = volley_effect(s, p, pc, pr, seat, level)
+                if empties:
+                    v -= descent_penalty(p, margins, pc, sp[DANGER], sp[RAID])
+            if v > best:
+                best, bdc, bdr, bpc, bpr = v, dc, dr, pc, pr
+    return bdc, bdr, bpc, bpr, best
+
+
+@njit(cache=True)
+def policy(phase, s, p, seat, sp, rng, a, scratch):
+    slot = seat + 1
+    margins = scratch[MARGINS_AT:]
+    raid_margins(s, p, margins)
+    level = s[pl(seat, PL_LEVEL)]
+    if phase == PLACE:
+        best, best_c = -1e300, -1
+        for c in range(p[P_COLS]):
+            if s[at(c, 0)] == EMPTY:
+                v = cell_score(s, p, seat, c, 0, level, margins, sp)
+                if v > best or (v == best and below(rng, slot, 2) == 0):
+                    best, best_c = v, c
+        a[A_DEST_COL] = best_c
+        return
+    if phase == MINE_START:
+        a[A_MINE_ROW] = random_mine_row(s, p, rng, slot)
+        return
+    if s[pl(seat, PL_STATUS)] == DESTROYED:
+        if not can_reenter(s, p, seat):
+            return
+        stand_at(s, seat, a, best_entry(s, p, seat, level, margins, sp, rng, slot, scratch), 0)
+    elif s[pl(seat, PL_STATUS)] == ACTIVE:
+        buy = shopping(s, p, seat, sp)
+        if buy != 0:
+            a[A_BUY] = buy
+            return
+    c0, r0 = a[A_DEST_COL], a[A_DEST_ROW]
+    if s[pl(seat, PL_MISSILE)] == HELD and s[pl(seat, PL_STATUS)] == ACTIVE:
+        c, r, v = best_missile_cell(s, p, seat, c0, r0, scratch)
+        if v >= sp[FIRE_MIN]:
+            a[A_DEST_COL], a[A_DEST_ROW], a[A_MISSILE] = c, r, 1
+            return
+    c, r, v = best_cell(s, p, seat, c0, r0, level, margins, sp, rng, slot, scratch)
+    a[A_DEST_COL], a[A_DEST_ROW] = c, r
+    if s[pl(seat, PL_POWER)] == CHARGED:
+        dc, dr, pc, pr, pv = best_power_up(s, p, seat, c0, r0, level, margins, sp, scratch)
+        if pv - v >= 2.0 * sp[POWER_MIN] or (p[P_POWER_PERMANENT] and pv > v):
+            a[A_DEST_COL], a[A_DEST_ROW], a[A_PU_COL], a[A_PU_ROW] = dc, dr, pc, pr

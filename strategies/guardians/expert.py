@@ -1,0 +1,437 @@
+"""`expert`: a search over every legal turn, judged a round ahead.
+
+Each legal turn (re-entry cell, purchase, destination, missile, power-up cell, mine move) is
+played on a copy of the board whose hidden pile is replaced by a canonical order of the tokens
+left, and the result is scored by an estimate of the chance to win: the chance of leading at the
+end (a softmax of the players' points and assets) times the chance the game ends without a raid
+(from the descents the board can still take). The best few turns are then played on through the
+opponents' replies (each modelled as greedy) and judged again.
+"""
+
+import numpy as np
+from numba import njit
+
+from sim.games.guardians.engine import (
+    at,
+    pl,
+    play_turn,
+    players_in_game,
+    reserve_points,
+    winners_mask,
+)
+from sim.games.guardians.layout import (
+    A_BUY,
+    A_DEST_COL,
+    A_DEST_ROW,
+    A_MINE,
+    A_MINE_ROW,
+    A_MISSILE,
+    A_PU_COL,
+    A_PU_ROW,
+    A_REENTER_COL,
+    ACTION_SIZE,
+    BUY_MISSILE,
+    BUY_NONE,
+    BUY_POWER_UP,
+    BUY_UPGRADE,
+    CHARGED,
+    DESTROYED,
+    EMPTY,
+    HELD,
+    N_KINDS,
+    NONE,
+    OK,
+    OUT,
+    P_COLS,
+    P_DESTROYED_OUT,
+    P_MAX_LEVEL,
+    P_MINE_ROW_FIRST,
+    P_MINE_ROW_LAST,
+    P_MINE_STEP,
+    P_MISSILE_COST,
+    P_MISSILE_ENABLED,
+    P_POWER_COST,
+    P_POWER_ENABLED,
+    P_POWER_PERMANENT,
+    P_REENTRY_COST,
+    P_STALL_TURNS,
+    P_UPGRADE_COST,
+    P_UPGRADE_ENABLED,
+    PL_COL,
+    PL_LEVEL,
+    PL_MISSILE,
+    PL_POWER,
+    PL_ROW,
+    PL_STATUS,
+    RUNNING,
+    S_INVADERS,
+    S_MINE_ALIVE,
+    S_MINE_COL,
+    S_N_PLAYERS,
+    S_PILE_LEN,
+    S_PILE_TOP,
+    S_STALL_RUN,
+    S_STATUS,
+    S_TO_MOVE,
+    S_TURN,
+    STALL,
+    STATE_SIZE,
+    VICTORY,
+)
+from sim.games.guardians.moves import (
+    column_raid_margin,
+    descents_to_raid,
+    destinations,
+    public_copy,
+    restore_public,
+    volley_effect,
+    volley_value,
+)
+from strategies.guardians.cautious import MARGINS_AT, cell_score, raid_margins
+from strategies.guardians.common import MINE_START, PLACE, can_reenter, reset_action
+from strategies.guardians.miner import policy as miner_policy
+
+NAME = "expert"
+PARAMS: dict[str, float] = {
+    "temperature": 3.0,  # points: spread of the lead's softmax at the end of the game
+    "temperature_slope": 0.3,  # ... plus this per token still to be played (pile + board)
+    "survival_mid": 6.0,  # descents to spare at which the game is as likely to raid as not
+    "survival_width": 1.2,  # how quickly that chance changes per descent to spare
+    "missile_value": 12.0,  # points a held missile is worth
+    "level_value": 10.0,  # points an upgrade level is worth
+    "power_value": 4.0,  # points a charged power-up is worth (x3 when permanent)
+    "destroyed_cost": 4.0,  # points a destroyed fighter costs beyond the re-entry fee
+    "point_bonus": 0.001,  # tie-break: value of one point of one's own reserve
+    "replies": 6.0,  # best turns played on through the opponents' replies (0: none)
+    "fade_turns": 600.0,  # the lead's softmax sharpens as the game drags on towards this turn
+    "end_bonus": 0.002,  # worth of any end without a raid, even a lost one (no endless games)
+    "stall_weight": 0.5,  # chance the game stalls, per share of the stall run gone by
+    "model_caution": 1.0,  # 1: the opponents' model shuns shots that raid at once
+}
+(
+    TEMPERATURE,
+    TEMPERATURE_SLOPE,
+    SURVIVAL_MID,
+    SURVIVAL_WIDTH,
+    MISSILE_VALUE,
+    LEVEL_VALUE,
+    POWER_VALUE,
+    DESTROYED_COST,
+    POINT_BONUS,
+    REPLIES,
+    FADE_TURNS,
+    END_BONUS,
+    STALL_WEIGHT,
+    MODEL_CAUTION,
+) = range(14)
+
+MAX_REPLIES = 16
+_DEST = 0  # scratch[0 : 2 * cells]: the expert's own destinations
+_MODEL = 2 * 12 * 8  # scratch[_MODEL : 2 * _MODEL]: the opponent model's destinations
+_NO = -1e300
+_CAUTIOUS = np.array([3.0, 200.0, 8.0])  # cautious's parameters, for placement
+
+
+# --- evaluation ----------------------------------------------------------------------------
+
+
+@njit(cache=True)
+def strength(t, p, k, sp):
+    """Seat k's points plus the worth of what it holds; -1e9 if it is (about to be) out."""
+    status = t[pl(k, PL_STATUS)]
+    if status == OUT:
+        return -1e9
+    v = float(reserve_points(t, p, k))
+    if status == DESTROYED:
+        if p[P_DESTROYED_OUT] or v < p[P_REENTRY_COST]:
+            return -1e9
+        v -= p[P_REENTRY_COST] + sp[DESTROYED_COST]
+    if t[pl(k, PL_MISSILE)] == HELD:
+        v += sp[MISSILE_VALUE]
+    v += (t[pl(k, PL_LEVEL)] - 1) * sp[LEVEL_VALUE]
+    if t[pl(k, PL_POWER)] == CHARGED:
+        v += sp[POWER_VALUE] * (3.0 if p[P_POWER_PERMANENT] else 1.0)
+    return v
+
+
+@njit(cache=True)
+def end_value(t, p, me, sp):
+    """`me`'s share of the win if the game ended now without a raid, plus the end bonus and
+    the points' tie-break."""
+    v = sp[END_BONUS] + sp[POINT_BONUS] * reserve_points(t, p, me)
+    mask = winners_mask(t, p)
+    if (mask >> me) & 1 == 0:
+        return v
+    k = 0
+    for seat in range(t[S_N_PLAYERS]):
+        k += (mask >> seat) & 1
+    return 1.0 / k + v
+
+
+@njit(cache=True)
+def evaluate(t, p, me, sp):
+    """Estimated chance that `me` wins from state t (a share when the win is shared)."""
+    st = t[S_STATUS]
+    if st == VICTORY or st == STALL:
+        return end_value(t, p, me, sp)
+    if st != RUNNING:
+        return 0.0  # raid or cap: nobody wins
+    v = running_value(t, p, me, sp)
+    run = t[S_STALL_RUN]
+    if run > 0:
+        limit = p[P_STALL_TURNS] if p[P_STALL_TURNS] > 0 else players_in_game(t)
+        q = min(1.0, sp[STALL_WEIGHT] * run / limit)
+        t[S_STATUS] = STALL  # winners_mask only looks at finished games
+        v = q * end_value(t, p, me, sp) + (1.0 - q) * v
+        t[S_STATUS] = RUNNING
+    return v
+
+
+@njit(cache=True)
+def running_value(t, p, me, sp):
+    """The estimate for a game still running: leading at the end times surviving."""
+    if t[pl(me, PL_STATUS)] == OUT:
+        return 0.0
+    mine = strength(t, p, me, sp)
+    if mine < -1e8:
+        return 0.0
+    left = t[S_PILE_LEN] - t[S_PILE_TOP] + t[S_INVADERS]
+    temp = sp[TEMPERATURE] + sp[TEMPERATURE_SLOPE] * left
+    temp *= max(0.05, 1.0 - t[S_TURN] / sp[FADE_TURNS])
+    z = 0.0
+    for k in range(t[S_N_PLAYERS]):
+        v = mine if k == me else strength(t, p, k, sp)
+        if v > -1e8:
+            z += np.exp((v - mine) / temp)
+    lead = 1.0 / z
+    spare = descents_to_raid(t, p)
+    if spare > 50:
+        survive = 1.0
+    else:
+        survive = 1.0 / (1.0 + np.exp(-(spare - sp[SURVIVAL_MID]) / sp[SURVIVAL_WIDTH]))
+    return lead * survive + sp[POINT_BONUS] * reserve_points(t, p, me)
+
+
+# --- the opponents' model: greedy, ties to the first cell ----------------------------------
+
+
+@njit(cache=True)
+def model_turn(t, p, seat, a, scratch, caution):
+    """Write a greedy turn for `seat` (ties broken to the first cell, no randomness); with
+    `caution`, it also shuns a shot whose descent would raid at once."""
+    reset_action(t, seat, a)
+    level = t[pl(seat, PL_LEVEL)]
+    out = scratch[_MODEL:]
+    if t[pl(seat, PL_STATUS)] == DESTROYED:
+        if not can_reenter(t, p, seat):
+            return
+        best, best_c = -1, -1
+        for c in range(p[P_COLS]):
+            if t[at(c, 0)] == EMPTY:
+                v = volley_value(t, p, c, 0, seat, 1)
+                if v > best:
+                    best, best_c = v, c
+        a[A_REENTER_COL] = best_c
+        a[A_DEST_COL], a[A_DEST_ROW] = best_c, 0
+    n = destinations(t, p, a[A_DEST_COL], a[A_DEST_ROW], out)
+    check = caution and descents_to_raid(t, p) <= 1
+    best, best_k = -(1 << 30), 0
+    for k in range(n):
+        c, r = out[2 * k], out[2 * k + 1]
+        v = volley_value(t, p, c, r, seat, level)
+        if check:
+            _, empties, _ = volley_effect(t, p, c, r, seat, level)
+            if empties and _raids_without(t, p, c):
+                v -= 1000
+        if v > best:
+            best, best_k = v, k
+    a[A_DEST_COL], a[A_DEST_ROW] = out[2 * best_k], out[2 * best_k + 1]
+
+
+@njit(cache=True)
+def _raids_without(t, p, col):
+    """Whether a descent would raid, column `col` being emptied first."""
+    for c in range(p[P_COLS]):
+        if c != col and column_raid_margin(t, p, c) <= 1:
+            return True
+    return False
+
+
+@njit(cache=True)
+def play_replies(t, p, me, a, buf, scratch, caution):
+    """Play the modelled opponents' turns on t until it is `me`'s turn again or the game ends."""
+    for _ in range(t[S_N_PLAYERS]):
+        if t[S_STATUS] != RUNNING or t[S_TO_MOVE] == me:
+            return
+        seat = t[S_TO_MOVE]
+        model_turn(t, p, seat, a, scratch, caution)
+        if play_turn(t, p, a, buf) != OK:
+            reset_action(t, seat, a)  # should not happen: fall back on "stay and shoot"
+            if play_turn(t, p, a, buf) != OK:
+                return
+
+
+# --- the search ------------------------------------------------------------------------------
+
+
+@njit(cache=True)
+def _keep(top_v, top_a, n_top, cap, v, cand):
+    """Insert (v, cand) into the best-first list top_v/top_a of n_top entries (at most cap)."""
+    if n_top == cap and v <= top_v[n_top - 1]:
+        return n_top
+    i = n_top if n_top < cap else cap - 1
+    while i > 0 and top_v[i - 1] < v:
+        top_v[i] = top_v[i - 1]
+        top_a[i, :] = top_a[i - 1, :]
+        i -= 1
+    top_v[i] = v
+    top_a[i, :] = cand
+    return n_top + 1 if n_top < cap else n_top
+
+
+@njit(cache=True)
+def _score(base, work, p, cand, buf, me, sp):
+    restore_public(base, work)
+    if play_turn(work, p, cand, buf) != OK:
+        return _NO
+    return evaluate(work, p, me, sp)
+
+
+@njit(cache=True)
+def _mine_options(s, p, rows):
+    """Re-entry rows to try when moving the mine: [-1] if it cannot wrap, else the mine spaces;
+    returns how many (0 if there is no mine)."""
+    if not p[P_MINE_STEP] or not s[S_MINE_ALIVE]:
+        return 0
+    if s[S_MINE_COL] + p[P_MINE_STEP] < p[P_COLS]:
+        rows[0] = -1
+        return 1
+    n = 0
+    for r in range(p[P_MINE_ROW_FIRST], p[P_MINE_ROW_LAST] + 1):
+        rows[n] = r
+        n += 1
+    return n
+
+
+@njit(cache=True)
+def search(s, p, me, sp, a, scratch):
+    """Choose the turn: write it into a (which arrives as reset_action's default)."""
+    base = np.empty(STATE_SIZE, np.int32)
+    work = np.empty(STATE_SIZE, np.int32)
+    cand = np.empty(ACTION_SIZE, np.int32)
+    model = np.empty(ACTION_SIZE, np.int32)
+    buf = np.zeros(N_KINDS, np.int64)
+    cap = min(max(int(sp[REPLIES]), 1), MAX_REPLIES)
+    top_v = np.full(cap, _NO)
+    top_a = np.zeros((cap, ACTION_SIZE), np.int32)
+    mine_rows = np.empty(8, np.int64)
+    public_copy(s, base)
+    work[:] = base  # restore_public leaves the pile region alone from now on
+    n_top = 0
+    status = s[pl(me, PL_STATUS)]
+    n_mine = _mine_options(s, p, mine_rows)
+    missile = s[pl(me, PL_MISSILE)] == HELD
+    power = s[pl(me, PL_POWER)] == CHARGED
+    dests = scratch[_DEST:]
+    for entry in range(-1, p[P_COLS]):
+        if status == DESTROYED:
+            if entry < 0 or s[at(entry, 0)] != EMPTY:
+                continue
+            c0, r0 = entry, 0
+        else:
+            if entry >= 0:
+                break
+            c0, r0 = s[pl(me, PL_COL)], s[pl(me, PL_ROW)]
+        # purchases: the whole turn, standing still
+        for kind in range(BUY_MISSILE, BUY_POWER_UP + 1):
+            reset_action(s, me, cand)
+            cand[A_REENTER_COL] = entry
+            cand[A_DEST_COL], cand[A_DEST_ROW] = c0, r0
+            cand[A_BUY] = kind
+            if not _buy_possible(s, p, me, kind):
+                continue
+            v = _score(base, work, p, cand, buf, me, sp)
+            if v > _NO:
+                n_top = _keep(top_v, top_a, n_top, cap, v, cand)
+        n = destinations(s, p, c0, r0, dests)
+        for k in range(n):
+            dc, dr = dests[2 * k], dests[2 * k + 1]
+            steps = max(abs(dc - c0), abs(dr - r0))
+            sc = 0 if dc == c0 else (1 if dc > c0 else -1)
+            sr = 0 if dr == r0 else (1 if dr > r0 else -1)
+            for use_missile in range(2 if missile else 1):
+                for i in range(-1, steps + 1 if power else 0):
+                    reset_action(s, me, cand)
+                    cand[A_REENTER_COL] = entry
+                    cand[A_DEST_COL], cand[A_DEST_ROW] = dc, dr
+                    cand[A_MISSILE] = use_missile
+                    if i >= 0:
+                        cand[A_PU_COL], cand[A_PU_ROW] = c0 + i * sc, r0 + i * sr
+                    v = _score(base, work, p, cand, buf, me, sp)
+                    if v > _NO:
+                        n_top = _keep(top_v, top_a, n_top, cap, v, cand)
+    # the mine moves after the shots: try moving it after the best turns found so far
+    if n_mine > 0:
+        n_first = n_top
+        first = top_a[:n_first].copy()
+        for j in range(n_first):
+            if first[j, A_BUY] != BUY_NONE:
+                continue
+            cand[:] = first[j]
+            for m in range(n_mine):
+                cand[A_MINE], cand[A_MINE_ROW] = 1, mine_rows[m]
+                v = _score(base, work, p, cand, buf, me, sp)
+                if v > _NO:
+                    n_top = _keep(top_v, top_a, n_top, cap, v, cand)
+    if n_top == 0:
+        return  # nothing legal found: keep the default turn
+    best = 0
+    if sp[REPLIES] >= 1 and n_top > 1:
+        best_v = _NO
+        for j in range(n_top):
+            restore_public(base, work)
+            play_turn(work, p, top_a[j], buf)
+            play_replies(work, p, me, model, buf, scratch, sp[MODEL_CAUTION] > 0)
+            v = evaluate(work, p, me, sp)
+            if v > best_v:
+                best_v, best = v, j
+    a[:] = top_a[best]
+
+
+@njit(cache=True)
+def _buy_possible(s, p, me, kind):
+    reserve = reserve_points(s, p, me)
+    if s[pl(me, PL_STATUS)] == DESTROYED:
+        reserve -= p[P_REENTRY_COST]
+    if kind == BUY_MISSILE:
+        return (
+            p[P_MISSILE_ENABLED] and s[pl(me, PL_MISSILE)] == NONE and reserve >= p[P_MISSILE_COST]
+        )
+    if kind == BUY_UPGRADE:
+        return (
+            p[P_UPGRADE_ENABLED]
+            and s[pl(me, PL_LEVEL)] < p[P_MAX_LEVEL]
+            and reserve >= p[P_UPGRADE_COST]
+        )
+    return p[P_POWER_ENABLED] and s[pl(me, PL_POWER)] == NONE and reserve >= p[P_POWER_COST]
+
+
+@njit(cache=True)
+def policy(phase, s, p, seat, sp, rng, a, scratch):
+    if phase == PLACE:
+        margins = scratch[MARGINS_AT:]
+        raid_margins(s, p, margins)
+        best, best_c = -1e300, -1
+        for c in range(p[P_COLS]):
+            if s[at(c, 0)] == EMPTY:
+                v = cell_score(s, p, seat, c, 0, 1, margins, _CAUTIOUS)
+                if v > best:
+                    best, best_c = v, c
+        a[A_DEST_COL] = best_c
+        return
+    if phase == MINE_START:
+        miner_policy(phase, s, p, seat, sp, rng, a, scratch)
+        return
+    if s[pl(seat, PL_STATUS)] == DESTROYED and not can_reenter(s, p, seat):
+        return  # wait for room, or out
+    search(s, p, seat, sp, a, scratch)
