@@ -3,7 +3,7 @@
 numba checks a cached function against its own file only, not against the files of the
 functions it calls, so a changed rule or strategy could leave stale machine code in play.
 Keying the cache folder by a hash of every compiled source (the engine and the built-in
-strategies) rules that out. Runs before numba is imported (from sim/__init__.py).
+strategies, and the decorators that compile them) rules that out. Runs before numba is imported (from sim/__init__.py).
 """
 
 from __future__ import annotations
@@ -18,10 +18,12 @@ _ROOT = Path(__file__).resolve().parent.parent
 
 def source_key() -> str:
     digest = hashlib.sha256()
+    sources = [_ROOT / "sim" / "jit.py"]
     for folder in (_ROOT / "sim" / "games", _ROOT / "strategies"):
-        for path in sorted(folder.rglob("*.py")):
-            digest.update(path.relative_to(_ROOT).as_posix().encode())
-            digest.update(path.read_bytes())
+        sources += sorted(folder.rglob("*.py"))
+    for path in sources:
+        digest.update(path.relative_to(_ROOT).as_posix().encode())
+        digest.update(path.read_bytes())
     return digest.hexdigest()[:16]
 
 

@@ -7,8 +7,6 @@ an invader that the next descent would drop onto the fighter. It places and re-e
 cell from which the best such turn starts; it never buys and leaves the mine alone.
 """
 
-from numba import njit
-
 from sim.games.guardians.engine import at, pl
 from sim.games.guardians.layout import (
     A_DEST_COL,
@@ -23,6 +21,7 @@ from sim.games.guardians.layout import (
 )
 from sim.games.guardians.moves import column_raid_margin, destinations, volley_effect, volley_value
 from sim.games.guardians.rng import below
+from sim.jit import jit
 from strategies.guardians.common import (
     MINE_START,
     PLACE,
@@ -43,7 +42,7 @@ _BIG = 1 << 30
 MARGINS_AT = SCRATCH_SIZE - MAX_COLS  # scratch[MARGINS_AT:] holds the columns' raid margins
 
 
-@njit(cache=True)
+@jit
 def raid_margins(s, p, out):
     """out[c] = column_raid_margin of column c; returns the smallest."""
     best = _BIG
@@ -54,7 +53,7 @@ def raid_margins(s, p, out):
     return best
 
 
-@njit(cache=True)
+@jit
 def descent_penalty(p, margins, c, danger_weight, raid_penalty):
     """Penalty of a descent caused by emptying column c: depends on the other columns'
     margins (column c is empty afterwards)."""
@@ -69,7 +68,7 @@ def descent_penalty(p, margins, c, danger_weight, raid_penalty):
     return danger_weight * 2.0 ** (4 - d)
 
 
-@njit(cache=True)
+@jit
 def cell_score(s, p, seat, c, r, level, margins, sp):
     """Greedy's volley score from (c, r) (2 per point, 1 per hit), less the descent penalty
     and the exposure penalty. sp: the first three parameters are cautious's."""
@@ -84,7 +83,7 @@ def cell_score(s, p, seat, c, r, level, margins, sp):
     return v
 
 
-@njit(cache=True)
+@jit
 def best_cell(s, p, seat, c0, r0, level, margins, sp, rng, slot, scratch):
     """The reachable cell with the best cell_score (random among ties): (col, row, score)."""
     n = destinations(s, p, c0, r0, scratch)
@@ -100,7 +99,7 @@ def best_cell(s, p, seat, c0, r0, level, margins, sp, rng, slot, scratch):
     return scratch[2 * best_k], scratch[2 * best_k + 1], best
 
 
-@njit(cache=True)
+@jit
 def best_entry(s, p, seat, level, margins, sp, rng, slot, scratch):
     """The empty bottom-row column from which the best turn starts, or -1."""
     best, best_c = -1e300, -1
@@ -113,7 +112,7 @@ def best_entry(s, p, seat, level, margins, sp, rng, slot, scratch):
     return best_c
 
 
-@njit(cache=True)
+@jit
 def policy(phase, s, p, seat, sp, rng, a, scratch):
     slot = seat + 1
     margins = scratch[MARGINS_AT:]

@@ -10,7 +10,6 @@ seat + 1 of `rng`; `scratch` is an int64 buffer of SCRATCH_SIZE. See docs/strate
 """
 
 import numpy as np
-from numba import njit
 
 from sim.games.guardians.engine import at, bottom_has_room, pl, reserve_points
 from sim.games.guardians.layout import (
@@ -42,12 +41,13 @@ from sim.games.guardians.layout import (
     PL_STATUS,
 )
 from sim.games.guardians.rng import below
+from sim.jit import jit
 
 PLACE, MINE_START, TURN = 0, 1, 2
 SCRATCH_SIZE = 4 * MAX_COLS * MAX_ROWS + 64
 
 
-@njit(cache=True)
+@jit
 def reset_action(s, seat, a):
     """The default turn: stay, shoot, leave the mine, buy nothing."""
     for i in range(ACTION_SIZE):
@@ -66,7 +66,7 @@ def reset_action(s, seat, a):
     a[A_MINE_ROW] = -1
 
 
-@njit(cache=True)
+@jit
 def random_empty_bottom(s, p, rng, slot):
     """A uniform empty bottom-row column, or -1."""
     n = 0
@@ -84,7 +84,7 @@ def random_empty_bottom(s, p, rng, slot):
     return -1
 
 
-@njit(cache=True)
+@jit
 def random_mine_row(s, p, rng, slot):
     """A uniform mine space not holding anything, or the first mine row."""
     first, last = p[P_MINE_ROW_FIRST], p[P_MINE_ROW_LAST]
@@ -103,7 +103,7 @@ def random_mine_row(s, p, rng, slot):
     return first
 
 
-@njit(cache=True)
+@jit
 def can_reenter(s, p, seat):
     return (
         s[pl(seat, PL_STATUS)] == DESTROYED
@@ -112,7 +112,7 @@ def can_reenter(s, p, seat):
     )
 
 
-@njit(cache=True)
+@jit
 def stand_at(s, seat, a, c, r):
     """Let the rest of the decision see the fighter re-entered at (c, r)."""
     a[A_REENTER_COL] = c

@@ -4,14 +4,13 @@ Kind numbers follow ORDER (strategies.guardians.registry builds its table from i
 strategies are appended so that existing kind numbers never change.
 """
 
-from numba import njit
-
+from sim.jit import jit
 from strategies.guardians import cautious, economist, expert, greedy, miner, random, thief
 
 ORDER = ("random", "greedy", "cautious", "economist", "miner", "thief", "expert")
 
 
-@njit(cache=True)
+@jit
 def builtin_policy(kind, phase, s, p, seat, sp, rng, a, scratch):
     if kind == 0:
         random.policy(phase, s, p, seat, sp, rng, a, scratch)

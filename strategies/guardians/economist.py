@@ -7,8 +7,6 @@ points, and uses a charged power-up on the path cell that adds the most when tha
 `power_up_min` points; otherwise it plays like cautious (whose three parameters come first).
 """
 
-from numba import njit
-
 from sim.games.guardians.engine import at, pl, reserve_points
 from sim.games.guardians.layout import (
     A_BUY,
@@ -46,6 +44,7 @@ from sim.games.guardians.moves import (
     volley_value,
 )
 from sim.games.guardians.rng import below
+from sim.jit import jit
 from strategies.guardians.cautious import (
     DANGER,
     MARGINS_AT,
@@ -72,7 +71,7 @@ PARAMS: dict[str, float] = {
 MISSILE_AT, UPGRADE_AT, POWER_UP_AT, FIRE_MIN, POWER_MIN = 3, 4, 5, 6, 7
 
 
-@njit(cache=True)
+@jit
 def shopping(s, p, seat, sp):
     """What to buy this turn (BUY_NONE when nothing is due)."""
     reserve = reserve_points(s, p, seat)
@@ -89,7 +88,7 @@ def shopping(s, p, seat, sp):
     return 0
 
 
-@njit(cache=True)
+@jit
 def best_missile_cell(s, p, seat, c0, r0, scratch):
     """The reachable cell whose missile row takes the most: (col, row, points); points -1 if
     the missile is illegal everywhere."""
@@ -108,7 +107,7 @@ def best_missile_cell(s, p, seat, c0, r0, scratch):
     return bc, br, best
 
 
-@njit(cache=True)
+@jit
 def best_power_up(s, p, seat, c0, r0, level, margins, sp, scratch):
     """The best (destination, power-up cell) pair: (dc, dr, pc, pr, score), score on the
     volley scale (2 per point)."""
@@ -137,7 +136,7 @@ def best_power_up(s, p, seat, c0, r0, level, margins, sp, scratch):
     return bdc, bdr, bpc, bpr, best
 
 
-@njit(cache=True)
+@jit
 def policy(phase, s, p, seat, sp, rng, a, scratch):
     slot = seat + 1
     margins = scratch[MARGINS_AT:]

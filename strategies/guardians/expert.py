@@ -9,7 +9,6 @@ opponents' replies (each modelled as greedy) and judged again.
 """
 
 import numpy as np
-from numba import njit
 
 from sim.games.guardians.engine import (
     at,
@@ -87,6 +86,7 @@ from sim.games.guardians.moves import (
     volley_effect,
     volley_value,
 )
+from sim.jit import jit, jit_allocating
 from strategies.guardians.cautious import MARGINS_AT, cell_score, raid_margins
 from strategies.guardians.common import MINE_START, PLACE, can_reenter, reset_action
 from strategies.guardians.miner import policy as miner_policy
@@ -135,7 +135,7 @@ _CAUTIOUS = np.array([3.0, 200.0, 8.0])  # cautious's parameters, for placement
 # --- evaluation ----------------------------------------------------------------------------
 
 
-@njit(cache=True)
+@jit
 def strength(t, p, k, sp):
     """Seat k's points plus the worth of what it holds; -1e9 if it is (about to be) out."""
     status = t[pl(k, PL_STATUS)]
@@ -154,7 +154,7 @@ def strength(t, p, k, sp):
     return v
 
 
-@njit(cache=True)
+@jit
 def end_value(t, p, me, sp):
     """`me`'s share of the win if the game ended now without a raid, plus the end bonus and
     the points' tie-break."""
@@ -168,7 +168,7 @@ def end_value(t, p, me, sp):
     return 1.0 / k + v
 
 
-@njit(cache=True)
+@jit
 def evaluate(t, p, me, sp):
     """Estimated chance that `me` wins from state t (a share when the win is shared)."""
     st = t[S_STATUS]
@@ -187,7 +187,7 @@ def evaluate(t, p, me, sp):
     return v
 
 
-@njit(cache=True)
+@jit
 def running_value(t, p, me, sp):
     """The estimate for a game still running: leading at the end times surviving."""
     if t[pl(me, PL_STATUS)] == OUT:
@@ -215,7 +215,7 @@ def running_value(t, p, me, sp):
 # --- the opponents' model: greedy, ties to the first cell ----------------------------------
 
 
-@njit(cache=True)
+@jit
 def model_turn(t, p, seat, a, scratch, caution):
     """Write a greedy turn for `seat` (ties broken to the first cell, no randomness); with
     `caution`, it also shuns a shot whose descent would raid at once."""
@@ -248,7 +248,7 @@ def model_turn(t, p, seat, a, scratch, caution):
     a[A_DEST_COL], a[A_DEST_ROW] = out[2 * best_k], out[2 * best_k + 1]
 
 
-@njit(cache=True)
+@jit
 def _raids_without(t, p, col):
     """Whether a descent would raid, column `col` being emptied first."""
     for c in range(p[P_COLS]):
@@ -257,7 +257,7 @@ def _raids_without(t, p, col):
     return False
 
 
-@njit(cache=True)
+@jit
 def play_replies(t, p, me, a, buf, scratch, caution):
     """Play the modelled opponents' turns on t until it is `me`'s turn again or the game ends."""
     for _ in range(t[S_N_PLAYERS]):
@@ -274,7 +274,7 @@ def play_replies(t, p, me, a, buf, scratch, caution):
 # --- the search ------------------------------------------------------------------------------
 
 
-@njit(cache=True)
+@jit
 def _keep(top_v, top_a, n_top, cap, v, cand):
     """Insert (v, cand) into the best-first list top_v/top_a of n_top entries (at most cap)."""
     if n_top == cap and v <= top_v[n_top - 1]:
@@ -282,14 +282,16 @@ def _keep(top_v, top_a, n_top, cap, v, cand):
     i = n_top if n_top < cap else cap - 1
     while i > 0 and top_v[i - 1] < v:
         top_v[i] = top_v[i - 1]
-        top_a[i, :] = top_a[i - 1, :]
+        for j in range(top_a.shape[1]):
+            top_a[i, j] = top_a[i - 1, j]
         i -= 1
     top_v[i] = v
-    top_a[i, :] = cand
+    for j in range(top_a.shape[1]):
+        top_a[i, j] = cand[j]
     return n_top + 1 if n_top < cap else n_top
 
 
-@njit(cache=True)
+@jit
 def _score(base, work, p, cand, buf, me, sp):
     restore_public(base, work)
     if play_turn(work, p, cand, buf) != OK:
@@ -297,7 +299,7 @@ def _score(base, work, p, cand, buf, me, sp):
     return evaluate(work, p, me, sp)
 
 
-@njit(cache=True)
+@jit
 def _mine_options(s, p, rows):
     """Re-entry rows to try when moving the mine: [-1] if it cannot wrap, else the mine spaces;
     returns how many (0 if there is no mine)."""
@@ -313,7 +315,7 @@ def _mine_options(s, p, rows):
     return n
 
 
-@njit(cache=True)
+@jit_allocating
 def search(s, p, me, sp, a, scratch):
     """Choose the turn: write it into a (which arrives as reset_action's default)."""
     base = np.empty(STATE_SIZE, np.int32)
@@ -398,7 +400,7 @@ def search(s, p, me, sp, a, scratch):
     a[:] = top_a[best]
 
 
-@njit(cache=True)
+@jit
 def _buy_possible(s, p, me, kind):
     reserve = reserve_points(s, p, me)
     if s[pl(me, PL_STATUS)] == DESTROYED:
@@ -416,7 +418,7 @@ def _buy_possible(s, p, me, kind):
     return p[P_POWER_ENABLED] and s[pl(me, PL_POWER)] == NONE and reserve >= p[P_POWER_COST]
 
 
-@njit(cache=True)
+@jit
 def policy(phase, s, p, seat, sp, rng, a, scratch):
     if phase == PLACE:
         margins = scratch[MARGINS_AT:]

@@ -6,8 +6,6 @@ ship) beats a miss. Ties go to a uniformly random best cell. It re-enters where 
 best, never buys and leaves the mine alone.
 """
 
-from numba import njit
-
 from sim.games.guardians.engine import at, first_object_row, pl
 from sim.games.guardians.layout import (
     A_DEST_COL,
@@ -28,13 +26,14 @@ from sim.games.guardians.layout import (
 )
 from sim.games.guardians.moves import destinations, steal_points
 from sim.games.guardians.rng import below
+from sim.jit import jit
 from strategies.guardians.common import MINE_START, PLACE, can_reenter, random_mine_row, stand_at
 
 NAME = "greedy"
 PARAMS: dict[str, float] = {}
 
 
-@njit(cache=True)
+@jit
 def best_bottom_column(s, p, seat, rng, slot):
     """The empty bottom-row column whose shot takes the most (random among ties), or -1."""
     best, best_c, ties = -1, -1, 0
@@ -51,7 +50,7 @@ def best_bottom_column(s, p, seat, rng, slot):
     return best_c
 
 
-@njit(cache=True)
+@jit
 def column_volley(s, p, c, r, seat, shots):
     """moves.volley_value in one pass up the column: 2 per point, +1 per hit. A fighter or
     the mine stays where it is, so every remaining shot hits it again."""
@@ -78,7 +77,7 @@ _LOW = 2 * MAX_COLS * MAX_ROWS  # lowest object row of each column
 _VALUE = _LOW + MAX_COLS  # volley value from below that object
 
 
-@njit(cache=True)
+@jit
 def best_destination(s, p, seat, c0, r0, level, rng, slot, scratch):
     """The reachable cell whose shots take the most; random among ties.
 
@@ -103,7 +102,7 @@ def best_destination(s, p, seat, c0, r0, level, rng, slot, scratch):
     return scratch[2 * best_k], scratch[2 * best_k + 1]
 
 
-@njit(cache=True)
+@jit
 def policy(phase, s, p, seat, sp, rng, a, scratch):
     slot = seat + 1
     if phase == PLACE:

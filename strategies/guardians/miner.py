@@ -7,8 +7,6 @@ mine's present column), so that the next descent there hits the mine instead of 
 Off the right edge it re-enters on the mine space that explodes or blocks best.
 """
 
-from numba import njit
-
 from sim.games.guardians.engine import at, is_invader, pl, turn_error
 from sim.games.guardians.layout import (
     A_DEST_COL,
@@ -33,6 +31,7 @@ from sim.games.guardians.layout import (
     S_MINE_ROW,
 )
 from sim.games.guardians.moves import descents_to_raid, front_row, lowest_invader_row
+from sim.jit import jit
 from strategies.guardians.common import MINE_START, PLACE, can_reenter, stand_at
 from strategies.guardians.greedy import best_bottom_column, best_destination
 
@@ -45,7 +44,7 @@ EXPLODE_ROWS, BLOCK_GAP = 0, 1
 _FAR = 1 << 20
 
 
-@njit(cache=True)
+@jit
 def cell_mine_value(s, p, c, r, front, sp):
     """How good it is for the mine to step onto (c, r): 2 for an explosion worth making,
     1 + closeness for a block, 0 for nothing useful, -1 if it may not go there."""
@@ -70,7 +69,7 @@ def cell_mine_value(s, p, c, r, front, sp):
     return 0.0
 
 
-@njit(cache=True)
+@jit
 def mine_choice(s, p, sp):
     """(move?, re-entry row) for the mine, judged on the board as it is now."""
     if not s[S_MINE_ALIVE]:
@@ -92,7 +91,7 @@ def mine_choice(s, p, sp):
     return False, -1
 
 
-@njit(cache=True)
+@jit
 def policy(phase, s, p, seat, sp, rng, a, scratch):
     slot = seat + 1
     if phase == PLACE:

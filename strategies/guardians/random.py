@@ -5,12 +5,11 @@ it re-enters (uniform empty bottom cell) when it can pay, never buys, picks its 
 uniformly among all reachable cells including its own, fires, and never moves the mine.
 """
 
-from numba import njit
-
 from sim.games.guardians.engine import pl
 from sim.games.guardians.layout import A_DEST_COL, A_DEST_ROW, A_MINE_ROW, DESTROYED, PL_STATUS
 from sim.games.guardians.moves import destinations
 from sim.games.guardians.rng import below
+from sim.jit import jit
 from strategies.guardians.common import (
     MINE_START,
     PLACE,
@@ -24,7 +23,7 @@ NAME = "random"
 PARAMS: dict[str, float] = {}
 
 
-@njit(cache=True)
+@jit
 def policy(phase, s, p, seat, sp, rng, a, scratch):
     slot = seat + 1
     if phase == PLACE:

@@ -6,7 +6,6 @@ change, so a refused turn leaves the state untouched. Rules and rulings: docs/ru
 """
 
 import numpy as np
-from numba import njit
 
 from sim.games.guardians.layout import (
     A_BUY,
@@ -147,37 +146,38 @@ from sim.games.guardians.layout import (
     VICTORY,
 )
 from sim.games.guardians.rng import shuffle_range
+from sim.jit import jit, jit_allocating
 
 # --- small accessors ---------------------------------------------------------------------
 
 
-@njit(cache=True)
+@jit
 def at(c, r):
     return S_BOARD + r * MAX_COLS + c
 
 
-@njit(cache=True)
+@jit
 def pl(seat, field):
     return S_PLAYERS + seat * PL_SIZE + field
 
 
-@njit(cache=True)
+@jit
 def is_invader(v):
     return 1 <= v <= SHIP_DAMAGED
 
 
-@njit(cache=True)
+@jit
 def kind_points(p, kind):
     return p[P_SHIP_POINTS] if kind == KIND_SHIP else kind
 
 
-@njit(cache=True)
+@jit
 def token_kind(v):
     """Reserve/box kind of a board token or pile token."""
     return v if v <= 5 else KIND_SHIP
 
 
-@njit(cache=True)
+@jit
 def reserve_points(s, p, seat):
     total = 0
     for k in range(1, N_KINDS):
@@ -185,7 +185,7 @@ def reserve_points(s, p, seat):
     return total
 
 
-@njit(cache=True)
+@jit
 def players_in_game(s):
     n = 0
     for seat in range(s[S_N_PLAYERS]):
@@ -197,7 +197,7 @@ def players_in_game(s):
 # --- setup ---------------------------------------------------------------------------------
 
 
-@njit(cache=True)
+@jit
 def new_game(s, p, n_players, rng):
     """Shuffle the pile with stream 0 of `rng` and fill the start rows (GoS 71-75)."""
     s[:] = 0
@@ -221,7 +221,7 @@ def new_game(s, p, n_players, rng):
     s[S_MINE_COL] = -1
 
 
-@njit(cache=True)
+@jit
 def _fill_start_rows(s, p, rng):
     cols, rows = p[P_COLS], p[P_ROWS]
     left = 0
@@ -257,7 +257,7 @@ def _fill_start_rows(s, p, rng):
     shuffle_range(rng, 0, s, S_PILE, S_PILE + n)
 
 
-@njit(cache=True)
+@jit
 def place_fighter(s, p, seat, c):
     """Setup: put `seat`'s fighter on bottom-row column c (GoS 77)."""
     if c < 0 or c >= p[P_COLS] or s[at(c, 0)] != EMPTY:
@@ -266,7 +266,7 @@ def place_fighter(s, p, seat, c):
     return OK
 
 
-@njit(cache=True)
+@jit
 def place_mine(s, p, r):
     """Setup: the last placer puts the mine on mine space row r (GoS 79)."""
     if not p[P_MINE_ENABLED]:
@@ -281,7 +281,7 @@ def place_mine(s, p, r):
     return OK
 
 
-@njit(cache=True)
+@jit
 def _put_fighter(s, seat, c, r):
     s[at(c, r)] = FIGHTER + seat
     s[pl(seat, PL_COL)] = c
@@ -292,26 +292,26 @@ def _put_fighter(s, seat, c, r):
 # --- tokens on the board -------------------------------------------------------------------
 
 
-@njit(cache=True)
+@jit
 def draw(s):
     t = s[S_PILE + s[S_PILE_TOP]]
     s[S_PILE_TOP] += 1
     return t
 
 
-@njit(cache=True)
+@jit
 def pile_size(s):
     return s[S_PILE_LEN] - s[S_PILE_TOP]
 
 
-@njit(cache=True)
+@jit
 def put_invader(s, c, r, v):
     s[at(c, r)] = v
     s[S_COL_COUNT + c] += 1
     s[S_INVADERS] += 1
 
 
-@njit(cache=True)
+@jit
 def remove_invader(s, c, r):
     """Take the invader at (c, r) off the board; an intact ship's partner becomes damaged.
 
@@ -328,12 +328,12 @@ def remove_invader(s, c, r):
     return s[S_COL_COUNT + c] == 0
 
 
-@njit(cache=True)
+@jit
 def _to_box(s, v):
     s[S_BOX + token_kind(v)] += 1
 
 
-@njit(cache=True)
+@jit
 def _take(s, p, seat, v):
     """The shooter collects token v; returns its points."""
     k = token_kind(v)
@@ -342,7 +342,7 @@ def _take(s, p, seat, v):
     return kind_points(p, k)
 
 
-@njit(cache=True)
+@jit
 def destroy_fighter(s, p, seat):
     """An invader ran into `seat`'s fighter (GoS 217-219, SD 85)."""
     s[at(s[pl(seat, PL_COL)], s[pl(seat, PL_ROW)])] = EMPTY
@@ -351,7 +351,7 @@ def destroy_fighter(s, p, seat):
     s[pl(seat, PL_LOSSES)] += 1
 
 
-@njit(cache=True)
+@jit
 def _invader_down(s, p, c, r, actor):
     """Move the invader at (c, r) one row down, resolving collisions. False on a raid."""
     v = s[at(c, r)]
@@ -377,7 +377,7 @@ def _invader_down(s, p, c, r, actor):
     return True
 
 
-@njit(cache=True)
+@jit
 def _drop_rows_from(s, p, r_from, actor):
     """Every invader in rows >= r_from moves one row down, bottom rows first."""
     cols, rows = p[P_COLS], p[P_ROWS]
@@ -388,7 +388,7 @@ def _drop_rows_from(s, p, r_from, actor):
                 return
 
 
-@njit(cache=True)
+@jit
 def descend(s, p, actor):
     """Empty column: all invaders move one row down, then reinforcements (GoS 181-191)."""
     if p[P_DESCENT_NEEDS_FULL_ROW] and pile_size(s) < p[P_COLS]:
@@ -399,7 +399,7 @@ def descend(s, p, actor):
         reinforce(s, p)
 
 
-@njit(cache=True)
+@jit
 def _free_pair(s, p, r):
     """Leftmost c with (c, r) and (c + 1, r) empty, or -1."""
     for c in range(p[P_COLS] - 1):
@@ -408,7 +408,7 @@ def _free_pair(s, p, r):
     return -1
 
 
-@njit(cache=True)
+@jit
 def _place_ship(s, p, r):
     c = _free_pair(s, p, r)
     if c < 0:
@@ -419,7 +419,7 @@ def _place_ship(s, p, r):
     s[S_REINFORCED] += 2
 
 
-@njit(cache=True)
+@jit
 def reinforce(s, p):
     """Fill the top row from the pile, left to right; ship halves pair beside the board."""
     r = p[P_ROWS] - 1
@@ -452,7 +452,7 @@ def reinforce(s, p):
 # --- paying ------------------------------------------------------------------------------
 
 
-@njit(cache=True)
+@jit_allocating
 def cheapest_payment(s, p, seat, price, out):
     """Fill out[1..6] with the tokens to pay `price`: least overpayment, then fewest tokens,
     then keep the most high-valued tokens. Returns False if the reserve is worth too little.
@@ -500,7 +500,7 @@ def cheapest_payment(s, p, seat, price, out):
     return True
 
 
-@njit(cache=True)
+@jit
 def _explicit_payment_ok(s, p, seat, a, price):
     worth = 0
     for k in range(1, N_KINDS):
@@ -511,7 +511,7 @@ def _explicit_payment_ok(s, p, seat, a, price):
     return worth >= price
 
 
-@njit(cache=True)
+@jit
 def _pay(s, p, seat, tokens):
     for k in range(1, N_KINDS):
         n = tokens[k]
@@ -523,7 +523,7 @@ def _pay(s, p, seat, tokens):
 # --- validation --------------------------------------------------------------------------
 
 
-@njit(cache=True)
+@jit
 def bottom_has_room(s, p):
     for c in range(p[P_COLS]):
         if s[at(c, 0)] == EMPTY:
@@ -531,7 +531,7 @@ def bottom_has_room(s, p):
     return False
 
 
-@njit(cache=True)
+@jit
 def path_error(s, p, c0, r0, c1, r1):
     """Whether a fighter at (c0, r0) may fly straight to (c1, r1) over empty cells."""
     if c1 < 0 or c1 >= p[P_COLS] or r1 < 0 or r1 >= p[P_ROWS]:
@@ -551,7 +551,7 @@ def path_error(s, p, c0, r0, c1, r1):
     return OK
 
 
-@njit(cache=True)
+@jit
 def on_path(c0, r0, c1, r1, c, r):
     """Whether (c, r) lies on the straight segment from (c0, r0) to (c1, r1), ends included."""
     steps = max(abs(c1 - c0), abs(r1 - r0))
@@ -562,7 +562,7 @@ def on_path(c0, r0, c1, r1, c, r):
     return False
 
 
-@njit(cache=True)
+@jit
 def first_object_row(s, p, c, r):
     """Row of the first object above (c, r), or -1."""
     for rr in range(r + 1, p[P_ROWS]):
@@ -571,7 +571,7 @@ def first_object_row(s, p, c, r):
     return -1
 
 
-@njit(cache=True)
+@jit
 def _missile_error(s, p, seat, c, r):
     """The missile fired from (c, r), with the shooter's fighter standing at (c, r)."""
     tr = first_object_row(s, p, c, r)
@@ -584,7 +584,7 @@ def _missile_error(s, p, seat, c, r):
     return OK
 
 
-@njit(cache=True)
+@jit
 def _mine_error(s, p, seat, a, fc, fr):
     """The mine move, with the mover's fighter at (fc, fr) instead of where it stands now."""
     if not s[S_MINE_ALIVE]:
@@ -606,7 +606,7 @@ def _mine_error(s, p, seat, a, fc, fr):
     return OK
 
 
-@njit(cache=True)
+@jit
 def _buy_error(s, p, seat, a):
     kind = a[A_BUY]
     if a[A_DEST_COL] != s[pl(seat, PL_COL)] or a[A_DEST_ROW] != s[pl(seat, PL_ROW)]:
@@ -634,7 +634,7 @@ def _buy_error(s, p, seat, a):
     return OK if reserve_points(s, p, seat) >= price else E_CANNOT_PAY
 
 
-@njit(cache=True)
+@jit
 def price_of(p, kind):
     if kind == BUY_MISSILE:
         return p[P_MISSILE_COST]
@@ -643,7 +643,7 @@ def price_of(p, kind):
     return p[P_POWER_COST]
 
 
-@njit(cache=True)
+@jit
 def _shooting_error(s, p, seat, a, c0, r0):
     """Move, power-up, missile and mine of a shooting turn from the fighter's cell (c0, r0)."""
     c1, r1 = a[A_DEST_COL], a[A_DEST_ROW]
@@ -672,7 +672,7 @@ def _shooting_error(s, p, seat, a, c0, r0):
     return OK
 
 
-@njit(cache=True)
+@jit_allocating
 def _buy_after_reentry_error(s, p, seat, a, c0):
     """A purchase on a re-entry turn, checked as if the fighter stood at (c0, 0) and had
     paid for its return already."""
@@ -688,7 +688,7 @@ def _buy_after_reentry_error(s, p, seat, a, c0):
     return err
 
 
-@njit(cache=True)
+@jit
 def turn_error(s, p, a):
     """Why the turn `a` of the seat to move is refused, or OK."""
     if s[S_STATUS] != RUNNING:
@@ -723,7 +723,7 @@ def turn_error(s, p, a):
 # --- resolving a turn --------------------------------------------------------------------
 
 
-@njit(cache=True)
+@jit
 def play_turn(s, p, a, buf):
     """Validate and play the whole turn `a` of the seat to move. `buf` is int64[N_KINDS]
     scratch. Returns OK or the refusal code (the state is then unchanged)."""
@@ -749,7 +749,7 @@ def play_turn(s, p, a, buf):
     return OK
 
 
-@njit(cache=True)
+@jit
 def _reenter(s, p, seat, a, buf):
     """A destroyed fighter returns (GoS 219). False if the turn ends here."""
     if not bottom_has_room(s, p):
@@ -763,7 +763,7 @@ def _reenter(s, p, seat, a, buf):
     return True
 
 
-@njit(cache=True)
+@jit
 def _buy(s, p, seat, a, buf):
     kind = a[A_BUY]
     if a[A_PAY_EXPLICIT]:
@@ -783,7 +783,7 @@ def _buy(s, p, seat, a, buf):
         s[pl(seat, PL_POWER_UPS_BOUGHT)] += 1
 
 
-@njit(cache=True)
+@jit
 def _fly(s, seat, c1, r1):
     """Move the fighter straight to (c1, r1), stopping before a cell that is no longer empty."""
     c0, r0 = s[pl(seat, PL_COL)], s[pl(seat, PL_ROW)]
@@ -798,7 +798,7 @@ def _fly(s, seat, c1, r1):
     s[pl(seat, PL_ROW)] = r
 
 
-@njit(cache=True)
+@jit
 def _move_and_shoot(s, p, seat, a):
     """Move (with power-up shots on the way) and fire. Returns 1 if anything was hit."""
     missile = a[A_MISSILE] == 1
@@ -824,12 +824,12 @@ def _move_and_shoot(s, p, seat, a):
     return hit
 
 
-@njit(cache=True)
+@jit
 def _can_fire(s, seat):
     return s[S_STATUS] == RUNNING and s[pl(seat, PL_STATUS)] == ACTIVE
 
 
-@njit(cache=True)
+@jit
 def _fire(s, p, seat, missile):
     """One shot (or the missile) up the fighter's column, then the empty-column check."""
     c, r = s[pl(seat, PL_COL)], s[pl(seat, PL_ROW)]
@@ -860,7 +860,7 @@ def _fire(s, p, seat, missile):
     return 1
 
 
-@njit(cache=True)
+@jit
 def _steal(s, p, thief, victim):
     """Take the victim's lowest (or, by the switch, highest) valued token (GoS 136)."""
     s[pl(thief, PL_STEALS_MADE)] += 1
@@ -882,7 +882,7 @@ def _steal(s, p, thief, victim):
         s[pl(thief, PL_RESERVE + best)] += 1
 
 
-@njit(cache=True)
+@jit
 def _missile(s, p, seat, tr):
     """The whole row tr goes to the shooter; rows above drop; reinforcements (GoS 231-239)."""
     s[pl(seat, PL_MISSILE)] = USED
@@ -906,7 +906,7 @@ def _missile(s, p, seat, tr):
         reinforce(s, p)
 
 
-@njit(cache=True)
+@jit
 def _move_mine(s, p, seat, reenter_row):
     """The mine moves right; off the edge it re-enters; into an invader it explodes."""
     c, r = s[S_MINE_COL], s[S_MINE_ROW]
@@ -929,7 +929,7 @@ def _move_mine(s, p, seat, reenter_row):
         s[S_STATUS] = VICTORY
 
 
-@njit(cache=True)
+@jit
 def _end_of_turn_descent(s, p, seat):
     if s[S_EMPTIED] and s[S_STATUS] == RUNNING:
         s[S_EMPTIED] = 0
@@ -938,7 +938,7 @@ def _end_of_turn_descent(s, p, seat):
             s[S_STATUS] = VICTORY
 
 
-@njit(cache=True)
+@jit
 def _end_turn(s, p, seat, hit):
     """Stall bookkeeping (hit: 1 hit, 0 missed, -1 not a shooting turn) and the next seat."""
     s[S_TURN] += 1
@@ -970,7 +970,7 @@ def _end_turn(s, p, seat, hit):
     s[S_TO_MOVE] = nxt
 
 
-@njit(cache=True)
+@jit
 def winners_mask(s, p):
     """Bit k set if seat k wins: top score among players not out; none after a raid or cap."""
     if s[S_STATUS] != VICTORY and s[S_STATUS] != STALL:
@@ -991,7 +991,7 @@ def winners_mask(s, p):
 # --- checking ----------------------------------------------------------------------------
 
 
-@njit(cache=True)
+@jit_allocating
 def census_ok(s, p):
     """Every token is on the board, in the pile, beside the board, in a reserve or in the
     box, once; fighters, the mine and the running counts agree with the board. For games

@@ -45,6 +45,7 @@ from sim.games.guardians.layout import (
     STATE_SIZE,
 )
 from sim.games.guardians.rng import seed_streams
+from sim.jit import jit, jit_allocating
 from strategies.guardians.common import MINE_START, PLACE, SCRATCH_SIZE, TURN, reset_action
 from strategies.guardians.dispatch import builtin_policy as policy
 
@@ -64,7 +65,7 @@ _FNV_PRIME = np.uint64(0x100000001B3)
 _FNV_OFFSET = np.uint64(0xCBF29CE484222325)
 
 
-@njit(cache=True)
+@jit
 def state_hash(s, h):
     """Fold the whole state into the running hash h (FNV-1a over the int32 words)."""
     for i in range(STATE_SIZE):
@@ -72,13 +73,13 @@ def state_hash(s, h):
     return h
 
 
-@njit(cache=True)
+@jit
 def _decide(kind, phase, s, p, seat, sp, rng, a, scratch):
     reset_action(s, seat, a)
     policy(kind, phase, s, p, seat, sp, rng, a, scratch)
 
 
-@njit(cache=True)
+@jit
 def play_one(p, n_players, kinds, params, seed, s, a, rng, scratch, buf, out, trace):
     """Play one game from `seed` to its end; fill `out` (G_* columns). kinds/params: per seat.
     With `trace`, hash the state after every turn and check the token census."""
@@ -122,7 +123,7 @@ def play_one(p, n_players, kinds, params, seed, s, a, rng, scratch, buf, out, tr
     out[G_HASH] = np.int64(h)
 
 
-@njit(cache=True)
+@jit_allocating
 def play_batch(p, n_players, seeds, seat_lineup, lineup_kind, lineup_params, games, seats, trace):
     """Play len(seeds) games. games: int64[n, len(GAME_COLUMNS)]; seats: int64[n, players,
     SEAT_SIZE]. Returns the number of games refused by an illegal move (see G_ERROR)."""

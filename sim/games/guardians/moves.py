@@ -5,7 +5,6 @@ pile region (its order is hidden information); `pile_counts` gives what a player
 """
 
 import numpy as np
-from numba import njit
 
 from sim.games.guardians.engine import (
     at,
@@ -37,12 +36,13 @@ from sim.games.guardians.layout import (
     SHIP_DAMAGED,
     SHIP_L,
 )
+from sim.jit import jit, jit_allocating
 
 _DC = np.array([1, -1, 0, 0, 1, 1, -1, -1], np.int64)
 _DR = np.array([0, 0, 1, -1, 1, -1, 1, -1], np.int64)
 
 
-@njit(cache=True)
+@jit
 def destinations(s, p, c0, r0, out):
     """Write the cells a fighter at (c0, r0) may end its move on, its own cell first, as
     (col, row) pairs into out (int64[2 * cells]); return how many."""
@@ -60,7 +60,7 @@ def destinations(s, p, c0, r0, out):
     return n
 
 
-@njit(cache=True)
+@jit
 def steal_points(s, p, victim):
     """Points a shot at `victim`'s fighter would take."""
     best = -1
@@ -72,7 +72,7 @@ def steal_points(s, p, victim):
     return max(best, 0)
 
 
-@njit(cache=True)
+@jit
 def shot_value(s, p, c, r, seat):
     """Points the next shot from (c, r) takes (a steal counts its token), ignoring descents.
     An intact half scores 0 but is a hit; returns (points, hit)."""
@@ -91,7 +91,7 @@ def shot_value(s, p, c, r, seat):
     return 0, True
 
 
-@njit(cache=True)
+@jit
 def pile_counts(s, out):
     """Public knowledge of the pile: how many tokens of each kind are left (out[1..6])."""
     for k in range(N_KINDS):
@@ -101,7 +101,7 @@ def pile_counts(s, out):
         out[t if t <= 5 else KIND_SHIP] += 1
 
 
-@njit(cache=True)
+@jit
 def lowest_invader_row(s, p, c):
     """Row of the lowest invader in column c, or -1."""
     for r in range(p[P_ROWS]):
@@ -110,7 +110,7 @@ def lowest_invader_row(s, p, c):
     return -1
 
 
-@njit(cache=True)
+@jit
 def volley_value(s, p, c, r, seat, shots):
     """Score of `shots` shots from (c, r): 2 per point taken, +1 for any hit, so that a hit
     worth nothing beats a miss. Later shots go to the next objects up the column (descents
@@ -133,7 +133,7 @@ def volley_value(s, p, c, r, seat, shots):
 # --- added for the stronger strategies (cautious, economist, miner, thief, expert) ---------
 
 
-@njit(cache=True)
+@jit_allocating
 def public_copy(s, out):
     """Copy the state s into out with the pile rewritten in a canonical order that depends only
     on how many tokens of each kind are left (public knowledge), so that a strategy may play
@@ -160,16 +160,18 @@ def public_copy(s, out):
     out[S_PILE_LEN] = n
 
 
-@njit(cache=True)
+@jit
 def restore_public(base, out):
     """Copy a public copy `base` (from public_copy) back into out, skipping the pile region,
     which playing turns never writes (only S_PILE_TOP moves): out must have been a full copy
     of base once (out[:] = base) before the first restore."""
-    out[:S_PILE] = base[:S_PILE]
-    out[S_PILE_TOP:] = base[S_PILE_TOP:]
+    for i in range(S_PILE):
+        out[i] = base[i]
+    for i in range(S_PILE_TOP, base.shape[0]):
+        out[i] = base[i]
 
 
-@njit(cache=True)
+@jit
 def front_row(s, p):
     """The lowest row holding an invader, or P_ROWS when the board is clear."""
     for r in range(p[P_ROWS]):
@@ -179,7 +181,7 @@ def front_row(s, p):
     return p[P_ROWS]
 
 
-@njit(cache=True)
+@jit
 def column_raid_margin(s, p, c):
     """How many descents in a row (no shot between) column c survives before its invaders
     raid: the rows its lowest invader can still fall, plus one for each fighter or the mine
@@ -202,7 +204,7 @@ def column_raid_margin(s, p, c):
     return low + (0 if p[P_RAID_ENTER_BOTTOM] else 1) + blockers
 
 
-@njit(cache=True)
+@jit
 def descents_to_raid(s, p):
     """The smallest column_raid_margin over the columns: the descents the board survives."""
     best = 1 << 30
@@ -213,7 +215,7 @@ def descents_to_raid(s, p):
     return best
 
 
-@njit(cache=True)
+@jit
 def volley_effect(s, p, c, r, seat, shots):
     """What `shots` shots from (c, r) do to column c, descents ignored: returns (invaders
     removed, whether that empties the column, row of the first invader left above (c, r) or
@@ -242,7 +244,7 @@ def volley_effect(s, p, c, r, seat, shots):
     return removed, empties, above
 
 
-@njit(cache=True)
+@jit
 def row_take(s, p, tr):
     """Points a missile taking row tr would collect (an intact ship gives one half)."""
     total = 0
@@ -255,7 +257,7 @@ def row_take(s, p, tr):
     return total
 
 
-@njit(cache=True)
+@jit
 def missile_row(s, p, seat, c, r):
     """Row the missile fired from (c, r) would take, or -1 if it is illegal there (the first
     object up the column must be an invader and no other fighter may be in that row). The
@@ -270,7 +272,7 @@ def missile_row(s, p, seat, c, r):
     return tr
 
 
-@njit(cache=True)
+@jit
 def leader_seat(s, p, seat):
     """The other seat still in the game with the highest reserve (lowest seat on ties), or -1."""
     best, who = -1, -1

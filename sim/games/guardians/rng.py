@@ -5,7 +5,8 @@ gives the same game with or without the JIT. State is a uint64 array slot owned 
 """
 
 import numpy as np
-from numba import njit
+
+from sim.jit import jit
 
 _GOLDEN = np.uint64(0x9E3779B97F4A7C15)
 _MIX1 = np.uint64(0xBF58476D1CE4E5B9)
@@ -16,7 +17,7 @@ _S31 = np.uint64(31)
 _S33 = np.uint64(33)
 
 
-@njit(cache=True)
+@jit
 def next_u64(rng, slot):
     """Advance stream `slot` of `rng` and return 64 random bits."""
     z = rng[slot] + _GOLDEN
@@ -26,20 +27,20 @@ def next_u64(rng, slot):
     return z ^ (z >> _S31)
 
 
-@njit(cache=True)
+@jit
 def below(rng, slot, n):
     """A uniform integer in [0, n) for 0 < n < 2**31 (bias below 2**-31 * n)."""
     r = np.int64(next_u64(rng, slot) >> _S33)  # 31 bits
     return (r * n) >> 31
 
 
-@njit(cache=True)
+@jit
 def uniform(rng, slot):
     """A float in [0, 1)."""
     return np.float64(next_u64(rng, slot) >> np.uint64(11)) * (1.0 / 9007199254740992.0)
 
 
-@njit(cache=True)
+@jit
 def seed_streams(rng, seed):
     """Stream k starts from a mix of (seed, k): stream 0 shuffles, 1.. are the seats'."""
     for k in range(rng.shape[0]):
@@ -47,7 +48,7 @@ def seed_streams(rng, seed):
         next_u64(rng, k)
 
 
-@njit(cache=True)
+@jit
 def shuffle_range(rng, slot, arr, start, stop):
     """Fisher-Yates shuffle of arr[start:stop] in place."""
     for i in range(stop - 1, start, -1):
