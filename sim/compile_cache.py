@@ -2,8 +2,9 @@
 
 numba checks a cached function against its own file only, not against the files of the
 functions it calls, so a changed rule or strategy could leave stale machine code in play.
-Keying the cache folder by a hash of every compiled source (the engine and the built-in
-strategies, and the decorators that compile them) rules that out. Runs before numba is imported (from sim/__init__.py).
+Keying the cache folder by a hash of every compiled source (the engine, the built-in
+strategies and the decorators that compile them) rules that out. Runs before numba is
+imported (from sim/__init__.py).
 """
 
 from __future__ import annotations

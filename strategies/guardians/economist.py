@@ -7,7 +7,7 @@ points, and uses a charged power-up on the path cell that adds the most when tha
 `power_up_min` points; otherwise it plays like cautious (whose three parameters come first).
 """
 
-from sim.games.guardians.engine import at, pl, reserve_points
+from sim.games.guardians.engine import at, pl, reserve_points, set_cell
 from sim.games.guardians.layout import (
     A_BUY,
     A_DEST_COL,
@@ -95,7 +95,7 @@ def best_missile_cell(s, p, seat, c0, r0, scratch):
     n = destinations(s, p, c0, r0, scratch)
     best, bc, br = -1, c0, r0
     home = s[at(c0, r0)]
-    s[at(c0, r0)] = EMPTY  # the fighter leaves its cell (as the engine checks it)
+    set_cell(s, c0, r0, EMPTY)  # the fighter leaves its cell (as the engine checks it)
     for k in range(n):
         c, r = scratch[2 * k], scratch[2 * k + 1]
         tr = missile_row(s, p, seat, c, r)
@@ -103,7 +103,7 @@ def best_missile_cell(s, p, seat, c0, r0, scratch):
             v = row_take(s, p, tr)
             if v > best:
                 best, bc, br = v, c, r
-    s[at(c0, r0)] = home
+    set_cell(s, c0, r0, home)
     return bc, br, best
 
 

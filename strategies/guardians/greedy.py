@@ -15,16 +15,16 @@ from sim.games.guardians.layout import (
     EMPTY,
     FIGHTER,
     MAX_COLS,
-    MAX_ROWS,
     MINE,
     P_COLS,
+    P_HORIZONTAL_ONLY,
     P_ROWS,
     P_SHIP_POINTS,
     PL_LEVEL,
     PL_STATUS,
     SHIP_DAMAGED,
 )
-from sim.games.guardians.moves import destinations, steal_points
+from sim.games.guardians.moves import LINE_COL, LINE_ROW, steal_points
 from sim.games.guardians.rng import below
 from sim.jit import jit
 from strategies.guardians.common import MINE_START, PLACE, can_reenter, random_mine_row, stand_at
@@ -55,10 +55,9 @@ def column_volley(s, p, c, r, seat, shots):
     """moves.volley_value in one pass up the column: 2 per point, +1 per hit. A fighter or
     the mine stays where it is, so every remaining shot hits it again."""
     total = 0
-    for rr in range(r + 1, p[P_ROWS]):
+    rr = first_object_row(s, p, c, r)
+    while rr >= 0:
         v = s[at(c, rr)]
-        if v == EMPTY:
-            continue
         if v == MINE:
             return total
         if v >= FIGHTER:
@@ -69,11 +68,12 @@ def column_volley(s, p, c, r, seat, shots):
         shots -= 1
         if shots == 0:
             return total
+        rr = first_object_row(s, p, c, rr)
     return total
 
 
-# scratch layout: destinations first, then per-column caches
-_LOW = 2 * MAX_COLS * MAX_ROWS  # lowest object row of each column
+# scratch layout: per-column caches
+_LOW = 0  # lowest object row of each column
 _VALUE = _LOW + MAX_COLS  # volley value from below that object
 
 
@@ -81,25 +81,39 @@ _VALUE = _LOW + MAX_COLS  # volley value from below that object
 def best_destination(s, p, seat, c0, r0, level, rng, slot, scratch):
     """The reachable cell whose shots take the most; random among ties.
 
-    A volley from any cell below a column's lowest object has the same value, so each
-    column is scored once; only cells above a column's lowest object are scored apart."""
+    Cells are scored in the order moves.destinations lists them (the tie-break draws depend
+    on it), as they are found. A volley from any cell below a column's lowest object has the
+    same value, so each column is scored once; only cells above it are scored apart."""
     for c in range(p[P_COLS]):
         low = first_object_row(s, p, c, -1)
         scratch[_LOW + c] = low
         scratch[_VALUE + c] = 0 if low < 0 else column_volley(s, p, c, low - 1, seat, level)
-    n = destinations(s, p, c0, r0, scratch)
-    best, best_k, ties = -1, 0, 0
-    for k in range(n):
-        c, r = scratch[2 * k], scratch[2 * k + 1]
-        low = scratch[_LOW + c]
-        v = scratch[_VALUE + c] if low < 0 or r < low else column_volley(s, p, c, r, seat, level)
-        if v > best:
-            best, best_k, ties = v, k, 1
-        elif v == best:
-            ties += 1
-            if below(rng, slot, ties) == 0:
-                best_k = k
-    return scratch[2 * best_k], scratch[2 * best_k + 1]
+    best_c, best_r, ties = c0, r0, 1
+    best = _cell_value(s, p, seat, c0, r0, level, scratch)
+    n_dirs = 2 if p[P_HORIZONTAL_ONLY] else 8
+    cols, rows = p[P_COLS], p[P_ROWS]
+    for d in range(n_dirs):
+        dc, dr = LINE_COL[d], LINE_ROW[d]
+        c, r = c0 + dc, r0 + dr
+        while 0 <= c < cols and 0 <= r < rows and s[at(c, r)] == EMPTY:
+            v = _cell_value(s, p, seat, c, r, level, scratch)
+            if v > best:
+                best, best_c, best_r, ties = v, c, r, 1
+            elif v == best:
+                ties += 1
+                if below(rng, slot, ties) == 0:
+                    best_c, best_r = c, r
+            c += dc
+            r += dr
+    return best_c, best_r
+
+
+@jit
+def _cell_value(s, p, seat, c, r, level, scratch):
+    low = scratch[_LOW + c]
+    if low < 0 or r < low:
+        return scratch[_VALUE + c]
+    return column_volley(s, p, c, r, seat, level)
 
 
 @jit

@@ -54,6 +54,7 @@ from sim.games.guardians.layout import (
     KIND_SHIP,
     MAX_COLS,
     MAX_PLAYERS,
+    MAX_ROWS,
     MINE,
     N_KINDS,
     NONE,
@@ -128,6 +129,7 @@ from sim.games.guardians.layout import (
     S_MINE_COL,
     S_MINE_ROW,
     S_N_PLAYERS,
+    S_OCCUPIED,
     S_PILE,
     S_PILE_LEN,
     S_PILE_TOP,
@@ -154,6 +156,31 @@ from sim.jit import jit, jit_allocating
 @jit
 def at(c, r):
     return S_BOARD + r * MAX_COLS + c
+
+
+# _LOWEST_BIT[m]: index of the lowest set bit of m (m > 0), for the occupancy index
+_LOWEST_BIT = np.array([(m & -m).bit_length() - 1 for m in range(1 << MAX_ROWS)], np.int64)
+
+
+@jit
+def set_cell(s, c, r, v):
+    """Write cell (c, r); every board write goes through here to keep S_OCCUPIED in step."""
+    s[at(c, r)] = v
+    if v == EMPTY:
+        s[S_OCCUPIED + c] &= ~(1 << r)
+    else:
+        s[S_OCCUPIED + c] |= 1 << r
+
+
+@jit
+def rebuild_occupancy(s):
+    """Recompute the occupancy index from the board (after writing cells directly)."""
+    for c in range(MAX_COLS):
+        bits = 0
+        for r in range(MAX_ROWS):
+            if s[at(c, r)] != EMPTY:
+                bits |= 1 << r
+        s[S_OCCUPIED + c] = bits
 
 
 @jit
@@ -274,7 +301,7 @@ def place_mine(s, p, r):
     c = p[P_MINE_COL]
     if r < p[P_MINE_ROW_FIRST] or r > p[P_MINE_ROW_LAST] or s[at(c, r)] != EMPTY:
         return E_MINE_START_CELL
-    s[at(c, r)] = MINE
+    set_cell(s, c, r, MINE)
     s[S_MINE_ALIVE] = 1
     s[S_MINE_COL] = c
     s[S_MINE_ROW] = r
@@ -283,7 +310,7 @@ def place_mine(s, p, r):
 
 @jit
 def _put_fighter(s, seat, c, r):
-    s[at(c, r)] = FIGHTER + seat
+    set_cell(s, c, r, FIGHTER + seat)
     s[pl(seat, PL_COL)] = c
     s[pl(seat, PL_ROW)] = r
     s[pl(seat, PL_STATUS)] = ACTIVE
@@ -306,7 +333,7 @@ def pile_size(s):
 
 @jit
 def put_invader(s, c, r, v):
-    s[at(c, r)] = v
+    set_cell(s, c, r, v)
     s[S_COL_COUNT + c] += 1
     s[S_INVADERS] += 1
 
@@ -318,11 +345,11 @@ def remove_invader(s, c, r):
     Returns True when this emptied the column.
     """
     v = s[at(c, r)]
-    s[at(c, r)] = EMPTY
+    set_cell(s, c, r, EMPTY)
     if v == SHIP_L:
-        s[at(c + 1, r)] = SHIP_DAMAGED
+        set_cell(s, c + 1, r, SHIP_DAMAGED)
     elif v == SHIP_R:
-        s[at(c - 1, r)] = SHIP_DAMAGED
+        set_cell(s, c - 1, r, SHIP_DAMAGED)
     s[S_COL_COUNT + c] -= 1
     s[S_INVADERS] -= 1
     return s[S_COL_COUNT + c] == 0
@@ -345,7 +372,7 @@ def _take(s, p, seat, v):
 @jit
 def destroy_fighter(s, p, seat):
     """An invader ran into `seat`'s fighter (GoS 217-219, SD 85)."""
-    s[at(s[pl(seat, PL_COL)], s[pl(seat, PL_ROW)])] = EMPTY
+    set_cell(s, s[pl(seat, PL_COL)], s[pl(seat, PL_ROW)], EMPTY)
     s[pl(seat, PL_COL)] = -1
     s[pl(seat, PL_STATUS)] = OUT if p[P_DESTROYED_OUT] else DESTROYED
     s[pl(seat, PL_LOSSES)] += 1
@@ -359,17 +386,17 @@ def _invader_down(s, p, c, r, actor):
         return False  # it passes below the bottom row
     dst = s[at(c, r - 1)]
     if dst == EMPTY:
-        s[at(c, r)] = EMPTY
-        s[at(c, r - 1)] = v
+        set_cell(s, c, r, EMPTY)
+        set_cell(s, c, r - 1, v)
         return not (r - 1 == 0 and p[P_RAID_ENTER_BOTTOM])
     # a collision: the invader (or the colliding half) is destroyed
     if v == SHIP_R and s[at(c - 1, r - 1)] == SHIP_L:
-        s[at(c - 1, r - 1)] = SHIP_DAMAGED  # its left half already moved down
-        s[at(c, r)] = SHIP_DAMAGED  # so remove_invader does not touch the old row
+        set_cell(s, c - 1, r - 1, SHIP_DAMAGED)  # its left half already moved down
+        set_cell(s, c, r, SHIP_DAMAGED)  # so remove_invader does not touch the old row
     remove_invader(s, c, r)
     _to_box(s, v)
     if dst == MINE:
-        s[at(c, r - 1)] = EMPTY
+        set_cell(s, c, r - 1, EMPTY)
         s[S_MINE_ALIVE] = 0
         s[pl(actor, PL_MINE_EXPLOSIONS)] += 1
     else:
@@ -381,7 +408,12 @@ def _invader_down(s, p, c, r, actor):
 def _drop_rows_from(s, p, r_from, actor):
     """Every invader in rows >= r_from moves one row down, bottom rows first."""
     cols, rows = p[P_COLS], p[P_ROWS]
+    filled = 0  # rows holding anything; a row only fills from above once it is done
+    for c in range(cols):
+        filled |= s[S_OCCUPIED + c]
     for r in range(r_from, rows):
+        if not (filled >> r) & 1:
+            continue
         for c in range(cols):
             if is_invader(s[at(c, r)]) and not _invader_down(s, p, c, r, actor):
                 s[S_STATUS] = RAID
@@ -564,11 +596,11 @@ def on_path(c0, r0, c1, r1, c, r):
 
 @jit
 def first_object_row(s, p, c, r):
-    """Row of the first object above (c, r), or -1."""
-    for rr in range(r + 1, p[P_ROWS]):
-        if s[at(c, rr)] != EMPTY:
-            return rr
-    return -1
+    """Row of the first object above (c, r), or -1 (r may be -1: from below the board)."""
+    above = s[S_OCCUPIED + c] >> (r + 1)
+    if above == 0:
+        return -1
+    return r + 1 + _LOWEST_BIT[above]
 
 
 @jit
@@ -662,9 +694,9 @@ def _shooting_error(s, p, seat, a, c0, r0):
             return E_MISSILE_NONE
         # the fighter stands at (sc, sr) when firing: lift it from (c0, r0) for the check
         home = s[at(c0, r0)]
-        s[at(c0, r0)] = EMPTY
+        set_cell(s, c0, r0, EMPTY)
         err = _missile_error(s, p, seat, sc, sr)
-        s[at(c0, r0)] = home
+        set_cell(s, c0, r0, home)
         if err != OK:
             return err
     if a[A_MINE]:
@@ -713,9 +745,9 @@ def turn_error(s, p, a):
             return _buy_after_reentry_error(s, p, seat, a, c0)
         return _buy_error(s, p, seat, a)
     if status == DESTROYED:
-        s[at(c0, r0)] = FIGHTER + seat  # stand there for the path checks
+        set_cell(s, c0, r0, FIGHTER + seat)  # stand there for the path checks
         err = _shooting_error(s, p, seat, a, c0, r0)
-        s[at(c0, r0)] = EMPTY
+        set_cell(s, c0, r0, EMPTY)
         return err
     return _shooting_error(s, p, seat, a, c0, r0)
 
@@ -792,8 +824,8 @@ def _fly(s, seat, c1, r1):
     while (c != c1 or r != r1) and s[at(c + sc, r + sr)] == EMPTY:
         c += sc
         r += sr
-    s[at(c0, r0)] = EMPTY
-    s[at(c, r)] = FIGHTER + seat
+    set_cell(s, c0, r0, EMPTY)
+    set_cell(s, c, r, FIGHTER + seat)
     s[pl(seat, PL_COL)] = c
     s[pl(seat, PL_ROW)] = r
 
@@ -896,7 +928,7 @@ def _missile(s, p, seat, tr):
             points += _take(s, p, seat, SHIP_DAMAGED)
             _to_box(s, SHIP_R)
             remove_invader(s, c + 1, tr)
-            s[at(c, tr)] = SHIP_DAMAGED  # its partner is gone: remove it as a lone half
+            set_cell(s, c, tr, SHIP_DAMAGED)  # its partner is gone: remove it as a lone half
         else:
             points += _take(s, p, seat, v)
         remove_invader(s, c, tr)
@@ -911,7 +943,7 @@ def _move_mine(s, p, seat, reenter_row):
     """The mine moves right; off the edge it re-enters; into an invader it explodes."""
     c, r = s[S_MINE_COL], s[S_MINE_ROW]
     for _ in range(p[P_MINE_STEP]):
-        s[at(c, r)] = EMPTY
+        set_cell(s, c, r, EMPTY)
         wrapped = c + 1 >= p[P_COLS]
         c, r = (p[P_MINE_COL], reenter_row) if wrapped else (c + 1, r)
         if is_invader(s[at(c, r)]):
@@ -921,7 +953,7 @@ def _move_mine(s, p, seat, reenter_row):
             s[S_MINE_ALIVE] = 0
             s[pl(seat, PL_MINE_EXPLOSIONS)] += 1
             break
-        s[at(c, r)] = MINE
+        set_cell(s, c, r, MINE)
         if wrapped:
             break
     s[S_MINE_COL], s[S_MINE_ROW] = c, r
@@ -994,12 +1026,19 @@ def winners_mask(s, p):
 @jit_allocating
 def census_ok(s, p):
     """Every token is on the board, in the pile, beside the board, in a reserve or in the
-    box, once; fighters, the mine and the running counts agree with the board. For games
-    started by new_game (a scenario's box is not tracked)."""
+    box, once; fighters, the mine, the running counts and the occupancy index agree with the
+    board. For games started by new_game (a scenario's box is not tracked)."""
     counts = np.zeros(N_KINDS, np.int64)
     fighters = np.zeros(MAX_PLAYERS, np.int64)  # per seat: cells showing its fighter
     mines = 0
     invaders = 0
+    for c in range(MAX_COLS):
+        bits = 0
+        for r in range(MAX_ROWS):
+            if s[at(c, r)] != EMPTY:
+                bits |= 1 << r
+        if bits != s[S_OCCUPIED + c]:
+            return False
     for c in range(p[P_COLS]):
         in_col = 0
         for r in range(p[P_ROWS]):

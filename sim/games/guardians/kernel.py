@@ -27,6 +27,7 @@ from sim.games.guardians.layout import (
     A_MINE_ROW,
     ACTION_SIZE,
     E_CENSUS,
+    HASHED_SIZE,
     MAX_PLAYERS,
     N_KINDS,
     OK,
@@ -67,8 +68,9 @@ _FNV_OFFSET = np.uint64(0xCBF29CE484222325)
 
 @jit
 def state_hash(s, h):
-    """Fold the whole state into the running hash h (FNV-1a over the int32 words)."""
-    for i in range(STATE_SIZE):
+    """Fold the state into the running hash h (FNV-1a over the int32 words; the derived
+    board index after HASHED_SIZE is left out)."""
+    for i in range(HASHED_SIZE):
         h = (h ^ np.uint64(np.uint32(s[i]))) * _FNV_PRIME
     return h
 

@@ -119,7 +119,12 @@ PL_HITS = PL_SHOTS + 1
 PL_TURNS = PL_HITS + 1
 PL_SIZE = PL_TURNS + 1
 
-STATE_SIZE = S_PLAYERS + MAX_PLAYERS * PL_SIZE
+# An index derived from the board, kept in step by every write (engine.set_cell): bit r of
+# word c is set when cell (c, r) holds anything. It makes "first object up a column" one
+# table lookup. It is not part of the game: trace hashes stop before it (HASHED_SIZE).
+S_OCCUPIED = S_PLAYERS + MAX_PLAYERS * PL_SIZE
+HASHED_SIZE = S_OCCUPIED
+STATE_SIZE = S_OCCUPIED + MAX_COLS
 
 # --- actions (int32 array): one whole turn --------------------------------------------
 A_REENTER_COL = 0  # 0-based bottom-row column for a destroyed fighter; -1 declines

@@ -38,8 +38,10 @@ from sim.games.guardians.layout import (
 )
 from sim.jit import jit, jit_allocating
 
-_DC = np.array([1, -1, 0, 0, 1, 1, -1, -1], np.int64)
-_DR = np.array([0, 0, 1, -1, 1, -1, 1, -1], np.int64)
+# the lines a fighter flies along, in the order destinations() walks them (the first two
+# are the horizontal ones)
+LINE_COL = np.array([1, -1, 0, 0, 1, 1, -1, -1], np.int64)
+LINE_ROW = np.array([0, 0, 1, -1, 1, -1, 1, -1], np.int64)
 
 
 @jit
@@ -51,12 +53,12 @@ def destinations(s, p, c0, r0, out):
     n_dirs = 2 if p[P_HORIZONTAL_ONLY] else 8
     cols, rows = p[P_COLS], p[P_ROWS]
     for d in range(n_dirs):
-        c, r = c0 + _DC[d], r0 + _DR[d]
+        c, r = c0 + LINE_COL[d], r0 + LINE_ROW[d]
         while 0 <= c < cols and 0 <= r < rows and s[at(c, r)] == EMPTY:
             out[2 * n], out[2 * n + 1] = c, r
             n += 1
-            c += _DC[d]
-            r += _DR[d]
+            c += LINE_COL[d]
+            r += LINE_ROW[d]
     return n
 
 

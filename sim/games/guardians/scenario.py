@@ -15,6 +15,7 @@ import yaml
 from sim.config import read_yaml
 from sim.errors import ConfigError
 from sim.games.guardians import layout as L
+from sim.games.guardians.engine import rebuild_occupancy
 from sim.games.guardians.ruleset import load_ruleset
 from sim.games.guardians.session import CHAR_CELLS, STATUS_NAMES, GameSession, Turn
 
@@ -225,6 +226,7 @@ def _place_board(game: GameSession, grid: list[list[str]], n: int, path: str) ->
         if not on_board:
             s[base + L.PL_COL] = -1
         s[base + L.PL_LEVEL] = 1
+    rebuild_occupancy(s)
 
 
 def _set_player(game: GameSession, seat: int, entry: Any, path: str) -> None:
