@@ -1,10 +1,13 @@
-"""How the game loops are compiled: two decorators instead of bare `numba.njit`.
+"""How the game loops are compiled: three decorators instead of bare `numba.njit`.
 
 `jit` is for functions that only read and write arrays their caller owns. They are compiled
 without numba's reference counting: otherwise every call increments and decrements a counter
 on each array argument (an atomic operation and a call apiece), which cost about 40% of a
-greedy game's time. `jit_allocating` is for functions that create arrays (np.zeros and the
-like); it keeps reference counting, which such arrays need to be freed.
+greedy game's time. `jit_inline` is `jit` whose body numba pastes into each caller: for the
+small functions of every turn, since a call passes each array as a 7-word structure (about
+25% faster per greedy turn; each caller compiles the body again, so keep it to few callers).
+`jit_allocating` is for functions that create arrays (np.zeros and the like); it keeps
+reference counting, which such arrays need to be freed.
 
 Both set the flag explicitly: numba lets a callee inherit it from its caller otherwise, and a
 function that allocates must never inherit "off". Both cache their machine code on disk
@@ -14,4 +17,5 @@ function that allocates must never inherit "off". Both cache their machine code 
 from numba import njit
 
 jit = njit(cache=True, _nrt=False)
+jit_inline = njit(cache=True, _nrt=False, inline="always")
 jit_allocating = njit(cache=True, _nrt=True)

@@ -41,13 +41,13 @@ from sim.games.guardians.layout import (
     PL_STATUS,
 )
 from sim.games.guardians.rng import below
-from sim.jit import jit
+from sim.jit import jit, jit_inline
 
 PLACE, MINE_START, TURN = 0, 1, 2
 SCRATCH_SIZE = 4 * MAX_COLS * MAX_ROWS + 64
 
 
-@jit
+@jit_inline
 def reset_action(s, seat, a):
     """The default turn: stay, shoot, leave the mine, buy nothing."""
     for i in range(ACTION_SIZE):

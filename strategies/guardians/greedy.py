@@ -26,7 +26,7 @@ from sim.games.guardians.layout import (
 )
 from sim.games.guardians.moves import LINE_COL, LINE_ROW, steal_points
 from sim.games.guardians.rng import below
-from sim.jit import jit
+from sim.jit import jit, jit_inline
 from strategies.guardians.common import MINE_START, PLACE, can_reenter, random_mine_row, stand_at
 
 NAME = "greedy"
@@ -50,7 +50,7 @@ def best_bottom_column(s, p, seat, rng, slot):
     return best_c
 
 
-@jit
+@jit_inline
 def column_volley(s, p, c, r, seat, shots):
     """moves.volley_value in one pass up the column: 2 per point, +1 per hit. A fighter or
     the mine stays where it is, so every remaining shot hits it again."""
@@ -77,7 +77,7 @@ _LOW = 0  # lowest object row of each column
 _VALUE = _LOW + MAX_COLS  # volley value from below that object
 
 
-@jit
+@jit_inline
 def best_destination(s, p, seat, c0, r0, level, rng, slot, scratch):
     """The reachable cell whose shots take the most; random among ties.
 
@@ -108,7 +108,7 @@ def best_destination(s, p, seat, c0, r0, level, rng, slot, scratch):
     return best_c, best_r
 
 
-@jit
+@jit_inline
 def _cell_value(s, p, seat, c, r, level, scratch):
     low = scratch[_LOW + c]
     if low < 0 or r < low:

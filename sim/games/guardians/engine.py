@@ -148,7 +148,7 @@ from sim.games.guardians.layout import (
     VICTORY,
 )
 from sim.games.guardians.rng import shuffle_range
-from sim.jit import jit, jit_allocating
+from sim.jit import jit, jit_allocating, jit_inline
 
 # --- small accessors ---------------------------------------------------------------------
 
@@ -158,8 +158,19 @@ def at(c, r):
     return S_BOARD + r * MAX_COLS + c
 
 
-# _LOWEST_BIT[m]: index of the lowest set bit of m (m > 0), for the occupancy index
-_LOWEST_BIT = np.array([(m & -m).bit_length() - 1 for m in range(1 << MAX_ROWS)], np.int64)
+# The lowest set bit of an occupancy word, by de Bruijn multiplication: (m & -m) * _DE_BRUIJN
+# has a distinct top 5 bits (of 32) for each power of two, so a 32-entry table (256 bytes)
+# names the bit; a table over every word would be 32 KB and crowd the cache.
+_DE_BRUIJN = 0x077CB531
+_BIT_OF = np.zeros(32, np.int64)
+for _k in range(32):
+    _BIT_OF[(((1 << _k) * _DE_BRUIJN) >> 27) & 31] = _k
+
+
+@jit_inline
+def lowest_bit(m):
+    """Index of the lowest set bit of m (0 < m < 2**32)."""
+    return _BIT_OF[(((m & -m) * _DE_BRUIJN) >> 27) & 31]
 
 
 @jit
@@ -212,7 +223,7 @@ def reserve_points(s, p, seat):
     return total
 
 
-@jit
+@jit_inline
 def players_in_game(s):
     n = 0
     for seat in range(s[S_N_PLAYERS]):
@@ -338,7 +349,7 @@ def put_invader(s, c, r, v):
     s[S_INVADERS] += 1
 
 
-@jit
+@jit_inline
 def remove_invader(s, c, r):
     """Take the invader at (c, r) off the board; an intact ship's partner becomes damaged.
 
@@ -360,7 +371,7 @@ def _to_box(s, v):
     s[S_BOX + token_kind(v)] += 1
 
 
-@jit
+@jit_inline
 def _take(s, p, seat, v):
     """The shooter collects token v; returns its points."""
     k = token_kind(v)
@@ -563,7 +574,7 @@ def bottom_has_room(s, p):
     return False
 
 
-@jit
+@jit_inline
 def path_error(s, p, c0, r0, c1, r1):
     """Whether a fighter at (c0, r0) may fly straight to (c1, r1) over empty cells."""
     if c1 < 0 or c1 >= p[P_COLS] or r1 < 0 or r1 >= p[P_ROWS]:
@@ -594,13 +605,13 @@ def on_path(c0, r0, c1, r1, c, r):
     return False
 
 
-@jit
+@jit_inline
 def first_object_row(s, p, c, r):
     """Row of the first object above (c, r), or -1 (r may be -1: from below the board)."""
     above = s[S_OCCUPIED + c] >> (r + 1)
     if above == 0:
         return -1
-    return r + 1 + _LOWEST_BIT[above]
+    return r + 1 + lowest_bit(above)
 
 
 @jit
@@ -675,7 +686,7 @@ def price_of(p, kind):
     return p[P_POWER_COST]
 
 
-@jit
+@jit_inline
 def _shooting_error(s, p, seat, a, c0, r0):
     """Move, power-up, missile and mine of a shooting turn from the fighter's cell (c0, r0)."""
     c1, r1 = a[A_DEST_COL], a[A_DEST_ROW]
@@ -720,7 +731,7 @@ def _buy_after_reentry_error(s, p, seat, a, c0):
     return err
 
 
-@jit
+@jit_inline
 def turn_error(s, p, a):
     """Why the turn `a` of the seat to move is refused, or OK."""
     if s[S_STATUS] != RUNNING:
@@ -815,7 +826,7 @@ def _buy(s, p, seat, a, buf):
         s[pl(seat, PL_POWER_UPS_BOUGHT)] += 1
 
 
-@jit
+@jit_inline
 def _fly(s, seat, c1, r1):
     """Move the fighter straight to (c1, r1), stopping before a cell that is no longer empty."""
     c0, r0 = s[pl(seat, PL_COL)], s[pl(seat, PL_ROW)]
@@ -830,7 +841,7 @@ def _fly(s, seat, c1, r1):
     s[pl(seat, PL_ROW)] = r
 
 
-@jit
+@jit_inline
 def _move_and_shoot(s, p, seat, a):
     """Move (with power-up shots on the way) and fire. Returns 1 if anything was hit."""
     missile = a[A_MISSILE] == 1
@@ -856,12 +867,12 @@ def _move_and_shoot(s, p, seat, a):
     return hit
 
 
-@jit
+@jit_inline
 def _can_fire(s, seat):
     return s[S_STATUS] == RUNNING and s[pl(seat, PL_STATUS)] == ACTIVE
 
 
-@jit
+@jit_inline
 def _fire(s, p, seat, missile):
     """One shot (or the missile) up the fighter's column, then the empty-column check."""
     c, r = s[pl(seat, PL_COL)], s[pl(seat, PL_ROW)]
@@ -961,7 +972,7 @@ def _move_mine(s, p, seat, reenter_row):
         s[S_STATUS] = VICTORY
 
 
-@jit
+@jit_inline
 def _end_of_turn_descent(s, p, seat):
     if s[S_EMPTIED] and s[S_STATUS] == RUNNING:
         s[S_EMPTIED] = 0
@@ -970,7 +981,7 @@ def _end_of_turn_descent(s, p, seat):
             s[S_STATUS] = VICTORY
 
 
-@jit
+@jit_inline
 def _end_turn(s, p, seat, hit):
     """Stall bookkeeping (hit: 1 hit, 0 missed, -1 not a shooting turn) and the next seat."""
     s[S_TURN] += 1

@@ -6,7 +6,7 @@ gives the same game with or without the JIT. State is a uint64 array slot owned 
 
 import numpy as np
 
-from sim.jit import jit
+from sim.jit import jit, jit_inline
 
 _GOLDEN = np.uint64(0x9E3779B97F4A7C15)
 _MIX1 = np.uint64(0xBF58476D1CE4E5B9)
@@ -17,7 +17,7 @@ _S31 = np.uint64(31)
 _S33 = np.uint64(33)
 
 
-@jit
+@jit_inline
 def next_u64(rng, slot):
     """Advance stream `slot` of `rng` and return 64 random bits."""
     z = rng[slot] + _GOLDEN
@@ -27,7 +27,7 @@ def next_u64(rng, slot):
     return z ^ (z >> _S31)
 
 
-@jit
+@jit_inline
 def below(rng, slot, n):
     """A uniform integer in [0, n) for 0 < n < 2**31 (bias below 2**-31 * n)."""
     r = np.int64(next_u64(rng, slot) >> _S33)  # 31 bits
