@@ -22,6 +22,8 @@ import numpy as np
 
 BENCH_GAME = "guardians"
 PLAYERS = 4
+# a plain-Python strategy (run by the Python game loop), timed beside the compiled ones
+PYTHON_STRATEGY = "strategies.guardians.examples:Sniper"
 
 
 @dataclass
@@ -68,9 +70,15 @@ def _cpu_name() -> str:
 
 
 def strategy_rate(
-    preset: str, strategy: str, *, games: int, repeats: int, players: int = PLAYERS
+    preset: str,
+    strategy: str,
+    *,
+    games: int,
+    repeats: int,
+    players: int = PLAYERS,
+    label: str | None = None,
 ) -> dict[str, Any]:
-    """Games/s and turns/s on one core: every seat plays `strategy`."""
+    """Games/s and turns/s on one core: every seat plays `strategy` (reported as `label`)."""
     from sim.games import get_game
     from sim.games.base import StrategySpec
 
@@ -78,7 +86,8 @@ def strategy_rate(
     ruleset = game.load_ruleset(preset)
     lineup = [StrategySpec(strategy)]
     seats = np.zeros((games, players), np.int64)
-    game.play_chunk(ruleset, players, lineup, seats[:20], np.arange(20))  # warm-up
+    warm = min(games, 20)
+    game.play_chunk(ruleset, players, lineup, seats[:warm], np.arange(warm))  # warm-up
     samples = []
     for rep in range(repeats):
         seeds = np.arange(rep * games, (rep + 1) * games)
@@ -89,7 +98,7 @@ def strategy_rate(
         samples.append((games / elapsed, turns / elapsed, turns / games))
     return {
         "preset": preset,
-        "strategy": strategy,
+        "strategy": label or strategy,
         "games": games,
         "repeats": repeats,
         "games_per_s_per_core": round(statistics.median(s[0] for s in samples), 1),
@@ -179,6 +188,8 @@ def run_bench(*, quick: bool, presets: list[str], strategies: list[str]) -> Benc
         for strategy in strategies:
             n = max(20, games // 10) if strategy == "expert" else games
             bench.rates.append(strategy_rate(preset, strategy, games=n, repeats=repeats))
+        bench.rates.append(strategy_rate(preset, PYTHON_STRATEGY, games=games // 20,
+                                         repeats=repeats, label="python-user"))  # fmt: skip
     bench.figures["scaling"] = scaling(games=12000 if quick else 60000)
     if not quick:
         bench.figures.update(compile_times())

@@ -17,3 +17,11 @@ def test_bench_json_and_table_name_every_rate():
     assert set(data["turns_per_s_per_core"]) == {"guardians/random"}
     assert data["machine"]["cores"] >= 1
     assert "guardians" in table(bench)
+
+
+def test_a_plain_python_strategy_is_timed_under_its_label():
+    from sim.bench import PYTHON_STRATEGY
+
+    rate = strategy_rate("guardians", PYTHON_STRATEGY, games=4, repeats=1, label="python-user")
+    assert rate["strategy"] == "python-user"
+    assert rate["games_per_s_per_core"] > 0 and rate["turns_per_game"] > 10

@@ -48,7 +48,7 @@ def test_plain_python_user_strategy_plays():
     [
         ("tests.userbots.nothere:Bot", "cannot import strategy module"),
         ("tests.userbots.bots:Nobody", "has no 'Nobody'"),
-        ("tests.userbots.bots:Turn", "is not a strategy"),
+        ("tests.userbots.bots:stand_at", "is not a strategy"),
     ],
 )
 def test_bad_user_strategy_names_are_explained(name, message):

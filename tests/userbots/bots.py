@@ -1,11 +1,14 @@
-"""Two user strategies: a compiled one and a plain-Python one."""
+"""Two user strategies: a compiled one, and the plain-Python example re-exported from a
+module of the user's own."""
 
 from numba import njit
 
 from sim.games.guardians.layout import A_DEST_COL, A_DEST_ROW, A_MINE_ROW, P_COLS
 from sim.games.guardians.moves import destinations, shot_value
-from sim.games.guardians.session import Turn
 from strategies.guardians.common import MINE_START, PLACE, can_reenter, stand_at
+from strategies.guardians.examples import Sniper
+
+__all__ = ["Leftmost", "Sniper"]
 
 
 @njit(cache=True)
@@ -42,43 +45,3 @@ class Leftmost:
 
     PARAMS = {"bias": 0.1}
     policy = _leftmost_policy
-
-
-class Sniper:
-    """A plain-Python strategy: shoots from the reachable cell whose column's first invader
-    has the most eyes; re-enters in the first free column."""
-
-    PARAMS = {"patience": 0.0}
-
-    def __init__(self, patience: float = 0.0) -> None:
-        self.patience = patience
-
-    def place(self, view) -> int:
-        return view.reentry_columns()[0]
-
-    def mine_start(self, view) -> int:
-        return 2
-
-    def turn(self, view) -> Turn:
-        reenter = None
-        start = view.me["position"]
-        if start is None:
-            columns = view.reentry_columns()
-            if view.me["score"] < 10 or not columns:
-                return Turn()
-            reenter = columns[0]
-            start = (reenter, 1)
-        best, move = -1, start
-        for col, row in view.destinations(start):
-            value = self._first_invader(view, col, row)
-            if value > best:
-                best, move = value, (col, row)
-        return Turn(move=move, reenter=reenter)
-
-    @staticmethod
-    def _first_invader(view, col: int, row: int) -> int:
-        for r in range(row + 1, view.rows + 1):
-            cell = view.cell(col, r)
-            if cell != ".":
-                return int(cell) if cell.isdigit() else (10 if cell == "S" else 0)
-        return -1

@@ -77,8 +77,11 @@ class Guardians:
     ) -> Chunk:
         """Play the games; with `trace`, also hash every state and check the token census
         after every turn (slower; for tests and golden files)."""
-        plan = _Plan(lineup)
         n = len(seeds)
+        if np.shape(seat_lineup) != (n, n_players):
+            raise ValueError(f"seat_lineup must have one row of {n_players} per seed "
+                             f"({n}, {n_players}); got {np.shape(seat_lineup)}")  # fmt: skip
+        plan = _Plan(lineup)
         games = np.zeros((n, len(GAME_COLUMNS)), np.int64)
         seats = np.zeros((n, n_players, SEAT_SIZE), np.int64)
         seat_lineup = np.ascontiguousarray(seat_lineup, np.int64)

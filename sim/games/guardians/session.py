@@ -94,27 +94,31 @@ class GameSession:
 
     def reserve(self, seat: int) -> list[int]:
         """The seat's tokens as values, highest first (10 = a ship part)."""
-        out: list[int] = []
-        for k in range(L.N_KINDS - 1, 0, -1):
-            value = 10 if k == L.KIND_SHIP else k
-            out += [value] * self.player(seat, L.PL_RESERVE + k)
-        return out
+        return _reserve_values(self._block(seat))
 
     def score(self, seat: int) -> int:
         return int(engine.reserve_points(self.s, self.p, seat))
 
     def players(self) -> list[dict]:
-        return [
-            {
-                "score": self.score(seat),
-                "reserve": self.reserve(seat),
-                "level": self.player(seat, L.PL_LEVEL),
-                "missile": MISSILE_NAMES[self.player(seat, L.PL_MISSILE)],
-                "power_up": POWER_NAMES[self.player(seat, L.PL_POWER)],
-                "status": STATUS_NAMES[self.player(seat, L.PL_STATUS)],
-            }
-            for seat in range(self.n_players)
-        ]
+        ship_points = int(self.p[L.P_SHIP_POINTS])
+        out = []
+        for seat in range(self.n_players):
+            block = self._block(seat)  # one read per seat: this runs every plain-Python turn
+            reserve = block[L.PL_RESERVE : L.PL_RESERVE + L.N_KINDS]
+            out.append({
+                "score": sum(n * (ship_points if k == L.KIND_SHIP else k)
+                             for k, n in enumerate(reserve)),
+                "reserve": _reserve_values(block),
+                "level": block[L.PL_LEVEL],
+                "missile": MISSILE_NAMES[block[L.PL_MISSILE]],
+                "power_up": POWER_NAMES[block[L.PL_POWER]],
+                "status": STATUS_NAMES[block[L.PL_STATUS]],
+            })  # fmt: skip
+        return out
+
+    def _block(self, seat: int) -> list[int]:
+        base = L.S_PLAYERS + seat * L.PL_SIZE
+        return self.s[base : base + L.PL_SIZE].tolist()
 
     def pile(self) -> list:
         top, n = int(self.s[L.S_PILE_TOP]), int(self.s[L.S_PILE_LEN])
@@ -169,3 +173,11 @@ class GameSession:
     def place_mine(self, row: int) -> str | None:
         err = engine.place_mine(self.s, self.p, row)
         return None if err == L.OK else L.ERROR_NAMES[err]
+
+
+def _reserve_values(block: list[int]) -> list[int]:
+    """A player's tokens as values, highest first (10 = a ship part), from its state block."""
+    out: list[int] = []
+    for k in range(L.N_KINDS - 1, 0, -1):
+        out += [10 if k == L.KIND_SHIP else k] * block[L.PL_RESERVE + k]
+    return out

@@ -21,22 +21,31 @@ class GameView:
         self.ruleset = game.ruleset
         self.columns = game.cols
         self.rows = game.rows
+        # read from the state on first use; a view lives for one decision, the state with it
+        self._cells: list[str] | None = None
+        self._players: list[dict] | None = None
 
     def cell(self, col: int, row: int) -> str:
         """'.', '1'-'5', '[', ']', 'S', 'M' or a fighter 'A'-'D'."""
-        return CELL_CHARS[self._game.cell(col - 1, row - 1)]
+        if not (1 <= col <= self.columns and 1 <= row <= self.rows):
+            raise ValueError(f"cell ({col}, {row}) is off the {self.columns}x{self.rows} board")
+        if self._cells is None:
+            codes = self._game.s[L.S_BOARD : L.S_BOARD + L.MAX_ROWS * L.MAX_COLS].tolist()
+            self._cells = [CELL_CHARS[code] for code in codes]
+        return self._cells[(row - 1) * L.MAX_COLS + col - 1]
 
     def board(self) -> str:
         return self._game.board_text()
 
     def players(self) -> list[dict]:
         """Per seat: score, reserve, level, missile, power_up, status, position (or None)."""
-        out = self._game.players()
-        for seat, entry in enumerate(out):
-            col = self._game.player(seat, L.PL_COL)
-            row = self._game.player(seat, L.PL_ROW)
-            entry["position"] = (col + 1, row + 1) if col >= 0 else None
-        return out
+        if self._players is None:
+            self._players = self._game.players()
+            for seat, entry in enumerate(self._players):
+                col = self._game.player(seat, L.PL_COL)
+                row = self._game.player(seat, L.PL_ROW)
+                entry["position"] = (col + 1, row + 1) if col >= 0 else None
+        return self._players
 
     @property
     def me(self) -> dict:
