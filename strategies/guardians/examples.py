@@ -1,8 +1,8 @@
-"""A plain-Python strategy to copy from (docs/strategies.md), also timed by `sim bench`.
+"""Plain-Python strategies to copy from (docs/strategies.md), also timed by `sim bench`.
 
-Named `strategies.guardians.examples:Sniper` in an experiment or a tournament. It runs in the
-Python game loop (sim/games/guardians/python_loop.py), which plays the same games the compiled
-loop would.
+Named `strategies.guardians.examples:Sniper` (or `:Stay`) in an experiment or a tournament.
+They run in the Python game loop (sim/games/guardians/python_loop.py), which plays the same
+games the compiled loop would. `Stay` decides nothing, so its rate is the loop's own.
 """
 
 from sim.games.guardians.session import Turn
@@ -51,3 +51,18 @@ class Sniper:
             if cell != ".":
                 return -2  # a fighter (a steal) or the mine: worse than an empty column
         return -1
+
+
+class Stay:
+    """The smallest strategy: first free column, mine on row 2, then stay and shoot."""
+
+    PARAMS: dict[str, float] = {}
+
+    def place(self, view) -> int:
+        return view.reentry_columns()[0]
+
+    def mine_start(self, view) -> int:
+        return 2
+
+    def turn(self, view) -> Turn:
+        return Turn()
