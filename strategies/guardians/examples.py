@@ -9,9 +9,9 @@ from sim.games.guardians.session import Turn
 
 
 class Sniper:
-    """Shoots from the reachable cell whose first object up the column is the invader with
-    the most eyes (never a fighter or the mine by choice); re-enters in the first free
-    column."""
+    """Shoots from the reachable cell whose first shot takes the most points from an invader
+    (a fighter, the mine or nothing only when no invader is in reach); re-enters in the first
+    free column."""
 
     PARAMS = {"patience": 0.0}
 
@@ -33,24 +33,15 @@ class Sniper:
                 return Turn()
             reenter = columns[0]
             start = (reenter, 1)
-        best, move = -1, start
-        for col, row in view.destinations(start):
-            value = self._first_invader(view, col, row)
-            if value > best:
-                best, move = value, (col, row)
-        return Turn(move=move, reenter=reenter)
+        col, row, _, _ = max(view.shots(start), key=self._worth)
+        return Turn(move=(col, row), reenter=reenter)
 
     @staticmethod
-    def _first_invader(view, col: int, row: int) -> int:
-        for r in range(row + 1, view.rows + 1):
-            cell = view.cell(col, r)
-            if cell.isdigit():
-                return int(cell)
-            if cell in "[]S":  # an intact ship's half scores nothing, a lone half 10
-                return 10 if cell == "S" else 0
-            if cell != ".":
-                return -2  # a fighter (a steal) or the mine: worse than an empty column
-        return -1
+    def _worth(shot) -> float:
+        _, _, points, hits = shot
+        if hits == "invader":
+            return points + 0.5  # a hit worth nothing (half an intact ship) beats a miss
+        return -1.0 if hits == "nothing" else -2.0  # a steal or the mine: last resort
 
 
 class Stay:

@@ -93,6 +93,32 @@ def shot_value(s, p, c, r, seat):
     return 0, True
 
 
+# what the first shot from a cell hits (first_shots)
+HITS_NOTHING, HITS_INVADER, HITS_FIGHTER, HITS_MINE = 0, 1, 2, 3
+
+
+@jit
+def first_shots(s, p, seat, c0, r0, out):
+    """For each cell a fighter at (c0, r0) may end its move on (destinations' order), write
+    (col, row, points of the first shot there, what it hits: HITS_*) into out (int64[4 *
+    cells]); return how many cells."""
+    n = destinations(s, p, c0, r0, out)
+    for k in range(n - 1, -1, -1):  # spread the pairs out from the back, in place
+        c, r = out[2 * k], out[2 * k + 1]
+        points, _ = shot_value(s, p, c, r, seat)
+        tr = first_object_row(s, p, c, r)
+        v = s[at(c, tr)] if tr >= 0 else EMPTY
+        hits = HITS_NOTHING
+        if v == MINE:
+            hits = HITS_MINE
+        elif v >= FIGHTER:
+            hits = HITS_FIGHTER if v != FIGHTER + seat else HITS_NOTHING
+        elif v != EMPTY:
+            hits = HITS_INVADER
+        out[4 * k], out[4 * k + 1], out[4 * k + 2], out[4 * k + 3] = c, r, points, hits
+    return n
+
+
 @jit
 def pile_counts(s, out):
     """Public knowledge of the pile: how many tokens of each kind are left (out[1..6])."""

@@ -12,6 +12,9 @@ from sim.games.guardians import engine, moves
 from sim.games.guardians import layout as L
 from sim.games.guardians.session import CELL_CHARS, GameSession, Turn
 
+_HITS = {moves.HITS_NOTHING: "nothing", moves.HITS_INVADER: "invader",
+         moves.HITS_FIGHTER: "fighter", moves.HITS_MINE: "mine"}  # fmt: skip
+
 
 class GameView:
     def __init__(self, game: GameSession, seat: int, random: np.random.Generator) -> None:
@@ -65,6 +68,19 @@ class GameView:
         out = np.zeros(4 * L.MAX_COLS * L.MAX_ROWS, np.int64)
         n = moves.destinations(self._game.s, self._game.p, position[0] - 1, position[1] - 1, out)
         return [(int(out[2 * k]) + 1, int(out[2 * k + 1]) + 1) for k in range(n)]
+
+    def shots(self, start: tuple[int, int] | None = None) -> list[tuple[int, int, int, str]]:
+        """For each cell of destinations(start): (col, row, points the first shot from there
+        takes, what it hits: 'invader', 'fighter', 'mine' or 'nothing'), in one compiled call.
+        A fighter at `start` (default: this seat's) is taken to stand there."""
+        position = start or self.me["position"]
+        if position is None:
+            return []
+        out = np.zeros(4 * L.MAX_COLS * L.MAX_ROWS, np.int64)
+        g = self._game
+        n = moves.first_shots(g.s, g.p, self.seat, position[0] - 1, position[1] - 1, out)
+        rows = out[: 4 * n].reshape(n, 4).tolist()
+        return [(c + 1, r + 1, points, _HITS[hits]) for c, r, points, hits in rows]
 
     def reentry_columns(self) -> list[int]:
         return [c for c in range(1, self.columns + 1) if self.cell(c, 1) == "."]
