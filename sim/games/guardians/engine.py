@@ -184,14 +184,20 @@ def set_cell(s, c, r, v):
 
 
 @jit
+def occupancy_of(s, c):
+    """Column c's occupancy word, read from the board cell by cell."""
+    bits = 0
+    for r in range(MAX_ROWS):
+        if s[at(c, r)] != EMPTY:
+            bits |= 1 << r
+    return bits
+
+
+@jit
 def rebuild_occupancy(s):
     """Recompute the occupancy index from the board (after writing cells directly)."""
     for c in range(MAX_COLS):
-        bits = 0
-        for r in range(MAX_ROWS):
-            if s[at(c, r)] != EMPTY:
-                bits |= 1 << r
-        s[S_OCCUPIED + c] = bits
+        s[S_OCCUPIED + c] = occupancy_of(s, c)
 
 
 @jit
@@ -1044,11 +1050,7 @@ def census_ok(s, p):
     mines = 0
     invaders = 0
     for c in range(MAX_COLS):
-        bits = 0
-        for r in range(MAX_ROWS):
-            if s[at(c, r)] != EMPTY:
-                bits |= 1 << r
-        if bits != s[S_OCCUPIED + c]:
+        if occupancy_of(s, c) != s[S_OCCUPIED + c]:
             return False
     for c in range(p[P_COLS]):
         in_col = 0

@@ -100,14 +100,11 @@ class GameSession:
         return int(engine.reserve_points(self.s, self.p, seat))
 
     def players(self) -> list[dict]:
-        ship_points = int(self.p[L.P_SHIP_POINTS])
         out = []
         for seat in range(self.n_players):
             block = self._block(seat)  # one read per seat: this runs every plain-Python turn
-            reserve = block[L.PL_RESERVE : L.PL_RESERVE + L.N_KINDS]
             out.append({
-                "score": sum(n * (ship_points if k == L.KIND_SHIP else k)
-                             for k, n in enumerate(reserve)),
+                "score": self.score(seat),
                 "reserve": _reserve_values(block),
                 "level": block[L.PL_LEVEL],
                 "missile": MISSILE_NAMES[block[L.PL_MISSILE]],
