@@ -126,6 +126,20 @@ def _mid_game_states(preset, n_states, seed):
     return p, out
 
 
+@pytest.mark.parametrize("price", [20, 30])
+def test_every_strategy_plays_legally_when_the_shop_is_dear(price):
+    """Prices above the economist's buying thresholds (16, 16, 22 points): nobody buys what
+    it cannot pay for (the missile_cost sweep goes up to 20)."""
+    overrides = {"missile.cost": price, "upgrade.cost": price, "power_up.cost": price}
+    ruleset = GAME.load_ruleset("guardians", overrides)
+    n_kinds = len(ORDER)
+    g = np.arange(400)
+    seat_lineup = np.stack([(g + off) % n_kinds for off in (0, 1, 3, 5)], axis=1)
+    lineup = [StrategySpec(name) for name in ORDER]
+    chunk = GAME.play_chunk(ruleset, 4, lineup, seat_lineup, g.astype(np.uint64))
+    assert chunk.errors == []
+
+
 @pytest.mark.parametrize("preset", PRESETS)
 def test_decisions_do_not_depend_on_the_hidden_pile_order(preset):
     p, states = _mid_game_states(preset, 40, seed=7_000 + PRESETS.index(preset) * 1_000)

@@ -27,9 +27,12 @@ from sim.games.guardians.layout import (
     NONE,
     P_COLS,
     P_MAX_LEVEL,
+    P_MISSILE_COST,
     P_MISSILE_ENABLED,
+    P_POWER_COST,
     P_POWER_ENABLED,
     P_POWER_PERMANENT,
+    P_UPGRADE_COST,
     P_UPGRADE_ENABLED,
     PL_LEVEL,
     PL_MISSILE,
@@ -73,17 +76,26 @@ MISSILE_AT, UPGRADE_AT, POWER_UP_AT, FIRE_MIN, POWER_MIN = 3, 4, 5, 6, 7
 
 @jit
 def shopping(s, p, seat, sp):
-    """What to buy this turn (BUY_NONE when nothing is due)."""
+    """What to buy this turn (BUY_NONE when nothing is due): a purchase is due once the
+    reserve reaches its threshold and the price (a threshold below the price waits)."""
     reserve = reserve_points(s, p, seat)
-    if p[P_MISSILE_ENABLED] and s[pl(seat, PL_MISSILE)] == NONE and reserve >= sp[MISSILE_AT]:
+    if (
+        p[P_MISSILE_ENABLED]
+        and s[pl(seat, PL_MISSILE)] == NONE
+        and reserve >= max(sp[MISSILE_AT], p[P_MISSILE_COST])
+    ):
         return BUY_MISSILE
     if (
         p[P_UPGRADE_ENABLED]
         and s[pl(seat, PL_LEVEL)] < p[P_MAX_LEVEL]
-        and reserve >= sp[UPGRADE_AT]
+        and reserve >= max(sp[UPGRADE_AT], p[P_UPGRADE_COST])
     ):
         return BUY_UPGRADE
-    if p[P_POWER_ENABLED] and s[pl(seat, PL_POWER)] == NONE and reserve >= sp[POWER_UP_AT]:
+    if (
+        p[P_POWER_ENABLED]
+        and s[pl(seat, PL_POWER)] == NONE
+        and reserve >= max(sp[POWER_UP_AT], p[P_POWER_COST])
+    ):
         return BUY_POWER_UP
     return 0
 
