@@ -15,6 +15,7 @@ from sim.games.guardians.layout import (
     EMPTY,
     FIGHTER,
     MAX_COLS,
+    MAX_PLAYERS,
     MINE,
     P_COLS,
     P_HORIZONTAL_ONLY,
@@ -33,14 +34,29 @@ NAME = "greedy"
 PARAMS: dict[str, float] = {}
 
 
+# scratch layout: what one decision has worked out already
+_KEY = 0  # per column, the row of the object its remembered volley starts at (-2: none)
+_VALUE = _KEY + MAX_COLS  # per column, that volley's value
+_STEAL = _VALUE + MAX_COLS  # per seat, what a shot at its fighter takes (-1: not yet known)
+
+
+@jit_inline
+def _forget(p, scratch):
+    for c in range(p[P_COLS]):
+        scratch[_KEY + c] = -2
+    for k in range(MAX_PLAYERS):
+        scratch[_STEAL + k] = -1
+
+
 @jit
-def best_bottom_column(s, p, seat, rng, slot):
+def best_bottom_column(s, p, seat, rng, slot, scratch):
     """The empty bottom-row column whose shot takes the most (random among ties), or -1."""
+    _forget(p, scratch)
     best, best_c, ties = -1, -1, 0
     for c in range(p[P_COLS]):
         if s[at(c, 0)] != EMPTY:
             continue
-        v = column_volley(s, p, c, 0, seat, 1)
+        v = _volley(s, p, c, first_object_row(s, p, c, 0), seat, 1, scratch)
         if v > best:
             best, best_c, ties = v, c, 1
         elif v == best:
@@ -51,43 +67,13 @@ def best_bottom_column(s, p, seat, rng, slot):
 
 
 @jit_inline
-def column_volley(s, p, c, r, seat, shots):
-    """moves.volley_value in one pass up the column: 2 per point, +1 per hit. A fighter or
-    the mine stays where it is, so every remaining shot hits it again."""
-    total = 0
-    rr = first_object_row(s, p, c, r)
-    while rr >= 0:
-        v = s[at(c, rr)]
-        if v == MINE:
-            return total
-        if v >= FIGHTER:
-            if v == FIGHTER + seat:
-                return total
-            return total + shots * (2 * steal_points(s, p, v - FIGHTER) + 1)
-        total += 2 * (v if v <= 5 else (p[P_SHIP_POINTS] if v == SHIP_DAMAGED else 0)) + 1
-        shots -= 1
-        if shots == 0:
-            return total
-        rr = first_object_row(s, p, c, rr)
-    return total
-
-
-# scratch layout: per-column caches
-_LOW = 0  # lowest object row of each column
-_VALUE = _LOW + MAX_COLS  # volley value from below that object
-
-
-@jit_inline
 def best_destination(s, p, seat, c0, r0, level, rng, slot, scratch):
     """The reachable cell whose shots take the most; random among ties.
 
     Cells are scored in the order moves.destinations lists them (the tie-break draws depend
-    on it), as they are found. A volley from any cell below a column's lowest object has the
-    same value, so each column is scored once; only cells above it are scored apart."""
-    for c in range(p[P_COLS]):
-        low = first_object_row(s, p, c, -1)
-        scratch[_LOW + c] = low
-        scratch[_VALUE + c] = 0 if low < 0 else column_volley(s, p, c, low - 1, seat, level)
+    on it), as they are found. A volley's value depends only on the first object it meets,
+    so each column remembers the last one it worked out, keyed by that object's row."""
+    _forget(p, scratch)
     best_c, best_r, ties = c0, r0, 1
     best = _cell_value(s, p, seat, c0, r0, level, scratch)
     n_dirs = 2 if p[P_HORIZONTAL_ONLY] else 8
@@ -110,17 +96,46 @@ def best_destination(s, p, seat, c0, r0, level, rng, slot, scratch):
 
 @jit_inline
 def _cell_value(s, p, seat, c, r, level, scratch):
-    low = scratch[_LOW + c]
-    if low < 0 or r < low:
-        return scratch[_VALUE + c]
-    return column_volley(s, p, c, r, seat, level)
+    """What `level` shots from the empty cell (c, r) take."""
+    first = first_object_row(s, p, c, r)
+    if first < 0:
+        return 0
+    if scratch[_KEY + c] != first:
+        scratch[_KEY + c] = first
+        scratch[_VALUE + c] = _volley(s, p, c, first, seat, level, scratch)
+    return scratch[_VALUE + c]
+
+
+@jit_inline
+def _volley(s, p, c, rr, seat, shots, scratch):
+    """moves.volley_value in one pass up column c from its object at row rr (-1: none):
+    2 per point, +1 per hit. A fighter or the mine stays where it is, so every remaining
+    shot hits it again."""
+    total = 0
+    while rr >= 0:
+        v = s[at(c, rr)]
+        if v == MINE:
+            return total
+        if v >= FIGHTER:
+            if v == FIGHTER + seat:
+                return total
+            victim = v - FIGHTER
+            if scratch[_STEAL + victim] < 0:
+                scratch[_STEAL + victim] = steal_points(s, p, victim)
+            return total + shots * (2 * scratch[_STEAL + victim] + 1)
+        total += 2 * (v if v <= 5 else (p[P_SHIP_POINTS] if v == SHIP_DAMAGED else 0)) + 1
+        shots -= 1
+        if shots == 0:
+            return total
+        rr = first_object_row(s, p, c, rr)
+    return total
 
 
 @jit
 def policy(phase, s, p, seat, sp, rng, a, scratch):
     slot = seat + 1
     if phase == PLACE:
-        a[A_DEST_COL] = best_bottom_column(s, p, seat, rng, slot)
+        a[A_DEST_COL] = best_bottom_column(s, p, seat, rng, slot, scratch)
         return
     if phase == MINE_START:
         a[A_MINE_ROW] = random_mine_row(s, p, rng, slot)
@@ -128,7 +143,7 @@ def policy(phase, s, p, seat, sp, rng, a, scratch):
     if s[pl(seat, PL_STATUS)] == DESTROYED:
         if not can_reenter(s, p, seat):
             return
-        stand_at(s, seat, a, best_bottom_column(s, p, seat, rng, slot), 0)
+        stand_at(s, seat, a, best_bottom_column(s, p, seat, rng, slot, scratch), 0)
     c, r = best_destination(
         s, p, seat, a[A_DEST_COL], a[A_DEST_ROW], s[pl(seat, PL_LEVEL)], rng, slot, scratch
     )

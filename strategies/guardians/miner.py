@@ -95,7 +95,7 @@ def mine_choice(s, p, sp):
 def policy(phase, s, p, seat, sp, rng, a, scratch):
     slot = seat + 1
     if phase == PLACE:
-        a[A_DEST_COL] = best_bottom_column(s, p, seat, rng, slot)
+        a[A_DEST_COL] = best_bottom_column(s, p, seat, rng, slot, scratch)
         return
     if phase == MINE_START:
         # the mine space right below the lowest invader of the mine's column, if free
@@ -109,7 +109,7 @@ def policy(phase, s, p, seat, sp, rng, a, scratch):
     if s[pl(seat, PL_STATUS)] == DESTROYED:
         if not can_reenter(s, p, seat):
             return
-        stand_at(s, seat, a, best_bottom_column(s, p, seat, rng, slot), 0)
+        stand_at(s, seat, a, best_bottom_column(s, p, seat, rng, slot, scratch), 0)
     c, r = best_destination(
         s, p, seat, a[A_DEST_COL], a[A_DEST_ROW], s[pl(seat, PL_LEVEL)], rng, slot, scratch
     )

@@ -34,7 +34,7 @@ STEAL_BIAS = 0
 def policy(phase, s, p, seat, sp, rng, a, scratch):
     slot = seat + 1
     if phase == PLACE:
-        a[A_DEST_COL] = best_bottom_column(s, p, seat, rng, slot)
+        a[A_DEST_COL] = best_bottom_column(s, p, seat, rng, slot, scratch)
         return
     if phase == MINE_START:
         a[A_MINE_ROW] = random_mine_row(s, p, rng, slot)
@@ -42,7 +42,7 @@ def policy(phase, s, p, seat, sp, rng, a, scratch):
     if s[pl(seat, PL_STATUS)] == DESTROYED:
         if not can_reenter(s, p, seat):
             return
-        stand_at(s, seat, a, best_bottom_column(s, p, seat, rng, slot), 0)
+        stand_at(s, seat, a, best_bottom_column(s, p, seat, rng, slot, scratch), 0)
     level = s[pl(seat, PL_LEVEL)]
     leader = leader_seat(s, p, seat)
     target = FIGHTER + leader if leader >= 0 else -1
