@@ -372,7 +372,7 @@ def remove_invader(s, c, r):
     return s[S_COL_COUNT + c] == 0
 
 
-@jit
+@jit_inline
 def _to_box(s, v):
     s[S_BOX + token_kind(v)] += 1
 
@@ -386,7 +386,7 @@ def _take(s, p, seat, v):
     return kind_points(p, k)
 
 
-@jit
+@jit_inline
 def destroy_fighter(s, p, seat):
     """An invader ran into `seat`'s fighter (GoS 217-219, SD 85)."""
     set_cell(s, s[pl(seat, PL_COL)], s[pl(seat, PL_ROW)], EMPTY)
@@ -395,7 +395,7 @@ def destroy_fighter(s, p, seat):
     s[pl(seat, PL_LOSSES)] += 1
 
 
-@jit
+@jit_inline
 def _invader_down(s, p, c, r, actor):
     """Move the invader at (c, r) one row down, resolving collisions. False on a raid."""
     v = s[at(c, r)]
@@ -909,7 +909,7 @@ def _fire(s, p, seat, missile):
     return 1
 
 
-@jit
+@jit_inline
 def _steal(s, p, thief, victim):
     """Take the victim's lowest (or, by the switch, highest) valued token (GoS 136)."""
     s[pl(thief, PL_STEALS_MADE)] += 1
@@ -1011,7 +1011,7 @@ def _end_turn(s, p, seat, hit):
     n = s[S_N_PLAYERS]
     nxt = seat
     for _ in range(n):
-        nxt = (nxt + 1) % n
+        nxt = nxt + 1 if nxt + 1 < n else 0  # no division on every turn
         if s[pl(nxt, PL_STATUS)] != OUT:
             break
     if nxt <= seat:
