@@ -4,13 +4,13 @@ Kind numbers follow ORDER (strategies.guardians.registry builds its table from i
 strategies are appended so that existing kind numbers never change.
 """
 
-from sim.jit import jit
+from sim.jit import jit_inline
 from strategies.guardians import cautious, economist, expert, greedy, miner, random, thief
 
 ORDER = ("random", "greedy", "cautious", "economist", "miner", "thief", "expert")
 
 
-@jit
+@jit_inline
 def builtin_policy(kind, phase, s, p, seat, sp, rng, a, scratch):
     if kind == 0:
         random.policy(phase, s, p, seat, sp, rng, a, scratch)

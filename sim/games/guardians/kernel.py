@@ -46,7 +46,7 @@ from sim.games.guardians.layout import (
     STATE_SIZE,
 )
 from sim.games.guardians.rng import seed_streams
-from sim.jit import jit, jit_allocating
+from sim.jit import jit, jit_allocating, jit_inline
 from strategies.guardians.common import MINE_START, PLACE, SCRATCH_SIZE, TURN, reset_action
 from strategies.guardians.dispatch import builtin_policy as policy
 
@@ -75,7 +75,7 @@ def state_hash(s, h):
     return h
 
 
-@jit
+@jit_inline
 def _decide(kind, phase, s, p, seat, sp, rng, a, scratch):
     reset_action(s, seat, a)
     policy(kind, phase, s, p, seat, sp, rng, a, scratch)
