@@ -6,6 +6,7 @@ measured here, never by timed assertions in the tests.
 
 from __future__ import annotations
 
+import functools
 import os
 import platform
 import statistics
@@ -108,36 +109,61 @@ def strategy_rate(
     }
 
 
-def scaling(*, games: int, strategy: str = "greedy", preset: str = "guardians") -> dict[str, Any]:
-    """Throughput of 2 worker processes against 1 on the same total work."""
+SCALING_CHUNK = 5_000  # games per task: a faster core takes more tasks; fewer tasks cost less IPC
+
+
+def scaling(
+    *, games: int, pairs: int, strategy: str = "greedy", preset: str = "guardians"
+) -> dict[str, Any]:
+    """Throughput of 2 worker processes against 1 on the same games.
+
+    The games go out in chunks, as `sim run` sends them, so that the two cores share the work
+    even when one runs slower than the other (on shared machines they often do). The
+    machine's speed also drifts between runs, so one- and two-worker runs alternate in pairs
+    (the order swapped every pair) and the speed-up is the median of the pairs' ratios."""
     from joblib import Parallel, delayed
 
-    def wall(jobs: int) -> float:
-        per_job = games // jobs
+    def wall(jobs: int, n: int) -> float:
+        starts = range(0, n, SCALING_CHUNK)
         start = time.perf_counter()
-        Parallel(n_jobs=jobs, backend="loky")(
-            delayed(_play_count)(preset, strategy, per_job, k * per_job) for k in range(jobs)
+        Parallel(n_jobs=jobs, backend="loky", batch_size=1)(
+            delayed(_play_count)(preset, strategy, min(SCALING_CHUNK, n - k), k) for k in starts
         )
         return time.perf_counter() - start
 
-    wall(2)  # start and warm the workers
-    one = statistics.median(wall(1) for _ in range(3))
-    two = statistics.median(wall(2) for _ in range(3))
-    return {"games": games, "one_worker_s": round(one, 3), "two_workers_s": round(two, 3),
-            "speedup_2_workers": round(one / two, 2)}  # fmt: skip
+    # start both workers and load the compiled code in each
+    for _ in range(2):
+        wall(2, 4 * SCALING_CHUNK)
+    wall(1, SCALING_CHUNK)
+    ones, twos = [], []
+    for k in range(pairs):
+        for jobs in (1, 2) if k % 2 == 0 else (2, 1):
+            (ones if jobs == 1 else twos).append(wall(jobs, games))
+    ratios = [one / two for one, two in zip(ones, twos, strict=True)]
+    return {"games": games, "pairs": pairs,
+            "one_worker_s": round(statistics.median(ones), 3),
+            "two_workers_s": round(statistics.median(twos), 3),
+            "speedup_2_workers": round(statistics.median(ratios), 2),
+            "speedup_range": [round(min(ratios), 2), round(max(ratios), 2)]}  # fmt: skip
 
 
 def _play_count(preset: str, strategy: str, games: int, offset: int) -> int:
-    from sim.games import get_game
     from sim.games.base import StrategySpec
 
-    game = get_game(BENCH_GAME)
+    game, ruleset = _bench_ruleset(preset)
     seats = np.zeros((games, PLAYERS), np.int64)
-    chunk = game.play_chunk(
-        game.load_ruleset(preset), PLAYERS, [StrategySpec(strategy)], seats,
-        np.arange(offset, offset + games),
-    )  # fmt: skip
+    chunk = game.play_chunk(ruleset, PLAYERS, [StrategySpec(strategy)], seats,
+                            np.arange(offset, offset + games))  # fmt: skip
     return int(chunk.games["turns"].sum())
+
+
+@functools.cache
+def _bench_ruleset(preset: str):
+    """The game and a preset, loaded once per process (a ruleset file is parsed and checked)."""
+    from sim.games import get_game
+
+    game = get_game(BENCH_GAME)
+    return game, game.load_ruleset(preset)
 
 
 def compile_times() -> dict[str, float]:
@@ -232,7 +258,9 @@ def run_bench(*, quick: bool, presets: list[str], strategies: list[str]) -> Benc
                                          repeats=repeats, label="python-user"))  # fmt: skip
         bench.rates.append(strategy_rate(preset, PYTHON_LOOP, games=games // 20,
                                          repeats=repeats, label="python-loop"))  # fmt: skip
-    bench.figures["scaling"] = scaling(games=12000 if quick else 60000)
+    bench.figures["scaling"] = (
+        scaling(games=40_000, pairs=3) if quick else scaling(games=200_000, pairs=5)
+    )
     if not quick:
         bench.figures.update(compile_times())
         bench.figures["end_to_end"] = end_to_end(games=1_000_000)

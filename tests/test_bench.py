@@ -25,3 +25,12 @@ def test_a_plain_python_strategy_is_timed_under_its_label():
     rate = strategy_rate("guardians", PYTHON_STRATEGY, games=4, repeats=1, label="python-user")
     assert rate["strategy"] == "python-user"
     assert rate["games_per_s_per_core"] > 0 and rate["turns_per_game"] > 10
+
+
+def test_scaling_pairs_one_and_two_workers_on_the_same_games():
+    from sim.bench import scaling
+
+    out = scaling(games=400, pairs=2)
+    assert out["pairs"] == 2 and out["one_worker_s"] > 0 and out["two_workers_s"] > 0
+    low, high = out["speedup_range"]
+    assert low <= out["speedup_2_workers"] <= high
