@@ -36,7 +36,7 @@ from sim.games.guardians.layout import (
     SHIP_DAMAGED,
     SHIP_L,
 )
-from sim.jit import jit, jit_allocating
+from sim.jit import jit, jit_allocating, jit_inline
 
 # the lines a fighter flies along, in the order destinations() walks them (the first two
 # are the horizontal ones)
@@ -62,7 +62,7 @@ def destinations(s, p, c0, r0, out):
     return n
 
 
-@jit
+@jit_inline
 def steal_points(s, p, victim):
     """Points a shot at `victim`'s fighter would take."""
     best = -1
