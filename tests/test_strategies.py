@@ -13,6 +13,7 @@ from sim.games import get_game
 from sim.games.base import StrategySpec
 from sim.games.guardians import engine as E
 from sim.games.guardians import layout as L
+from sim.games.guardians import moves as M
 from sim.games.guardians.params import to_params
 from sim.games.guardians.rng import below, seed_streams
 from strategies.guardians import registry
@@ -214,3 +215,34 @@ def test_expert_beats_every_other_builtin(preset, opponent):
     expert_low, _ = wilson(expert, n, z)
     _, other_high = wilson(others, 3 * n, z)
     assert expert_low > other_high, (preset, opponent, expert / n, others / (3 * n))
+
+
+@pytest.mark.parametrize("preset", ["guardians", "space-defenders"])
+@pytest.mark.parametrize("level", [1, 2, 3])
+def test_greedy_picks_a_best_cell_of_the_plain_scoring(preset, level):
+    """Greedy's remembered per-column values against moves.volley_value cell by cell: the
+    cell it flies to is one of the reachable cells (its own included) that score most."""
+    p, states = _mid_game_states(preset, 30, seed=9_000 + level)
+    params = _lineup_arrays(ORDER)
+    scratch = np.zeros(SCRATCH_SIZE, np.int64)
+    cells = np.zeros(2 * L.MAX_COLS * L.MAX_ROWS, np.int64)
+    checked = 0
+    for s in states:
+        seat = int(s[L.S_TO_MOVE])
+        if s[E.pl(seat, L.PL_STATUS)] != L.ACTIVE:
+            continue
+        s[E.pl(seat, L.PL_LEVEL)] = level
+        c0, r0 = int(s[E.pl(seat, L.PL_COL)]), int(s[E.pl(seat, L.PL_ROW)])
+        n = M.destinations(s, p, c0, r0, cells)
+        reachable = [(c0, r0)] + [(int(cells[2 * k]), int(cells[2 * k + 1])) for k in range(n)]
+        score = {cell: M.volley_value(s, p, *cell, seat, level) for cell in reachable}
+        best = max(score.values())
+        rng = np.zeros(L.MAX_PLAYERS + 1, np.uint64)
+        seed_streams(rng, 5)
+        a = np.zeros(L.ACTION_SIZE, np.int32)
+        reset_action(s, seat, a)
+        builtin_policy(ORDER.index("greedy"), TURN, s, p, seat, params[1], rng, a, scratch)
+        chosen = (int(a[L.A_DEST_COL]), int(a[L.A_DEST_ROW]))
+        assert score[chosen] == best, f"greedy chose {chosen} ({score[chosen]}), best {best}"
+        checked += 1
+    assert checked >= 15
