@@ -9,8 +9,8 @@ small functions of every turn, since a call passes each array as a 7-word struct
 `jit_allocating` is for functions that create arrays (np.zeros and the like); it keeps
 reference counting, which such arrays need to be freed.
 
-Both set the flag explicitly: numba lets a callee inherit it from its caller otherwise, and a
-function that allocates must never inherit "off". Both cache their machine code on disk
+All three set the flag explicitly: numba lets a callee inherit it from its caller otherwise,
+and a function that allocates must never inherit "off". All cache their machine code on disk
 (sim.compile_cache keys the cache by the compiled sources).
 """
 
