@@ -18,6 +18,7 @@ from typing import Any
 
 import yaml
 
+from sim import safe_yaml
 from sim.errors import ConfigError
 
 KINDS = ("int", "float", "bool", "str", "choice", "int_list")
@@ -109,6 +110,7 @@ def _read_text(path: str | os.PathLike[str]) -> str:
 
 
 def _load_yaml(text: str, path: str | os.PathLike[str]) -> Any:
+    safe_yaml.check(text, path)  # size, depth and alias expansion, before anything is built
     try:
         return yaml.load(text, Loader=_Loader)  # safe: _Loader derives from SafeLoader
     except yaml.MarkedYAMLError as exc:
@@ -119,6 +121,12 @@ def _load_yaml(text: str, path: str | os.PathLike[str]) -> Any:
         raise ConfigError(f"invalid YAML: {problem}{column}", file=path, line=line) from None
     except yaml.YAMLError as exc:
         raise ConfigError(f"invalid YAML: {exc}", file=path) from None
+
+
+def load_value(text: str, *, source: Source = "--set") -> Any:
+    """A value given on the command line, read as YAML within the same bounds as a file."""
+    safe_yaml.check(text, source)
+    return yaml.safe_load(text)
 
 
 # --- dotted keys --------------------------------------------------------------------------
@@ -238,6 +246,7 @@ def _parse_text(field: Field, text: str, file: Source, key: str | None) -> Any:
     if field.kind in ("str", "choice"):
         return text  # taken verbatim: YAML would turn 'off' or 'no' into false
     try:
+        safe_yaml.check(text, file)
         value = yaml.safe_load(text)
         if field.kind == "int_list" and isinstance(value, str):
             value = yaml.safe_load(f"[{text}]")  # also accept 1,2,3 without brackets

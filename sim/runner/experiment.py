@@ -20,7 +20,7 @@ from typing import Any
 import numpy as np
 import yaml
 
-from sim.config import flatten, nearest, override_pairs, read_yaml
+from sim.config import flatten, load_value, nearest, override_pairs, read_yaml
 from sim.errors import ConfigError
 from sim.games import get_game
 from sim.games.base import Game, StrategySpec, outcomes, player_counts
@@ -944,7 +944,7 @@ def _parse_value(raw: Any) -> Any:
     if not isinstance(raw, str):
         return raw
     try:
-        return yaml.safe_load(raw) if raw.strip() else raw
+        return load_value(raw, source="--set") if raw.strip() else raw
     except yaml.YAMLError:
         return raw
 
