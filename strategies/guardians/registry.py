@@ -46,7 +46,7 @@ def resolve(name: str, *, source: str | None = None) -> BuiltinStrategy:
     name = SKILLS.get(name, name)
     if name in table:
         return table[name]
-    known = sorted(table) + sorted(SKILLS)
+    known = sorted(table) + sorted(set(SKILLS) - set(table))  # `expert` is both
     close = get_close_matches(name, known, n=1)
     hint = f"Did you mean {close[0]!r}?" if close else f"Known strategies: {', '.join(known)}."
     raise ConfigError(f"unknown strategy {name!r}", file=source, key="strategy", hint=hint)
