@@ -114,12 +114,15 @@ def play(
     game: str = typer.Option("guardians", "--game-plugin", help="Game plugin."),
 ) -> None:
     """Print one game turn by turn: the board, who did what, scores, the outcome."""
-    from pathlib import Path
-
     from sim.errors import SimError
     from sim.games.base import StrategySpec
     from sim.games.guardians.watch import page, transcript, watch
+    from sim.paths import cannot_write, check_file_target
 
+    html_path = check_file_target(html_file, key="--html") if html_file else None
+    if not from_results and not 0 <= seed < 2**64:
+        raise SimError(f"expected a seed in 0..2**64-1, got {seed}", key="--seed",
+                       hint="For example --seed 7.")  # fmt: skip
     if from_results:
         from sim.games import get_game
         from sim.results import replay
@@ -145,9 +148,12 @@ def play(
     frames, final = watch(rules, lineup, seed)
     typer.echo(f"{rules.title}, seed {seed}")
     typer.echo(transcript(frames, lineup, final), nl=False)
-    if html_file:
+    if html_path is not None:
         title = f"{rules.title}, seed {seed}"
-        Path(html_file).write_text(page(frames, lineup, final, title))
+        try:
+            html_path.write_text(page(frames, lineup, final, title), encoding="utf-8")
+        except OSError as exc:
+            raise cannot_write(html_path, exc, key="--html") from None
         typer.echo(f"page written to {html_file}")
 
 
@@ -200,7 +206,9 @@ def run_experiment(
     address: str = typer.Option(None, "--address", help="Dask scheduler, e.g. tcp://HOST:8786."),
     seed: int = typer.Option(None, "--seed", help="Root seed (overrides the file)."),
     no_report: bool = typer.Option(False, "--no-report", help="Do not build the report."),
-    report_dir: str = typer.Option(None, "--report-dir", help="Default reports/<name>."),
+    report_dir: str = typer.Option(
+        None, "--report-dir", help="Default reports/<name>; with --out DIR, DIR/report."
+    ),
 ) -> None:
     """Play an experiment's arms and store every game; resumes an interrupted run."""
     from sim.runner.commands import run_command
@@ -243,13 +251,23 @@ def tournament(
 @domain_errors
 def report(
     results_dir: str = typer.Argument(..., help="Results folder written by `sim run`."),
-    out: str = typer.Option(None, "--out", help="Report folder (default reports/<name>)."),
+    out: str = typer.Option(
+        None,
+        "--out",
+        help="Report folder (default reports/<name> for results/<name>, "
+        "else report/ inside the results folder).",
+    ),
 ) -> None:
     """Build the report of a results folder: index.html, report.md, tables/*.csv."""
     from sim.report import build_report
+    from sim.report.data import incomplete
 
     index = build_report(results_dir=results_dir, report_dir=out)
     typer.echo(f"report: {index}")
+    note = incomplete(results_dir)
+    if note:
+        typer.echo(f"warning: the run is incomplete ({note}); the report covers the games "
+                   "stored so far", err=True)  # fmt: skip
 
 
 def main() -> None:  # pragma: no cover - console entry point
