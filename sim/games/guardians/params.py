@@ -15,6 +15,8 @@ _CHOICE_FLAGS = {
     "descent.check": (L.P_DESCENT_END_OF_TURN, "end_of_turn"),
     "collision.destroyed_fighter": (L.P_DESTROYED_OUT, "out"),
     "raid.when": (L.P_RAID_ENTER_BOTTOM, "enter_bottom"),
+    "collision.no_room": (L.P_NO_ROOM_OUT, "out"),
+    "end.victory": (L.P_VICTORY_AFTER_REFILL, "after_refill"),
 }
 
 _NUMBERS = {
@@ -36,6 +38,7 @@ _NUMBERS = {
     "power_up.enabled": L.P_POWER_ENABLED,
     "power_up.cost": L.P_POWER_COST,
     "power_up.permanent": L.P_POWER_PERMANENT,
+    "raid.on_collision": L.P_RAID_ON_COLLISION,
     "end.stall_turns": L.P_STALL_TURNS,
     "end.turn_cap": L.P_TURN_CAP,
 }

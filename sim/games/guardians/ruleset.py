@@ -73,8 +73,14 @@ SCHEMA: Schema = {
         "choice", choices=("reenter", "out"), doc="pay to return next turn, or out at once"
     ),
     "collision.reentry_cost": Field("int", **_COST, doc="price of re-entering"),
+    "collision.no_room": Field(
+        "choice", choices=("wait", "out"), doc="no empty bottom cell to re-enter: wait or out"
+    ),
     "raid.when": Field(
         "choice", choices=("below_bottom", "enter_bottom"), doc="when an invader raids the planet"
+    ),
+    "raid.on_collision": Field(
+        "bool", doc="enter_bottom: an invader colliding as it enters the bottom row raids too"
     ),
     "missile.enabled": Field("bool", doc="the missile (GoS) / bomb (SD) can be bought"),
     "missile.cost": Field("int", **_COST, doc="price of the missile"),
@@ -84,6 +90,11 @@ SCHEMA: Schema = {
     "power_up.enabled": Field("bool", doc="the power-up can be bought"),
     "power_up.cost": Field("int", **_COST, doc="price of the power-up"),
     "power_up.permanent": Field("bool", doc="false: used once (GoS); true: rapid fire (SD)"),
+    "end.victory": Field(
+        "choice",
+        choices=("cleared", "after_refill"),
+        doc="an emptied board wins at once, or only if the end-of-turn refill brings none",
+    ),
     "end.stall_turns": Field(
         "int", min=0, max=100, doc="turns without a hit that end the game (0 = players left)"
     ),
