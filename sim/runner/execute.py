@@ -15,6 +15,7 @@ import functools
 import itertools
 import os
 import time
+import warnings
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -141,11 +142,17 @@ def play_task(task: Task) -> ChunkResult:
 def _located(err: StrategyError, task: Task, seeds: np.ndarray) -> SimError:
     """The plugin's strategy failure, with the arm, the game's index in the arm and its seed
     (a plain SimError: it crosses from a worker process intact)."""
-    game = task.start + err.game
+    game, seed = task.start + err.game, int(seeds[err.game])
+    table = task.tables[game % len(task.tables)]
+    seats = [task.lineup[j] for j in table]
+    replay = ""
+    if not task.overrides and not any(spec.params for spec in seats):
+        names = ",".join(spec.name for spec in seats)
+        replay = f" `sim play --ruleset {task.ruleset_ref} --strategies {names} --seed {seed}`"
+        replay += " plays the same game."
     return SimError(
-        f"{err.message}, in arm '{task.arm_name}', game {game} (seed {int(seeds[err.game])})",
-        hint=f"{err.hint} Replay the game with `sim play --from-results DIR --game {game} "
-        f"--arm {task.arm_index}`.",
+        f"{err.message}, in arm '{task.arm_name}', game {game} (seed {seed})",
+        hint=f"{err.hint}{replay}",
     )
 
 
@@ -252,7 +259,9 @@ def _local(tasks: Iterator[Task], jobs: int) -> Iterator[ChunkResult]:
         batch_size=1,
         pre_dispatch="2*n_jobs",
     )
-    yield from parallel(delayed(play_task)(task) for task in tasks)
+    with warnings.catch_warnings():  # stopping early (an error, Ctrl-C) is not news
+        warnings.filterwarnings("ignore", r"\d+ tasks (which were|have been)", UserWarning)
+        yield from parallel(delayed(play_task)(task) for task in tasks)
 
 
 def _dask(tasks: Iterator[Task], jobs: int, address: str | None) -> Iterator[ChunkResult]:

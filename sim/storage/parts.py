@@ -19,6 +19,9 @@ _PART_RE = re.compile(r"^part-(\d{10})-(\d{10})\.parquet$")
 _ARM_RE = re.compile(r"^arm-(\d{3,})$")
 _TMP_RE = re.compile(r"^\.part-.*\.tmp$")  # write_atomic's temporary names
 COMPRESSION = "zstd"
+# games per arm a run may ask for: part names hold 10-digit game indices, and a billion games
+# (some hours on a workstation) is far beyond what any question here needs
+MAX_GAMES = 1_000_000_000
 
 
 def arm_dir(arm_index: int) -> str:
