@@ -56,6 +56,7 @@ class _Walk:
 
     def step(self, event: Any) -> None:
         if isinstance(event, yaml.CollectionStartEvent):
+            self.count(1, event)
             self.open.append([event.anchor, 1])
             if len(self.open) > MAX_DEPTH:
                 raise self.fail(
@@ -65,11 +66,12 @@ class _Walk:
             anchor, size = self.open.pop()
             if anchor is not None:
                 self.sizes[anchor] = size
-            self.add(size, event)
+            self.grow(size)
         elif isinstance(event, yaml.ScalarEvent):
             if event.anchor is not None:
                 self.sizes[event.anchor] = 1
-            self.add(1, event)
+            self.count(1, event)
+            self.grow(1)
         elif isinstance(event, yaml.AliasEvent):
             if any(anchor == event.anchor for anchor, _ in self.open):
                 raise self.fail(
@@ -78,11 +80,17 @@ class _Walk:
                     event,
                     "Point the alias at a value defined before it, outside it.",
                 )
-            self.add(self.sizes.get(event.anchor, 1), event)
+            size = self.sizes.get(event.anchor, 1)
+            self.count(size, event)
+            self.grow(size)
 
-    def add(self, size: int, event: Any) -> None:
+    def grow(self, size: int) -> None:
+        """The open collection (if any) holds `size` more values, aliases expanded."""
         if self.open:
             self.open[-1][1] += size
+
+    def count(self, size: int, event: Any) -> None:
+        """`size` more values in the document, aliases expanded."""
         self.total += size
         if self.total > MAX_VALUES:
             raise self.fail(

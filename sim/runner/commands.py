@@ -179,7 +179,7 @@ def tournament_command(
         typer.echo(
             f"games rounded up to {exp.games:,}: {tables} seat arrangements, each equally often"
         )
-    out = out or str(Path("results") / exp.name)
+    out = str(Path("results") / exp.name) if out is None else out
     summary = _run(exp, out=out, jobs=jobs, chunk_size=chunk_size, fresh=fresh,
                    backend=backend, address=address, progress=progress)  # fmt: skip
     _print_summary(exp, summary)

@@ -56,11 +56,10 @@ def _ready(root: Path, exp: Experiment, fresh: bool, lock: FolderLock) -> Opened
             f"the folder's lock was left by {describe(lock.previous)}, which is no longer "
             "running; taken over"
         )
-    if fresh:
-        remove_results(root)
+    cleared = fresh and remove_results(root) > 0  # the lab's folder, now without its files
     old = read_manifest(root)
     if old is None:
-        if any((root / t).is_dir() and any((root / t).iterdir()) for t in TABLES):
+        if not cleared and any((root / t).is_dir() and any((root / t).iterdir()) for t in TABLES):
             raise SimError(
                 "holds games/ or seats/ but no manifest.json: it is not a results folder "
                 "written by `sim run`",

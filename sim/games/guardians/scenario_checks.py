@@ -30,7 +30,7 @@ class _Supply:
 
     def take(self, token: Any, key: str, where: str = "") -> None:
         side = [token] if token in ("[", "]") else []
-        kinds = [token] if token in _NAMES else [HALF, *side]
+        kinds = [token] if token in _NAMES else [*side, HALF]
         for kind in kinds:
             self.seen[kind] += 1
             if self.seen[kind] > self.limit[kind]:
