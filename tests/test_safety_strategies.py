@@ -68,6 +68,7 @@ def bots(tmp_path, monkeypatch, request) -> str:
     name = f"bots_{re.sub(r'[^a-z0-9]', '_', request.node.name.lower())}"
     (tmp_path / f"{name}.py").write_text(BOTS)
     monkeypatch.chdir(tmp_path)
+    monkeypatch.syspath_prepend(str(tmp_path))  # found however user modules are looked for
     yield name
     sys.modules.pop(name, None)
 
@@ -97,6 +98,7 @@ def test_a_module_that_cannot_be_used_is_one_error(tmp_path, monkeypatch, reques
     if source is not None:
         (tmp_path / f"{module}.py").write_text(source)
     monkeypatch.chdir(tmp_path)
+    monkeypatch.syspath_prepend(str(tmp_path))
     try:
         with pytest.raises(ConfigError, match=re.escape(words)):
             GAME.check_strategy(StrategySpec(name.format(m=module)), source="exp.yaml")
