@@ -207,18 +207,24 @@ def test_the_docs_plugin_example_command_runs(docs_example):
     assert "mybots:Lowest" in result.output and "win share" in result.output
 
 
-def test_user_modules_beside_the_experiment_file_are_found_by_workers(tmp_path, monkeypatch):
+def test_user_modules_beside_the_experiment_file_are_found_by_workers(tmp_path):
+    """Run from a folder that also holds a `sim/games/` folder (as a checkout's parent might):
+    searching the current folder for user modules must not hide the lab's own package from
+    the worker processes."""
+    import subprocess
+
     folder = tmp_path / "study"
     folder.mkdir()
     (folder / "studybots.py").write_text(BOTS.replace("class Crash", "class Unused"))
     exp = experiment(folder, "'studybots:Sniper', greedy", games=120)
     elsewhere = tmp_path / "elsewhere"
-    elsewhere.mkdir()
-    monkeypatch.chdir(elsewhere)
-    try:
-        result = invoke("run", str(exp), "--jobs", "2", "--chunk-size", "30", "--out",
-                        str(tmp_path / "r"), "--no-report")  # fmt: skip
-    finally:
-        sys.modules.pop("studybots", None)
-    assert result.exit_code == 0, result.output
-    assert "results:" in result.output and "120 games" in result.output
+    (elsewhere / "sim" / "games").mkdir(parents=True)
+    (elsewhere / "sim" / "games" / "engine.py").write_text("# not the lab's\n")
+    sim = Path(sys.executable).with_name("sim")
+    result = subprocess.run(
+        [str(sim), "run", str(exp), "--jobs", "2", "--chunk-size", "30", "--out",
+         str(tmp_path / "r"), "--no-report"],
+        cwd=elsewhere, capture_output=True, text=True, timeout=600,
+    )  # fmt: skip
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "results:" in result.stdout and "120 games" in result.stdout

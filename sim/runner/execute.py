@@ -98,7 +98,7 @@ def _ruleset(game: str, ref: str, overrides: tuple[tuple[str, Any], ...]) -> Any
 def play_task(task: Task) -> ChunkResult:
     """Play one chunk and encode it (runs in a worker process, a Dask worker or in-process)."""
     began = time.perf_counter()
-    plugin_path.ensure(task.import_paths)
+    plugin_path.register(task.import_paths)
     plugin = get_game(task.game)
     ruleset = _ruleset(task.game, task.ruleset_ref, task.overrides)
     if ruleset.fingerprint() != task.ruleset_fingerprint:

@@ -36,8 +36,8 @@ def tournament_experiment(
         raise ConfigError(
             f"a tournament ranks at least two different strategies{alone}",
             key="--strategies",
-            hint="e.g. --strategies greedy,random; to measure one strategy against itself use "
-            "`sim run` with seats: greedy.",
+            hint="For example --strategies greedy,random; to measure one strategy against itself "
+            "use `sim run` with seats: greedy.",
         )
     pool = [strategies[k % len(strategies)] for k in range(max(players, len(strategies)))]
     label = name or f"tournament-{players}p-" + "-".join(dict.fromkeys(strategies))

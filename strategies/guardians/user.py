@@ -58,8 +58,8 @@ def load(name: str, *, source: str | None = None) -> UserStrategy:
             key="strategy",
             hint="Name a user strategy as package.module:Name, e.g. mybots:Lowest.",
         )
-    plugin_path.ensure(plugin_path.user_paths(source))
-    module = _import(module_name, source)
+    with plugin_path.searching(plugin_path.user_paths(source)):
+        module = _import(module_name, source)
     target = getattr(module, attr, None) if attr else module
     if target is None:
         public = ", ".join(n for n in dir(module) if not n.startswith("_"))
