@@ -167,10 +167,10 @@ def bench(
 
     from sim.bench import run_bench, table
     from sim.games import get_game
-    from strategies.guardians.dispatch import ORDER
+    from strategies.guardians.registry import BUILTIN
 
     chosen_presets = presets.split(",") if presets else list(get_game("guardians").presets)
-    chosen = strategies.split(",") if strategies else list(ORDER)
+    chosen = strategies.split(",") if strategies else list(BUILTIN)
     if quick:
         chosen_presets = chosen_presets[:1] if not presets else chosen_presets
     result = run_bench(quick=quick, presets=chosen_presets, strategies=chosen)

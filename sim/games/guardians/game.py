@@ -2,15 +2,16 @@
 
 from __future__ import annotations
 
-import functools
+from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
-from numba import njit
 
+from sim.compiling import Notice, Unit, ensure_compiled
 from sim.games import register
 from sim.games.base import Chunk, StrategySpec
 from sim.games.guardians import layout as L
+from sim.games.guardians.decision import ACTION_T, PARAMS_T, POLICY_SIGNATURE, STATE_T
 from sim.games.guardians.kernel import (
     G_ERROR,
     G_ERROR_SEAT,
@@ -20,14 +21,14 @@ from sim.games.guardians.kernel import (
     SEAT_BLOCK,
     SEAT_SCORE,
     SEAT_SIZE,
-    kernel_for,
-    play_batch,
+    batch_loop,
+    loop_signature,
+    policy_slots,
 )
 from sim.games.guardians.params import to_params
 from sim.games.guardians.python_loop import CompiledSeat, PythonSeat, play_game, seat_rows
 from sim.games.guardians.ruleset import PRESETS, Ruleset, load_ruleset
 from strategies.guardians import registry, user
-from strategies.guardians.dispatch import builtin_policy
 
 # per-seat statistics copied from the player's block of the state: column -> PL_* field
 _SEAT_FIELDS = {
@@ -65,6 +66,14 @@ class Guardians:
         _resolve(spec, source=source)
         return spec
 
+    def prepare(self, lineup: Sequence[StrategySpec], *, notice: Notice | None = None) -> float:
+        """Compile (or check the cache for) what playing `lineup` needs, before any game:
+        the engine, the loop and each compiled policy of the lineup, nothing else. Returns
+        the seconds spent compiling (0.0 when everything was cached)."""
+        plan = _Plan(list(lineup))
+        names = ", ".join(dict.fromkeys(spec.name for spec in lineup))
+        return ensure_compiled(plan.compile_stages(), what=names, notice=notice)
+
     def play_chunk(
         self,
         ruleset: Ruleset,
@@ -88,12 +97,13 @@ class Guardians:
         if plan.python_players:
             _play_in_python(ruleset, n_players, plan, seat_lineup, seeds, games, seats)
         else:
-            plan.kernel()(
+            batch_loop(plan.slots)(
+                plan.policy_tuple(),
                 to_params(ruleset.values),
                 n_players,
-                np.asarray(seeds, np.uint64),
+                np.ascontiguousarray(seeds, np.uint64),
                 seat_lineup,
-                plan.kinds,
+                plan.which,
                 plan.params,
                 games,
                 seats,
@@ -118,61 +128,52 @@ def _resolve(spec: StrategySpec, *, source: str | None = None):
 
 
 class _Plan:
-    """How a lineup is played: kinds and parameters for the compiled loop, or Python seats."""
+    """How a lineup is played: its distinct compiled policies and, per lineup entry, which of
+    them and with what parameters; or Python seats when a plain-Python strategy sits in."""
 
     def __init__(self, lineup: list[StrategySpec]) -> None:
         self.lineup = lineup
         self.resolved = [_resolve(spec) for spec in lineup]
         width = max(len(v) for _, v in self.resolved)
         self.params = np.zeros((len(lineup), width), np.float64)
-        self.kinds = np.zeros(len(lineup), np.int64)
-        self.users: list = []  # compiled user strategies, played as kind -1 - index
+        self.which = np.zeros(len(lineup), np.int64)
+        self.policies: list = []  # distinct compiled policies, in first-seen order
+        self.sources: list[tuple[str, str]] = []  # (module, attribute) of each policy
         self.python_players = False
         for j, (strategy, vector) in enumerate(self.resolved):
             self.params[j, : len(vector)] = vector
-            if not isinstance(strategy, user.UserStrategy):
-                self.kinds[j] = strategy.kind
-            elif strategy.compiled:
-                if strategy.target not in self.users:
-                    self.users.append(strategy.target)
-                self.kinds[j] = -1 - self.users.index(strategy.target)
-            else:
+            if isinstance(strategy, user.UserStrategy) and not strategy.compiled:
                 self.python_players = True
+                continue
+            if strategy.policy not in self.policies:
+                self.policies.append(strategy.policy)
+                self.sources.append(strategy.policy_source)
+            self.which[j] = self.policies.index(strategy.policy)
 
-    def kernel(self):
-        return play_batch if not self.users else _kernel_for_users(tuple(self.users))
+    @property
+    def slots(self) -> int:
+        return policy_slots(len(self.policies))
+
+    def policy_tuple(self) -> tuple:
+        """The policies padded to the loop's number of slots (unused slots are never read)."""
+        first = self.policies[0]
+        return tuple(self.policies) + (first,) * (self.slots - len(self.policies))
+
+    def compile_stages(self) -> list[list[Unit]]:
+        """The engine's turn and every policy in parallel, then the loop that calls them."""
+        first = [Unit("sim.games.guardians.engine", "play_turn", _PLAY_TURN_TYPES)]
+        first += [Unit(module, name, POLICY_SIGNATURE.args) for module, name in self.sources]
+        loop = Unit("sim.games.guardians.kernel", "play_batch", loop_signature(self.slots))
+        return [first, [loop]]
 
     def seat(self, j: int):
         strategy, _ = self.resolved[j]
         if isinstance(strategy, user.UserStrategy) and not strategy.compiled:
             return PythonSeat(strategy.make(dict(self.lineup[j].params)))
-        policy = _chained_policy(tuple(self.users))
-        return CompiledSeat(policy, int(self.kinds[j]), self.params[j])
+        return CompiledSeat(strategy.policy, self.params[j])
 
 
-@functools.cache
-def _chained_policy(users: tuple):
-    """The built-in dispatch extended with user policies: kind -1 - i runs users[i]."""
-    policy = builtin_policy
-    for i, target in enumerate(users):
-        policy = _link(target.policy, -1 - i, policy)
-    return policy
-
-
-def _link(user_policy, kind_of_user, inner):
-    @njit
-    def policy(kind, phase, s, p, seat, sp, rng, a, scratch):
-        if kind == kind_of_user:
-            user_policy(phase, s, p, seat, sp, rng, a, scratch)
-        else:
-            inner(kind, phase, s, p, seat, sp, rng, a, scratch)
-
-    return policy
-
-
-@functools.cache
-def _kernel_for_users(users: tuple):
-    return kernel_for(_chained_policy(users))
+_PLAY_TURN_TYPES = (STATE_T, PARAMS_T, ACTION_T, PARAMS_T)  # buf: int64 like params
 
 
 def _play_in_python(ruleset, n_players, plan: _Plan, seat_lineup, seeds, games, seats) -> None:
