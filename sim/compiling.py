@@ -13,6 +13,7 @@ unlike multiprocessing's spawn, they never import the caller's main script.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import pickle
 import selectors
@@ -82,8 +83,12 @@ def _compile_in_workers(units: list[Unit], n: int) -> None:
     """Hand the units, one at a time, to n worker processes until all are done."""
     env = dict(os.environ, PYTHONPATH=os.pathsep.join(p for p in sys.path if p))
     workers = [
-        subprocess.Popen([sys.executable, "-m", "sim.compiling"], stdin=subprocess.PIPE,
-                         stdout=subprocess.PIPE, env=env)  # fmt: skip
+        subprocess.Popen(
+            [sys.executable, "-m", "sim.compiling"],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            env=env,
+        )  # fmt: skip
         for _ in range(n)
     ]
     todo = list(units)
@@ -121,10 +126,8 @@ def _serve() -> None:
     source, sink = sys.stdin.buffer, sys.stdout.buffer
     while header := source.read(8):
         unit = pickle.loads(source.read(int.from_bytes(header, "little")))
-        try:
+        with contextlib.suppress(Exception):  # the parent compiles it again and reports it
             unit.compile()
-        except Exception:  # the parent compiles it again and reports the error properly
-            pass
         sink.write(b"done\n")
         sink.flush()
 

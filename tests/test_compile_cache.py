@@ -12,7 +12,10 @@ ROOT = Path(__file__).resolve().parent.parent
 
 # A tiny tracked tree: bot.py calls a rule in rules.py; notes.py is imported by nobody compiled.
 RULES = "from lab.jitted import jit\n\n\n@jit\ndef points(x):\n    return x + 1\n"
-BOT = "from lab.jitted import jit\nfrom lab.rules import points\n\n\n@jit\ndef act(x):\n    return points(x) * 2\n"
+BOT = (
+    "from lab.jitted import jit\nfrom lab.rules import points\n\n\n"
+    "@jit\ndef act(x):\n    return points(x) * 2\n"
+)
 NOTES = '"""Notes about the rules."""\n\nTEXT = "a"\n'
 JITTED = "from sim.jit import jit\n"
 
