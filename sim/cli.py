@@ -142,6 +142,9 @@ def play(
             plugin.check_strategy(spec, source="--strategies")
     if not 2 <= len(lineup) <= 4:
         raise SimError("a game needs 2-4 players", key="--strategies", hint="e.g. greedy,expert")
+    from sim.compiling import console_notice
+
+    plugin.prepare(lineup, notice=console_notice())
     frames, final = watch(rules, lineup, seed)
     typer.echo(f"{rules.title}, seed {seed}")
     typer.echo(transcript(frames, lineup, final), nl=False)

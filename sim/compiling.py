@@ -1,11 +1,11 @@
 """Compiling a game's machine code before a run: only what it needs, once per machine, in parallel.
 
-A game describes what a run needs as stages of `Unit`s (a compiled function and the signature
-to compile it for). `ensure_compiled` skips every unit whose cached machine code is fresh;
-if any is left, it says so on one line with the elapsed time and compiles each stage's units
-in parallel worker processes (numba compiles on one core; the units of a stage do not depend
-on each other), then loads them here, so that the caller and every worker process started
-afterwards load the machine code from the cache instead of compiling it again.
+A game describes what a run needs as jobs: each a sequence of `Unit`s (a compiled function and
+the signature to compile it for) that one process compiles in order, a unit after the ones it
+calls. `ensure_compiled` skips every unit whose cached machine code is fresh; if any is left,
+it says so on one line with the elapsed time and compiles the jobs in parallel worker
+processes (numba compiles on one core), longest first, then loads them here: the caller and
+every worker process started afterwards load the machine code instead of compiling it again.
 
 The compiling workers are plain `python -m sim.compiling` processes fed units through a pipe:
 unlike multiprocessing's spawn, they never import the caller's main script.
@@ -55,32 +55,32 @@ class Unit:
 Notice = Callable[[str], Any]  # what="greedy, economist" -> a context manager around the work
 
 
-def ensure_compiled(stages: Sequence[Sequence[Unit]], *, what: str, notice: Notice | None = None,
-                    jobs: int | None = None) -> float:  # fmt: skip
+Job = Sequence[Unit]
+
+
+def ensure_compiled(jobs: Sequence[Job], *, what: str, notice: Notice | None = None,
+                    processes: int | None = None) -> float:  # fmt: skip
     """Compile the units that are not cached; returns the seconds it took (0.0 if none)."""
     from numba.core.config import DISABLE_JIT
 
     if DISABLE_JIT:  # plain Python: nothing to compile
         return 0.0
-    todo = [[u for u in stage if not u.is_cached()] for stage in stages]
-    if not any(todo):
+    todo = [job for job in ([u for u in job if not u.is_cached()] for job in jobs) if job]
+    if not todo:
         return 0.0
     began = time.perf_counter()
     with (notice or plain_notice)(what):
-        for stage in todo:
-            _compile_stage(stage, jobs or _cores())
+        n = min(processes or _cores(), len(todo))
+        if n > 1:
+            _compile_in_workers(todo, n)
+        for job in todo:
+            for unit in job:
+                unit.compile()  # loads what a worker compiled; compiles what none could
     return time.perf_counter() - began
 
 
-def _compile_stage(units: list[Unit], jobs: int) -> None:
-    if len(units) > 1 and jobs > 1:
-        _compile_in_workers(units, min(jobs, len(units)))
-    for unit in units:
-        unit.compile()  # loads what a worker compiled; compiles what none could
-
-
-def _compile_in_workers(units: list[Unit], n: int) -> None:
-    """Hand the units, one at a time, to n worker processes until all are done."""
+def _compile_in_workers(jobs: list[Job], n: int) -> None:
+    """Hand the jobs, one at a time, to n worker processes until all are done."""
     env = dict(os.environ, PYTHONPATH=os.pathsep.join(p for p in sys.path if p))
     workers = [
         subprocess.Popen(
@@ -91,7 +91,7 @@ def _compile_in_workers(units: list[Unit], n: int) -> None:
         )  # fmt: skip
         for _ in range(n)
     ]
-    todo = list(units)
+    todo = list(jobs)
     selector = selectors.DefaultSelector()
     try:
         for worker in workers:
@@ -115,19 +115,19 @@ def _compile_in_workers(units: list[Unit], n: int) -> None:
             worker.wait()
 
 
-def _send(worker: subprocess.Popen, unit: Unit) -> None:
-    data = pickle.dumps(unit)
+def _send(worker: subprocess.Popen, job: Job) -> None:
+    data = pickle.dumps(list(job))
     worker.stdin.write(len(data).to_bytes(8, "little") + data)
     worker.stdin.flush()
 
 
 def _serve() -> None:
-    """A compiling worker: compile each unit read from stdin, answer one line per unit."""
+    """A compiling worker: compile each job read from stdin, answer one line per job."""
     source, sink = sys.stdin.buffer, sys.stdout.buffer
     while header := source.read(8):
-        unit = pickle.loads(source.read(int.from_bytes(header, "little")))
-        with contextlib.suppress(Exception):  # the parent compiles it again and reports it
-            unit.compile()
+        for unit in pickle.loads(source.read(int.from_bytes(header, "little"))):
+            with contextlib.suppress(Exception):  # the parent compiles it again and reports it
+                unit.compile()
         sink.write(b"done\n")
         sink.flush()
 
@@ -155,8 +155,19 @@ def plain_notice(what: str, *, stream: Any = None):
         stream.flush()
 
 
-def console_notice(console: Any) -> Notice:
+@contextmanager
+def quiet_notice(what: str):
+    """Say nothing (tests, and runs without a progress display)."""
+    yield
+
+
+def console_notice(console: Any = None) -> Notice:
     """The same line on a rich console; on a terminal its elapsed time counts up."""
+
+    if console is None:
+        from rich.console import Console
+
+        console = Console(stderr=True)
 
     @contextmanager
     def notice(what: str):

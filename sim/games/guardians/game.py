@@ -6,12 +6,13 @@ from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
+from numba import types
 
 from sim.compiling import Notice, Unit, ensure_compiled
 from sim.games import register
 from sim.games.base import Chunk, StrategySpec
 from sim.games.guardians import layout as L
-from sim.games.guardians.decision import ACTION_T, PARAMS_T, POLICY_SIGNATURE, STATE_T
+from sim.games.guardians.decision import ACTION_T, PARAMS_T, POLICY_SIGNATURE, RNG_T, STATE_T
 from sim.games.guardians.kernel import (
     G_ERROR,
     G_ERROR_SEAT,
@@ -23,7 +24,9 @@ from sim.games.guardians.kernel import (
     SEAT_SIZE,
     batch_loop,
     loop_signature,
+    play_one_signature,
     policy_slots,
+    workspace,
 )
 from sim.games.guardians.params import to_params
 from sim.games.guardians.python_loop import CompiledSeat, PythonSeat, play_game, seat_rows
@@ -72,7 +75,7 @@ class Guardians:
         the seconds spent compiling (0.0 when everything was cached)."""
         plan = _Plan(list(lineup))
         names = ", ".join(dict.fromkeys(spec.name for spec in lineup))
-        return ensure_compiled(plan.compile_stages(), what=names, notice=notice)
+        return ensure_compiled(plan.compile_jobs(), what=names, notice=notice)
 
     def play_chunk(
         self,
@@ -108,6 +111,7 @@ class Guardians:
                 games,
                 seats,
                 trace,
+                *workspace(n_players, plan.params.shape[1]),
             )
         labels = [spec.label for spec in lineup]
         return Chunk(
@@ -159,12 +163,14 @@ class _Plan:
         first = self.policies[0]
         return tuple(self.policies) + (first,) * (self.slots - len(self.policies))
 
-    def compile_stages(self) -> list[list[Unit]]:
-        """The engine's turn and every policy in parallel, then the loop that calls them."""
-        first = [Unit("sim.games.guardians.engine", "play_turn", _PLAY_TURN_TYPES)]
-        first += [Unit(module, name, POLICY_SIGNATURE.args) for module, name in self.sources]
-        loop = Unit("sim.games.guardians.kernel", "play_batch", loop_signature(self.slots))
-        return [first, [loop]]
+    def compile_jobs(self) -> list[list[Unit]]:
+        """What playing the lineup compiles, as jobs for parallel processes: the turn and
+        then the loop (the longest chain), the loop's other engine calls, each policy."""
+        loop = [Unit(_ENGINE, "play_turn", _PLAY_TURN_TYPES),
+                Unit(_KERNEL, "play_one", play_one_signature(self.slots)),
+                Unit(_KERNEL, "play_batch", loop_signature(self.slots))]  # fmt: skip
+        policies = [[Unit(module, name, POLICY_SIGNATURE.args)] for module, name in self.sources]
+        return [loop, _LOOP_CALLS, *policies]
 
     def seat(self, j: int):
         strategy, _ = self.resolved[j]
@@ -173,7 +179,20 @@ class _Plan:
         return CompiledSeat(strategy.policy, self.params[j])
 
 
+_ENGINE, _KERNEL = "sim.games.guardians.engine", "sim.games.guardians.kernel"
 _PLAY_TURN_TYPES = (STATE_T, PARAMS_T, ACTION_T, PARAMS_T)  # buf: int64 like params
+_I32, _I64, _U64 = types.int32, types.int64, types.uint64
+# the engine functions play_one calls besides play_turn, with the types it calls them with
+_LOOP_CALLS = [
+    Unit(_ENGINE, "new_game", (STATE_T, PARAMS_T, _I64, RNG_T)),
+    Unit(_ENGINE, "place_fighter", (STATE_T, PARAMS_T, _I64, _I32)),
+    Unit(_ENGINE, "place_mine", (STATE_T, PARAMS_T, _I32)),
+    Unit(_ENGINE, "census_ok", (STATE_T, PARAMS_T)),
+    Unit(_ENGINE, "winners_mask", (STATE_T, PARAMS_T)),
+    Unit(_ENGINE, "reserve_points", (STATE_T, PARAMS_T, _I32)),
+    Unit(_KERNEL, "state_hash", (STATE_T, _U64)),
+    Unit("sim.games.guardians.rng", "seed_streams", (RNG_T, _U64)),
+]
 
 
 def _play_in_python(ruleset, n_players, plan: _Plan, seat_lineup, seeds, games, seats) -> None:

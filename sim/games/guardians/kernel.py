@@ -55,7 +55,7 @@ from sim.games.guardians.layout import (
     STATE_SIZE,
 )
 from sim.games.guardians.rng import seed_streams
-from sim.jit import jit, jit_allocating, jit_inline
+from sim.jit import jit, jit_inline
 
 # per-game result columns
 G_OUTCOME, G_TURNS, G_ROUNDS, G_DESCENTS, G_REINFORCED = 0, 1, 2, 3, 4
@@ -134,24 +134,19 @@ def play_one(policies, p, n_players, which, params, seed, s, a, rng, scratch, bu
     out[G_HASH] = np.int64(h)
 
 
-@jit_allocating
+@jit
 def play_batch(policies, p, n_players, seeds, seat_lineup, lineup_policy, lineup_params, games,
-               seats, trace):  # fmt: skip
+               seats, trace, s, a, rng, scratch, buf, which, params):  # fmt: skip
     """Play len(seeds) games. games: int64[n, len(GAME_COLUMNS)]; seats: int64[n, players,
-    SEAT_SIZE]. Returns the number of games refused by an illegal move (see G_ERROR)."""
-    s = np.zeros(STATE_SIZE, np.int32)
-    a = np.zeros(ACTION_SIZE, np.int32)
-    rng = np.zeros(MAX_PLAYERS + 1, np.uint64)
-    scratch = np.zeros(SCRATCH_SIZE, np.int64)
-    buf = np.zeros(N_KINDS, np.int64)
-    which = np.zeros(n_players, np.int64)
-    params = np.zeros((n_players, lineup_params.shape[1]), np.float64)
+    SEAT_SIZE]; s to params: the work buffers `workspace` makes. Returns the number of games
+    refused by an illegal move (see G_ERROR)."""
     errors = 0
     for g in range(seeds.shape[0]):
         for seat in range(n_players):
             j = seat_lineup[g, seat]
             which[seat] = lineup_policy[j]
-            params[seat, :] = lineup_params[j, :]
+            for k in range(params.shape[1]):
+                params[seat, k] = lineup_params[j, k]
         games[g, :] = 0
         play_one(policies, p, n_players, which, params, seeds[g], s, a, rng, scratch, buf,
                  games[g], trace)  # fmt: skip
@@ -162,6 +157,20 @@ def play_batch(policies, p, n_players, seeds, seat_lineup, lineup_policy, lineup
             for f in range(PL_SIZE):
                 seats[g, seat, SEAT_BLOCK + f] = s[pl(seat, f)]
     return errors
+
+
+def workspace(n_players: int, params_width: int) -> tuple:
+    """play_batch's work buffers: state, action, random streams, scratch, a per-kind buffer,
+    and per seat the policy slot and parameters (made here so the loop allocates nothing)."""
+    return (
+        np.zeros(STATE_SIZE, np.int32),
+        np.zeros(ACTION_SIZE, np.int32),
+        np.zeros(MAX_PLAYERS + 1, np.uint64),
+        np.zeros(SCRATCH_SIZE, np.int64),
+        np.zeros(N_KINDS, np.int64),
+        np.zeros(n_players, np.int64),
+        np.zeros((n_players, params_width), np.float64),
+    )
 
 
 POLICY_SLOTS = 8
@@ -186,7 +195,28 @@ def loop_signature(slots: int) -> tuple:
         types.Array(i64, 2, "C"),
         types.Array(i64, 3, "C"),
         types.boolean,
+        *_WORKSPACE_TYPES,
     )
+
+
+_WORKSPACE_TYPES = (
+    types.Array(types.int32, 1, "C"),
+    types.Array(types.int32, 1, "C"),
+    types.Array(types.uint64, 1, "C"),
+    types.Array(types.int64, 1, "C"),
+    types.Array(types.int64, 1, "C"),
+    types.Array(types.int64, 1, "C"),
+    types.Array(types.float64, 2, "C"),
+)
+
+
+def play_one_signature(slots: int) -> tuple:
+    """play_one's argument types, as play_batch calls it."""
+    i64, vector = types.int64, lambda t: types.Array(t, 1, "C")
+    return (types.UniTuple(POLICY_TYPE, slots), PARAMS_T, i64, vector(i64),
+            types.Array(types.float64, 2, "C"), types.uint64, vector(types.int32),
+            vector(types.int32), vector(types.uint64), vector(i64), vector(i64), vector(i64),
+            types.boolean)  # fmt: skip
 
 
 def batch_loop(slots: int):
