@@ -142,6 +142,9 @@ def play(
             plugin.check_strategy(spec, source="--strategies")
     if not 2 <= len(lineup) <= 4:
         raise SimError("a game needs 2-4 players", key="--strategies", hint="e.g. greedy,expert")
+    from sim.compiling import console_notice
+
+    plugin.prepare(lineup, notice=console_notice())
     frames, final = watch(rules, lineup, seed)
     typer.echo(f"{rules.title}, seed {seed}")
     typer.echo(transcript(frames, lineup, final), nl=False)
@@ -167,10 +170,10 @@ def bench(
 
     from sim.bench import run_bench, table
     from sim.games import get_game
-    from strategies.guardians.dispatch import ORDER
+    from strategies.guardians.registry import BUILTIN
 
     chosen_presets = presets.split(",") if presets else list(get_game("guardians").presets)
-    chosen = strategies.split(",") if strategies else list(ORDER)
+    chosen = strategies.split(",") if strategies else list(BUILTIN)
     if quick:
         chosen_presets = chosen_presets[:1] if not presets else chosen_presets
     result = run_bench(quick=quick, presets=chosen_presets, strategies=chosen)

@@ -1,4 +1,5 @@
-"""Shared pytest helpers: the slow-test scale and the browser-test guard."""
+"""Shared pytest helpers: the slow-test scale, the browser-test guard, and one compile of the
+game engine before pytest-xdist's workers start."""
 
 from __future__ import annotations
 
@@ -41,3 +42,16 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     for item in items:
         if "browser" in item.keywords:
             item.add_marker(skip)
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    # With workers (pytest -n), compile the engine and every built-in strategy once, here in
+    # the controller and in parallel, so that each worker loads them from the cache instead of
+    # compiling them again. A serial run compiles what its tests use, when they use it.
+    if hasattr(config, "workerinput") or not getattr(config.option, "numprocesses", None):
+        return
+    from sim.games import get_game
+    from sim.games.base import StrategySpec
+    from strategies.guardians.registry import BUILTIN
+
+    get_game("guardians").prepare([StrategySpec(name) for name in BUILTIN])

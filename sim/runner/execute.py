@@ -23,6 +23,7 @@ from typing import Any
 
 import numpy as np
 
+from sim.compiling import console_notice, quiet_notice
 from sim.errors import SimError
 from sim.games import get_game
 from sim.games.base import StrategySpec
@@ -326,6 +327,7 @@ class RunSummary:
     precision: dict[str, dict[str, Any]] = field(default_factory=dict)
     illegal_moves: int = 0
     resumed: bool = False
+    compile_seconds: float = 0.0  # before the first game; not part of `seconds`
 
 
 @dataclass
@@ -420,6 +422,7 @@ def run(
     jobs = default_jobs() if jobs is None or jobs <= 0 else jobs
     root = Path(out) if out is not None else Path("results") / exp.name
     resumed = _prepare(root, exp, fresh)
+    compile_seconds = _compile(exp, show=progress, console=console)
     manifest = _new_manifest(exp, root)
     began = time.perf_counter()
     run_entry = {
@@ -520,10 +523,21 @@ def run(
         precision=results_precision,
         illegal_moves=manifest["illegal_moves"]["count"],
         resumed=resumed,
+        compile_seconds=compile_seconds,
     )
     if status == "interrupted":
         raise Interrupted(summary)
     return summary
+
+
+def _compile(exp: Experiment, *, show: bool, console: Any) -> float:
+    """Compile (or load from the cache) what every arm's lineup needs, once, here, before any
+    worker starts: workers then load the machine code instead of each compiling it."""
+    prepare = getattr(get_game(exp.game), "prepare", None)
+    if prepare is None:
+        return 0.0
+    lineup = list(dict.fromkeys(spec for arm in exp.arms for spec in arm.lineup))
+    return prepare(lineup, notice=console_notice(console) if show else quiet_notice)
 
 
 def _store(root: Path, result: ChunkResult) -> None:

@@ -10,7 +10,7 @@ import numpy as np
 from sim.games import get_game
 from sim.games.base import StrategySpec
 from sim.games.guardians.layout import ENGINE_VERSION
-from strategies.guardians.dispatch import ORDER
+from strategies.guardians.registry import BUILTIN
 
 PATH = Path(__file__).with_name("traces.json")
 SEEDS = range(12)
@@ -20,7 +20,7 @@ PLAYERS = 4
 def traces(keys: list[str] | None = None) -> dict:
     """{"preset/strategy": {seed: hash}} for `keys` (default: every preset x built-in)."""
     game = get_game("guardians")
-    keys = keys or [f"{preset}/{name}" for preset in game.presets for name in ORDER]
+    keys = keys or [f"{preset}/{name}" for preset in game.presets for name in BUILTIN]
     out = {}
     for key in keys:
         preset, name = key.split("/")

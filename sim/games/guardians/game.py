@@ -2,15 +2,17 @@
 
 from __future__ import annotations
 
-import functools
+from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
-from numba import njit
+from numba import types
 
+from sim.compiling import Notice, Unit, ensure_compiled
 from sim.games import register
 from sim.games.base import Chunk, StrategySpec
 from sim.games.guardians import layout as L
+from sim.games.guardians.decision import ACTION_T, PARAMS_T, POLICY_SIGNATURE, RNG_T, STATE_T
 from sim.games.guardians.kernel import (
     G_ERROR,
     G_ERROR_SEAT,
@@ -20,14 +22,16 @@ from sim.games.guardians.kernel import (
     SEAT_BLOCK,
     SEAT_SCORE,
     SEAT_SIZE,
-    kernel_for,
-    play_batch,
+    batch_loop,
+    loop_signature,
+    play_one_signature,
+    policy_slots,
+    workspace,
 )
 from sim.games.guardians.params import to_params
 from sim.games.guardians.python_loop import CompiledSeat, PythonSeat, play_game, seat_rows
 from sim.games.guardians.ruleset import PRESETS, Ruleset, load_ruleset
 from strategies.guardians import registry, user
-from strategies.guardians.dispatch import builtin_policy
 
 # per-seat statistics copied from the player's block of the state: column -> PL_* field
 _SEAT_FIELDS = {
@@ -65,6 +69,14 @@ class Guardians:
         _resolve(spec, source=source)
         return spec
 
+    def prepare(self, lineup: Sequence[StrategySpec], *, notice: Notice | None = None) -> float:
+        """Compile (or check the cache for) what playing `lineup` needs, before any game:
+        the engine, the loop and each compiled policy of the lineup, nothing else. Returns
+        the seconds spent compiling (0.0 when everything was cached)."""
+        plan = _Plan(list(lineup))
+        names = ", ".join(dict.fromkeys(spec.name for spec in lineup))
+        return ensure_compiled(plan.compile_jobs(), what=names, notice=notice)
+
     def play_chunk(
         self,
         ruleset: Ruleset,
@@ -88,16 +100,18 @@ class Guardians:
         if plan.python_players:
             _play_in_python(ruleset, n_players, plan, seat_lineup, seeds, games, seats)
         else:
-            plan.kernel()(
+            batch_loop(plan.slots)(
+                plan.policy_tuple(),
                 to_params(ruleset.values),
                 n_players,
-                np.asarray(seeds, np.uint64),
+                np.ascontiguousarray(seeds, np.uint64),
                 seat_lineup,
-                plan.kinds,
+                plan.which,
                 plan.params,
                 games,
                 seats,
                 trace,
+                *workspace(n_players, plan.params.shape[1]),
             )
         labels = [spec.label for spec in lineup]
         return Chunk(
@@ -118,61 +132,67 @@ def _resolve(spec: StrategySpec, *, source: str | None = None):
 
 
 class _Plan:
-    """How a lineup is played: kinds and parameters for the compiled loop, or Python seats."""
+    """How a lineup is played: its distinct compiled policies and, per lineup entry, which of
+    them and with what parameters; or Python seats when a plain-Python strategy sits in."""
 
     def __init__(self, lineup: list[StrategySpec]) -> None:
         self.lineup = lineup
         self.resolved = [_resolve(spec) for spec in lineup]
         width = max(len(v) for _, v in self.resolved)
         self.params = np.zeros((len(lineup), width), np.float64)
-        self.kinds = np.zeros(len(lineup), np.int64)
-        self.users: list = []  # compiled user strategies, played as kind -1 - index
+        self.which = np.zeros(len(lineup), np.int64)
+        self.policies: list = []  # distinct compiled policies, in first-seen order
+        self.sources: list[tuple[str, str]] = []  # (module, attribute) of each policy
         self.python_players = False
         for j, (strategy, vector) in enumerate(self.resolved):
             self.params[j, : len(vector)] = vector
-            if not isinstance(strategy, user.UserStrategy):
-                self.kinds[j] = strategy.kind
-            elif strategy.compiled:
-                if strategy.target not in self.users:
-                    self.users.append(strategy.target)
-                self.kinds[j] = -1 - self.users.index(strategy.target)
-            else:
+            if isinstance(strategy, user.UserStrategy) and not strategy.compiled:
                 self.python_players = True
+                continue
+            if strategy.policy not in self.policies:
+                self.policies.append(strategy.policy)
+                self.sources.append(strategy.policy_source)
+            self.which[j] = self.policies.index(strategy.policy)
 
-    def kernel(self):
-        return play_batch if not self.users else _kernel_for_users(tuple(self.users))
+    @property
+    def slots(self) -> int:
+        return policy_slots(len(self.policies))
+
+    def policy_tuple(self) -> tuple:
+        """The policies padded to the loop's number of slots (unused slots are never read)."""
+        first = self.policies[0]
+        return tuple(self.policies) + (first,) * (self.slots - len(self.policies))
+
+    def compile_jobs(self) -> list[list[Unit]]:
+        """What playing the lineup compiles, as jobs for parallel processes: the turn and
+        then the loop (the longest chain), the loop's other engine calls, each policy."""
+        loop = [Unit(_ENGINE, "play_turn", _PLAY_TURN_TYPES),
+                Unit(_KERNEL, "play_one", play_one_signature(self.slots)),
+                Unit(_KERNEL, "play_batch", loop_signature(self.slots))]  # fmt: skip
+        policies = [[Unit(module, name, POLICY_SIGNATURE.args)] for module, name in self.sources]
+        return [loop, _LOOP_CALLS, *policies]
 
     def seat(self, j: int):
         strategy, _ = self.resolved[j]
         if isinstance(strategy, user.UserStrategy) and not strategy.compiled:
             return PythonSeat(strategy.make(dict(self.lineup[j].params)))
-        policy = _chained_policy(tuple(self.users))
-        return CompiledSeat(policy, int(self.kinds[j]), self.params[j])
+        return CompiledSeat(strategy.policy, self.params[j])
 
 
-@functools.cache
-def _chained_policy(users: tuple):
-    """The built-in dispatch extended with user policies: kind -1 - i runs users[i]."""
-    policy = builtin_policy
-    for i, target in enumerate(users):
-        policy = _link(target.policy, -1 - i, policy)
-    return policy
-
-
-def _link(user_policy, kind_of_user, inner):
-    @njit
-    def policy(kind, phase, s, p, seat, sp, rng, a, scratch):
-        if kind == kind_of_user:
-            user_policy(phase, s, p, seat, sp, rng, a, scratch)
-        else:
-            inner(kind, phase, s, p, seat, sp, rng, a, scratch)
-
-    return policy
-
-
-@functools.cache
-def _kernel_for_users(users: tuple):
-    return kernel_for(_chained_policy(users))
+_ENGINE, _KERNEL = "sim.games.guardians.engine", "sim.games.guardians.kernel"
+_PLAY_TURN_TYPES = (STATE_T, PARAMS_T, ACTION_T, PARAMS_T)  # buf: int64 like params
+_I32, _I64, _U64 = types.int32, types.int64, types.uint64
+# the engine functions play_one calls besides play_turn, with the types it calls them with
+_LOOP_CALLS = [
+    Unit(_ENGINE, "new_game", (STATE_T, PARAMS_T, _I64, RNG_T)),
+    Unit(_ENGINE, "place_fighter", (STATE_T, PARAMS_T, _I64, _I32)),
+    Unit(_ENGINE, "place_mine", (STATE_T, PARAMS_T, _I32)),
+    Unit(_ENGINE, "census_ok", (STATE_T, PARAMS_T)),
+    Unit(_ENGINE, "winners_mask", (STATE_T, PARAMS_T)),
+    Unit(_ENGINE, "reserve_points", (STATE_T, PARAMS_T, _I32)),
+    Unit(_KERNEL, "state_hash", (STATE_T, _U64)),
+    Unit("sim.games.guardians.rng", "seed_streams", (RNG_T, _U64)),
+]
 
 
 def _play_in_python(ruleset, n_players, plan: _Plan, seat_lineup, seeds, games, seats) -> None:
