@@ -19,6 +19,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from sim.errors import SimError
+from sim.report.assemble import build_sections
 from sim.report.context import Context
 from sim.report.data import Results, load_results
 from sim.report.render import Section, render_markdown, render_page
@@ -101,10 +102,9 @@ def build_report(
     out = Path(report_dir) if report_dir is not None else Path("reports") / results.name
     if out.exists() and not out.is_dir():
         raise SimError("exists and is not a folder", file=out, hint="Choose another --out.")
-    ctx = Context(results, n_boot=n_boot)
     names = choose_sections(results)
-    sections: list[Section] = [SECTIONS[name](ctx) for name in names]
-    sections.append(summary.build(ctx))  # the reference tables after the answers
+    sections: list[Section] = build_sections(results, names, SECTIONS, n_boot=n_boot)
+    sections.append(summary.build(Context(results, n_boot=n_boot)))  # reference tables last
     unknown = [s for s in results.sections if s not in SECTIONS]
     meta = _meta(results, names, unknown)
     title = f"Guardians of Space balance report: {results.name}"
