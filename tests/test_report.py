@@ -6,7 +6,6 @@ bad folders give one-line errors. One end-to-end test runs `sim run` + `sim repo
 from __future__ import annotations
 
 import csv
-import html
 import json
 import math
 import re
@@ -62,21 +61,6 @@ def _findings(report: Path) -> list[tuple[str, str]]:
     """(kind, text) of every finding on the page (each comparison's, in the sections)."""
     page = (report / "index.html").read_text()
     return re.findall(r'<li class="(\w+)">(.*?)</li>', page)
-
-
-def _answers(report: Path) -> dict[str, tuple[str, str, str]]:
-    """question key -> (kind, answer text, quality text) from the Answers block."""
-    page = (report / "index.html").read_text()
-    block = page.split('<section id="answers">', 1)[1].split("</section>", 1)[0]
-    out = {}
-    for key, body in re.findall(r'<div class="qa" data-question="([^"]+)">(.*?)</div>', block):
-        kind, text = re.search(r'<p class="answer (\w+)">(.*?)</p>', body).groups()
-        quality = re.search(r'<p class="quality[^"]*">(.*?)</p>', body)
-        plain = [
-            html.unescape(re.sub(r"<[^>]+>", "", t)) for t in (text, quality[1] if quality else "")
-        ]
-        out[key] = (kind, *plain)
-    return out
 
 
 # --- what every report has ------------------------------------------------------------------
@@ -188,7 +172,7 @@ def test_first_player_finds_the_planted_seat_advantage_only(built):
         "first_player_4p.png",
         "first_player_advantage.png",
     ]
-    answers = _answers(report)
+    answers = F.answers(report)
     for p in (2, 3, 4):  # one answer per player count and preset, planted only in guardians
         assert answers[f"first_player.{p}p.guardians"][0] == "finding"
         assert answers[f"first_player.{p}p.guardians-advanced"][0] == "null"
@@ -209,7 +193,7 @@ def test_mine_value_measures_the_mine_and_its_user(built):
     gain = _csv(report, "mine_user_gain")
     assert gain and all(float(g["win"]) > 0.02 and g["win_sig"] == "true" for g in gain)
     assert {g["user"] for g in gain} == {"miner"}
-    kind, text, quality = _answers(report)["mine_value.worth"]
+    kind, text, quality = F.answers(report)["mine_value.worth"]
     assert kind == "finding"
     assert text.startswith("The mine is worth +") and "to the player who moves it (miner" in text
     assert "invaders' wins change by −" in text  # planted: 0.30 with the mine, 0.36 without

@@ -32,7 +32,7 @@ from sim.report.sections import (
     what_if,
 )
 
-__all__ = ["SECTIONS", "build_report", "choose_sections", "load_results"]
+__all__ = ["SECTIONS", "build_report", "choose_sections", "load_results", "report_sections"]
 
 # report: names (the experiment file's `report:` list) -> section builder
 SECTIONS = {
@@ -90,6 +90,13 @@ def choose_sections(results: Results) -> list[str]:
     return inferred
 
 
+def report_sections(results: Results, names: list[str], *, n_boot: int = 1000) -> list[Section]:
+    """The named sections (per skill level when the games have one), then the overview."""
+    sections = build_sections(results, names, SECTIONS, n_boot=n_boot)
+    sections.append(summary.build(Context(results, n_boot=n_boot)))  # reference tables last
+    return sections
+
+
 def build_report(
     *, results_dir: str | Path, report_dir: str | Path | None = None, n_boot: int = 1000
 ) -> Path:
@@ -103,8 +110,7 @@ def build_report(
     if out.exists() and not out.is_dir():
         raise SimError("exists and is not a folder", file=out, hint="Choose another --out.")
     names = choose_sections(results)
-    sections: list[Section] = build_sections(results, names, SECTIONS, n_boot=n_boot)
-    sections.append(summary.build(Context(results, n_boot=n_boot)))  # reference tables last
+    sections = report_sections(results, names, n_boot=n_boot)
     unknown = [s for s in results.sections if s not in SECTIONS]
     meta = _meta(results, names, unknown)
     title = f"Guardians of Space balance report: {results.name}"

@@ -112,9 +112,9 @@ class Answer:
 
     kind: 'finding' (a significant effect), 'null' (no detectable effect) or 'info'.
     headline: the estimate that sums the answer up (compared across skill levels and runs).
-    category: the conclusion in a few words ("raises the buyer's win share", "no detectable
-    effect"); answers at two skill levels agree when their categories are equal and their
-    headlines do not differ significantly.
+    category: the conclusion in a few words, without figures ("raises the buyer's win share",
+    "no detectable effect"); answers at two skill levels agree when their categories are equal
+    and their headlines do not differ significantly.
     """
 
     key: str

@@ -160,8 +160,14 @@ def settling_sweep(
     return out if side == "above" else sorted(out)
 
 
-def beyond_range(key: str, tried: Sequence[float], side: str, guess: float | None = None) -> str:
-    """'The break-even lies above the highest missile.cost tried (20): sweep missile.cost over
+def beyond_range(
+    key: str,
+    tried: Sequence[float],
+    side: str,
+    guess: float | None = None,
+    what: str = "the break-even lies",
+) -> str:
+    """'the break-even lies above the highest missile.cost tried (20): sweep missile.cost over
     [20, 25, 30, 35, 40] to settle it.'"""
     xs = sorted(float(x) for x in tried)
     edge = xs[-1] if side == "above" else xs[0]
@@ -169,7 +175,7 @@ def beyond_range(key: str, tried: Sequence[float], side: str, guess: float | Non
     sweep = settling_sweep(xs, side, guess)
     listed = ", ".join(fmt.value(v) for v in sweep)
     tail = f": sweep {key} over [{listed}] to settle it" if sweep else ""
-    return f"the break-even lies {side} the {which} {key} tried ({fmt.value(edge)}){tail}."
+    return f"{what} {side} the {which} {key} tried ({fmt.value(edge)}){tail}."
 
 
 def extrapolate_zero(x: Sequence[float], y: Sequence[float], side: str) -> float | None:

@@ -177,16 +177,14 @@ def combine(by_level: dict[str, list[Answer]]) -> list[Answer]:
             cats: dict[str, list[str]] = {}
             for lv, a in found.items():
                 cats.setdefault(a.category, []).append(lv)
-            why: list[Part] = []
-            if len(cats) > 1:
-                why = [
-                    " (",
-                    "; ".join(f"{c} at {', '.join(lvs)}" for c, lvs in cats.items()),
-                    ")",
-                ]
-            parts = sentence(
-                label[:1].upper() + label[1:], ": ", per_level, f": {DEPENDS}", why, "."
-            )
+            said = "; ".join(f"{c} at {', '.join(lvs)}" for c, lvs in cats.items())
+            if first.headline is None:  # the categories are the answer
+                parts = sentence(DEPENDS[:1].upper() + DEPENDS[1:], ": ", said, ".")
+            else:
+                why = [" (", said, ")"] if len(cats) > 1 else []
+                parts = sentence(
+                    Label(label[:1].upper() + label[1:]), ": ", per_level, f": {DEPENDS}", why, "."
+                )
             kinds = {a.kind for a in found.values()}
             kind, category = ("finding" if "finding" in kinds else first.kind), DEPENDS
         out.append(

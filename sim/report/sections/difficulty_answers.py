@@ -92,9 +92,21 @@ def _setup_answer(entries: list[dict]) -> Answer:
         for lv, n in missed.items():
             items.append(sentence(f"{lv} at ", Count(n, "table" if n == 1 else "tables")))
         tail = sentence("; out of reach: ", joined(items))
-        category = "out of reach: " + ", ".join(missed)
     else:
-        tail, category = ["; every level is within reach at every table"], "every level reachable"
+        tail = ["; every level is within reach at every table"]
+    everywhere = [lv for lv in LEVELS if lv not in missed]
+    nowhere = [lv for lv, n in missed.items() if n == tables]
+    category = (
+        "; ".join(
+            part
+            for part in (
+                f"{', '.join(everywhere)} within reach at every table" if everywhere else "",
+                f"{', '.join(nowhere)} out of reach at every table" if nowhere else "",
+            )
+            if part
+        )
+        or "each level within reach at some tables only"
+    )
     parts = sentence(
         "A tried setup suits ", Count(suits), " of the ", Count(tables * len(LEVELS)),
         " targets (every level at each of ", Count(tables, "tables"), ")", tail, ".",

@@ -224,7 +224,7 @@ def build(ctx: Context) -> Section:
     for arm in names:
         if arm != base and (base, arm) in by_pair:
             what = said[arm]
-            section.answers.append(arm_answer(ctx, arm, base, by_pair[(base, arm)], what))
+            section.answers.append(arm_answer(ctx, arm, base, by_pair[(base, arm)], what, ID))
     for gain in gains:
         section.findings.append(_gain_finding(gain))
     if rows_all:

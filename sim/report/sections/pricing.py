@@ -521,8 +521,14 @@ def _figure(item: Item, curves: list[dict]) -> plots.Figure:
         ylabel="points per point paid",
     )
     a_pts.axhline(1.0, color=plots.FAIR, linestyle="--", linewidth=1, label="pays back its price")
+    beyond = [
+        "above" if c["break_even"].estimate > 0 else "below"
+        for c in curves
+        if c["break_even"] is not None and math.isinf(c["break_even"].estimate)
+    ]
     a_up.set(
-        title="Buyer's win-share uplift (dash-dot: break-even)",
+        title="Buyer's win-share uplift "
+        + (f"(break-even {beyond[0]} the prices tried)" if beyond else "(dash-dot: break-even)"),
         xlabel=f"price ({unit})",
         ylabel="win share minus fair share (pp)",
     )

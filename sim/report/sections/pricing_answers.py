@@ -49,10 +49,8 @@ def _quality(ctx: Context, item, rows: list[dict], be, arms: list[str]) -> quali
             if not math.isinf(be.estimate):  # the estimate is inside, its interval is not
                 side = "above" if be.high == math.inf else "below"
             guess = quality.extrapolate_zero(prices, curve, side)
-            text = quality.beyond_range(item.price, prices, side, guess)
-            if not math.isinf(be.estimate):
-                text = "the interval of " + text.removeprefix("the ")
-            warnings.append(text[:1].upper() + text[1:])
+            what = "the break-even lies" if math.isinf(be.estimate) else "its interval reaches"
+            warnings.append(quality.beyond_range(item.price, prices, side, guess, what))
     return quality.Quality(
         games=decided,
         basis="games with a winner",

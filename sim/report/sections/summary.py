@@ -167,6 +167,12 @@ def _answer(rows: list[dict], cap: dict, total: int) -> Answer:
             " and play stalls in ", _pct(f"{key}.stall", "stall rate", _d(r, "stall")), cap_part,
         )  # fmt: skip
         head = _pct(f"{key}.raid", "raid rate", _d(r, "raid"))
+    elif len({r["raid"] for r in rows}) == 1:
+        parts = sentence(
+            "The ", raid, " ", _pct(f"{key}.raid", "raid rate", _d(rows[0], "raid")),
+            " of the games in every arm", cap_part,
+        )  # fmt: skip
+        head = None
     else:
         lo = min(rows, key=lambda r: r["raid"])
         hi = max(rows, key=lambda r: r["raid"])

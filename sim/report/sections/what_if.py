@@ -308,14 +308,16 @@ def cap_warnings(ctx: Context, arms_: list[str]) -> tuple[str, ...]:
     return tuple(out)
 
 
-def arm_answer(ctx: Context, arm: str, base: str, rows: list[dict], what: str = "") -> Answer:
+def arm_answer(
+    ctx: Context, arm: str, base: str, rows: list[dict], what: str = "", section: str = ID
+) -> Answer:
     """'When a shot steals the highest token (steal_highest): invaders win +6.0 pp (...) and
     game length +6.1 (...)'; or, when nothing changes detectably, the largest headline change."""
     what = what or changes(ctx, arm, base)
     heads = headline_rows(rows)
     sig = [r for r in heads if r.get("diff_sig_holm")]
     n = max((r["games"] for r in rows), default=0)
-    key = f"{ID}.{arm}"
+    key = f"{section}.{arm}"
     shown = sig[:3] if sig else heads[:1]
     items = [said(r, f"{key}.{r['metric']}") for r in shown]
     if sig:
@@ -344,10 +346,10 @@ def arm_answer(ctx: Context, arm: str, base: str, rows: list[dict], what: str = 
         question=f"What changes when {what}?",
         parts=parts,
         kind=kind,
-        headline=estimate(head, f"{key}.headline") if head else None,
+        headline=estimate(head, f"{key}.{head['metric']}") if head else None,
         category=category,
         quality=q,
-        section=ID,
+        section=section,
     )
 
 
