@@ -321,14 +321,19 @@ def arm_answer(
     shown = sig[:3] if sig else heads[:1]
     items = [said(r, f"{key}.{r['metric']}") for r in shown]
     if sig:
-        parts = sentence("When ", Label(what), f" ({arm}): ", joined(items), ".")
+        parts = sentence("When ", Label(what), " (", Label(arm), "): ", joined(items), ".")
         category = ", ".join(
             f"{'raises' if r['diff'] > 0 else 'lowers'} {r['metric']}" for r in sig[:2]
         )
         kind = "finding"
     else:
         parts = sentence(
-            "When ", Label(what), f" ({arm}), nothing changes detectably: ", joined(items)
+            "When ",
+            Label(what),
+            " (",
+            Label(arm),
+            "), nothing changes detectably: ",
+            joined(items),
         )
         parts.append(" (the largest headline change).")
         category, kind = "no detectable change", "null"
