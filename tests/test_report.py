@@ -99,7 +99,10 @@ def test_report_never_imports_the_engine(built, tmp_path):
     code = (
         "import sys\n"
         "from sim.report import build_report\n"
+        "from sim.report.compare import build_comparison\n"
         f"build_report(results_dir={str(root)!r}, report_dir={str(tmp_path / 'r')!r}, n_boot=50)\n"
+        f"build_comparison(dir_a={str(root)!r}, dir_b={str(root)!r}, "
+        f"report_dir={str(tmp_path / 'c')!r}, n_boot=50)\n"
         "bad = [m for m in sys.modules if m.startswith(('sim.games', 'strategies', 'numba',"
         " 'sim.runner', 'sim.results'))]\n"
         "print(bad)\n"

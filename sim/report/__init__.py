@@ -65,6 +65,14 @@ METHODS = [
     "only after Holm's correction for the number of metrics compared (the p (Holm) column). "
     "Effect size = difference / standard deviation of the baseline's per-game values; the tables "
     "are sorted by its size.",
+    "Data quality: the smallest effect an answer could have detected is its minimum detectable "
+    "effect at 80% power for a two-sided 5% test, (1.96 + 0.84) x the standard error read off "
+    "its 95% interval. An answer warns when most of the games it rests on cannot move it (e.g. "
+    "nobody won them), when 5% or more of the games hit the turn cap, and when a break-even "
+    "lies beyond the prices tried.",
+    "Skill levels: the answer holds at every level (robust) when every level reaches the same "
+    "conclusion and no two levels' headline estimates differ: the interval of a difference is "
+    "MOVER (from the two intervals), widened to a Bonferroni level for the pairs of levels.",
     "Games stopped by an illegal move of a strategy are left out (their count is shown above).",
 ]
 
