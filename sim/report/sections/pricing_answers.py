@@ -90,12 +90,15 @@ def answer(ctx: Context, item, label: str, rows: list[dict], be, default, arms: 
     if math.isinf(be.estimate):
         edge = rows[-1] if be.estimate > 0 else rows[0]
         side = "above" if be.estimate > 0 else "below"
-        verb = "still pays at" if be.estimate > 0 else "does not pay even at"
-        which = "highest" if be.estimate > 0 else "lowest"
+        lead = (
+            f"Buying the {item.noun} pays up to at least the highest price tried"
+            if be.estimate > 0
+            else f"Buying the {item.noun} does not pay even at the lowest price tried"
+        )
+        faint = "" if edge.get("uplift_sig") else " (no longer significant)"
         parts = sentence(
-            f"Buying the {item.noun} {verb} the {which} price tried: the buyer's ", uplift, " at ",
-            Label(f"price {fmt.value(edge['price'])}"), " is ", _uplift(edge, f"{key}.edge"),
-            ", so the ", be_term, f" lies {side} the prices tried",
+            lead, ": the buyer's ", uplift, " at ", Label(f"price {fmt.value(edge['price'])}"),
+            " is ", _uplift(edge, f"{key}.edge"), faint, "; the ", be_term, " is ", estimate,
             (sentence("; ", printed, f" is {'below' if side == 'above' else 'above'} it")
              if printed else None), ".",
         )  # fmt: skip
