@@ -53,7 +53,7 @@ def effects_figure(
         )
         ax.set_title(panel, fontsize=10, loc="left")
     first = axes[0, 0]
-    first.plot([], [], "o", color=plots.COLORS[1], label="significant (95% interval excludes 0)")
+    first.plot([], [], "o", color=plots.COLORS[1], label="significant")
     first.plot([], [], "o", color="#999999", markerfacecolor="white", label="not significant")
     plots.legend_below(fig, ncol=2)
     return plots.finish(fig, name, title, caption)

@@ -9,7 +9,7 @@ import math
 import polars as pl
 
 from sim.report import arms, fmt, quality
-from sim.report.answers import Answer, Estimate, Label, Term, joined, sentence
+from sim.report.answers import Answer, Count, Estimate, Label, Term, joined, sentence
 from sim.report.context import Context
 from sim.report.effects import Effect, effects_figure
 from sim.report.metrics import (
@@ -321,7 +321,10 @@ def arm_answer(
     shown = sig[:3] if sig else heads[:1]
     items = [said(r, f"{key}.{r['metric']}") for r in shown]
     if sig:
-        parts = sentence("When ", Label(what), " (", Label(arm), "): ", joined(items), ".")
+        more = len(sig) - len(shown)
+        tail = sentence(" (and ", Count(more), " more significant change", "s" if more > 1 else "",
+                        " in the section below)") if more > 0 else None  # fmt: skip
+        parts = sentence("When ", Label(what), " (", Label(arm), "): ", joined(items), tail, ".")
         category = ", ".join(
             f"{'raises' if r['diff'] > 0 else 'lowers'} {r['metric']}" for r in sig[:2]
         )
