@@ -24,7 +24,7 @@ import pytest
 from sim.report import build_report
 from sim.report.compare import build_comparison
 from tests import report_fixtures as F
-from tests.conftest import chromium_path, require_axe_core
+from tests.conftest import axe_core_path, chromium_path, require_axe_core
 
 pytestmark = pytest.mark.browser
 
@@ -199,9 +199,16 @@ def pages(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     return out
 
 
-def test_report_renders_with_all_images_and_no_console_error(pages, tmp_path):
-    for name, page in pages.items():
-        v, log = _run_page(page, tmp_path)
+@pytest.fixture(scope="module")
+def verdicts(pages, tmp_path_factory: pytest.TempPathFactory) -> dict[str, tuple[dict, str]]:
+    """Every page opened once at desktop width (with axe-core when it is installed)."""
+    tmp = tmp_path_factory.mktemp("probe")
+    axe = axe_core_path()
+    return {name: _run_page(page, tmp, axe=axe) for name, page in pages.items()}
+
+
+def test_report_renders_with_all_images_and_no_console_error(verdicts):
+    for name, (v, log) in verdicts.items():
         assert v["problems"] == [], f"{name}: {v['problems']}"
         assert v["images"] == v["total"], f"{name}: {v['images']}/{v['total']} images"
         if name != "compare":
@@ -212,9 +219,8 @@ def test_report_renders_with_all_images_and_no_console_error(pages, tmp_path):
         assert not console, f"{name}: {console}"
 
 
-def test_every_section_renders_and_answers_are_one_line_with_intervals(pages, tmp_path):
-    for name, page in pages.items():
-        v, _ = _run_page(page, tmp_path)
+def test_every_section_renders_and_answers_are_one_line_with_intervals(verdicts):
+    for name, (v, _) in verdicts.items():
         assert v["section_problems"] == [], f"{name}: {v['section_problems']}"
         assert v["sections"] >= 2, name
         assert v["questions"] >= 2, name  # the experiment's questions and the overview's
@@ -222,10 +228,9 @@ def test_every_section_renders_and_answers_are_one_line_with_intervals(pages, tm
         assert v["answer_problems"] == [], f"{name}: {v['answer_problems']}"
 
 
-def test_no_serious_accessibility_violation(pages, tmp_path):
+def test_no_serious_accessibility_violation(pages, verdicts, tmp_path):
     axe = require_axe_core()
-    for name, page in pages.items():
-        v, _ = _run_page(page, tmp_path, axe=axe)
+    for name, (v, _) in verdicts.items():
         assert v["axe"] is not None, f"{name}: axe-core did not run"
         serious = [x for x in v["axe"] if x["impact"] in ("serious", "critical")]
         assert not serious, f"{name}: {serious}"

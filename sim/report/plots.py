@@ -86,8 +86,7 @@ def legend_below(fig: MplFigure, *, ncol: int | None = None, title: str | None =
 
 
 def legend_overlaps(fig: MplFigure) -> int:
-    """How many legends overlap a plotting area (an axes' data region)."""
-    fig.canvas.draw()
+    """How many legends overlap a plotting area (an axes' data region), as laid out now."""
     renderer = fig.canvas.get_renderer()
     legends = [ax.get_legend() for ax in fig.axes] + list(fig.legends)
     areas = [ax.get_window_extent(renderer) for ax in fig.axes if ax.axison]
