@@ -44,8 +44,9 @@ NO_WINNER = {k: OUTCOMES[k] for k in ("raid", "cap")}  # outcomes in which nobod
 MINE_EXPLOSIONS = (
     "Invaders destroyed by the mine. The mine goes off in two ways: a player moves it into an "
     "invader, or an invader descends onto the mine where it stands (it was placed at setup). "
-    "A descent is counted for the player whose shot or missile set it off, so players who never "
-    "move the mine have explosions too."
+    "Such a descent is counted for the player whose turn brought it about (a shot emptying a "
+    "column, a missile, the end of the turn), so players who never move the mine have "
+    "explosions too."
 )
 
 TERMS = {
