@@ -245,10 +245,27 @@ def tournament(
 @app.command("report")
 @domain_errors
 def report(
-    results_dir: str = typer.Argument(..., help="Results folder written by `sim run`."),
+    results_dir: str = typer.Argument(None, help="Results folder written by `sim run`."),
     out: str = typer.Option(None, "--out", help="Report folder (default reports/<name>)."),
+    compare: tuple[str, str] | None = typer.Option(
+        None, "--compare", help="Two results folders A B: their answers side by side."
+    ),
 ) -> None:
-    """Build the report of a results folder: index.html, report.md, tables/*.csv."""
+    """Build the report of a results folder: index.html, report.md, tables/*.csv; or, with
+    --compare A B, one page with both runs' answers and their differences."""
+    if compare:
+        from sim.report.compare import build_comparison
+
+        if results_dir is not None:
+            raise SimError(
+                "give either a results folder or --compare A B, not both",
+                hint="sim report --compare results/before results/after",
+            )
+        index = build_comparison(dir_a=compare[0], dir_b=compare[1], report_dir=out)
+        typer.echo(f"comparison: {index}")
+        return
+    if results_dir is None:
+        raise SimError("no results folder given", hint="sim report results/<name>")
     from sim.report import build_report
 
     index = build_report(results_dir=results_dir, report_dir=out)

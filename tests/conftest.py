@@ -5,8 +5,11 @@ from __future__ import annotations
 
 import os
 import shutil
+from pathlib import Path
 
 import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
 
 
 def slow_scale() -> float:
@@ -33,10 +36,37 @@ def chromium_path() -> str | None:
     return None
 
 
+def on_ci() -> bool:
+    return os.environ.get("CI", "").lower() == "true"
+
+
+def axe_core_path() -> Path | None:
+    """axe-core's axe.min.js as `make test` installs it (or $AXE_CORE_JS), or None."""
+    for candidate in (
+        os.environ.get("AXE_CORE_JS"),
+        ROOT / ".venv" / "node" / "node_modules" / "axe-core" / "axe.min.js",
+    ):
+        if candidate and Path(candidate).is_file():
+            return Path(candidate)
+    return None
+
+
+def require_axe_core() -> Path:
+    """axe.min.js, or skip (on a developer's machine) / fail (on CI, where `make test` installs
+    it with npm)."""
+    found = axe_core_path()
+    if found is None:
+        message = "axe-core not found (make axe; needs npm)"
+        if on_ci():
+            pytest.fail(message)
+        pytest.skip(message)
+    return found
+
+
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     # Without chromium, browser tests are skipped on a developer's machine; on CI
     # (CI=true, where .ci/run installs chromium) they run and fail loudly instead.
-    if chromium_path() is not None or os.environ.get("CI", "").lower() == "true":
+    if chromium_path() is not None or on_ci():
         return
     skip = pytest.mark.skip(reason="chromium not found (apt-get install chromium)")
     for item in items:

@@ -19,6 +19,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from sim.errors import SimError
+from sim.report.assemble import build_sections
 from sim.report.context import Context
 from sim.report.data import Results, load_results
 from sim.report.render import Section, render_markdown, render_page
@@ -31,7 +32,7 @@ from sim.report.sections import (
     what_if,
 )
 
-__all__ = ["SECTIONS", "build_report", "choose_sections", "load_results"]
+__all__ = ["SECTIONS", "build_report", "choose_sections", "load_results", "report_sections"]
 
 # report: names (the experiment file's `report:` list) -> section builder
 SECTIONS = {
@@ -64,6 +65,14 @@ METHODS = [
     "only after Holm's correction for the number of metrics compared (the p (Holm) column). "
     "Effect size = difference / standard deviation of the baseline's per-game values; the tables "
     "are sorted by its size.",
+    "Data quality: the smallest effect an answer could have detected is its minimum detectable "
+    "effect at 80% power for a two-sided 5% test, (1.96 + 0.84) x the standard error read off "
+    "its 95% interval. An answer warns when most of the games it rests on cannot move it (e.g. "
+    "nobody won them), when 5% or more of the games hit the turn cap, and when a break-even "
+    "lies beyond the prices tried.",
+    "Skill levels: the answer holds at every level (robust) when every level reaches the same "
+    "conclusion and no two levels' headline estimates differ: the interval of a difference is "
+    "MOVER (from the two intervals), widened to a Bonferroni level for the pairs of levels.",
     "Games stopped by an illegal move of a strategy are left out (their count is shown above).",
 ]
 
@@ -89,6 +98,13 @@ def choose_sections(results: Results) -> list[str]:
     return inferred
 
 
+def report_sections(results: Results, names: list[str], *, n_boot: int = 1000) -> list[Section]:
+    """The named sections (per skill level when the games have one), then the overview."""
+    sections = build_sections(results, names, SECTIONS, n_boot=n_boot)
+    sections.append(summary.build(Context(results, n_boot=n_boot)))  # reference tables last
+    return sections
+
+
 def build_report(
     *, results_dir: str | Path, report_dir: str | Path | None = None, n_boot: int = 1000
 ) -> Path:
@@ -101,10 +117,8 @@ def build_report(
     out = Path(report_dir) if report_dir is not None else Path("reports") / results.name
     if out.exists() and not out.is_dir():
         raise SimError("exists and is not a folder", file=out, hint="Choose another --out.")
-    ctx = Context(results, n_boot=n_boot)
     names = choose_sections(results)
-    sections: list[Section] = [SECTIONS[name](ctx) for name in names]
-    sections.append(summary.build(ctx))  # the reference tables after the answers
+    sections = report_sections(results, names, n_boot=n_boot)
     unknown = [s for s in results.sections if s not in SECTIONS]
     meta = _meta(results, names, unknown)
     title = f"Guardians of Space balance report: {results.name}"

@@ -36,6 +36,9 @@ class ArmInfo:
     ruleset_values: dict[str, Any] = field(default_factory=dict)  # flat rule keys, if known
     ruleset_ref: str = ""  # preset name or ruleset file the arm starts from
     overrides: tuple[str, ...] = ()  # rule keys the experiment changed for this arm
+    override_values: dict[str, Any] = field(default_factory=dict)  # those keys' values
+    skill: str = ""  # the skill level the arm is played at (experiments with `skills:`)
+    base_arm: str = ""  # the arm it repeats at that level
 
     def label(self, keys: list[str] | tuple[str, ...] = ()) -> str:
         if not keys:
@@ -248,6 +251,7 @@ SEAT_COLUMNS = (
     "arm", "game", "seat", "strategy", "score", "win_share", "players", "ruleset",
     "steals_made", "losses", "reentries", "mine_explosions", "missiles_bought", "missiles_fired",
     "missile_points", "upgrades_bought", "power_ups_bought", "power_ups_used", "points_paid",
+    "skill",
 )  # fmt: skip
 
 
@@ -347,6 +351,13 @@ def _arm_infos(manifest: dict[str, Any], games: pl.DataFrame) -> list[ArmInfo]:
                         for o in e.get("overrides") or []
                         if isinstance(o, list | tuple) and o
                     ),
+                    override_values={
+                        str(o[0]): o[1]
+                        for o in e.get("overrides") or []
+                        if isinstance(o, list | tuple) and len(o) > 1
+                    },
+                    skill=str(e.get("skill") or ""),
+                    base_arm=str(e.get("base_arm") or ""),
                 )
             )
         return infos
