@@ -11,8 +11,8 @@ from hypothesis import strategies as st
 
 from sim.config import flatten, read_yaml
 from sim.errors import ConfigError
+from sim.rulesets import METADATA
 from sim.games.guardians.ruleset import (
-    METADATA,
     PRESETS,
     SCHEMA,
     Ruleset,
