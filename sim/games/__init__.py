@@ -54,7 +54,15 @@ def get_game(name: str, *, source: str | None = None) -> Game:
     if name not in _GAMES:
         point = _entry_points().get(name)
         if point is not None:
-            game = point.load()
+            try:
+                game = point.load()
+            except Exception as err:  # a broken plug-in: say which, not a traceback
+                raise ConfigError(
+                    f"cannot load the game plug-in {point.value} ({type(err).__name__}: {err})",
+                    file=source,
+                    key="game",
+                    hint="Check that its package is installed and imports cleanly.",
+                ) from None
             if game.name != name:
                 raise ConfigError(
                     f"the plug-in {point.value} calls itself {game.name!r}, not {name!r}",
