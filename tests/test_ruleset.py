@@ -11,7 +11,6 @@ from hypothesis import strategies as st
 
 from sim.config import flatten, read_yaml
 from sim.errors import ConfigError
-from sim.rulesets import METADATA
 from sim.games.guardians.ruleset import (
     PRESETS,
     SCHEMA,
@@ -19,6 +18,7 @@ from sim.games.guardians.ruleset import (
     load_ruleset,
     preset_path,
 )
+from sim.rulesets import METADATA
 
 RULES_MD = Path(__file__).resolve().parents[1] / "docs" / "rules.md"
 
