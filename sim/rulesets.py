@@ -17,9 +17,11 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
+import numpy as np
 import yaml
 
 from sim.config import (
+    Field,
     Overrides,
     Schema,
     flatten,
@@ -203,6 +205,24 @@ class Ruleset:
         self.family.check(values, origin)
         applied = self.overrides + tuple(checked.items())
         return Ruleset(self.name, self.title, values, applied, self.family)
+
+
+def params_array(values: Mapping[str, Any], schema: Mapping[str, Field]) -> np.ndarray:
+    """The int64 params array a compiled engine reads: each key with a `slot` stored there as
+    its Field says (a flag, a shifted number, or a list over consecutive slots)."""
+    slots = [(f.slot, f.length or 1) for f in schema.values() if f.slot is not None]
+    p = np.zeros(max((slot + width for slot, width in slots), default=0), np.int64)
+    for key, f in schema.items():
+        if f.slot is None:
+            continue
+        value = values[key]
+        if f.kind == "int_list":
+            p[f.slot : f.slot + len(value)] = value
+        elif f.kind == "choice":
+            p[f.slot] = value == f.flag
+        else:
+            p[f.slot] = int(value) + f.shift
+    return p
 
 
 class _Dumper(yaml.SafeDumper):

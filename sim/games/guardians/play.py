@@ -28,9 +28,8 @@ from sim.games.guardians.kernel import (
     policy_slots,
     workspace,
 )
-from sim.games.guardians.params import to_params
 from sim.games.guardians.python_loop import CompiledSeat, PythonSeat, play_game, seat_rows
-from sim.games.guardians.ruleset import Ruleset
+from sim.games.guardians.ruleset import Ruleset, to_params
 from strategies.guardians import registry, user
 
 

@@ -12,64 +12,84 @@ from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
+import numpy as np
+
 from sim.config import Field, Schema
-from sim.rulesets import Ruleset, RulesetFamily
+from sim.games.guardians import layout as L
+from sim.rulesets import Ruleset, RulesetFamily, params_array
 
 PRESETS = ("guardians", "guardians-advanced", "space-defenders", "space-defenders-upgrades")
 
 _COST = {"min": 0, "max": 100}
 
+
+def _key(kind: str, slot: int, doc: str, **checks) -> Field:
+    """A ruleset key the engine reads at `slot` of its params array (layout.P_*)."""
+    return Field(kind, doc=doc, slot=slot, **checks)
+
+
 # In the order of guardians.yaml, which fixes the order of `to_yaml` (a test checks both agree).
+# Each key names the params slot the engine reads it from: the one place key and slot meet.
 SCHEMA: Schema = {
-    "board.columns": Field("int", min=3, max=8, doc="board width"),
-    "board.rows": Field("int", min=5, max=12, doc="board height"),
-    "board.start_rows": Field(
-        "int", min=1, max=10, doc="rows filled with invaders at setup (at most rows - 2)"
-    ),
-    "tokens.monsters": Field(
-        "int_list", min=0, max=30, length=5, doc="counts of 1..5-eye monsters"
-    ),
-    "tokens.ships": Field("int", min=0, max=10, doc="command ships, each a left and a right half"),
-    "tokens.ship_part_points": Field("int", min=0, max=50, doc="points of a collected ship half"),
-    "setup.ship_halves": Field(
-        "choice", choices=("reshuffle", "box"), doc="ship halves drawn while filling the start rows"
-    ),
-    "movement.directions": Field(
-        "choice", choices=("all", "horizontal"), doc="8 directions or left/right only"
-    ),
-    "shot.steal": Field(
-        "choice", choices=("lowest", "highest"), doc="token taken when shooting a fighter"
-    ),
-    "mine.enabled": Field("bool", doc="play with the mine"),
-    "mine.column": Field("int", min=1, max=8, doc="column of the mine spaces"),
-    "mine.first_row": Field("int", min=1, max=12, doc="lowest mine space"),
-    "mine.last_row": Field("int", min=1, max=12, doc="highest mine space, below the start rows"),
-    "mine.step": Field("int", min=1, max=3, doc="cells per mine move"),
-    "descent.check": Field(
-        "choice", choices=("after_shot", "end_of_turn"), doc="when an emptied column descends"
-    ),
-    "descent.on_mine_empty": Field("bool", doc="a column emptied by the mine also descends"),
-    "descent.needs_full_row": Field("bool", doc="descend only if the pile can refill a whole row"),
-    "collision.destroyed_fighter": Field(
-        "choice", choices=("reenter", "out"), doc="pay to return next turn, or out at once"
-    ),
-    "collision.reentry_cost": Field("int", **_COST, doc="price of re-entering"),
-    "raid.when": Field(
-        "choice", choices=("below_bottom", "enter_bottom"), doc="when an invader raids the planet"
-    ),
-    "missile.enabled": Field("bool", doc="the missile (GoS) / bomb (SD) can be bought"),
-    "missile.cost": Field("int", **_COST, doc="price of the missile"),
-    "upgrade.enabled": Field("bool", doc="fighter upgrades can be bought"),
-    "upgrade.cost": Field("int", **_COST, doc="price per level"),
-    "upgrade.max_level": Field("int", min=1, max=3, doc="shots per turn at the top level"),
-    "power_up.enabled": Field("bool", doc="the power-up can be bought"),
-    "power_up.cost": Field("int", **_COST, doc="price of the power-up"),
-    "power_up.permanent": Field("bool", doc="false: used once (GoS); true: rapid fire (SD)"),
-    "end.stall_turns": Field(
-        "int", min=0, max=100, doc="turns without a hit that end the game (0 = players left)"
-    ),
-    "end.turn_cap": Field("int", min=10, max=100000, doc="safety net: outcome `cap`"),
-}
+    "board.columns": _key("int", L.P_COLS, "board width", min=3, max=8),
+    "board.rows": _key("int", L.P_ROWS, "board height", min=5, max=12),
+    "board.start_rows": _key("int", L.P_START_ROWS,
+                             "rows filled with invaders at setup (at most rows - 2)",
+                             min=1, max=10),
+    "tokens.monsters": _key("int_list", L.P_MONSTERS, "counts of 1..5-eye monsters",
+                            min=0, max=30, length=5),
+    "tokens.ships": _key("int", L.P_SHIPS, "command ships, each a left and a right half",
+                         min=0, max=10),
+    "tokens.ship_part_points": _key("int", L.P_SHIP_POINTS, "points of a collected ship half",
+                                    min=0, max=50),
+    "setup.ship_halves": _key("choice", L.P_SETUP_HALVES_BOX,
+                              "ship halves drawn while filling the start rows",
+                              choices=("reshuffle", "box"), flag="box"),
+    "movement.directions": _key("choice", L.P_HORIZONTAL_ONLY, "8 directions or left/right only",
+                                choices=("all", "horizontal"), flag="horizontal"),
+    "shot.steal": _key("choice", L.P_STEAL_HIGHEST, "token taken when shooting a fighter",
+                       choices=("lowest", "highest"), flag="highest"),
+    "mine.enabled": _key("bool", L.P_MINE_ENABLED, "play with the mine"),
+    # rulebook coordinates are 1-based, the engine's 0-based
+    "mine.column": _key("int", L.P_MINE_COL, "column of the mine spaces", min=1, max=8, shift=-1),
+    "mine.first_row": _key("int", L.P_MINE_ROW_FIRST, "lowest mine space", min=1, max=12,
+                           shift=-1),
+    "mine.last_row": _key("int", L.P_MINE_ROW_LAST, "highest mine space, below the start rows",
+                          min=1, max=12, shift=-1),
+    "mine.step": _key("int", L.P_MINE_STEP, "cells per mine move", min=1, max=3),
+    "descent.check": _key("choice", L.P_DESCENT_END_OF_TURN, "when an emptied column descends",
+                          choices=("after_shot", "end_of_turn"), flag="end_of_turn"),
+    "descent.on_mine_empty": _key("bool", L.P_DESCENT_ON_MINE,
+                                  "a column emptied by the mine also descends"),
+    "descent.needs_full_row": _key("bool", L.P_DESCENT_NEEDS_FULL_ROW,
+                                   "descend only if the pile can refill a whole row"),
+    "collision.destroyed_fighter": _key("choice", L.P_DESTROYED_OUT,
+                                        "pay to return next turn, or out at once",
+                                        choices=("reenter", "out"), flag="out"),
+    "collision.reentry_cost": _key("int", L.P_REENTRY_COST, "price of re-entering", **_COST),
+    "raid.when": _key("choice", L.P_RAID_ENTER_BOTTOM, "when an invader raids the planet",
+                      choices=("below_bottom", "enter_bottom"), flag="enter_bottom"),
+    "missile.enabled": _key("bool", L.P_MISSILE_ENABLED,
+                            "the missile (GoS) / bomb (SD) can be bought"),
+    "missile.cost": _key("int", L.P_MISSILE_COST, "price of the missile", **_COST),
+    "upgrade.enabled": _key("bool", L.P_UPGRADE_ENABLED, "fighter upgrades can be bought"),
+    "upgrade.cost": _key("int", L.P_UPGRADE_COST, "price per level", **_COST),
+    "upgrade.max_level": _key("int", L.P_MAX_LEVEL, "shots per turn at the top level",
+                              min=1, max=3),
+    "power_up.enabled": _key("bool", L.P_POWER_ENABLED, "the power-up can be bought"),
+    "power_up.cost": _key("int", L.P_POWER_COST, "price of the power-up", **_COST),
+    "power_up.permanent": _key("bool", L.P_POWER_PERMANENT,
+                               "false: used once (GoS); true: rapid fire (SD)"),
+    "end.stall_turns": _key("int", L.P_STALL_TURNS,
+                            "turns without a hit that end the game (0 = players left)",
+                            min=0, max=100),
+    "end.turn_cap": _key("int", L.P_TURN_CAP, "safety net: outcome `cap`", min=10, max=100000),
+}  # fmt: skip
+
+
+def to_params(values: Mapping[str, Any]) -> np.ndarray:
+    """The engine's int64 params array for a ruleset's flat `values` (``Ruleset.values``)."""
+    return params_array(values, SCHEMA)
 
 
 def _cross_key_problems(v: Mapping[str, Any]) -> Iterator[tuple[tuple[str, ...], str]]:
@@ -89,6 +109,12 @@ def _cross_key_problems(v: Mapping[str, Any]) -> Iterator[tuple[tuple[str, ...],
                 f"the monsters ({monsters}) cannot fill the start rows "
                 f"(board.columns x board.start_rows = {columns * start})"
             ),
+        )
+    tokens = monsters + 2 * v["tokens.ships"]
+    if tokens > L.MAX_TOKENS:
+        yield (
+            ("tokens.monsters", "tokens.ships"),
+            f"at most {L.MAX_TOKENS} tokens fit the engine's pile (got {tokens})",
         )
     if v["mine.enabled"]:
         yield from _mine_problems(v)
@@ -120,4 +146,4 @@ RULESETS = RulesetFamily(SCHEMA, PRESETS, Path(__file__).resolve().parent / "rul
 load_ruleset = RULESETS.load
 preset_path = RULESETS.preset_path
 
-__all__ = ["PRESETS", "RULESETS", "SCHEMA", "Ruleset", "load_ruleset", "preset_path"]
+__all__ = ["PRESETS", "RULESETS", "SCHEMA", "Ruleset", "load_ruleset", "preset_path", "to_params"]
