@@ -71,9 +71,9 @@ def rules_list(game: str = GAME_OPTION) -> None:
 @domain_errors
 def scenario_run(file: str = typer.Argument(..., help="Scenario YAML file.")) -> None:
     """Play a scenario's turns and print the resulting state in the scenario format."""
-    from sim.games.guardians.scenario import run_file
+    from sim.scenarios import run_scenario
 
-    typer.echo(run_file(file), nl=False)
+    typer.echo(run_scenario(file), nl=False)
 
 
 @scenario_app.command("check")
@@ -83,11 +83,11 @@ def scenario_check(
     quiet: bool = typer.Option(False, "--quiet", "-q", help="Print failures only."),
 ) -> None:
     """Compare each scenario's result with its `expect:`; exit 1 on any mismatch."""
-    from sim.games.guardians.scenario import check_file
+    from sim.scenarios import check_scenario
 
     failed = 0
     for file in files:
-        diff = check_file(file)
+        diff = check_scenario(file)
         if diff:
             failed += 1
             typer.echo(f"FAIL {file}\n{diff}")
@@ -102,56 +102,40 @@ def scenario_check(
 @domain_errors
 def play(
     strategies: str = typer.Option(
-        "greedy,greedy", help="Comma-separated strategies, one per seat (2-4 players)."
+        None, help="Comma-separated strategies, one per seat (Guardians: greedy,greedy)."
     ),
-    ruleset: str = typer.Option("guardians", help="Preset name or ruleset file."),
+    ruleset: str = typer.Option(None, help="Preset name or ruleset file (default the first)."),
     overrides: list[str] = SET_OPTION,
     seed: int = typer.Option(0, help="The game's seed: the same seed gives the same game."),
     html_file: str = typer.Option("", "--html", help="Also write a page to step through."),
     from_results: str = typer.Option("", "--from-results", help="Replay a game of a run."),
-    game_index: int = typer.Option(-1, "--game", help="With --from-results: the game index."),
+    index: int = typer.Option(-1, "--index", help="With --from-results: the game index."),
     arm: str = typer.Option("", help="With --from-results: the arm (default: the first)."),
-    game: str = typer.Option("guardians", "--game-plugin", help="Game plugin."),
+    game: str = typer.Option(
+        "guardians", "--game", help="Game plug-in (with --from-results: the game index too)."
+    ),
 ) -> None:
     """Print one game turn by turn: the board, who did what, scores, the outcome."""
-    from pathlib import Path
-
-    from sim.errors import SimError
-    from sim.games.base import StrategySpec
-    from sim.games.guardians.watch import page, transcript, watch
-
-    if from_results:
-        from sim.games import get_game
-        from sim.results import replay
-
-        if game_index < 0:
-            raise SimError("--from-results needs a game", key="--game", hint="e.g. --game 17")
-        which = int(arm) if arm.isdigit() else (arm or None)
-        stored = replay(from_results, game_index, which)
-        plugin = get_game(stored.game_name)
-        rules = plugin.load_ruleset(stored.ruleset_ref, stored.overrides, source=from_results)
-        lineup, seed = list(stored.seats), stored.seed
-        typer.echo(f"{from_results}: arm {stored.arm!r}, game {stored.game}")
-    else:
-        from sim.games import get_game
-
-        rules = get_game(game).load_ruleset(ruleset, overrides, source="--set")
-        lineup = [StrategySpec(name.strip()) for name in strategies.split(",") if name.strip()]
-        plugin = get_game(game)
-        for spec in lineup:
-            plugin.check_strategy(spec, source="--strategies")
-    if not 2 <= len(lineup) <= 4:
-        raise SimError("a game needs 2-4 players", key="--strategies", hint="e.g. greedy,expert")
     from sim.compiling import console_notice
+    from sim.errors import SimError
+    from sim.play import play_game, replay_game, write_page
 
-    plugin.prepare(lineup, notice=console_notice())
-    frames, final = watch(rules, lineup, seed)
-    typer.echo(f"{rules.title}, seed {seed}")
-    typer.echo(transcript(frames, lineup, final), nl=False)
+    notice = console_notice()
+    if from_results:
+        if index < 0 and game.isdigit():  # the older spelling: --game N
+            index = int(game)
+        if index < 0:
+            raise SimError(
+                "--from-results needs a game index", key="--index", hint="e.g. --index 17"
+            )
+        played = replay_game(results=from_results, index=index, arm=arm, notice=notice)
+    else:
+        played = play_game(game=game, strategies=strategies, ruleset=ruleset,
+                           overrides=overrides, seed=seed, notice=notice)  # fmt: skip
+    typer.echo(played.heading)
+    typer.echo(played.watch.text, nl=False)
     if html_file:
-        title = f"{rules.title}, seed {seed}"
-        Path(html_file).write_text(page(frames, lineup, final, title))
-        typer.echo(f"page written to {html_file}")
+        typer.echo(f"page written to {write_page(played, html_file)}")
 
 
 @app.command("bench")

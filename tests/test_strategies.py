@@ -15,8 +15,8 @@ from sim.games.guardians import engine as E
 from sim.games.guardians import layout as L
 from sim.games.guardians import moves as M
 from sim.games.guardians.decision import MINE_START, PLACE, SCRATCH_SIZE, TURN, reset_action
-from sim.games.guardians.params import to_params
 from sim.games.guardians.rng import below, seed_streams
+from sim.games.guardians.ruleset import to_params
 from strategies.guardians import registry
 from strategies.guardians.registry import BUILTIN as ORDER
 from tests.conftest import slow_scale

@@ -1,7 +1,8 @@
 """The data a report is computed from: a results folder's manifest and its Parquet parts.
 
-Nothing here imports the engine, the game plugins or the strategies: a report is rebuilt from
-the files alone, so results copied from another machine give the same report.
+Nothing here imports a game's engine or strategies (only its plug-in object, for the columns
+its report reads): a report is rebuilt from the files alone, so results copied from another
+machine give the same report.
 
 The parts are found with ``sim.storage.part_files`` (completed chunks only, the same rule as
 ``sim.results.load``); when a folder has no manifest-listed layout (e.g. hand-made test data in
@@ -22,7 +23,6 @@ from sim.storage import part_files
 
 # columns every run writes; anything else in `games` that the manifest calls a parameter is one
 BASE_GAME_COLUMNS = ("arm", "game", "seed", "players", "ruleset")
-NO_WINNER_OUTCOMES = ("raid", "cap")
 
 
 @dataclass(frozen=True)
@@ -73,6 +73,11 @@ class Results:
         exp = self.manifest.get("experiment")
         found = self.manifest.get("description") or (exp or {}).get("description") or ""
         return str(found).strip()
+
+    @property
+    def game(self) -> str:
+        """The game plug-in the games were played with (manifests before it say guardians)."""
+        return str(self.manifest.get("game") or "guardians")
 
     @property
     def sections(self) -> list[str]:
@@ -204,7 +209,7 @@ def load_results(results_dir: str | Path) -> Results:
     if not isinstance(manifest, dict):
         raise SimError("the manifest is not a JSON object", file=manifest_path)
     games = _read_table(root, "games")
-    seats = _read_table(root, "seats")
+    seats = _read_table(root, "seats", keep=_seat_columns(manifest, manifest_path))
     arms = _arm_infos(manifest, games)
     games, seats = _normalise(games, seats, arms)
     games, seats, excluded = _drop_illegal(games, seats)
@@ -246,18 +251,24 @@ def _table_files(root: Path, table: str) -> list[Path]:
     )
 
 
-# seat columns the sections use (the others, e.g. reserve_* and taken_*, stay on disk)
-SEAT_COLUMNS = (
-    "arm", "game", "seat", "strategy", "score", "win_share", "players", "ruleset",
-    "steals_made", "losses", "reentries", "mine_explosions", "missiles_bought", "missiles_fired",
-    "missile_points", "upgrades_bought", "power_ups_bought", "power_ups_used", "points_paid",
-    "skill",
+# seat columns every run writes; a game's report names the others its sections read (the rest
+# stay on disk: a million games of 4 seats read whole would not fit in 1 GB)
+BASE_SEAT_COLUMNS = (
+    "arm", "game", "seat", "strategy", "score", "win_share", "players", "ruleset", "skill",
 )  # fmt: skip
 
 
-def _read_table(root: Path, table: str) -> pl.DataFrame:
-    """The table's parts, concatenated; the seats table keeps SEAT_COLUMNS and the parameter
-    columns, with whole numbers as Int32 (a million games of 4 seats stay well under 1 GB)."""
+def _seat_columns(manifest: dict[str, Any], source: Path) -> tuple[str, ...]:
+    from sim.games import get_game
+    from sim.games.base import report
+
+    game = get_game(str(manifest.get("game") or "guardians"), source=str(source))
+    return (*BASE_SEAT_COLUMNS, *report(game).seat_columns)
+
+
+def _read_table(root: Path, table: str, keep: tuple[str, ...] = ()) -> pl.DataFrame:
+    """The table's parts, concatenated; the seats table keeps the `keep` columns and the
+    seats.* parameter columns, with whole numbers as Int32."""
     import pyarrow.parquet as pq
 
     files = _table_files(root, table)
@@ -271,12 +282,12 @@ def _read_table(root: Path, table: str) -> pl.DataFrame:
     try:
         schemas = {pq.read_schema(f).remove_metadata() for f in files}
         if len(schemas) == 1:  # the runner's parts: one lazy scan, only the needed columns
-            names = _wanted(table, next(iter(schemas)).names)
+            names = _wanted(table, next(iter(schemas)).names, keep)
             lazy = pl.scan_parquet([str(f) for f in files], hive_partitioning=False)
             return _narrow(table, lazy.select(names)).collect()
         frames = [  # parts that differ (hand-made data): read one by one
             _narrow(table, pl.scan_parquet(f, hive_partitioning=False).select(
-                _wanted(table, pq.read_schema(f).names))).collect()
+                _wanted(table, pq.read_schema(f).names, keep))).collect()
             for f in files
         ]  # fmt: skip
         return pl.concat(frames, how="diagonal_relaxed")
@@ -284,10 +295,10 @@ def _read_table(root: Path, table: str) -> pl.DataFrame:
         raise SimError(f"cannot read the {table} parts: {exc}", file=root / table) from None
 
 
-def _wanted(table: str, names: list[str]) -> list[str]:
+def _wanted(table: str, names: list[str], keep: tuple[str, ...]) -> list[str]:
     if table != "seats":
         return list(names)
-    return [c for c in names if c in SEAT_COLUMNS or c.startswith("seats")]
+    return [c for c in names if c in keep or c.startswith("seats")]
 
 
 def _narrow(table: str, lazy: pl.LazyFrame) -> pl.LazyFrame:

@@ -10,12 +10,12 @@ from collections.abc import Callable
 import numpy as np
 import polars as pl
 
+from sim.games.guardians.report import difficulty_answers
 from sim.report import fmt, plots
 from sim.report import skill as ladder
 from sim.report.context import Context
 from sim.report.metrics import mean, prefixed, rate
 from sim.report.render import Finding, Section, Text
-from sim.report.sections import difficulty_answers
 from sim.report.table import Cell, Column, Table
 
 ID = "difficulty"

@@ -11,10 +11,10 @@ import math
 import numpy as np
 import polars as pl
 
+from sim.games.guardians.report import words
 from sim.report import fmt, quality
 from sim.report.answers import Answer, Estimate, Label, sentence
 from sim.report.context import Context
-from sim.report.sections import words
 
 
 def _uplift(row: dict, key: str) -> Estimate:

@@ -4,11 +4,11 @@ rate as the headline), and which difficulty levels a tried setup suits."""
 
 from __future__ import annotations
 
+from sim.games.guardians.report import words
 from sim.report import quality
 from sim.report import skill as ladder
 from sim.report.answers import Answer, Count, Estimate, Label, joined, sentence
 from sim.report.context import Context
-from sim.report.sections import words
 
 ID = "difficulty"
 
@@ -24,7 +24,7 @@ def _rate(r: dict, key: str, label: str = "") -> Estimate:
 
 def band(raid: float) -> str:
     """The difficulty level whose target the rate is close to, in words."""
-    from sim.report.sections.difficulty import LEVELS, TOLERANCE
+    from sim.games.guardians.report.difficulty import LEVELS, TOLERANCE
 
     for level, target in LEVELS.items():
         if abs(raid - target) <= TOLERANCE[level]:
@@ -80,7 +80,7 @@ def _raid_answer(rows: list[dict], setting: str) -> Answer:
 
 
 def _setup_answer(entries: list[dict]) -> Answer:
-    from sim.report.sections.difficulty import LEVELS
+    from sim.games.guardians.report.difficulty import LEVELS
 
     key = f"{ID}.setup"
     tables = len(entries)

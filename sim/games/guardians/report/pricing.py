@@ -11,11 +11,11 @@ from dataclasses import dataclass
 import numpy as np
 import polars as pl
 
+from sim.games.guardians.report import pricing_answers
 from sim.report import fmt, plots
 from sim.report.context import Context
 from sim.report.metrics import mean, prefixed, rate
 from sim.report.render import Finding, Section, Text
-from sim.report.sections import pricing_answers
 from sim.report.table import Column, Table
 from sim.stats.bootstrap import bootstrap_ratio, break_even_bootstrap
 from sim.stats.paired import one_sample

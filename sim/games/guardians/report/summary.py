@@ -6,12 +6,13 @@ from __future__ import annotations
 import numpy as np
 import polars as pl
 
+from sim.games.guardians.report import words
+from sim.games.guardians.report.per_game import OUTCOMES
 from sim.report import fmt, plots, quality
 from sim.report.answers import Answer, Estimate, Label, sentence
 from sim.report.context import Context, describe_params
-from sim.report.metrics import OUTCOMES, mean, prefixed, rate
+from sim.report.metrics import mean, prefixed, rate
 from sim.report.render import Finding, Section
-from sim.report.sections import words
 from sim.report.table import Column, Table
 
 ID = "overview"

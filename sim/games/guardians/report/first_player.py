@@ -9,12 +9,12 @@ import math
 import numpy as np
 import polars as pl
 
+from sim.games.guardians.report import words
 from sim.report import fmt, plots, quality
 from sim.report.answers import Answer, Estimate, sentence
 from sim.report.context import Context
 from sim.report.metrics import rate
 from sim.report.render import Finding, Section, Text
-from sim.report.sections import words
 from sim.report.table import Column, Table
 from sim.stats.paired import rate_vs_reference
 from sim.stats.tests import fairness_test, holm

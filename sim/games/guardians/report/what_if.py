@@ -8,20 +8,14 @@ import math
 
 import polars as pl
 
+from sim.games.guardians.report import words
+from sim.games.guardians.report.per_game import per_game, standard_metrics
 from sim.report import arms, fmt, quality
 from sim.report.answers import Answer, Count, Estimate, Label, Term, joined, sentence
 from sim.report.context import Context
 from sim.report.effects import Effect, effects_figure
-from sim.report.metrics import (
-    Metric,
-    is_all_zero,
-    paired,
-    per_game,
-    standard_metrics,
-    strategy_win_per_game,
-)
+from sim.report.metrics import Metric, is_all_zero, paired, strategy_win_per_game
 from sim.report.render import Finding, Section, Text
-from sim.report.sections import words
 from sim.report.table import Cell, Column, Table
 from sim.stats.tests import holm
 

@@ -9,12 +9,9 @@ import math
 import numpy as np
 import polars as pl
 
-from sim.report import arms, fmt
-from sim.report.context import Context
-from sim.report.metrics import Metric, mean, per_game, prefixed, rate
-from sim.report.render import Finding, Section, Text
-from sim.report.sections import mine_answers, words
-from sim.report.sections.what_if import (
+from sim.games.guardians.report import mine_answers, words
+from sim.games.guardians.report.per_game import per_game
+from sim.games.guardians.report.what_if import (
     arm_answer,
     compare,
     comparison_table,
@@ -22,6 +19,10 @@ from sim.report.sections.what_if import (
     forest_figure,
     ns_note,
 )
+from sim.report import arms, fmt
+from sim.report.context import Context
+from sim.report.metrics import Metric, mean, prefixed, rate
+from sim.report.render import Finding, Section, Text
 from sim.report.table import Column, Table
 from sim.stats.paired import paired_difference, rate_vs_reference
 

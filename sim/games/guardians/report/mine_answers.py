@@ -3,11 +3,11 @@ what it does to the invaders' chances, in one sentence with intervals and a data
 
 from __future__ import annotations
 
+from sim.games.guardians.report import words
+from sim.games.guardians.report.what_if import cap_warnings, estimate
 from sim.report import quality
 from sim.report.answers import Answer, Estimate, Label, sentence
 from sim.report.context import Context
-from sim.report.sections import words
-from sim.report.sections.what_if import cap_warnings, estimate
 
 ID = "mine_value"
 KEY = f"{ID}.worth"

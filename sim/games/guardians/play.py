@@ -1,17 +1,17 @@
-"""The Guardians of Space plugin: rulesets, strategies and chunks of games as columns."""
+"""Playing Guardians games in chunks, as columns: the plug-in's heavy half (plugin.py is the
+light one). Compiled strategies run in the compiled loop, plain-Python ones in the Python loop."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 import numpy as np
 from numba import types
 
 from sim.compiling import Notice, Unit, ensure_compiled
-from sim.games import register
 from sim.games.base import Chunk, StrategySpec
 from sim.games.guardians import layout as L
+from sim.games.guardians.columns import RESERVE_COLUMNS, SEAT_STATS, TAKEN_COLUMNS
 from sim.games.guardians.decision import ACTION_T, PARAMS_T, POLICY_SIGNATURE, RNG_T, STATE_T
 from sim.games.guardians.kernel import (
     G_ERROR,
@@ -28,97 +28,66 @@ from sim.games.guardians.kernel import (
     policy_slots,
     workspace,
 )
-from sim.games.guardians.params import to_params
 from sim.games.guardians.python_loop import CompiledSeat, PythonSeat, play_game, seat_rows
-from sim.games.guardians.ruleset import PRESETS, Ruleset, load_ruleset
+from sim.games.guardians.ruleset import Ruleset, to_params
 from strategies.guardians import registry, user
 
-# per-seat statistics copied from the player's block of the state: column -> PL_* field
-_SEAT_FIELDS = {
-    "level": L.PL_LEVEL,
-    "steals_made": L.PL_STEALS_MADE,
-    "steals_suffered": L.PL_STEALS_SUFFERED,
-    "missiles_bought": L.PL_MISSILES_BOUGHT,
-    "missiles_fired": L.PL_MISSILES_FIRED,
-    "missile_points": L.PL_MISSILE_POINTS,
-    "upgrades_bought": L.PL_UPGRADES_BOUGHT,
-    "power_ups_bought": L.PL_POWER_UPS_BOUGHT,
-    "power_ups_used": L.PL_POWER_UPS_USED,
-    "points_paid": L.PL_POINTS_PAID,
-    "losses": L.PL_LOSSES,
-    "reentries": L.PL_REENTRIES,
-    "mine_explosions": L.PL_MINE_EXPLOSIONS,
-    "shots": L.PL_SHOTS,
-    "hits": L.PL_HITS,
-    "turns_played": L.PL_TURNS,
-}
-_KIND_NAMES = ("", "1", "2", "3", "4", "5", "ship")
-STATUS_NAMES = ("active", "destroyed", "out")
+
+def check_strategy(spec: StrategySpec, *, source: str) -> StrategySpec:
+    _resolve(spec, source=source)
+    return spec
 
 
-class Guardians:
-    name = "guardians"
-    presets = PRESETS
-    player_counts = (2, 3, 4)
-    outcomes = ("victory", "stall", "raid", "cap")
+def prepare(lineup: Sequence[StrategySpec], *, notice: Notice | None = None) -> float:
+    """Compile (or check the cache for) what playing `lineup` needs, before any game: the
+    engine, the loop and each compiled policy of the lineup, nothing else. Returns the
+    seconds spent compiling (0.0 when everything was cached)."""
+    plan = _Plan(list(lineup))
+    names = ", ".join(dict.fromkeys(spec.name for spec in lineup))
+    return ensure_compiled(plan.compile_jobs(), what=names, notice=notice)
 
-    def load_ruleset(self, name_or_path: str, overrides: Any = (), *, source: str = "--set"):
-        return load_ruleset(name_or_path, overrides, source=source)
 
-    def check_strategy(self, spec: StrategySpec, *, source: str) -> StrategySpec:
-        _resolve(spec, source=source)
-        return spec
-
-    def prepare(self, lineup: Sequence[StrategySpec], *, notice: Notice | None = None) -> float:
-        """Compile (or check the cache for) what playing `lineup` needs, before any game:
-        the engine, the loop and each compiled policy of the lineup, nothing else. Returns
-        the seconds spent compiling (0.0 when everything was cached)."""
-        plan = _Plan(list(lineup))
-        names = ", ".join(dict.fromkeys(spec.name for spec in lineup))
-        return ensure_compiled(plan.compile_jobs(), what=names, notice=notice)
-
-    def play_chunk(
-        self,
-        ruleset: Ruleset,
-        n_players: int,
-        lineup: list[StrategySpec],
-        seat_lineup: np.ndarray,
-        seeds: np.ndarray,
-        *,
-        trace: bool = False,
-    ) -> Chunk:
-        """Play the games; with `trace`, also hash every state and check the token census
-        after every turn (slower; for tests and golden files)."""
-        n = len(seeds)
-        if np.shape(seat_lineup) != (n, n_players):
-            raise ValueError(f"seat_lineup must have one row of {n_players} per seed "
-                             f"({n}, {n_players}); got {np.shape(seat_lineup)}")  # fmt: skip
-        plan = _Plan(lineup)
-        games = np.zeros((n, len(GAME_COLUMNS)), np.int64)
-        seats = np.zeros((n, n_players, SEAT_SIZE), np.int64)
-        seat_lineup = np.ascontiguousarray(seat_lineup, np.int64)
-        if plan.python_players:
-            _play_in_python(ruleset, n_players, plan, seat_lineup, seeds, games, seats)
-        else:
-            batch_loop(plan.slots)(
-                plan.policy_tuple(),
-                to_params(ruleset.values),
-                n_players,
-                np.ascontiguousarray(seeds, np.uint64),
-                seat_lineup,
-                plan.which,
-                plan.params,
-                games,
-                seats,
-                trace,
-                *workspace(n_players, plan.params.shape[1]),
-            )
-        labels = [spec.label for spec in lineup]
-        return Chunk(
-            games=_game_columns(games, trace),
-            seats=_seat_columns(games, seats, seat_lineup, labels),
-            errors=_errors(games, seat_lineup, labels),
+def play_chunk(
+    ruleset: Ruleset,
+    n_players: int,
+    lineup: list[StrategySpec],
+    seat_lineup: np.ndarray,
+    seeds: np.ndarray,
+    *,
+    trace: bool = False,
+) -> Chunk:
+    """Play the games; with `trace`, also hash every state and check the token census after
+    every turn (slower; for tests and golden files)."""
+    n = len(seeds)
+    if np.shape(seat_lineup) != (n, n_players):
+        raise ValueError(f"seat_lineup must have one row of {n_players} per seed "
+                         f"({n}, {n_players}); got {np.shape(seat_lineup)}")  # fmt: skip
+    plan = _Plan(lineup)
+    games = np.zeros((n, len(GAME_COLUMNS)), np.int64)
+    seats = np.zeros((n, n_players, SEAT_SIZE), np.int64)
+    seat_lineup = np.ascontiguousarray(seat_lineup, np.int64)
+    if plan.python_players:
+        _play_in_python(ruleset, n_players, plan, seat_lineup, seeds, games, seats)
+    else:
+        batch_loop(plan.slots)(
+            plan.policy_tuple(),
+            to_params(ruleset.values),
+            n_players,
+            np.ascontiguousarray(seeds, np.uint64),
+            seat_lineup,
+            plan.which,
+            plan.params,
+            games,
+            seats,
+            trace,
+            *workspace(n_players, plan.params.shape[1]),
         )
+    labels = [spec.label for spec in lineup]
+    return Chunk(
+        games=_game_columns(games, trace),
+        seats=_seat_columns(games, seats, seat_lineup, labels),
+        errors=_errors(games, seat_lineup, labels),
+    )
 
 
 def _resolve(spec: StrategySpec, *, source: str | None = None):
@@ -224,13 +193,13 @@ def _seat_columns(games, seats, seat_lineup, labels) -> dict[str, np.ndarray]:
         "strategy": np.array(labels, dtype=object)[np.asarray(seat_lineup).reshape(-1)],
         "score": flat[:, SEAT_SCORE],
         "win_share": np.where(won == 1, 1.0 / np.maximum(n_winners, 1), 0.0),
-        "status": np.array(STATUS_NAMES, dtype=object)[block[:, L.PL_STATUS]],
+        "status": np.array(L.PLAYER_STATUS_NAMES, dtype=object)[block[:, L.PL_STATUS]],
     }
-    for name, f in _SEAT_FIELDS.items():
-        cols[name] = block[:, f]
+    for stat in SEAT_STATS:
+        cols[stat.column] = block[:, stat.field]
     for k in range(1, L.N_KINDS):
-        cols[f"reserve_{_KIND_NAMES[k]}"] = block[:, L.PL_RESERVE + k]
-        cols[f"taken_{_KIND_NAMES[k]}"] = block[:, L.PL_TAKEN + k]
+        cols[RESERVE_COLUMNS[k - 1]] = block[:, L.PL_RESERVE + k]
+        cols[TAKEN_COLUMNS[k - 1]] = block[:, L.PL_TAKEN + k]
     return cols
 
 
@@ -242,6 +211,3 @@ def _errors(games, seat_lineup, labels) -> list[str]:
         out.append(f"game {g}: {who} in seat {seat} made an illegal move "
                    f"({L.ERROR_NAMES[games[g, G_ERROR]]})")  # fmt: skip
     return out
-
-
-GAME = register(Guardians())
