@@ -14,7 +14,12 @@ export NUMBA_CACHE_DIR := $(CURDIR)/.numba_cache
 SIM_SLOW_SCALE ?= 0.1
 PYTEST_ARGS ?= -n 2 -q
 
-.PHONY: run test bench lint install clean
+# The accessibility check of the report page (tests/test_report_browser.py) runs axe-core, from
+# the npm registry, in headless chromium. Without npm it is skipped locally (CI installs npm).
+AXE_VERSION := 4.11.0
+AXE := $(VENV)/node/node_modules/axe-core/axe.min.js
+
+.PHONY: run test bench lint install clean axe
 
 # The venv itself (python + an up-to-date pip).
 $(PYTHON):
@@ -33,10 +38,20 @@ $(VENV)/.test-stamp: pyproject.toml | $(PYTHON)
 
 install: $(VENV)/.install-stamp
 
+$(AXE): | $(PYTHON)
+	@if command -v npm >/dev/null 2>&1; then \
+		npm install --prefix $(VENV)/node --no-save --no-audit --no-fund --loglevel=error \
+			axe-core@$(AXE_VERSION); \
+	else \
+		echo "npm not found: the report's accessibility test will be skipped (apt-get install npm)"; \
+	fi
+
+axe: $(AXE)
+
 run: $(VENV)/.install-stamp
 	$(SIM) run experiments/missile_cost.yaml
 
-test: $(VENV)/.test-stamp
+test: $(VENV)/.test-stamp $(AXE)
 	SIM_SLOW_SCALE=$(SIM_SLOW_SCALE) $(PYTHON) -m pytest $(PYTEST_ARGS)
 
 bench: $(VENV)/.install-stamp

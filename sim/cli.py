@@ -71,9 +71,9 @@ def rules_list(game: str = GAME_OPTION) -> None:
 @domain_errors
 def scenario_run(file: str = typer.Argument(..., help="Scenario YAML file.")) -> None:
     """Play a scenario's turns and print the resulting state in the scenario format."""
-    from sim.games.guardians.scenario import run_file
+    from sim.scenarios import run_scenario
 
-    typer.echo(run_file(file), nl=False)
+    typer.echo(run_scenario(file), nl=False)
 
 
 @scenario_app.command("check")
@@ -83,11 +83,11 @@ def scenario_check(
     quiet: bool = typer.Option(False, "--quiet", "-q", help="Print failures only."),
 ) -> None:
     """Compare each scenario's result with its `expect:`; exit 1 on any mismatch."""
-    from sim.games.guardians.scenario import check_file
+    from sim.scenarios import check_scenario
 
     failed = 0
     for file in files:
-        diff = check_file(file)
+        diff = check_scenario(file)
         if diff:
             failed += 1
             typer.echo(f"FAIL {file}\n{diff}")
@@ -102,59 +102,43 @@ def scenario_check(
 @domain_errors
 def play(
     strategies: str = typer.Option(
-        "greedy,greedy", help="Comma-separated strategies, one per seat (2-4 players)."
+        None, help="Comma-separated strategies, one per seat (Guardians: greedy,greedy)."
     ),
-    ruleset: str = typer.Option("guardians", help="Preset name or ruleset file."),
+    ruleset: str = typer.Option(None, help="Preset name or ruleset file (default the first)."),
     overrides: list[str] = SET_OPTION,
     seed: int = typer.Option(0, help="The game's seed: the same seed gives the same game."),
     html_file: str = typer.Option("", "--html", help="Also write a page to step through."),
     from_results: str = typer.Option("", "--from-results", help="Replay a game of a run."),
-    game_index: int = typer.Option(-1, "--game", help="With --from-results: the game index."),
+    index: int = typer.Option(-1, "--index", help="With --from-results: the game index."),
     arm: str = typer.Option("", help="With --from-results: the arm (default: the first)."),
-    game: str = typer.Option("guardians", "--game-plugin", help="Game plugin."),
+    game: str = typer.Option(
+        "guardians", "--game", help="Game plug-in (with --from-results: the game index too)."
+    ),
 ) -> None:
     """Print one game turn by turn: the board, who did what, scores, the outcome."""
+    from sim.compiling import console_notice
     from sim.errors import SimError
-    from sim.games.base import StrategySpec
-    from sim.games.guardians.watch import page, transcript, watch
-    from sim.paths import cannot_write, check_file_target
+    from sim.paths import check_file_target
+    from sim.play import play_game, replay_game, write_page
 
-    html_path = check_file_target(html_file, key="--html") if html_file else None
-    if not from_results and not 0 <= seed < 2**64:
-        raise SimError(f"expected a seed in 0..2**64-1, got {seed}", key="--seed",
-                       hint="For example --seed 7.")  # fmt: skip
+    if html_file:  # before the game is played and printed
+        check_file_target(html_file, key="--html")
+    notice = console_notice()
     if from_results:
-        from sim.games import get_game
-        from sim.results import replay
-
-        if game_index < 0:
-            raise SimError("--from-results needs a game", key="--game", hint="e.g. --game 17")
-        which = int(arm) if arm.isdigit() else (arm or None)
-        stored = replay(from_results, game_index, which)
-        plugin = get_game(stored.game_name)
-        rules = plugin.load_ruleset(stored.ruleset_ref, stored.overrides, source=from_results)
-        lineup, seed = list(stored.seats), stored.seed
-        typer.echo(f"{from_results}: arm {stored.arm!r}, game {stored.game}")
+        if index < 0 and game.isdigit():  # the older spelling: --game N
+            index = int(game)
+        if index < 0:
+            raise SimError(
+                "--from-results needs a game index", key="--index", hint="e.g. --index 17"
+            )
+        played = replay_game(results=from_results, index=index, arm=arm, notice=notice)
     else:
-        from sim.games import get_game
-
-        rules = get_game(game).load_ruleset(ruleset, overrides, source="--set")
-        lineup = [StrategySpec(name.strip()) for name in strategies.split(",") if name.strip()]
-        plugin = get_game(game)
-        for spec in lineup:
-            plugin.check_strategy(spec, source="--strategies")
-    if not 2 <= len(lineup) <= 4:
-        raise SimError("a game needs 2-4 players", key="--strategies", hint="e.g. greedy,expert")
-    frames, final = watch(rules, lineup, seed)
-    typer.echo(f"{rules.title}, seed {seed}")
-    typer.echo(transcript(frames, lineup, final), nl=False)
-    if html_path is not None:
-        title = f"{rules.title}, seed {seed}"
-        try:
-            html_path.write_text(page(frames, lineup, final, title), encoding="utf-8")
-        except OSError as exc:
-            raise cannot_write(html_path, exc, key="--html") from None
-        typer.echo(f"page written to {html_file}")
+        played = play_game(game=game, strategies=strategies, ruleset=ruleset,
+                           overrides=overrides, seed=seed, notice=notice)  # fmt: skip
+    typer.echo(played.heading)
+    typer.echo(played.watch.text, nl=False)
+    if html_file:
+        typer.echo(f"page written to {write_page(played, html_file)}")
 
 
 @app.command("bench")
@@ -173,10 +157,10 @@ def bench(
 
     from sim.bench import run_bench, table
     from sim.games import get_game
-    from strategies.guardians.dispatch import ORDER
+    from strategies.guardians.registry import BUILTIN
 
     chosen_presets = presets.split(",") if presets else list(get_game("guardians").presets)
-    chosen = strategies.split(",") if strategies else list(ORDER)
+    chosen = strategies.split(",") if strategies else list(BUILTIN)
     if quick:
         chosen_presets = chosen_presets[:1] if not presets else chosen_presets
     result = run_bench(quick=quick, presets=chosen_presets, strategies=chosen)
@@ -250,15 +234,32 @@ def tournament(
 @app.command("report")
 @domain_errors
 def report(
-    results_dir: str = typer.Argument(..., help="Results folder written by `sim run`."),
+    results_dir: str = typer.Argument(None, help="Results folder written by `sim run`."),
     out: str = typer.Option(
         None,
         "--out",
         help="Report folder (default reports/<name> for results/<name>, "
         "else report/ inside the results folder).",
     ),
+    compare: tuple[str, str] | None = typer.Option(
+        None, "--compare", help="Two results folders A B: their answers side by side."
+    ),
 ) -> None:
-    """Build the report of a results folder: index.html, report.md, tables/*.csv."""
+    """Build the report of a results folder: index.html, report.md, tables/*.csv; or, with
+    --compare A B, one page with both runs' answers and their differences."""
+    if compare:
+        from sim.report.compare import build_comparison
+
+        if results_dir is not None:
+            raise SimError(
+                "give either a results folder or --compare A B, not both",
+                hint="sim report --compare results/before results/after",
+            )
+        index = build_comparison(dir_a=compare[0], dir_b=compare[1], report_dir=out)
+        typer.echo(f"comparison: {index}")
+        return
+    if results_dir is None:
+        raise SimError("no results folder given", hint="sim report results/<name>")
     from sim.report import build_report
     from sim.report.data import incomplete
 

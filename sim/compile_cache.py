@@ -1,31 +1,152 @@
-"""Where numba keeps compiled code: a folder per version of the compiled sources.
+"""Where numba keeps compiled code, and when a cached function is still good.
 
-numba checks a cached function against its own file only, not against the files of the
-functions it calls, so a changed rule or strategy could leave stale machine code in play.
-Keying the cache folder by a hash of every compiled source (the engine, the built-in
-strategies and the decorators that compile them) rules that out. Runs before numba is
-imported (from sim/__init__.py).
+numba stamps a cached function with a hash of its own source file only, so a change to a
+function it calls from another file (a rule in engine.py, called by a strategy) would leave
+stale machine code in play. Here each function compiled from a tracked folder (this project's
+`sim/` and `strategies/`, and any folder a game plug-in adds with `track`) is stamped instead
+with a hash of its own file and of every tracked file that file imports, directly or through
+others, read as code: docstrings and comments do not count. So a changed rule invalidates
+exactly the functions that can reach it, and an edit to a file no compiled code imports (the
+CLI, the reports, a rules docstring) keeps the whole cache.
+
+`configure()` runs when `sim` is imported (before numba is) and points NUMBA_CACHE_DIR at one
+folder; `install()` runs when `sim.jit` is imported (before any compiled function is defined)
+and puts the locator below ahead of numba's own.
 """
 
 from __future__ import annotations
 
+import ast
+import functools
 import hashlib
+import importlib.util
 import os
 from pathlib import Path
 
-_MARK = "SIM_NUMBA_CACHE_KEY"  # set once, so that worker processes keep the same folder
 _ROOT = Path(__file__).resolve().parent.parent
+_TRACKED: list[Path] = [_ROOT / "sim", _ROOT / "strategies"]
 
 
-def source_key() -> str:
+def track(folder: str | Path) -> None:
+    """Stamp the functions compiled from files under `folder` by what they import, too
+    (for a game plug-in that lives outside this project)."""
+    path = Path(folder).resolve()
+    if path not in _TRACKED:
+        _TRACKED.append(path)
+
+
+def is_tracked(path: str | Path) -> bool:
+    resolved = Path(path).resolve()
+    return any(resolved.is_relative_to(root) for root in _TRACKED)
+
+
+# --- what a file depends on ---------------------------------------------------------------
+
+
+def _module_file(name: str) -> Path | None:
+    """The source file of module `name` if it is tracked (without importing it)."""
+    try:
+        spec = importlib.util.find_spec(name)
+    except (ImportError, ValueError):
+        return None
+    if spec is None or not spec.origin or not spec.origin.endswith(".py"):
+        return None
+    path = Path(spec.origin).resolve()
+    return path if is_tracked(path) else None
+
+
+def _package_of(path: Path) -> str:
+    """The dotted module name of a tracked file, from the folders that hold it."""
+    root = next(r for r in _TRACKED if path.is_relative_to(r))
+    parts = list(path.relative_to(root.parent).with_suffix("").parts)
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def _imported_files(path: Path, tree: ast.Module) -> set[Path]:
+    """The tracked files `path` imports names from (a submodule named in `from X import y`
+    counts as its own file, not as X's package)."""
+    found: set[Path] = set()
+    here = _package_of(path)
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            names = [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                package = here if path.name == "__init__.py" else here.rpartition(".")[0]
+                for _ in range(node.level - 1):
+                    package = package.rpartition(".")[0]
+                base = f"{package}.{base}" if base else package
+            names = []
+            for alias in node.names:
+                sub = _module_file(f"{base}.{alias.name}")
+                if sub is not None:
+                    found.add(sub)
+                else:
+                    names.append(base)
+        else:
+            continue
+        for name in names:
+            file = _module_file(name)
+            if file is not None:
+                found.add(file)
+    found.discard(path)
+    return found
+
+
+def _without_docstrings(tree: ast.Module) -> ast.Module:
+    for node in ast.walk(tree):
+        body = getattr(node, "body", None)
+        if (
+            isinstance(body, list)
+            and body
+            and isinstance(body[0], ast.Expr)
+            and isinstance(body[0].value, ast.Constant)
+            and isinstance(body[0].value.value, str)
+        ):
+            del body[0]
+    return tree
+
+
+@functools.cache
+def _read(path: Path, mtime_ns: int, size: int) -> tuple[str, frozenset[Path]]:
+    """(hash of the file's code, the tracked files it imports); keyed by mtime and size so an
+    edit during the process is read again."""
+    tree = ast.parse(path.read_bytes(), filename=str(path))
+    imports = frozenset(_imported_files(path, tree))
+    code = ast.dump(_without_docstrings(tree), include_attributes=False)
+    return hashlib.sha256(code.encode()).hexdigest(), imports
+
+
+def _read_file(path: Path) -> tuple[str, frozenset[Path]]:
+    st = path.stat()
+    return _read(path, st.st_mtime_ns, st.st_size)
+
+
+def dependencies(path: str | Path) -> list[Path]:
+    """`path` and every tracked file it imports, directly or not, sorted."""
+    start = Path(path).resolve()
+    seen = {start}
+    todo = [start]
+    while todo:
+        for dep in _read_file(todo.pop())[1]:
+            if dep not in seen:
+                seen.add(dep)
+                todo.append(dep)
+    return sorted(seen)
+
+
+def source_stamp(path: str | Path) -> str:
+    """A hash of the code of `path` and of everything it imports from tracked folders."""
     digest = hashlib.sha256()
-    sources = [_ROOT / "sim" / "jit.py"]
-    for folder in (_ROOT / "sim" / "games", _ROOT / "strategies"):
-        sources += sorted(folder.rglob("*.py"))
-    for path in sources:
-        digest.update(path.relative_to(_ROOT).as_posix().encode())
-        digest.update(path.read_bytes())
-    return digest.hexdigest()[:16]
+    for dep in dependencies(path):
+        root = next(r for r in _TRACKED if dep.is_relative_to(r))
+        digest.update(dep.relative_to(root.parent).as_posix().encode())
+        digest.update(_read_file(dep)[0].encode())
+    return digest.hexdigest()
+
+
+# --- the cache folder and numba's locator ----------------------------------------------------
 
 
 def _default_base() -> Path:
@@ -35,11 +156,73 @@ def _default_base() -> Path:
     return Path(os.environ.get("XDG_CACHE_HOME", Path.home() / ".cache")) / "sim-numba"
 
 
+def cache_dir() -> Path:
+    return Path(os.environ.get("NUMBA_CACHE_DIR") or _default_base())
+
+
 def configure() -> None:
-    """Point NUMBA_CACHE_DIR at <base>/<source key> (base: NUMBA_CACHE_DIR if set)."""
-    key = source_key()
-    if os.environ.get(_MARK) == key:
-        return
-    base = Path(os.environ.get("NUMBA_CACHE_DIR") or _default_base())
-    os.environ["NUMBA_CACHE_DIR"] = str(base / key)
-    os.environ[_MARK] = key
+    """Point NUMBA_CACHE_DIR at the cache folder unless it is set (worker processes inherit it)."""
+    os.environ.setdefault("NUMBA_CACHE_DIR", str(_default_base()))
+
+
+@functools.cache
+def install() -> None:
+    """Put the source-tree locator ahead of numba's own (once per process)."""
+    from numba.core import caching
+
+    impl = getattr(caching, "CacheImpl", None) or caching._CacheImpl
+    impl._locator_classes.insert(0, _source_tree_locator(caching))
+
+
+def _source_tree_locator(caching):
+    class SourceTreeLocator(caching._CacheLocator):
+        """Caches functions of tracked files under NUMBA_CACHE_DIR, stamped by
+        `source_stamp` (the file and everything it imports)."""
+
+        def __init__(self, py_func, py_file):
+            self._py_file = py_file
+            self._lineno = py_func.__code__.co_firstlineno
+            self._cache_path = str(cache_dir() / self.get_suitable_cache_subpath(py_file))
+
+        def get_cache_path(self):
+            return self._cache_path
+
+        def get_source_stamp(self):
+            return source_stamp(self._py_file)
+
+        def get_disambiguator(self):
+            return str(self._lineno)
+
+        @classmethod
+        def from_function(cls, py_func, py_file):
+            if not os.path.exists(py_file) or not is_tracked(py_file):
+                return None
+            locator = cls(py_func, py_file)
+            try:
+                locator.ensure_cache_path()
+            except OSError:
+                return None
+            return locator
+
+    return SourceTreeLocator
+
+
+def index_is_fresh(dispatcher) -> bool:
+    """Whether `dispatcher`'s cache index exists and carries the current stamp: its machine
+    code will load instead of being compiled (a function with one signature, as ours are)."""
+    import pickle
+
+    import numba
+
+    cache = getattr(dispatcher, "_cache", None)
+    locator = getattr(getattr(cache, "_impl", None), "locator", None)
+    if locator is None:
+        return False
+    index = Path(locator.get_cache_path()) / (cache._impl.filename_base + ".nbi")
+    try:
+        with open(index, "rb") as f:
+            version = pickle.load(f)
+            stamp, overloads = pickle.loads(f.read())
+    except (OSError, EOFError, pickle.UnpicklingError, ValueError):
+        return False
+    return version == numba.__version__ and stamp == locator.get_source_stamp() and bool(overloads)

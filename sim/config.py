@@ -28,7 +28,10 @@ Source = str | os.PathLike[str] | None
 
 @dataclass(frozen=True)
 class Field:
-    """The type and allowed values of one configuration key."""
+    """The type and allowed values of one configuration key; for a ruleset key, also where a
+    compiled engine reads it (`slot` in its int64 params array, see sim.rulesets.params_array):
+    a choice is 1 there when it equals `flag`, a number is stored plus `shift` (-1 for a
+    rulebook's 1-based coordinate), a list fills `length` slots from `slot`."""
 
     kind: str
     min: float | None = None
@@ -36,12 +39,17 @@ class Field:
     choices: tuple[str, ...] = ()
     length: int | None = None
     doc: str = ""
+    slot: int | None = None
+    flag: str = ""
+    shift: int = 0
 
     def __post_init__(self) -> None:
         if self.kind not in KINDS:
             raise ValueError(f"unknown field kind {self.kind!r}; expected one of {KINDS}")
         if self.kind == "choice" and not self.choices:
             raise ValueError("a choice field needs choices")
+        if self.flag and self.flag not in self.choices:
+            raise ValueError(f"flag {self.flag!r} is not one of the choices {self.choices}")
         object.__setattr__(self, "choices", tuple(self.choices))
 
     def describe(self) -> str:

@@ -10,11 +10,16 @@ small functions of every turn, since a call passes each array as a 7-word struct
 reference counting, which such arrays need to be freed.
 
 All three set the flag explicitly: numba lets a callee inherit it from its caller otherwise,
-and a function that allocates must never inherit "off". All cache their machine code on disk
-(sim.compile_cache keys the cache by the compiled sources).
+and a function that allocates must never inherit "off". All cache their machine code on disk,
+stamped by their file and everything it imports (sim.compile_cache, installed here, before any
+of them is defined).
 """
 
 from numba import njit
+
+from sim import compile_cache
+
+compile_cache.install()
 
 jit = njit(cache=True, _nrt=False)
 jit_inline = njit(cache=True, _nrt=False, inline="always")

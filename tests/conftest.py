@@ -1,11 +1,15 @@
-"""Shared pytest helpers: the slow-test scale and the browser-test guard."""
+"""Shared pytest helpers: the slow-test scale, the browser-test guard, and one compile of the
+game engine before pytest-xdist's workers start."""
 
 from __future__ import annotations
 
 import os
 import shutil
+from pathlib import Path
 
 import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
 
 
 def slow_scale() -> float:
@@ -32,12 +36,52 @@ def chromium_path() -> str | None:
     return None
 
 
+def on_ci() -> bool:
+    return os.environ.get("CI", "").lower() == "true"
+
+
+def axe_core_path() -> Path | None:
+    """axe-core's axe.min.js as `make test` installs it (or $AXE_CORE_JS), or None."""
+    for candidate in (
+        os.environ.get("AXE_CORE_JS"),
+        ROOT / ".venv" / "node" / "node_modules" / "axe-core" / "axe.min.js",
+    ):
+        if candidate and Path(candidate).is_file():
+            return Path(candidate)
+    return None
+
+
+def require_axe_core() -> Path:
+    """axe.min.js, or skip (on a developer's machine) / fail (on CI, where `make test` installs
+    it with npm)."""
+    found = axe_core_path()
+    if found is None:
+        message = "axe-core not found (make axe; needs npm)"
+        if on_ci():
+            pytest.fail(message)
+        pytest.skip(message)
+    return found
+
+
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     # Without chromium, browser tests are skipped on a developer's machine; on CI
     # (CI=true, where .ci/run installs chromium) they run and fail loudly instead.
-    if chromium_path() is not None or os.environ.get("CI", "").lower() == "true":
+    if chromium_path() is not None or on_ci():
         return
     skip = pytest.mark.skip(reason="chromium not found (apt-get install chromium)")
     for item in items:
         if "browser" in item.keywords:
             item.add_marker(skip)
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    # With workers (pytest -n), compile the engine and every built-in strategy once, here in
+    # the controller and in parallel, so that each worker loads them from the cache instead of
+    # compiling them again. A serial run compiles what its tests use, when they use it.
+    if hasattr(config, "workerinput") or not getattr(config.option, "numprocesses", None):
+        return
+    from sim.games import get_game
+    from sim.games.base import StrategySpec
+    from strategies.guardians.registry import BUILTIN
+
+    get_game("guardians").prepare([StrategySpec(name) for name in BUILTIN])

@@ -7,8 +7,10 @@ arm (common random numbers, as the runner's shared seeds give): paired compariso
 
 from __future__ import annotations
 
+import html
+import re
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -52,6 +54,8 @@ class ArmSpec:
     stats: Callable[[str, np.ndarray], dict[str, np.ndarray]] | None = None
     overrides: list[list[Any]] = field(default_factory=list)
     ruleset_yaml: str = ""
+    skill: str = ""  # the skill level (experiments with `skills:`); adds a `skill` column
+    base_arm: str = ""
 
 
 def _lineup(pool: tuple[str, ...], players: int, games: np.ndarray) -> np.ndarray:
@@ -98,6 +102,7 @@ def play(spec: ArmSpec, games: int, seed: int) -> tuple[dict, dict]:
             k: np.full(games, v, dtype=object if isinstance(v, str) else None)
             for k, v in spec.params.items()
         },
+        **({"skill": np.full(games, spec.skill, dtype=object)} if spec.skill else {}),
         "outcome": outcome,
         "turns": turns,
         "rounds": (turns + P - 1) // P,
@@ -121,6 +126,7 @@ def play(spec: ArmSpec, games: int, seed: int) -> tuple[dict, dict]:
             k: np.full(n, v, dtype=object if isinstance(v, str) else None)
             for k, v in spec.params.items()
         },
+        **({"skill": np.full(n, spec.skill, dtype=object)} if spec.skill else {}),
         "strategy": flat_strat,
         "score": score.reshape(-1),
         "win_share": share.reshape(-1),
@@ -204,6 +210,7 @@ def write_results(
                 "params": a.params,
                 "games": games,
                 "target": games,
+                **({"skill": a.skill, "base_arm": a.base_arm} if a.skill else {}),
             }
             for i, a in enumerate(arms)
         ],
@@ -290,16 +297,13 @@ def _buyer(item: str, price: int) -> Callable[[str, np.ndarray], dict[str, np.nd
     return stats
 
 
-def pricing(
-    root: Path,
-    item: str = "missile",
-    games: int = 3000,
-    prices: tuple[int, ...] = (4, 7, 10, 13, 16),
-) -> Path:
+def _pricing_arms(
+    item: str, prices: tuple[int, ...], break_even: float, raid: float
+) -> list[ArmSpec]:
     key = {"missile": "missile.cost", "upgrade": "upgrade.cost", "power_up": "power_up.cost"}[item]
     arms = []
     for price in prices:
-        boost = max(0.2, 1.0 + 0.08 * (10 - price))  # break-even at 10
+        boost = max(0.2, 1.0 + 0.08 * (break_even - price))  # the uplift crosses 0 at break_even
         arms.append(
             ArmSpec(
                 f"{key}={price}",
@@ -309,9 +313,58 @@ def pricing(
                 stats=_buyer(item, price),
                 overrides=[[key, price]],
                 ruleset="guardians-advanced" if item != "missile" else "guardians",
+                raid=raid,
             )
         )
+    return arms
+
+
+def pricing(
+    root: Path,
+    item: str = "missile",
+    games: int = 3000,
+    prices: tuple[int, ...] = (4, 7, 10, 13, 16),
+    *,
+    break_even: float = 10,
+    raid: float = 0.3,
+) -> Path:
+    arms = _pricing_arms(item, prices, break_even, raid)
     return write_results(root, f"{item}_cost", arms, games=games, report=(f"{item}_pricing",))
+
+
+def at_levels(arms_of: Callable[[str], list[ArmSpec]], levels: tuple[str, ...]) -> list[ArmSpec]:
+    """Every arm repeated at each skill level, as an experiment with `skills:` stores it."""
+    return [
+        replace(spec, name=f"{spec.name}@{level}", skill=level, base_arm=spec.name)
+        for level in levels
+        for spec in arms_of(level)
+    ]
+
+
+def pricing_by_skill(
+    root: Path, break_even: dict[str, float], games: int = 2000, raid: float = 0.3
+) -> Path:
+    """The missile price sweep at several skill levels, break-even planted per level."""
+    prices = (4, 7, 10, 13, 16)
+    arms = at_levels(lambda lv: _pricing_arms("missile", prices, break_even[lv], raid),
+                     tuple(break_even))  # fmt: skip
+    return write_results(root, "missile_cost", arms, games=games, report=("missile_pricing",))
+
+
+def what_if_by_skill(root: Path, raid_change: dict[str, float], games: int = 2000) -> Path:
+    """The what-if at several skill levels: steal-highest changes the raid rate per level."""
+
+    def arms(level: str) -> list[ArmSpec]:
+        return [
+            ArmSpec("baseline", params={"shot.steal": "lowest"}),
+            ArmSpec("steal-highest", params={"shot.steal": "highest"},
+                    raid=0.3 + raid_change[level]),
+        ]  # fmt: skip
+
+    return write_results(
+        root, "what_if", at_levels(arms, tuple(raid_change)), games=games,
+        report=("what_if",), baseline="baseline",
+    )  # fmt: skip
 
 
 def difficulty(root: Path, games: int = 800) -> Path:
@@ -346,3 +399,21 @@ def what_if(root: Path, games: int = 3000) -> Path:
     return write_results(
         root, "what_if", arms, games=games, report=("what_if",), baseline="baseline"
     )
+
+
+# --- reading a built page ------------------------------------------------------------------------
+
+
+def answers(report: Path) -> dict[str, tuple[str, str, str]]:
+    """question key -> (kind, answer text, quality text) from a page's Answers block."""
+    page = (Path(report) / "index.html").read_text()
+    block = page.split('<section id="answers">', 1)[1].split("</section>", 1)[0]
+    out = {}
+    for key, body in re.findall(r'<div class="qa" data-question="([^"]+)">(.*?)</div>', block):
+        kind, text = re.search(r'<p class="answer (\w+)">(.*?)</p>', body).groups()
+        quality = re.search(r'<p class="quality[^"]*">(.*?)</p>', body)
+        plain = [
+            html.unescape(re.sub(r"<[^>]+>", "", t)) for t in (text, quality[1] if quality else "")
+        ]
+        out[key] = (kind, *plain)
+    return out

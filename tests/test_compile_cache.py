@@ -1,29 +1,76 @@
-"""Compiled code is cached per version of the compiled sources."""
+"""The compile cache is stamped by what each compiled function depends on: an edit that cannot
+change machine code keeps the cache, an edit to a rule the function reaches invalidates it."""
 
-import os
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
 
 from sim import compile_cache
 
+ROOT = Path(__file__).resolve().parent.parent
 
-def test_cache_folder_is_keyed_by_the_sources(monkeypatch, tmp_path):
-    monkeypatch.delenv("SIM_NUMBA_CACHE_KEY", raising=False)
-    monkeypatch.setenv("NUMBA_CACHE_DIR", str(tmp_path))
-    compile_cache.configure()
-    key = compile_cache.source_key()
-    assert os.environ["NUMBA_CACHE_DIR"] == str(tmp_path / key)
-    compile_cache.configure()  # a worker process with the mark keeps the folder
-    assert os.environ["NUMBA_CACHE_DIR"] == str(tmp_path / key)
+# A tiny tracked tree: bot.py calls a rule in rules.py; notes.py is imported by nobody compiled.
+RULES = "from lab.jitted import jit\n\n\n@jit\ndef points(x):\n    return x + 1\n"
+BOT = (
+    "from lab.jitted import jit\nfrom lab.rules import points\n\n\n"
+    "@jit\ndef act(x):\n    return points(x) * 2\n"
+)
+NOTES = '"""Notes about the rules."""\n\nTEXT = "a"\n'
+JITTED = "from sim.jit import jit\n"
+
+PROBE = textwrap.dedent(
+    """
+    import sys
+    from sim import compile_cache
+    compile_cache.track(sys.argv[1] + "/lab")
+    sys.path.insert(0, sys.argv[1])
+    from lab.bot import act
+    value = act(3)
+    print(value, sum(act.stats.cache_hits.values()), sum(act.stats.cache_misses.values()))
+    """
+)
 
 
-def test_the_key_changes_with_any_compiled_source(monkeypatch, tmp_path):
-    root = tmp_path / "tree"
-    for rel in ("sim/jit.py", "sim/games/g/engine.py", "strategies/g/bot.py"):
-        (root / rel).parent.mkdir(parents=True, exist_ok=True)
-        (root / rel).write_text("x = 1\n")
-    monkeypatch.setattr(compile_cache, "_ROOT", root)
-    before = compile_cache.source_key()
-    (root / "strategies/g/bot.py").write_text("x = 2\n")
-    after_bot = compile_cache.source_key()
-    assert after_bot != before
-    (root / "sim/jit.py").write_text("x = 3\n")  # how the sources are compiled counts too
-    assert compile_cache.source_key() != after_bot
+def _tree(tmp_path: Path) -> Path:
+    lab = tmp_path / "lab"
+    lab.mkdir()
+    for name, text in {"__init__.py": "", "jitted.py": JITTED, "rules.py": RULES,
+                       "bot.py": BOT, "notes.py": NOTES}.items():  # fmt: skip
+        (lab / name).write_text(text)
+    return lab
+
+
+def _probe(tmp_path: Path) -> tuple[int, int, int]:
+    """(act(3), cache hits, misses) of lab.bot.act in a fresh process, one cache folder."""
+    env = {"NUMBA_CACHE_DIR": str(tmp_path / "cache"), "PATH": "/usr/bin:/bin"}
+    done = subprocess.run([sys.executable, "-c", PROBE, str(tmp_path)], cwd=ROOT, env=env,
+                          capture_output=True, text=True, check=True)  # fmt: skip
+    value, hits, misses = done.stdout.split()
+    return int(value), int(hits), int(misses)
+
+
+def test_editing_uncompiled_code_keeps_the_cache_and_a_rule_edit_invalidates_it(tmp_path):
+    lab = _tree(tmp_path)
+    assert _probe(tmp_path) == (8, 0, 1)  # compiled
+    assert _probe(tmp_path) == (8, 1, 0)  # loaded
+    (lab / "notes.py").write_text(NOTES.replace('"a"', '"b"'))  # nothing compiled imports it
+    (lab / "rules.py").write_text('"""The rules."""\n' + RULES + "# a comment\n")
+    assert _probe(tmp_path) == (8, 1, 0)  # a docstring and a comment are not code
+    (lab / "rules.py").write_text(RULES.replace("x + 1", "x + 2"))  # the rule the bot calls
+    assert _probe(tmp_path) == (10, 0, 1)  # compiled again, with the new rule
+    assert _probe(tmp_path) == (10, 1, 0)
+
+
+def test_a_stamp_covers_exactly_the_files_a_module_imports():
+    deps = {p.relative_to(ROOT).as_posix() for p in compile_cache.dependencies(
+        ROOT / "strategies/guardians/greedy.py")}  # fmt: skip
+    assert {"strategies/guardians/greedy.py", "sim/games/guardians/engine.py",
+            "sim/games/guardians/moves.py", "sim/jit.py"} <= deps  # fmt: skip
+    not_compiled = {"sim/games/guardians/watch.py", "sim/games/guardians/scenario.py",
+                    "sim/games/guardians/ruleset.py", "strategies/guardians/registry.py",
+                    "strategies/guardians/miner.py", "sim/cli.py"}  # fmt: skip
+    assert not deps & not_compiled
+    kernel = {p.relative_to(ROOT).as_posix() for p in compile_cache.dependencies(
+        ROOT / "sim/games/guardians/kernel.py")}  # fmt: skip
+    assert not any(d.startswith("strategies/") for d in kernel)  # the loop calls no strategy

@@ -7,8 +7,10 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from sim.games.guardians.layout import ENGINE_VERSION
-from tests.golden.make_golden import PATH, traces
+from tests.golden.make_golden import PATH, PLAYTHROUGHS, playthrough, playthrough_keys, traces
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -19,6 +21,25 @@ def test_golden_traces_are_unchanged():
     now = traces(list(doc["traces"]))
     for key, recorded in doc["traces"].items():
         assert now.get(key) == recorded, f"{key}: games differ from the golden traces"
+
+
+@pytest.mark.parametrize(("preset", "name"), playthrough_keys())
+def test_golden_playthroughs_are_unchanged(preset, name):
+    """The recorded game, turn by turn; a change shows the first turn that differs."""
+    recorded = (PLAYTHROUGHS / f"{preset}-{name}.txt").read_text()
+    now = playthrough(preset, name)
+    if now != recorded:
+        pytest.fail(f"{preset}/{name}: the game differs from its golden playthrough\n"
+                    + _first_difference(recorded, now))  # fmt: skip
+
+
+def _first_difference(recorded: str, now: str) -> str:
+    """The first turn (a block starting 'turn N') that differs, as recorded and as played."""
+    old, new = recorded.split("\nturn "), now.split("\nturn ")
+    for k, (a, b) in enumerate(zip(old, new, strict=False)):
+        if a != b:
+            return f"recorded:\nturn {a}\nnow:\nturn {b}" if k else f"recorded:\n{a}\nnow:\n{b}"
+    return f"the game is {len(new) - 1} turns long, recorded {len(old) - 1}"
 
 
 PROBE = """

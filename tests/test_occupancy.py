@@ -7,8 +7,7 @@ import numpy as np
 
 from sim.games.guardians import engine as E
 from sim.games.guardians import layout as L
-from sim.games.guardians.params import to_params
-from sim.games.guardians.ruleset import load_ruleset
+from sim.games.guardians.ruleset import load_ruleset, to_params
 
 
 def _first_object_row_by_scan(s, p, c, r):

@@ -58,10 +58,9 @@ def _csv(report: Path, name: str) -> list[dict[str, str]]:
 
 
 def _findings(report: Path) -> list[tuple[str, str]]:
-    """(kind, text) of every finding on the page."""
+    """(kind, text) of every finding on the page (each comparison's, in the sections)."""
     page = (report / "index.html").read_text()
-    section = page.split('<section id="answers">', 1)[1].split("</section>", 1)[0]
-    return re.findall(r'<li class="(\w+)">(.*?)</li>', section)
+    return re.findall(r'<li class="(\w+)">(.*?)</li>', page)
 
 
 # --- what every report has ------------------------------------------------------------------
@@ -96,13 +95,19 @@ def test_page_is_self_contained(built):
 
 
 def test_report_never_imports_the_engine(built, tmp_path):
+    """The report reads the game's plug-in object and its report sections, never its engine,
+    its strategies or numba."""
     root = built["what_if"][0]
     code = (
         "import sys\n"
         "from sim.report import build_report\n"
+        "from sim.report.compare import build_comparison\n"
         f"build_report(results_dir={str(root)!r}, report_dir={str(tmp_path / 'r')!r}, n_boot=50)\n"
-        "bad = [m for m in sys.modules if m.startswith(('sim.games', 'strategies', 'numba',"
-        " 'sim.runner', 'sim.results'))]\n"
+        f"build_comparison(dir_a={str(root)!r}, dir_b={str(root)!r}, "
+        f"report_dir={str(tmp_path / 'c')!r}, n_boot=50)\n"
+        "engine = ('numba', 'sim.jit', 'sim.compiling', 'strategies', 'sim.runner', 'sim.results',"
+        " 'sim.games.guardians.engine', 'sim.games.guardians.kernel', 'sim.games.guardians.play')\n"
+        "bad = [m for m in sys.modules if m.startswith(engine)]\n"
         "print(bad)\n"
         "sys.exit(1 if bad else 0)\n"
     )
@@ -171,7 +176,13 @@ def test_first_player_finds_the_planted_seat_advantage_only(built):
         "first_player_2p.png",
         "first_player_3p.png",
         "first_player_4p.png",
+        "first_player_advantage.png",
     ]
+    answers = F.answers(report)
+    for p in (2, 3, 4):  # one answer per player count and preset, planted only in guardians
+        assert answers[f"first_player.{p}p.guardians"][0] == "finding"
+        assert answers[f"first_player.{p}p.guardians-advanced"][0] == "null"
+        assert "The seat matters" in answers[f"first_player.{p}p.guardians"][1]
 
 
 def test_mine_value_measures_the_mine_and_its_user(built):
@@ -180,7 +191,7 @@ def test_mine_value_measures_the_mine_and_its_user(built):
     raid = next(
         r
         for r in rows
-        if r["arm"].startswith("mine (mine) vs no mine")
+        if r["arm"].startswith("the mine as printed (mine) vs no mine")
         and r["metric"] == "invaders win (raid rate)"
     )
     assert float(raid["diff"]) == pytest.approx(-0.06, abs=0.02)  # planted 0.30 vs 0.36
@@ -188,6 +199,11 @@ def test_mine_value_measures_the_mine_and_its_user(built):
     gain = _csv(report, "mine_user_gain")
     assert gain and all(float(g["win"]) > 0.02 and g["win_sig"] == "true" for g in gain)
     assert {g["user"] for g in gain} == {"miner"}
+    kind, text, quality = F.answers(report)["mine_value.worth"]
+    assert kind == "finding"
+    assert text.startswith("The mine is worth +") and "to the player who moves it (miner" in text
+    assert "invaders' wins change by −" in text  # planted: 0.30 with the mine, 0.36 without
+    assert "games with a winner in either arm" in quality
 
 
 @pytest.mark.parametrize("item", ["missile", "upgrade", "power_up"])

@@ -1,15 +1,20 @@
 """The report page in a real browser (headless Chromium): it renders, every image loads, the
-table sorter works, and no error reaches the console.
+table sorter works, every section renders, the Answers block has at most one answer per
+question and every figure in it stands beside its interval, no error reaches the console, the
+page passes axe-core's accessibility rules without a serious or critical violation, it fits a
+phone-width window without sideways scrolling, and it prints (collapsed details open first).
 
-A copy of index.html gets a small probe script as the first thing in <head>: it records
-window errors, unhandled rejections and console.error/warn calls, and once the page has
-loaded it checks every <img> (complete, naturalWidth > 0), clicks a table header, and writes
-its verdict into the DOM, which `chromium --dump-dom` prints. Chromium's own console log
+A copy of index.html gets a small probe script as the first thing in <head> (and axe-core,
+inline, when the test needs it): it records window errors, unhandled rejections and
+console.error/warn calls, and once the page has loaded it checks the page and writes its verdict
+as JSON into the DOM, which `chromium --dump-dom` prints. Chromium's own console log
 (--enable-logging=stderr) is checked as well.
 """
 
 from __future__ import annotations
 
+import html
+import json
 import re
 import subprocess
 from pathlib import Path
@@ -17,8 +22,9 @@ from pathlib import Path
 import pytest
 
 from sim.report import build_report
+from sim.report.compare import build_comparison
 from tests import report_fixtures as F
-from tests.conftest import chromium_path
+from tests.conftest import axe_core_path, chromium_path, require_axe_core
 
 pytestmark = pytest.mark.browser
 
@@ -41,40 +47,108 @@ PROBE = """<script>
       return orig.apply(console, arguments);
     };
   });
+  function all(sel, root) {
+    return Array.prototype.slice.call((root || document).querySelectorAll(sel));
+  }
+  function images() {
+    var imgs = all('img'), loaded = 0;
+    imgs.forEach(function (img) {
+      if (img.complete && img.naturalWidth > 0 && img.naturalHeight > 0) { loaded++; }
+      else { problems.push('image not loaded: ' + img.alt); }
+    });
+    return [loaded, imgs.length];
+  }
+  function sorter() {
+    var table = document.querySelector('table.sortable');
+    if (!table || table.tBodies[0].rows.length < 2) { return 'no-table'; }
+    var th = table.tHead.rows[0].cells, col = th.length - 1;
+    th[col].click();
+    var vals = all('tr', table.tBodies[0]).map(function (r) {
+      var v = r.cells[col].getAttribute('data-sort');
+      return v === null ? null : (isNaN(Number(v)) ? v : Number(v));
+    }).filter(function (v) { return v !== null; });
+    for (var i = 1; i < vals.length; i++) {
+      if (typeof vals[i] === 'number' && vals[i] < vals[i - 1]) { return 'unsorted'; }
+    }
+    return 'sorted';
+  }
+  function sections() {
+    var bad = [];
+    all('nav a').forEach(function (a) {
+      var id = a.getAttribute('href').slice(1);
+      if (!document.getElementById(id)) { bad.push('nav target missing: ' + id); }
+    });
+    all('main > section').forEach(function (s) {
+      var h2 = s.querySelector('h2');
+      if (!h2 || !h2.textContent.trim()) { bad.push('section without heading: ' + s.id); }
+      if (s.textContent.trim().length < 40) { bad.push('empty section: ' + s.id); }
+      if (s.getBoundingClientRect().height < 20) { bad.push('section not shown: ' + s.id); }
+    });
+    return [all('main > section').length, bad];
+  }
+  function answers() {
+    var bad = [], keys = {}, count = 0;
+    all('#answers .qa').forEach(function (qa) {
+      var key = qa.getAttribute('data-question');
+      if (keys[key]) { bad.push('question twice: ' + key); }
+      keys[key] = true;
+      var found = all('.answer', qa);
+      count += found.length;
+      if (found.length > 1) { bad.push('more than one answer line: ' + key); }
+      found.forEach(function (p) {
+        all('.est', p).forEach(function (est) {
+          if (!est.querySelector('.ci')) {
+            bad.push('estimate without interval in ' + key + ': ' + est.textContent);
+          }
+        });
+        var rest = p.cloneNode(true);
+        all('.est, .lbl, .n', rest).forEach(function (el) { el.remove(); });
+        var m = rest.textContent.match(/\\d[\\d,.]*/g);
+        if (m) { bad.push('bare number in ' + key + ': ' + m.join(' ')); }
+      });
+    });
+    return [Object.keys(keys).length, count, bad];
+  }
+  function printing() {
+    window.dispatchEvent(new Event('beforeprint'));
+    return all('details').filter(function (d) { return !d.open; }).length;
+  }
+  function report(extra) {
+    var out = document.createElement('pre');
+    out.id = 'probe-verdict';
+    out.textContent = 'VERDICT ' + JSON.stringify(extra) + ' END';
+    document.body.appendChild(out);
+  }
   window.addEventListener('load', function () {
     setTimeout(function () {
-      var imgs = document.querySelectorAll('img');
-      var loaded = 0;
-      Array.prototype.forEach.call(imgs, function (img) {
-        if (img.complete && img.naturalWidth > 0 && img.naturalHeight > 0) { loaded++; }
-        else { problems.push('image not loaded: ' + img.alt); }
-      });
-      var sorted = 'no-table';
-      var table = document.querySelector('table.sortable');
-      if (table && table.tBodies[0].rows.length > 1) {
-        var th = table.tHead.rows[0].cells;
-        var col = th.length - 1;
-        th[col].click();
-        var vals = Array.prototype.map.call(table.tBodies[0].rows, function (r) {
-          var v = r.cells[col].getAttribute('data-sort');
-          return v === null ? null : (isNaN(Number(v)) ? v : Number(v));
-        }).filter(function (v) { return v !== null; });
-        var ok = true;
-        for (var i = 1; i < vals.length; i++) {
-          if (typeof vals[i] === 'number' && vals[i] < vals[i - 1]) { ok = false; }
-        }
-        sorted = ok ? 'sorted' : 'unsorted';
-      }
-      var h = document.body.scrollHeight;
-      var out = document.createElement('pre');
-      out.id = 'probe-verdict';
-      out.textContent = 'VERDICT images=' + loaded + '/' + imgs.length + ' sort=' + sorted +
-        ' height=' + h + ' problems=' + JSON.stringify(problems) + ' END';
-      document.body.appendChild(out);
+      var img = images(), sec = sections(), ans = answers();
+      var v = {
+        images: img[0], total: img[1], sort: sorter(),
+        height: document.body.scrollHeight,
+        overflow: document.documentElement.scrollWidth - window.innerWidth,
+        sections: sec[0], section_problems: sec[1],
+        questions: ans[0], answer_lines: ans[1], answer_problems: ans[2],
+        details: all('details').length, closed_after_print: printing(),
+        problems: problems, axe: null
+      };
+      if (!window.axe) { report(v); return; }
+      window.axe.run(document, {resultTypes: ['violations']}).then(function (r) {
+        v.axe = r.violations.map(function (x) {
+          return {id: x.id, impact: x.impact, nodes: x.nodes.length,
+                  first: x.nodes.length ? x.nodes[0].html.slice(0, 160) : ''};
+        });
+        report(v);
+      }, function (err) { v.axe = [{id: 'axe failed: ' + err, impact: 'critical'}]; report(v); });
     }, 300);
   });
 })();
 </script>"""
+
+FLAGS = (
+    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+    "--no-default-browser-check", "--disable-background-networking",
+    "--disable-component-update", "--disable-sync", "--disable-dev-shm-usage",
+)  # fmt: skip
 
 
 def _chromium() -> str:
@@ -84,54 +158,104 @@ def _chromium() -> str:
     return found
 
 
-def _run_page(page: Path, tmp: Path) -> tuple[str, str]:
-    probe_page = page.with_name("probe.html")
+def _run_page(
+    page: Path, tmp: Path, *, width: int = 1200, axe: Path | None = None
+) -> tuple[dict, str]:
+    probe_page = page.with_name(f"probe-{width}.html")
     text = page.read_text(encoding="utf-8")
-    probe_page.write_text(text.replace("<head>", "<head>" + PROBE, 1), encoding="utf-8")
+    head = PROBE
+    if axe is not None:
+        head += "<script>" + axe.read_text(encoding="utf-8") + "</script>"
+    probe_page.write_text(text.replace("<head>", "<head>" + head, 1), encoding="utf-8")
     cmd = [
-        _chromium(),
-        "--headless",
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-dev-shm-usage",
-        "--no-first-run",
-        "--no-default-browser-check",
-        f"--user-data-dir={tmp / 'profile'}",
-        "--enable-logging=stderr",
-        "--v=0",
-        "--virtual-time-budget=10000",
-        "--dump-dom",
+        _chromium(), *FLAGS,
+        f"--user-data-dir={tmp / f'profile-{width}'}", f"--window-size={width},900",
+        "--enable-logging=stderr", "--v=0", "--virtual-time-budget=30000", "--dump-dom",
         probe_page.as_uri(),
-    ]
-    done = subprocess.run(cmd, capture_output=True, text=True, timeout=120)
+    ]  # fmt: skip
+    done = subprocess.run(cmd, capture_output=True, text=True, timeout=180)
     assert done.returncode == 0, done.stderr[-2000:]
-    return done.stdout, done.stderr
+    m = re.search(r'<pre id="probe-verdict">VERDICT (.*?) END</pre>', done.stdout, re.S)
+    assert m, f"{page}: the probe did not report (page did not load?)\n{done.stdout[-500:]}"
+    return json.loads(html.unescape(m[1])), done.stderr
 
 
 @pytest.fixture(scope="module")
-def pages(tmp_path_factory: pytest.TempPathFactory) -> list[Path]:
+def pages(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     base = tmp_path_factory.mktemp("browser")
-    out = []
+    out = {}
     for name, make in (
         ("pricing", lambda r: F.pricing(r, "missile", games=600)),
         ("first_player", lambda r: F.first_player(r, games=600)),
         ("difficulty", lambda r: F.difficulty(r, games=200)),
         ("what_if", lambda r: F.what_if(r, games=600)),
+        ("mine_value", lambda r: F.mine_value(r, games=600)),
+        ("skills", lambda r: F.pricing_by_skill(r, {"casual": 6, "club": 10}, games=600)),
     ):
         root = make(base / name)
-        out.append(build_report(results_dir=root, report_dir=base / f"{name}_report", n_boot=100))
+        out[name] = build_report(results_dir=root, report_dir=base / f"{name}_report", n_boot=100)
+    a, b = F.what_if(base / "cmp_a", games=600), F.what_if(base / "cmp_b", games=700)
+    out["compare"] = build_comparison(dir_a=a, dir_b=b, report_dir=base / "cmp", n_boot=100)
     return out
 
 
-def test_report_renders_with_all_images_and_no_console_error(pages, tmp_path):
-    for page in pages:
-        dom, log = _run_page(page, tmp_path)
-        m = re.search(r"VERDICT images=(\d+)/(\d+) sort=(\S+) height=(\d+) problems=(.*?) END", dom)
-        assert m, f"{page}: the probe did not report (page did not load?)\n{dom[-500:]}"
-        loaded, total, sort, height, problems = m.groups()
-        assert int(total) >= 2 and loaded == total, f"{page}: {loaded}/{total} images"
-        assert problems == "[]", f"{page}: {problems}"
-        assert sort == "sorted", page
-        assert int(height) > 1500, "the page should have real content"
+@pytest.fixture(scope="module")
+def verdicts(pages, tmp_path_factory: pytest.TempPathFactory) -> dict[str, tuple[dict, str]]:
+    """Every page opened once at desktop width (with axe-core when it is installed)."""
+    tmp = tmp_path_factory.mktemp("probe")
+    axe = axe_core_path()
+    return {name: _run_page(page, tmp, axe=axe) for name, page in pages.items()}
+
+
+def test_report_renders_with_all_images_and_no_console_error(verdicts):
+    for name, (v, log) in verdicts.items():
+        assert v["problems"] == [], f"{name}: {v['problems']}"
+        assert v["images"] == v["total"], f"{name}: {v['images']}/{v['total']} images"
+        if name != "compare":
+            assert v["total"] >= 2, name
+            assert v["sort"] == "sorted", name
+            assert v["height"] > 1500, "the page should have real content"
         console = [line for line in log.splitlines() if "CONSOLE" in line or "Uncaught" in line]
-        assert not console, f"{page}: {console}"
+        assert not console, f"{name}: {console}"
+
+
+def test_every_section_renders_and_answers_are_one_line_with_intervals(verdicts):
+    for name, (v, _) in verdicts.items():
+        assert v["section_problems"] == [], f"{name}: {v['section_problems']}"
+        assert v["sections"] >= 2, name
+        assert v["questions"] >= 2, name  # the experiment's questions and the overview's
+        assert v["answer_lines"] == v["questions"], name  # exactly one line per question
+        assert v["answer_problems"] == [], f"{name}: {v['answer_problems']}"
+
+
+def test_no_serious_accessibility_violation(pages, verdicts, tmp_path):
+    axe = require_axe_core()
+    for name, (v, _) in verdicts.items():
+        assert v["axe"] is not None, f"{name}: axe-core did not run"
+        serious = [x for x in v["axe"] if x["impact"] in ("serious", "critical")]
+        assert not serious, f"{name}: {serious}"
+    # the check sees a violation when there is one: grey text on white
+    page = pages["pricing"]
+    bad = page.with_name("low-contrast.html")
+    bad.write_text(
+        page.read_text().replace("<h1>", '<p style="color:#ddd">faint</p><h1>', 1),
+        encoding="utf-8",
+    )
+    v, _ = _run_page(bad, tmp_path, axe=axe)
+    assert any(x["id"] == "color-contrast" and x["impact"] == "serious" for x in v["axe"])
+
+
+def test_phone_width_and_print(pages, tmp_path):
+    for name in ("mine_value", "pricing", "compare"):
+        v, _ = _run_page(pages[name], tmp_path, width=390)
+        assert v["overflow"] <= 1, f"{name}: {v['overflow']}px of sideways scrolling at 390px"
+        if v["details"]:
+            assert v["closed_after_print"] == 0, f"{name}: details stay closed in print"
+    page = pages["mine_value"]
+    pdf = tmp_path / "page.pdf"
+    cmd = [_chromium(), *FLAGS, f"--user-data-dir={tmp_path / 'profile-pdf'}",
+           "--no-pdf-header-footer", f"--print-to-pdf={pdf}", page.as_uri()]  # fmt: skip
+    done = subprocess.run(cmd, capture_output=True, text=True, timeout=180)
+    assert done.returncode == 0 and pdf.is_file(), done.stderr[-2000:]
+    assert len(re.findall(rb"/Type\s*/Page\b", pdf.read_bytes())) >= 2
+    assert "@media print" in page.read_text()

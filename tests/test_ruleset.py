@@ -12,13 +12,13 @@ from hypothesis import strategies as st
 from sim.config import flatten, read_yaml
 from sim.errors import ConfigError
 from sim.games.guardians.ruleset import (
-    METADATA,
     PRESETS,
     SCHEMA,
     Ruleset,
     load_ruleset,
     preset_path,
 )
+from sim.rulesets import METADATA
 
 RULES_MD = Path(__file__).resolve().parents[1] / "docs" / "rules.md"
 
@@ -288,3 +288,17 @@ def test_missile_cost_out_of_range_is_refused(cost, as_text):
     value = str(cost) if as_text else cost
     with pytest.raises(ConfigError, match="out of range"):
         load_ruleset("guardians", {"missile.cost": value})
+
+
+def test_every_params_slot_is_filled_by_exactly_one_key():
+    """The schema is the one place a key meets the engine's params slot (layout.P_*)."""
+    from sim.games.guardians import layout as L
+    from sim.games.guardians.ruleset import to_params
+
+    used = [f.slot + k for f in SCHEMA.values() if f.slot is not None
+            for k in range(f.length or 1)]  # fmt: skip
+    assert sorted(used) == list(range(L.N_PARAMS))
+    p = to_params(load_ruleset("space-defenders").values)
+    assert p.shape == (L.N_PARAMS,)
+    assert p[L.P_MINE_COL] == 0  # the rulebook's column 1, 0-based for the engine
+    assert p[L.P_RAID_ENTER_BOTTOM] == 1 and p[L.P_STEAL_HIGHEST] == 0

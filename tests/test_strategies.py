@@ -14,14 +14,15 @@ from sim.games.base import StrategySpec
 from sim.games.guardians import engine as E
 from sim.games.guardians import layout as L
 from sim.games.guardians import moves as M
-from sim.games.guardians.params import to_params
+from sim.games.guardians.decision import MINE_START, PLACE, SCRATCH_SIZE, TURN, reset_action
 from sim.games.guardians.rng import below, seed_streams
+from sim.games.guardians.ruleset import to_params
 from strategies.guardians import registry
-from strategies.guardians.common import MINE_START, PLACE, SCRATCH_SIZE, TURN, reset_action
-from strategies.guardians.dispatch import ORDER, builtin_policy
+from strategies.guardians.registry import BUILTIN as ORDER
 from tests.conftest import slow_scale
 
 PRESETS = ("guardians", "guardians-advanced", "space-defenders", "space-defenders-upgrades")
+POLICIES = [registry.resolve(name).policy for name in ORDER]
 GAME = get_game("guardians")
 
 
@@ -38,12 +39,11 @@ def _lineup_arrays(names):
 # --- registry --------------------------------------------------------------------------------
 
 
-def test_kind_numbers_are_stable_and_every_module_is_complete():
-    assert ORDER[:2] == ("random", "greedy")  # kind numbers 0 and 1 never change
+def test_every_builtin_module_is_complete():
     table = registry.builtins()
     assert list(table) == list(ORDER)
     for name, strategy in table.items():
-        assert strategy.kind == ORDER.index(name)
+        assert strategy.policy is strategy.module.policy
         assert name == strategy.module.NAME
         assert all(isinstance(v, float) for v in strategy.defaults.values())
         assert strategy.doc, f"{name} has no docstring"
@@ -108,18 +108,18 @@ def _mid_game_states(preset, n_states, seed):
         E.new_game(s, p, 4, rng)
         for seat in range(4):
             reset_action(s, seat, a)
-            builtin_policy(0, PLACE, s, p, seat, params[0], rng, a, scratch)
+            POLICIES[0](PLACE, s, p, seat, params[0], rng, a, scratch)
             assert E.place_fighter(s, p, seat, a[L.A_DEST_COL]) == L.OK
         reset_action(s, 3, a)
-        builtin_policy(0, MINE_START, s, p, 3, params[0], rng, a, scratch)
+        POLICIES[0](MINE_START, s, p, 3, params[0], rng, a, scratch)
         assert E.place_mine(s, p, a[L.A_MINE_ROW]) == L.OK
         stop = 4 + below(rng, 0, 60)
         while s[L.S_STATUS] == L.RUNNING and s[L.S_TURN] < stop:
-            seat = s[L.S_TO_MOVE]
+            seat = int(s[L.S_TO_MOVE])
             reset_action(s, seat, a)
             # mostly greedy turns (the board moves on), sometimes random ones
             kind = 1 if below(rng, 0, 3) else 0
-            builtin_policy(kind, TURN, s, p, seat, params[kind], rng, a, scratch)
+            POLICIES[kind](TURN, s, p, seat, params[kind], rng, a, scratch)
             assert E.play_turn(s, p, a, buf) == L.OK
         if s[L.S_STATUS] == L.RUNNING:
             out.append(s.copy())
@@ -165,7 +165,7 @@ def test_decisions_do_not_depend_on_the_hidden_pile_order(preset):
                 seed_streams(rng, 99)
                 a = np.zeros(L.ACTION_SIZE, np.int32)
                 reset_action(state, seat, a)
-                builtin_policy(kind, TURN, state, p, seat, params[kind], rng, a, scratch)
+                POLICIES[kind](TURN, state, p, seat, params[kind], rng, a, scratch)
                 assert np.array_equal(state, before), f"{ORDER[kind]} changed the state"
                 actions.append(a.copy())
             assert np.array_equal(actions[0], actions[1]), f"{ORDER[kind]} saw the pile order"
@@ -241,7 +241,7 @@ def test_greedy_picks_a_best_cell_of_the_plain_scoring(preset, level):
         seed_streams(rng, 5)
         a = np.zeros(L.ACTION_SIZE, np.int32)
         reset_action(s, seat, a)
-        builtin_policy(ORDER.index("greedy"), TURN, s, p, seat, params[1], rng, a, scratch)
+        POLICIES[ORDER.index("greedy")](TURN, s, p, seat, params[1], rng, a, scratch)
         chosen = (int(a[L.A_DEST_COL]), int(a[L.A_DEST_ROW]))
         assert score[chosen] == best, f"greedy chose {chosen} ({score[chosen]}), best {best}"
         checked += 1

@@ -8,7 +8,7 @@ from sim.errors import ConfigError
 from sim.games import get_game
 from sim.games.base import StrategySpec
 from sim.games.guardians.python_loop import CompiledSeat, play_game
-from strategies.guardians.dispatch import builtin_policy
+from strategies.guardians import greedy, random
 
 GAME = get_game("guardians")
 RULES = GAME.load_ruleset("guardians")
@@ -20,7 +20,7 @@ def test_the_python_loop_plays_the_kernels_games():
                             np.arange(3), trace=True)  # fmt: skip
     params = np.zeros(1)
     for g in range(3):
-        players = [CompiledSeat(builtin_policy, int(k), params) for k in seats[g]]
+        players = [CompiledSeat((random, greedy)[k].policy, params) for k in seats[g]]
         _, row = play_game(RULES, 3, players, g)
         assert int(row[10]) == int(chunk.games["trace_hash"][g])
 

@@ -5,7 +5,7 @@ import numpy as np
 from sim.games import get_game
 from sim.games.guardians.python_loop import CompiledSeat, play_game
 from sim.games.guardians.view import GameView
-from strategies.guardians.dispatch import ORDER, builtin_policy
+from strategies.guardians import greedy
 
 RULES = get_game("guardians").load_ruleset("guardians")
 POINTS = {str(v): v for v in range(1, 6)} | {"S": 10, "[": 0, "]": 0}
@@ -43,8 +43,7 @@ def test_shots_match_the_board_read_cell_by_cell():
                 assert (points, hits) == _first_shot_by_cells(view, col, row)
                 checked += 1
 
-    greedy = ORDER.index("greedy")
-    seats = [CompiledSeat(builtin_policy, greedy, np.zeros(1)) for _ in range(4)]
+    seats = [CompiledSeat(greedy.policy, np.zeros(1)) for _ in range(4)]
     for seed in range(3):
         play_game(RULES, 4, seats, seed, on_turn=check)
     assert checked > 1000

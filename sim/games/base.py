@@ -1,15 +1,26 @@
-"""The interface every game plugin offers the shared runner, storage, reports and CLI.
+"""The interface every game plug-in offers the runner, storage, reports and command line.
 
-A plugin knows its rulesets and strategies and plays chunks of games into plain columns; the
-runner adds the experiment's columns (arm, game index, seed) and never looks inside a game.
+A game is one plug-in object (see docs/adding-a-game.md). The runner, the storage, the report
+framework and the CLI reach a game only through it, and never import a game's modules. The
+object itself must be cheap to import: it names the game's parts and imports its engine,
+strategies and report sections only when a method needs them, so that building a report
+never loads the engine.
+
+Required: `name`, `title`, `presets`, `load_ruleset`, `check_strategy`, `play_chunk`.
+Optional (read through the helpers at the end, with a default or a clear refusal):
+`version`, `player_counts`, `outcomes`, `strategy_names`, `skills`, `prepare`, `watch`,
+`scenarios`, `report`, `bench`.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 import numpy as np
+
+from sim.errors import SimError
 
 
 @dataclass(frozen=True)
@@ -30,7 +41,10 @@ class StrategySpec:
 
 @dataclass
 class Chunk:
-    """The results of a chunk of games as columns: one row per game, one per (game, seat)."""
+    """The results of a chunk of games as columns: one row per game, one per (game, seat).
+
+    Per game, `outcome` (one of the game's `outcomes`); per seat, `seat`, `strategy`, `score`
+    and `win_share` (a shared win counts 1/k to each of the k winners); then the game's own."""
 
     games: dict[str, np.ndarray]
     seats: dict[str, np.ndarray]
@@ -40,19 +54,30 @@ class Chunk:
     illegal: dict[str, int] = field(default_factory=dict)
 
 
+@dataclass(frozen=True)
+class Watch:
+    """One game told turn by turn, as `sim play` shows it: text and a page to step through."""
+
+    text: str
+    html: Callable[[str], str]  # title -> a self-contained HTML page
+
+
+@dataclass(frozen=True)
+class Scenarios:
+    """A game's executable rule scenarios (a position, moves, the expected result)."""
+
+    run_file: Callable[[str], str]  # play the file's moves, the result in the file's format
+    check_file: Callable[[str], str]  # '' when the result matches the file's `expect:`
+
+
 class Game(Protocol):
-    """Required: name, presets, load_ruleset, check_strategy, play_chunk.
-
-    Optional (read through the helpers below, with a default when a plugin lacks them):
-    ``player_counts`` (the numbers of players the game takes) and ``outcomes`` (the values
-    of the per-game ``outcome`` column).
-    """
-
     name: str
+    title: str
     presets: tuple[str, ...]
 
     def load_ruleset(self, name_or_path: str, overrides: Any = (), *, source: str = "--set"):
-        """A validated, immutable ruleset (has .name, .values, .to_yaml(), .fingerprint())."""
+        """A validated, immutable ruleset (has .name, .title, .values, .to_yaml(),
+        .fingerprint())."""
 
     def check_strategy(self, spec: StrategySpec, *, source: str) -> StrategySpec:
         """Validate a strategy name and its parameters; raise ConfigError naming `source`."""
@@ -82,3 +107,37 @@ def outcomes(game: Game) -> tuple[str, ...] | None:
     """The values of the per-game `outcome` column (`game.outcomes`), or None if unknown."""
     found = getattr(game, "outcomes", None)
     return tuple(found) if found is not None else None
+
+
+def strategy_names(game: Game) -> tuple[str, ...]:
+    """The game's named strategies and skill levels (for help texts and suggestions)."""
+    names = getattr(game, "strategy_names", None)
+    return tuple(names()) if names is not None else ()
+
+
+def prepare(game: Game, lineup: Sequence[StrategySpec], *, notice: Any = None) -> float:
+    """Let the game compile (or load) what playing `lineup` needs; seconds it took."""
+    method = getattr(game, "prepare", None)
+    return float(method(list(lineup), notice=notice) or 0.0) if method is not None else 0.0
+
+
+def _part(game: Game, attr: str, what: str) -> Callable[..., Any]:
+    method = getattr(game, attr, None)
+    if method is None:
+        raise SimError(f"the game {game.name!r} has no {what}", key="--game")
+    return method
+
+
+def watch(game: Game, ruleset: Any, lineup: list[StrategySpec], seed: int) -> Watch:
+    """One game of `game`, told turn by turn (`sim play`)."""
+    return _part(game, "watch", "turn-by-turn view (sim play)")(ruleset, lineup, seed)
+
+
+def scenarios(game: Game) -> Scenarios:
+    """The game's scenario runner (`sim scenario`)."""
+    return _part(game, "scenarios", "rule scenarios (sim scenario)")()
+
+
+def report(game: Game) -> Any:
+    """The game's report (a sim.report.spec.GameReport; `sim report`)."""
+    return _part(game, "report", "report sections")()

@@ -18,31 +18,14 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from sim.report import folder as report_folder
+from sim.report.assemble import build_sections
 from sim.report.context import Context
 from sim.report.data import Results, load_results
 from sim.report.folder import default_dir
 from sim.report.render import Section, render_markdown, render_page
-from sim.report.sections import (
-    difficulty,
-    first_player,
-    mine_value,
-    pricing,
-    summary,
-    what_if,
-)
+from sim.report.spec import GameReport
 
-__all__ = ["SECTIONS", "build_report", "choose_sections", "load_results"]
-
-# report: names (the experiment file's `report:` list) -> section builder
-SECTIONS = {
-    "first_player": first_player.build,
-    "mine_value": mine_value.build,
-    "missile_pricing": pricing.missile,
-    "upgrade_pricing": pricing.upgrade,
-    "power_up_pricing": pricing.power_up,
-    "difficulty": difficulty.build,
-    "what_if": what_if.build,
-}
+__all__ = ["build_report", "choose_sections", "game_report", "load_results", "report_sections"]
 
 METHODS = [
     "Every number is recomputed from the stored games (Parquet) and manifest.json; the report "
@@ -56,37 +39,41 @@ METHODS = [
     "Seat fairness: Pearson's chi-square test that every seat wins equally often (the exact "
     "multinomial test when a seat expects fewer than 5 wins); a seat's own deviation from the "
     "fair share uses the Wilson interval and the score test, Holm-corrected over the seats.",
-    "Break-even prices: the win-share uplift of the buying strategy at each price, smoothed to be "
-    "monotone in price (isotonic regression), crosses zero at the break-even (linear "
-    "interpolation). Its 95% interval is a percentile bootstrap that resamples games, the same "
-    "games at every price (paired).",
-    "What-if and mine comparisons test many metrics at once: a difference counts as significant "
-    "only after Holm's correction for the number of metrics compared (the p (Holm) column). "
-    "Effect size = difference / standard deviation of the baseline's per-game values; the tables "
-    "are sorted by its size.",
+    "Data quality: the smallest effect an answer could have detected is its minimum detectable "
+    "effect at 80% power for a two-sided 5% test, (1.96 + 0.84) x the standard error read off "
+    "its 95% interval. An answer warns when most of the games it rests on cannot move it (e.g. "
+    "nobody won them), when 5% or more of the games hit the turn cap, and when a break-even "
+    "lies beyond the prices tried.",
+    "Skill levels: the answer holds at every level (robust) when every level reaches the same "
+    "conclusion and no two levels' headline estimates differ: the interval of a difference is "
+    "MOVER (from the two intervals), widened to a Bonferroni level for the pairs of levels.",
     "Games stopped by an illegal move of a strategy are left out (their count is shown above).",
 ]
 
 
+def game_report(results: Results) -> GameReport:
+    """The report of the game the results were played with (its plug-in's sections)."""
+    from sim.games import get_game
+    from sim.games.base import report
+
+    return report(get_game(results.game, source=str(results.root / "manifest.json")))
+
+
 def choose_sections(results: Results) -> list[str]:
-    """The experiment's `report:` list; if empty, inferred from what the arms vary."""
-    chosen = [s for s in results.sections if s in SECTIONS]
+    """The experiment's `report:` list; if empty, what the game infers from what arms vary."""
+    spec = game_report(results)
+    chosen = [s for s in results.sections if s in spec.sections]
     if chosen or results.sections:
         return chosen
-    varying = set(results.varying())
-    inferred = []
-    for key, name in (
-        ("missile.cost", "missile_pricing"),
-        ("upgrade.cost", "upgrade_pricing"),
-        ("power_up.cost", "power_up_pricing"),
-    ):
-        if key in varying:
-            inferred.append(name)
-    if "mine.enabled" in varying:
-        inferred.append("mine_value")
-    if not inferred and results.baseline and len(results.arms) > 1:
-        inferred.append("what_if")
-    return inferred
+    return spec.infer(results)
+
+
+def report_sections(results: Results, names: list[str], *, n_boot: int = 1000) -> list[Section]:
+    """The named sections (per skill level when the games have one), then the overview."""
+    spec = game_report(results)
+    sections = build_sections(results, names, spec.sections, n_boot=n_boot)
+    sections.append(spec.overview(Context(results, n_boot=n_boot)))  # reference tables last
+    return sections
 
 
 def build_report(
@@ -108,17 +95,17 @@ def build_report(
     results = load_results(results_dir)
     out = Path(report_dir) if report_dir is not None else default_dir(results_dir, results.name)
     report_folder.check(out, key=key)
-    ctx = Context(results, n_boot=n_boot)
+    spec = game_report(results)
     names = choose_sections(results)
-    sections: list[Section] = [SECTIONS[name](ctx) for name in names]
-    sections.append(summary.build(ctx))  # the reference tables after the answers
-    unknown = [s for s in results.sections if s not in SECTIONS]
+    sections = report_sections(results, names, n_boot=n_boot)
+    unknown = [s for s in results.sections if s not in spec.sections]
     meta = _meta(results, names, unknown)
-    title = f"Guardians of Space balance report: {results.name}"
+    title = f"{spec.title}: {results.name}"
+    methods = [*METHODS[:-1], *spec.methods, METHODS[-1]]
     page = render_page(
-        title=title, meta=meta, sections=sections, methods=METHODS, footer=_footer(results)
+        title=title, meta=meta, sections=sections, methods=methods, footer=_footer(results)
     )
-    markdown = render_markdown(title=title, meta=meta, sections=sections, methods=METHODS)
+    markdown = render_markdown(title=title, meta=meta, sections=sections, methods=methods)
     report_folder.write(out, _files(page, markdown, sections), key=key)
     return out / "index.html"
 

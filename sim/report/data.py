@@ -1,7 +1,8 @@
 """The data a report is computed from: a results folder's manifest and its Parquet parts.
 
-Nothing here imports the engine, the game plugins or the strategies: a report is rebuilt from
-the files alone, so results copied from another machine give the same report.
+Nothing here imports a game's engine or strategies (only its plug-in object, for the columns
+its report reads): a report is rebuilt from the files alone, so results copied from another
+machine give the same report.
 
 The parts are found with ``sim.storage.part_files`` (completed chunks only, the same rule as
 ``sim.results.load``); when a folder has no manifest-listed layout (e.g. hand-made test data in
@@ -25,7 +26,6 @@ from sim.storage.verify import damaged_parts, incomplete_note, records_of
 
 # columns every run writes; anything else in `games` that the manifest calls a parameter is one
 BASE_GAME_COLUMNS = ("arm", "game", "seed", "players", "ruleset")
-NO_WINNER_OUTCOMES = ("raid", "cap")
 
 
 @dataclass(frozen=True)
@@ -39,6 +39,9 @@ class ArmInfo:
     ruleset_values: dict[str, Any] = field(default_factory=dict)  # flat rule keys, if known
     ruleset_ref: str = ""  # preset name or ruleset file the arm starts from
     overrides: tuple[str, ...] = ()  # rule keys the experiment changed for this arm
+    override_values: dict[str, Any] = field(default_factory=dict)  # those keys' values
+    skill: str = ""  # the skill level the arm is played at (experiments with `skills:`)
+    base_arm: str = ""  # the arm it repeats at that level
 
     def label(self, keys: list[str] | tuple[str, ...] = ()) -> str:
         if not keys:
@@ -74,6 +77,11 @@ class Results:
         exp = self.manifest.get("experiment")
         found = self.manifest.get("description") or (exp or {}).get("description") or ""
         return str(found).strip()
+
+    @property
+    def game(self) -> str:
+        """The game plug-in the games were played with (manifests before it say guardians)."""
+        return str(self.manifest.get("game") or "guardians")
 
     @property
     def sections(self) -> list[str]:
@@ -206,7 +214,7 @@ def load_results(results_dir: str | Path) -> Results:
         raise _not_a_manifest(manifest_path, manifest)
     _check_parts(root, manifest)
     games = _read_table(root, "games")
-    seats = _read_table(root, "seats")
+    seats = _read_table(root, "seats", keep=_seat_columns(manifest, manifest_path))
     if manifest_problem(manifest):
         raise _not_a_manifest(manifest_path, manifest)
     arms = _arm_infos(manifest)
@@ -288,17 +296,24 @@ def _table_files(root: Path, table: str) -> list[Path]:
     )
 
 
-# seat columns the sections use (the others, e.g. reserve_* and taken_*, stay on disk)
-SEAT_COLUMNS = (
-    "arm", "game", "seat", "strategy", "score", "win_share", "players", "ruleset",
-    "steals_made", "losses", "reentries", "mine_explosions", "missiles_bought", "missiles_fired",
-    "missile_points", "upgrades_bought", "power_ups_bought", "power_ups_used", "points_paid",
+# seat columns every run writes; a game's report names the others its sections read (the rest
+# stay on disk: a million games of 4 seats read whole would not fit in 1 GB)
+BASE_SEAT_COLUMNS = (
+    "arm", "game", "seat", "strategy", "score", "win_share", "players", "ruleset", "skill",
 )  # fmt: skip
 
 
-def _read_table(root: Path, table: str) -> pl.DataFrame:
-    """The table's parts, concatenated; the seats table keeps SEAT_COLUMNS and the parameter
-    columns, with whole numbers as Int32 (a million games of 4 seats stay well under 1 GB)."""
+def _seat_columns(manifest: dict[str, Any], source: Path) -> tuple[str, ...]:
+    from sim.games import get_game
+    from sim.games.base import report
+
+    game = get_game(str(manifest.get("game") or "guardians"), source=str(source))
+    return (*BASE_SEAT_COLUMNS, *report(game).seat_columns)
+
+
+def _read_table(root: Path, table: str, keep: tuple[str, ...] = ()) -> pl.DataFrame:
+    """The table's parts, concatenated; the seats table keeps the `keep` columns and the
+    seats.* parameter columns, with whole numbers as Int32."""
     import pyarrow.parquet as pq
 
     files = _table_files(root, table)
@@ -312,12 +327,12 @@ def _read_table(root: Path, table: str) -> pl.DataFrame:
     try:
         schemas = {pq.read_schema(f).remove_metadata() for f in files}
         if len(schemas) == 1:  # the runner's parts: one lazy scan, only the needed columns
-            names = _wanted(table, next(iter(schemas)).names)
+            names = _wanted(table, next(iter(schemas)).names, keep)
             lazy = pl.scan_parquet([str(f) for f in files], hive_partitioning=False)
             return _narrow(table, lazy.select(names)).collect()
         frames = [  # parts that differ (hand-made data): read one by one
             _narrow(table, pl.scan_parquet(f, hive_partitioning=False).select(
-                _wanted(table, pq.read_schema(f).names))).collect()
+                _wanted(table, pq.read_schema(f).names, keep))).collect()
             for f in files
         ]  # fmt: skip
         return pl.concat(frames, how="diagonal_relaxed")
@@ -325,10 +340,10 @@ def _read_table(root: Path, table: str) -> pl.DataFrame:
         raise SimError(f"cannot read the {table} parts: {exc}", file=root / table) from None
 
 
-def _wanted(table: str, names: list[str]) -> list[str]:
+def _wanted(table: str, names: list[str], keep: tuple[str, ...]) -> list[str]:
     if table != "seats":
         return list(names)
-    return [c for c in names if c in SEAT_COLUMNS or c.startswith("seats")]
+    return [c for c in names if c in keep or c.startswith("seats")]
 
 
 def _narrow(table: str, lazy: pl.LazyFrame) -> pl.LazyFrame:
@@ -391,6 +406,13 @@ def _arm_infos(manifest: dict[str, Any]) -> list[ArmInfo]:
                         for o in e.get("overrides") or []
                         if isinstance(o, list | tuple) and o
                     ),
+                    override_values={
+                        str(o[0]): o[1]
+                        for o in e.get("overrides") or []
+                        if isinstance(o, list | tuple) and len(o) > 1
+                    },
+                    skill=str(e.get("skill") or ""),
+                    base_arm=str(e.get("base_arm") or ""),
                 )
             )
     return infos

@@ -14,22 +14,6 @@ from sim.report.data import Results
 from sim.stats.intervals import normal_interval, wilson
 from sim.stats.paired import Difference, paired_difference
 
-OUTCOMES = ("victory", "stall", "raid", "cap")
-
-# per-seat statistics summed over the table for a per-game view (label, per what)
-SEAT_TOTALS = {
-    "steals_made": "steals",
-    "losses": "fighters destroyed",
-    "reentries": "re-entries",
-    "mine_explosions": "mine explosions",
-    "missiles_bought": "missiles bought",
-    "missiles_fired": "missiles fired",
-    "upgrades_bought": "upgrades bought",
-    "power_ups_bought": "power-ups bought",
-    "power_ups_used": "power-ups used",
-    "points_paid": "points paid",
-}
-
 
 def rate(successes: float, n: int) -> dict[str, float]:
     """{'value', 'low', 'high', 'n'} for a rate (Wilson interval; shares may be fractional)."""
@@ -74,45 +58,6 @@ def diff_cols(d: Difference, key: str) -> dict[str, Any]:
 # --- per-game frames -----------------------------------------------------------------------
 
 
-def per_game(results: Results, arm: str) -> pl.DataFrame:
-    """One row per game of the arm: outcome indicators, length, scores and table totals.
-
-    Columns: game, raid/victory/stall/cap (0/1), turns, rounds (if stored), total_score,
-    top_score, winner_score (NaN without a winner), score_seat<k>, win_seat<k>, and the sum
-    over seats of every SEAT_TOTALS statistic present.
-    """
-    g = results.arm_games(arm)
-    s = results.arm_seats(arm)
-    cols: list[pl.Expr] = [pl.col("game")]
-    for o in OUTCOMES:
-        cols.append((pl.col("outcome") == o).cast(pl.Float64).alias(o))
-    cols.append(pl.col("turns").cast(pl.Float64))
-    if "rounds" in g.columns:
-        cols.append(pl.col("rounds").cast(pl.Float64))
-    out = g.select(cols)
-    totals = [
-        pl.col("score").sum().cast(pl.Float64).alias("total_score"),
-        pl.col("score").max().cast(pl.Float64).alias("top_score"),
-        pl.col("score")
-        .filter(pl.col("win_share") > 0)
-        .max()
-        .cast(pl.Float64)
-        .alias("winner_score"),
-    ]
-    totals += [pl.col(c).sum().cast(pl.Float64).alias(c) for c in SEAT_TOTALS if c in s.columns]
-    agg = s.group_by("game").agg(totals)
-    seats = int(s.get_column("seat").max()) + 1 if s.height else 0
-    wide = s.select("game", "seat", "score", "win_share")
-    for k in range(seats):
-        one = wide.filter(pl.col("seat") == k).select(
-            "game",
-            pl.col("score").cast(pl.Float64).alias(f"score_seat{k}"),
-            pl.col("win_share").alias(f"win_seat{k}"),
-        )
-        agg = agg.join(one, on="game", how="left")
-    return out.join(agg, on="game", how="left").sort("game")
-
-
 def strategy_win_per_game(results: Results, arm: str) -> pl.DataFrame:
     """game x strategy: the mean win share of the seats that strategy held (wide frame)."""
     s = results.arm_seats(arm)
@@ -130,30 +75,6 @@ class Metric:
     unit: str  # 'pp' (a rate), 'num'
     digits: int = 1
     headline: bool = False
-
-
-def standard_metrics(frame: pl.DataFrame, players: int) -> list[Metric]:
-    """The metrics a what-if compares, in display order (rates first)."""
-    m = [
-        Metric("raid", "invaders win (raid rate)", "pp", headline=True),
-        Metric("victory", "board cleared (victory rate)", "pp", headline=True),
-        Metric("stall", "stalled (stall rate)", "pp"),
-        Metric("cap", "cut at the turn cap", "pp"),
-        Metric("turns", "game length (turns)", "num", headline=True),
-    ]
-    if "rounds" in frame.columns:
-        m.append(Metric("rounds", "game length (rounds)", "num"))
-    m += [
-        Metric("total_score", "total score of the table (points)", "num", headline=True),
-        Metric("winner_score", "winner's score (points)", "num", headline=True),
-        Metric("win_seat0", "first player's win share", "pp", headline=True),
-    ]
-    for k in range(players):
-        m.append(Metric(f"score_seat{k}", f"score of seat {k + 1} (points)", "num"))
-    for key, label in SEAT_TOTALS.items():
-        if key in frame.columns:
-            m.append(Metric(key, f"{label} per game (all players)", "num", digits=2))
-    return m
 
 
 def paired(

@@ -49,6 +49,7 @@ class Figure:
     title: str
     png: bytes
     caption: str = ""
+    legend_overlaps: int = 0  # legends drawn over a plotting area (checked by the tests: 0)
 
 
 def new(nrows: int = 1, ncols: int = 1, *, width: float = 9.0, height: float = 4.2):
@@ -66,14 +67,50 @@ def _style(ax) -> None:
     ax.set_axisbelow(True)
 
 
+def legend_below(fig: MplFigure, *, ncol: int | None = None, title: str | None = None) -> None:
+    """One legend for the whole figure, under it (outside every plotting area, so it never
+    covers data); entries are gathered from every axes, each label once."""
+    handles, labels = [], []
+    for ax in fig.axes:
+        for h, lab in zip(*ax.get_legend_handles_labels(), strict=True):
+            if lab and not lab.startswith("_") and lab not in labels:
+                handles.append(h)
+                labels.append(lab)
+    if not handles:
+        return
+    ncol = ncol or min(len(labels), 4)
+    fig.legend(
+        handles, labels, loc="upper center", bbox_to_anchor=(0.5, 0.0), ncol=ncol, title=title,
+        frameon=False,
+    )  # fmt: skip
+
+
+def legend_overlaps(fig: MplFigure) -> int:
+    """How many legends overlap a plotting area (an axes' data region), as laid out now."""
+    renderer = fig.canvas.get_renderer()
+    legends = [ax.get_legend() for ax in fig.axes] + list(fig.legends)
+    areas = [ax.get_window_extent(renderer) for ax in fig.axes if ax.axison]
+    count = 0
+    for legend in legends:
+        if legend is None:
+            continue
+        box = legend.get_window_extent(renderer)
+        if any(box.overlaps(area) for area in areas):
+            count += 1
+    return count
+
+
 def finish(fig: MplFigure, name: str, title: str, caption: str = "") -> Figure:
-    """Render and close the figure."""
+    """Render and close the figure (legends outside the axes are kept: tight bounding box)."""
     with plt.rc_context(STYLE):
         fig.tight_layout()
+        overlaps = legend_overlaps(fig)
         buffer = io.BytesIO()
-        fig.savefig(buffer, format="png", dpi=DPI)
+        fig.savefig(buffer, format="png", dpi=DPI, bbox_inches="tight", pad_inches=0.15)
     plt.close(fig)
-    return Figure(name=name, title=title, png=buffer.getvalue(), caption=caption)
+    return Figure(
+        name=name, title=title, png=buffer.getvalue(), caption=caption, legend_overlaps=overlaps
+    )
 
 
 def _err(values, low, high) -> np.ndarray:
@@ -96,7 +133,8 @@ def grouped_bars(
     fair_label: str = "fair share",
 ) -> None:
     """Bars for values[g, c] (group g, category c) with interval whiskers; a dashed fair line
-    (one value, or one per group drawn over that group's bars)."""
+    (one value, or one per group drawn over that group's bars). The groups' labels go to the
+    figure's legend (`legend_below`)."""
     n_groups, n_cat = len(groups), len(categories)
     width = 0.8 / max(n_groups, 1)
     x = np.arange(n_cat)
@@ -136,7 +174,6 @@ def grouped_bars(
     ax.set_ylabel(ylabel)
     if xlabel:
         ax.set_xlabel(xlabel)
-    ax.legend(loc="lower right" if n_groups > 1 else "best")
 
 
 def curve(
@@ -207,7 +244,7 @@ def boxes_by_group(
     xlabel: str = "",
 ) -> None:
     """Box plots (whiskers at the 5th and 95th percentiles, no outliers, a white dot at the
-    mean) of samples[g][c]: group g, category c."""
+    mean) of samples[g][c]: group g, category c. Labels go to the figure's legend."""
     n_groups, n_cat = len(groups), len(categories)
     width = 0.8 / max(n_groups, 1)
     x = np.arange(n_cat)
@@ -234,10 +271,10 @@ def boxes_by_group(
         for patch in bp["boxes"]:
             patch.set_facecolor(color)
             patch.set_alpha(0.6)
-        ax.plot([], [], color=color, linewidth=6, alpha=0.6, label=groups[g])
+        ax.plot(
+            [], [], color=color, linewidth=6, alpha=0.6, label=groups[g] if n_groups > 1 else None
+        )
     ax.set_xticks(x, categories)
     ax.set_ylabel(ylabel)
     if xlabel:
         ax.set_xlabel(xlabel)
-    if n_groups > 1:
-        ax.legend(loc="best")

@@ -1,5 +1,10 @@
 """A small HTML writer for a self-contained report page (inline CSS, images as data URIs, an
-optional inline table sorter) and the matching markdown."""
+optional inline table sorter) and the matching markdown.
+
+The page opens with the Answers block (one sentence per question, with its data-quality line),
+then each section with its pictures first and every pairwise finding collapsed, the tables, a
+glossary of the terms the answers use, and the methods. It reads at phone width and prints
+(CSS media queries; collapsed details open for printing)."""
 
 from __future__ import annotations
 
@@ -7,6 +12,8 @@ import base64
 import html
 from dataclasses import dataclass, field
 
+from sim.report.answers import Answer, glossary, render_block
+from sim.report.answers import markdown as answers_markdown
 from sim.report.plots import Figure
 from sim.report.table import Table
 
@@ -25,7 +32,17 @@ class Text:
     text: str
 
 
-Block = Table | Figure | Text
+@dataclass
+class Group:
+    """Blocks under a heading, collapsed unless `open` (e.g. one skill level's details)."""
+
+    title: str
+    blocks: list = field(default_factory=list)
+    open: bool = False
+    findings: list[Finding] = field(default_factory=list)
+
+
+Block = Table | Figure | Text | Group
 
 
 @dataclass
@@ -35,20 +52,32 @@ class Section:
     question: str = ""
     findings: list[Finding] = field(default_factory=list)
     blocks: list[Block] = field(default_factory=list)
+    answers: list[Answer] = field(default_factory=list)
+    glossary: dict[str, str] = field(default_factory=dict)  # term -> definition
 
     def add(self, *blocks: Block) -> None:
         self.blocks.extend(blocks)
 
+    def _flat(self) -> list:
+        out, todo = [], list(self.blocks)
+        while todo:
+            b = todo.pop(0)
+            if isinstance(b, Group):
+                todo[:0] = b.blocks
+            else:
+                out.append(b)
+        return out
+
     def tables(self) -> list[Table]:
-        return [b for b in self.blocks if isinstance(b, Table)]
+        return [b for b in self._flat() if isinstance(b, Table)]
 
     def figures(self) -> list[Figure]:
-        return [b for b in self.blocks if isinstance(b, Figure)]
+        return [b for b in self._flat() if isinstance(b, Figure)]
 
 
 CSS = """
-:root { --ink:#1d2430; --muted:#5b6472; --line:#d9dee5; --sig:#b3261e; --ns:#7a828e;
-        --bg:#ffffff; --panel:#f5f7fa; --accent:#1f5fa8; }
+:root { --ink:#1d2430; --muted:#535b68; --line:#d9dee5; --sig:#b3261e; --ns:#5c636e;
+        --bg:#ffffff; --panel:#f5f7fa; --accent:#1f5fa8; --warn:#8a4b00; }
 * { box-sizing: border-box; }
 body { font: 15px/1.5 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; color: var(--ink);
        background: var(--bg); margin: 0; }
@@ -62,7 +91,7 @@ p { margin: 6px 0; }
 .question { color: var(--muted); font-style: italic; margin-bottom: 10px; }
 nav { background: var(--panel); border: 1px solid var(--line); border-radius: 6px;
       padding: 10px 16px; margin: 16px 0; }
-nav a { margin-right: 16px; color: var(--accent); text-decoration: none; }
+nav a { margin-right: 16px; color: var(--accent); text-decoration: none; display: inline-block; }
 .findings { list-style: none; padding: 0; margin: 10px 0 14px; }
 .findings li { padding: 7px 12px; margin: 5px 0; border-left: 4px solid var(--line);
                background: var(--panel); border-radius: 0 4px 4px 0; }
@@ -71,14 +100,31 @@ nav a { margin-right: 16px; color: var(--accent); text-decoration: none; }
 .findings li.null::before { content: "no detectable effect \\2014  "; font-weight: 600;
                             color: var(--ns); }
 .findings li.finding::before { content: "finding \\2014  "; font-weight: 600; color: var(--sig); }
-.answers { border: 1px solid var(--line); border-radius: 6px; padding: 6px 16px 10px; }
-.answers h3 { margin-top: 10px; }
+.answers { border: 1px solid var(--line); border-radius: 6px; padding: 4px 16px 8px; }
+.qa { padding: 8px 0 10px; border-bottom: 1px solid var(--line); }
+.qa:last-child { border-bottom: none; }
+.qa .q { margin: 0; font-size: 13px; font-weight: 600; }
+.qa .q a { color: var(--muted); text-decoration: none; }
+.answer { margin: 2px 0; font-size: 16px; padding-left: 10px; border-left: 4px solid var(--line); }
+.answer.finding { border-left-color: var(--sig); }
+.answer.null { border-left-color: var(--ns); }
+.est { font-weight: 600; white-space: nowrap; }
+.ci { font-weight: 400; color: var(--muted); }
+abbr[title] { text-decoration: underline dotted; cursor: help; }
+.quality { color: var(--muted); font-size: 12.5px; margin: 3px 0 0 14px; }
+.quality .warn { color: var(--warn); display: block; }
+details { margin: 8px 0; }
+summary { cursor: pointer; color: var(--accent); font-weight: 600; }
+dl.glossary dt { font-weight: 600; margin-top: 6px; }
+dl.glossary dd { margin: 0 0 4px 18px; }
 .tablewrap { overflow-x: auto; margin: 8px 0 4px; }
+.tablewrap:focus { outline: 2px solid var(--accent); }
 table { border-collapse: collapse; font-size: 13px; font-variant-numeric: tabular-nums; }
 th, td { border-bottom: 1px solid var(--line); padding: 4px 10px; text-align: right;
          white-space: nowrap; }
 th { background: var(--panel); position: sticky; top: 0; cursor: pointer; user-select: none; }
 th[title] { text-decoration: underline dotted; }
+td[title] { text-decoration: underline dotted; cursor: help; }
 td.t, th.t { text-align: left; }
 td.sig { color: var(--sig); font-weight: 600; }
 td.ns { color: var(--ns); }
@@ -89,6 +135,33 @@ figure img { max-width: 100%; height: auto; border: 1px solid var(--line); borde
 figcaption { color: var(--muted); font-size: 13px; }
 .csv { font-size: 12px; }
 footer { margin-top: 50px; color: var(--muted); font-size: 12.5px; }
+@media (max-width: 700px) {
+  body { font-size: 14px; }
+  main { padding: 12px 12px 40px; }
+  h1 { font-size: 20px; overflow-wrap: anywhere; }
+  h2 { font-size: 18px; margin-top: 28px; }
+  nav { padding: 8px 10px; }
+  nav a { margin: 2px 12px 2px 0; }
+  .answers { padding: 2px 10px 6px; }
+  .answer { font-size: 15px; }
+  .est { white-space: normal; }
+  table { font-size: 12px; }
+  th, td { padding: 3px 6px; }
+  .meta code { overflow-wrap: anywhere; }
+}
+@media print {
+  body { font-size: 11pt; }
+  main { max-width: none; padding: 0; }
+  nav, .csv { display: none; }
+  h2 { break-after: avoid; border-top: none; }
+  figure, .qa, tr, caption { break-inside: avoid; }
+  figure img { max-width: 100%; border: none; }
+  .tablewrap { overflow: visible; }
+  th { position: static; }
+  th, td { white-space: normal; }
+  summary { color: var(--ink); }
+  a { color: var(--ink); text-decoration: none; }
+}
 """
 
 # Click a header to sort by that column (numbers by their raw value); no dependencies.
@@ -120,6 +193,18 @@ SORTER_JS = """
     });
     th.setAttribute('aria-sort', asc ? 'ascending' : 'descending');
   }
+  function openAll() {
+    Array.prototype.forEach.call(document.querySelectorAll('details'), function (d) {
+      d.open = true;
+    });
+  }
+  window.addEventListener('beforeprint', openAll);
+  if (window.matchMedia) {
+    var print = window.matchMedia('print');
+    if (print.addEventListener) {
+      print.addEventListener('change', function (e) { if (e.matches) { openAll(); } });
+    }
+  }
   document.addEventListener('DOMContentLoaded', function () {
     var tables = document.querySelectorAll('table.sortable');
     Array.prototype.forEach.call(tables, function (table) {
@@ -148,7 +233,9 @@ def render_table(table: Table, csv_href: str | None = None) -> str:
         for i, _ in enumerate(table.columns)
         if cells and all(isinstance(row[i].sort, str) or row[i].sort is None for row in cells)
     }
-    out = [f'<div class="tablewrap"><table class="sortable" id="t-{esc(table.name)}">']
+    # a scrolling region must be reachable from the keyboard: it takes the focus, named
+    region = f'role="region" tabindex="0" aria-label="{esc(table.title)}"'
+    out = [f'<div class="tablewrap" {region}><table class="sortable" id="t-{esc(table.name)}">']
     out.append(f"<caption>{esc(table.title)}</caption><thead><tr>")
     for i, col in enumerate(table.columns):
         cls = ' class="t"' if i in text_cols else ""
@@ -161,7 +248,8 @@ def render_table(table: Table, csv_href: str | None = None) -> str:
             classes = " ".join(c for c in ("t" if i in text_cols else "", cell.css) if c)
             cls = f' class="{classes}"' if classes else ""
             sort = "" if cell.sort is None else f' data-sort="{esc(cell.sort)}"'
-            out.append(f"<td{cls}{sort}>{esc(cell.text)}</td>")
+            title = f' title="{esc(cell.title)}"' if cell.title else ""
+            out.append(f"<td{cls}{sort}{title}>{esc(cell.text)}</td>")
         out.append("</tr>")
     out.append("</tbody></table></div>")
     notes = []
@@ -190,19 +278,58 @@ def render_findings(findings: list[Finding]) -> str:
     return f'<ul class="findings">{items}</ul>'
 
 
-def render_section(section: Section) -> str:
-    out = [f'<section id="{esc(section.id)}"><h2>{esc(section.title)}</h2>']
-    if section.question:
-        out.append(f'<p class="question">{esc(section.question)}</p>')
-    out.append(render_findings(section.findings))
-    for block in section.blocks:
+def render_blocks(blocks: list[Block]) -> str:
+    out = []
+    for block in blocks:
         if isinstance(block, Table):
             out.append(render_table(block, f"tables/{block.name}.csv"))
         elif isinstance(block, Figure):
             out.append(render_figure(block))
         elif isinstance(block, Text):
             out.append(f"<p>{esc(block.text)}</p>")
+        elif isinstance(block, Group):
+            opened = " open" if block.open else ""
+            out.append(
+                f"<details{opened}><summary>{esc(block.title)}</summary>"
+                f"{_findings_details(block.findings)}{render_blocks(block.blocks)}</details>"
+            )
+    return "".join(out)
+
+
+def _findings_details(findings: list[Finding]) -> str:
+    if not findings:
+        return ""
+    n = len(findings)
+    what = "finding" if n == 1 else f"{n} findings, one per comparison"
+    return f"<details><summary>The {what}</summary>{render_findings(findings)}</details>"
+
+
+def render_section(section: Section) -> str:
+    out = [f'<section id="{esc(section.id)}"><h2>{esc(section.title)}</h2>']
+    if section.question:
+        out.append(f'<p class="question">{esc(section.question)}</p>')
+    out.append(_findings_details(section.findings))
+    out.append(render_blocks(section.blocks))
     out.append("</section>")
+    return "".join(out)
+
+
+def page_glossary(sections: list[Section]) -> dict[str, str]:
+    extra: dict[str, str] = {}
+    for s in sections:
+        for k, v in s.glossary.items():
+            extra.setdefault(k, v)
+    return glossary([a for s in sections for a in s.answers], extra)
+
+
+def _answers_html(sections: list[Section]) -> str:
+    out = []
+    for s in sections:
+        if s.answers:
+            out.append(render_block(s.answers))
+        elif s.findings:  # a section without answers: its findings stand in
+            out.append(f'<h3><a href="#{esc(s.id)}">{esc(s.title)}</a></h3>')
+            out.append(render_findings(s.findings))
     return "".join(out)
 
 
@@ -215,11 +342,8 @@ def render_page(
     footer: str,
 ) -> str:
     nav = "".join(f'<a href="#{esc(s.id)}">{esc(s.title)}</a>' for s in sections)
-    answers = "".join(
-        f'<h3><a href="#{esc(s.id)}">{esc(s.title)}</a></h3>{render_findings(s.findings)}'
-        for s in sections
-        if s.findings
-    )
+    terms = page_glossary(sections)
+    defs = "".join(f"<dt>{esc(k)}</dt><dd>{esc(v)}</dd>" for k, v in terms.items())
     body = [
         "<!DOCTYPE html>",
         '<html lang="en"><head><meta charset="utf-8">',
@@ -227,9 +351,18 @@ def render_page(
         f"<title>{esc(title)}</title><style>{CSS}</style></head><body><main>",
         f"<h1>{esc(title)}</h1>",
         "".join(f'<p class="meta">{m}</p>' for m in meta),
-        f'<nav><a href="#answers">Answers</a>{nav}<a href="#methods">Methods</a></nav>',
-        f'<section id="answers"><h2>Answers</h2><div class="answers">{answers}</div></section>',
+        f'<nav aria-label="Sections"><a href="#answers">Answers</a>{nav}'
+        + ('<a href="#definitions">Definitions</a>' if terms else "")
+        + '<a href="#methods">Methods</a></nav>',
+        '<section id="answers"><h2>Answers</h2>',
+        f'<div class="answers">{_answers_html(sections)}</div></section>',
         "".join(render_section(s) for s in sections),
+        (
+            '<section id="definitions"><h2>Definitions</h2>'
+            f'<dl class="glossary">{defs}</dl></section>'
+            if terms
+            else ""
+        ),
         '<section id="methods"><h2>Methods</h2>',
         "".join(f"<p>{esc(m)}</p>" for m in methods),
         "</section>",
@@ -239,36 +372,52 @@ def render_page(
     return "\n".join(body)
 
 
+def _markdown_blocks(blocks: list[Block], out: list[str]) -> None:
+    for block in blocks:
+        if isinstance(block, Table):
+            out.extend([f"**{block.title}**", "", block.markdown(), ""])
+            if block.note:
+                out.extend([f"_{block.note}_", ""])
+            out.extend([f"[CSV](tables/{block.name}.csv)", ""])
+        elif isinstance(block, Figure):
+            out.extend([f"![{block.title}](figures/{block.name}.png)", ""])
+            if block.caption:
+                out.extend([f"_{block.caption}_", ""])
+        elif isinstance(block, Text):
+            out.extend([block.text, ""])
+        elif isinstance(block, Group):
+            out.extend([f"### {block.title}", ""])
+            _markdown_findings(block.findings, out)
+            _markdown_blocks(block.blocks, out)
+
+
+def _markdown_findings(findings: list[Finding], out: list[str]) -> None:
+    for f in findings:
+        prefix = {"finding": "**Finding:** ", "null": "**No detectable effect:** "}.get(f.kind, "")
+        out.append(f"- {prefix}{f.text}")
+    if findings:
+        out.append("")
+
+
 def render_markdown(
     *, title: str, meta: list[str], sections: list[Section], methods: list[str]
 ) -> str:
     out = [f"# {title}", ""]
     out.extend(f"{_strip_tags(m)}  " for m in meta)
+    out.extend(["", "## Answers", ""])
+    out.extend(answers_markdown([a for s in sections for a in s.answers]))
     out.append("")
     for s in sections:
-        out.append(f"## {s.title}")
-        out.append("")
+        out.extend([f"## {s.title}", ""])
         if s.question:
             out.extend([f"*{s.question}*", ""])
-        for f in s.findings:
-            prefix = {"finding": "**Finding:** ", "null": "**No detectable effect:** "}.get(
-                f.kind, ""
-            )
-            out.append(f"- {prefix}{f.text}")
-        if s.findings:
-            out.append("")
-        for block in s.blocks:
-            if isinstance(block, Table):
-                out.extend([f"**{block.title}**", "", block.markdown(), ""])
-                if block.note:
-                    out.extend([f"_{block.note}_", ""])
-                out.extend([f"[CSV](tables/{block.name}.csv)", ""])
-            elif isinstance(block, Figure):
-                out.extend([f"![{block.title}](figures/{block.name}.png)", ""])
-                if block.caption:
-                    out.extend([f"_{block.caption}_", ""])
-            elif isinstance(block, Text):
-                out.extend([block.text, ""])
+        _markdown_findings(s.findings, out)
+        _markdown_blocks(s.blocks, out)
+    terms = page_glossary(sections)
+    if terms:
+        out.extend(["## Definitions", ""])
+        out.extend(f"- **{k}**: {v}" for k, v in terms.items())
+        out.append("")
     out.extend(["## Methods", ""])
     out.extend(f"- {m}" for m in methods)
     out.append("")

@@ -22,6 +22,7 @@ class Cell:
     text: str
     sort: float | str | None = None
     css: str = ""  # "sig" (a significant difference), "ns" (not significant), "" otherwise
+    title: str = ""  # a definition shown on hover (e.g. of the metric a row is about)
 
 
 Renderer = Callable[[dict[str, Any]], Cell]

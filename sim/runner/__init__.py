@@ -14,7 +14,6 @@ from sim.runner.execute import (
     run,
 )
 from sim.runner.experiment import (
-    REPORT_SECTIONS,
     Arm,
     Experiment,
     Precision,
@@ -26,7 +25,6 @@ from sim.runner.tournament import ranking, tournament_experiment
 
 __all__ = [
     "DEFAULT_CHUNK_SIZE",
-    "REPORT_SECTIONS",
     "Arm",
     "Experiment",
     "Interrupted",

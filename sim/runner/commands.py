@@ -120,8 +120,10 @@ def _exit_code(caught: dict[str, int]) -> int:
 def _print_summary(exp: Experiment, s: RunSummary) -> None:
     rate = s.games_played / s.seconds if s.seconds > 0 else 0.0
     resumed = " (resumed)" if s.resumed else ""
+    compiled = f", after {s.compile_seconds:.0f} s compiling" if s.compile_seconds >= 0.5 else ""
     typer.echo(
-        f"played {s.games_played:,} games in {s.seconds:.1f} s ({rate:,.0f} games/s){resumed}"
+        f"played {s.games_played:,} games in {s.seconds:.1f} s ({rate:,.0f} games/s)"
+        f"{resumed}{compiled}"
     )
     for arm, prec in s.precision.items():
         state = "reached" if prec["reached"] else "NOT reached (max_games)"

@@ -23,7 +23,7 @@ import yaml
 from sim.config import flatten, load_value, nearest, override_pairs, read_yaml
 from sim.errors import ConfigError
 from sim.games import get_game
-from sim.games.base import Game, StrategySpec, outcomes, player_counts
+from sim.games.base import Game, StrategySpec, outcomes, player_counts, report
 from sim.runner.lineups import ROTATIONS, build_lineup
 from sim.storage.parts import MAX_GAMES
 
@@ -35,10 +35,6 @@ ARM_KEYS = (
     "name", "description", "ruleset", "rules", "players", "seats", "strategies", "pool", "rotate",
 )  # fmt: skip
 PRECISION_KEYS = ("metric", "width", "step", "max_games")
-REPORT_SECTIONS = (
-    "first_player", "mine_value", "missile_pricing", "upgrade_pricing", "power_up_pricing",
-    "difficulty", "what_if",
-)  # fmt: skip
 # sweep keys that are not rule keys; `seats.<k>`, `seats.<k>.<param>`, `seats.all[.<param>]`
 SWEEP_SPECIAL = ("players", "ruleset")
 # columns the runner writes itself; parameter columns must not take these names
@@ -433,16 +429,22 @@ class _Parser:
             value = [value]
         if not isinstance(value, list):
             raise self.fail(f"expected a list of report sections, got {_show(value)}", ("report",))
+        known = self.report_sections()
         for i, section in enumerate(value):
-            if section not in REPORT_SECTIONS:
-                near = nearest(str(section), REPORT_SECTIONS)
+            if section not in known:
+                near = nearest(str(section), known)
                 mean = f"Did you mean '{near}'? " if near else ""
                 raise self.fail(
                     f"unknown report section {_show(section)}",
                     ("report", i),
-                    f"{mean}Sections: {', '.join(REPORT_SECTIONS)}.",
+                    f"{mean}Sections of {self.game.name}: {', '.join(known) or 'none'}.",
                 )
         return tuple(value)
+
+    def report_sections(self) -> list[str]:
+        """The section names the game's report offers (none if it has no report)."""
+        assert self.game is not None
+        return list(report(self.game).sections) if hasattr(self.game, "report") else []
 
     def players(self, value: Any, path: Path_) -> int:
         assert self.game is not None

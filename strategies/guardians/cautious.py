@@ -7,6 +7,7 @@ an invader that the next descent would drop onto the fighter. It places and re-e
 cell from which the best such turn starts; it never buys and leaves the mine alone.
 """
 
+from sim.games.guardians.decision import MINE_START, PLACE, SCRATCH_SIZE
 from sim.games.guardians.engine import at, pl
 from sim.games.guardians.layout import (
     A_DEST_COL,
@@ -22,14 +23,7 @@ from sim.games.guardians.layout import (
 from sim.games.guardians.moves import column_raid_margin, destinations, volley_effect, volley_value
 from sim.games.guardians.rng import below
 from sim.jit import jit
-from strategies.guardians.common import (
-    MINE_START,
-    PLACE,
-    SCRATCH_SIZE,
-    can_reenter,
-    random_mine_row,
-    stand_at,
-)
+from strategies.guardians.common import can_reenter, random_mine_row, stand_at
 
 NAME = "cautious"
 PARAMS: dict[str, float] = {

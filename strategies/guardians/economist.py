@@ -7,6 +7,7 @@ points, and uses a charged power-up on the path cell that adds the most when tha
 `power_up_min` points; otherwise it plays like cautious (whose three parameters come first).
 """
 
+from sim.games.guardians.decision import MINE_START, PLACE
 from sim.games.guardians.engine import at, pl, reserve_points, set_cell
 from sim.games.guardians.layout import (
     A_BUY,
@@ -58,7 +59,7 @@ from strategies.guardians.cautious import (
     descent_penalty,
     raid_margins,
 )
-from strategies.guardians.common import MINE_START, PLACE, can_reenter, random_mine_row, stand_at
+from strategies.guardians.common import can_reenter, random_mine_row, stand_at
 
 NAME = "economist"
 PARAMS: dict[str, float] = {

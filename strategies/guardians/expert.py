@@ -10,6 +10,7 @@ opponents' replies (each modelled as greedy) and judged again.
 
 import numpy as np
 
+from sim.games.guardians.decision import MINE_START, PLACE, reset_action
 from sim.games.guardians.engine import (
     at,
     pl,
@@ -88,7 +89,7 @@ from sim.games.guardians.moves import (
 )
 from sim.jit import jit, jit_allocating
 from strategies.guardians.cautious import MARGINS_AT, cell_score, raid_margins
-from strategies.guardians.common import MINE_START, PLACE, can_reenter, reset_action
+from strategies.guardians.common import can_reenter
 from strategies.guardians.miner import policy as miner_policy
 
 NAME = "expert"

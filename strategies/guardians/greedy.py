@@ -6,6 +6,7 @@ ship) beats a miss. Ties go to a uniformly random best cell. It re-enters where 
 best, never buys and leaves the mine alone.
 """
 
+from sim.games.guardians.decision import MINE_START, PLACE
 from sim.games.guardians.engine import at, first_object_row, pl
 from sim.games.guardians.layout import (
     A_DEST_COL,
@@ -28,7 +29,7 @@ from sim.games.guardians.layout import (
 from sim.games.guardians.moves import LINE_COL, LINE_ROW, steal_points
 from sim.games.guardians.rng import below
 from sim.jit import jit, jit_inline
-from strategies.guardians.common import MINE_START, PLACE, can_reenter, random_mine_row, stand_at
+from strategies.guardians.common import can_reenter, random_mine_row, stand_at
 
 NAME = "greedy"
 PARAMS: dict[str, float] = {}

@@ -7,6 +7,7 @@ mine's present column), so that the next descent there hits the mine instead of 
 Off the right edge it re-enters on the mine space that explodes or blocks best.
 """
 
+from sim.games.guardians.decision import MINE_START, PLACE
 from sim.games.guardians.engine import at, is_invader, pl, turn_error
 from sim.games.guardians.layout import (
     A_DEST_COL,
@@ -32,7 +33,7 @@ from sim.games.guardians.layout import (
 )
 from sim.games.guardians.moves import descents_to_raid, front_row, lowest_invader_row
 from sim.jit import jit
-from strategies.guardians.common import MINE_START, PLACE, can_reenter, stand_at
+from strategies.guardians.common import can_reenter, stand_at
 from strategies.guardians.greedy import best_bottom_column, best_destination
 
 NAME = "miner"

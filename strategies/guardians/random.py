@@ -5,19 +5,13 @@ it re-enters (uniform empty bottom cell) when it can pay, never buys, picks its 
 uniformly among all reachable cells including its own, fires, and never moves the mine.
 """
 
+from sim.games.guardians.decision import MINE_START, PLACE
 from sim.games.guardians.engine import pl
 from sim.games.guardians.layout import A_DEST_COL, A_DEST_ROW, A_MINE_ROW, DESTROYED, PL_STATUS
 from sim.games.guardians.moves import destinations
 from sim.games.guardians.rng import below
 from sim.jit import jit
-from strategies.guardians.common import (
-    MINE_START,
-    PLACE,
-    can_reenter,
-    random_empty_bottom,
-    random_mine_row,
-    stand_at,
-)
+from strategies.guardians.common import can_reenter, random_empty_bottom, random_mine_row, stand_at
 
 NAME = "random"
 PARAMS: dict[str, float] = {}

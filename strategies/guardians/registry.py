@@ -1,4 +1,4 @@
-"""Built-in Guardians strategies by name, their kind numbers and parameter validation."""
+"""Built-in Guardians strategies by name, and their parameters' validation."""
 
 from __future__ import annotations
 
@@ -12,7 +12,9 @@ import numpy as np
 
 from sim.config import Field, coerce
 from sim.errors import ConfigError
-from strategies.guardians.dispatch import ORDER
+
+# The built-in strategies, one module each under strategies/guardians/.
+BUILTIN = ("random", "greedy", "cautious", "economist", "miner", "thief", "expert")
 
 # Skill presets: difficulty tables speak of player skill through these names.
 SKILLS = {"novice": "random", "casual": "greedy", "expert": "expert"}
@@ -21,8 +23,16 @@ SKILLS = {"novice": "random", "casual": "greedy", "expert": "expert"}
 @dataclass(frozen=True)
 class BuiltinStrategy:
     name: str
-    kind: int
     module: ModuleType
+
+    @property
+    def policy(self):
+        """The compiled policy (sim/games/guardians/decision.py says how it is called)."""
+        return self.module.policy
+
+    @property
+    def policy_source(self) -> tuple[str, str]:
+        return self.module.__name__, "policy"
 
     @property
     def defaults(self) -> dict[str, float]:
@@ -35,8 +45,8 @@ class BuiltinStrategy:
 
 def builtins() -> dict[str, BuiltinStrategy]:
     return {
-        name: BuiltinStrategy(name, kind, import_module(f"strategies.guardians.{name}"))
-        for kind, name in enumerate(ORDER)
+        name: BuiltinStrategy(name, import_module(f"strategies.guardians.{name}"))
+        for name in BUILTIN
     }
 
 

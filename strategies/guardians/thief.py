@@ -6,6 +6,7 @@ at least the best greedy volley less `steal_bias` points (a point taken from the
 counts twice), it flies there and shoots the leader; otherwise it plays like greedy.
 """
 
+from sim.games.guardians.decision import MINE_START, PLACE
 from sim.games.guardians.engine import at, first_object_row, pl
 from sim.games.guardians.layout import (
     A_DEST_COL,
@@ -20,7 +21,7 @@ from sim.games.guardians.layout import (
 from sim.games.guardians.moves import destinations, leader_seat, steal_points, volley_value
 from sim.games.guardians.rng import below
 from sim.jit import jit
-from strategies.guardians.common import MINE_START, PLACE, can_reenter, random_mine_row, stand_at
+from strategies.guardians.common import can_reenter, random_mine_row, stand_at
 from strategies.guardians.greedy import best_bottom_column
 
 NAME = "thief"

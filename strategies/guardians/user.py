@@ -2,8 +2,8 @@
 
 Two kinds (docs/strategies.md):
 - compiled: `Name` has PARAMS and a numba-compiled `policy(phase, s, p, seat, sp, rng, a,
-  scratch)` with the built-ins' signature (a module with those attributes works too); it runs
-  inside the compiled game loop at full speed;
+  scratch)` with the built-ins' signature (a module with those attributes works too); the compiled
+  game loop calls it like a built-in one, at full speed;
 - plain Python: `Name` is a class with PARAMS and methods `place(view) -> column`,
   `mine_start(view) -> row` and `turn(view) -> Turn` (rulebook coordinates, 1-based); it runs
   in a Python game loop, slower.
@@ -35,6 +35,12 @@ class UserStrategy:
     @property
     def policy(self):
         return self.target.policy
+
+    @property
+    def policy_source(self) -> tuple[str, str]:
+        """(module, attribute) of the compiled policy, for compiling it in another process."""
+        module, _, attr = self.name.partition(":")
+        return module, f"{attr}.policy" if attr else "policy"
 
     def make(self, params: dict[str, Any]):
         """A plain-Python player with these parameters."""

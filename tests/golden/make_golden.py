@@ -1,6 +1,8 @@
-"""Write tests/golden/traces.json: seed -> turn-by-turn trace hash of complete games, for
-each preset x built-in strategy. Re-run only when a change of behaviour is intended (and
-bump layout.ENGINE_VERSION): `python tests/golden/make_golden.py`."""
+"""Write the golden files, for each preset x built-in strategy: tests/golden/traces.json (seed
+-> turn-by-turn trace hash of 12 complete four-player games) and a readable playthrough of one
+two-player game (tests/golden/playthroughs/<preset>-<strategy>.txt: the board, the action and
+the scores after every turn, as `sim play` prints them). Re-run only when a change of
+behaviour is intended (and bump layout.ENGINE_VERSION): `python tests/golden/make_golden.py`."""
 
 import json
 from pathlib import Path
@@ -10,9 +12,10 @@ import numpy as np
 from sim.games import get_game
 from sim.games.base import StrategySpec
 from sim.games.guardians.layout import ENGINE_VERSION
-from strategies.guardians.dispatch import ORDER
+from strategies.guardians.registry import BUILTIN
 
 PATH = Path(__file__).with_name("traces.json")
+PLAYTHROUGHS = Path(__file__).with_name("playthroughs")
 SEEDS = range(12)
 PLAYERS = 4
 
@@ -20,7 +23,7 @@ PLAYERS = 4
 def traces(keys: list[str] | None = None) -> dict:
     """{"preset/strategy": {seed: hash}} for `keys` (default: every preset x built-in)."""
     game = get_game("guardians")
-    keys = keys or [f"{preset}/{name}" for preset in game.presets for name in ORDER]
+    keys = keys or [f"{preset}/{name}" for preset in game.presets for name in BUILTIN]
     out = {}
     for key in keys:
         preset, name = key.split("/")
@@ -35,7 +38,22 @@ def traces(keys: list[str] | None = None) -> dict:
     return out
 
 
+def playthrough(preset: str, name: str) -> str:
+    """One two-player game of `name` against itself (seed 0), told turn by turn."""
+    from sim.games.base import watch
+
+    game = get_game("guardians")
+    return watch(game, game.load_ruleset(preset), [StrategySpec(name)] * 2, 0).text
+
+
+def playthrough_keys() -> list[tuple[str, str]]:
+    return [(preset, name) for preset in get_game("guardians").presets for name in BUILTIN]
+
+
 if __name__ == "__main__":
+    PLAYTHROUGHS.mkdir(exist_ok=True)
+    for preset, name in playthrough_keys():
+        (PLAYTHROUGHS / f"{preset}-{name}.txt").write_text(playthrough(preset, name))
     doc = {"engine_version": ENGINE_VERSION, "players": PLAYERS, "traces": traces()}
     PATH.write_text(json.dumps(doc, indent=1) + "\n")
     print(f"wrote {PATH}")

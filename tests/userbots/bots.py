@@ -3,9 +3,10 @@ module of the user's own."""
 
 from numba import njit
 
+from sim.games.guardians.decision import MINE_START, PLACE
 from sim.games.guardians.layout import A_DEST_COL, A_DEST_ROW, A_MINE_ROW, P_COLS
 from sim.games.guardians.moves import destinations, shot_value
-from strategies.guardians.common import MINE_START, PLACE, can_reenter, stand_at
+from strategies.guardians.common import can_reenter, stand_at
 from strategies.guardians.examples import Sniper
 
 __all__ = ["Leftmost", "Sniper"]

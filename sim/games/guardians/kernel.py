@@ -1,17 +1,26 @@
 """The compiled game loop: whole games, many at a time, on caller-made buffers.
 
-`play_batch` runs games with the built-in strategies. `kernel_for(policy)` returns the same
-loop compiled around another policy with the built-in signature (user strategies combined
-with the built-ins); it is compiled per process, the built-in one is cached on disk. Seat k's
-strategy is lineup row `seat_lineup[g, k]`: kind `lineup_kind[j]` with parameters
-`lineup_params[j]`.
+`play_batch` plays games with any compiled strategies, built-in or a user's: it takes their
+policies as a tuple of function pointers (decision.POLICY_TYPE), so the loop is compiled once
+and each policy once, on its own, and a run compiles only the policies its seats use. Seat k
+of game g plays lineup row `seat_lineup[g, k]`: policy `policies[lineup_policy[j]]` with
+parameters `lineup_params[j]`. The tuple has a fixed number of slots (unused ones repeat a
+policy), so one compiled loop serves every lineup of up to POLICY_SLOTS strategies.
 """
 
-import types
-
 import numpy as np
-from numba import njit
+from numba import types
+from numba.core import config
 
+from sim.games.guardians.decision import (
+    MINE_START,
+    PARAMS_T,
+    PLACE,
+    POLICY_TYPE,
+    SCRATCH_SIZE,
+    TURN,
+    reset_action,
+)
 from sim.games.guardians.engine import (
     census_ok,
     new_game,
@@ -46,9 +55,7 @@ from sim.games.guardians.layout import (
     STATE_SIZE,
 )
 from sim.games.guardians.rng import seed_streams
-from sim.jit import jit, jit_allocating, jit_inline
-from strategies.guardians.common import MINE_START, PLACE, SCRATCH_SIZE, TURN, reset_action
-from strategies.guardians.dispatch import builtin_policy as policy
+from sim.jit import jit, jit_inline
 
 # per-game result columns
 G_OUTCOME, G_TURNS, G_ROUNDS, G_DESCENTS, G_REINFORCED = 0, 1, 2, 3, 4
@@ -76,25 +83,27 @@ def state_hash(s, h):
 
 
 @jit_inline
-def _decide(kind, phase, s, p, seat, sp, rng, a, scratch):
+def _decide(policies, which, phase, s, p, seat, sp, rng, a, scratch):
     reset_action(s, seat, a)
-    policy(kind, phase, s, p, seat, sp, rng, a, scratch)
+    policy = policies[which]
+    policy(np.int64(phase), s, p, np.int64(seat), sp, rng, a, scratch)
 
 
 @jit
-def play_one(p, n_players, kinds, params, seed, s, a, rng, scratch, buf, out, trace):
-    """Play one game from `seed` to its end; fill `out` (G_* columns). kinds/params: per seat.
-    With `trace`, hash the state after every turn and check the token census."""
+def play_one(policies, p, n_players, which, params, seed, s, a, rng, scratch, buf, out, trace):
+    """Play one game from `seed` to its end; fill `out` (G_* columns). which/params: per seat,
+    the policy slot and the parameters. With `trace`, hash the state after every turn and
+    check the token census."""
     seed_streams(rng, seed)
     new_game(s, p, n_players, rng)
     for seat in range(n_players):
-        _decide(kinds[seat], PLACE, s, p, seat, params[seat], rng, a, scratch)
+        _decide(policies, which[seat], PLACE, s, p, seat, params[seat], rng, a, scratch)
         err = place_fighter(s, p, seat, a[A_DEST_COL])
         if err != OK:
             out[G_ERROR], out[G_ERROR_SEAT] = err, seat
             return
     last = n_players - 1
-    _decide(kinds[last], MINE_START, s, p, last, params[last], rng, a, scratch)
+    _decide(policies, which[last], MINE_START, s, p, last, params[last], rng, a, scratch)
     err = place_mine(s, p, a[A_MINE_ROW])
     if err != OK:
         out[G_ERROR], out[G_ERROR_SEAT] = err, last
@@ -104,7 +113,7 @@ def play_one(p, n_players, kinds, params, seed, s, a, rng, scratch, buf, out, tr
         h = state_hash(s, h)
     while s[S_STATUS] == RUNNING:
         seat = s[S_TO_MOVE]
-        _decide(kinds[seat], TURN, s, p, seat, params[seat], rng, a, scratch)
+        _decide(policies, which[seat], TURN, s, p, seat, params[seat], rng, a, scratch)
         err = play_turn(s, p, a, buf)
         if err != OK:
             out[G_ERROR], out[G_ERROR_SEAT] = err, seat
@@ -125,25 +134,21 @@ def play_one(p, n_players, kinds, params, seed, s, a, rng, scratch, buf, out, tr
     out[G_HASH] = np.int64(h)
 
 
-@jit_allocating
-def play_batch(p, n_players, seeds, seat_lineup, lineup_kind, lineup_params, games, seats, trace):
+@jit
+def play_batch(policies, p, n_players, seeds, seat_lineup, lineup_policy, lineup_params, games,
+               seats, trace, s, a, rng, scratch, buf, which, params):  # fmt: skip
     """Play len(seeds) games. games: int64[n, len(GAME_COLUMNS)]; seats: int64[n, players,
-    SEAT_SIZE]. Returns the number of games refused by an illegal move (see G_ERROR)."""
-    s = np.zeros(STATE_SIZE, np.int32)
-    a = np.zeros(ACTION_SIZE, np.int32)
-    rng = np.zeros(MAX_PLAYERS + 1, np.uint64)
-    scratch = np.zeros(SCRATCH_SIZE, np.int64)
-    buf = np.zeros(N_KINDS, np.int64)
-    kinds = np.zeros(n_players, np.int64)
-    params = np.zeros((n_players, lineup_params.shape[1]), np.float64)
+    SEAT_SIZE]; s to params: the work buffers `workspace` makes. Returns the number of games
+    refused by an illegal move (see G_ERROR)."""
     errors = 0
     for g in range(seeds.shape[0]):
         for seat in range(n_players):
             j = seat_lineup[g, seat]
-            kinds[seat] = lineup_kind[j]
-            params[seat, :] = lineup_params[j, :]
+            which[seat] = lineup_policy[j]
+            for k in range(params.shape[1]):
+                params[seat, k] = lineup_params[j, k]
         games[g, :] = 0
-        play_one(p, n_players, kinds, params, seeds[g], s, a, rng, scratch, buf,
+        play_one(policies, p, n_players, which, params, seeds[g], s, a, rng, scratch, buf,
                  games[g], trace)  # fmt: skip
         if games[g, G_ERROR] != OK:
             errors += 1
@@ -154,22 +159,71 @@ def play_batch(p, n_players, seeds, seat_lineup, lineup_kind, lineup_params, gam
     return errors
 
 
-def kernel_for(other_policy):
-    """`play_batch` compiled around `other_policy` instead of the built-in dispatch.
-
-    The clones get names of their own: compiled code is linked by symbol name, and a clone
-    sharing the built-in loop's names could be bound in its place."""
-    global _clone_count
-    _clone_count += 1
-    suffix = f"_with_policy_{_clone_count}"
-    clones: dict = {}
-    for fn in (_decide, play_one, play_batch):  # callees before callers
-        scope = dict(fn.py_func.__globals__, policy=other_policy, **clones)
-        scope["__name__"] = f"{__name__}{suffix}"
-        clone = types.FunctionType(fn.py_func.__code__, scope, fn.py_func.__name__ + suffix)
-        clone.__qualname__ = fn.py_func.__qualname__ + suffix
-        clones[fn.py_func.__name__] = njit(clone)
-    return clones["play_batch"]
+def workspace(n_players: int, params_width: int) -> tuple:
+    """play_batch's work buffers: state, action, random streams, scratch, a per-kind buffer,
+    and per seat the policy slot and parameters (made here so the loop allocates nothing)."""
+    return (
+        np.zeros(STATE_SIZE, np.int32),
+        np.zeros(ACTION_SIZE, np.int32),
+        np.zeros(MAX_PLAYERS + 1, np.uint64),
+        np.zeros(SCRATCH_SIZE, np.int64),
+        np.zeros(N_KINDS, np.int64),
+        np.zeros(n_players, np.int64),
+        np.zeros((n_players, params_width), np.float64),
+    )
 
 
-_clone_count = 0
+POLICY_SLOTS = 8
+
+
+def policy_slots(n_policies: int) -> int:
+    """How many slots the loop for `n_policies` distinct policies takes (a multiple of 8)."""
+    return POLICY_SLOTS * max(1, -(-n_policies // POLICY_SLOTS))
+
+
+def loop_signature(slots: int) -> tuple:
+    """play_batch's argument types for a tuple of `slots` policies."""
+    i64 = types.int64
+    return (
+        types.UniTuple(POLICY_TYPE, slots),
+        PARAMS_T,
+        i64,
+        types.Array(types.uint64, 1, "C"),
+        types.Array(i64, 2, "C"),
+        types.Array(i64, 1, "C"),
+        types.Array(types.float64, 2, "C"),
+        types.Array(i64, 2, "C"),
+        types.Array(i64, 3, "C"),
+        types.boolean,
+        *_WORKSPACE_TYPES,
+    )
+
+
+_WORKSPACE_TYPES = (
+    types.Array(types.int32, 1, "C"),
+    types.Array(types.int32, 1, "C"),
+    types.Array(types.uint64, 1, "C"),
+    types.Array(types.int64, 1, "C"),
+    types.Array(types.int64, 1, "C"),
+    types.Array(types.int64, 1, "C"),
+    types.Array(types.float64, 2, "C"),
+)
+
+
+def play_one_signature(slots: int) -> tuple:
+    """play_one's argument types, as play_batch calls it."""
+    i64, vector = types.int64, lambda t: types.Array(t, 1, "C")
+    return (types.UniTuple(POLICY_TYPE, slots), PARAMS_T, i64, vector(i64),
+            types.Array(types.float64, 2, "C"), types.uint64, vector(types.int32),
+            vector(types.int32), vector(types.uint64), vector(i64), vector(i64), vector(i64),
+            types.boolean)  # fmt: skip
+
+
+def batch_loop(slots: int):
+    """play_batch compiled (or loaded from the cache) for `slots` policies; call it with a
+    tuple of that many compiled policies in first place."""
+    if config.DISABLE_JIT:
+        return play_batch
+    signature = loop_signature(slots)
+    play_batch.compile(signature)
+    return play_batch.overloads[signature].entry_point

@@ -26,6 +26,7 @@ N_KINDS = 7  # index 0 unused
 
 # --- player status and markers -----------------------------------------------------------
 ACTIVE, DESTROYED, OUT = 0, 1, 2
+PLAYER_STATUS_NAMES = ("active", "destroyed", "out")
 NONE, HELD, USED = 0, 1, 2  # missile marker
 CHARGED = 1  # power-up marker: NONE, CHARGED, USED
 

@@ -16,6 +16,7 @@ from typing import Any
 import numpy as np
 
 from sim.games.guardians import layout as L
+from sim.games.guardians.decision import MINE_START, PLACE, SCRATCH_SIZE, TURN, reset_action
 from sim.games.guardians.kernel import (
     _FNV_OFFSET,
     G_DESCENTS,
@@ -35,15 +36,13 @@ from sim.games.guardians.kernel import (
 )
 from sim.games.guardians.session import GameSession, Turn
 from sim.games.guardians.view import GameView
-from strategies.guardians.common import MINE_START, PLACE, SCRATCH_SIZE, TURN, reset_action
 
 
 @dataclass
 class CompiledSeat:
-    """A compiled policy with the built-in signature (kind selects within it)."""
+    """A compiled policy (decision.POLICY_SIGNATURE) and its parameters."""
 
     policy: Callable
-    kind: int
     params: np.ndarray
 
 
@@ -80,8 +79,8 @@ class _Decider:
         game = self.game
         reset_action(game.s, seat, self.a)
         if isinstance(player, CompiledSeat):
-            player.policy(player.kind, phase, game.s, game.p, seat, player.params, game.rng,
-                          self.a, self.scratch)  # fmt: skip
+            player.policy(phase, game.s, game.p, seat, player.params, game.rng, self.a,
+                          self.scratch)  # fmt: skip
             return self.a
         view = GameView(game, seat, self.randoms[seat])
         try:

@@ -1,309 +1,105 @@
-"""Guardians of Space rulesets: the key schema, preset loading and the immutable Ruleset.
+"""Guardians of Space rulesets: the key schema, the presets and the checks across keys.
 
 A ruleset file is a YAML mapping of sections (``missile: {cost: 10}``) plus the metadata keys
 ``name``, ``title`` and ``extends``. ``rulesets/guardians.yaml`` holds every key and its default;
-the other presets extend it and change a few keys (see docs/rules.md).
+the other presets extend it and change a few keys (see docs/rules.md). Loading, validation and
+the immutable Ruleset are the toolkit's (sim/rulesets.py).
 """
 
 from __future__ import annotations
 
-import hashlib
-import json
-import os
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass
-from importlib import resources
 from pathlib import Path
-from types import MappingProxyType
 from typing import Any
 
-import yaml
+import numpy as np
 
-from sim.config import (
-    Field,
-    Overrides,
-    Schema,
-    flatten,
-    nearest,
-    override_pairs,
-    read_yaml,
-    unflatten,
-    unknown_key,
-    validate,
-)
-from sim.errors import ConfigError
+from sim.config import Field, Schema
+from sim.games.guardians import layout as L
+from sim.rulesets import Ruleset, RulesetFamily, params_array
 
 PRESETS = ("guardians", "guardians-advanced", "space-defenders", "space-defenders-upgrades")
-METADATA = ("name", "title", "extends")
 
 _COST = {"min": 0, "max": 100}
 
+
+def _key(kind: str, slot: int, doc: str, **checks) -> Field:
+    """A ruleset key the engine reads at `slot` of its params array (layout.P_*)."""
+    return Field(kind, doc=doc, slot=slot, **checks)
+
+
 # In the order of guardians.yaml, which fixes the order of `to_yaml` (a test checks both agree).
+# Each key names the params slot the engine reads it from: the one place key and slot meet.
 SCHEMA: Schema = {
-    "board.columns": Field("int", min=3, max=8, doc="board width"),
-    "board.rows": Field("int", min=5, max=12, doc="board height"),
-    "board.start_rows": Field(
-        "int", min=1, max=10, doc="rows filled with invaders at setup (at most rows - 2)"
-    ),
-    "tokens.monsters": Field(
-        "int_list", min=0, max=30, length=5, doc="counts of 1..5-eye monsters"
-    ),
-    "tokens.ships": Field("int", min=0, max=10, doc="command ships, each a left and a right half"),
-    "tokens.ship_part_points": Field("int", min=0, max=50, doc="points of a collected ship half"),
-    "setup.ship_halves": Field(
-        "choice", choices=("reshuffle", "box"), doc="ship halves drawn while filling the start rows"
-    ),
-    "movement.directions": Field(
-        "choice", choices=("all", "horizontal"), doc="8 directions or left/right only"
-    ),
-    "shot.steal": Field(
-        "choice", choices=("lowest", "highest"), doc="token taken when shooting a fighter"
-    ),
-    "mine.enabled": Field("bool", doc="play with the mine"),
-    "mine.column": Field("int", min=1, max=8, doc="column of the mine spaces"),
-    "mine.first_row": Field("int", min=1, max=12, doc="lowest mine space"),
-    "mine.last_row": Field("int", min=1, max=12, doc="highest mine space, below the start rows"),
-    "mine.step": Field("int", min=1, max=3, doc="cells per mine move"),
-    "descent.check": Field(
-        "choice", choices=("after_shot", "end_of_turn"), doc="when an emptied column descends"
-    ),
-    "descent.on_mine_empty": Field("bool", doc="a column emptied by the mine also descends"),
-    "descent.needs_full_row": Field("bool", doc="descend only if the pile can refill a whole row"),
-    "collision.destroyed_fighter": Field(
-        "choice", choices=("reenter", "out"), doc="pay to return next turn, or out at once"
-    ),
-    "collision.reentry_cost": Field("int", **_COST, doc="price of re-entering"),
-    "collision.no_room": Field(
-        "choice", choices=("wait", "out"), doc="no empty bottom cell to re-enter: wait or out"
-    ),
-    "raid.when": Field(
-        "choice", choices=("below_bottom", "enter_bottom"), doc="when an invader raids the planet"
-    ),
-    "raid.on_collision": Field(
-        "bool", doc="enter_bottom: an invader colliding as it enters the bottom row raids too"
-    ),
-    "missile.enabled": Field("bool", doc="the missile (GoS) / bomb (SD) can be bought"),
-    "missile.cost": Field("int", **_COST, doc="price of the missile"),
-    "upgrade.enabled": Field("bool", doc="fighter upgrades can be bought"),
-    "upgrade.cost": Field("int", **_COST, doc="price per level"),
-    "upgrade.max_level": Field("int", min=1, max=3, doc="shots per turn at the top level"),
-    "power_up.enabled": Field("bool", doc="the power-up can be bought"),
-    "power_up.cost": Field("int", **_COST, doc="price of the power-up"),
-    "power_up.permanent": Field("bool", doc="false: used once (GoS); true: rapid fire (SD)"),
-    "end.victory": Field(
-        "choice",
-        choices=("cleared", "after_refill"),
-        doc="an emptied board wins at once, or only if the end-of-turn refill brings none",
-    ),
-    "end.stall_turns": Field(
-        "int", min=0, max=100, doc="turns without a hit that end the game (0 = players left)"
-    ),
-    "end.turn_cap": Field("int", min=10, max=100000, doc="safety net: outcome `cap`"),
-}
+    "board.columns": _key("int", L.P_COLS, "board width", min=3, max=8),
+    "board.rows": _key("int", L.P_ROWS, "board height", min=5, max=12),
+    "board.start_rows": _key("int", L.P_START_ROWS,
+                             "rows filled with invaders at setup (at most rows - 2)",
+                             min=1, max=10),
+    "tokens.monsters": _key("int_list", L.P_MONSTERS, "counts of 1..5-eye monsters",
+                            min=0, max=30, length=5),
+    "tokens.ships": _key("int", L.P_SHIPS, "command ships, each a left and a right half",
+                         min=0, max=10),
+    "tokens.ship_part_points": _key("int", L.P_SHIP_POINTS, "points of a collected ship half",
+                                    min=0, max=50),
+    "setup.ship_halves": _key("choice", L.P_SETUP_HALVES_BOX,
+                              "ship halves drawn while filling the start rows",
+                              choices=("reshuffle", "box"), flag="box"),
+    "movement.directions": _key("choice", L.P_HORIZONTAL_ONLY, "8 directions or left/right only",
+                                choices=("all", "horizontal"), flag="horizontal"),
+    "shot.steal": _key("choice", L.P_STEAL_HIGHEST, "token taken when shooting a fighter",
+                       choices=("lowest", "highest"), flag="highest"),
+    "mine.enabled": _key("bool", L.P_MINE_ENABLED, "play with the mine"),
+    # rulebook coordinates are 1-based, the engine's 0-based
+    "mine.column": _key("int", L.P_MINE_COL, "column of the mine spaces", min=1, max=8, shift=-1),
+    "mine.first_row": _key("int", L.P_MINE_ROW_FIRST, "lowest mine space", min=1, max=12,
+                           shift=-1),
+    "mine.last_row": _key("int", L.P_MINE_ROW_LAST, "highest mine space, below the start rows",
+                          min=1, max=12, shift=-1),
+    "mine.step": _key("int", L.P_MINE_STEP, "cells per mine move", min=1, max=3),
+    "descent.check": _key("choice", L.P_DESCENT_END_OF_TURN, "when an emptied column descends",
+                          choices=("after_shot", "end_of_turn"), flag="end_of_turn"),
+    "descent.on_mine_empty": _key("bool", L.P_DESCENT_ON_MINE,
+                                  "a column emptied by the mine also descends"),
+    "descent.needs_full_row": _key("bool", L.P_DESCENT_NEEDS_FULL_ROW,
+                                   "descend only if the pile can refill a whole row"),
+    "collision.destroyed_fighter": _key("choice", L.P_DESTROYED_OUT,
+                                        "pay to return next turn, or out at once",
+                                        choices=("reenter", "out"), flag="out"),
+    "collision.reentry_cost": _key("int", L.P_REENTRY_COST, "price of re-entering", **_COST),
+    "collision.no_room": _key("choice", L.P_NO_ROOM_OUT,
+                              "no empty bottom cell to re-enter on: wait a turn, or out",
+                              choices=("wait", "out"), flag="out"),
+    "raid.when": _key("choice", L.P_RAID_ENTER_BOTTOM, "when an invader raids the planet",
+                      choices=("below_bottom", "enter_bottom"), flag="enter_bottom"),
+    "raid.on_collision": _key("bool", L.P_RAID_ON_COLLISION,
+                              "enter_bottom: an invader colliding as it enters the bottom row "
+                              "raids too"),
+    "missile.enabled": _key("bool", L.P_MISSILE_ENABLED,
+                            "the missile (GoS) / bomb (SD) can be bought"),
+    "missile.cost": _key("int", L.P_MISSILE_COST, "price of the missile", **_COST),
+    "upgrade.enabled": _key("bool", L.P_UPGRADE_ENABLED, "fighter upgrades can be bought"),
+    "upgrade.cost": _key("int", L.P_UPGRADE_COST, "price per level", **_COST),
+    "upgrade.max_level": _key("int", L.P_MAX_LEVEL, "shots per turn at the top level",
+                              min=1, max=3),
+    "power_up.enabled": _key("bool", L.P_POWER_ENABLED, "the power-up can be bought"),
+    "power_up.cost": _key("int", L.P_POWER_COST, "price of the power-up", **_COST),
+    "power_up.permanent": _key("bool", L.P_POWER_PERMANENT,
+                               "false: used once (GoS); true: rapid fire (SD)"),
+    "end.victory": _key("choice", L.P_VICTORY_AFTER_REFILL,
+                        "an emptied board wins at once, or only if the end-of-turn refill "
+                        "brings no invader", choices=("cleared", "after_refill"),
+                        flag="after_refill"),
+    "end.stall_turns": _key("int", L.P_STALL_TURNS,
+                            "turns without a hit that end the game (0 = players left)",
+                            min=0, max=100),
+    "end.turn_cap": _key("int", L.P_TURN_CAP, "safety net: outcome `cap`", min=10, max=100000),
+}  # fmt: skip
 
 
-# --- the ruleset --------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Ruleset:
-    """An effective, validated ruleset. ``values`` maps dotted keys to values (read-only)."""
-
-    name: str
-    title: str
-    values: Mapping[str, Any]
-    overrides: tuple[tuple[str, Any], ...] = ()
-
-    def __post_init__(self) -> None:
-        # Lists become tuples so that nothing reachable from a Ruleset can be mutated.
-        frozen = {key: _freeze(value) for key, value in self.values.items()}
-        object.__setattr__(self, "values", MappingProxyType(frozen))
-        overrides = tuple((key, _freeze(value)) for key, value in self.overrides)
-        object.__setattr__(self, "overrides", overrides)
-
-    def __getitem__(self, key: str) -> Any:
-        try:
-            return self.values[key]
-        except KeyError:
-            raise KeyError(str(unknown_key(key, SCHEMA, file=f"ruleset {self.name}"))) from None
-
-    def __hash__(self) -> int:
-        return hash((self.name, self.title, self.fingerprint(), self.overrides))
-
-    def nested(self) -> dict[str, Any]:
-        """The values as sections ({'missile': {'cost': 10}, ...}), lists as lists."""
-        ordered = sorted(self.values, key=_schema_order)
-        return unflatten({key: _thaw(self.values[key]) for key in ordered})
-
-    def to_yaml(self) -> str:
-        """The effective ruleset as a YAML file that loads back to the same values."""
-        head = "".join(f"# override: {k}={json.dumps(_thaw(v))}\n" for k, v in self.overrides)
-        body = {"name": self.name, "title": self.title, **self.nested()}
-        return head + yaml.dump(body, Dumper=_Dumper, sort_keys=False, allow_unicode=True)
-
-    def fingerprint(self) -> str:
-        """A short hash of the values, equal for rulesets that play the same game."""
-        canonical = json.dumps(dict(self.values), sort_keys=True, separators=(",", ":"))
-        return hashlib.sha256(canonical.encode()).hexdigest()[:16]
-
-    def with_overrides(self, overrides: Overrides, *, source: str = "--set") -> Ruleset:
-        """A new Ruleset with the overrides validated (errors name ``source``) and applied."""
-        checked = validate(dict(override_pairs(overrides, source=source)), SCHEMA, file=source)
-        if not checked:
-            return self
-        values = {**self.values, **checked}
-        origin = dict.fromkeys(self.values, (0, f"ruleset {self.name}"))
-        origin.update(dict.fromkeys(checked, (1, source)))
-        check_cross_keys(values, origin)
-        applied = self.overrides + tuple(checked.items())
-        return Ruleset(self.name, self.title, values, applied)
-
-
-class _Dumper(yaml.SafeDumper):
-    """Writes lists inline ([11, 11, 11, 11, 12]) and mappings as blocks."""
-
-
-_Dumper.add_representer(
-    list, lambda dumper, data: dumper.represent_sequence("tag:yaml.org,2002:seq", data, True)
-)
-
-
-def _freeze(value: Any) -> Any:
-    return tuple(value) if isinstance(value, list) else value
-
-
-def _thaw(value: Any) -> Any:
-    return list(value) if isinstance(value, tuple) else value
-
-
-_ORDER = {key: index for index, key in enumerate(SCHEMA)}
-
-
-def _schema_order(key: str) -> int:
-    return _ORDER.get(key, len(_ORDER))
-
-
-# --- loading ------------------------------------------------------------------------------
-
-
-def load_ruleset(
-    name_or_path: str | os.PathLike[str], overrides: Overrides = (), *, source: str = "--set"
-) -> Ruleset:
-    """Load a preset name or a YAML path, resolve ``extends`` and apply overrides.
-
-    Every file is validated with that file named in errors; overrides name ``source``.
-    """
-    chain = _resolve_chain(os.fspath(name_or_path))
-    values, origin = _merge(chain)
-    check_cross_keys(values, origin)
-    top_file, top = chain[-1]
-    name = top.get("name", Path(top_file).stem)
-    ruleset = Ruleset(name, top.get("title", name), values)
-    return ruleset.with_overrides(overrides, source=source)
-
-
-def preset_path(name: str) -> Path:
-    """The YAML file of a preset."""
-    if name not in PRESETS:
-        raise _unknown_preset(name, file=None)
-    return _rulesets_dir() / f"{name}.yaml"
-
-
-def _rulesets_dir() -> Path:
-    try:
-        root = resources.files(__package__) / "rulesets"
-        if isinstance(root, Path) and root.is_dir():
-            return root
-    except (ModuleNotFoundError, TypeError):
-        pass
-    # Not importable as a package (or zipped): use the files next to this module.
-    return Path(__file__).resolve().parent / "rulesets"
-
-
-def _resolve_chain(ref: str) -> list[tuple[str, dict[str, Any]]]:
-    """[(file, data), ...] from the root (no ``extends``) to ``ref``."""
-    chain: list[tuple[str, dict[str, Any]]] = []
-    seen: list[Path] = []
-    path, referrer = _locate(ref, referrer=None), None
-    while path is not None:
-        if path.resolve() in seen:
-            cycle = " -> ".join(str(f) for f, _ in chain) + f" -> {path}"
-            raise ConfigError(f"extends cycle: {cycle}", file=referrer, key="extends")
-        seen.append(path.resolve())
-        data = read_yaml(path)
-        _check_metadata(data, path)
-        chain.append((str(path), data))
-        parent, referrer = data.get("extends"), str(path)
-        path = _locate(parent, referrer=path) if parent is not None else None
-    return chain[::-1]
-
-
-def _locate(ref: str, *, referrer: Path | None) -> Path:
-    """A preset name or a path (relative to the referring file's folder)."""
-    if ref in PRESETS:
-        return _rulesets_dir() / f"{ref}.yaml"
-    base = referrer.parent if referrer is not None else Path()
-    path = base / ref
-    if _looks_like_path(ref) or path.is_file():
-        if referrer is not None and not path.is_file():
-            raise ConfigError(f"parent file not found: {path}", file=referrer, key="extends")
-        return path
-    raise _unknown_preset(ref, file=referrer)
-
-
-def _looks_like_path(ref: str) -> bool:
-    return ref.endswith((".yaml", ".yml")) or "/" in ref or os.sep in ref
-
-
-def _unknown_preset(ref: str, *, file: Path | None) -> ConfigError:
-    near = nearest(ref, PRESETS)
-    mean = f"Did you mean '{near}'? " if near else ""
-    hint = f"{mean}Presets: {', '.join(PRESETS)}; or give a path to a .yaml file"
-    key = "extends" if file is not None else None
-    return ConfigError(f"unknown preset '{ref}'", file=file, key=key, hint=hint)
-
-
-def _check_metadata(data: Mapping[str, Any], path: Path) -> None:
-    for key in METADATA:
-        if key in data and not isinstance(data[key], str):
-            raise ConfigError("expected a string", file=path, key=key)
-
-
-def _merge(chain: list[tuple[str, dict[str, Any]]]) -> tuple[dict[str, Any], dict[str, Any]]:
-    """Overlay the files root first; origin maps each key to (rank, file that set it last)."""
-    values: dict[str, Any] = {}
-    origin: dict[str, tuple[int, str]] = {}
-    for rank, (file, data) in enumerate(chain):
-        body = {k: v for k, v in data.items() if k not in METADATA}
-        checked = validate(flatten(body, file=file), SCHEMA, file=file)
-        values.update(checked)
-        origin.update(dict.fromkeys(checked, (rank, file)))
-    _check_complete(values, chain[0][0])
-    return values, origin
-
-
-def _check_complete(values: Mapping[str, Any], root_file: str) -> None:
-    missing = [key for key in SCHEMA if key not in values]
-    if missing:
-        more = f" and {len(missing) - 5} more" if len(missing) > 5 else ""
-        shown = ", ".join(missing[:5]) + more
-        hint = "Start from a preset, e.g. 'extends: guardians', to inherit every other key"
-        raise ConfigError(f"missing keys: {shown}", file=root_file, hint=hint)
-
-
-# --- checks across keys -------------------------------------------------------------------
-
-
-def check_cross_keys(values: Mapping[str, Any], origin: Mapping[str, tuple[int, str]]) -> None:
-    """Raise ConfigError for the first rule broken by a combination of keys.
-
-    The error names the most recently set key among those involved (``origin`` maps a key to
-    (rank, source); higher rank = applied later), since that is the one the user just changed.
-    """
-    for keys, message in _cross_key_problems(values):
-        blamed = max(keys, key=lambda k: origin.get(k, (-1, ""))[0])
-        file = origin.get(blamed, (-1, None))[1]
-        raise ConfigError(message, file=file, key=blamed)
+def to_params(values: Mapping[str, Any]) -> np.ndarray:
+    """The engine's int64 params array for a ruleset's flat `values` (``Ruleset.values``)."""
+    return params_array(values, SCHEMA)
 
 
 def _cross_key_problems(v: Mapping[str, Any]) -> Iterator[tuple[tuple[str, ...], str]]:
@@ -323,6 +119,12 @@ def _cross_key_problems(v: Mapping[str, Any]) -> Iterator[tuple[tuple[str, ...],
                 f"the monsters ({monsters}) cannot fill the start rows "
                 f"(board.columns x board.start_rows = {columns * start})"
             ),
+        )
+    tokens = monsters + 2 * v["tokens.ships"]
+    if tokens > L.MAX_TOKENS:
+        yield (
+            ("tokens.monsters", "tokens.ships"),
+            f"at most {L.MAX_TOKENS} tokens fit the engine's pile (got {tokens})",
         )
     if v["mine.enabled"]:
         yield from _mine_problems(v)
@@ -347,3 +149,11 @@ def _mine_problems(v: Mapping[str, Any]) -> Iterator[tuple[tuple[str, ...], str]
             ("mine.last_row", "board.rows", "board.start_rows"),
             (f"mine.last_row ({last}) must be at most board.rows - board.start_rows ({free})"),
         )
+
+
+RULESETS = RulesetFamily(SCHEMA, PRESETS, Path(__file__).resolve().parent / "rulesets",
+                         _cross_key_problems)  # fmt: skip
+load_ruleset = RULESETS.load
+preset_path = RULESETS.preset_path
+
+__all__ = ["PRESETS", "RULESETS", "SCHEMA", "Ruleset", "load_ruleset", "preset_path", "to_params"]

@@ -20,8 +20,8 @@ from sim.games.guardians.ruleset import load_ruleset
 from sim.games.guardians.scenario_checks import check_position
 from sim.games.guardians.session import CHAR_CELLS, STATUS_NAMES, GameSession, Turn
 
-TOP_KEYS = ("name", "ruleset", "rules", "board", "players", "pile", "aside", "to_move", "turns",
-            "expect")  # fmt: skip
+TOP_KEYS = ("name", "game", "ruleset", "rules", "board", "players", "pile", "aside", "to_move",
+            "turns", "expect")  # fmt: skip
 PLAYER_KEYS = ("reserve", "level", "missile", "power_up", "status", "score")
 TURN_KEYS = ("move", "reenter", "buy", "pay", "missile", "power_up_at", "mine", "mine_reenter")
 EXPECT_KEYS = ("board", "players", "pile", "aside", "status", "winners", "to_move", "error")

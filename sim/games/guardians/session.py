@@ -12,8 +12,8 @@ import numpy as np
 
 from sim.games.guardians import engine
 from sim.games.guardians import layout as L
-from sim.games.guardians.params import to_params
 from sim.games.guardians.rng import seed_streams
+from sim.games.guardians.ruleset import to_params
 
 # board text: cell code -> character, and back
 CELL_CHARS = {L.EMPTY: ".", L.SHIP_L: "[", L.SHIP_R: "]", L.SHIP_DAMAGED: "S", L.MINE: "M"}
@@ -21,7 +21,7 @@ CELL_CHARS.update({v: str(v) for v in range(1, 6)})
 CELL_CHARS.update({L.FIGHTER + seat: "ABCD"[seat] for seat in range(L.MAX_PLAYERS)})
 CHAR_CELLS = {ch: code for code, ch in CELL_CHARS.items()}
 PILE_CHARS = {**{v: v for v in range(1, 6)}, L.SHIP_L: "[", L.SHIP_R: "]"}
-STATUS_NAMES = ("active", "destroyed", "out")
+STATUS_NAMES = L.PLAYER_STATUS_NAMES
 MISSILE_NAMES = ("none", "held", "used")
 POWER_NAMES = ("none", "charged", "used")
 

@@ -9,7 +9,7 @@ from dataclasses import asdict, dataclass
 
 import numpy as np
 
-from sim.games.base import StrategySpec
+from sim.games.base import StrategySpec, Watch
 from sim.games.guardians import layout as L
 from sim.games.guardians.python_loop import PlayerFailure, play_game
 from sim.games.guardians.session import GameSession
@@ -33,7 +33,7 @@ class Frame:
 
 def watch(ruleset, lineup: list[StrategySpec], seed: int) -> tuple[list[Frame], GameSession]:
     """Play the game of `seed` with lineup[k] in seat k and record every turn."""
-    from sim.games.guardians.game import _Plan, strategy_error  # the plugin's own seats
+    from sim.games.guardians.play import _Plan, strategy_error  # the plug-in's own seats
 
     plan = _Plan(lineup)
     seats = [plan.seat(j) for j in range(len(lineup))]
@@ -57,6 +57,15 @@ def watch(ruleset, lineup: list[StrategySpec], seed: int) -> tuple[list[Frame], 
         error.message += f", seed {seed}, after {max(len(frames) - 1, 0)} turns"
         raise error from failure.error
     return frames, final
+
+
+def watch_game(ruleset, lineup: list[StrategySpec], seed: int) -> Watch:
+    """The game of `seed`, told turn by turn as text and as a page (`sim play`)."""
+    frames, final = watch(ruleset, lineup, seed)
+    return Watch(
+        text=transcript(frames, lineup, final),
+        html=lambda title: page(frames, lineup, final, title),
+    )
 
 
 def _frame(game: GameSession, turn: int, seat: int | None, text: str) -> Frame:

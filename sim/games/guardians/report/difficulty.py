@@ -10,7 +10,9 @@ from collections.abc import Callable
 import numpy as np
 import polars as pl
 
+from sim.games.guardians.report import difficulty_answers
 from sim.report import fmt, plots
+from sim.report import skill as ladder
 from sim.report.context import Context
 from sim.report.metrics import mean, prefixed, rate
 from sim.report.render import Finding, Section, Text
@@ -20,7 +22,13 @@ ID = "difficulty"
 TITLE = "Difficulty"
 # difficulty level -> target chance that the invaders win
 LEVELS = {"Training": 0.10, "Standard": 0.25, "Expert": 0.40, "Elite": 0.60}
-SKILL_ORDER = ("novice", "casual", "expert")
+# a setup suits a level when its raid rate is this close to the target: half the distance to
+# the nearest other level's target, so no setup suits two levels
+TOLERANCE = {
+    lv: min(abs(t - u) for other, u in LEVELS.items() if other != lv) / 2
+    for lv, t in LEVELS.items()
+}
+SKILL_ORDER = ("novice", "casual", "club", "strong", "expert", "master")  # weakest first
 ANY = "any preset"  # the recommendation searches over the presets themselves
 
 
@@ -45,6 +53,12 @@ def knob_keys(ctx: Context) -> list[str]:
 
 def _skill_rank(skill: str) -> tuple[int, str]:
     return (SKILL_ORDER.index(skill) if skill in SKILL_ORDER else len(SKILL_ORDER), skill)
+
+
+def skill_order(ctx: Context, skills: set[str]) -> list[str]:
+    """The skills weakest first: the experiment's ladder order when it has one."""
+    known = [lv for lv in ladder.levels(ctx.results) if lv in skills]
+    return known + sorted(skills - set(known), key=_skill_rank)
 
 
 def build(ctx: Context) -> Section:
@@ -78,6 +92,7 @@ def build(ctx: Context) -> Section:
         row["length_unit"] = length
         row.update(prefixed(mean(s.get_column("score").to_numpy()), "score"))
         won = g.filter(pl.col("outcome").is_in(["victory", "stall"])).height
+        row["capped"] = int((g.get_column("outcome") == "cap").sum())
         row.update(prefixed(rate(won, g.height), "won"))
         rows.append(row)
     standard = _standard_values(ctx, knobs)
@@ -125,6 +140,8 @@ def build(ctx: Context) -> Section:
         )
     )
     section.findings.extend(_findings(chart_rows, presets))
+    order = skill_order(ctx, {r["skill"] for r in rows})
+    rec = None
     if knobs:
         section.add(
             Table(
@@ -166,8 +183,12 @@ def build(ctx: Context) -> Section:
                 "setup is recommended per difficulty level."
             )
         )
-    section.add(_chart_figure(chart_rows, presets, players, setting))
+    section.blocks.insert(0, _chart_figure(chart_rows, presets, players, setting))
+    section.answers.extend(difficulty_answers.answers(ctx, chart_rows, rec, order, setting))
     return section
+
+
+build.reads_skill = True  # rows by skill already: not split per skill level by the report
 
 
 def _frame(rows: list[dict]) -> pl.DataFrame:
@@ -268,13 +289,20 @@ def _recommend(rows: list[dict], knobs: list[str]) -> list[dict]:
                 options, key=lambda r: (abs(r["raid"] - target), r["raid_high"] - r["raid_low"])
             )
             within = best["raid_low"] <= target <= best["raid_high"]
-            entry[level] = best["knob"]
+            suits = within or abs(best["raid"] - target) <= TOLERANCE[level]
+            share = fmt.pct_ci(best["raid"], best["raid_low"], best["raid_high"], 0)
+            entry[level] = best["knob"] if suits else None
+            entry[f"{level}_nearest"] = best["knob"]
             entry[f"{level}_raid"] = best["raid"]
             entry[f"{level}_low"] = best["raid_low"]
             entry[f"{level}_high"] = best["raid_high"]
             entry[f"{level}_within"] = within
-            share = fmt.pct_ci(best["raid"], best["raid_low"], best["raid_high"], 0)
-            entry[f"{level}_text"] = f"{best['knob']}: {share}" + ("" if within else " *")
+            entry[f"{level}_suits"] = suits
+            if suits:
+                entry[f"{level}_text"] = f"{best['knob']}: {share}" + ("" if within else " *")
+            else:
+                side = "easier" if best["raid"] < target else "harder"
+                entry[f"{level}_text"] = f"none ({side}; nearest {best['knob']}: {share})"
         out.append(entry)
     return out
 
@@ -301,14 +329,16 @@ def _recommend_table(rec: list[dict], knobs: list[str]) -> Table:
         cols,
         rows=rec,
         note=f"The tried value of {', '.join(knobs)} whose raid rate is nearest the level's "
-        "target; 95% intervals. *: no tried setup has the target inside its interval; the "
-        "nearest is shown (try more values).",
+        "target, when it is close: within half the distance to the next level's target "
+        f"({', '.join(f'{lv} {fmt.pct(t, 1)}' for lv, t in TOLERANCE.items())}); 95% intervals. "
+        "*: close, but the target lies outside its interval. 'none': no tried setup is close "
+        "(every one is easier or harder); the nearest is named: try values beyond it.",
     )
 
 
 def _recommend_findings(rec: list[dict], knobs: list[str]) -> list[Finding]:
-    """One line per preset and skill: for each player count, the setup of every level whose
-    target the setup's interval covers; the levels no tried setup reaches are named."""
+    """One line per preset and skill: for each player count, the setup of every level that a
+    tried setup suits; the levels no tried setup reaches are named."""
     out = []
     what = ", ".join(knobs)
     for preset in sorted({e["preset"] for e in rec}):
@@ -319,8 +349,8 @@ def _recommend_findings(rec: list[dict], knobs: list[str]) -> list[Finding]:
                 key=lambda e: e["players"],
             )
             for e in entries:
-                hit = [f"{lv} {_short_setup(e[lv], knobs)}" for lv in LEVELS if e[f"{lv}_within"]]
-                missed = [lv for lv in LEVELS if not e[f"{lv}_within"]]
+                hit = [f"{lv} {_short_setup(e[lv], knobs)}" for lv in LEVELS if e[f"{lv}_suits"]]
+                missed = [lv for lv in LEVELS if not e[f"{lv}_suits"]]
                 span = fmt.pct(e["raid_min"], 0)
                 if e["raid_max"] != e["raid_min"]:
                     span += f" to {fmt.pct(e['raid_max'], 0)}"
@@ -375,7 +405,7 @@ def _chart_figure(rows: list[dict], presets: list[str], players: list[int], sett
         ax.set_xlim(min(players) - 0.4, max(players) + 0.9)
         ax.set_ylim(0, 100)
         ax.set(title=preset, xlabel="players", ylabel="invaders win (%)" if i == 0 else "")
-        ax.legend(loc="upper left", title="skill")
+    plots.legend_below(fig, ncol=min(len(skills), 5), title="skill")
     return plots.finish(
         fig,
         "difficulty_chart",
@@ -432,8 +462,7 @@ def _knob_figure(rows: list[dict], knobs: list[str], presets: list[str], players
             ax.set_xlabel(knobs[0] if len(knobs) == 1 else "setup")
             if j == 0:
                 ax.set_ylabel("invaders win (%)")
-            if i == 0 and j == 0:
-                ax.legend(loc="best", title="skill")
+    plots.legend_below(fig, ncol=min(len(skills), 5), title="skill")
     return plots.finish(
         fig,
         "difficulty_knob",

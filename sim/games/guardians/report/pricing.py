@@ -11,6 +11,7 @@ from dataclasses import dataclass
 import numpy as np
 import polars as pl
 
+from sim.games.guardians.report import pricing_answers
 from sim.report import fmt, plots
 from sim.report.context import Context
 from sim.report.metrics import mean, prefixed, rate
@@ -206,6 +207,9 @@ def build(ctx: Context, item: Item) -> Section:
         )
         rows.extend(group_rows)
         section.findings.append(_finding(item, label, group_rows, be, default, buy))
+        section.answers.append(
+            pricing_answers.answer(ctx, item, label, group_rows, be, default, members)
+        )
     cols = [Column.text("group", "setting")] if group_keys else []
     cols += [
         Column.num("price", "price", 0),
@@ -303,7 +307,7 @@ def build(ctx: Context, item: Item) -> Section:
                 "break-even to refine it.",
             )
         )
-    section.add(_figure(item, curves))
+    section.blocks.insert(0, _figure(item, curves))  # the picture first
     return section
 
 
@@ -508,7 +512,6 @@ def _figure(item: Item, curves: list[dict]) -> plots.Figure:
         ylabel="share (%)",
         ylim=(0, 105),
     )
-    a_buy.legend(loc="best")
     gross = any("gross" in r for c in curves for r in c["rows"])
     a_pts.set(
         title=("Points the " + item.noun + " takes per point paid")
@@ -518,20 +521,22 @@ def _figure(item: Item, curves: list[dict]) -> plots.Figure:
         ylabel="points per point paid",
     )
     a_pts.axhline(1.0, color=plots.FAIR, linestyle="--", linewidth=1, label="pays back its price")
-    a_pts.legend(loc="best")
+    beyond = [
+        "above" if c["break_even"].estimate > 0 else "below"
+        for c in curves
+        if c["break_even"] is not None and math.isinf(c["break_even"].estimate)
+    ]
     a_up.set(
-        title="Buyer's win-share uplift (dash-dot: break-even)",
+        title="Buyer's win-share uplift "
+        + (f"(break-even {beyond[0]} the prices tried)" if beyond else "(dash-dot: break-even)"),
         xlabel=f"price ({unit})",
         ylabel="win share minus fair share (pp)",
     )
     a_up.axhline(0.0, color=plots.FAIR, linestyle="--", linewidth=1)
-    if a_up.get_legend_handles_labels()[0]:
-        a_up.legend(loc="best")
     a_raid.set(title="Invaders win (raid rate)", xlabel=f"price ({unit})", ylabel="raid rate (%)")
     top = max((r.get("raid_high", 0) for c in curves for r in c["rows"]), default=1.0)
     a_raid.set_ylim(0, min(100, 100 * top * 1.2 + 1))
-    if len(curves) > 1:
-        a_raid.legend(loc="best")
+    plots.legend_below(fig, ncol=3)
     games = sorted({r["games"] for c in curves for r in c["rows"]})
     n_text = f"{games[0]:,}" if len(games) == 1 else f"{games[0]:,} to {games[-1]:,}"
     return plots.finish(

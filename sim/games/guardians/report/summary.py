@@ -6,9 +6,12 @@ from __future__ import annotations
 import numpy as np
 import polars as pl
 
-from sim.report import fmt, plots
+from sim.games.guardians.report import words
+from sim.games.guardians.report.per_game import OUTCOMES
+from sim.report import fmt, plots, quality
+from sim.report.answers import Answer, Estimate, Label, sentence
 from sim.report.context import Context, describe_params
-from sim.report.metrics import OUTCOMES, mean, prefixed, rate
+from sim.report.metrics import mean, prefixed, rate
 from sim.report.render import Finding, Section
 from sim.report.table import Column, Table
 
@@ -133,13 +136,70 @@ def build(ctx: Context) -> Section:
     if 1 < len(rows) <= 40:
         section.add(_outcome_figure(data, shown, ctx))
     total = sum(row["games"] for row in rows)
+    capped = sum(round(row["cap"] * row["games"]) for row in rows)
+    cap = rate(capped, total)
     section.findings.append(
         Finding(
             f"{fmt.integer(total)} games in {len(rows)} arm{'s' if len(rows) != 1 else ''}; "
-            f"invaders won (raid) {_range(data, 'raid')} of the games."
+            f"invaders won (raid) {_range(data, 'raid')} of the games; "
+            f"{fmt.pct_ci(cap['value'], cap['low'], cap['high'])} hit the turn cap."
         )
     )
+    section.answers.append(_answer(rows, cap, total))
     return section
+
+
+def _pct(key: str, label: str, d: dict) -> Estimate:
+    return Estimate(key, label, d["value"], d["low"], d["high"], unit="pct", signed=False)
+
+
+def _answer(rows: list[dict], cap: dict, total: int) -> Answer:
+    """'The invaders win 82% (81 to 83) of the games ...; 0.4% (...) hit the turn cap.'"""
+    key = "overview.outcomes"
+    capped = _pct(f"{key}.cap", "share of games that hit the turn cap", cap)
+    cap_part = sentence("; ", capped, " of all games hit the ", words.term("turn cap"), ".")
+    raid = words.term("invaders' wins", "invaders win")
+    if len(rows) == 1:
+        r = rows[0]
+        parts = sentence(
+            "The ", raid, " ", _pct(f"{key}.raid", "raid rate", _d(r, "raid")),
+            " of the games; the board is cleared in ",
+            _pct(f"{key}.victory", "victory rate", _d(r, "victory")),
+            " and play stalls in ", _pct(f"{key}.stall", "stall rate", _d(r, "stall")), cap_part,
+        )  # fmt: skip
+        head = _pct(f"{key}.raid", "raid rate", _d(r, "raid"))
+    elif len({r["raid"] for r in rows}) == 1:
+        parts = sentence(
+            "The ", raid, " ", _pct(f"{key}.raid", "raid rate", _d(rows[0], "raid")),
+            " of the games in every arm", cap_part,
+        )  # fmt: skip
+        head = None
+    else:
+        lo = min(rows, key=lambda r: r["raid"])
+        hi = max(rows, key=lambda r: r["raid"])
+        parts = sentence(
+            "The ", raid, " from ", _pct(f"{key}.raid_low", "lowest raid rate", _d(lo, "raid")),
+            " (", Label(lo["arm"]), ") to ",
+            _pct(f"{key}.raid_high", "highest raid rate", _d(hi, "raid")),
+            " (", Label(hi["arm"]), ") of the games", cap_part,
+        )  # fmt: skip
+        head = None
+    warn = quality.cap_warning(cap["value"] * total, total, words.OUTCOMES["cap"])
+    return Answer(
+        key=key,
+        question="How do the games end?",
+        parts=parts,
+        headline=head,
+        category="",
+        quality=quality.Quality(
+            games=total, basis="games", mde=float("nan"), warnings=(warn,) if warn else ()
+        ),
+        section=ID,
+    )
+
+
+def _d(row: dict, key: str) -> dict:
+    return {"value": row[key], "low": row[f"{key}_low"], "high": row[f"{key}_high"]}
 
 
 _OUTCOME_HELP = {

@@ -9,7 +9,9 @@ import math
 import numpy as np
 import polars as pl
 
-from sim.report import fmt, plots
+from sim.games.guardians.report import words
+from sim.report import fmt, plots, quality
+from sim.report.answers import Answer, Estimate, sentence
 from sim.report.context import Context
 from sim.report.metrics import rate
 from sim.report.render import Finding, Section, Text
@@ -146,8 +148,11 @@ def build(ctx: Context) -> Section:
     rows_all = [row for a in results for row in a["rows_all"]]
     rows_dec = [row for a in results for row in a["rows_dec"]]
     score_rows = [row for a in results for row in a["score_rows"]]
+    several_presets = len({_group_label(ctx, a["arm"]) for a in results}) > 1
     for a in results:
         section.findings.append(_finding(ctx, a))
+        section.answers.append(_answer(ctx, a, several_presets))
+    section.add(_advantage_figure(ctx, results))
     ident = [
         Column.count("players", "players"),
         Column.text("group", "preset"),
@@ -303,6 +308,7 @@ def _figure(ctx: Context, players: int, group: list[dict]) -> plots.Figure:
         )
     plots.boxes_by_group(axes[0, 1], seats, labels, samples, ylabel="final score (points)")
     axes[0, 1].set_title(f"{players} players: final score by seat{n_text}")
+    plots.legend_below(fig, ncol=3)
     return plots.finish(
         fig,
         f"first_player_{players}p",
@@ -310,4 +316,104 @@ def _figure(ctx: Context, players: int, group: list[dict]) -> plots.Figure:
         f"{players} players, games with a winner (n = games won). Left: share of those games "
         "that each seat won, with 95% Wilson intervals; dashed: the fair share. Right: final "
         "scores by seat (box: quartiles, whiskers: 5th-95th percentile, dot: mean).",
+    )
+
+
+def _dev(row: dict, key: str) -> Estimate:
+    return Estimate(key, f"seat {row['seat']}'s advantage", row["dev"], row["dev_low"],
+                    row["dev_high"], unit="pp")  # fmt: skip
+
+
+def _answer(ctx: Context, a: dict, several_presets: bool) -> Answer:
+    """'The seat matters: the first player's seat advantage is +2.1 pp (+0.9 to +3.3)...'"""
+    where = f"{a['players']} players" + (
+        f" ({_group_label(ctx, a['arm'])})" if several_presets else ""
+    )
+    key = f"{ID}.{a['players']}p" + (f".{_group_label(ctx, a['arm'])}" if several_presets else "")
+    question = f"Does the seat you sit in matter with {where}?"
+    rows = a["rows_dec"]
+    counts = dict(ctx.results.arm_games(a["arm"]).group_by("outcome").len().iter_rows())
+    warn = quality.share_warning(counts, words.NO_WINNER, "which seat is better placed to win")
+    cap = quality.cap_warning(counts.get("cap", 0), a["n"], words.OUTCOMES["cap"])
+    decided = int(round(a["decided"]))
+    q = quality.Quality(
+        games=decided,
+        basis="games with a winner",
+        total=a["n"],
+        mde=quality.mde_rate(1.0 / a["players"], a["decided"]),
+        mde_of="seat advantage",
+        warnings=tuple(w for w in (warn, cap) if w),
+    )
+    if not rows:
+        return Answer(key, question, ["No game had a winner: the seats cannot be compared."],
+                      kind="info", quality=q, section=ID)  # fmt: skip
+    first = _dev(rows[0], f"{key}.seat1")
+    adv = words.term("seat advantage")
+    matters = a["test"].pvalue < 0.05
+    if matters:
+        worst = max(rows, key=lambda row: abs(row["dev"]))
+        other = (
+            sentence(f"; seat {worst['seat']}'s is ", _dev(worst, f"{key}.seat{worst['seat']}"))
+            if worst["seat"] != 1
+            else None
+        )
+        parts = sentence("The seat matters: the first player's ", adv, " is ", first, other, ".")
+    else:
+        caveat = (
+            " (its own interval excludes zero, but the test over all seats finds no effect)"
+            if first.significant
+            else ""
+        )
+        parts = sentence(
+            "No detectable seat effect: the first player's ", adv, " is ", first, caveat, "."
+        )
+    return Answer(
+        key=key,
+        question=question,
+        parts=parts,
+        kind="finding" if matters else "null",
+        headline=first,
+        category="the seat matters" if matters else "no detectable seat advantage",
+        quality=q,
+        section=ID,
+    )
+
+
+def _advantage_figure(ctx: Context, results: list[dict]) -> plots.Figure:
+    """Every seat's advantage (win share minus fair, games with a winner) as bars with 95%
+    intervals, one colour per player count (and preset)."""
+    seats = max(a["players"] for a in results)
+    groups = [a for a in results if a["rows_dec"]]
+    labels = [
+        f"{a['players']} players"
+        + (
+            f", {_group_label(ctx, a['arm'])}"
+            if len({_group_label(ctx, x["arm"]) for x in results}) > 1
+            else ""
+        )
+        + f" (n={round(a['decided']):,})"
+        for a in groups
+    ]
+    v, lo, hi = (np.full((len(groups), seats), np.nan) for _ in range(3))
+    for g, a in enumerate(groups):
+        for row in a["rows_dec"]:
+            k = row["seat"] - 1
+            v[g, k], lo[g, k], hi[g, k] = row["dev"], row["dev_low"], row["dev_high"]
+    fig, axes = plots.new(1, 1, width=9, height=3.8)
+    ax = axes[0, 0]
+    if groups:
+        plots.grouped_bars(
+            ax, [f"seat {k + 1}" for k in range(seats)], labels, v, lo, hi,
+            scale=100, ylabel="win share minus fair (pp)",
+        )  # fmt: skip
+    ax.axhline(0.0, color=plots.FAIR, linewidth=1)
+    ax.set_title("Seat advantage (seat 1 plays first)")
+    plots.legend_below(fig, ncol=min(len(labels), 3))
+    return plots.finish(
+        fig,
+        "first_player_advantage",
+        "Seat advantage by seat",
+        "Each seat's win share minus the fair share (1/players), over the games with a winner "
+        "(n), with 95% Wilson intervals. A bar whose interval crosses zero is no detectable "
+        "advantage.",
     )

@@ -8,18 +8,15 @@ import math
 
 import polars as pl
 
-from sim.report import fmt, plots
+from sim.games.guardians.report import words
+from sim.games.guardians.report.per_game import per_game, standard_metrics
+from sim.report import arms, fmt, quality
+from sim.report.answers import Answer, Count, Estimate, Label, Term, joined, sentence
 from sim.report.context import Context
-from sim.report.metrics import (
-    Metric,
-    is_all_zero,
-    paired,
-    per_game,
-    standard_metrics,
-    strategy_win_per_game,
-)
+from sim.report.effects import Effect, effects_figure
+from sim.report.metrics import Metric, is_all_zero, paired, strategy_win_per_game
 from sim.report.render import Finding, Section, Text
-from sim.report.table import Column, Table
+from sim.report.table import Cell, Column, Table
 from sim.stats.tests import holm
 
 ID = "what_if"
@@ -105,8 +102,6 @@ def _row(arm, label, unit, digits, headline, d, base_mean, base_sd) -> dict:
 
 
 def _value_cell(key: str):
-    from sim.report.table import Cell
-
     def r(row: dict) -> Cell:
         v = row.get(key)
         text = fmt.pct(v) if row["unit"] == "pp" else fmt.num(v, row["digits"])
@@ -116,8 +111,6 @@ def _value_cell(key: str):
 
 
 def _diff_cell(row: dict):
-    from sim.report.table import Cell
-
     v, lo, hi = row["diff"], row["diff_low"], row["diff_high"]
     if row["unit"] == "pp":
         text = fmt.pp_ci(v, lo, hi)
@@ -129,10 +122,15 @@ def _diff_cell(row: dict):
     return Cell(text, v, "" if sig is None else ("sig" if sig else "ns"))
 
 
+def _metric_cell(row: dict) -> Cell:
+    label = row["metric"]
+    return Cell(label, label, title=words.metric_definition(label))
+
+
 def comparison_table(name: str, title: str, rows: list[dict], note: str = "") -> Table:
     cols = [
         Column.text("arm", "arm"),
-        Column.text("metric", "metric"),
+        Column.custom("metric", _metric_cell, "metric", "Hover a metric for its definition."),
         Column.custom("baseline", _value_cell("base"), "base"),
         Column.custom("arm value", _value_cell("value"), "value"),
         Column.custom(
@@ -198,10 +196,9 @@ def arm_finding(arm: str, base: str, rows: list[dict], limit: int = 5) -> Findin
 
 
 def changes(ctx: Context, arm: str, base: str) -> str:
-    """What an arm changes relative to the baseline, e.g. 'shot.steal highest'."""
-    a, b = ctx.arm_values(arm), ctx.arm_values(base)
-    diff = [f"{k} {fmt.value(a[k])}" for k in a if k != "arm" and a.get(k) != b.get(k)]
-    return ", ".join(diff) or "nothing stored differs"
+    """What an arm changes relative to the baseline, in words ('a shot steals the highest
+    token')."""
+    return arms.describe(ctx, arm, base, words.RULES) or "nothing stored differs"
 
 
 def arms_table(ctx: Context, base: str) -> Table:
@@ -239,7 +236,6 @@ def build(ctx: Context) -> Section:
         section.add(Text("Only one arm: nothing to compare."))
         return section
     base = baseline_arm(ctx)
-    section.add(arms_table(ctx, base))
     frames: dict[str, pl.DataFrame] = {}
     all_rows = []
     for arm in names:
@@ -250,9 +246,20 @@ def build(ctx: Context) -> Section:
             continue
         rows = compare(ctx, base, arm, frames=frames)
         section.findings.append(arm_finding(f"{arm} ({changes(ctx, arm, base)})", base, rows))
+        section.answers.append(arm_answer(ctx, arm, base, rows))
         all_rows.extend(rows)
     if not all_rows:
+        section.add(arms_table(ctx, base))
         return section
+    section.add(
+        forest_figure(
+            "what_if",
+            [r for r in all_rows if r["headline"]],
+            base,
+            labels={a: changes(ctx, a, base) for a in names},
+        )
+    )
+    section.add(arms_table(ctx, base))
     section.add(
         comparison_table(
             "what_if",
@@ -262,59 +269,126 @@ def build(ctx: Context) -> Section:
             "with a 95% t interval. Sorted by effect size within each arm.",
         )
     )
-    section.add(forest_figure("what_if", [r for r in all_rows if r["headline"]], base))
     return section
 
 
-def forest_figure(name: str, rows: list[dict], base: str, title: str | None = None):
-    """Two panels, one above the other: rates (pp) and quantities (% of the baseline), one row
-    per arm x metric."""
-    import textwrap
+def estimate(row: dict, key: str) -> Estimate:
+    """A comparison row's difference as an answer's estimate."""
+    return Estimate(
+        key, row["metric"], row["diff"], row["diff_low"], row["diff_high"],
+        unit="pp" if row["unit"] == "pp" else "num", digits=row["digits"],
+    )  # fmt: skip
 
-    rates = [r for r in rows if r["unit"] == "pp"]
-    others = [r for r in rows if r["unit"] != "pp" and r["base"]]
-    heights = [max(len(rates), 1), max(len(others), 1)]
-    fig, axes = plots.new(2, 1, width=10, height=0.36 * sum(heights) + 2.2)
-    axes = axes.reshape(1, 2)  # [0, 0]: rates, [0, 1]: quantities
 
-    def label(r: dict) -> str:
-        return "\n".join(textwrap.wrap(f"{r['arm']}: {r['metric']}", 58))
+def said(row: dict, key: str) -> list:
+    """[the metric as a defined term, its difference with the interval]."""
+    return [Term(row["metric"], words.metric_definition(row["metric"])), " ", estimate(row, key)]
 
-    if rates:
-        plots.forest(
-            axes[0, 0],
-            [label(r) for r in rates],
-            [100 * r["diff"] for r in rates],
-            [100 * r["diff_low"] for r in rates],
-            [100 * r["diff_high"] for r in rates],
-            [bool(r.get("diff_sig_holm")) for r in rates],
-            xlabel="difference (percentage points)",
+
+def headline_rows(rows: list[dict]) -> list[dict]:
+    rank = {m: i for i, m in enumerate(PRIORITY)}
+    return sorted((r for r in rows if r["headline"]), key=lambda r: rank.get(r["metric"], 99))
+
+
+def cap_warnings(ctx: Context, arms_: list[str]) -> tuple[str, ...]:
+    out = []
+    for arm in arms_:
+        g = ctx.results.arm_games(arm)
+        w = quality.cap_warning(
+            float((g.get_column("outcome") == "cap").sum()), g.height, words.OUTCOMES["cap"]
         )
-        axes[0, 0].set_title("Rates: arm minus baseline")
-    else:
-        axes[0, 0].set_axis_off()
-    if others:
-        scale = [100 / abs(r["base"]) for r in others]
-        plots.forest(
-            axes[0, 1],
-            [label(r) for r in others],
-            [r["diff"] * s for r, s in zip(others, scale, strict=True)],
-            [r["diff_low"] * s for r, s in zip(others, scale, strict=True)],
-            [r["diff_high"] * s for r, s in zip(others, scale, strict=True)],
-            [bool(r.get("diff_sig_holm")) for r in others],
-            xlabel="difference (% of the baseline value)",
+        if w:
+            out.append(f"{arm}: {w}")
+    return tuple(out)
+
+
+def arm_answer(
+    ctx: Context, arm: str, base: str, rows: list[dict], what: str = "", section: str = ID
+) -> Answer:
+    """'When a shot steals the highest token (steal_highest): invaders win +6.0 pp (...) and
+    game length +6.1 (...)'; or, when nothing changes detectably, the largest headline change."""
+    what = what or changes(ctx, arm, base)
+    heads = headline_rows(rows)
+    sig = [r for r in heads if r.get("diff_sig_holm")]
+    n = max((r["games"] for r in rows), default=0)
+    key = f"{section}.{arm}"
+    shown = sig[:3] if sig else heads[:1]
+    items = [said(r, f"{key}.{r['metric']}") for r in shown]
+    if sig:
+        more = len(sig) - len(shown)
+        tail = sentence(" (and ", Count(more), " more significant change", "s" if more > 1 else "",
+                        " in the section below)") if more > 0 else None  # fmt: skip
+        parts = sentence("When ", Label(what), " (", Label(arm), "): ", joined(items), tail, ".")
+        category = ", ".join(
+            f"{'raises' if r['diff'] > 0 else 'lowers'} {r['metric']}" for r in sig[:2]
         )
-        axes[0, 1].set_title("Quantities: arm minus baseline, relative to the baseline")
+        kind = "finding"
     else:
-        axes[0, 1].set_axis_off()
-    return plots.finish(
-        fig,
+        parts = sentence(
+            "When ",
+            Label(what),
+            " (",
+            Label(arm),
+            "), nothing changes detectably: ",
+            joined(items),
+        )
+        parts.append(" (the largest headline change).")
+        category, kind = "no detectable change", "null"
+    head = heads[0] if heads else None
+    q = quality.Quality(
+        games=n,
+        basis="paired games (the same deal in both arms)",
+        mde=quality.mde(head["diff_low"], head["diff_high"]) if head else float("nan"),
+        mde_unit="pp" if head and head["unit"] == "pp" else "num",
+        mde_of=f"change in {head['metric']}" if head else "effect",
+        warnings=cap_warnings(ctx, [base, arm]),
+    )
+    return Answer(
+        key=key,
+        question=f"What changes when {what}?",
+        parts=parts,
+        kind=kind,
+        headline=estimate(head, f"{key}.{head['metric']}") if head else None,
+        category=category,
+        quality=q,
+        section=section,
+    )
+
+
+def forest_figure(
+    name: str,
+    rows: list[dict],
+    base: str,
+    title: str | None = None,
+    labels: dict[str, str] | None = None,
+):
+    """The effects chart of the headline differences: rates in percentage points, quantities
+    in % of the baseline; one row per arm x metric, the arm said in words when `labels` has it."""
+    labels = labels or {}
+    effects = []
+    for r in rows:
+        who = labels.get(r["arm"], r["arm"])
+        label = f"{who}: {r['metric']}"
+        sig = bool(r.get("diff_sig_holm"))
+        if r["unit"] == "pp":
+            v = (100 * r["diff"], 100 * r["diff_low"], 100 * r["diff_high"])
+            effects.append(Effect(label, *v, sig, "Rates: arm minus baseline"))
+        elif r["base"]:
+            k = 100 / abs(r["base"])
+            v = (r["diff"] * k, r["diff_low"] * k, r["diff_high"] * k)
+            effects.append(Effect(label, *v, sig, "Quantities: arm minus baseline"))
+    return effects_figure(
         name,
         title or f"Differences from the baseline ({base})",
-        f"Arm minus baseline ({base}) on the same games ({_paired_text(rows)}), 95% intervals. "
-        "Filled red: significant "
-        "(after Holm's correction); hollow grey: not significant. Left: rates in percentage "
-        "points; right: quantities in % of the baseline's mean.",
+        effects,
+        xlabels={
+            "Rates: arm minus baseline": "difference (percentage points)",
+            "Quantities: arm minus baseline": "difference (% of the baseline value)",
+        },
+        caption=f"Each row one comparison, arm minus baseline ({base}) on the same games "
+        f"({_paired_text(rows)}), with its 95% interval. Filled red: significant after Holm's "
+        "correction; hollow grey: not significant. Rates in percentage points; quantities in % "
+        "of the baseline's mean.",
     )
 
 

@@ -9,23 +9,27 @@ import math
 import numpy as np
 import polars as pl
 
-from sim.report import fmt
-from sim.report.context import Context
-from sim.report.metrics import Metric, mean, per_game, prefixed, rate
-from sim.report.render import Finding, Section, Text
-from sim.report.sections.what_if import (
+from sim.games.guardians.report import mine_answers, words
+from sim.games.guardians.report.per_game import per_game
+from sim.games.guardians.report.what_if import (
+    arm_answer,
     compare,
     comparison_table,
     describe,
     forest_figure,
     ns_note,
 )
+from sim.report import arms, fmt
+from sim.report.context import Context
+from sim.report.metrics import Metric, mean, prefixed, rate
+from sim.report.render import Finding, Section, Text
 from sim.report.table import Column, Table
 from sim.stats.paired import paired_difference, rate_vs_reference
 
 ID = "mine_value"
 TITLE = "Mine value"
 USE_THRESHOLD = 0.01  # mine explosions per seat-game that mark a strategy as a mine user
+_NO_WINNER = list(words.NO_WINNER)
 
 
 def mine_enabled(ctx: Context, arm: str) -> bool:
@@ -94,6 +98,14 @@ def _user_gain(ctx: Context, treated: str, control: str, users: set[str]) -> dic
         (pl.col("win_share") - pl.col("c_win")).mean().alias("dwin"),
         (pl.col("score") - pl.col("c_score")).cast(pl.Float64).mean().alias("dscore"),
     )
+    won = [  # games with a winner in either arm: the only ones a win share can move in
+        set(ctx.results.arm_games(a).filter(pl.col("outcome").is_in(_NO_WINNER).not_())["game"])
+        for a in (treated, control)
+    ]
+    informative = won[0] | won[1]
+    ended = ctx.results.arm_games(treated).select("game", "outcome")
+    ended = ended.filter(pl.col("game").is_in(list(informative)).not_())
+    endings = dict(ended.group_by("outcome").len().iter_rows())  # how the others ended
     dwin = paired_difference(per.get_column("dwin").to_numpy(), np.zeros(per.height))
     dscore = paired_difference(per.get_column("dscore").to_numpy(), np.zeros(per.height))
     replaced = ", ".join(
@@ -113,6 +125,8 @@ def _user_gain(ctx: Context, treated: str, control: str, users: set[str]) -> dic
         "user": ", ".join(sorted(set(joined.get_column("strategy").unique().to_list()))),
         "replaced": replaced,
         "games": dwin.n,
+        "informative": len(informative),
+        "endings": {**{str(k): int(v) for k, v in endings.items()}, "a winner": len(informative)},
         "win": dwin.estimate,
         "win_low": dwin.low,
         "win_high": dwin.high,
@@ -147,6 +161,29 @@ def _user_vs_fair(ctx: Context, arm: str, users: set[str]) -> dict | None:
     }
 
 
+def arm_words(ctx: Context, arm: str, base: str, kinds: dict[str, str]) -> str:
+    """The arm in words: its rule changes against the baseline; an arm whose players leave the
+    mine alone next to a baseline with a mine user is 'nobody moves the mine'."""
+    if arm == base:
+        return "the mine as printed" if kinds[arm] != "no mine" else "no mine"
+    said = arms.describe(ctx, arm, base, words.RULES)
+    if kinds[arm] == "mine ignored" and kinds[base] == "mine used":
+        return "nobody moves the mine" + (f", as {said}" if said else "")
+    return said or arm
+
+
+def _role(ctx: Context, arm: str, kind: str, users: set[str]) -> str:
+    """Who moves the mine in this arm."""
+    if kind == "no mine":
+        return "no mine on the board"
+    present = set(ctx.results.arm_seats(arm).get_column("strategy").unique().to_list())
+    used, others = sorted(present & users), sorted(present - users)
+    if used:
+        rest = f"; {', '.join(others)} never move it" if others else ""
+        return f"{', '.join(used)} moves the mine{rest}"
+    return f"nobody moves the mine ({', '.join(others)} leave it where it was placed)"
+
+
 def build(ctx: Context) -> Section:
     section = Section(
         ID,
@@ -154,51 +191,16 @@ def build(ctx: Context) -> Section:
         "What is the mine worth? Games with the mine against games "
         "without it, and players who use it against players who ignore it.",
     )
+    section.glossary["mine explosions"] = words.MINE_EXPLOSIONS
     users = mine_users(ctx)
     names = ctx.arm_names
+    base = ctx.results.baseline if ctx.results.baseline in names else names[0]
     kinds = {arm: _arm_kind(ctx, arm, users) for arm in names}
+    said = {arm: arm_words(ctx, arm, base, kinds) for arm in names}
     frames: dict[str, pl.DataFrame] = {arm: per_game(ctx.results, arm) for arm in names}
-    overview = []
-    for arm in names:
-        g, f = ctx.results.arm_games(arm), frames[arm]
-        present = sorted(set(ctx.results.arm_seats(arm).get_column("strategy").unique().to_list()))
-        row = {
-            "arm": arm,
-            "kind": kinds[arm],
-            "players": int(g.get_column("players")[0]),
-            "strategies": ", ".join(present),
-            "games": g.height,
-            **prefixed(rate(float(f.get_column("raid").sum()), f.height), "raid"),
-            **prefixed(mean(f.get_column("turns").to_numpy()), "turns"),
-            **prefixed(mean(f.get_column("total_score").to_numpy()), "total"),
-        }
-        if "mine_explosions" in f.columns:
-            row.update(prefixed(mean(f.get_column("mine_explosions").to_numpy()), "expl"))
-        overview.append(row)
-    cols = [
-        Column.text("arm", "arm"),
-        Column.text("kind", "mine"),
-        Column.count("players", "players"),
-        Column.text("strategies", "strategies"),
-        Column.count("games", "games"),
-        Column.pct_ci("raid", "raid rate"),
-        Column.num_ci("turns", "turns"),
-        Column.num_ci("total", "total score"),
-    ]
-    if any("expl" in r for r in overview):
-        cols.append(Column.num_ci("expl", "mine explosions / game", 2))
-    section.add(
-        Table(
-            "mine_arms",
-            "The arms",
-            pl.DataFrame(overview),
-            cols,
-            note=f"Mine users: {', '.join(sorted(users)) or 'none found'} (strategies "
-            "that explode the mine or are named for it).",
-        )
-    )
-    comparisons = _pairs(ctx, names, kinds)
-    rows_all, gains = [], []
+    arms_table = _arms_table(ctx, names, kinds, said, frames, users)
+    comparisons = _pairs(ctx, names, kinds, said, users)
+    rows_all, with_base, gains, by_pair = [], [], [], {}
     for control, treated, label in comparisons:
         players = min(
             int(ctx.results.arm_games(a).get_column("players")[0]) for a in (control, treated)
@@ -206,15 +208,29 @@ def build(ctx: Context) -> Section:
         rows = compare(
             ctx, control, treated, frames=frames, metrics=_metrics(players), strategies=False
         )
+        by_pair[(control, treated)] = rows
         for r in rows:
             r["arm"] = label
         rows_all.extend(rows)
+        if base in (control, treated):
+            with_base.extend(rows)
         section.findings.append(_finding(label, rows))
         if kinds[treated] == "mine used" and kinds[control] in ("no mine", "mine ignored"):
             gain = _user_gain(ctx, treated, control, users)
             if gain is not None:
                 gain["comparison"] = label
+                gain["control_kind"] = kinds[control]
                 gains.append(gain)
+    section.answers.append(mine_answers.worth(ctx, base, kinds, by_pair, gains))
+    for arm in names:
+        if arm != base and (base, arm) in by_pair:
+            what = said[arm]
+            section.answers.append(arm_answer(ctx, arm, base, by_pair[(base, arm)], what, ID))
+    for gain in gains:
+        section.findings.append(_gain_finding(gain))
+    if rows_all:
+        section.add(_effects(with_base, gains))
+    section.add(arms_table)
     if not comparisons:
         section.add(
             Text(
@@ -231,35 +247,8 @@ def build(ctx: Context) -> Section:
                 note="Each comparison reads 'with the change minus without it', on the same games.",
             )
         )
-        section.add(
-            forest_figure(
-                "mine_differences",
-                [r for r in rows_all if r["headline"]],
-                "the arm without",
-                "What the mine changes",
-            )
-        )
     if gains:
-        for gain in gains:
-            section.findings.append(_gain_finding(gain))
-        section.add(
-            Table(
-                "mine_user_gain",
-                "Win-share gain of the player who uses the mine",
-                pl.DataFrame(gains),
-                [
-                    Column.text("comparison", "comparison"),
-                    Column.text("user", "mine user"),
-                    Column.text("replaced", "instead of"),
-                    Column.count("games", "paired games"),
-                    Column.diff("win", "win-share gain", unit="pp", sig_key="win_sig"),
-                    Column.pvalue("win_p", "p"),
-                    Column.diff("score", "score gain (points)", sig_key="score_sig"),
-                ],
-                note="The seats the mine user holds, compared with the same seats in the arm where "
-                "another strategy sits there, game by game.",
-            )
-        )
+        section.add(_gain_table(gains))
     fair_rows = [
         r
         for arm in names
@@ -276,8 +265,8 @@ def build(ctx: Context) -> Section:
                 [
                     Column.text("arm", "arm"),
                     Column.count("seat_games", "seat-games"),
-                    Column.pct_ci("share", "win share"),
-                    Column.pct("fair", "fair share"),
+                    Column.pct_ci("share", "win share", help=words.TERMS["win share"]),
+                    Column.pct("fair", "fair share", help=words.TERMS["fair share"]),
                     Column.diff("dev", "vs fair", unit="pp"),
                     Column.pvalue("dev_p", "p"),
                 ],
@@ -287,12 +276,94 @@ def build(ctx: Context) -> Section:
     return section
 
 
-def _pairs(ctx: Context, names: list[str], kinds: dict[str, str]) -> list[tuple[str, str, str]]:
+def _arms_table(ctx, names, kinds, said, frames, users) -> Table:
+    overview = []
+    for arm in names:
+        g, f = ctx.results.arm_games(arm), frames[arm]
+        present = sorted(set(ctx.results.arm_seats(arm).get_column("strategy").unique().to_list()))
+        row = {
+            "arm": arm,
+            "words": said[arm],
+            "kind": kinds[arm],
+            "role": _role(ctx, arm, kinds[arm], users),
+            "players": int(g.get_column("players")[0]),
+            "strategies": ", ".join(present),
+            "games": g.height,
+            **prefixed(rate(float(f.get_column("raid").sum()), f.height), "raid"),
+            **prefixed(mean(f.get_column("turns").to_numpy()), "turns"),
+            **prefixed(mean(f.get_column("total_score").to_numpy()), "total"),
+        }
+        if "mine_explosions" in f.columns:
+            row.update(prefixed(mean(f.get_column("mine_explosions").to_numpy()), "expl"))
+        overview.append(row)
+    cols = [
+        Column.text("arm", "arm"),
+        Column.text("words", "in words"),
+        Column.text("role", "who moves the mine"),
+        Column.count("players", "players"),
+        Column.count("games", "games"),
+        Column.pct_ci("raid", "raid rate", help=words.TERMS["invaders' wins"]),
+        Column.num_ci("turns", "turns", help=words.TERMS["game length"]),
+        Column.num_ci("total", "total score", help="Sum of every player's points at the end."),
+    ]
+    if any("expl" in r for r in overview):
+        cols.append(Column.num_ci("expl", "mine explosions / game", 2, help=words.MINE_EXPLOSIONS))
+    return Table(
+        "mine_arms",
+        "The arms",
+        pl.DataFrame(overview),
+        cols,
+        note=f"Mine users: {', '.join(sorted(users)) or 'none found'} (strategies named for the "
+        "mine, or exploding it at least half as often as the most explosive one); the others "
+        "are taken not to move it, as no built-in strategy but miner does. "
+        f"Mine explosions: {words.MINE_EXPLOSIONS}",
+    )
+
+
+def _gain_table(gains: list[dict]) -> Table:
+    return Table(
+        "mine_user_gain",
+        "Win-share gain of the player who uses the mine",
+        pl.DataFrame([{k: v for k, v in g.items() if k != "endings"} for g in gains]),
+        [
+            Column.text("comparison", "comparison"),
+            Column.text("user", "mine user"),
+            Column.text("replaced", "instead of"),
+            Column.count("games", "paired games"),
+            Column.count("informative", "with a winner", help="Games with a winner in either arm."),
+            Column.diff("win", "win-share gain", unit="pp", sig_key="win_sig"),
+            Column.pvalue("win_p", "p"),
+            Column.diff("score", "score gain (points)", sig_key="score_sig"),
+        ],
+        note="The seats the mine user holds, compared with the same seats in the arm where "
+        "another strategy sits there (or the mine is missing), game by game.",
+    )
+
+
+def _effects(rows: list[dict], gains: list[dict]):
+    """The effects chart: the headline metrics of the comparisons with the baseline, and the
+    mine users' gains (every other pairing is in the table)."""
+    shown = [r for r in rows if r["headline"]]
+    for g in gains:
+        shown.append(
+            {
+                "arm": g["comparison"], "metric": f"win share of {g['user']}", "unit": "pp",
+                "diff": g["win"], "diff_low": g["win_low"], "diff_high": g["win_high"],
+                "diff_sig_holm": g["win_sig"], "base": 1.0, "games": g["games"],
+            }
+        )  # fmt: skip
+    return forest_figure("mine_differences", shown, "the arm without", "What the mine changes")
+
+
+def _pairs(
+    ctx: Context, names: list[str], kinds: dict[str, str], said: dict[str, str], users: set[str]
+) -> list[tuple[str, str, str]]:
     """(control, treated, label), each read 'treated minus control': every arm against the
     baseline (an arm without the mine the other way round: the mine minus no mine), then the
     mine against no mine and mine users against the mine ignored among the other arms; arms
-    are matched on players and preset."""
+    are matched on players and preset. Labels say the arms in words, their keys beside."""
     base = ctx.results.baseline if ctx.results.baseline in names else names[0]
+    who = ", ".join(sorted(users)) or "a mine user"
 
     def key(arm: str) -> tuple:
         v = ctx.arm_values(arm)
@@ -307,25 +378,24 @@ def _pairs(ctx: Context, names: list[str], kinds: dict[str, str]) -> list[tuple[
             seen.add(pair)
             out.append((control, treated, label))
 
-    if names:
-        for arm in names:
-            if arm == base or key(arm) != key(base):
-                continue
-            if kinds[arm] == "no mine" and kinds[base] != "no mine":
-                add(arm, base, f"mine ({base}) vs no mine ({arm})")
-            else:
-                add(base, arm, f"{arm} vs {base}")
+    for arm in names:
+        if arm == base or key(arm) != key(base):
+            continue
+        if kinds[arm] == "no mine" and kinds[base] != "no mine":
+            add(arm, base, f"the mine as printed ({base}) vs no mine ({arm})")
+        else:
+            add(base, arm, f"{said[arm]} ({arm}) vs {base}")
     for treated in names:
         for control in names:
             if treated == control or key(treated) != key(control):
                 continue
             kt, kc = kinds[treated], kinds[control]
             if kt == "mine ignored" and kc == "no mine":
-                add(control, treated, f"mine ({treated}) vs no mine ({control})")
+                add(control, treated, f"a mine nobody moves ({treated}) vs no mine ({control})")
             elif kt == "mine used" and kc == "mine ignored":
-                add(control, treated, f"mine used ({treated}) vs ignored ({control})")
+                add(control, treated, f"{who} moving the mine ({treated}) vs nobody ({control})")
             elif kt == "mine used" and kc == "no mine":
-                add(control, treated, f"mine used ({treated}) vs no mine ({control})")
+                add(control, treated, f"the mine moved by {who} ({treated}) vs no mine ({control})")
     return out
 
 

@@ -1,0 +1,1 @@
+"""Coin race: a toy game that shows how a game plugs into the balance lab."""

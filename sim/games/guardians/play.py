@@ -1,0 +1,246 @@
+"""Playing Guardians games in chunks, as columns: the plug-in's heavy half (plugin.py is the
+light one). Compiled strategies run in the compiled loop, plain-Python ones in the Python loop."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import numpy as np
+from numba import types
+
+from sim.compiling import Notice, Unit, ensure_compiled
+from sim.errors import StrategyError
+from sim.games.base import Chunk, StrategySpec
+from sim.games.guardians import layout as L
+from sim.games.guardians.columns import RESERVE_COLUMNS, SEAT_STATS, TAKEN_COLUMNS
+from sim.games.guardians.decision import ACTION_T, PARAMS_T, POLICY_SIGNATURE, RNG_T, STATE_T
+from sim.games.guardians.kernel import (
+    G_ERROR,
+    G_ERROR_SEAT,
+    G_OUTCOME,
+    G_WINNERS,
+    GAME_COLUMNS,
+    SEAT_BLOCK,
+    SEAT_SCORE,
+    SEAT_SIZE,
+    batch_loop,
+    loop_signature,
+    play_one_signature,
+    policy_slots,
+    workspace,
+)
+from sim.games.guardians.python_loop import (
+    CompiledSeat,
+    PlayerFailure,
+    PythonSeat,
+    play_game,
+    seat_rows,
+)
+from sim.games.guardians.ruleset import Ruleset, to_params
+from strategies.guardians import registry, user
+
+
+def check_strategy(spec: StrategySpec, *, source: str) -> StrategySpec:
+    _resolve(spec, source=source)
+    return spec
+
+
+def prepare(lineup: Sequence[StrategySpec], *, notice: Notice | None = None) -> float:
+    """Compile (or check the cache for) what playing `lineup` needs, before any game: the
+    engine, the loop and each compiled policy of the lineup, nothing else. Returns the
+    seconds spent compiling (0.0 when everything was cached)."""
+    plan = _Plan(list(lineup))
+    names = ", ".join(dict.fromkeys(spec.name for spec in lineup))
+    return ensure_compiled(plan.compile_jobs(), what=names, notice=notice)
+
+
+def play_chunk(
+    ruleset: Ruleset,
+    n_players: int,
+    lineup: list[StrategySpec],
+    seat_lineup: np.ndarray,
+    seeds: np.ndarray,
+    *,
+    trace: bool = False,
+) -> Chunk:
+    """Play the games; with `trace`, also hash every state and check the token census after
+    every turn (slower; for tests and golden files)."""
+    n = len(seeds)
+    if np.shape(seat_lineup) != (n, n_players):
+        raise ValueError(f"seat_lineup must have one row of {n_players} per seed "
+                         f"({n}, {n_players}); got {np.shape(seat_lineup)}")  # fmt: skip
+    plan = _Plan(lineup)
+    games = np.zeros((n, len(GAME_COLUMNS)), np.int64)
+    seats = np.zeros((n, n_players, SEAT_SIZE), np.int64)
+    seat_lineup = np.ascontiguousarray(seat_lineup, np.int64)
+    if plan.python_players:
+        _play_in_python(ruleset, n_players, plan, seat_lineup, seeds, games, seats)
+    else:
+        batch_loop(plan.slots)(
+            plan.policy_tuple(),
+            to_params(ruleset.values),
+            n_players,
+            np.ascontiguousarray(seeds, np.uint64),
+            seat_lineup,
+            plan.which,
+            plan.params,
+            games,
+            seats,
+            trace,
+            *workspace(n_players, plan.params.shape[1]),
+        )
+    labels = [spec.label for spec in lineup]
+    return Chunk(
+        games=_game_columns(games, trace),
+        seats=_seat_columns(games, seats, seat_lineup, labels),
+        errors=_errors(games, seat_lineup, labels),
+        illegal=_illegal_by_strategy(games, seat_lineup, labels),
+    )
+
+
+def _resolve(spec: StrategySpec, *, source: str | None = None):
+    """A built-in (or skill preset) or a user strategy, with its parameters checked."""
+    if user.is_user_name(spec.name):
+        strategy = user.load(spec.name, source=source)
+    else:
+        strategy = registry.resolve(spec.name, source=source)
+    vector = registry.param_vector(strategy, dict(spec.params), source=source)
+    return strategy, vector
+
+
+class _Plan:
+    """How a lineup is played: its distinct compiled policies and, per lineup entry, which of
+    them and with what parameters; or Python seats when a plain-Python strategy sits in."""
+
+    def __init__(self, lineup: list[StrategySpec]) -> None:
+        self.lineup = lineup
+        self.resolved = [_resolve(spec) for spec in lineup]
+        width = max(len(v) for _, v in self.resolved)
+        self.params = np.zeros((len(lineup), width), np.float64)
+        self.which = np.zeros(len(lineup), np.int64)
+        self.policies: list = []  # distinct compiled policies, in first-seen order
+        self.sources: list[tuple[str, str]] = []  # (module, attribute) of each policy
+        self.python_players = False
+        for j, (strategy, vector) in enumerate(self.resolved):
+            self.params[j, : len(vector)] = vector
+            if isinstance(strategy, user.UserStrategy) and not strategy.compiled:
+                self.python_players = True
+                continue
+            if strategy.policy not in self.policies:
+                self.policies.append(strategy.policy)
+                self.sources.append(strategy.policy_source)
+            self.which[j] = self.policies.index(strategy.policy)
+
+    @property
+    def slots(self) -> int:
+        return policy_slots(len(self.policies))
+
+    def policy_tuple(self) -> tuple:
+        """The policies padded to the loop's number of slots (unused slots are never read)."""
+        first = self.policies[0]
+        return tuple(self.policies) + (first,) * (self.slots - len(self.policies))
+
+    def compile_jobs(self) -> list[list[Unit]]:
+        """What playing the lineup compiles, as jobs for parallel processes: the turn and
+        then the loop (the longest chain), the loop's other engine calls, each policy."""
+        loop = [Unit(_ENGINE, "play_turn", _PLAY_TURN_TYPES),
+                Unit(_KERNEL, "play_one", play_one_signature(self.slots)),
+                Unit(_KERNEL, "play_batch", loop_signature(self.slots))]  # fmt: skip
+        policies = [[Unit(module, name, POLICY_SIGNATURE.args)] for module, name in self.sources]
+        return [loop, _LOOP_CALLS, *policies]
+
+    def seat(self, j: int):
+        strategy, _ = self.resolved[j]
+        if isinstance(strategy, user.UserStrategy) and not strategy.compiled:
+            return PythonSeat(strategy.make(dict(self.lineup[j].params)))
+        return CompiledSeat(strategy.policy, self.params[j])
+
+
+_ENGINE, _KERNEL = "sim.games.guardians.engine", "sim.games.guardians.kernel"
+_PLAY_TURN_TYPES = (STATE_T, PARAMS_T, ACTION_T, PARAMS_T)  # buf: int64 like params
+_I32, _I64, _U64 = types.int32, types.int64, types.uint64
+# the engine functions play_one calls besides play_turn, with the types it calls them with
+_LOOP_CALLS = [
+    Unit(_ENGINE, "new_game", (STATE_T, PARAMS_T, _I64, RNG_T)),
+    Unit(_ENGINE, "place_fighter", (STATE_T, PARAMS_T, _I64, _I32)),
+    Unit(_ENGINE, "place_mine", (STATE_T, PARAMS_T, _I32)),
+    Unit(_ENGINE, "census_ok", (STATE_T, PARAMS_T)),
+    Unit(_ENGINE, "winners_mask", (STATE_T, PARAMS_T)),
+    Unit(_ENGINE, "reserve_points", (STATE_T, PARAMS_T, _I32)),
+    Unit(_KERNEL, "state_hash", (STATE_T, _U64)),
+    Unit("sim.games.guardians.rng", "seed_streams", (RNG_T, _U64)),
+]
+
+
+def _play_in_python(ruleset, n_players, plan: _Plan, seat_lineup, seeds, games, seats) -> None:
+    for g, seed in enumerate(seeds):
+        players = [plan.seat(int(j)) for j in seat_lineup[g, :n_players]]
+        try:
+            game, row = play_game(ruleset, n_players, players, int(seed))
+        except PlayerFailure as failure:
+            label = plan.lineup[int(seat_lineup[g, failure.seat])].label
+            raise strategy_error(failure, label, g) from failure.error
+        games[g, :] = row
+        seat_rows(game, seats[g])
+
+
+def strategy_error(failure: PlayerFailure, label: str, game: int) -> StrategyError:
+    """The error for a player's failure in chunk-local game `game` (the runner adds where)."""
+    at = f" (at {failure.where})" if failure.where else ""
+    return StrategyError(
+        f"strategy '{label}' failed in seat {failure.seat}: {failure}{at}",
+        strategy=label,
+        game=game,
+        seat=failure.seat,
+        hint="Fix the strategy; see docs/strategies.md for what place, mine_start and turn "
+        "must return.",
+    )
+
+
+def _game_columns(games: np.ndarray, trace: bool) -> dict[str, np.ndarray]:
+    cols = {name: games[:, i] for i, name in enumerate(GAME_COLUMNS)}
+    if not trace:
+        del cols["trace_hash"]
+    cols["outcome"] = np.array(L.STATUS_NAMES, dtype=object)[games[:, G_OUTCOME]]
+    return cols
+
+
+def _seat_columns(games, seats, seat_lineup, labels) -> dict[str, np.ndarray]:
+    n, players, _ = seats.shape
+    seat = np.tile(np.arange(players), n)
+    mask = np.repeat(games[:, G_WINNERS], players)
+    won = (mask >> seat) & 1
+    n_winners = np.repeat(np.bitwise_count(games[:, G_WINNERS].astype(np.uint64)), players)
+    flat = seats.reshape(n * players, SEAT_SIZE)
+    block = flat[:, SEAT_BLOCK:]
+    cols: dict[str, np.ndarray] = {
+        "seat": seat,
+        "strategy": np.array(labels, dtype=object)[np.asarray(seat_lineup).reshape(-1)],
+        "score": flat[:, SEAT_SCORE],
+        "win_share": np.where(won == 1, 1.0 / np.maximum(n_winners, 1), 0.0),
+        "status": np.array(L.PLAYER_STATUS_NAMES, dtype=object)[block[:, L.PL_STATUS]],
+    }
+    for stat in SEAT_STATS:
+        cols[stat.column] = block[:, stat.field]
+    for k in range(1, L.N_KINDS):
+        cols[RESERVE_COLUMNS[k - 1]] = block[:, L.PL_RESERVE + k]
+        cols[TAKEN_COLUMNS[k - 1]] = block[:, L.PL_TAKEN + k]
+    return cols
+
+
+def _illegal_by_strategy(games, seat_lineup, labels) -> dict[str, int]:
+    out: dict[str, int] = {}
+    for g in np.flatnonzero(games[:, G_ERROR]):
+        who = labels[int(seat_lineup[g, int(games[g, G_ERROR_SEAT])])]
+        out[who] = out.get(who, 0) + 1
+    return out
+
+
+def _errors(games, seat_lineup, labels) -> list[str]:
+    out = []
+    for g in np.flatnonzero(games[:, G_ERROR]):
+        seat = int(games[g, G_ERROR_SEAT])
+        who = labels[int(seat_lineup[g, seat])]
+        out.append(f"game {g}: {who} in seat {seat} made an illegal move "
+                   f"({L.ERROR_NAMES[games[g, G_ERROR]]})")  # fmt: skip
+    return out

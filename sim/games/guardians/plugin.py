@@ -1,0 +1,65 @@
+"""The Guardians of Space plug-in: Guardians of Space, its advanced variant, and the original
+Space Defenders with its Defender Upgrades expansion (four presets of one rules engine).
+
+This module is what the entry point `sim.games: guardians` names. It is light: the engine,
+the strategies and the report sections are imported by the methods that need them, so
+building a report never loads the compiled engine.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from sim.games.base import Chunk, Scenarios, StrategySpec, Watch
+from sim.games.guardians.ruleset import PRESETS, load_ruleset
+
+
+class Guardians:
+    name = "guardians"
+    title = "Guardians of Space"
+    presets = PRESETS
+    player_counts = (2, 3, 4)
+    outcomes = ("victory", "stall", "raid", "cap")
+    demo_lineup = "greedy,greedy"  # sim play without --strategies
+
+    def load_ruleset(self, name_or_path: str, overrides: Any = (), *, source: str = "--set"):
+        return load_ruleset(name_or_path, overrides, source=source)
+
+    def strategy_names(self) -> tuple[str, ...]:
+        from strategies.guardians.registry import BUILTIN, SKILLS
+
+        return (*BUILTIN, *SKILLS)
+
+    def check_strategy(self, spec: StrategySpec, *, source: str) -> StrategySpec:
+        from sim.games.guardians import play
+
+        return play.check_strategy(spec, source=source)
+
+    def prepare(self, lineup: Sequence[StrategySpec], *, notice: Any = None) -> float:
+        from sim.games.guardians import play
+
+        return play.prepare(lineup, notice=notice)
+
+    def play_chunk(self, ruleset, n_players, lineup, seat_lineup, seeds, *, trace=False) -> Chunk:
+        from sim.games.guardians import play
+
+        return play.play_chunk(ruleset, n_players, lineup, seat_lineup, seeds, trace=trace)
+
+    def watch(self, ruleset, lineup: list[StrategySpec], seed: int) -> Watch:
+        from sim.games.guardians import watch
+
+        return watch.watch_game(ruleset, lineup, seed)
+
+    def scenarios(self) -> Scenarios:
+        from sim.games.guardians import scenario
+
+        return Scenarios(run_file=scenario.run_file, check_file=scenario.check_file)
+
+    def report(self):
+        from sim.games.guardians.report import REPORT
+
+        return REPORT
+
+
+GAME = Guardians()

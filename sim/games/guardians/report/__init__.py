@@ -1,0 +1,65 @@
+"""The Guardians report: its sections by the experiment's `report:` names, its overview, and
+the sections a report infers from what the arms vary. Computed from the stored tables only."""
+
+from __future__ import annotations
+
+from sim.games.guardians.columns import SEAT_STATS
+from sim.games.guardians.report import (
+    difficulty,
+    first_player,
+    mine_value,
+    pricing,
+    summary,
+    what_if,
+)
+from sim.report.data import Results
+from sim.report.spec import GameReport
+
+SECTIONS = {
+    "first_player": first_player.build,
+    "mine_value": mine_value.build,
+    "missile_pricing": pricing.missile,
+    "upgrade_pricing": pricing.upgrade,
+    "power_up_pricing": pricing.power_up,
+    "difficulty": difficulty.build,
+    "what_if": what_if.build,
+}
+
+METHODS = (
+    "Break-even prices: the win-share uplift of the buying strategy at each price, smoothed to be "
+    "monotone in price (isotonic regression), crosses zero at the break-even (linear "
+    "interpolation). Its 95% interval is a percentile bootstrap that resamples games, the same "
+    "games at every price (paired).",
+    "What-if and mine comparisons test many metrics at once: a difference counts as significant "
+    "only after Holm's correction for the number of metrics compared (the p (Holm) column). "
+    "Effect size = difference / standard deviation of the baseline's per-game values; the tables "
+    "are sorted by its size.",
+)
+
+_PRICED = (
+    ("missile.cost", "missile_pricing"),
+    ("upgrade.cost", "upgrade_pricing"),
+    ("power_up.cost", "power_up_pricing"),
+)
+
+
+def infer_sections(results: Results) -> list[str]:
+    """Pricing when a price varies, the mine's value when the mine is switched, else a
+    what-if when there is a baseline to compare with."""
+    varying = set(results.varying())
+    inferred = [name for key, name in _PRICED if key in varying]
+    if "mine.enabled" in varying:
+        inferred.append("mine_value")
+    if not inferred and results.baseline and len(results.arms) > 1:
+        inferred.append("what_if")
+    return inferred
+
+
+REPORT = GameReport(
+    title="Guardians of Space balance report",
+    sections=SECTIONS,
+    overview=summary.build,
+    methods=METHODS,
+    seat_columns=(*(s.column for s in SEAT_STATS if s.per_game), "missile_points"),
+    infer=infer_sections,
+)

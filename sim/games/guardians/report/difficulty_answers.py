@@ -1,0 +1,139 @@
+"""The difficulty section's answers, one set per player skill (combined into one verdict over
+the skills): how often the invaders win (the range over the tables, with the reference table's
+rate as the headline), and which difficulty levels a tried setup suits."""
+
+from __future__ import annotations
+
+from sim.games.guardians.report import words
+from sim.report import quality
+from sim.report import skill as ladder
+from sim.report.answers import Answer, Count, Estimate, Label, joined, sentence
+from sim.report.context import Context
+
+ID = "difficulty"
+
+
+def _where(r: dict) -> Label:
+    return Label(f"{r['preset']}, {r['players']} players")
+
+
+def _rate(r: dict, key: str, label: str = "") -> Estimate:
+    return Estimate(key, label or "chance the invaders win", r["raid"], r["raid_low"],
+                    r["raid_high"], unit="pct", digits=0, signed=False)  # fmt: skip
+
+
+def band(raid: float) -> str:
+    """The difficulty level whose target the rate is close to, in words."""
+    from sim.games.guardians.report.difficulty import LEVELS, TOLERANCE
+
+    for level, target in LEVELS.items():
+        if abs(raid - target) <= TOLERANCE[level]:
+            return f"as hard as {level}"
+    names = list(LEVELS)
+    if raid < LEVELS[names[0]]:
+        return f"easier than {names[0]}"
+    if raid > LEVELS[names[-1]]:
+        return f"harder than {names[-1]}"
+    below = max((lv for lv in names if LEVELS[lv] < raid), key=LEVELS.get)
+    above = min((lv for lv in names if LEVELS[lv] > raid), key=LEVELS.get)
+    return f"between {below} and {above}"
+
+
+def _raid_answer(rows: list[dict], setting: str) -> Answer:
+    key = f"{ID}.raid"
+    lo = min(rows, key=lambda r: r["raid"])
+    hi = max(rows, key=lambda r: r["raid"])
+    ref = sorted(rows, key=lambda r: (r["preset"], -r["players"]))[0]
+    at = Label(setting.strip()) if setting else None
+    if len(rows) == 1:
+        parts = sentence("The invaders win ", _rate(ref, f"{key}.ref"), " of the games (",
+                         _where(ref), ")", (sentence(" ", at) if at else None), ".")  # fmt: skip
+    else:
+        parts = sentence(
+            "The invaders win from ", _rate(lo, f"{key}.low"), " (", _where(lo), ") to ",
+            _rate(hi, f"{key}.high"), " (", _where(hi), ") of the games",
+            (sentence(" ", at) if at else None), ".",
+        )  # fmt: skip
+    games = sum(r["games"] for r in rows)
+    capped = sum(r.get("capped", 0) for r in rows)
+    cap = quality.cap_warning(capped, games, words.OUTCOMES["cap"])
+    headline = _rate(
+        ref, f"{key}.ref", f"chance the invaders win ({ref['preset']}, {ref['players']} players)"
+    )
+    return Answer(
+        key=key,
+        question="How often do the invaders win?",
+        parts=parts,
+        kind="info",
+        headline=headline,
+        category=band(ref["raid"]),
+        quality=quality.Quality(
+            games=games,
+            basis="games" + (f" {setting.strip()}" if setting else ""),
+            mde=quality.mde_rate(ref["raid"], ref["games"]),
+            mde_of=f"change at {ref['preset']}, {ref['players']} players",
+            warnings=(cap,) if cap else (),
+            note=f"{len(rows)} tables",
+        ),
+        section=ID,
+    )
+
+
+def _setup_answer(entries: list[dict]) -> Answer:
+    from sim.games.guardians.report.difficulty import LEVELS
+
+    key = f"{ID}.setup"
+    tables = len(entries)
+    suits = sum(bool(e[f"{lv}_suits"]) for e in entries for lv in LEVELS)
+    missed = {lv: sum(not e[f"{lv}_suits"] for e in entries) for lv in LEVELS}
+    missed = {lv: n for lv, n in missed.items() if n}
+    if missed:
+        items = []
+        for lv, n in missed.items():
+            items.append(sentence(f"{lv} at ", Count(n, "table" if n == 1 else "tables")))
+        tail = sentence("; out of reach: ", joined(items))
+    else:
+        tail = ["; every level is within reach at every table"]
+    everywhere = [lv for lv in LEVELS if lv not in missed]
+    nowhere = [lv for lv, n in missed.items() if n == tables]
+    category = (
+        "; ".join(
+            part
+            for part in (
+                f"{', '.join(everywhere)} within reach at every table" if everywhere else "",
+                f"{', '.join(nowhere)} out of reach at every table" if nowhere else "",
+            )
+            if part
+        )
+        or "each level within reach at some tables only"
+    )
+    parts = sentence(
+        "A tried setup suits ", Count(suits), " of the ", Count(tables * len(LEVELS)),
+        " targets (every level at each of ", Count(tables, "tables"), ")", tail, ".",
+    )  # fmt: skip
+    return Answer(
+        key=key,
+        question="Which setup suits each difficulty level?",
+        parts=parts,
+        kind="info",
+        category=category,
+        section=ID,
+    )
+
+
+def answers(
+    ctx: Context, rows: list[dict], rec: list[dict] | None, order: list[str], setting: str
+) -> list[Answer]:
+    by_skill: dict[str, list[Answer]] = {}
+    for sk in order:
+        mine = [r for r in rows if r["skill"] == sk]
+        if not mine:
+            continue
+        found = [_raid_answer(mine, setting)]
+        entries = [e for e in rec or [] if e["skill"] == sk]
+        if entries:
+            found.append(_setup_answer(entries))
+        by_skill[sk] = found
+    if len(by_skill) == 1:
+        return next(iter(by_skill.values()))
+    return ladder.combine(by_skill)

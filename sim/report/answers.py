@@ -1,0 +1,270 @@
+"""Answers: one sentence per question an experiment asks, in the designer's words, with every
+estimate beside its interval, and a data-quality line under it.
+
+An ``Answer`` is a sentence made of parts: plain words (no figures), ``Estimate`` (a number
+that always carries its interval), ``Term`` (a metric's name whose definition is one hover away
+on the page and a footnote away in report.md), ``Label`` (the name of a setting, e.g.
+"4 players", which may hold digits but is not an estimate) and ``Count`` (a number of games or
+tables: a fact, not an estimate). The page marks each kind, so a test can check that every
+number in the Answers block is an estimate with its interval, a setting's name or a count.
+
+Nothing here knows a game: sections build the answers, this module renders them, and
+``sim.report.skill`` combines the answers of several skill levels into one verdict.
+"""
+
+from __future__ import annotations
+
+import html
+import math
+from dataclasses import dataclass, replace
+from typing import Any
+
+from sim.report import fmt
+from sim.report.quality import Quality
+from sim.stats.intervals import z_for
+
+
+@dataclass(frozen=True)
+class Estimate:
+    """A number with its interval. unit: 'pp' (a difference of shares, shown x100 in
+    percentage points), 'pct' (a share, shown x100 in %), 'num' (a plain quantity), 'price'
+    (a position on a swept key; infinite ends read "below/above the range")."""
+
+    key: str  # stable name, used to match the same estimate across runs and skill levels
+    label: str  # what it is, in words
+    value: float
+    low: float
+    high: float
+    unit: str = "pp"
+    digits: int = 1
+    signed: bool = True
+
+    def _scale(self, x: float) -> float:
+        return 100.0 * x if self.unit in ("pp", "pct") else x
+
+    def _one(self, x: float, *, signed: bool) -> str:
+        if self.unit == "price" and math.isinf(x):
+            return "above the range" if x > 0 else "below the range"
+        v = self._scale(x)
+        return fmt.signed(v, self.digits) if signed else fmt.num(v, self.digits)
+
+    def text(self) -> str:
+        """The value with its unit, e.g. '+0.5 pp', '82.0%', '12.3'."""
+        if fmt.is_missing(self.value):
+            return "undetermined"
+        signed = self.signed and self.unit != "pct"
+        body = self._one(self.value, signed=signed)
+        return body + {"pp": " pp", "pct": "%"}.get(self.unit, "")
+
+    def ci_text(self) -> str:
+        """The interval in brackets, e.g. '(+0.3 to +0.7)'; '' when it is unknown."""
+        if fmt.is_missing(self.low) or fmt.is_missing(self.high):
+            return ""
+        signed = self.signed and self.unit != "pct"
+        lo = self._one(self.low, signed=signed)
+        hi = self._one(self.high, signed=signed)
+        return f"({lo} to {hi})"
+
+    @property
+    def significant(self) -> bool:
+        """The interval excludes zero (for a difference)."""
+        if fmt.is_missing(self.low) or fmt.is_missing(self.high):
+            return False
+        return not (self.low <= 0.0 <= self.high)
+
+    def plain(self) -> str:
+        ci = self.ci_text()
+        return f"{self.text()} {ci}" if ci else self.text()
+
+
+@dataclass(frozen=True)
+class Term:
+    """A metric's name in a sentence; its definition is shown on hover and in the glossary."""
+
+    text: str
+    definition: str
+
+
+@dataclass(frozen=True)
+class Label:
+    """The name of a setting or a group ("4 players", "missile.cost 20"): not an estimate."""
+
+    text: str
+
+
+@dataclass(frozen=True)
+class Count:
+    """A number of games, tables or arms: a fact, not an estimate."""
+
+    n: int
+    noun: str = ""
+
+    def text(self) -> str:
+        return f"{self.n:,}" + (f" {self.noun}" if self.noun else "")
+
+
+Part = str | Estimate | Term | Label | Count
+
+
+@dataclass
+class Answer:
+    """One question and its one-sentence answer.
+
+    kind: 'finding' (a significant effect), 'null' (no detectable effect) or 'info'.
+    headline: the estimate that sums the answer up (compared across skill levels and runs).
+    category: the conclusion in a few words, without figures ("raises the buyer's win share",
+    "no detectable effect"); answers at two skill levels agree when their categories are equal
+    and their headlines do not differ significantly.
+    """
+
+    key: str
+    question: str
+    parts: list[Part]
+    kind: str = "info"
+    headline: Estimate | None = None
+    category: str = ""
+    quality: Quality | None = None
+    section: str = ""  # id of the section holding the details
+
+    @property
+    def estimates(self) -> list[Estimate]:
+        found = [p for p in self.parts if isinstance(p, Estimate)]
+        if self.headline is not None and all(e.key != self.headline.key for e in found):
+            found.append(self.headline)
+        return found
+
+    @property
+    def terms(self) -> list[Term]:
+        return [p for p in self.parts if isinstance(p, Term)]
+
+    def text(self) -> str:
+        return "".join(_plain(p) for p in self.parts)
+
+
+def _plain(part: Part) -> str:
+    if isinstance(part, Estimate):
+        return part.plain()
+    if isinstance(part, Term | Label):
+        return part.text
+    if isinstance(part, Count):
+        return part.text()
+    return str(part)
+
+
+def sentence(*parts: Part | list[Part] | None) -> list[Part]:
+    """Flatten parts (lists and None allowed) into one list."""
+    out: list[Part] = []
+    for p in parts:
+        if p is None:
+            continue
+        if isinstance(p, list):
+            out.extend(p)
+        else:
+            out.append(p)
+    return out
+
+
+def joined(items: list[list[Part]], sep: str = ", ", last: str = " and ") -> list[Part]:
+    """Parts lists joined with commas and a final 'and'."""
+    out: list[Part] = []
+    for i, item in enumerate(items):
+        if i:
+            out.append(last if i == len(items) - 1 else sep)
+        out.extend(item)
+    return out
+
+
+# --- differences between two estimates ----------------------------------------------------------
+
+
+def difference(a: Estimate, b: Estimate, *, widen: float = 1.0) -> Estimate:
+    """a - b with the MOVER interval (Zou & Donner 2008) built from the two intervals:
+    low = d - sqrt((a - a_low)^2 + (b_high - b)^2), high = d + sqrt((a_high - a)^2 +
+    (b - b_low)^2). Exact for independent normal estimates and close for Wilson and bootstrap
+    intervals; `widen` scales every half-width first (a wider family-wise level)."""
+    d = a.value - b.value
+    unit = "pp" if a.unit == "pct" else a.unit
+    if not all(math.isfinite(x) for x in (a.value, a.low, a.high, b.value, b.low, b.high)):
+        nan = float("nan")
+        return replace(a, value=d if math.isfinite(d) else nan, low=nan, high=nan, unit=unit)
+    low = d - widen * math.hypot(a.value - a.low, b.high - b.value)
+    high = d + widen * math.hypot(a.high - a.value, b.value - b.low)
+    return replace(a, value=d, low=low, high=high, unit=unit, signed=True)
+
+
+def family_widening(pairs: int, level: float = 0.95) -> float:
+    """Factor turning 95% half-widths into Bonferroni half-widths for `pairs` comparisons."""
+    if pairs <= 1:
+        return 1.0
+    return z_for(1.0 - (1.0 - level) / pairs) / z_for(level)
+
+
+# --- rendering -------------------------------------------------------------------------------
+
+
+def esc(text: Any) -> str:
+    return html.escape(str(text), quote=True)
+
+
+def render_parts(parts: list[Part]) -> str:
+    out = []
+    for p in parts:
+        if isinstance(p, Estimate):
+            ci = p.ci_text()
+            ci_html = f' <span class="ci">{esc(ci)}</span>' if ci else ""
+            out.append(f'<span class="est" data-key="{esc(p.key)}">{esc(p.text())}{ci_html}</span>')
+        elif isinstance(p, Term):
+            out.append(f'<abbr title="{esc(p.definition)}">{esc(p.text)}</abbr>')
+        elif isinstance(p, Label):
+            out.append(f'<span class="lbl">{esc(p.text)}</span>')
+        elif isinstance(p, Count):
+            noun = f" {esc(p.noun)}" if p.noun else ""
+            out.append(f'<span class="n">{p.n:,}</span>{noun}')
+        else:
+            out.append(esc(p))
+    return "".join(out)
+
+
+def render_answer(answer: Answer) -> str:
+    link = f'<a href="#{esc(answer.section)}">{esc(answer.question)}</a>'
+    quality = answer.quality.html() if answer.quality is not None else ""
+    return (
+        f'<div class="qa" data-question="{esc(answer.key)}"><p class="q">{link}</p>'
+        f'<p class="answer {esc(answer.kind)}">{render_parts(answer.parts)}</p>{quality}</div>'
+    )
+
+
+def render_block(answers: list[Answer]) -> str:
+    return "".join(render_answer(a) for a in answers)
+
+
+def glossary(answers: list[Answer], extra: dict[str, str] | None = None) -> dict[str, str]:
+    """term -> definition for every term the answers use (and `extra`), in order of use."""
+    out: dict[str, str] = {}
+    for a in answers:
+        for t in a.terms:
+            out.setdefault(t.text, t.definition)
+    for k, v in (extra or {}).items():
+        out.setdefault(k, v)
+    return out
+
+
+def markdown(answers: list[Answer]) -> list[str]:
+    """Markdown lines: the question in bold, the answer, its quality line; terms as footnotes."""
+    notes: dict[str, int] = {}
+    lines: list[str] = []
+    for a in answers:
+        text = []
+        for p in a.parts:
+            if isinstance(p, Term):
+                n = notes.setdefault(p.definition, len(notes) + 1)
+                text.append(f"{p.text}[^{n}]")
+            else:
+                text.append(_plain(p))
+        lines.append(f"- **{a.question}** {''.join(text)}")
+        if a.quality is not None:
+            lines.append(f"  <br>_{a.quality.text()}_")
+    if notes:
+        lines.append("")
+        lines.extend(f"[^{n}]: {definition}" for definition, n in notes.items())
+    return lines

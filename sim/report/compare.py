@@ -1,0 +1,169 @@
+"""Two runs side by side: ``sim report --compare DIR_A DIR_B`` writes a page with the same
+answers for both runs (for example before and after a rule change) and, for every estimate
+both runs give, the difference B - A with its interval.
+
+The difference's interval is MOVER (``sim.report.answers.difference``) from the two runs'
+intervals, which treats the runs as independent. Runs that share their seeds are positively
+correlated, so for them the interval is conservative (wider than a paired one would be).
+
+    <report_dir>/index.html        the page (self-contained)
+    <report_dir>/report.md         the same in markdown
+    <report_dir>/tables/compare.csv  every estimate of both runs and their difference, unrounded
+"""
+
+from __future__ import annotations
+
+import html
+from pathlib import Path
+
+import polars as pl
+
+from sim.report import folder as report_folder
+from sim.report.answers import Answer, Estimate, Label, Part, difference, render_parts
+from sim.report.data import Results, load_results
+from sim.report.render import CSS, SORTER_JS, Section
+
+METHOD = (
+    "Each difference is run B minus run A with a 95% interval built from the two runs' own "
+    "intervals (MOVER, Zou and Donner 2008), as for independent runs: when the two runs share "
+    "their seeds the interval is wider than it needs to be. A difference whose interval "
+    "excludes zero is marked as a finding."
+)
+
+
+def _answers(sections: list[Section]) -> dict[str, Answer]:
+    return {a.key: a for s in sections for a in s.answers}
+
+
+def _estimates(answer: Answer | None) -> dict[str, Estimate]:
+    if answer is None:
+        return {}
+    return {e.key: e for e in answer.estimates}
+
+
+def differences(a: Answer | None, b: Answer | None) -> list[tuple[Estimate, Estimate, Estimate]]:
+    """(A's estimate, B's estimate, B - A) for every estimate key both answers give."""
+    ea, eb = _estimates(a), _estimates(b)
+    return [(ea[k], eb[k], difference(eb[k], ea[k])) for k in ea if k in eb]
+
+
+def _diff_parts(rows: list[tuple[Estimate, Estimate, Estimate]]) -> list[Part]:
+    parts: list[Part] = []
+    for i, (_, _, d) in enumerate(rows):
+        parts += ["; " if i else "", Label(d.label), " ", d]
+    return parts + ["."] if parts else ["No estimate in common."]
+
+
+def _side(answer: Answer | None, run: str) -> str:
+    if answer is None:
+        return f'<div class="side"><p class="run">{run}</p><p>Not asked in this run.</p></div>'
+    quality = answer.quality.html() if answer.quality is not None else ""
+    return (
+        f'<div class="side"><p class="run">{run}</p>'
+        f'<p class="said">{render_parts(answer.parts)}</p>{quality}</div>'
+    )
+
+
+def _row(key: str, a: Answer | None, b: Answer | None) -> str:
+    first = a or b
+    rows = differences(a, b)
+    kind = "finding" if any(d.significant for _, _, d in rows) else "null"
+    e = html.escape
+    return (
+        f'<div class="qa" data-question="{e(key)}"><p class="q">{e(first.question)}</p>'
+        f'<div class="pair">{_side(a, "A")}{_side(b, "B")}</div>'
+        f'<p class="answer {kind}"><b>B \u2212 A:</b> {render_parts(_diff_parts(rows))}</p></div>'
+    )
+
+
+def _table(keys: list[str], ans_a: dict, ans_b: dict) -> pl.DataFrame:
+    rows = []
+    for key in keys:
+        for ea, eb, d in differences(ans_a.get(key), ans_b.get(key)):
+            rows.append(
+                {
+                    "question": (ans_a.get(key) or ans_b.get(key)).question,
+                    "estimate": ea.key,
+                    "label": ea.label,
+                    "unit": ea.unit,
+                    "a": ea.value, "a_low": ea.low, "a_high": ea.high,
+                    "b": eb.value, "b_low": eb.low, "b_high": eb.high,
+                    "diff": d.value, "diff_low": d.low, "diff_high": d.high,
+                    "significant": d.significant,
+                }
+            )  # fmt: skip
+    return pl.DataFrame(rows, infer_schema_length=None)
+
+
+EXTRA_CSS = """
+.pair { display: grid; grid-template-columns: 1fr 1fr; gap: 14px; margin: 4px 0; }
+.side { background: var(--panel); border-radius: 4px; padding: 6px 10px; }
+.side .run { font-weight: 700; margin: 0; }
+@media (max-width: 700px) { .pair { grid-template-columns: 1fr; } }
+"""
+
+
+def _who(results: Results) -> str:
+    return f"{results.name} ({results.total_games:,} games, {results.root})"
+
+
+def build_comparison(
+    *,
+    dir_a: str | Path,
+    dir_b: str | Path,
+    report_dir: str | Path | None = None,
+    n_boot: int = 1000,
+) -> Path:
+    """Build the comparison page of two results folders; returns the path of index.html."""
+    from sim.report import choose_sections, report_sections
+
+    if report_dir is not None:
+        report_folder.check(report_dir, key="--out")
+    ra, rb = load_results(dir_a), load_results(dir_b)
+    out = (
+        Path(report_dir)
+        if report_dir is not None
+        else Path("reports") / f"compare-{ra.name}-vs-{rb.name}"
+    )
+    report_folder.check(out, key="--out")
+    ans_a = _answers(report_sections(ra, choose_sections(ra), n_boot=n_boot))
+    ans_b = _answers(report_sections(rb, choose_sections(rb), n_boot=n_boot))
+    keys = list(dict.fromkeys([*ans_a, *ans_b]))
+    title = f"Comparison: {ra.name} (A) and {rb.name} (B)"
+    e = html.escape
+    body = "".join(_row(k, ans_a.get(k), ans_b.get(k)) for k in keys)
+    page = "\n".join(
+        [
+            "<!DOCTYPE html>",
+            '<html lang="en"><head><meta charset="utf-8">',
+            '<meta name="viewport" content="width=device-width, initial-scale=1">',
+            f"<title>{e(title)}</title><style>{CSS}{EXTRA_CSS}</style></head><body><main>",
+            f"<h1>{e(title)}</h1>",
+            f'<p class="meta">A: {e(_who(ra))}</p><p class="meta">B: {e(_who(rb))}</p>',
+            '<section id="answers"><h2>Answers, side by side</h2>',
+            f'<div class="answers">{body}</div></section>',
+            f'<section id="methods"><h2>Methods</h2><p>{e(METHOD)}</p>',
+            '<p><a href="tables/compare.csv">Every estimate and difference as CSV</a></p>',
+            f"</section></main><script>{SORTER_JS}</script></body></html>",
+        ]
+    )
+    files = {
+        "tables/compare.csv": _table(keys, ans_a, ans_b).write_csv(),
+        "index.html": page,
+        "report.md": _markdown(title, ra, rb, keys, ans_a, ans_b),
+    }
+    report_folder.write(out, files, key="--out")  # only its own files (sim.report.folder)
+    return out / "index.html"
+
+
+def _markdown(title, ra, rb, keys, ans_a, ans_b) -> str:
+    lines = [f"# {title}", "", f"A: {_who(ra)}  ", f"B: {_who(rb)}", ""]
+    for key in keys:
+        a, b = ans_a.get(key), ans_b.get(key)
+        lines += [f"## {(a or b).question}", ""]
+        lines.append(f"- **A:** {a.text() if a else 'not asked in this run'}")
+        lines.append(f"- **B:** {b.text() if b else 'not asked in this run'}")
+        diffs = "; ".join(f"{d.label} {d.plain()}" for _, _, d in differences(a, b))
+        lines += [f"- **B \u2212 A:** {diffs or 'no estimate in common'}", ""]
+    lines += ["## Methods", "", METHOD, ""]
+    return "\n".join(lines)

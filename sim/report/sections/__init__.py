@@ -1,1 +1,0 @@
-"""Report sections, one module each. A section is a function ``build(ctx) -> Section``."""

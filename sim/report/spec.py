@@ -1,0 +1,34 @@
+"""What a game gives the report framework: its sections, its overview and its wording.
+
+A game plug-in's `report()` returns a GameReport. Section builders take a Context (the loaded
+results and the report's settings) and return a Section; they compute from the stored tables
+only, so a game's report package imports the framework and polars, never the game's engine.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from sim.report.context import Context
+    from sim.report.data import Results
+    from sim.report.render import Section
+
+Builder = Callable[["Context"], "Section"]
+
+
+def _no_sections(results: Results) -> list[str]:
+    return []
+
+
+@dataclass(frozen=True)
+class GameReport:
+    title: str  # the page's title, before the experiment's name
+    sections: Mapping[str, Builder]  # the experiment's `report:` names -> builders
+    overview: Builder  # always the last section: what happened in each arm
+    methods: Sequence[str] = ()  # how the game's sections compute, for the Methods list
+    seat_columns: Sequence[str] = ()  # per-seat columns the sections read (besides the base)
+    infer: Callable[[Results], list[str]] = _no_sections  # sections when `report:` is empty
+    words: Mapping[str, str] = field(default_factory=dict)  # term -> definition (footnotes)

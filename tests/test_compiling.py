@@ -1,0 +1,71 @@
+"""A run compiles what its lineup needs, before the first game, and nothing while playing."""
+
+import numpy as np
+from numba.core import event
+
+from sim.compiling import quiet_notice
+from sim.games import get_game
+from sim.games.base import StrategySpec
+from sim.games.guardians.play import _Plan
+
+GAME = get_game("guardians")
+
+
+def test_a_lineup_compiles_only_its_own_policies():
+    jobs = _Plan([StrategySpec("greedy"), StrategySpec("economist")]).compile_jobs()
+    policies = {u.module for job in jobs for u in job if u.name == "policy"}
+    assert policies == {"strategies.guardians.greedy", "strategies.guardians.economist"}
+    loop = {u.module for job in jobs for u in job if u.name != "policy"}
+    assert not any(module.startswith("strategies.") for module in loop)
+
+
+class _Compiles(event.Listener):
+    def __init__(self):
+        self.names = []
+
+    def on_start(self, ev):
+        self.names.append(ev.data["dispatcher"].py_func.__qualname__)
+
+    def on_end(self, ev):
+        pass
+
+
+def test_after_prepare_playing_compiles_nothing():
+    """The units prepare() compiles carry the very signatures the loop calls them with; a
+    mismatch would compile again mid-run (in every worker)."""
+    lineup = [StrategySpec("random"), StrategySpec("greedy")]
+    GAME.prepare(lineup, notice=quiet_notice)
+    listener = _Compiles()
+    with event.install_listener("numba:compile", listener):
+        rules = GAME.load_ruleset("guardians-advanced")
+        seats = np.array([[0, 1, 1], [1, 0, 1]])
+        chunk = GAME.play_chunk(rules, 3, lineup, seats, np.arange(2), trace=True)
+    assert chunk.errors == []
+    assert listener.names == []
+
+
+def test_a_run_says_it_compiles_and_counts_play_only(tmp_path, monkeypatch):
+    import time
+
+    from typer.testing import CliRunner
+
+    from sim.cli import app
+
+    real_clock, skipped = time.perf_counter, [0.0]
+    monkeypatch.setattr(time, "perf_counter", lambda: real_clock() + skipped[0])
+
+    def slow_prepare(lineup, *, notice):
+        with notice(", ".join(spec.name for spec in lineup)):
+            skipped[0] += 1000.0  # the clock jumps as if compiling took 1,000 s
+        return 1000.0
+
+    monkeypatch.setattr(GAME, "prepare", slow_prepare, raising=False)
+    exp = tmp_path / "exp.yaml"
+    exp.write_text("name: tiny\nseats: [greedy, random]\nplayers: 2\ngames: 50\n")
+    result = CliRunner().invoke(app, ["run", str(exp), "--jobs", "1", "--no-report",
+                                      "--out", str(tmp_path / "out")])  # fmt: skip
+    assert result.exit_code == 0, result.output
+    assert "compiling the game engine for greedy, random (first run only)" in result.output
+    played = next(line for line in result.output.splitlines() if line.startswith("played"))
+    seconds = float(played.split(" in ")[1].split(" s ")[0])
+    assert seconds < 1000 and played.endswith("after 1000 s compiling")
