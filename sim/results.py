@@ -97,14 +97,14 @@ def replay(results_dir: str | Path, game: int, arm: int | str | None = None) -> 
     index = 0 if arm is None else _arm_index(Path(results_dir), arm)
     entry = man["arms"][index]
     if game < 0:
-        raise SimError(f"game index {game} is negative", key="--game")
+        raise SimError(f"game index {game} is negative", key="--index")
     stored = complete_chunks(results_dir).get(index, [])
     if not any(start <= game < stop for start, stop in stored):
         ranges = ", ".join(f"{a}-{b - 1}" for a, b in _merged(stored)) or "none"
         raise SimError(
             f"game {game} of arm '{entry['name']}' is not stored",
             file=results_dir,
-            key="--game",
+            key="--index",
             hint=f"Stored games of this arm: {ranges}.",
         )
     lineup = [

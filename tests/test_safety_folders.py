@@ -346,7 +346,7 @@ def test_a_manifest_that_is_not_the_labs_is_one_error(exp_file, tmp_path, text):
     for args in (
         ["run", str(exp_file), "--out", str(folder), "--no-report"],
         ["run", str(exp_file), "--out", str(folder), "--no-report", "--fresh"],
-        ["play", "--from-results", str(folder), "--game", "1"],
+        ["play", "--from-results", str(folder), "--index", "1"],
     ):
         line = one_error_line(invoke(*args))
         assert "manifest.json" in line and "not a manifest written by `sim run`" in line

@@ -100,14 +100,14 @@ def test_play_checks_the_html_path_before_playing(tmp_path):
 
 
 def test_play_from_results_checks_the_game_and_the_arm(stored):
-    message = one_error_line(invoke("play", "--from-results", str(stored), "--game", "999999"))
-    assert "'--game'" in message and "game 999999 of arm 'mine.step=1' is not stored" in message
+    message = one_error_line(invoke("play", "--from-results", str(stored), "--index", "999999"))
+    assert "'--index'" in message and "game 999999 of arm 'mine.step=1' is not stored" in message
     assert "0-59" in message
     message = one_error_line(
-        invoke("play", "--from-results", str(stored), "--game", "1", "--arm", "7")
+        invoke("play", "--from-results", str(stored), "--index", "1", "--arm", "7")
     )
     assert "'--arm'" in message and "no arm 7" in message and "1 'mine.step=2'" in message
-    ok = invoke("play", "--from-results", str(stored), "--game", "59", "--arm", "1")
+    ok = invoke("play", "--from-results", str(stored), "--index", "59", "--arm", "1")
     assert ok.exit_code == 0, ok.output
 
 
