@@ -5,9 +5,21 @@ strategies are appended so that existing kind numbers never change.
 """
 
 from sim.jit import jit_inline
-from strategies.guardians import cautious, economist, expert, greedy, miner, random, thief
+from strategies.guardians import (
+    cautious,
+    economist,
+    expert,
+    greedy,
+    master,
+    miner,
+    random,
+    skilled,
+    thief,
+)
 
-ORDER = ("random", "greedy", "cautious", "economist", "miner", "thief", "expert")
+ORDER = (
+    "random", "greedy", "cautious", "economist", "miner", "thief", "expert", "skilled", "master",
+)  # fmt: skip
 
 
 @jit_inline
@@ -26,3 +38,7 @@ def builtin_policy(kind, phase, s, p, seat, sp, rng, a, scratch):
         thief.policy(phase, s, p, seat, sp, rng, a, scratch)
     elif kind == 6:
         expert.policy(phase, s, p, seat, sp, rng, a, scratch)
+    elif kind == 7:
+        skilled.policy(phase, s, p, seat, sp, rng, a, scratch)
+    elif kind == 8:
+        master.policy(phase, s, p, seat, sp, rng, a, scratch)

@@ -57,6 +57,9 @@ class Guardians:
     presets = PRESETS
     player_counts = (2, 3, 4)
     outcomes = ("victory", "stall", "raid", "cap")
+    skills = registry.SKILLS  # the ladder's levels, weakest first
+    skill_knob = registry.CONTINUOUS  # (strategy, parameter) of the continuous skill
+    skill_points = registry.LEVELS  # the levels on that knob: name -> skill
 
     def load_ruleset(self, name_or_path: str, overrides: Any = (), *, source: str = "--set"):
         return load_ruleset(name_or_path, overrides, source=source)
