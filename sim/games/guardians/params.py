@@ -12,6 +12,7 @@ _CHOICE_FLAGS = {
     "setup.ship_halves": (L.P_SETUP_HALVES_BOX, "box"),
     "movement.directions": (L.P_HORIZONTAL_ONLY, "horizontal"),
     "shot.steal": (L.P_STEAL_HIGHEST, "highest"),
+    "shot.empty_fighter": (L.P_EMPTY_FIGHTER_MISS, "miss"),
     "descent.check": (L.P_DESCENT_END_OF_TURN, "end_of_turn"),
     "collision.destroyed_fighter": (L.P_DESTROYED_OUT, "out"),
     "raid.when": (L.P_RAID_ENTER_BOTTOM, "enter_bottom"),

@@ -59,6 +59,11 @@ SCHEMA: Schema = {
     "shot.steal": Field(
         "choice", choices=("lowest", "highest"), doc="token taken when shooting a fighter"
     ),
+    "shot.empty_fighter": Field(
+        "choice",
+        choices=("hit", "miss"),
+        doc="a shot at a fighter whose owner has no token: a hit, or a miss for the stall rule",
+    ),
     "mine.enabled": Field("bool", doc="play with the mine"),
     "mine.column": Field("int", min=1, max=8, doc="column of the mine spaces"),
     "mine.first_row": Field("int", min=1, max=12, doc="lowest mine space"),
