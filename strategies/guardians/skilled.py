@@ -22,27 +22,20 @@ import numpy as np
 
 from sim.games.guardians.engine import at, first_object_row, pl, reserve_points, turn_error
 from sim.games.guardians.layout import (
-    A_BUY,
     A_DEST_COL,
     A_DEST_ROW,
     A_MINE,
     A_MINE_ROW,
-    A_MISSILE,
-    A_PU_COL,
-    A_PU_ROW,
     A_REENTER_COL,
     ACTIVE,
     CHARGED,
     DESTROYED,
     EMPTY,
     FIGHTER,
-    HELD,
     OK,
     P_COLS,
-    P_POWER_PERMANENT,
     P_ROWS,
     PL_LEVEL,
-    PL_MISSILE,
     PL_POWER,
     PL_STATUS,
 )
@@ -51,13 +44,7 @@ from sim.games.guardians.rng import below, uniform
 from sim.jit import jit
 from strategies.guardians.cautious import MARGINS_AT, best_entry, cell_score, raid_margins
 from strategies.guardians.common import MINE_START, PLACE, can_reenter, random_mine_row, stand_at
-from strategies.guardians.economist import (
-    FIRE_MIN,
-    POWER_MIN,
-    best_missile_cell,
-    best_power_up,
-    shopping,
-)
+from strategies.guardians.economist import power_up_turn, shop_turn
 from strategies.guardians.miner import mine_choice
 
 NAME = "skilled"
@@ -230,24 +217,14 @@ def policy(phase, s, p, seat, sp, rng, a, scratch):
         if not can_reenter(s, p, seat):
             return
         stand_at(s, seat, a, best_entry(s, p, seat, level, margins, sp, rng, slot, scratch), 0)
-    elif s[pl(seat, PL_STATUS)] == ACTIVE:
-        buy = shopping(s, p, seat, sp)
-        if buy != 0:
-            a[A_BUY] = buy
-            return
     c0, r0 = a[A_DEST_COL], a[A_DEST_ROW]
-    if s[pl(seat, PL_MISSILE)] == HELD and s[pl(seat, PL_STATUS)] == ACTIVE:
-        c, r, v = best_missile_cell(s, p, seat, c0, r0, scratch)
-        if v >= sp[FIRE_MIN]:
-            a[A_DEST_COL], a[A_DEST_ROW], a[A_MISSILE] = c, r, 1
-            return
+    if shop_turn(s, p, seat, sp, a, scratch):
+        return
     c, r = choose_cell(s, p, seat, c0, r0, level, margins, sp, rng, slot, scratch)
     a[A_DEST_COL], a[A_DEST_ROW] = c, r
     if s[pl(seat, PL_POWER)] == CHARGED:
         v = value(s, p, seat, c, r, level, margins, sp)
-        dc, dr, pc, pr, pv = best_power_up(s, p, seat, c0, r0, level, margins, sp, scratch)
-        if pv - v >= 2.0 * sp[POWER_MIN] or (p[P_POWER_PERMANENT] and pv > v):
-            a[A_DEST_COL], a[A_DEST_ROW], a[A_PU_COL], a[A_PU_ROW] = dc, dr, pc, pr
+        power_up_turn(s, p, seat, c0, r0, v, level, margins, sp, a, scratch)
     if thinks_of_mine(sp, rng, slot):
         move, row = mine_choice(s, p, _MINER)
         if move and (s[pl(seat, PL_STATUS)] == ACTIVE or a[A_REENTER_COL] >= 0):
