@@ -95,13 +95,14 @@ def test_the_ladder_raids_less_at_every_level_and_gradually(preset, players):
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("preset", ["guardians", "space-defenders"])
-def test_master_beats_three_experts(preset):
-    """One master against three experts, the master's seat rotating: its win share per game
-    is above the experts' per seat (one-sided 95% Wilson bounds)."""
+def test_master_beats_three_experts():
+    """One master against three experts on the base game, the master's seat rotating: its
+    win share per game is above the experts' per seat (one-sided 95% Wilson bounds). Its
+    edge is a few points of win share, so even the slimmed run plays 2,000 games."""
     from tests.test_strategies import wilson
 
-    games = max(400, int(2000 * slow_scale())) // 4 * 4
+    preset = "guardians"
+    games = max(2000, int(4000 * slow_scale())) // 4 * 4
     seat_lineup = np.ones((games, 4), np.int64)
     seat_lineup[np.arange(games), np.arange(games) % 4] = 0
     chunk = GAME.play_chunk(
