@@ -121,7 +121,7 @@ def ratings(results_dir: str | Path) -> Any:
         .sort("arm", "game", "seat")
         .collect()
     )
-    model = PlackettLuce()
+    model = PlackettLuce(tau=0.0)  # no drift: a strategy plays at one strength throughout
     rating = {name: model.rating(name=name) for name in seats["strategy"].unique().sort()}
     rows = seats.iter_rows()
     table = list(rows)
