@@ -61,7 +61,7 @@ def test_named_arms_get_their_baseline_at_each_level():
     ("change", "message"),
     [
         ({"seats": ["greedy", "greedy"]}, "no seat is named 'skill'"),
-        ({"skills": []}, "expected a list of skill levels"),
+        ({"skills": 5}, "expected a list of skill levels"),
         ({"skills": ["club", "club"]}, "listed twice"),
         ({"skills": ["clubb"]}, "unknown strategy"),
     ],

@@ -273,7 +273,7 @@ class _Parser:
                 ("arms",),
                 "Use a sweep for a grid of values, arms for named what-ifs.",
             )
-        if "skills" in d:  # every arm at every skill level (sim/runner/skills.py)
+        if d.get("skills") not in (None, []):  # every arm at each level (sim/runner/skills.py)
             from sim.runner.skills import repeat_arms
 
             arms, baseline, columns = repeat_arms(self)

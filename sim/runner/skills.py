@@ -3,7 +3,8 @@
     skills: [casual, club, strong]
     seats: [{name: skill, missile_at: 12}, skill, skill, skill]
 
-A seat entry named `skill` (as a name, or the `name` of a mapping with parameters) takes each
+`skills: []` (for example `--set skills=[]` with fixed seats) plays the arms once, as
+without the key. A seat entry named `skill` (as a name, or the `name` of a mapping) takes each
 level in turn, so `{name: skill, missile_at: 12}` becomes `{name: club, missile_at: 12}` at
 `club`. Seat entries are rewritten wherever they are written: `seats`/`strategies`/`pool` at
 the top and in every arm, and the values of `seats.*` sweep keys. Every arm is played at
