@@ -65,7 +65,8 @@ P_POWER_COST = 30
 P_POWER_PERMANENT = 31
 P_STALL_TURNS = 32
 P_TURN_CAP = 33
-N_PARAMS = 34
+P_EMPTY_FIGHTER_MISS = 34
+N_PARAMS = 35
 
 # --- state (int32 array) -----------------------------------------------------------------
 S_BOARD = 0  # MAX_ROWS * MAX_COLS cells, index row * MAX_COLS + col, row 0 at the bottom
