@@ -157,10 +157,10 @@ def bench(
 
     from sim.bench import run_bench, table
     from sim.games import get_game
-    from strategies.guardians.registry import BUILTIN
+    from strategies.guardians.registry import BUILTIN, SKILLS
 
     chosen_presets = presets.split(",") if presets else list(get_game("guardians").presets)
-    chosen = strategies.split(",") if strategies else list(BUILTIN)
+    chosen = strategies.split(",") if strategies else list(dict.fromkeys(BUILTIN + SKILLS))
     if quick:
         chosen_presets = chosen_presets[:1] if not presets else chosen_presets
     result = run_bench(quick=quick, presets=chosen_presets, strategies=chosen)
@@ -229,6 +229,28 @@ def tournament(
         overrides=overrides, seed=seed, jobs=jobs, chunk_size=chunk_size, out=out, fresh=fresh,
         backend=backend, address=address,
     )  # fmt: skip
+
+
+@app.command("calibrate")
+@domain_errors
+def calibrate(
+    target: str = typer.Option(..., "--target", help="An outcome's rate, e.g. raid=0.20."),
+    players: int = typer.Option(4, "--players", help="Players at the table."),
+    ruleset: str = typer.Option("guardians", "--ruleset", help="Preset or ruleset file."),
+    overrides: list[str] = SET_OPTION,
+    games: int = typer.Option(2000, "--games", help="Games per skill played (the same seeds)."),
+    seed: int = typer.Option(0, "--seed", help="Root seed of the games."),
+    observed: int = typer.Option(0, "--observed-games", help="Games behind the figure, if known."),
+    game: str = GAME_OPTION,
+) -> None:
+    """Find the continuous skill at which a table reproduces an observed figure."""
+    from sim.games import get_game
+    from sim.runner.calibrate import calibrate as find
+    from sim.runner.calibrate import describe
+
+    cal = find(players=players, target=target, ruleset=ruleset, rules=overrides, games=games,
+               seed=seed, observed_games=observed or None, game=game)  # fmt: skip
+    typer.echo(describe(cal, getattr(get_game(game), "skill_points", None)))
 
 
 @app.command("report")

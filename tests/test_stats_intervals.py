@@ -61,3 +61,15 @@ def test_z_for() -> None:
     assert z_for(0.99) == pytest.approx(stats.norm.ppf(0.995))
     with pytest.raises(ValueError):
         z_for(1.0)
+
+
+def test_wilson_holds_the_rate_exactly_at_zero_and_one():
+    """At 0 or n successes the end of the interval is the rate itself, not a rounding hair
+    past it (a chart's error bar would come out negative)."""
+    from sim.stats.intervals import wilson
+
+    for n in (100, 1000, 2000, 3000, 12345):
+        low, high = wilson(0, n)
+        assert low == 0.0 and high > 0.0
+        low, high = wilson(n, n)
+        assert high == 1.0 and low < 1.0

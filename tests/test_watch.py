@@ -44,7 +44,7 @@ def test_a_stored_game_replays_exactly(tmp_path):
     runner = CliRunner()
     ran = runner.invoke(app, ["run", "experiments/what_if.yaml", "--games", "30", "--out",
                               str(out), "--no-report", "--set", "seats=[greedy,random,greedy]",
-                              "--set", "players=3"])  # fmt: skip
+                              "--set", "players=3", "--set", "skills=[]"])  # fmt: skip
     assert ran.exit_code == 0, ran.output
     stored = load(out).filter(pl.col("game").is_in([3, 29])).collect()
     for row in stored.iter_rows(named=True):

@@ -168,7 +168,7 @@ def tournament_command(
     from rich.console import Console
     from rich.table import Table
 
-    from sim.runner.tournament import ranking, tournament_experiment
+    from sim.runner.tournament import adjacent_pairs, ranking, ratings, tournament_experiment
 
     check_options(chunk_size=chunk_size, backend=backend, address=address, jobs=jobs)
     names = [s for s in strategies.split(",") if s.strip()]
@@ -186,20 +186,35 @@ def tournament_command(
                    backend=backend, address=address, progress=progress)  # fmt: skip
     _print_summary(exp, summary)
     rank = ranking(summary.out)
+    rated = {row["strategy"]: row for row in ratings(summary.out).iter_rows(named=True)}
     table = Table(title=f"{players} players, {exp.games:,} games, {exp.arms[0].ruleset_name}")
-    for col in ("#", "strategy", "win share", "95% interval", "mean score", "raid rate", "seats"):
+    columns = ("#", "strategy", "win share", "95% interval", "rating (mu ± sigma)",
+               "mean score", "raid rate", "seats")  # fmt: skip
+    for col in columns:
         table.add_column(col, justify="left" if col == "strategy" else "right")
     for i, row in enumerate(rank.iter_rows(named=True), start=1):
+        rating = rated[row["strategy"]]
         table.add_row(
             str(i),
             row["strategy"],
             f"{row['win_share']:.3f}",
             f"{row['win_low']:.3f}-{row['win_high']:.3f}",
+            f"{rating['mu']:.2f} ± {rating['sigma']:.2f}",
             f"{row['mean_score']:.1f}",
             f"{row['raid_rate']:.3f}",
             f"{row['seats']:,}",
         )
-    Console(width=100).print(table)
+    console = Console(width=120)
+    console.print(table)
+    pairs = adjacent_pairs(summary.out, rank["strategy"].to_list())
+    if pairs.height:
+        typer.echo("neighbours in the ranking (win share difference, paired 95% interval):")
+        for row in pairs.iter_rows(named=True):
+            verdict = "separated" if row["separated"] else "NOT separated"
+            typer.echo(
+                f"  {row['better']} - {row['worse']}: {row['difference']:+.4f} "
+                f"[{row['low']:+.4f}, {row['high']:+.4f}] over {row['games']:,} games, {verdict}"
+            )
 
 
 __all__ = ["DEFAULT_CHUNK_SIZE", "run_command", "tournament_command"]

@@ -29,7 +29,7 @@ from sim.storage.parts import MAX_GAMES
 
 TOP_KEYS = (
     "name", "description", "game", "ruleset", "rules", "players", "seats", "strategies", "pool",
-    "rotate", "games", "seed", "sweep", "arms", "baseline", "precision", "report",
+    "rotate", "games", "seed", "sweep", "arms", "baseline", "precision", "report", "skills",
 )  # fmt: skip
 ARM_KEYS = (
     "name", "description", "ruleset", "rules", "players", "seats", "strategies", "pool", "rotate",
@@ -68,6 +68,8 @@ class Arm:
     lineup: tuple[StrategySpec, ...] = ()  # distinct strategies; tables index into it
     tables: tuple[tuple[int, ...], ...] = ()  # lineup index per seat, one row per table
     params: tuple[tuple[str, Any], ...] = ()  # parameter column -> value
+    skill: str | None = None  # with the `skills` key: the level, and the arm it repeats
+    base_arm: str | None = None
 
     @property
     def ruleset_name(self) -> str:
@@ -265,10 +267,15 @@ class _Parser:
                 ("arms",),
                 "Use a sweep for a grid of values, arms for named what-ifs.",
             )
-        arms = self.arms()
-        baseline = self.baseline(arms)
+        if d.get("skills") not in (None, []):  # every arm at each level (sim/runner/skills.py)
+            from sim.runner.skills import repeat_arms
+
+            arms, baseline, columns = repeat_arms(self)
+        else:
+            arms = self.arms()
+            baseline = self.baseline(arms)
+            columns = self.param_columns(arms)
         precision = self.precision(games, arms)
-        columns = self.param_columns(arms)
         return Experiment(
             name=name,
             game=game_name,

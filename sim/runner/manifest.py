@@ -111,6 +111,7 @@ def arm_entry(arm: Arm) -> dict[str, Any]:
         ],
         "tables": [list(t) for t in arm.tables],
         "params": dict(arm.params),
+        **({"skill": arm.skill, "base_arm": arm.base_arm} if arm.skill is not None else {}),
         "games": 0,
         "target": 0,
     }

@@ -119,3 +119,89 @@ def ranking(results_dir: str | Path, *, z: float = 1.96) -> Any:
         .select("strategy", "seats", "win_share", "win_low", "win_high", "mean_score", "raid_rate")
         .sort(["win_share", "strategy"], descending=[True, False])
     )
+
+
+def ratings(results_dir: str | Path) -> Any:
+    """A polars DataFrame, one row per strategy: its skill rating from the openskill
+    package's Plackett-Luce model, fed every game's final order in game order.
+
+    The order of a game: players not out by score, best first (equal scores share a place),
+    then players out; after a raid or the turn cap nobody wins, so all share one place. A
+    strategy in several seats of one game is rated on each and keeps the mean. Columns: mu,
+    sigma (its uncertainty) and ordinal (mu - 3 sigma, the model's conservative rating).
+    """
+    import polars as pl
+    from openskill.models import PlackettLuce
+
+    from sim.results import load
+
+    games = load(results_dir, "games").select("arm", "game", "outcome")
+    seats = (
+        load(results_dir, "seats")
+        .select("arm", "game", "seat", "strategy", "score", "status")
+        .join(games, on=["arm", "game"], how="left")
+        .sort("arm", "game", "seat")
+        .collect()
+    )
+    model = PlackettLuce(tau=0.0)  # no drift: a strategy plays at one strength throughout
+    rating = {name: model.rating(name=name) for name in seats["strategy"].unique().sort()}
+    rows = seats.iter_rows()
+    table = list(rows)
+    start = 0
+    while start < len(table):
+        stop = start
+        while stop < len(table) and table[stop][:2] == table[start][:2]:
+            stop += 1
+        _rate_game(model, rating, table[start:stop])
+        start = stop
+    return pl.DataFrame(
+        {
+            "strategy": list(rating),
+            "mu": [r.mu for r in rating.values()],
+            "sigma": [r.sigma for r in rating.values()],
+            "ordinal": [r.ordinal() for r in rating.values()],
+        }
+    ).sort("mu", descending=True)
+
+
+def _rate_game(model: Any, rating: dict[str, Any], game: list[tuple]) -> None:
+    """One game's update; rows are (arm, game, seat, strategy, score, status, outcome)."""
+    names = [row[3] for row in game]
+    if game[0][6] in ("raid", "cap"):
+        ranks = [0] * len(game)
+    else:  # players still in by score, then players out
+        keys = [(row[5] != "out", row[4]) for row in game]
+        ranks = [sum(other > key for other in keys) for key in keys]
+    new = model.rate([[rating[name]] for name in names], ranks=ranks)
+    for name in set(names):
+        mine = [team[0] for team, n in zip(new, names, strict=True) if n == name]
+        mu = sum(r.mu for r in mine) / len(mine)
+        sigma = sum(r.sigma for r in mine) / len(mine)
+        rating[name] = model.rating(mu=mu, sigma=sigma, name=name)
+
+
+def adjacent_pairs(results_dir: str | Path, order: list[str]) -> Any:
+    """For each pair of neighbours in `order` (a ranking, best first): the difference of
+    their win shares over the games both played (each game's mean share over its seats),
+    with a paired 95% t interval; `separated` when the interval excludes zero."""
+    import polars as pl
+
+    from sim.results import load
+    from sim.stats.paired import paired_difference
+
+    per_game = (
+        load(results_dir, "seats")
+        .group_by("arm", "game", "strategy")
+        .agg(pl.col("win_share").mean())
+        .collect()
+        .pivot(on="strategy", index=["arm", "game"], values="win_share")
+    )
+    out = []
+    for better, worse in zip(order, order[1:], strict=False):
+        both = per_game.select(better, worse).drop_nulls()
+        diff = paired_difference(both[better].to_numpy(), both[worse].to_numpy())
+        out.append(
+            {"better": better, "worse": worse, "games": both.height, "difference": diff.estimate,
+             "low": diff.low, "high": diff.high, "separated": diff.low > 0}
+        )  # fmt: skip
+    return pl.DataFrame(out)

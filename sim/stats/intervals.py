@@ -43,8 +43,9 @@ def wilson(successes: Any, n: Any, z: float = 1.96) -> tuple[Any, Any]:
     denom = 1.0 + z2 / safe_n
     centre = (p + z2 / (2.0 * safe_n)) / denom
     half = (z / denom) * np.sqrt(p * (1.0 - p) / safe_n + z2 / (4.0 * safe_n**2))
-    low = np.where(known, np.clip(centre - half, 0.0, 1.0), 0.0)
-    high = np.where(known, np.clip(centre + half, 0.0, 1.0), 1.0)
+    # the interval holds p; at p = 0 or 1 rounding could put an end a hair past it
+    low = np.where(known, np.clip(np.minimum(centre - half, p), 0.0, 1.0), 0.0)
+    high = np.where(known, np.clip(np.maximum(centre + half, p), 0.0, 1.0), 1.0)
     return _out(low), _out(high)
 
 

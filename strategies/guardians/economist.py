@@ -171,20 +171,40 @@ def policy(phase, s, p, seat, sp, rng, a, scratch):
         if not can_reenter(s, p, seat):
             return
         stand_at(s, seat, a, best_entry(s, p, seat, level, margins, sp, rng, slot, scratch), 0)
-    elif s[pl(seat, PL_STATUS)] == ACTIVE:
-        buy = shopping(s, p, seat, sp)
-        if buy != 0:
-            a[A_BUY] = buy
-            return
     c0, r0 = a[A_DEST_COL], a[A_DEST_ROW]
-    if s[pl(seat, PL_MISSILE)] == HELD and s[pl(seat, PL_STATUS)] == ACTIVE:
-        c, r, v = best_missile_cell(s, p, seat, c0, r0, scratch)
-        if v >= sp[FIRE_MIN]:
-            a[A_DEST_COL], a[A_DEST_ROW], a[A_MISSILE] = c, r, 1
-            return
+    if shop_turn(s, p, seat, sp, a, scratch):
+        return
     c, r, v = best_cell(s, p, seat, c0, r0, level, margins, sp, rng, slot, scratch)
     a[A_DEST_COL], a[A_DEST_ROW] = c, r
-    if s[pl(seat, PL_POWER)] == CHARGED:
-        dc, dr, pc, pr, pv = best_power_up(s, p, seat, c0, r0, level, margins, sp, scratch)
-        if pv - v >= 2.0 * sp[POWER_MIN] or (p[P_POWER_PERMANENT] and pv > v):
-            a[A_DEST_COL], a[A_DEST_ROW], a[A_PU_COL], a[A_PU_ROW] = dc, dr, pc, pr
+    power_up_turn(s, p, seat, c0, r0, v, level, margins, sp, a, scratch)
+
+
+@jit
+def shop_turn(s, p, seat, sp, a, scratch):
+    """The shop's say in a turn: buy what is due (an active fighter), else fire a held
+    missile from the reachable cell whose row is worth the most, once that is worth
+    fire_missile_min. True when this decided the turn (written into a)."""
+    if s[pl(seat, PL_STATUS)] != ACTIVE:
+        return False
+    buy = shopping(s, p, seat, sp)
+    if buy != 0:
+        a[A_BUY] = buy
+        return True
+    if s[pl(seat, PL_MISSILE)] == HELD:
+        c, r, v = best_missile_cell(s, p, seat, a[A_DEST_COL], a[A_DEST_ROW], scratch)
+        if v >= sp[FIRE_MIN]:
+            a[A_DEST_COL], a[A_DEST_ROW], a[A_MISSILE] = c, r, 1
+            return True
+    return False
+
+
+@jit
+def power_up_turn(s, p, seat, c0, r0, v, level, margins, sp, a, scratch):
+    """With a charged power-up, replace the turn chosen (worth v on the volley scale) by the
+    best (destination, power-up cell) pair from (c0, r0) when that adds power_up_min points
+    (any gain when the power-up is permanent)."""
+    if s[pl(seat, PL_POWER)] != CHARGED:
+        return
+    dc, dr, pc, pr, pv = best_power_up(s, p, seat, c0, r0, level, margins, sp, scratch)
+    if pv - v >= 2.0 * sp[POWER_MIN] or (p[P_POWER_PERMANENT] and pv > v):
+        a[A_DEST_COL], a[A_DEST_ROW], a[A_PU_COL], a[A_PU_ROW] = dc, dr, pc, pr

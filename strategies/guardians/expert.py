@@ -327,9 +327,31 @@ def search(s, p, me, sp, a, scratch):
     cap = min(max(int(sp[REPLIES]), 1), MAX_REPLIES)
     top_v = np.full(cap, _NO)
     top_a = np.zeros((cap, ACTION_SIZE), np.int32)
-    mine_rows = np.empty(8, np.int64)
     public_copy(s, base)
     work[:] = base  # restore_public leaves the pile region alone from now on
+    n_top = shortlist(s, p, me, sp, base, work, cand, buf, top_v, top_a, scratch)
+    if n_top == 0:
+        return  # nothing legal found: keep the default turn
+    best = 0
+    if sp[REPLIES] >= 1 and n_top > 1:
+        best_v = _NO
+        for j in range(n_top):
+            restore_public(base, work)
+            play_turn(work, p, top_a[j], buf)
+            play_replies(work, p, me, model, buf, scratch, sp[MODEL_CAUTION] > 0)
+            v = evaluate(work, p, me, sp)
+            if v > best_v:
+                best_v, best = v, j
+    a[:] = top_a[best]
+
+
+@jit_allocating
+def shortlist(s, p, me, sp, base, work, cand, buf, top_v, top_a, scratch):
+    """Every legal turn played once on `work` (a full copy of the public copy `base`) and
+    judged by evaluate(); the best len(top_v) are kept in top_v/top_a, best first. Returns
+    how many were kept."""
+    cap = top_v.shape[0]
+    mine_rows = np.empty(8, np.int64)
     n_top = 0
     status = s[pl(me, PL_STATUS)]
     n_mine = _mine_options(s, p, mine_rows)
@@ -386,19 +408,7 @@ def search(s, p, me, sp, a, scratch):
                 v = _score(base, work, p, cand, buf, me, sp)
                 if v > _NO:
                     n_top = _keep(top_v, top_a, n_top, cap, v, cand)
-    if n_top == 0:
-        return  # nothing legal found: keep the default turn
-    best = 0
-    if sp[REPLIES] >= 1 and n_top > 1:
-        best_v = _NO
-        for j in range(n_top):
-            restore_public(base, work)
-            play_turn(work, p, top_a[j], buf)
-            play_replies(work, p, me, model, buf, scratch, sp[MODEL_CAUTION] > 0)
-            v = evaluate(work, p, me, sp)
-            if v > best_v:
-                best_v, best = v, j
-    a[:] = top_a[best]
+    return n_top
 
 
 @jit

@@ -1,8 +1,8 @@
-"""Built-in Guardians strategies by name, and their parameters' validation."""
+"""Built-in Guardians strategies by name, the skill ladder and parameter validation."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from difflib import get_close_matches
 from importlib import import_module
 from types import ModuleType
@@ -12,18 +12,31 @@ import numpy as np
 
 from sim.config import Field, coerce
 from sim.errors import ConfigError
+from strategies.guardians.skilled import LEVELS
 
 # The built-in strategies, one module each under strategies/guardians/.
-BUILTIN = ("random", "greedy", "cautious", "economist", "miner", "thief", "expert")
+BUILTIN = (
+    "random", "greedy", "cautious", "economist", "miner", "thief", "expert", "skilled", "master",
+)  # fmt: skip
 
-# Skill presets: difficulty tables speak of player skill through these names.
-SKILLS = {"novice": "random", "casual": "greedy", "expert": "expert"}
+# The skill ladder, weakest first: each level is a built-in and the parameters that place it
+# (the levels below the master are points on `skilled`'s continuous `skill`).
+LADDER: dict[str, tuple[str, dict[str, float]]] = {
+    **{level: ("skilled", {"skill": skill}) for level, skill in LEVELS.items()},
+    "master": ("master", {}),
+}
+SKILLS = tuple(LADDER)
+CONTINUOUS = ("skilled", "skill")  # the strategy and parameter of the continuous knob
+__all__ = [
+    "BUILTIN", "CONTINUOUS", "LADDER", "LEVELS", "SKILLS", "builtins", "param_vector", "resolve",
+]  # fmt: skip
 
 
 @dataclass(frozen=True)
 class BuiltinStrategy:
     name: str
     module: ModuleType
+    preset: tuple[tuple[str, float], ...] = ()  # a ladder level's parameters
 
     @property
     def policy(self):
@@ -36,7 +49,7 @@ class BuiltinStrategy:
 
     @property
     def defaults(self) -> dict[str, float]:
-        return dict(self.module.PARAMS)
+        return {**self.module.PARAMS, **dict(self.preset)}
 
     @property
     def doc(self) -> str:
@@ -51,21 +64,26 @@ def builtins() -> dict[str, BuiltinStrategy]:
 
 
 def resolve(name: str, *, source: str | None = None) -> BuiltinStrategy:
-    """A built-in strategy or skill preset by name; unknown names get the nearest one."""
+    """A built-in strategy or a ladder level by name; unknown names get the nearest one."""
     table = builtins()
-    name = SKILLS.get(name, name)
+    if name in LADDER:
+        base, preset = LADDER[name]
+        return replace(table[base], preset=tuple(preset.items()))
     if name in table:
         return table[name]
-    known = sorted(table) + sorted(set(SKILLS) - set(table))  # `expert` is both
+    known = sorted(table) + [s for s in SKILLS if s not in table]  # `master` is both
     close = get_close_matches(name, known, n=1)
     hint = f"Did you mean {close[0]!r}?" if close else f"Known strategies: {', '.join(known)}."
+    if name == "skill":
+        hint = "A seat named 'skill' takes each level of the experiment's `skills` key."
     raise ConfigError(f"unknown strategy {name!r}", file=source, key="strategy", hint=hint)
 
 
 def param_vector(
     strategy: BuiltinStrategy, params: dict[str, Any], *, source: str | None = None
 ) -> np.ndarray:
-    """The strategy's parameters in PARAMS order, defaults filled in, each key validated."""
+    """The strategy's parameters in PARAMS order, defaults filled in, each key validated;
+    a module's `derive` then fills the parameters that follow from others."""
     defaults = strategy.defaults
     values = dict(defaults)
     for key, raw in params.items():
@@ -83,4 +101,8 @@ def param_vector(
                 hint=hint,
             )
         values[key] = coerce(Field("float"), raw, file=source, key=f"{strategy.name}.{key}")
+    module = getattr(strategy, "module", None) or getattr(strategy, "target", None)
+    derive = getattr(module, "derive", None)
+    if derive is not None:
+        values = derive(values)
     return np.array([values[k] for k in defaults] or [0.0], np.float64)

@@ -1,8 +1,10 @@
-"""Write the golden files, for each preset x built-in strategy: tests/golden/traces.json (seed
--> turn-by-turn trace hash of 12 complete four-player games) and a readable playthrough of one
-two-player game (tests/golden/playthroughs/<preset>-<strategy>.txt: the board, the action and
-the scores after every turn, as `sim play` prints them). Re-run only when a change of
-behaviour is intended (and bump layout.ENGINE_VERSION): `python tests/golden/make_golden.py`."""
+"""Write the golden files, for each preset x built-in strategy and ladder level:
+tests/golden/traces.json (seed -> turn-by-turn trace hash of 12 complete four-player games)
+and, per preset x built-in strategy, a readable playthrough of one two-player game
+(tests/golden/playthroughs/<preset>-<strategy>.txt: the board, the action and the scores
+after every turn, as `sim play` prints them). Re-run only when a change of behaviour is
+intended (and bump layout.ENGINE_VERSION): `python tests/golden/make_golden.py`; a new
+strategy's files are added, the rest left as recorded, by `... make_golden.py --add`."""
 
 import json
 from pathlib import Path
@@ -12,7 +14,7 @@ import numpy as np
 from sim.games import get_game
 from sim.games.base import StrategySpec
 from sim.games.guardians.layout import ENGINE_VERSION
-from strategies.guardians.registry import BUILTIN
+from strategies.guardians.registry import BUILTIN, SKILLS
 
 PATH = Path(__file__).with_name("traces.json")
 PLAYTHROUGHS = Path(__file__).with_name("playthroughs")
@@ -20,10 +22,17 @@ SEEDS = range(12)
 PLAYERS = 4
 
 
+def all_keys() -> list[str]:
+    """Every preset x built-in strategy and ladder level, as "preset/strategy"."""
+    names = dict.fromkeys(BUILTIN + SKILLS)
+    return [f"{preset}/{name}" for preset in get_game("guardians").presets for name in names]
+
+
 def traces(keys: list[str] | None = None) -> dict:
-    """{"preset/strategy": {seed: hash}} for `keys` (default: every preset x built-in)."""
+    """{"preset/strategy": {seed: hash}} for `keys` (default: every preset x built-in and
+    ladder level)."""
     game = get_game("guardians")
-    keys = keys or [f"{preset}/{name}" for preset in game.presets for name in BUILTIN]
+    keys = keys or all_keys()
     out = {}
     for key in keys:
         preset, name = key.split("/")
@@ -50,10 +59,23 @@ def playthrough_keys() -> list[tuple[str, str]]:
     return [(preset, name) for preset in get_game("guardians").presets for name in BUILTIN]
 
 
+def playthrough_path(preset: str, name: str) -> Path:
+    return PLAYTHROUGHS / f"{preset}-{name}.txt"
+
+
 if __name__ == "__main__":
+    import sys
+
+    add = "--add" in sys.argv  # record only what is missing; the rest is left as recorded
+    if add:
+        doc = json.loads(PATH.read_text())
+        missing = [key for key in all_keys() if key not in doc["traces"]]
+        doc["traces"].update(traces(missing) if missing else {})
+    else:
+        doc = {"engine_version": ENGINE_VERSION, "players": PLAYERS, "traces": traces()}
+    PATH.write_text(json.dumps(doc, indent=1) + "\n")
     PLAYTHROUGHS.mkdir(exist_ok=True)
     for preset, name in playthrough_keys():
-        (PLAYTHROUGHS / f"{preset}-{name}.txt").write_text(playthrough(preset, name))
-    doc = {"engine_version": ENGINE_VERSION, "players": PLAYERS, "traces": traces()}
-    PATH.write_text(json.dumps(doc, indent=1) + "\n")
-    print(f"wrote {PATH}")
+        if not (add and playthrough_path(preset, name).exists()):
+            playthrough_path(preset, name).write_text(playthrough(preset, name))
+    print(f"wrote {PATH} and {PLAYTHROUGHS}/")

@@ -65,6 +65,7 @@ from sim.games.guardians.layout import (
     P_DESCENT_NEEDS_FULL_ROW,
     P_DESCENT_ON_MINE,
     P_DESTROYED_OUT,
+    P_EMPTY_FIGHTER_MISS,
     P_HORIZONTAL_ONLY,
     P_MAX_LEVEL,
     P_MINE_COL,
@@ -895,6 +896,8 @@ def _fire(s, p, seat, missile):
     v = s[at(c, tr)]
     if v == MINE:
         return 0
+    if v >= FIGHTER and p[P_EMPTY_FIGHTER_MISS] and reserve_points(s, p, v - FIGHTER) == 0:
+        return 0  # shot.empty_fighter: miss (a what-if against endless games)
     s[pl(seat, PL_HITS)] += 1
     if missile:
         _missile(s, p, seat, tr)

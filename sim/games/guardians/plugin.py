@@ -26,6 +26,27 @@ class Guardians:
     def load_ruleset(self, name_or_path: str, overrides: Any = (), *, source: str = "--set"):
         return load_ruleset(name_or_path, overrides, source=source)
 
+    @property
+    def skills(self) -> tuple[str, ...]:
+        """The skill ladder's levels, weakest first."""
+        from strategies.guardians.registry import SKILLS
+
+        return SKILLS
+
+    @property
+    def skill_knob(self) -> tuple[str, str]:
+        """(strategy, parameter) of the continuous skill the ladder's levels are points on."""
+        from strategies.guardians.registry import CONTINUOUS
+
+        return CONTINUOUS
+
+    @property
+    def skill_points(self) -> dict[str, float]:
+        """The levels on the continuous knob: name -> skill."""
+        from strategies.guardians.registry import LEVELS
+
+        return LEVELS
+
     def strategy_names(self) -> tuple[str, ...]:
         from strategies.guardians.registry import BUILTIN, SKILLS
 

@@ -49,6 +49,9 @@ SCHEMA: Schema = {
                                 choices=("all", "horizontal"), flag="horizontal"),
     "shot.steal": _key("choice", L.P_STEAL_HIGHEST, "token taken when shooting a fighter",
                        choices=("lowest", "highest"), flag="highest"),
+    "shot.empty_fighter": _key("choice", L.P_EMPTY_FIGHTER_MISS,
+                               "a shot at a fighter whose owner has no token: a hit, or a miss "
+                               "for the stall rule", choices=("hit", "miss"), flag="miss"),
     "mine.enabled": _key("bool", L.P_MINE_ENABLED, "play with the mine"),
     # rulebook coordinates are 1-based, the engine's 0-based
     "mine.column": _key("int", L.P_MINE_COL, "column of the mine spaces", min=1, max=8, shift=-1),

@@ -1,0 +1,120 @@
+"""`master`: the top of the skill ladder, a search made for hidden information.
+
+The pile's order is hidden, so the master plays its candidate turns on sampled piles
+(determinization): it shortlists every legal turn as the expert does (each played once on a
+copy of the board and judged by the expert's estimate of the chance to win), then plays each
+of the best `candidates` turns on `samples` boards whose hidden pile is a fresh shuffle of
+the tokens left (public counts), followed by `rounds` rounds in which every seat plays as the
+`strong` level judges (at `model_temperature`: 0, its best turn, by default), and keeps the
+turn with the best mean estimate. Every candidate meets the same samples (the same piles and
+the same random choices of the other seats), so they are compared on common random numbers.
+The budget is candidates x samples x rounds.
+"""
+
+import numpy as np
+
+from sim.games.guardians.engine import pl, play_turn
+from sim.games.guardians.layout import (
+    ACTION_SIZE,
+    DESTROYED,
+    MAX_PLAYERS,
+    N_KINDS,
+    OK,
+    PL_STATUS,
+    RUNNING,
+    S_N_PLAYERS,
+    S_PILE,
+    S_PILE_LEN,
+    S_PILE_TOP,
+    S_STATUS,
+    S_TO_MOVE,
+    STATE_SIZE,
+)
+from sim.games.guardians.moves import public_copy, restore_public
+from sim.games.guardians.rng import next_u64, seed_streams, shuffle_range
+from sim.jit import jit, jit_allocating
+from strategies.guardians import expert, skilled
+from strategies.guardians.common import TURN, can_reenter, reset_action
+
+NAME = "master"
+PARAMS: dict[str, float] = {
+    **expert.PARAMS,  # the estimate of the chance to win (the expert's, in its order)
+    "candidates": 6.0,  # best shortlisted turns searched further (at most 16)
+    "samples": 2.0,  # sampled piles per candidate
+    "rounds": 1.0,  # rounds played on after the turn, every seat as `strong`
+    "model_temperature": 0.0,  # the seats' temperature in the search (-1: strong's own)
+}
+CANDIDATES, SAMPLES, ROUNDS, MODEL_TEMPERATURE = range(len(expert.PARAMS), len(expert.PARAMS) + 4)
+# how every seat plays in the search: the `strong` level
+ROLLOUT = np.array(
+    list(skilled.derive({**skilled.PARAMS, "skill": skilled.LEVELS["strong"]}).values())
+)
+
+
+@jit
+def play_on(t, p, rounds, model, rr, a, buf, scratch):
+    """Every seat plays `strong` turns on t for `rounds` rounds (less the turn just played)
+    or until the game ends; the seats' choices draw from the generator rr."""
+    for _ in range(rounds * t[S_N_PLAYERS] - 1):
+        if t[S_STATUS] != RUNNING:
+            return
+        seat = t[S_TO_MOVE]
+        reset_action(t, seat, a)
+        skilled.policy(TURN, t, p, seat, model, rr, a, scratch)
+        if play_turn(t, p, a, buf) != OK:
+            reset_action(t, seat, a)  # should not happen: fall back on "stay and shoot"
+            if play_turn(t, p, a, buf) != OK:
+                return
+
+
+@jit_allocating
+def search(s, p, me, sp, rng, a, scratch):
+    """Choose the turn: write it into a (which arrives as reset_action's default)."""
+    base = np.empty(STATE_SIZE, np.int32)
+    sample = np.empty(STATE_SIZE, np.int32)
+    work = np.empty(STATE_SIZE, np.int32)
+    cand = np.empty(ACTION_SIZE, np.int32)
+    action = np.empty(ACTION_SIZE, np.int32)
+    buf = np.zeros(N_KINDS, np.int64)
+    rr = np.zeros(MAX_PLAYERS + 1, np.uint64)
+    cap = min(max(int(sp[CANDIDATES]), 1), expert.MAX_REPLIES)
+    top_v = np.full(cap, -1e300)
+    top_a = np.zeros((cap, ACTION_SIZE), np.int32)
+    public_copy(s, base)
+    work[:] = base
+    n_top = expert.shortlist(s, p, me, sp, base, work, cand, buf, top_v, top_a, scratch)
+    if n_top == 0:
+        return  # nothing legal found: keep the default turn
+    samples, rounds = int(sp[SAMPLES]), int(sp[ROUNDS])
+    model = ROLLOUT.copy()
+    if sp[MODEL_TEMPERATURE] >= 0:
+        model[skilled.TEMPERATURE] = sp[MODEL_TEMPERATURE]
+    best = 0
+    if n_top > 1 and samples > 0 and rounds > 0:
+        total = np.zeros(n_top)
+        for _ in range(samples):
+            seed = next_u64(rng, me + 1)  # the master's own stream: a pure function of the game
+            sample[:] = base
+            seed_streams(rr, seed)
+            shuffle_range(rr, 0, sample, S_PILE, S_PILE + sample[S_PILE_LEN] - sample[S_PILE_TOP])
+            work[:] = sample
+            for j in range(n_top):
+                restore_public(sample, work)
+                seed_streams(rr, seed)  # the same choices of the other seats for every turn
+                play_turn(work, p, top_a[j], buf)
+                play_on(work, p, rounds, model, rr, action, buf, scratch)
+                total[j] += expert.evaluate(work, p, me, sp)
+        for j in range(1, n_top):
+            if total[j] > total[best]:
+                best = j
+    a[:] = top_a[best]
+
+
+@jit
+def policy(phase, s, p, seat, sp, rng, a, scratch):
+    if phase != TURN:
+        expert.policy(phase, s, p, seat, sp, rng, a, scratch)  # placement and the mine
+        return
+    if s[pl(seat, PL_STATUS)] == DESTROYED and not can_reenter(s, p, seat):
+        return  # wait for room, or out
+    search(s, p, seat, sp, rng, a, scratch)

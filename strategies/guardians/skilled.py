@@ -1,0 +1,233 @@
+"""`skilled`: the skill ladder's player, one continuous knob from novice (0) to strong (1).
+
+It models a person at the table. Each turn it looks at every cell it can fly to and weighs
+what the shots from there take (2 per point, +1 for a hit; a shot at a fighter whose owner
+has nothing takes nothing and is worth nothing) against the dangers it sees:
+- an emptied column brings the horde down: a descent costs `danger_weight` x 2^(4 - d) with
+  d the descents the board can still take, and `raid_penalty` when it would raid (d <= 1);
+- a low invader falls on a fighter right below it (`exposure_weight`).
+It errs the way people do: it chooses among its evaluated cells with probability
+proportional to exp(value / temperature) (a quantal response; `temperature` in points), so
+it mostly misses small differences and rarely big ones. With `mine_use` (the share of turns
+it thinks of the mine) it steps the mine like the miner: onto a low invader or under the
+column whose invaders are nearest the planet. Buying is a separate axis, by the economist's
+thresholds (`missile_at`, `upgrade_at`, `power_up_at`; never by default), as are firing the
+missile and using the power-up.
+
+`skill` sets every trait left at -1 (see `derive`); the named levels of the ladder are
+points on it (strategies.guardians.registry.LEVELS), and a trait given explicitly wins.
+"""
+
+import numpy as np
+
+from sim.games.guardians.engine import at, first_object_row, pl, reserve_points, turn_error
+from sim.games.guardians.layout import (
+    A_DEST_COL,
+    A_DEST_ROW,
+    A_MINE,
+    A_MINE_ROW,
+    A_REENTER_COL,
+    ACTIVE,
+    CHARGED,
+    DESTROYED,
+    EMPTY,
+    FIGHTER,
+    OK,
+    P_COLS,
+    P_ROWS,
+    PL_LEVEL,
+    PL_POWER,
+    PL_STATUS,
+)
+from sim.games.guardians.moves import destinations
+from sim.games.guardians.rng import below, uniform
+from sim.jit import jit
+from strategies.guardians.cautious import MARGINS_AT, best_entry, cell_score, raid_margins
+from strategies.guardians.common import MINE_START, PLACE, can_reenter, random_mine_row, stand_at
+from strategies.guardians.economist import power_up_turn, shop_turn
+from strategies.guardians.miner import mine_choice
+
+NAME = "skilled"
+# The first eight keep cautious's and the economist's positions, so their scoring and shop
+# functions read this vector as they read their own.
+PARAMS: dict[str, float] = {
+    "danger_weight": -1.0,  # cost of a descent with 4 to spare (doubles per descent less)
+    "raid_penalty": -1.0,  # cost of a descent that raids
+    "exposure_weight": -1.0,  # cost of standing right below an invader after the turn
+    "missile_at": 1000.0,  # the shop (economist's thresholds): never by default
+    "upgrade_at": 1000.0,
+    "power_up_at": 1000.0,
+    "fire_missile_min": 12.0,
+    "power_up_min": 3.0,
+    "skill": 0.5,  # 0 novice .. 1 strong: sets every trait left at -1
+    "temperature": -1.0,  # points: how big a difference it notices
+    "mine_use": -1.0,  # share of turns it thinks of the mine
+    "trap_weight": -1.0,  # cost of ending hemmed in, free to fly only up or down its column
+}
+SKILL, TEMPERATURE, MINE_USE, TRAP = 8, 9, 10, 11
+TRAITS = ("temperature", "danger_weight", "raid_penalty", "exposure_weight", "mine_use",
+          "trap_weight")  # fmt: skip
+# The traits at skill 0, 0.25, 0.5, 0.75 and 1 (novice, casual, club, strong, and beyond);
+# `derive` interpolates between them. Calibrated so that every level's tables raid less than
+# the level below on every preset at 2-4 players (docs/strategies.md).
+ANCHORS = np.array(
+    [
+        # temperature, danger_weight, raid_penalty, exposure_weight, mine_use, trap_weight
+        [2.0, 0.0, 0.0, 0.0, 0.0, 0.0],
+        [1.5, 4.25, 100.0, 2.0, 0.0, 0.0],
+        [1.2, 12.0, 200.0, 4.0, 0.0, 0.5],
+        [0.6, 22.0, 300.0, 8.0, 1.0, 10.0],
+        [0.4, 40.0, 400.0, 8.0, 1.0, 20.0],
+    ]
+)
+# the named levels below the master: points on the knob
+LEVELS = {"novice": 0.0, "casual": 0.25, "club": 0.5, "strong": 0.75}
+_MINER = np.array([1.0, 2.0])  # the miner's parameters, for the mine
+_SCORES = 128  # scratch[_SCORES : _SCORES + 64]: the candidates' values (x _SCALE)
+_SCALE = 1024.0
+
+
+def derive(values: dict[str, float]) -> dict[str, float]:
+    """The parameters with every trait left at -1 set from `skill` (clamped to 0..1):
+    piecewise linear between the ANCHORS rows."""
+    skill = min(max(float(values["skill"]), 0.0), 1.0)
+    x = skill * (len(ANCHORS) - 1)
+    i = min(int(x), len(ANCHORS) - 2)
+    row = ANCHORS[i] + (x - i) * (ANCHORS[i + 1] - ANCHORS[i])
+    out = dict(values)
+    for trait, value in zip(TRAITS, row, strict=True):
+        if out[trait] < 0:
+            out[trait] = float(value)
+    return out
+
+
+@jit
+def pick(n, temperature, rng, slot, scratch):
+    """Index of one of the n candidates valued in scratch[_SCORES:]: drawn with probability
+    proportional to exp(value / (2 temperature)) (values are 2 per point); at temperature 0,
+    uniform among the best."""
+    best = scratch[_SCORES]
+    for k in range(1, n):
+        best = max(best, scratch[_SCORES + k])
+    if temperature <= 0.0:
+        ties = 0
+        for k in range(n):
+            ties += scratch[_SCORES + k] == best
+        j = below(rng, slot, ties)
+        for k in range(n):
+            if scratch[_SCORES + k] == best:
+                if j == 0:
+                    return k
+                j -= 1
+        return 0
+    scale = 1.0 / (2.0 * temperature * _SCALE)
+    floor = -40.0 / scale  # weights below e^-40 of the best are left out
+    total = 0.0
+    for k in range(n):
+        d = scratch[_SCORES + k] - best
+        if d > floor:
+            total += np.exp(d * scale)
+    u = uniform(rng, slot) * total
+    last = 0
+    for k in range(n):
+        d = scratch[_SCORES + k] - best
+        if d > floor:
+            last = k
+            u -= np.exp(d * scale)
+            if u < 0.0:
+                return k
+    return last
+
+
+@jit
+def hemmed(s, p, seat, c, r):
+    """Whether a fighter on (c, r) could fly only up or down its column next turn: every
+    cell beside it (diagonals included) is taken or off the board."""
+    for cc in (c - 1, c + 1):
+        if cc < 0 or cc >= p[P_COLS]:
+            continue
+        for rr in range(max(r - 1, 0), min(r + 2, p[P_ROWS])):
+            v = s[at(cc, rr)]
+            if v == EMPTY or v == FIGHTER + seat:
+                return False
+    return True
+
+
+@jit
+def value(s, p, seat, c, r, level, margins, sp):
+    """cautious's cell score (volley, descent and exposure, with this seat's weights), less
+    the hit bonus of shots at a fighter whose owner has nothing to take, less the trap."""
+    v = cell_score(s, p, seat, c, r, level, margins, sp)
+    tr = first_object_row(s, p, c, r)
+    if tr >= 0:
+        who = s[at(c, tr)]
+        if who >= FIGHTER and who != FIGHTER + seat and reserve_points(s, p, who - FIGHTER) == 0:
+            v -= level
+    if sp[TRAP] > 0.0 and hemmed(s, p, seat, c, r):
+        v -= sp[TRAP]
+    return v
+
+
+@jit
+def choose_cell(s, p, seat, c0, r0, level, margins, sp, rng, slot, scratch):
+    """A reachable cell drawn by the quantal response over value(): (col, row)."""
+    n = destinations(s, p, c0, r0, scratch)
+    for k in range(n):
+        v = value(s, p, seat, scratch[2 * k], scratch[2 * k + 1], level, margins, sp)
+        scratch[_SCORES + k] = np.int64(v * _SCALE)
+    k = pick(n, sp[TEMPERATURE], rng, slot, scratch)
+    return scratch[2 * k], scratch[2 * k + 1]
+
+
+@jit
+def choose_bottom(s, p, seat, level, margins, sp, rng, slot, scratch):
+    """An empty bottom-row column drawn by the quantal response over value(), or -1."""
+    n = 0
+    for c in range(p[P_COLS]):
+        if s[at(c, 0)] == EMPTY:
+            scratch[2 * n] = c
+            v = value(s, p, seat, c, 0, level, margins, sp)
+            scratch[_SCORES + n] = np.int64(v * _SCALE)
+            n += 1
+    if n == 0:
+        return -1
+    return scratch[2 * pick(n, sp[TEMPERATURE], rng, slot, scratch)]
+
+
+@jit
+def thinks_of_mine(sp, rng, slot):
+    if sp[MINE_USE] <= 0.0:
+        return False
+    return sp[MINE_USE] >= 1.0 or uniform(rng, slot) < sp[MINE_USE]
+
+
+@jit
+def policy(phase, s, p, seat, sp, rng, a, scratch):
+    slot = seat + 1
+    margins = scratch[MARGINS_AT:]
+    raid_margins(s, p, margins)
+    level = s[pl(seat, PL_LEVEL)]
+    if phase == PLACE:
+        a[A_DEST_COL] = choose_bottom(s, p, seat, level, margins, sp, rng, slot, scratch)
+        return
+    if phase == MINE_START:
+        a[A_MINE_ROW] = random_mine_row(s, p, rng, slot)
+        return
+    if s[pl(seat, PL_STATUS)] == DESTROYED:
+        if not can_reenter(s, p, seat):
+            return
+        stand_at(s, seat, a, best_entry(s, p, seat, level, margins, sp, rng, slot, scratch), 0)
+    c0, r0 = a[A_DEST_COL], a[A_DEST_ROW]
+    if shop_turn(s, p, seat, sp, a, scratch):
+        return
+    c, r = choose_cell(s, p, seat, c0, r0, level, margins, sp, rng, slot, scratch)
+    a[A_DEST_COL], a[A_DEST_ROW] = c, r
+    if s[pl(seat, PL_POWER)] == CHARGED:
+        v = value(s, p, seat, c, r, level, margins, sp)
+        power_up_turn(s, p, seat, c0, r0, v, level, margins, sp, a, scratch)
+    if thinks_of_mine(sp, rng, slot):
+        move, row = mine_choice(s, p, _MINER)
+        if move and (s[pl(seat, PL_STATUS)] == ACTIVE or a[A_REENTER_COL] >= 0):
+            a[A_MINE], a[A_MINE_ROW] = 1, row
+            if turn_error(s, p, a) != OK:
+                a[A_MINE], a[A_MINE_ROW] = 0, -1
