@@ -13,6 +13,7 @@ The budget is candidates x samples x rounds.
 
 import numpy as np
 
+from sim.games.guardians.decision import TURN, reset_action
 from sim.games.guardians.engine import pl, play_turn
 from sim.games.guardians.layout import (
     ACTION_SIZE,
@@ -34,7 +35,7 @@ from sim.games.guardians.moves import public_copy, restore_public
 from sim.games.guardians.rng import next_u64, seed_streams, shuffle_range
 from sim.jit import jit, jit_allocating
 from strategies.guardians import expert, skilled
-from strategies.guardians.common import TURN, can_reenter, reset_action
+from strategies.guardians.common import can_reenter
 
 NAME = "master"
 PARAMS: dict[str, float] = {
@@ -60,7 +61,7 @@ def play_on(t, p, rounds, model, rr, a, buf, scratch):
             return
         seat = t[S_TO_MOVE]
         reset_action(t, seat, a)
-        skilled.policy(TURN, t, p, seat, model, rr, a, scratch)
+        skilled.policy(np.int64(TURN), t, p, np.int64(seat), model, rr, a, scratch)
         if play_turn(t, p, a, buf) != OK:
             reset_action(t, seat, a)  # should not happen: fall back on "stay and shoot"
             if play_turn(t, p, a, buf) != OK:

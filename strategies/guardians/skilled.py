@@ -20,6 +20,7 @@ points on it (strategies.guardians.registry.LEVELS), and a trait given explicitl
 
 import numpy as np
 
+from sim.games.guardians.decision import MINE_START, PLACE
 from sim.games.guardians.engine import at, first_object_row, pl, reserve_points, turn_error
 from sim.games.guardians.layout import (
     A_DEST_COL,
@@ -43,7 +44,7 @@ from sim.games.guardians.moves import destinations
 from sim.games.guardians.rng import below, uniform
 from sim.jit import jit
 from strategies.guardians.cautious import MARGINS_AT, best_entry, cell_score, raid_margins
-from strategies.guardians.common import MINE_START, PLACE, can_reenter, random_mine_row, stand_at
+from strategies.guardians.common import can_reenter, random_mine_row, stand_at
 from strategies.guardians.economist import power_up_turn, shop_turn
 from strategies.guardians.miner import mine_choice
 
