@@ -118,8 +118,11 @@ def play(
     """Print one game turn by turn: the board, who did what, scores, the outcome."""
     from sim.compiling import console_notice
     from sim.errors import SimError
+    from sim.paths import check_file_target
     from sim.play import play_game, replay_game, write_page
 
+    if html_file:  # before the game is played and printed
+        check_file_target(html_file, key="--html")
     notice = console_notice()
     if from_results:
         if index < 0 and game.isdigit():  # the older spelling: --game N
@@ -187,7 +190,9 @@ def run_experiment(
     address: str = typer.Option(None, "--address", help="Dask scheduler, e.g. tcp://HOST:8786."),
     seed: int = typer.Option(None, "--seed", help="Root seed (overrides the file)."),
     no_report: bool = typer.Option(False, "--no-report", help="Do not build the report."),
-    report_dir: str = typer.Option(None, "--report-dir", help="Default reports/<name>."),
+    report_dir: str = typer.Option(
+        None, "--report-dir", help="Default reports/<name>; with --out DIR, DIR/report."
+    ),
 ) -> None:
     """Play an experiment's arms and store every game; resumes an interrupted run."""
     from sim.runner.commands import run_command
@@ -252,7 +257,12 @@ def calibrate(
 @domain_errors
 def report(
     results_dir: str = typer.Argument(None, help="Results folder written by `sim run`."),
-    out: str = typer.Option(None, "--out", help="Report folder (default reports/<name>)."),
+    out: str = typer.Option(
+        None,
+        "--out",
+        help="Report folder (default reports/<name> for results/<name>, "
+        "else report/ inside the results folder).",
+    ),
     compare: tuple[str, str] | None = typer.Option(
         None, "--compare", help="Two results folders A B: their answers side by side."
     ),
@@ -273,9 +283,14 @@ def report(
     if results_dir is None:
         raise SimError("no results folder given", hint="sim report results/<name>")
     from sim.report import build_report
+    from sim.report.data import incomplete
 
     index = build_report(results_dir=results_dir, report_dir=out)
     typer.echo(f"report: {index}")
+    note = incomplete(results_dir)
+    if note:
+        typer.echo(f"warning: the run is incomplete ({note}); the report covers the games "
+                   "stored so far", err=True)  # fmt: skip
 
 
 def main() -> None:  # pragma: no cover - console entry point

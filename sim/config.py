@@ -18,6 +18,7 @@ from typing import Any
 
 import yaml
 
+from sim import safe_yaml
 from sim.errors import ConfigError
 
 KINDS = ("int", "float", "bool", "str", "choice", "int_list")
@@ -108,7 +109,9 @@ def _read_text(path: str | os.PathLike[str]) -> str:
     try:
         return Path(path).read_text(encoding="utf-8")
     except FileNotFoundError:
-        hint = f"Check the path; relative paths start from {os.getcwd()}"
+        hint = "Check the path" + (
+            "" if Path(path).is_absolute() else f"; relative paths start from {os.getcwd()}"
+        )
         raise ConfigError("file not found", file=path, hint=hint) from None
     except UnicodeDecodeError:
         raise ConfigError("not a UTF-8 text file", file=path) from None
@@ -117,6 +120,7 @@ def _read_text(path: str | os.PathLike[str]) -> str:
 
 
 def _load_yaml(text: str, path: str | os.PathLike[str]) -> Any:
+    safe_yaml.check(text, path)  # size, depth and alias expansion, before anything is built
     try:
         return yaml.load(text, Loader=_Loader)  # safe: _Loader derives from SafeLoader
     except yaml.MarkedYAMLError as exc:
@@ -127,6 +131,12 @@ def _load_yaml(text: str, path: str | os.PathLike[str]) -> Any:
         raise ConfigError(f"invalid YAML: {problem}{column}", file=path, line=line) from None
     except yaml.YAMLError as exc:
         raise ConfigError(f"invalid YAML: {exc}", file=path) from None
+
+
+def load_value(text: str, *, source: Source = "--set") -> Any:
+    """A value given on the command line, read as YAML within the same bounds as a file."""
+    safe_yaml.check(text, source)
+    return yaml.safe_load(text)
 
 
 # --- dotted keys --------------------------------------------------------------------------
@@ -246,6 +256,7 @@ def _parse_text(field: Field, text: str, file: Source, key: str | None) -> Any:
     if field.kind in ("str", "choice"):
         return text  # taken verbatim: YAML would turn 'off' or 'no' into false
     try:
+        safe_yaml.check(text, file)
         value = yaml.safe_load(text)
         if field.kind == "int_list" and isinstance(value, str):
             value = yaml.safe_load(f"[{text}]")  # also accept 1,2,3 without brackets
@@ -326,10 +337,32 @@ _COERCERS: dict[str, Callable[[Field, Any, _Context], Any]] = {
 
 
 def nearest(word: str, candidates: Sequence[str]) -> str | None:
-    """The candidate closest to ``word`` (case-insensitive), or None if nothing is close."""
+    """The candidate closest to ``word`` (case-insensitive), or None if nothing is close.
+
+    Of the close ones (difflib), the fewest edits wins, then the same length: a mistyped
+    letter ('gamez') is likelier than a missing one, so it suggests 'games', not 'game'.
+    """
     lowered = {c.lower(): c for c in candidates}
-    found = difflib.get_close_matches(word.lower(), list(lowered), n=1)
-    return lowered[found[0]] if found else None
+    found = difflib.get_close_matches(word.lower(), list(lowered), n=3)
+    if not found:
+        return None
+    w = word.lower()
+    return lowered[min(found, key=lambda c: (_edits(w, c), abs(len(c) - len(w))))]
+
+
+def _edits(a: str, b: str) -> int:
+    """Insertions, deletions, substitutions and swaps of neighbours turning a into b."""
+    prev2: list[int] = []
+    prev = list(range(len(b) + 1))
+    for i, ca in enumerate(a, 1):
+        row = [i]
+        for j, cb in enumerate(b, 1):
+            cost = min(prev[j] + 1, row[j - 1] + 1, prev[j - 1] + (ca != cb))
+            if i > 1 and j > 1 and ca == b[j - 2] and a[i - 2] == cb:
+                cost = min(cost, prev2[j - 2] + 1)
+            row.append(cost)
+        prev2, prev = prev, row
+    return prev[-1]
 
 
 def unknown_key(key: str, schema: Schema, *, file: Source = None) -> ConfigError:

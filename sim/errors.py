@@ -49,6 +49,25 @@ class ConfigError(SimError):
     """A configuration file, preset or override is invalid."""
 
 
+class StrategyError(SimError):
+    """A strategy failed during a game (raised, or answered with the wrong type).
+
+    The game plugin raises it with the chunk-local `game` and the `seat`; the runner, which
+    knows the arm, the game's index in the arm and its seed, turns it into the message shown.
+    """
+
+    def __init__(self, message: str, *, strategy: str, game: int, seat: int, **fields: Any):
+        super().__init__(message, **fields)
+        self.strategy = strategy
+        self.game = game
+        self.seat = seat
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        extra = {"strategy": self.strategy, "game": self.game, "seat": self.seat}
+        fields = {"file": self.file, "key": self.key, "line": self.line, "hint": self.hint}
+        return (_rebuild, (type(self), self.message, {**fields, **extra}))
+
+
 def _rebuild(cls: type[SimError], message: str, fields: dict[str, Any]) -> SimError:
     return cls(message, **fields)
 

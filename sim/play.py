@@ -12,6 +12,7 @@ from typing import Any
 from sim.errors import SimError
 from sim.games import get_game
 from sim.games.base import StrategySpec, Watch, player_counts, prepare, watch
+from sim.paths import cannot_write
 
 
 @dataclass(frozen=True)
@@ -32,8 +33,9 @@ def play_game(
 ) -> Played:
     """The game of `seed` with the comma-separated `strategies` in seats 0, 1, ..."""
     plugin = get_game(game, source="--game")
-    if seed < 0:
-        raise SimError(f"a seed is a whole number >= 0, got {seed}", key="--seed")
+    if not 0 <= seed < 2**64:
+        raise SimError(f"a seed is a whole number in 0..2**64-1, got {seed}", key="--seed",
+                       hint="For example --seed 7.")  # fmt: skip
     names = strategies if strategies is not None else getattr(plugin, "demo_lineup", None)
     if not names:
         raise SimError(
@@ -85,7 +87,5 @@ def write_page(played: Played, path: str) -> Path:
     try:
         target.write_text(played.watch.html(played.title), encoding="utf-8")
     except OSError as err:
-        raise SimError(
-            f"cannot write the page ({err.strerror})", file=target, key="--html"
-        ) from None
+        raise cannot_write(target, err, key="--html") from None
     return target

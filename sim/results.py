@@ -21,7 +21,7 @@ import polars as pl
 
 from sim.errors import SimError
 from sim.games.base import StrategySpec
-from sim.storage import part_files, read_manifest
+from sim.storage import complete_chunks, part_files, read_manifest
 
 TABLES = ("games", "seats")
 
@@ -97,7 +97,16 @@ def replay(results_dir: str | Path, game: int, arm: int | str | None = None) -> 
     index = 0 if arm is None else _arm_index(Path(results_dir), arm)
     entry = man["arms"][index]
     if game < 0:
-        raise SimError(f"game index {game} is negative", key="--game")
+        raise SimError(f"game index {game} is negative", key="--index")
+    stored = complete_chunks(results_dir).get(index, [])
+    if not any(start <= game < stop for start, stop in stored):
+        ranges = ", ".join(f"{a}-{b - 1}" for a, b in _merged(stored)) or "none"
+        raise SimError(
+            f"game {game} of arm '{entry['name']}' is not stored",
+            file=results_dir,
+            key="--index",
+            hint=f"Stored games of this arm: {ranges}.",
+        )
     lineup = [
         StrategySpec(s["name"], tuple((k, v) for k, v in s["params"]))
         for s in entry["lineup_specs"]
@@ -116,12 +125,26 @@ def replay(results_dir: str | Path, game: int, arm: int | str | None = None) -> 
     )
 
 
+def _merged(chunks: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    out: list[tuple[int, int]] = []
+    for start, stop in sorted(chunks):
+        if out and start <= out[-1][1]:
+            out[-1] = (out[-1][0], max(out[-1][1], stop))
+        else:
+            out.append((start, stop))
+    return out
+
+
 def _arm_index(root: Path, arm: int | str) -> int:
-    if isinstance(arm, int) and not isinstance(arm, bool):
-        return arm
     entries = manifest(root)["arms"]
+    if isinstance(arm, int) and not isinstance(arm, bool):
+        if 0 <= arm < len(entries):
+            return arm
+        names = ", ".join(f"{e['index']} '{e['name']}'" for e in entries)
+        raise SimError(f"there is no arm {arm}", file=root, key="--arm",
+                       hint=f"Arms (by index or name): {names}.")  # fmt: skip
     for entry in entries:
         if entry["name"] == arm:
             return int(entry["index"])
     names = ", ".join(f"'{e['name']}'" for e in entries)
-    raise SimError(f"no arm named '{arm}'", file=root, key="arm", hint=f"Arms: {names}.")
+    raise SimError(f"no arm named '{arm}'", file=root, key="--arm", hint=f"Arms: {names}.")

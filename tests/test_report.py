@@ -313,12 +313,19 @@ def test_errors_name_the_folder_and_give_a_hint(tmp_path):
     assert result.output.startswith("error: ") and "Traceback" not in result.output
 
 
-def test_cli_report_default_folder_is_reports_name(built, tmp_path, monkeypatch):
+def test_cli_report_default_folder_is_beside_the_results(built, tmp_path, monkeypatch):
+    """results/<name> (sim run's default) -> reports/<name>; any other folder -> its report/."""
     monkeypatch.chdir(tmp_path)
-    result = CliRunner().invoke(app, ["report", str(built["what_if"][0])])
+    shutil.copytree(built["what_if"][0], tmp_path / "results" / "what_if")
+    result = CliRunner().invoke(app, ["report", "results/what_if"])
     assert result.exit_code == 0, result.output
     assert (tmp_path / "reports" / "what_if" / "index.html").is_file()
     assert "reports/what_if/index.html" in result.output
+    elsewhere = shutil.copytree(built["what_if"][0], tmp_path / "data" / "wi")
+    result = CliRunner().invoke(app, ["report", str(elsewhere)])
+    assert result.exit_code == 0, result.output
+    assert (elsewhere / "report" / "index.html").is_file()
+    assert not (tmp_path / "reports" / "wi").exists()
 
 
 def test_hive_style_folder_without_storage_names_is_read(tmp_path):

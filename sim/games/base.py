@@ -49,6 +49,9 @@ class Chunk:
     games: dict[str, np.ndarray]
     seats: dict[str, np.ndarray]
     errors: list[str] = field(default_factory=list)  # illegal moves, as readable messages
+    # games stopped by an illegal move, per strategy label (the runner fails a run when a
+    # strategy's share grows too large); a plugin that leaves it empty gets warnings only
+    illegal: dict[str, int] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)

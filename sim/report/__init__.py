@@ -14,14 +14,14 @@ docs/reports.md); an overview section (every arm's outcomes) always closes the p
 from __future__ import annotations
 
 import html
-import shutil
 from datetime import UTC, datetime
 from pathlib import Path
 
-from sim.errors import SimError
+from sim.report import folder as report_folder
 from sim.report.assemble import build_sections
 from sim.report.context import Context
 from sim.report.data import Results, load_results
+from sim.report.folder import default_dir
 from sim.report.render import Section, render_markdown, render_page
 from sim.report.spec import GameReport
 
@@ -77,17 +77,24 @@ def report_sections(results: Results, names: list[str], *, n_boot: int = 1000) -
 
 
 def build_report(
-    *, results_dir: str | Path, report_dir: str | Path | None = None, n_boot: int = 1000
+    *,
+    results_dir: str | Path,
+    report_dir: str | Path | None = None,
+    n_boot: int = 1000,
+    key: str = "--out",
 ) -> Path:
     """Build the report of a results folder; returns the path of index.html.
 
-    report_dir defaults to reports/<experiment name>/. Raises SimError (with a hint) when the
-    folder is missing, has no manifest or no stored games.
+    report_dir defaults to reports/<name> for results/<name>, else `report` inside the results
+    folder (sim.report.folder.default_dir); `key` names the option that chose it in errors.
+    Raises SimError (with a hint) when the folder is missing, has no manifest or no stored
+    games, holds a damaged part, or report_dir cannot hold a report.
     """
+    if report_dir is not None:
+        report_folder.check(report_dir, key=key)
     results = load_results(results_dir)
-    out = Path(report_dir) if report_dir is not None else Path("reports") / results.name
-    if out.exists() and not out.is_dir():
-        raise SimError("exists and is not a folder", file=out, hint="Choose another --out.")
+    out = Path(report_dir) if report_dir is not None else default_dir(results_dir, results.name)
+    report_folder.check(out, key=key)
     spec = game_report(results)
     names = choose_sections(results)
     sections = report_sections(results, names, n_boot=n_boot)
@@ -99,32 +106,35 @@ def build_report(
         title=title, meta=meta, sections=sections, methods=methods, footer=_footer(results)
     )
     markdown = render_markdown(title=title, meta=meta, sections=sections, methods=methods)
-    _write(out, page, markdown, sections)
+    report_folder.write(out, _files(page, markdown, sections), key=key)
     return out / "index.html"
 
 
-def _write(out: Path, page: str, markdown: str, sections: list[Section]) -> None:
-    out.mkdir(parents=True, exist_ok=True)
-    for sub in ("tables", "figures"):
-        shutil.rmtree(out / sub, ignore_errors=True)
-        (out / sub).mkdir()
+def _files(page: str, markdown: str, sections: list[Section]) -> dict[str, str | bytes]:
+    """Every file of the report, by its path inside the report folder."""
+    files: dict[str, str | bytes] = {}
     for section in sections:
         for table in section.tables():
-            table.csv_frame().write_csv(out / "tables" / f"{table.name}.csv")
+            files[f"tables/{table.name}.csv"] = table.csv_frame().write_csv()
         for figure in section.figures():
-            (out / "figures" / f"{figure.name}.png").write_bytes(figure.png)
-    (out / "report.md").write_text(markdown, encoding="utf-8")
-    (out / "index.html").write_text(page, encoding="utf-8")
+            files[f"figures/{figure.name}.png"] = figure.png
+    files["report.md"] = markdown
+    files["index.html"] = page
+    return files
 
 
 def _meta(results: Results, names: list[str], unknown: list[str]) -> list[str]:
     m = results.manifest
     e = html.escape
-    per_arm = results.games.group_by("arm").len().get_column("len")
+    counts = dict(results.games.group_by("arm").len().iter_rows())
+    per_arm = [int(counts.get(arm.name, 0)) for arm in results.arms]
     games = f"{results.total_games:,} games in {len(results.arms)} arm(s)"
-    if per_arm.len():
-        lo, hi = int(per_arm.min()), int(per_arm.max())
+    if per_arm:
+        lo, hi = min(per_arm), max(per_arm)
         games += f", {lo:,} per arm" if lo == hi else f", {lo:,} to {hi:,} per arm"
+    empty = [arm.name for arm, n in zip(results.arms, per_arm, strict=True) if n == 0]
+    if empty:
+        games += f" (no games in {', '.join(repr(e(n)) for n in empty)})"
     lines = []
     if results.description:
         lines.append(e(results.description))
@@ -142,19 +152,11 @@ def _meta(results: Results, names: list[str], unknown: list[str]) -> list[str]:
             f"<b>{n:,} game(s) stopped on an illegal move and are left out</b> "
             f"({', '.join(f'{e(k)}: {v}' for k, v in results.excluded.items())})."
         )
-    status = m.get("status")
-    targets = [a.get("target") for a in m.get("arms", []) if isinstance(a, dict)]
-    short = [
-        a
-        for a in m.get("arms", [])
-        if isinstance(a, dict) and a.get("target") and a.get("games", 0) < a.get("target", 0)
-    ]
-    if status == "interrupted" or short:
+    if results.incomplete:
         lines.append(
-            "<b>The run is incomplete</b> (interrupted); the numbers cover the games "
-            "stored so far. Run the same `sim run` again to finish it."
+            f"<b>The run is incomplete</b> ({e(results.incomplete)}); the numbers cover the "
+            "games stored so far. Run the same `sim run` again to finish it."
         )
-    del targets
     if unknown:
         lines.append(f"Unknown report sections ignored: {e(', '.join(unknown))}.")
     if not names:

@@ -14,12 +14,11 @@ correlated, so for them the interval is conservative (wider than a paired one wo
 from __future__ import annotations
 
 import html
-import shutil
 from pathlib import Path
 
 import polars as pl
 
-from sim.errors import SimError
+from sim.report import folder as report_folder
 from sim.report.answers import Answer, Estimate, Label, Part, difference, render_parts
 from sim.report.data import Results, load_results
 from sim.report.render import CSS, SORTER_JS, Section
@@ -118,14 +117,15 @@ def build_comparison(
     """Build the comparison page of two results folders; returns the path of index.html."""
     from sim.report import choose_sections, report_sections
 
+    if report_dir is not None:
+        report_folder.check(report_dir, key="--out")
     ra, rb = load_results(dir_a), load_results(dir_b)
     out = (
         Path(report_dir)
         if report_dir is not None
         else Path("reports") / f"compare-{ra.name}-vs-{rb.name}"
     )
-    if out.exists() and not out.is_dir():
-        raise SimError("exists and is not a folder", file=out, hint="Choose another --out.")
+    report_folder.check(out, key="--out")
     ans_a = _answers(report_sections(ra, choose_sections(ra), n_boot=n_boot))
     ans_b = _answers(report_sections(rb, choose_sections(rb), n_boot=n_boot))
     keys = list(dict.fromkeys([*ans_a, *ans_b]))
@@ -147,12 +147,12 @@ def build_comparison(
             f"</section></main><script>{SORTER_JS}</script></body></html>",
         ]
     )
-    out.mkdir(parents=True, exist_ok=True)
-    shutil.rmtree(out / "tables", ignore_errors=True)
-    (out / "tables").mkdir()
-    _table(keys, ans_a, ans_b).write_csv(out / "tables" / "compare.csv")
-    (out / "index.html").write_text(page, encoding="utf-8")
-    (out / "report.md").write_text(_markdown(title, ra, rb, keys, ans_a, ans_b), encoding="utf-8")
+    files = {
+        "tables/compare.csv": _table(keys, ans_a, ans_b).write_csv(),
+        "index.html": page,
+        "report.md": _markdown(title, ra, rb, keys, ans_a, ans_b),
+    }
+    report_folder.write(out, files, key="--out")  # only its own files (sim.report.folder)
     return out / "index.html"
 
 

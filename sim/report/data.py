@@ -20,6 +20,9 @@ import polars as pl
 
 from sim.errors import SimError
 from sim.storage import part_files
+from sim.storage.lock import holder
+from sim.storage.manifest import manifest_problem
+from sim.storage.verify import damaged_parts, incomplete_note, records_of
 
 # columns every run writes; anything else in `games` that the manifest calls a parameter is one
 BASE_GAME_COLUMNS = ("arm", "game", "seed", "players", "ruleset")
@@ -56,6 +59,7 @@ class Results:
     seats: pl.DataFrame
     arms: list[ArmInfo]
     excluded: dict[str, int] = field(default_factory=dict)  # games stopped on an illegal move
+    incomplete: str | None = None  # why and how far the run is incomplete (None: complete)
     _cache: dict[str, dict[str, Any]] = field(default_factory=dict, repr=False)
 
     # --- experiment-level facts ----------------------------------------------------------
@@ -207,10 +211,13 @@ def load_results(results_dir: str | Path) -> Results:
     except (OSError, json.JSONDecodeError) as exc:
         raise SimError(f"cannot read the manifest: {exc}", file=manifest_path) from None
     if not isinstance(manifest, dict):
-        raise SimError("the manifest is not a JSON object", file=manifest_path)
+        raise _not_a_manifest(manifest_path, manifest)
+    _check_parts(root, manifest)
     games = _read_table(root, "games")
     seats = _read_table(root, "seats", keep=_seat_columns(manifest, manifest_path))
-    arms = _arm_infos(manifest, games)
+    if manifest_problem(manifest):
+        raise _not_a_manifest(manifest_path, manifest)
+    arms = _arm_infos(manifest)
     games, seats = _normalise(games, seats, arms)
     games, seats, excluded = _drop_illegal(games, seats)
     if games.height == 0:
@@ -219,9 +226,47 @@ def load_results(results_dir: str | Path) -> Results:
             file=root,
             hint="See illegal_moves in manifest.json: a strategy is broken.",
         )
-    return Results(
-        root=root, manifest=manifest, games=games, seats=seats, arms=arms, excluded=excluded
+    return Results(root=root, manifest=manifest, games=games, seats=seats, arms=arms,
+                   excluded=excluded, incomplete=incomplete(root))  # fmt: skip
+
+
+def _not_a_manifest(path: Path, found: Any) -> SimError:
+    return SimError(
+        f"not a manifest written by `sim run` ({manifest_problem(found)})",
+        file=path,
+        hint="Point at a folder `sim run` wrote, e.g. results/missile_cost.",
     )
+
+
+def incomplete(results_dir: str | Path) -> str | None:
+    """Why and how far the run of a results folder is incomplete, or None (also None when the
+    folder cannot be read: build_report says why)."""
+    root = Path(results_dir)
+    try:
+        manifest = json.loads((root / "manifest.json").read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    if not isinstance(manifest, dict) or not part_files(root, "games"):
+        return None
+    return incomplete_note(root, manifest, holder(root))
+
+
+def _check_parts(root: Path, manifest: dict[str, Any]) -> None:
+    """Refuse a folder with a damaged part (checked against the records kept when the parts
+    were written), naming it."""
+    players = {}
+    for i, arm in enumerate(manifest.get("arms") or []):
+        if isinstance(arm, dict):
+            players[int(arm.get("index", i))] = int(arm.get("players") or 0)
+    damaged = damaged_parts(root, records_of(manifest), players)
+    if damaged:
+        more = f" (and {len(damaged) - 1} more)" if len(damaged) > 1 else ""
+        raise SimError(
+            f"damaged part {damaged[0].describe(root)}{more}",
+            file=root,
+            hint="Run the same `sim run` on this folder again: it plays exactly the games of "
+            "the damaged parts again; then build the report.",
+        )
 
 
 def _drop_illegal(
@@ -339,11 +384,10 @@ def _ruleset_values(entry: dict[str, Any]) -> dict[str, Any]:
     return {}
 
 
-def _arm_infos(manifest: dict[str, Any], games: pl.DataFrame) -> list[ArmInfo]:
-    entries = manifest.get("arms")
+def _arm_infos(manifest: dict[str, Any]) -> list[ArmInfo]:
     infos: list[ArmInfo] = []
-    if isinstance(entries, list) and entries:
-        for i, e in enumerate(entries):
+    for i, e in enumerate(manifest["arms"]):
+        if isinstance(e, dict):
             lineup = e.get("lineup") or []
             infos.append(
                 ArmInfo(
@@ -371,10 +415,6 @@ def _arm_infos(manifest: dict[str, Any], games: pl.DataFrame) -> list[ArmInfo]:
                     base_arm=str(e.get("base_arm") or ""),
                 )
             )
-        return infos
-    # no arm list: one arm per distinct value of the arm column
-    for i, value in enumerate(games.get_column("arm").unique(maintain_order=True).to_list()):
-        infos.append(ArmInfo(index=i, name=str(value), players=0, ruleset=""))
     return infos
 
 

@@ -2,17 +2,20 @@
 
 from __future__ import annotations
 
-import importlib
-import importlib.util
+import signal
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
 import typer
 
+from sim.paths import check_folder
 from sim.runner.execute import DEFAULT_CHUNK_SIZE, Interrupted, RunSummary, check_options, run
 from sim.runner.experiment import Experiment, load_experiment
+from sim.runner.folder import results_root
 
-INTERRUPTED_EXIT = 130
+INTERRUPTED_EXIT = 130  # 128 + SIGINT, as a shell reports Ctrl-C; SIGTERM gives 128 + 15
 
 
 def run_command(
@@ -33,12 +36,22 @@ def run_command(
 ) -> RunSummary:
     check_options(chunk_size=chunk_size, backend=backend, address=address, jobs=jobs)
     exp = load_experiment(file, overrides, games=games, seed=seed)
+    report_at = _report_dir(exp, out, report_dir) if report else None  # checked before playing
     summary = _run(exp, out=out, jobs=jobs, chunk_size=chunk_size, fresh=fresh,
                    backend=backend, address=address, progress=progress)  # fmt: skip
     _print_summary(exp, summary)
-    if report:
-        _build_report(summary.out, Path(report_dir) if report_dir else Path("reports") / exp.name)
+    if report_at is not None:
+        _build_report(summary.out, report_at)
     return summary
+
+
+def _report_dir(exp: Experiment, out: str | None, report_dir: str | None) -> Path:
+    """--report-dir, or the default beside the results (sim.report.folder.default_dir)."""
+    from sim.report.folder import check, default_dir
+
+    root = check_folder(results_root(out, exp.name), key="--out")
+    return check(report_dir if report_dir is not None else default_dir(root, exp.name),
+                 key="--report-dir")  # fmt: skip
 
 
 def _run(exp: Experiment, **options: Any) -> RunSummary:
@@ -51,16 +64,57 @@ def _run(exp: Experiment, **options: Any) -> RunSummary:
             else ""
         )  # fmt: skip
     )
+    with _sigterm_as_interrupt() as caught:
+        try:
+            return run(exp, on_note=_note, **options)
+        except Interrupted as stop:
+            s = stop.summary
+            typer.echo(
+                f"\n{_stopped_by(caught)}: kept {s.games_stored:,} games in {s.out} "
+                f"({s.games_played:,} played in this run). Run the same command again to "
+                "resume.",
+                err=True,
+            )
+            raise typer.Exit(_exit_code(caught)) from None
+        except KeyboardInterrupt:  # before the run had opened its folder
+            typer.echo(f"\n{_stopped_by(caught)} before any game was played.", err=True)
+            raise typer.Exit(_exit_code(caught)) from None
+
+
+def _note(text: str) -> None:
+    typer.echo(f"note: {text}", err=True)
+
+
+@contextmanager
+def _sigterm_as_interrupt() -> Iterator[dict[str, int]]:
+    """SIGTERM (sent by `timeout`, a job scheduler, a cancelled CI job) stops the run the way
+    Ctrl-C does: finished chunks kept, workers stopped, the manifest closed, a message, and
+    exit code 128 + 15. A second SIGTERM during that cleanup is ignored."""
+    caught: dict[str, int] = {}
+
+    def stop(signum: int, frame: Any) -> None:
+        if "signal" in caught:
+            return
+        caught["signal"] = signum
+        raise KeyboardInterrupt
+
     try:
-        return run(exp, **options)
-    except Interrupted as stop:
-        s = stop.summary
-        typer.echo(
-            f"\ninterrupted: kept {s.games_stored:,} games in {s.out} "
-            f"({s.games_played:,} played in this run). Run the same command again to resume.",
-            err=True,
-        )
-        raise typer.Exit(INTERRUPTED_EXIT) from None
+        previous = signal.signal(signal.SIGTERM, stop)
+    except ValueError:  # not the main thread: signals cannot be handled here
+        yield caught
+        return
+    try:
+        yield caught
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+
+
+def _stopped_by(caught: dict[str, int]) -> str:
+    return "terminated (SIGTERM)" if caught.get("signal") == signal.SIGTERM else "interrupted"
+
+
+def _exit_code(caught: dict[str, int]) -> int:
+    return 128 + caught["signal"] if "signal" in caught else INTERRUPTED_EXIT
 
 
 def _print_summary(exp: Experiment, s: RunSummary) -> None:
@@ -88,16 +142,10 @@ def _print_summary(exp: Experiment, s: RunSummary) -> None:
 
 
 def _build_report(results_dir: Path, report_dir: Path) -> None:
-    build_report = None
-    if importlib.util.find_spec("sim.report") is not None:
-        module = importlib.import_module("sim.report")
-        build_report = getattr(module, "build_report", None)
-    if build_report is None:
-        typer.echo("report: not built (sim.report not installed)")
-        return
-    built = build_report(results_dir=results_dir, report_dir=report_dir)
-    where = built if isinstance(built, str | Path) else report_dir
-    typer.echo(f"report: {where}")
+    from sim.report import build_report
+
+    built = build_report(results_dir=results_dir, report_dir=report_dir, key="--report-dir")
+    typer.echo(f"report: {built}")
 
 
 def tournament_command(
@@ -133,7 +181,7 @@ def tournament_command(
         typer.echo(
             f"games rounded up to {exp.games:,}: {tables} seat arrangements, each equally often"
         )
-    out = out or str(Path("results") / exp.name)
+    out = str(Path("results") / exp.name) if out is None else out
     summary = _run(exp, out=out, jobs=jobs, chunk_size=chunk_size, fresh=fresh,
                    backend=backend, address=address, progress=progress)  # fmt: skip
     _print_summary(exp, summary)

@@ -11,224 +11,56 @@ only the games missing from the stored chunks; any other experiment is refused u
 
 from __future__ import annotations
 
-import functools
+import itertools
 import os
-import subprocess
 import time
+import warnings
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
-
-import numpy as np
 
 from sim.compiling import console_notice, quiet_notice
 from sim.errors import SimError
 from sim.games import get_game
-from sim.games.base import StrategySpec
 from sim.runner.experiment import Arm, Experiment
-from sim.runner.lineups import seat_lineup
+from sim.runner.folder import Opened, open_folder, results_root
+from sim.runner.illegal import IllegalMoves
+from sim.runner.manifest import chunk_list, new_manifest, now, previous_seconds
 from sim.runner.precision import Measure, measure
-from sim.runner.seeds import DERIVATION, game_seeds, root_keys
-from sim.storage import (
-    cleanup,
-    complete_chunks,
-    encode,
-    part_path,
-    read_manifest,
-    remove_results,
-    write_atomic,
-    write_manifest,
-)
+from sim.runner.tasks import ChunkResult, Task, make_task, play_task
+from sim.storage import complete_chunks, part_path, read_manifest, write_atomic, write_manifest
+from sim.storage.verify import games_done, missing_ranges, record
 
 DEFAULT_CHUNK_SIZE = 20_000
 BACKENDS = ("local", "dask")
 DASK_CONNECT_TIMEOUT = "10s"
-MANIFEST_FORMAT = 1
 _MAX_ERROR_EXAMPLES = 20
 
 
-# --- tasks (what a worker gets) ---------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Task:
-    """One chunk of games of one arm; small and picklable (the worker rebuilds the ruleset)."""
-
-    game: str
-    arm_index: int
-    arm_name: str
-    ruleset_ref: str
-    overrides: tuple[tuple[str, Any], ...]
-    ruleset_fingerprint: str
-    ruleset_name: str
-    players: int
-    lineup: tuple[StrategySpec, ...]
-    tables: tuple[tuple[int, ...], ...]
-    keys: tuple[int, int]
-    params: tuple[tuple[str, Any], ...]
-    start: int
-    stop: int
-
-    @property
-    def games(self) -> int:
-        return self.stop - self.start
-
-
-@dataclass
-class ChunkResult:
-    arm_index: int
-    start: int
-    stop: int
-    games: bytes
-    seats: bytes
-    seconds: float
-    errors: list[str] = field(default_factory=list)
-
-
-@functools.lru_cache(maxsize=64)
-def _ruleset(game: str, ref: str, overrides: tuple[tuple[str, Any], ...]) -> Any:
-    return get_game(game).load_ruleset(ref, [(k, _thaw(v)) for k, v in overrides])
-
-
-def play_task(task: Task) -> ChunkResult:
-    """Play one chunk and encode it (runs in a worker process, a Dask worker or in-process)."""
-    began = time.perf_counter()
-    plugin = get_game(task.game)
-    ruleset = _ruleset(task.game, task.ruleset_ref, task.overrides)
-    if ruleset.fingerprint() != task.ruleset_fingerprint:
-        raise SimError(
-            f"the worker's ruleset for arm '{task.arm_name}' differs from the one validated "
-            f"({ruleset.fingerprint()} != {task.ruleset_fingerprint})",
-            hint="Workers must run the same code and see the same ruleset files as `sim run`.",
-        )
-    n = task.games
-    seeds = game_seeds(task.keys, task.start, task.stop)
-    lineup_rows = seat_lineup(np.array(task.tables, dtype=np.int64), task.start, task.stop)
-    chunk = plugin.play_chunk(ruleset, task.players, list(task.lineup), lineup_rows, seeds)
-    index = np.arange(task.start, task.stop, dtype=np.int64)
-    games = _with_run_columns(task, n, {"game": index, "seed": seeds}, chunk.games, "games")
-    seat_count = n * task.players
-    plugin_seats = dict(chunk.seats)
-    seat = np.asarray(plugin_seats.pop("seat", np.tile(np.arange(task.players), n)))
-    seats = _with_run_columns(
-        task,
-        seat_count,
-        {"game": np.repeat(index, task.players), "seat": seat.astype(np.int64)},
-        plugin_seats,
-        "seats",
-    )
-    errors = [_renumber(message, task.start) for message in chunk.errors]
-    return ChunkResult(
-        task.arm_index,
-        task.start,
-        task.stop,
-        encode(games),
-        encode(seats),
-        time.perf_counter() - began,
-        errors,
-    )
-
-
-def _with_run_columns(
-    task: Task, rows: int, keys: dict[str, np.ndarray], plugin: dict[str, Any], table: str
-) -> dict[str, Any]:
-    cols: dict[str, Any] = {"arm": np.full(rows, task.arm_name, dtype=object), **keys}
-    cols["players"] = np.full(rows, task.players, dtype=np.int64)
-    cols["ruleset"] = np.full(rows, task.ruleset_name, dtype=object)
-    for name, value in task.params:
-        cols[name] = np.full(rows, value, dtype=object if isinstance(value, str) else None)
-    for name, values in plugin.items():
-        if name in cols:
-            raise SimError(
-                f"the game plugin's {table} column '{name}' clashes with a column of the run",
-                hint="Rename the sweep key or the plugin column.",
-            )
-        values = np.asarray(values)
-        if len(values) != rows:
-            raise SimError(
-                f"the game plugin returned {len(values)} values of {table} column '{name}' "
-                f"for {rows} rows"
-            )
-        cols[name] = values
-    return cols
-
-
-def _renumber(message: str, start: int) -> str:
-    """Plugin messages say 'game g' within the chunk; make g the global index."""
-    head, sep, rest = message.partition(":")
-    if sep and head.startswith("game ") and head[5:].strip().isdigit():
-        return f"game {int(head[5:]) + start}:{rest}"
-    return message
-
-
-def _freeze(value: Any) -> Any:
-    if isinstance(value, list | tuple):
-        return tuple(_freeze(v) for v in value)
-    return value
-
-
-def _thaw(value: Any) -> Any:
-    if isinstance(value, tuple):
-        return [_thaw(v) for v in value]
-    return value
-
-
-def make_task(exp: Experiment, arm: Arm, start: int, stop: int) -> Task:
-    return Task(
-        game=exp.game,
-        arm_index=arm.index,
-        arm_name=arm.name,
-        ruleset_ref=arm.ruleset_ref,
-        overrides=tuple((k, _freeze(v)) for k, v in arm.overrides),
-        ruleset_fingerprint=arm.ruleset.fingerprint(),
-        ruleset_name=arm.ruleset_name,
-        players=arm.players,
-        lineup=arm.lineup,
-        tables=arm.tables,
-        keys=root_keys(exp.seed),
-        params=arm.params,
-        start=start,
-        stop=stop,
-    )
-
-
 # --- planning ---------------------------------------------------------------------------
-
-
-def missing_ranges(done: Iterable[tuple[int, int]], target: int) -> list[tuple[int, int]]:
-    """The parts of [0, target) not covered by the done ranges."""
-    gaps, at = [], 0
-    for start, stop in sorted(done):
-        if start > at:
-            gaps.append((at, min(start, target)))
-        at = max(at, stop)
-        if at >= target:
-            break
-    if at < target:
-        gaps.append((at, target))
-    return [(a, b) for a, b in gaps if b > a]
 
 
 def plan_chunks(
     done: Iterable[tuple[int, int]], target: int, chunk_size: int
 ) -> list[tuple[int, int]]:
     """Chunks of at most chunk_size games filling the gaps below target."""
-    out = []
+    return list(iter_chunks(done, target, chunk_size))
+
+
+def iter_chunks(
+    done: Iterable[tuple[int, int]], target: int, chunk_size: int
+) -> Iterator[tuple[int, int]]:
+    """plan_chunks one chunk at a time: a billion games are never a list of chunks."""
     for a, b in missing_ranges(done, target):
-        out.extend((s, min(s + chunk_size, b)) for s in range(a, b, chunk_size))
-    return out
+        for s in range(a, b, chunk_size):
+            yield s, min(s + chunk_size, b)
 
 
-def games_done(done: Iterable[tuple[int, int]]) -> int:
-    """How many games from 0 on are stored without a gap."""
-    at = 0
-    for start, stop in sorted(done):
-        if start > at:
-            break
-        at = max(at, stop)
-    return at
+def _tasks(exp: Experiment, arms: list[Arm], stored: dict, targets: dict, size: int):
+    for arm in arms:
+        for a, b in iter_chunks(list(stored.get(arm.index, [])), targets[arm.index], size):
+            yield make_task(exp, arm, a, b)
 
 
 # --- backends ---------------------------------------------------------------------------
@@ -241,8 +73,10 @@ def default_jobs() -> int:
     return max(1, os.cpu_count() or 1)
 
 
-def _local(tasks: list[Task], jobs: int) -> Iterator[ChunkResult]:
-    if jobs <= 1 or len(tasks) <= 1:
+def _local(tasks: Iterator[Task], jobs: int) -> Iterator[ChunkResult]:
+    first = _take(tasks, 2)
+    tasks = itertools.chain(first, tasks)
+    if jobs <= 1 or len(first) <= 1:
         for task in tasks:
             yield play_task(task)
         return
@@ -255,10 +89,12 @@ def _local(tasks: list[Task], jobs: int) -> Iterator[ChunkResult]:
         batch_size=1,
         pre_dispatch="2*n_jobs",
     )
-    yield from parallel(delayed(play_task)(task) for task in tasks)
+    with warnings.catch_warnings():  # stopping early (an error, Ctrl-C) is not news
+        warnings.filterwarnings("ignore", r"\d+ tasks (which were|have been)", UserWarning)
+        yield from parallel(delayed(play_task)(task) for task in tasks)
 
 
-def _dask(tasks: list[Task], jobs: int, address: str | None) -> Iterator[ChunkResult]:
+def _dask(tasks: Iterator[Task], jobs: int, address: str | None) -> Iterator[ChunkResult]:
     try:
         from distributed import Client, LocalCluster, as_completed
     except ImportError:  # pragma: no cover - dask[distributed] is a dependency
@@ -328,6 +164,7 @@ class RunSummary:
     illegal_moves: int = 0
     resumed: bool = False
     compile_seconds: float = 0.0  # before the first game; not part of `seconds`
+    notes: list[str] = field(default_factory=list)  # what opening the folder found and did
 
 
 @dataclass
@@ -394,7 +231,7 @@ def check_options(*, chunk_size: int, backend: str, address: str | None, jobs: i
         raise SimError(f"unknown backend '{backend}'", key="--backend", hint="Use local or dask.")
     if address and backend != "dask":
         raise SimError("--address needs --backend dask", key="--address")
-    if jobs is not None and jobs < 0:
+    if jobs is not None and jobs < 1:
         raise SimError(f"expected a number of workers >= 1, got {jobs}", key="--jobs",
                        hint="Leave it out to use all cores.")  # fmt: skip
 
@@ -412,21 +249,50 @@ def run(
     console: Any = None,
     stop_after: int | None = None,
     on_chunk: Callable[[ChunkResult], None] | None = None,
+    on_note: Callable[[str], None] | None = None,
 ) -> RunSummary:
     """Play the experiment into `out` (default results/<name>), resuming stored chunks.
 
+    The folder is locked for the run (sim.storage.lock); what opening it found (a damaged
+    part played again, a killed run, a stale lock) goes to ``on_note`` and the summary.
     ``stop_after`` (tests) stops as if interrupted after that many chunks were written.
     Raises Interrupted on Ctrl-C (completed chunks are kept) and SimError on bad input.
     """
     check_options(chunk_size=chunk_size, backend=backend, address=address, jobs=jobs)
-    jobs = default_jobs() if jobs is None or jobs <= 0 else jobs
-    root = Path(out) if out is not None else Path("results") / exp.name
-    resumed = _prepare(root, exp, fresh)
-    compile_seconds = _compile(exp, show=progress, console=console)
-    manifest = _new_manifest(exp, root)
+    jobs = default_jobs() if jobs is None else jobs
+    opened = open_folder(results_root(out, exp.name), exp, fresh)
+    try:
+        for note in opened.notes:
+            if on_note is not None:
+                on_note(note)
+        compile_seconds = _compile(exp, show=progress, console=console)
+        return _play(exp, opened, jobs=jobs, chunk_size=chunk_size, backend=backend,
+                     address=address, reporter=_Progress(progress, console),
+                     stop_after=stop_after, on_chunk=on_chunk,
+                     compile_seconds=compile_seconds)  # fmt: skip
+    finally:
+        opened.lock.release()
+
+
+def _play(
+    exp: Experiment,
+    opened: Opened,
+    *,
+    jobs: int,
+    chunk_size: int,
+    backend: str,
+    address: str | None,
+    reporter: _Progress,
+    stop_after: int | None,
+    on_chunk: Callable[[ChunkResult], None] | None,
+    compile_seconds: float,
+) -> RunSummary:
+    root, resumed, records = opened.root, opened.resumed, dict(opened.records)
+    chunk_seconds = previous_seconds(read_manifest(root))
+    manifest = new_manifest(exp, root)
     began = time.perf_counter()
     run_entry = {
-        "started": _now(),
+        "started": now(),
         "jobs": jobs,
         "backend": backend,
         "address": address,
@@ -435,25 +301,22 @@ def run(
     }
     manifest["runs"].append(run_entry)
     stored = complete_chunks(root)
-    chunk_seconds = _previous_seconds(read_manifest(root))
-    manifest["chunks"] = _chunk_list(stored, chunk_seconds)
+    manifest["chunks"] = chunk_list(stored, chunk_seconds, records)
     write_manifest(root, manifest)
 
     targets = {arm.index: exp.games for arm in exp.arms}
     finished: set[int] = set()
     results_precision: dict[str, dict[str, Any]] = {}
     state = {"played": 0, "chunks": 0, "errors": 0}
-    reporter = _Progress(progress, console)
+    illegal = IllegalMoves(exp.arms)
     status = "complete"
     try:
         while True:
             active = [arm for arm in exp.arms if arm.index not in finished]
-            tasks = [
-                make_task(exp, arm, a, b)
-                for arm in active
-                for a, b in plan_chunks(stored.get(arm.index, []), targets[arm.index], chunk_size)
-            ]
-            if tasks:
+            tasks = _tasks(exp, active, stored, targets, chunk_size)
+            first = _take(tasks, 1)
+            if first:
+                tasks = itertools.chain(first, tasks)
                 total = sum(targets.values())
                 done_now = sum(min(games_done(stored.get(i, [])), targets[i]) for i in targets)
                 if reporter._progress is None:
@@ -461,7 +324,9 @@ def run(
                 results = _local(tasks, jobs) if backend == "local" else _dask(tasks, jobs, address)
                 try:
                     for result in results:
-                        _store(root, result)
+                        records[(result.arm_index, result.start, result.stop)] = _store(
+                            root, result
+                        )
                         stored.setdefault(result.arm_index, []).append((result.start, result.stop))
                         chunk_seconds[(result.arm_index, result.start, result.stop)] = (
                             result.seconds
@@ -471,8 +336,11 @@ def run(
                         if result.errors:
                             state["errors"] += len(result.errors)
                             _note_errors(manifest, result.errors, exp.arms[result.arm_index].name)
-                        manifest["chunks"] = _chunk_list(stored, chunk_seconds)
+                        manifest["chunks"] = chunk_list(stored, chunk_seconds, records)
                         write_manifest(root, manifest)
+                        illegal.add(result.arm_index, result.start, result.stop,
+                                    result.illegal, result.errors)  # fmt: skip
+                        illegal.check(root)
                         reporter.advance(result.stop - result.start, total)
                         if on_chunk is not None:
                             on_chunk(result)
@@ -496,19 +364,20 @@ def run(
             manifest["precision_result"] = results_precision
             if len(finished) == len(exp.arms):
                 break
+        illegal.check(root, final=True)
     except KeyboardInterrupt:
         status = "interrupted"
     finally:
         reporter.stop()
         run_entry["status"] = status if status == "interrupted" else "failed"
-        run_entry["finished"] = _now()
+        run_entry["finished"] = now()
         run_entry["wall_seconds"] = round(time.perf_counter() - began, 3)
         run_entry["games_played"] = state["played"]
         for entry in manifest["arms"]:
             entry["games"] = games_done(stored.get(entry["index"], []))
             entry["target"] = targets[entry["index"]]
         manifest["status"] = run_entry["status"]
-        manifest["chunks"] = _chunk_list(stored, chunk_seconds)
+        manifest["chunks"] = chunk_list(stored, chunk_seconds, records)
         write_manifest(root, manifest)
     if status == "complete":
         run_entry["status"] = manifest["status"] = status
@@ -524,6 +393,7 @@ def run(
         illegal_moves=manifest["illegal_moves"]["count"],
         resumed=resumed,
         compile_seconds=compile_seconds,
+        notes=list(opened.notes),
     )
     if status == "interrupted":
         raise Interrupted(summary)
@@ -540,13 +410,15 @@ def _compile(exp: Experiment, *, show: bool, console: Any) -> float:
     return prepare(lineup, notice=console_notice(console) if show else quiet_notice)
 
 
-def _store(root: Path, result: ChunkResult) -> None:
+def _store(root: Path, result: ChunkResult) -> dict[str, Any]:
+    """Write the chunk's parts; their records (rows, bytes, sha256) for the manifest."""
     # seats first: a chunk counts as done once its games part exists (and seats too)
     seats = part_path(root, "seats", result.arm_index, result.start, result.stop)
     write_atomic(seats, result.seats)
     write_atomic(
         part_path(root, "games", result.arm_index, result.start, result.stop), result.games
     )
+    return {"games": record(result.games), "seats": record(result.seats)}
 
 
 def _measure_entry(m: Measure, reached: bool, target: float) -> dict[str, Any]:
@@ -567,165 +439,3 @@ def _note_errors(manifest: dict[str, Any], errors: list[str], arm: str) -> None:
     entry["count"] += len(errors)
     room = _MAX_ERROR_EXAMPLES - len(entry["examples"])
     entry["examples"].extend(f"arm '{arm}', {e}" for e in errors[: max(room, 0)])
-
-
-def _chunk_list(
-    stored: dict[int, list[tuple[int, int]]], seconds: dict[tuple[int, int, int], float]
-) -> list[dict[str, Any]]:
-    return [
-        {"arm": arm, "start": a, "stop": b, "seconds": round(seconds.get((arm, a, b), 0.0), 4)}
-        for arm in sorted(stored)
-        for a, b in sorted(stored[arm])
-    ]
-
-
-def _previous_seconds(manifest: dict[str, Any] | None) -> dict[tuple[int, int, int], float]:
-    if not manifest:
-        return {}
-    chunks = manifest.get("chunks", [])
-    return {(c["arm"], c["start"], c["stop"]): c.get("seconds", 0.0) for c in chunks}
-
-
-# --- the results folder -----------------------------------------------------------------
-
-
-def _prepare(root: Path, exp: Experiment, fresh: bool) -> bool:
-    """Make the folder ready; True if it holds results of this experiment to resume."""
-    if root.exists() and not root.is_dir():
-        raise SimError("exists and is not a folder", file=root, key="--out")
-    if fresh:
-        remove_results(root)
-    old = read_manifest(root)
-    has_parts = any((root / t).is_dir() and any((root / t).iterdir()) for t in ("games", "seats"))
-    if old is None:
-        if has_parts:
-            raise SimError(
-                "holds game parts but no manifest.json",
-                file=root,
-                hint="Run with --fresh to delete them and start over, or choose another --out.",
-            )
-        root.mkdir(parents=True, exist_ok=True)
-        return False
-    if old.get("fingerprint") != exp.fingerprint():
-        changed = _what_changed(old.get("effective", {}), exp.effective())
-        raise SimError(
-            f"holds results of a different experiment ({changed})",
-            file=root,
-            hint="Run with --fresh to delete them and start over, or choose another folder "
-            "with --out.",
-        )
-    cleanup(root)
-    return bool(complete_chunks(root))
-
-
-def _what_changed(old: dict[str, Any], new: dict[str, Any]) -> str:
-    if old.get("game") != new.get("game"):
-        return f"game {old.get('game')} -> {new.get('game')}"
-    if old.get("seed") != new.get("seed"):
-        return f"seed {old.get('seed')} -> {new.get('seed')}"
-    old_arms, new_arms = old.get("arms", []), new.get("arms", [])
-    if [a["name"] for a in old_arms] != [a["name"] for a in new_arms]:
-        return "the arms differ"
-    for a, b in zip(old_arms, new_arms, strict=True):
-        for key in ("ruleset_fingerprint", "players", "lineup", "tables", "params"):
-            if a.get(key) != b.get(key):
-                what = "rules" if key == "ruleset_fingerprint" else key
-                return f"arm '{a['name']}': {what} changed"
-    return "its settings changed"
-
-
-def _new_manifest(exp: Experiment, root: Path) -> dict[str, Any]:
-    old = read_manifest(root) or {}
-    keys = root_keys(exp.seed)
-    return {
-        "format": MANIFEST_FORMAT,
-        "name": exp.name,
-        "status": "running",
-        "fingerprint": exp.fingerprint(),
-        "experiment_file": exp.file,
-        "experiment_text": exp.text,
-        "cli_overrides": [list(p) for p in exp.cli_overrides],
-        "game": exp.game,
-        "games_per_arm": exp.games,
-        "baseline": exp.baseline,
-        "report": list(exp.report),
-        "precision": None
-        if exp.precision is None
-        else {
-            "metric": exp.precision.metric,
-            "width": exp.precision.width,
-            "step": exp.precision.step,
-            "max_games": exp.precision.max_games,
-        },
-        "param_columns": [list(c) for c in exp.param_columns],
-        "seed": {"root": exp.seed, "keys": [str(k) for k in keys], "derivation": DERIVATION},
-        "package_version": _package_version(),
-        "git_commit": _git_commit(),
-        "created": old.get("created", _now()),
-        "effective": exp.effective(),
-        "arms": [_arm_entry(arm) for arm in exp.arms],
-        "runs": old.get("runs", []),
-        "illegal_moves": old.get("illegal_moves", {"count": 0, "examples": []}),
-        "chunks": [],
-    }
-
-
-def _arm_entry(arm: Arm) -> dict[str, Any]:
-    return {
-        "index": arm.index,
-        "name": arm.name,
-        "dir": f"arm-{arm.index:03d}",
-        "players": arm.players,
-        "ruleset": arm.ruleset_name,
-        "ruleset_ref": arm.ruleset_ref,
-        "overrides": [[k, _thaw(v)] for k, v in arm.overrides],
-        "ruleset_fingerprint": arm.ruleset.fingerprint(),
-        "ruleset_yaml": arm.ruleset.to_yaml(),
-        "pool": [spec.label for spec in arm.pool],
-        "rotate": arm.rotate,
-        "lineup": [spec.label for spec in arm.lineup],
-        "lineup_specs": [
-            {"name": s.name, "params": [list(p) for p in s.params]} for s in arm.lineup
-        ],
-        "tables": [list(t) for t in arm.tables],
-        "params": dict(arm.params),
-        **({"skill": arm.skill, "base_arm": arm.base_arm} if arm.skill is not None else {}),
-        "games": 0,
-        "target": 0,
-    }
-
-
-def _now() -> str:
-    return datetime.now(UTC).isoformat(timespec="seconds")
-
-
-@functools.lru_cache(maxsize=1)
-def _package_version() -> str:
-    try:
-        from importlib.metadata import version
-
-        return version("guardians-balance-lab")
-    except Exception:  # noqa: BLE001 - not installed: still runnable from a checkout
-        return "unknown"
-
-
-@functools.lru_cache(maxsize=1)
-def _git_commit() -> str | None:
-    here = Path(__file__).resolve().parent
-    try:
-        out = subprocess.run(
-            ["git", "rev-parse", "HEAD"], cwd=here, capture_output=True, text=True, timeout=5
-        )
-        if out.returncode != 0:
-            return None
-        commit = out.stdout.strip()
-        dirty = subprocess.run(
-            ["git", "status", "--porcelain", "--untracked-files=no"],
-            cwd=here,
-            capture_output=True,
-            text=True,
-            timeout=5,
-        )
-        return commit + ("-dirty" if dirty.stdout.strip() else "")
-    except (OSError, subprocess.SubprocessError):
-        return None

@@ -13,18 +13,19 @@ import itertools
 import json
 import re
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 import yaml
 
-from sim.config import flatten, nearest, override_pairs, read_yaml
+from sim.config import flatten, load_value, nearest, override_pairs, read_yaml
 from sim.errors import ConfigError
 from sim.games import get_game
 from sim.games.base import Game, StrategySpec, outcomes, player_counts, report
 from sim.runner.lineups import ROTATIONS, build_lineup
+from sim.storage.parts import MAX_GAMES
 
 TOP_KEYS = (
     "name", "description", "game", "ruleset", "rules", "players", "seats", "strategies", "pool",
@@ -136,13 +137,7 @@ class Experiment:
         return hashlib.sha256(canonical.encode()).hexdigest()[:16]
 
     def with_games(self, games: int) -> Experiment:
-        return _replace(self, games=games)
-
-
-def _replace(exp: Experiment, **changes: Any) -> Experiment:
-    from dataclasses import replace
-
-    return replace(exp, **changes)
+        return replace(self, games=games)
 
 
 # --- loading ------------------------------------------------------------------------------
@@ -161,8 +156,11 @@ def load_experiment(
     text = path.read_text(encoding="utf-8")
     pairs = override_pairs(overrides, source="--set")
     if games is not None:
-        if isinstance(games, bool) or not isinstance(games, int) or games < 1:
-            raise ConfigError(f"expected a positive number of games, got {games}", key="--games")
+        if isinstance(games, bool) or not isinstance(games, int) or not 1 <= games <= MAX_GAMES:
+            raise ConfigError(
+                f"expected a positive number of games, at most {MAX_GAMES:,}, got {games:,}",
+                key="--games",
+            )
         pairs.append(("games", games))
     if seed is not None:
         if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= _SEED_MAX:
@@ -260,7 +258,7 @@ class _Parser:
             self.game = get_game(game_name, source=self.file)
         except ConfigError as err:
             raise self.relabel(err, ("game",)) from None
-        games = self.integer(("games",), d.get("games", DEFAULT_GAMES), low=1)
+        games = self.integer(("games",), d.get("games", DEFAULT_GAMES), low=1, high=MAX_GAMES)
         seed = self.integer(("seed",), d.get("seed", DEFAULT_SEED), low=0, high=_SEED_MAX)
         report = self.report()
         if "sweep" in d and "arms" in d:
@@ -491,7 +489,10 @@ class _Parser:
         for candidate in (self.base_dir / value, Path(value)):
             if candidate.is_file():
                 return str(candidate.resolve())
-        return value  # unknown: the plugin explains
+        if value.endswith((".yaml", ".yml")) or "/" in value:
+            where = f"Paths in an experiment file start from its folder, {self.base_dir}."
+            raise self.fail(f"ruleset file not found: {self.base_dir / value}", path, where)
+        return value  # unknown preset: the plugin explains
 
     def load_rules(self, ref: str, ref_path: Path_, groups: list[_Group]) -> Any:
         assert self.game is not None
@@ -568,7 +569,7 @@ class _Parser:
         if spec in self._strategy_ok:
             return
         try:
-            _hashable(spec)
+            hash(spec)  # parameters must be plain values
             self.game.check_strategy(spec, source=self.file or "experiment")
         except ConfigError as err:
             key = err.key or ""
@@ -686,7 +687,9 @@ class _Parser:
                 raise self.fail(
                     f"expected a list of values to sweep, got {_show(values)}",
                     path,
-                    f"For example {key}: [{_label(values)}, ...]; a single value belongs in rules.",
+                    f"For example {key}: [{_label(values)}, ...]; a single value belongs in rules."
+                    if values != []
+                    else "List at least one value (two or more to compare).",
                 )
             if len({json.dumps(_jsonable(v), sort_keys=True) for v in values}) != len(values):
                 raise self.fail("a value is listed twice", path)
@@ -842,7 +845,7 @@ class _Parser:
                     values["seats"] = ",".join(spec.label for spec in arm.pool)
                 if rotate:
                     values["rotate"] = arm.rotate
-                arms[i] = _replace_arm(arm, params=tuple(values.items()))
+                arms[i] = replace(arm, params=tuple(values.items()))
         names = [k for k, _ in arms[0].params] if arms else []
         columns = []
         for key in names:
@@ -852,7 +855,7 @@ class _Parser:
         for i, arm in enumerate(arms):
             params = dict(arm.params)
             typed = tuple((k, _cast(params[k], kind)) for k, kind in columns)
-            arms[i] = _replace_arm(arm, params=typed)
+            arms[i] = replace(arm, params=typed)
         return tuple(columns)
 
     # baseline and precision -----------------------------------------------------------------
@@ -899,10 +902,10 @@ class _Parser:
                 f"got {_show(width)}",
                 (*path, "width"),
             )
-        step = self.integer((*path, "step"), value.get("step", games), low=1)
+        step = self.integer((*path, "step"), value.get("step", games), low=1, high=MAX_GAMES)
         max_games = self.integer(
-            (*path, "max_games"), value.get("max_games", max(DEFAULT_MAX_GAMES, games)), low=games
-        )
+            (*path, "max_games"), value.get("max_games", max(DEFAULT_MAX_GAMES, games)), low=games,
+            high=MAX_GAMES)  # fmt: skip
         return Precision(str(metric), float(width), step, max_games)
 
     def check_metric(self, metric: Any, arms: list[Arm], path: Path_) -> None:
@@ -939,12 +942,6 @@ class _Parser:
 # --- helpers ------------------------------------------------------------------------------
 
 
-def _replace_arm(arm: Arm, **changes: Any) -> Arm:
-    from dataclasses import replace
-
-    return replace(arm, **changes)
-
-
 def _strip_rules(key: str) -> str:
     return key[len("rules.") :] if key.startswith("rules.") else key
 
@@ -953,7 +950,7 @@ def _parse_value(raw: Any) -> Any:
     if not isinstance(raw, str):
         return raw
     try:
-        return yaml.safe_load(raw) if raw.strip() else raw
+        return load_value(raw, source="--set") if raw.strip() else raw
     except yaml.YAMLError:
         return raw
 
@@ -1013,7 +1010,7 @@ def _show(value: Any) -> str:
     if value is None:
         return "nothing"
     if isinstance(value, Mapping):
-        return "a mapping"
+        return "a mapping" if value else "an empty mapping"
     if isinstance(value, list):
         return "a list" if len(value) > 5 else repr(value)
     return repr(value)
@@ -1037,10 +1034,6 @@ def _jsonable(value: Any) -> Any:
     if isinstance(value, np.generic):
         return value.item()
     return value
-
-
-def _hashable(spec: StrategySpec) -> None:
-    hash(spec)
 
 
 def _column_kind(values: list[Any]) -> str:

@@ -9,6 +9,7 @@ multiple of the number of arrangements so every one is played equally often.
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
@@ -30,9 +31,13 @@ def tournament_experiment(
 ) -> Experiment:
     """The experiment behind `sim tournament` (games rounded up to whole rotations)."""
     strategies = [s.strip() for s in strategies if s.strip()]
-    if not strategies:
+    if len(set(strategies)) < 2:
+        alone = f", got only '{strategies[0]}'" if strategies else ""
         raise ConfigError(
-            "give at least one strategy", key="--strategies", hint="e.g. greedy,random"
+            f"a tournament ranks at least two different strategies{alone}",
+            key="--strategies",
+            hint="For example --strategies greedy,random; to measure one strategy against itself "
+            "use `sim run` with seats: greedy.",
         )
     pool = [strategies[k % len(strategies)] for k in range(max(players, len(strategies)))]
     label = name or f"tournament-{players}p-" + "-".join(dict.fromkeys(strategies))
@@ -50,10 +55,27 @@ def tournament_experiment(
     from sim.config import override_pairs
 
     pairs = override_pairs(rules, source="--set")
-    exp = parse_experiment(data, file="--strategies", overrides=pairs)
+    try:
+        exp = parse_experiment(data, overrides=pairs)
+    except ConfigError as err:
+        raise _as_option(err) from None
     tables = len(exp.arms[0].tables)
     rounded = -(-games // tables) * tables
     return exp.with_games(rounded) if rounded != games else exp
+
+
+# experiment keys a tournament fills from its options
+_OPTIONS = {"players": "--players", "games": "--games", "seed": "--seed", "ruleset": "--ruleset",
+            "pool": "--strategies", "name": "--strategies", "game": "--game"}  # fmt: skip
+
+
+def _as_option(err: ConfigError) -> ConfigError:
+    """An error of the experiment built from the options names the option, not the key."""
+    if err.file is not None:  # --set, or a ruleset file: named already
+        return err
+    head = re.split(r"[.\[]", err.key or "")[0]
+    option = _OPTIONS.get(head)
+    return err if option is None else ConfigError(err.message, key=option, hint=err.hint)
 
 
 def _safe(text: str) -> str:

@@ -7,7 +7,8 @@ Layout of a results folder (see docs/results.md):
     seats/arm-000/part-0000000000-0000020000.parquet   one row per (game, seat)
 
 A part is written to a hidden temporary name and renamed when complete; a chunk counts as done
-when both its games part and its seats part exist.
+when both its games part and its seats part exist. The manifest keeps each part's rows, size and
+sha256 (sim.storage.verify); `.lock` marks the folder in use by a run (sim.storage.lock).
 """
 
 from sim.storage.manifest import read_manifest, write_manifest
@@ -19,9 +20,9 @@ from sim.storage.parts import (
     encode,
     part_files,
     part_path,
-    remove_results,
     write_atomic,
 )
+from sim.storage.remove import remove_results
 
 __all__ = [
     "TABLES",

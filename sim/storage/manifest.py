@@ -9,16 +9,51 @@ from typing import Any
 from sim.errors import SimError
 from sim.storage.parts import MANIFEST, write_atomic
 
+# what every manifest `sim run` writes holds; a folder without them is not the lab's
+REQUIRED_KEYS = ("format", "fingerprint", "arms")
+
 
 def read_manifest(root: str | Path) -> dict[str, Any] | None:
-    """The manifest of a results folder, or None when there is none."""
+    """The manifest of a results folder, or None when there is none.
+
+    A manifest.json that is not one `sim run` wrote (not JSON, not an object, no arms) is a
+    SimError naming the file: nothing is resumed into, replayed from or deleted in its folder.
+    """
     path = Path(root) / MANIFEST
     if not path.is_file():
         return None
     try:
-        return json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, json.JSONDecodeError) as exc:
+        found = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
         raise SimError(f"cannot read the manifest: {exc}", file=path) from None
+    problem = manifest_problem(found)
+    if problem:
+        raise SimError(
+            f"not a manifest written by `sim run` ({problem})",
+            file=path,
+            hint="Point at a folder `sim run` wrote; for a new run choose another --out "
+            "(the lab never deletes files it did not write).",
+        )
+    return found
+
+
+def manifest_problem(found: Any) -> str | None:
+    """Why `found` is not a manifest the lab wrote, or None."""
+    if not isinstance(found, dict):
+        kind = "a list" if isinstance(found, list) else f"a {type(found).__name__}"
+        return f"{kind}, expected a JSON object"
+    missing = [k for k in REQUIRED_KEYS if k not in found]
+    if missing:
+        return "no " + ", no ".join(missing)
+    arms = found["arms"]
+    if not isinstance(arms, list) or not arms:
+        return "no list of arms"
+    for i, arm in enumerate(arms):
+        if not isinstance(arm, dict) or not isinstance(arm.get("name"), str):
+            return f"arms[{i}] has no name"
+        if arm.get("index") != i:
+            return f"arms[{i}] has index {arm.get('index')!r}"
+    return None
 
 
 def write_manifest(root: str | Path, manifest: dict[str, Any]) -> None:

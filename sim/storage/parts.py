@@ -5,7 +5,6 @@ from __future__ import annotations
 import io
 import os
 import re
-import shutil
 from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any
@@ -18,7 +17,11 @@ TABLES = ("games", "seats")
 MANIFEST = "manifest.json"
 _PART_RE = re.compile(r"^part-(\d{10})-(\d{10})\.parquet$")
 _ARM_RE = re.compile(r"^arm-(\d{3,})$")
+_TMP_RE = re.compile(r"^\.part-.*\.tmp$")  # write_atomic's temporary names
 COMPRESSION = "zstd"
+# games per arm a run may ask for: part names hold 10-digit game indices, and a billion games
+# (some hours on a workstation) is far beyond what any question here needs
+MAX_GAMES = 1_000_000_000
 
 
 def arm_dir(arm_index: int) -> str:
@@ -105,12 +108,9 @@ def cleanup(root: str | Path) -> int:
     """
     root = Path(root)
     removed = 0
-    for table in TABLES:
-        base = root / table
-        if base.is_dir():
-            for tmp in base.glob("*/.*.tmp"):
-                tmp.unlink(missing_ok=True)
-                removed += 1
+    for tmp in temporary_files(root):
+        tmp.unlink(missing_ok=True)
+        removed += 1
     games, seats = _parts(root, "games"), _parts(root, "seats")
     for key in set(games) ^ set(seats):
         (games.get(key) or seats[key]).unlink(missing_ok=True)
@@ -118,9 +118,19 @@ def cleanup(root: str | Path) -> int:
     return removed
 
 
-def remove_results(root: str | Path) -> None:
-    """Delete what a run writes (tables and manifest), nothing else in the folder."""
-    root = Path(root)
+def temporary_files(root: str | Path) -> list[Path]:
+    """write_atomic's leftovers in the arm folders (a run stopped mid-write)."""
+    out = []
     for table in TABLES:
-        shutil.rmtree(root / table, ignore_errors=True)
-    (root / MANIFEST).unlink(missing_ok=True)
+        base = Path(root) / table
+        if base.is_dir():
+            for arm in base.iterdir():
+                if _ARM_RE.match(arm.name) and arm.is_dir():
+                    out += [f for f in arm.iterdir() if _TMP_RE.match(f.name)]
+    return out
+
+
+def stored_parts(root: str | Path) -> list[Path]:
+    """Every part file named as the runner names it, complete chunk or not."""
+    root = Path(root)
+    return [path for table in TABLES for path in _parts(root, table).values()]

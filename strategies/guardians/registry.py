@@ -71,7 +71,7 @@ def resolve(name: str, *, source: str | None = None) -> BuiltinStrategy:
         return replace(table[base], preset=tuple(preset.items()))
     if name in table:
         return table[name]
-    known = sorted(table) + list(SKILLS)
+    known = sorted(table) + [s for s in SKILLS if s not in table]  # `master` is both
     close = get_close_matches(name, known, n=1)
     hint = f"Did you mean {close[0]!r}?" if close else f"Known strategies: {', '.join(known)}."
     if name == "skill":

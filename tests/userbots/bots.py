@@ -16,10 +16,11 @@ __all__ = ["Leftmost", "Sniper"]
 def _leftmost_policy(phase, s, p, seat, sp, rng, a, scratch):
     """Place in the first free bottom cell, then shoot from the reachable cell worth most,
     preferring cells further left (parameter `bias`: how much a column further left counts)."""
-    if phase == PLACE:
-        n = destinations(s, p, 0, 0, scratch)
-        a[A_DEST_COL] = scratch[0] if s[0] == 0 else scratch[2]
-        return
+    if phase == PLACE:  # the first free bottom cell
+        for c in range(p[P_COLS]):
+            if s[c] == 0:
+                a[A_DEST_COL] = c
+                return
     if phase == MINE_START:
         a[A_MINE_ROW] = 1
         return

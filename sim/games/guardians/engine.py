@@ -76,10 +76,12 @@ from sim.games.guardians.layout import (
     P_MISSILE_COST,
     P_MISSILE_ENABLED,
     P_MONSTERS,
+    P_NO_ROOM_OUT,
     P_POWER_COST,
     P_POWER_ENABLED,
     P_POWER_PERMANENT,
     P_RAID_ENTER_BOTTOM,
+    P_RAID_ON_COLLISION,
     P_REENTRY_COST,
     P_ROWS,
     P_SETUP_HALVES_BOX,
@@ -91,6 +93,7 @@ from sim.games.guardians.layout import (
     P_TURN_CAP,
     P_UPGRADE_COST,
     P_UPGRADE_ENABLED,
+    P_VICTORY_AFTER_REFILL,
     PL_COL,
     PL_HITS,
     PL_LEVEL,
@@ -419,7 +422,8 @@ def _invader_down(s, p, c, r, actor):
         s[pl(actor, PL_MINE_EXPLOSIONS)] += 1
     else:
         destroy_fighter(s, p, dst - FIGHTER)
-    return True
+    # ruling: the colliding invader is gone and does not raid; the switch reads SD 87 literally
+    return not (r - 1 == 0 and p[P_RAID_ENTER_BOTTOM] and p[P_RAID_ON_COLLISION])
 
 
 @jit
@@ -803,7 +807,9 @@ def play_turn(s, p, a, buf):
 def _reenter(s, p, seat, a, buf):
     """A destroyed fighter returns (GoS 219). False if the turn ends here."""
     if not bottom_has_room(s, p):
-        return False  # waits for a free cell
+        if p[P_NO_ROOM_OUT]:  # the switch: no cell to come back on, the player is out
+            s[pl(seat, PL_STATUS)] = OUT
+        return False  # ruling: waits for a free cell
     if a[A_REENTER_COL] < 0 or not cheapest_payment(s, p, seat, p[P_REENTRY_COST], buf):
         s[pl(seat, PL_STATUS)] = OUT
         return False
@@ -907,9 +913,16 @@ def _fire(s, p, seat, missile):
             if not p[P_DESCENT_END_OF_TURN]:
                 s[S_EMPTIED] = 0
                 descend(s, p, seat)
-    if s[S_INVADERS] == 0 and s[S_STATUS] == RUNNING:
+    if s[S_INVADERS] == 0 and s[S_STATUS] == RUNNING and not refill_pending(s, p):
         s[S_STATUS] = VICTORY
     return 1
+
+
+@jit_inline
+def refill_pending(s, p):
+    """Under end.victory: after_refill, an emptied board waits for the end-of-turn descent
+    and refill (SD 67-73 read as judging after it); by the ruling it wins at once."""
+    return p[P_VICTORY_AFTER_REFILL] and s[S_EMPTIED]
 
 
 @jit_inline
@@ -977,7 +990,7 @@ def _move_mine(s, p, seat, reenter_row):
         if wrapped:
             break
     s[S_MINE_COL], s[S_MINE_ROW] = c, r
-    if s[S_INVADERS] == 0:
+    if s[S_INVADERS] == 0 and not refill_pending(s, p):
         s[S_STATUS] = VICTORY
 
 

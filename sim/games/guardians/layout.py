@@ -66,7 +66,10 @@ P_POWER_PERMANENT = 31
 P_STALL_TURNS = 32
 P_TURN_CAP = 33
 P_EMPTY_FIGHTER_MISS = 34
-N_PARAMS = 35
+P_RAID_ON_COLLISION = 35  # enter_bottom: a collision on entering the bottom row raids too
+P_NO_ROOM_OUT = 36  # a destroyed fighter with no empty bottom cell: its player is out
+P_VICTORY_AFTER_REFILL = 37  # an emptied board wins only if the end-of-turn refill is empty
+N_PARAMS = 38
 
 # --- state (int32 array) -----------------------------------------------------------------
 S_BOARD = 0  # MAX_ROWS * MAX_COLS cells, index row * MAX_COLS + col, row 0 at the bottom

@@ -24,6 +24,7 @@ from sim.games.guardians.layout import (
     P_COLS,
     P_HORIZONTAL_ONLY,
     P_RAID_ENTER_BOTTOM,
+    P_RAID_ON_COLLISION,
     P_ROWS,
     P_SHIP_POINTS,
     P_STEAL_HIGHEST,
@@ -223,7 +224,8 @@ def column_raid_margin(s, p, c):
     if low < 0:
         return 1 << 30
     blockers = 0
-    for r in range(low):
+    # with raid.on_collision, a blocker in the bottom row no longer stops the raid
+    for r in range(1 if p[P_RAID_ENTER_BOTTOM] and p[P_RAID_ON_COLLISION] else 0, low):
         v = s[at(c, r)]
         if v == MINE or v >= FIGHTER:
             blockers += 1

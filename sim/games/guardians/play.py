@@ -9,6 +9,7 @@ import numpy as np
 from numba import types
 
 from sim.compiling import Notice, Unit, ensure_compiled
+from sim.errors import StrategyError
 from sim.games.base import Chunk, StrategySpec
 from sim.games.guardians import layout as L
 from sim.games.guardians.columns import RESERVE_COLUMNS, SEAT_STATS, TAKEN_COLUMNS
@@ -28,7 +29,13 @@ from sim.games.guardians.kernel import (
     policy_slots,
     workspace,
 )
-from sim.games.guardians.python_loop import CompiledSeat, PythonSeat, play_game, seat_rows
+from sim.games.guardians.python_loop import (
+    CompiledSeat,
+    PlayerFailure,
+    PythonSeat,
+    play_game,
+    seat_rows,
+)
 from sim.games.guardians.ruleset import Ruleset, to_params
 from strategies.guardians import registry, user
 
@@ -87,6 +94,7 @@ def play_chunk(
         games=_game_columns(games, trace),
         seats=_seat_columns(games, seats, seat_lineup, labels),
         errors=_errors(games, seat_lineup, labels),
+        illegal=_illegal_by_strategy(games, seat_lineup, labels),
     )
 
 
@@ -167,9 +175,26 @@ _LOOP_CALLS = [
 def _play_in_python(ruleset, n_players, plan: _Plan, seat_lineup, seeds, games, seats) -> None:
     for g, seed in enumerate(seeds):
         players = [plan.seat(int(j)) for j in seat_lineup[g, :n_players]]
-        game, row = play_game(ruleset, n_players, players, int(seed))
+        try:
+            game, row = play_game(ruleset, n_players, players, int(seed))
+        except PlayerFailure as failure:
+            label = plan.lineup[int(seat_lineup[g, failure.seat])].label
+            raise strategy_error(failure, label, g) from failure.error
         games[g, :] = row
         seat_rows(game, seats[g])
+
+
+def strategy_error(failure: PlayerFailure, label: str, game: int) -> StrategyError:
+    """The error for a player's failure in chunk-local game `game` (the runner adds where)."""
+    at = f" (at {failure.where})" if failure.where else ""
+    return StrategyError(
+        f"strategy '{label}' failed in seat {failure.seat}: {failure}{at}",
+        strategy=label,
+        game=game,
+        seat=failure.seat,
+        hint="Fix the strategy; see docs/strategies.md for what place, mine_start and turn "
+        "must return.",
+    )
 
 
 def _game_columns(games: np.ndarray, trace: bool) -> dict[str, np.ndarray]:
@@ -201,6 +226,14 @@ def _seat_columns(games, seats, seat_lineup, labels) -> dict[str, np.ndarray]:
         cols[RESERVE_COLUMNS[k - 1]] = block[:, L.PL_RESERVE + k]
         cols[TAKEN_COLUMNS[k - 1]] = block[:, L.PL_TAKEN + k]
     return cols
+
+
+def _illegal_by_strategy(games, seat_lineup, labels) -> dict[str, int]:
+    out: dict[str, int] = {}
+    for g in np.flatnonzero(games[:, G_ERROR]):
+        who = labels[int(seat_lineup[g, int(games[g, G_ERROR_SEAT])])]
+        out[who] = out.get(who, 0) + 1
+    return out
 
 
 def _errors(games, seat_lineup, labels) -> list[str]:

@@ -6,8 +6,11 @@ players is the same game here as in the kernel (a test checks the trace hashes a
 
 from __future__ import annotations
 
+import sys
+import traceback
 from collections.abc import Callable
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -52,6 +55,17 @@ Seat = CompiledSeat | PythonSeat
 OnTurn = Callable[[GameSession, int, np.ndarray, "str | None"], None]
 
 
+class PlayerFailure(Exception):
+    """A plain-Python player raised, or answered with the wrong type; `where` is the line of
+    the player's own code that raised (or '')."""
+
+    def __init__(self, seat: int, error: BaseException) -> None:
+        super().__init__(f"{type(error).__name__}: {error}")
+        self.seat = seat
+        self.error = error
+        self.where = _user_line(error)
+
+
 class _Decider:
     def __init__(self, game: GameSession, seats: list[Seat], seed: int) -> None:
         self.game = game
@@ -69,16 +83,49 @@ class _Decider:
                           self.scratch)  # fmt: skip
             return self.a
         view = GameView(game, seat, self.randoms[seat])
+        try:
+            return self._ask(player.player, view, phase)
+        except Exception as exc:  # the player's own code: whatever it raises is its failure
+            raise PlayerFailure(seat, exc) from exc
+
+    def _ask(self, player: Any, view: GameView, phase: int) -> np.ndarray:
         if phase == PLACE:
-            self.a[L.A_DEST_COL] = int(player.player.place(view)) - 1
+            self.a[L.A_DEST_COL] = _whole(player.place(view), "place", "a column") - 1
         elif phase == MINE_START:
-            self.a[L.A_MINE_ROW] = int(player.player.mine_start(view)) - 1
+            self.a[L.A_MINE_ROW] = _whole(player.mine_start(view), "mine_start", "a row") - 1
         else:
-            turn = player.player.turn(view)
+            turn = player.turn(view)
             if not isinstance(turn, Turn):
-                raise TypeError(f"{type(player.player).__name__}.turn must return a Turn")
-            return game.action(turn)
+                raise TypeError(f"turn() returned {_kind(turn)}, expected a Turn "
+                                "(sim.games.guardians.session.Turn)")  # fmt: skip
+            return self.game.action(turn)
         return self.a
+
+
+def _whole(value: Any, method: str, what: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int | np.integer):
+        raise TypeError(f"{method}() returned {_kind(value)}, expected {what} (a whole number, "
+                        "1-based)")  # fmt: skip
+    return int(value)
+
+
+def _kind(value: Any) -> str:
+    shown = repr(value)
+    return f"{type(value).__name__} {shown[:40]}"
+
+
+# not the player's code: the sim package, the standard library and installed packages
+_NOT_THEIRS = (str(Path(__file__).resolve().parents[2]), sys.prefix, sys.base_prefix)
+
+
+def _user_line(error: BaseException) -> str:
+    """'file.py:12 in turn' for the deepest frame of the player's own code, or ''."""
+    frames = [f for f in traceback.extract_tb(error.__traceback__)
+              if not str(Path(f.filename).resolve()).startswith(_NOT_THEIRS)]  # fmt: skip
+    if not frames:
+        return ""
+    last = frames[-1]
+    return f"{Path(last.filename).name}:{last.lineno} in {last.name}"
 
 
 def play_game(

@@ -17,6 +17,7 @@ from sim.errors import ConfigError
 from sim.games.guardians import layout as L
 from sim.games.guardians.engine import rebuild_occupancy
 from sim.games.guardians.ruleset import load_ruleset
+from sim.games.guardians.scenario_checks import check_position
 from sim.games.guardians.session import CHAR_CELLS, STATUS_NAMES, GameSession, Turn
 
 TOP_KEYS = ("name", "game", "ruleset", "rules", "board", "players", "pile", "aside", "to_move",
@@ -42,7 +43,12 @@ class Scenario:
         self.name = str(data.get("name", path))
         self.ruleset_name = str(data.get("ruleset", "guardians"))
         self.rules = data.get("rules") or {}
-        ruleset = load_ruleset(self.ruleset_name, self.rules, source=path)
+        try:
+            ruleset = load_ruleset(self.ruleset_name, self.rules, source=path)
+        except ConfigError as err:
+            if err.file is not None:  # the scenario or a ruleset file is named already
+                raise
+            raise ScenarioError(err.message, file=path, key="ruleset", hint=err.hint) from None
         self.session = _build_session(data, ruleset, path)
         self.turns = [_parse_turn(t, path, i) for i, t in enumerate(data.get("turns") or [])]
         self.expect = data.get("expect") or {}
@@ -168,6 +174,7 @@ def _build_session(data: Mapping[str, Any], ruleset, path: str) -> GameSession:
         _set_player(game, seat, entry or {}, path)
     _set_pile(game, data.get("pile") or [], path)
     _set_aside(game, data.get("aside") or [], path)
+    check_position(data, grid, ruleset, n, path, ScenarioError)
     to_move = data.get("to_move", 0)
     if not isinstance(to_move, int) or not 0 <= to_move < n:
         raise ScenarioError(f"must be a seat 0..{n - 1}", file=path, key="to_move")

@@ -11,7 +11,7 @@ import numpy as np
 
 from sim.games.base import StrategySpec, Watch
 from sim.games.guardians import layout as L
-from sim.games.guardians.python_loop import play_game
+from sim.games.guardians.python_loop import PlayerFailure, play_game
 from sim.games.guardians.session import GameSession
 
 SEAT_LETTERS = "ABCD"
@@ -33,7 +33,7 @@ class Frame:
 
 def watch(ruleset, lineup: list[StrategySpec], seed: int) -> tuple[list[Frame], GameSession]:
     """Play the game of `seed` with lineup[k] in seat k and record every turn."""
-    from sim.games.guardians.play import _Plan  # the plug-in's own seat construction
+    from sim.games.guardians.play import _Plan, strategy_error  # the plug-in's own seats
 
     plan = _Plan(lineup)
     seats = [plan.seat(j) for j in range(len(lineup))]
@@ -49,7 +49,13 @@ def watch(ruleset, lineup: list[StrategySpec], seed: int) -> tuple[list[Frame], 
         frames.append(_frame(game, len(frames), seat, text))
         before.append(game.s.copy())
 
-    final, _ = play_game(ruleset, len(lineup), seats, seed, on_setup=on_setup, on_turn=on_turn)
+    try:
+        final, _ = play_game(ruleset, len(lineup), seats, seed, on_setup=on_setup,
+                             on_turn=on_turn)  # fmt: skip
+    except PlayerFailure as failure:
+        error = strategy_error(failure, lineup[failure.seat].label, 0)
+        error.message += f", seed {seed}, after {max(len(frames) - 1, 0)} turns"
+        raise error from failure.error
     return frames, final
 
 

@@ -1,0 +1,83 @@
+"""Folders and files the commands write (--out, --report-dir, --html): checked before any work,
+so a mistake is one line naming the path and the option, never a traceback after a long run."""
+
+from __future__ import annotations
+
+import errno
+import os
+from pathlib import Path
+
+from sim.errors import SimError
+
+
+def given(path: str | os.PathLike[str], *, key: str) -> Path:
+    """`path` as a Path; an empty one is refused (it would mean the current folder)."""
+    if not str(path).strip():
+        raise SimError(
+            "an empty path",
+            key=key,
+            hint=f"Give a folder, e.g. {key} results/try, or leave {key} out for the default.",
+        )
+    return Path(path)
+
+
+def check_folder(path: str | os.PathLike[str], *, key: str) -> Path:
+    """Refuse a folder path that cannot be one: empty, a file, or under a file."""
+    folder = given(path, key=key)
+    if folder.exists() and not folder.is_dir():
+        raise SimError("exists and is not a folder", file=folder, key=key,
+                       hint=f"Choose a folder with {key}.")  # fmt: skip
+    above = next((p for p in folder.parents if p.exists()), None)
+    if above is not None and not above.is_dir():
+        raise SimError(f"cannot create the folder: {above} is a file, not a folder",
+                       file=folder, key=key, hint=f"Choose a folder with {key}.")  # fmt: skip
+    return folder
+
+
+def make_folder(path: str | os.PathLike[str], *, key: str) -> Path:
+    """Create the folder `path` (and its parents) or raise SimError saying why not."""
+    folder = check_folder(path, key=key)
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise cannot_write(folder, exc, key=key, what="cannot create the folder") from None
+    return folder
+
+
+def check_file_target(path: str | os.PathLike[str], *, key: str) -> Path:
+    """A file about to be written: its folder must exist and `path` must not be a folder."""
+    target = given(path, key=key)
+    folder = target.parent
+    if target.is_dir():
+        raise SimError(
+            "is a folder", file=target, key=key, hint=f"Give a file name, e.g. {key} game.html."
+        )
+    if not folder.is_dir():
+        what = "is a file, not a folder" if folder.exists() else "does not exist"
+        raise SimError(
+            f"its folder {folder} {what}",
+            file=target,
+            key=key,
+            hint=f"Create the folder first, or give {key} a path in an existing folder.",
+        )
+    if not os.access(folder, os.W_OK):
+        raise SimError(f"cannot write in {folder} (permission denied)", file=target, key=key,
+                       hint=f"Give {key} a path in a folder you can write to.")  # fmt: skip
+    return target
+
+
+def cannot_write(path: Path, exc: OSError, *, key: str, what: str = "cannot write") -> SimError:
+    """The SimError for an OSError met while writing under `path`."""
+    return SimError(f"{what}: {why(path, exc)}", file=path, key=key,
+                    hint=f"Choose a folder you can write to with {key}.")  # fmt: skip
+
+
+def why(path: Path, exc: OSError) -> str:
+    """The reason of an OSError in words, naming a file that stands where a folder should."""
+    if exc.errno in (errno.ENOTDIR, errno.EEXIST):
+        for parent in [path, *path.parents]:
+            if parent.exists() and not parent.is_dir():
+                return f"{parent} is a file, not a folder"
+    if exc.errno in (errno.EACCES, errno.EPERM):
+        return "permission denied"
+    return exc.strerror or str(exc)
