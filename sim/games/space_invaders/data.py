@@ -61,8 +61,8 @@ def locate(kind: str, ref: str, *, source: Any, key: str) -> Path:
         return path
     near = nearest(ref, shipped(kind))
     mean = f"Did you mean '{near}'? " if near else ""
-    raise ConfigError(f"unknown {kind} '{ref}'", file=source, key=key,
-                      hint=f"{mean}Shipped: {', '.join(shipped(kind))}; or a .yaml path")  # fmt: skip
+    hint = f"{mean}Shipped: {', '.join(shipped(kind))}; or a .yaml path"
+    raise ConfigError(f"unknown {kind} '{ref}'", file=source, key=key, hint=hint)
 
 
 def _lines(path: Path) -> dict[tuple[Any, ...], int]:
@@ -203,8 +203,8 @@ def _geometry_cached(path: str, mtime: float) -> tuple[tuple[str, Any], ...]:
     r.keys(r.data, (*GEOMETRY_SCHEMA, *META_KEYS))
     missing = [k for k in GEOMETRY_SCHEMA if k not in r.data]
     if missing:
-        raise r.fail(f"missing keys: {', '.join(missing)}",
-                     hint="Copy rulesets/geometry-default.yaml and change what differs.")  # fmt: skip
+        hint = "Copy rulesets/geometry-default.yaml and change what differs."
+        raise r.fail(f"missing keys: {', '.join(missing)}", hint=hint)
     return tuple((k, r.value(f, r.data[k], k)) for k, f in GEOMETRY_SCHEMA.items())
 
 
