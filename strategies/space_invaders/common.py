@@ -142,15 +142,24 @@ def chance_card(p, ax, ay, cell, scale):
     grow = 0.0 if p[P_HIT_CENTER] != 0.0 else p[P_TOKEN_R]
     x0 = cell_center_x(p, cell) - 0.5 * p[P_CARD_W] - grow
     y0 = cell_center_y(p, cell) - 0.5 * p[P_CARD_H] - grow
-    return chance_box(p, ax, ay, x0, x0 + p[P_CARD_W] + 2 * grow, y0,
-                      y0 + p[P_CARD_H] + 2 * grow, scale)  # fmt: skip
+    return chance_box(
+        p, ax, ay, x0, x0 + p[P_CARD_W] + 2 * grow, y0, y0 + p[P_CARD_H] + 2 * grow, scale
+    )
 
 
 @jit_inline
 def chance_ufo(p, scale):
     """Chance that a shot aimed at the UFO's centre lands inside it."""
-    return chance_box(p, ufo_center_x(p), ufo_center_y(p), p[P_UFO_X0], p[P_UFO_X1],
-                      p[P_UFO_Y0], p[P_UFO_Y1], scale)  # fmt: skip
+    return chance_box(
+        p,
+        ufo_center_x(p),
+        ufo_center_y(p),
+        p[P_UFO_X0],
+        p[P_UFO_X1],
+        p[P_UFO_Y0],
+        p[P_UFO_Y1],
+        scale,
+    )
 
 
 # --- the coming advance -----------------------------------------------------------------------

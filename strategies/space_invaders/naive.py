@@ -61,8 +61,9 @@ def first_choices(s, p, w, a):
         base = A_RES + t * RES_SIZE
         if result == MISS and (power == SHORT_WAVE or power == LONG_WAVE):
             for cell in range(N_CELLS):
-                if s[S_BOARD + cell] != 0 and wave_reaches(p, cell, w[W_X + t], w[W_Y + t],
-                                                           wave_length(p, power)):  # fmt: skip
+                if s[S_BOARD + cell] != 0 and wave_reaches(
+                    p, cell, w[W_X + t], w[W_Y + t], wave_length(p, power)
+                ):
                     a[base + RES_WAVE] = cell
                     break
         elif result == ON_CARDS and power == EXTRA_ADJACENT:

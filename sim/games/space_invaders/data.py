@@ -56,8 +56,12 @@ def locate(kind: str, ref: str, *, source: Any, key: str) -> Path:
     path = Path(ref)
     if path.suffix in (".yaml", ".yml") or "/" in ref:
         if not path.is_file():
-            raise ConfigError(f"{kind} file not found: {ref}", file=source, key=key,
-                              hint="Give a path relative to the working directory.")  # fmt: skip
+            raise ConfigError(
+                f"{kind} file not found: {ref}",
+                file=source,
+                key=key,
+                hint="Give a path relative to the working directory.",
+            )
         return path
     near = nearest(ref, shipped(kind))
     mean = f"Did you mean '{near}'? " if near else ""
@@ -97,8 +101,9 @@ class _Reader:
 
     def fail(self, message: str, *where: Any, hint: str | None = None) -> ConfigError:
         key = "".join(f"[{w}]" if isinstance(w, int) else f".{w}" for w in where).lstrip(".")
-        return ConfigError(message, file=self.path, key=key or None,
-                           line=self.lines.get(tuple(where)), hint=hint)  # fmt: skip
+        return ConfigError(
+            message, file=self.path, key=key or None, line=self.lines.get(tuple(where)), hint=hint
+        )
 
     def keys(self, mapping: Any, allowed: tuple[str, ...], *where: Any) -> None:
         if not isinstance(mapping, Mapping):
@@ -147,16 +152,20 @@ def _read_catalog(path: Path) -> Catalog:
     r.keys(r.data, ("cards", "player_cards", *META_KEYS))
     cards = r.data.get("cards")
     if not isinstance(cards, list) or not cards:
-        raise r.fail("expected a list of cards", "cards",
-                     hint="For example cards: [{count: 12, speed: 1, damage: 1}].")  # fmt: skip
+        raise r.fail(
+            "expected a list of cards",
+            "cards",
+            hint="For example cards: [{count: 12, speed: 1, damage: 1}].",
+        )
     speed, damage, icon = [], [], []
     for i, entry in enumerate(cards):
         r.keys(entry, CARD_KEYS, "cards", i)
         for key in ("count", "speed", "damage"):
             if key not in entry:
                 raise r.fail(f"missing '{key}'", "cards", i)
-        values = {k: r.value(_CARD_FIELDS[k], entry.get(k, "none"), "cards", i, k)
-                  for k in CARD_KEYS}  # fmt: skip
+        values = {
+            k: r.value(_CARD_FIELDS[k], entry.get(k, "none"), "cards", i, k) for k in CARD_KEYS
+        }
         speed += [values["speed"]] * values["count"]
         damage += [values["damage"]] * values["count"]
         icon += [ICONS[values["icon"]]] * values["count"]
@@ -183,12 +192,21 @@ def _player_cards(r: _Reader) -> tuple[tuple[int, ...], ...]:
         for i, power in enumerate(deck):
             if power not in POWER_NAMES:
                 near = nearest(str(power), POWER_NAMES)
-                raise r.fail(f"unknown power {power!r}", "player_cards", name, i,
-                             hint=f"Did you mean '{near}'?" if near else None)  # fmt: skip
+                raise r.fail(
+                    f"unknown power {power!r}",
+                    "player_cards",
+                    name,
+                    i,
+                    hint=f"Did you mean '{near}'?" if near else None,
+                )
             pid = POWER_NAMES.index(power)
             if pid != 0 and POWER_LEVEL[pid] != level:
-                raise r.fail(f"{power} is a level-{POWER_LEVEL[pid]} power (line 400)",
-                             "player_cards", name, i)  # fmt: skip
+                raise r.fail(
+                    f"{power} is a level-{POWER_LEVEL[pid]} power (line 400)",
+                    "player_cards",
+                    name,
+                    i,
+                )
             ids.append(pid)
         out.append(tuple(ids))
     return tuple(out)

@@ -428,8 +428,9 @@ def _after_landing(s, p, w, a, rng, script, seat, scale, log):
 @jit_inline
 def _fly(s, p, w, a, rng, script, seat, scale, log):
     """Launch the token in flight at the action's aim from the action's shooter place."""
-    if not land(s, p, w, rng, script, seat, a[A_AIM_X], a[A_AIM_Y], a[A_SHOOTER_X],
-                p[P_SHOOTER_Y], scale):  # fmt: skip
+    if not land(
+        s, p, w, rng, script, seat, a[A_AIM_X], a[A_AIM_Y], a[A_SHOOTER_X], p[P_SHOOTER_Y], scale
+    ):
         return E_SCRIPT
     return _after_landing(s, p, w, a, rng, script, seat, scale, log)
 
@@ -558,8 +559,9 @@ def resolve_turn(s, p, w, a, rng, script, seat, scale, log, choices):
         else:  # landing on it is a successful attack (line 222)
             success = s[tk(t, TK_RESULT)] == ON_CARDS and (s[tk(t, TK_CELLS)] >> called) & 1
         if success:
-            err = bonus_shot(s, p, w, rng, script, seat, ufo_center_x(p), p[P_SHOOTER_Y],
-                             scale, log)  # fmt: skip
+            err = bonus_shot(
+                s, p, w, rng, script, seat, ufo_center_x(p), p[P_SHOOTER_Y], scale, log
+            )
             if err != OK:
                 return err
             bonus = True

@@ -52,20 +52,66 @@ from strategies.space_invaders.dispatch import builtin_policy as policy
 
 # per-game result columns
 GAME_COLUMNS = (
-    "outcome", "rounds", "turns", "planet_left", "ufo_left", "score", "ufo_hits",
-    "destroyed", "bonus_kills", "crashed", "returned", "damage", "healed", "reinforced",
-    "launches", "final_assault", "deck_left", "error", "error_seat", "trace_hash",
-)  # fmt: skip
-(G_OUTCOME, G_ROUNDS, G_TURNS, G_PLANET, G_UFO, G_SCORE, G_UFO_HITS, G_DESTROYED,
- G_BONUS_KILLS, G_CRASHED, G_RETURNED, G_DAMAGE, G_HEALED, G_REINFORCED, G_LAUNCHES,
- G_ASSAULT, G_DECK_LEFT, G_ERROR, G_ERROR_SEAT, G_HASH) = range(len(GAME_COLUMNS))  # fmt: skip
+    "outcome",
+    "rounds",
+    "turns",
+    "planet_left",
+    "ufo_left",
+    "score",
+    "ufo_hits",
+    "destroyed",
+    "bonus_kills",
+    "crashed",
+    "returned",
+    "damage",
+    "healed",
+    "reinforced",
+    "launches",
+    "final_assault",
+    "deck_left",
+    "error",
+    "error_seat",
+    "trace_hash",
+)
+(
+    G_OUTCOME,
+    G_ROUNDS,
+    G_TURNS,
+    G_PLANET,
+    G_UFO,
+    G_SCORE,
+    G_UFO_HITS,
+    G_DESTROYED,
+    G_BONUS_KILLS,
+    G_CRASHED,
+    G_RETURNED,
+    G_DAMAGE,
+    G_HEALED,
+    G_REINFORCED,
+    G_LAUNCHES,
+    G_ASSAULT,
+    G_DECK_LEFT,
+    G_ERROR,
+    G_ERROR_SEAT,
+    G_HASH,
+) = range(len(GAME_COLUMNS))
 _FROM_STATE = (
-    (G_ROUNDS, S_ROUND), (G_TURNS, S_TURNS), (G_PLANET, S_PLANET), (G_UFO, S_UFO),
-    (G_SCORE, S_SCORE), (G_UFO_HITS, S_UFO_HITS), (G_DESTROYED, S_DESTROYED),
-    (G_BONUS_KILLS, S_BONUS_KILLS), (G_CRASHED, S_CRASHED), (G_RETURNED, S_RETURNED),
-    (G_DAMAGE, S_DAMAGE), (G_HEALED, S_HEALED), (G_REINFORCED, S_REINFORCED),
-    (G_LAUNCHES, S_LAUNCHES), (G_ASSAULT, S_ASSAULT),
-)  # fmt: skip
+    (G_ROUNDS, S_ROUND),
+    (G_TURNS, S_TURNS),
+    (G_PLANET, S_PLANET),
+    (G_UFO, S_UFO),
+    (G_SCORE, S_SCORE),
+    (G_UFO_HITS, S_UFO_HITS),
+    (G_DESTROYED, S_DESTROYED),
+    (G_BONUS_KILLS, S_BONUS_KILLS),
+    (G_CRASHED, S_CRASHED),
+    (G_RETURNED, S_RETURNED),
+    (G_DAMAGE, S_DAMAGE),
+    (G_HEALED, S_HEALED),
+    (G_REINFORCED, S_REINFORCED),
+    (G_LAUNCHES, S_LAUNCHES),
+    (G_ASSAULT, S_ASSAULT),
+)
 
 _FNV_PRIME = np.uint64(0x100000001B3)
 _FNV_OFFSET = np.uint64(0xCBF29CE484222325)
@@ -98,8 +144,9 @@ def play_turn(s, p, w, a, rng, script, seat, kind, sp, scale, scratch, log):
 
 
 @jit
-def play_one(p, n, kinds, params, scales, seed, s, w, a, rng, scratch, crashed, script, log,
-             out, trace):  # fmt: skip
+def play_one(
+    p, n, kinds, params, scales, seed, s, w, a, rng, scratch, crashed, script, log, out, trace
+):
     """Play one game of `n` seats from `seed` to its end; fill `out` (G_* columns)."""
     seed_streams(rng, seed)
     new_game(s, p, n, rng)
@@ -112,8 +159,9 @@ def play_one(p, n, kinds, params, scales, seed, s, w, a, rng, scratch, crashed, 
         begin_round(s)
         for k in range(n):
             seat = (s[S_START_SEAT] + k) % n
-            err = play_turn(s, p, w, a, rng, script, seat, kinds[seat], params[seat],
-                            scales[seat], scratch, log)  # fmt: skip
+            err = play_turn(
+                s, p, w, a, rng, script, seat, kinds[seat], params[seat], scales[seat], scratch, log
+            )
             if err != OK:
                 out[G_ERROR], out[G_ERROR_SEAT] = err, seat
                 return
@@ -157,8 +205,24 @@ def play_batch(p, n, seeds, seat_lineup, lineup_kind, lineup_params, games, seat
             params[seat, :] = lineup_params[j, :]
             scales[seat] = lineup_params[j, 0]
         games[g, :] = 0
-        play_one(p, n, kinds, params, scales, seeds[g], s, w, a, rng, scratch, crashed, script,
-                 log, games[g], trace)  # fmt: skip
+        play_one(
+            p,
+            n,
+            kinds,
+            params,
+            scales,
+            seeds[g],
+            s,
+            w,
+            a,
+            rng,
+            scratch,
+            crashed,
+            script,
+            log,
+            games[g],
+            trace,
+        )
         if games[g, G_ERROR] != OK:
             errors += 1
         for seat in range(n):

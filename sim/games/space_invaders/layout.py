@@ -27,10 +27,18 @@ RELAUNCH, PIERCE, UFO_FROM_LANDING, LONG_WAVE = 5, 6, 7, 8  # level 2
 HEAL, UFO_THREE_TRIES, EXTRA_ADJACENT = 9, 10, 11  # level 3
 POWER_NAMES = (
     "plain",
-    "called_shot", "short_wave", "adjacent_instead", "ufo_relaunch",
-    "relaunch", "pierce", "ufo_from_landing", "long_wave",
-    "heal", "ufo_three_tries", "extra_adjacent",
-)  # fmt: skip
+    "called_shot",
+    "short_wave",
+    "adjacent_instead",
+    "ufo_relaunch",
+    "relaunch",
+    "pierce",
+    "ufo_from_landing",
+    "long_wave",
+    "heal",
+    "ufo_three_tries",
+    "extra_adjacent",
+)
 POWER_LEVEL = (0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3)
 LEVELS = 3
 CARDS_PER_LEVEL = 4  # 12 player cards, 4 of each level (line 59)

@@ -40,8 +40,9 @@ _NUMBERS = {
 
 
 def catalog_of(values: Mapping[str, Any]) -> Catalog:
-    return load_catalog(Path(locate("catalog", values["catalog.file"], source=None,
-                                    key="catalog.file")))  # fmt: skip
+    return load_catalog(
+        Path(locate("catalog", values["catalog.file"], source=None, key="catalog.file"))
+    )
 
 
 def table_size(seats: int, values: Mapping[str, Any]) -> int:
@@ -64,8 +65,11 @@ def setup_numbers(values: Mapping[str, Any], seats: int) -> dict[str, int]:
     cards = catalog_of(values).size
     top = {"deck": cards, "planet": L.TRACK_MAX, "ufo": L.TRACK_MAX}
     out = {}
-    for name, key in (("deck", "setup.deck_size"), ("planet", "setup.planet_health"),
-                      ("ufo", "setup.ufo_health")):  # fmt: skip
+    for name, key in (
+        ("deck", "setup.deck_size"),
+        ("planet", "setup.planet_health"),
+        ("ufo", "setup.ufo_health"),
+    ):
         value = values[key] or chart[name]
         if name == knob:
             value = int(round(value * factor))
@@ -80,7 +84,10 @@ def to_params(values: Mapping[str, Any], seats: int, *, scripted: bool = False) 
     numbers = setup_numbers(values, seats)
     p[L.P_LEVEL] = LEVELS.index(values["setup.level"])
     p[L.P_DECK], p[L.P_PLANET_START], p[L.P_UFO_START] = (
-        numbers["deck"], numbers["planet"], numbers["ufo"])  # fmt: skip
+        numbers["deck"],
+        numbers["planet"],
+        numbers["ufo"],
+    )
     p[L.P_SEATS_SOLO] = size if seats == 1 else 0
     key = "tokens.start_active_2p" if size == 2 else "tokens.start_active"
     p[L.P_START_ACTIVE] = values[key]

@@ -37,8 +37,11 @@ PRESETS = (
     "space-invaders-three-rows",
 )
 METADATA = ("name", "title", "extends")
-FILLED = ("catalog.digest", *(f"dexterity.{k}" for k in DEXTERITY_KEYS),
-          *(k for k in SCHEMA if k.startswith("geometry.") and k != "geometry.file"))  # fmt: skip
+FILLED = (
+    "catalog.digest",
+    *(f"dexterity.{k}" for k in DEXTERITY_KEYS),
+    *(k for k in SCHEMA if k.startswith("geometry.") and k != "geometry.file"),
+)
 _ORDER = {key: i for i, key in enumerate(SCHEMA)}
 
 
@@ -66,8 +69,11 @@ class Ruleset:
         """The effective ruleset as YAML that loads back to the same values."""
         head = "".join(f"# override: {k}={json.dumps(_thaw(v))}\n" for k, v in self.overrides)
         ordered = sorted(self.values, key=lambda k: _ORDER.get(k, len(_ORDER)))
-        body = {"name": self.name, "title": self.title,
-                **unflatten({k: _thaw(self.values[k]) for k in ordered})}  # fmt: skip
+        body = {
+            "name": self.name,
+            "title": self.title,
+            **unflatten({k: _thaw(self.values[k]) for k in ordered}),
+        }
         return head + yaml.dump(body, Dumper=_Dumper, sort_keys=False, allow_unicode=True)
 
     def fingerprint(self) -> str:
@@ -110,20 +116,22 @@ def _fill(values: dict[str, Any], origin: Mapping[str, Any]) -> dict[str, Any]:
     """Complete explicit values with the data files' keys, then check across keys."""
     out = dict(values)
     where = origin.get("geometry.file")
-    geometry = load_geometry(locate("geometry", out["geometry.file"], source=where,
-                                    key="geometry.file"))  # fmt: skip
+    geometry = load_geometry(
+        locate("geometry", out["geometry.file"], source=where, key="geometry.file")
+    )
     for key, value in geometry.items():
         out.setdefault(f"geometry.{key}", value)
     _fill_dexterity(out, origin)
     where = origin.get("catalog.file")
-    catalog = load_catalog(locate("catalog", out["catalog.file"], source=where,
-                                  key="catalog.file"))  # fmt: skip
+    catalog = load_catalog(locate("catalog", out["catalog.file"], source=where, key="catalog.file"))
     if "catalog.digest" in values and values["catalog.digest"] != catalog.digest:
         raise ConfigError(
             f"the catalog file's content changed (digest {catalog.digest}, the ruleset says "
-            f"{values['catalog.digest']})", file=origin.get("catalog.digest"),
-            key="catalog.digest", hint="Delete the catalog.digest key to use the file as it is.",
-        )  # fmt: skip
+            f"{values['catalog.digest']})",
+            file=origin.get("catalog.digest"),
+            key="catalog.digest",
+            hint="Delete the catalog.digest key to use the file as it is.",
+        )
     out["catalog.digest"] = catalog.digest
     _check_deck(out, origin, catalog.size)
     for keys, message in cross_key_problems(out):
@@ -138,9 +146,12 @@ def _check_deck(values: Mapping[str, Any], origin: Mapping[str, Any], cards: int
         value = values[key]
         biggest = max(value) if isinstance(value, tuple | list) else value
         if biggest > cards:
-            raise ConfigError(f"a deck of {biggest} cards, but the catalog has {cards}",
-                              file=origin.get(key, origin.get("catalog.file")), key=key,
-                              hint="Use a smaller deck or a bigger catalog.")  # fmt: skip
+            raise ConfigError(
+                f"a deck of {biggest} cards, but the catalog has {cards}",
+                file=origin.get(key, origin.get("catalog.file")),
+                key=key,
+                hint="Use a smaller deck or a bigger catalog.",
+            )
 
 
 def _fill_dexterity(out: dict[str, Any], origin: Mapping[str, Any]) -> None:
@@ -149,8 +160,11 @@ def _fill_dexterity(out: dict[str, Any], origin: Mapping[str, Any]) -> None:
     if skill == "custom":
         missing = [k for k in keys if k not in out]
         if missing:
-            raise ConfigError(f"dexterity.skill is custom: give {', '.join(missing)}",
-                              file=origin.get("dexterity.skill"), key=missing[0])  # fmt: skip
+            raise ConfigError(
+                f"dexterity.skill is custom: give {', '.join(missing)}",
+                file=origin.get("dexterity.skill"),
+                key=missing[0],
+            )
         return
     preset = dexterity_presets()[skill]
     for key in DEXTERITY_KEYS:
@@ -158,9 +172,11 @@ def _fill_dexterity(out: dict[str, Any], origin: Mapping[str, Any]) -> None:
         if dotted in out and out[dotted] != preset[key]:
             raise ConfigError(
                 f"dexterity.skill is {skill} (spread {preset['spread_mm']} mm); its numbers "
-                "come from the preset", file=origin.get(dotted), key=dotted,
+                "come from the preset",
+                file=origin.get(dotted),
+                key=dotted,
                 hint="Set dexterity.skill=custom to give your own numbers.",
-            )  # fmt: skip
+            )
         out[dotted] = preset[key]
 
 
@@ -182,8 +198,11 @@ def load_ruleset(
         origin.update(dict.fromkeys(checked, file))
     missing = [k for k in SCHEMA if k not in values and k not in FILLED]
     if missing:
-        raise ConfigError(f"missing keys: {', '.join(missing[:5])}", file=chain[0][0],
-                          hint="Start from a preset: extends: space-invaders")  # fmt: skip
+        raise ConfigError(
+            f"missing keys: {', '.join(missing[:5])}",
+            file=chain[0][0],
+            hint="Start from a preset: extends: space-invaders",
+        )
     top_file, top = chain[-1]
     name = top.get("name", Path(top_file).stem)
     filled = _fill(values, origin)
@@ -216,10 +235,14 @@ def _locate(ref: str, referrer: Path | None) -> Path:
     if path.is_file():
         return path
     if ref.endswith((".yaml", ".yml")) or "/" in ref:
-        raise ConfigError(f"ruleset file not found: {path}", file=referrer,
-                          key="extends" if referrer else None)  # fmt: skip
+        raise ConfigError(
+            f"ruleset file not found: {path}", file=referrer, key="extends" if referrer else None
+        )
     near = nearest(ref, PRESETS)
     mean = f"Did you mean '{near}'? " if near else ""
-    raise ConfigError(f"unknown preset '{ref}'", file=referrer,
-                      key="extends" if referrer else None,
-                      hint=f"{mean}Presets: {', '.join(PRESETS)}; or a .yaml path")  # fmt: skip
+    raise ConfigError(
+        f"unknown preset '{ref}'",
+        file=referrer,
+        key="extends" if referrer else None,
+        hint=f"{mean}Presets: {', '.join(PRESETS)}; or a .yaml path",
+    )
