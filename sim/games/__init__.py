@@ -11,7 +11,10 @@ if TYPE_CHECKING:
     from sim.games.base import Game
 
 _GAMES: dict[str, Game] = {}
-_BUILTIN = {"guardians": "sim.games.guardians.game"}
+_BUILTIN = {
+    "guardians": "sim.games.guardians.game",
+    "space-invaders": "sim.games.space_invaders.plugin",  # Space Invaders plug-in
+}
 
 
 def register(game: Game) -> Game:

@@ -54,7 +54,10 @@ from sim.jit import jit_inline
 SC_BOARD = 0
 SC_CRASHED = SC_BOARD + N_CELLS
 SC_THREAT = SC_CRASHED + N_CELLS  # per cell: damage it would do this round if left alone
-SCRATCH_SIZE = SC_THREAT + N_CELLS
+SC_WORTH = SC_THREAT + N_CELLS  # per cell: a hit's worth x WORTH_UNIT (planner)
+SC_WORTH_PIERCE = SC_WORTH + N_CELLS  # the same for a piercing hit
+SCRATCH_SIZE = SC_WORTH_PIERCE + N_CELLS
+WORTH_UNIT = 1e6  # worths kept as integers in the int64 scratch
 UFO = -2  # a target that is the UFO, not a cell
 SPREAD_SCALE = 0  # every strategy's first parameter
 
