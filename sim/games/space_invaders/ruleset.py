@@ -85,9 +85,9 @@ class Ruleset:
         if not checked:
             return self
         explicit = {k: v for k, v in self.values.items() if k in self.explicit}
-        origin = dict.fromkeys(explicit, f"ruleset {self.name}")
+        origin = dict.fromkeys(explicit, (0, f"ruleset {self.name}"))
         # a new data file or skill refills what came from the old one
-        origin.update(dict.fromkeys(checked, source))
+        origin.update(dict.fromkeys(checked, (1, source)))
         values = _fill({**explicit, **checked}, origin)
         applied = self.overrides + tuple(checked.items())
         return Ruleset(self.name, self.title, values, applied, frozenset({*explicit, *checked}))
@@ -113,31 +113,37 @@ def _thaw(value: Any) -> Any:
 
 
 def _fill(values: dict[str, Any], origin: Mapping[str, Any]) -> dict[str, Any]:
-    """Complete explicit values with the data files' keys, then check across keys."""
+    """Complete explicit values with the data files' keys, then check across keys. `origin`
+    maps a key to (rank, where it was set); errors blame the latest set key."""
     out = dict(values)
-    where = origin.get("geometry.file")
+    where = _where(origin, "geometry.file")
     geometry = load_geometry(
         locate("geometry", out["geometry.file"], source=where, key="geometry.file")
     )
     for key, value in geometry.items():
         out.setdefault(f"geometry.{key}", value)
     _fill_dexterity(out, origin)
-    where = origin.get("catalog.file")
+    where = _where(origin, "catalog.file")
     catalog = load_catalog(locate("catalog", out["catalog.file"], source=where, key="catalog.file"))
     if "catalog.digest" in values and values["catalog.digest"] != catalog.digest:
         raise ConfigError(
             f"the catalog file's content changed (digest {catalog.digest}, the ruleset says "
             f"{values['catalog.digest']})",
-            file=origin.get("catalog.digest"),
+            file=_where(origin, "catalog.digest"),
             key="catalog.digest",
             hint="Delete the catalog.digest key to use the file as it is.",
         )
     out["catalog.digest"] = catalog.digest
     _check_deck(out, origin, catalog.size)
     for keys, message in cross_key_problems(out):
-        blamed = next((k for k in reversed(keys) if k in origin), keys[0])
-        raise ConfigError(message, file=origin.get(blamed), key=blamed)
+        blamed = max(keys, key=lambda k: origin.get(k, (-1, None))[0])
+        raise ConfigError(message, file=_where(origin, blamed), key=blamed)
     return out
+
+
+def _where(origin: Mapping[str, Any], key: str) -> Any:
+    """The file (or --set) that set `key`, None for a key filled from a data file."""
+    return origin.get(key, (-1, None))[1]
 
 
 def _check_deck(values: Mapping[str, Any], origin: Mapping[str, Any], cards: int) -> None:
@@ -148,7 +154,7 @@ def _check_deck(values: Mapping[str, Any], origin: Mapping[str, Any], cards: int
         if biggest > cards:
             raise ConfigError(
                 f"a deck of {biggest} cards, but the catalog has {cards}",
-                file=origin.get(key, origin.get("catalog.file")),
+                file=_where(origin, key) or _where(origin, "catalog.file"),
                 key=key,
                 hint="Use a smaller deck or a bigger catalog.",
             )
@@ -162,7 +168,7 @@ def _fill_dexterity(out: dict[str, Any], origin: Mapping[str, Any]) -> None:
         if missing:
             raise ConfigError(
                 f"dexterity.skill is custom: give {', '.join(missing)}",
-                file=origin.get("dexterity.skill"),
+                file=_where(origin, "dexterity.skill"),
                 key=missing[0],
             )
         return
@@ -173,7 +179,7 @@ def _fill_dexterity(out: dict[str, Any], origin: Mapping[str, Any]) -> None:
             raise ConfigError(
                 f"dexterity.skill is {skill} (spread {preset['spread_mm']} mm); its numbers "
                 "come from the preset",
-                file=origin.get(dotted),
+                file=_where(origin, dotted),
                 key=dotted,
                 hint="Set dexterity.skill=custom to give your own numbers.",
             )
@@ -191,11 +197,11 @@ def load_ruleset(
     chain = _chain(os.fspath(name_or_path))
     values: dict[str, Any] = {}
     origin: dict[str, Any] = {}
-    for file, data in chain:
+    for rank, (file, data) in enumerate(chain):
         body = {k: v for k, v in data.items() if k not in METADATA}
         checked = validate(flatten(body, file=file), SCHEMA, file=file)
         values.update(checked)
-        origin.update(dict.fromkeys(checked, file))
+        origin.update(dict.fromkeys(checked, (rank, file)))
     missing = [k for k in SCHEMA if k not in values and k not in FILLED]
     if missing:
         raise ConfigError(
