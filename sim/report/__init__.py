@@ -19,6 +19,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from sim.errors import SimError
+from sim.games.space_invaders import report as invaders  # Space Invaders plug-in sections
 from sim.report.context import Context
 from sim.report.data import Results, load_results
 from sim.report.render import Section, render_markdown, render_page
@@ -42,6 +43,8 @@ SECTIONS = {
     "power_up_pricing": pricing.power_up,
     "difficulty": difficulty.build,
     "what_if": what_if.build,
+    "invaders_difficulty": invaders.difficulty,  # Space Invaders plug-in section
+    "invaders_chart": invaders.SECTIONS["invaders_chart"],  # Space Invaders plug-in section
 }
 
 METHODS = [

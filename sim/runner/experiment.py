@@ -37,6 +37,7 @@ PRECISION_KEYS = ("metric", "width", "step", "max_games")
 REPORT_SECTIONS = (
     "first_player", "mine_value", "missile_pricing", "upgrade_pricing", "power_up_pricing",
     "difficulty", "what_if",
+    "invaders_difficulty", "invaders_chart",  # Space Invaders plug-in (its report.SECTIONS)
 )  # fmt: skip
 # sweep keys that are not rule keys; `seats.<k>`, `seats.<k>.<param>`, `seats.all[.<param>]`
 SWEEP_SPECIAL = ("players", "ruleset")

@@ -107,8 +107,10 @@ class SpaceInvaders:
                    seats, trace)  # fmt: skip
         labels = [spec.label for spec in lineup]
         numbers = setup_numbers(ruleset.values, n_players)
+        cols = _game_columns(games, ruleset, seats_n, numbers, trace)
+        cols["powers"] = _powers_dealt(seats)
         return Chunk(
-            games=_game_columns(games, ruleset, seats_n, numbers, trace),
+            games=cols,
             seats=_seat_columns(games, seats, np.asarray(seat_lineup), labels, n_players),
             errors=_errors(games, np.asarray(seat_lineup), labels, n_players),
         )
@@ -164,6 +166,14 @@ def _game_columns(games, ruleset, seats_n, numbers, trace) -> dict[str, np.ndarr
     cols["planet_start"] = np.full(n, numbers["planet"], np.int64)
     cols["ufo_start"] = np.full(n, numbers["ufo"], np.int64)
     return cols
+
+
+def _powers_dealt(seats: np.ndarray) -> np.ndarray:
+    """Per game, every seat's (every hand's) player-card powers, comma-separated: the report
+    compares the games in which a power was dealt (the seats table keeps them per seat)."""
+    names = np.array(L.POWER_NAMES, dtype=object)
+    held = names[seats[:, :, L.PL_POWER : L.PL_POWER + L.LEVELS]]
+    return np.array([",".join(row.ravel()) for row in held], dtype=object)
 
 
 def _seat_columns(games, seats, seat_lineup, labels, n_players) -> dict[str, np.ndarray]:
