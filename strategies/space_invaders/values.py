@@ -39,6 +39,7 @@ from strategies.space_invaders.common import SC_THREAT, chance_ufo, rows_to_plan
 
 CLEAR_SHARE = 0.3  # a kill's worth beyond the damage it prevents: the deck must be cleared
 HEALTH_PRESSURE = 1.5  # one health point is worth this / health of the win chance
+PACE_WORTH = 4.0  # health a UFO hit is worth while the final assault looks hopeless
 
 
 @jit_inline
@@ -167,8 +168,9 @@ def ufo_worth(s, p, power, scale, ufo_weight):
     destroy the UFO by the end of the final assault (lines 330-333), where it launches all
     its active tokens: a hit now raises that chance from P(assault lands u hits) to
     P(u - 1 hits) (binomial, the seat's UFO chance), weighed against what one health point
-    is worth (more the less health is left). The heal power adds the health it restores,
-    the UFO re-launch power another shot."""
+    is worth (more the less health is left); far from enough hits, a hit is worth
+    PACE_WORTH x the share of the UFO the assault will not take. The heal power adds the
+    health it restores, the UFO re-launch power another shot."""
     worth = 0.0
     u = s[S_UFO]
     if u > 0:
@@ -177,7 +179,11 @@ def ufo_worth(s, p, power, scale, ufo_weight):
         now = at_least(n, q, u)
         gain = at_least(n, q, u - 1) - now
         health = max(s[S_PLANET], 1)
-        worth = min(ufo_weight * gain * health / (HEALTH_PRESSURE * max(now, 0.02)), 20.0)
+        near = gain * health / (HEALTH_PRESSURE * max(now, 0.02))
+        # far from enough hits the binomial gain of one hit is tiny, yet the hits must come:
+        # the share of the UFO's health the assault will not take, at PACE_WORTH a hit
+        pace = PACE_WORTH * max(u - n * q, 0.0) / u
+        worth = min(ufo_weight * max(near, pace), 20.0)
         if power == HEAL:
             worth += min(2, TRACK_MAX - s[S_PLANET])
         elif power == UFO_RELAUNCH:
