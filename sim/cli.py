@@ -120,6 +120,8 @@ def play(
     from sim.games.base import StrategySpec
     from sim.games.guardians.watch import page, transcript, watch
 
+    if game == "space-invaders" and not from_results:  # that plug-in's own watch view
+        return _play_plugin(game, strategies, ruleset, overrides, seed, html_file)
     if from_results:
         from sim.games import get_game
         from sim.results import replay
@@ -148,6 +150,27 @@ def play(
     if html_file:
         title = f"{rules.title}, seed {seed}"
         Path(html_file).write_text(page(frames, lineup, final, title))
+        typer.echo(f"page written to {html_file}")
+
+
+def _play_plugin(game, strategies, ruleset, overrides, seed, html_file) -> None:
+    """`sim play` through a game plug-in's watch(): its text, and its page with --html."""
+    from pathlib import Path
+
+    from sim.games import get_game
+    from sim.games.base import StrategySpec
+
+    plugin = get_game(game)
+    name = ruleset if ruleset != "guardians" else plugin.presets[0]
+    rules = plugin.load_ruleset(name, overrides, source="--set")
+    lineup = [StrategySpec(n.strip()) for n in strategies.split(",") if n.strip()]
+    for spec in lineup:
+        plugin.check_strategy(spec, source="--strategies")
+    watched = plugin.watch(rules, lineup, seed)
+    typer.echo(f"{rules.title}, seed {seed}")
+    typer.echo(watched.text, nl=False)
+    if html_file:
+        Path(html_file).write_text(watched.html(f"{rules.title}, seed {seed}"))
         typer.echo(f"page written to {html_file}")
 
 
