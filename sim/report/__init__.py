@@ -19,7 +19,6 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from sim.errors import SimError
-from sim.games.space_invaders import report as invaders  # Space Invaders plug-in sections
 from sim.report.context import Context
 from sim.report.data import Results, load_results
 from sim.report.render import Section, render_markdown, render_page
@@ -34,6 +33,18 @@ from sim.report.sections import (
 
 __all__ = ["SECTIONS", "build_report", "choose_sections", "load_results"]
 
+
+def _game_section(package: str, name: str):
+    """A game plug-in's report section (its report.SECTIONS), imported when a report asks."""
+
+    def build(ctx: Context) -> Section:
+        from importlib import import_module
+
+        return import_module(f"sim.games.{package}.report").SECTIONS[name](ctx)
+
+    return build
+
+
 # report: names (the experiment file's `report:` list) -> section builder
 SECTIONS = {
     "first_player": first_player.build,
@@ -43,8 +54,8 @@ SECTIONS = {
     "power_up_pricing": pricing.power_up,
     "difficulty": difficulty.build,
     "what_if": what_if.build,
-    "invaders_difficulty": invaders.difficulty,  # Space Invaders plug-in section
-    "invaders_chart": invaders.SECTIONS["invaders_chart"],  # Space Invaders plug-in section
+    "invaders_difficulty": _game_section("space_invaders", "invaders_difficulty"),  # plug-in
+    "invaders_chart": _game_section("space_invaders", "invaders_chart"),  # plug-in
 }
 
 METHODS = [

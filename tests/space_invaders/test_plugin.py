@@ -2,6 +2,10 @@
 experiment with `game: space-invaders` through `sim run` with both report sections, the
 watch view and `sim play`."""
 
+import subprocess
+import sys
+from pathlib import Path
+
 import numpy as np
 import pytest
 from typer.testing import CliRunner
@@ -12,6 +16,7 @@ from sim.games import get_game
 from sim.games.base import StrategySpec
 
 GAME = get_game("space-invaders")
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_a_chunk_has_the_framework_columns_and_the_games_own():
@@ -84,6 +89,19 @@ def test_sim_run_plays_the_game_and_writes_both_sections(tmp_path):
     assert "The chart re-derived" in text
     for table in ("invaders_outcomes", "invaders_power_uplift", "invaders_rederived_chart"):
         assert (reports / "tables" / f"{table}.csv").is_file()
+    # the sections compute from the stored games alone: no engine, no numba
+    code = (
+        "import sys\n"
+        "from sim.report import build_report\n"
+        f"build_report(results_dir={str(out)!r}, report_dir={str(tmp_path / 'r')!r}, n_boot=20)\n"
+        "bad = [m for m in sys.modules if m.startswith(('numba', 'strategies', 'sim.runner'))"
+        " or m.startswith('sim.games.') and not m.endswith(('.report', '.report_chart'))"
+        " and m != 'sim.games.space_invaders']\n"
+        "print(bad)\n"
+        "sys.exit(1 if bad else 0)\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True)
+    assert done.returncode == 0, done.stdout + done.stderr
 
 
 def test_watch_and_sim_play(tmp_path):

@@ -95,6 +95,14 @@ def arms(ctx: Context) -> list[Arm]:
     return out
 
 
+def table_columns(*, level: bool = True) -> list[Column]:
+    """The columns that say which table (players, level, dexterity, team skill) a row is."""
+    columns = [Column.count("players", "players")]
+    if level:
+        columns.append(Column.text("level", "level"))
+    return columns + [Column.text("dexterity", "dexterity"), Column.text("skill", "team skill")]
+
+
 def _order(a: Arm) -> tuple:
     rank = lambda seq, x: seq.index(x) if x in seq else len(seq)  # noqa: E731
     return (
@@ -181,9 +189,7 @@ def _outcome_table(ctx: Context, grid: list[Arm]) -> Table:
         "Win rate, planet health left and score by players, dexterity, team skill and level",
         pl.DataFrame(rows),
         [
-            Column.count("players", "players"),
-            Column.text("dexterity", "dexterity"),
-            Column.text("skill", "team skill"),
+            *table_columns(level=False),
             Column.text("level", "level"),
             Column.count("games", "games"),
             Column.pct_ci("win", "win rate"),
@@ -208,9 +214,7 @@ def _chart_table(ctx: Context, grid: list[Arm]) -> Table:
         won = _won(ctx, a.name)
         row.update(prefixed(rate(won.sum(), won.size), a.level))
     columns = [
-        Column.count("players", "players"),
-        Column.text("dexterity", "dexterity"),
-        Column.text("skill", "team skill"),
+        *table_columns(level=False),
     ]
     present = [lv for lv in LEVELS if any(lv in r for r in rows.values())]
     columns += [Column.pct_ci(lv, lv.capitalize()) for lv in present]
@@ -278,9 +282,7 @@ def _ladder(ctx: Context, grid: list[Arm]) -> tuple[Table | None, list[Finding]]
         "Is each printed level harder than the one below?",
         pl.DataFrame(rows),
         [
-            Column.count("players", "players"),
-            Column.text("dexterity", "dexterity"),
-            Column.text("skill", "team skill"),
+            *table_columns(level=False),
             Column.text("step", "step"),
             Column.diff("diff", "win-rate change", unit="pp"),
             Column.pvalue("diff_p"),
@@ -345,10 +347,7 @@ def _uplift_table(ctx: Context, grid: list[Arm], uplift: list[Arm], section: Sec
         pl.DataFrame(rows, infer_schema_length=None),
         [
             Column.text("power", "power"),
-            Column.count("players", "players"),
-            Column.text("level", "level"),
-            Column.text("dexterity", "dexterity"),
-            Column.text("skill", "team skill"),
+            *table_columns(),
             Column.count("dealt", "games with it dealt"),
             Column.diff("uplift", "uplift", unit="pp"),
             Column.pvalue("uplift_p"),
@@ -395,10 +394,7 @@ def _sensitivity_table(ctx: Context, grid: list[Arm], variants: list[Arm], secti
         pl.DataFrame(rows, infer_schema_length=None),
         [
             Column.text("variant", "changed data"),
-            Column.count("players", "players"),
-            Column.text("level", "level"),
-            Column.text("dexterity", "dexterity"),
-            Column.text("skill", "team skill"),
+            *table_columns(),
             Column.pct_ci("win", "win rate"),
             Column.diff("diff", "against the default data", unit="pp"),
             Column.pvalue("diff_p"),

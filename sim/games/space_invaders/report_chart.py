@@ -14,7 +14,14 @@ import math
 import numpy as np
 import polars as pl
 
-from sim.games.space_invaders.report import KNOB_COLUMN, KNOB_LABEL, LEVELS, Arm, arms
+from sim.games.space_invaders.report import (
+    KNOB_COLUMN,
+    KNOB_LABEL,
+    LEVELS,
+    Arm,
+    arms,
+    table_columns,
+)
 from sim.report import fmt
 from sim.report.context import Context
 from sim.report.metrics import prefixed, rate
@@ -122,10 +129,7 @@ def _chart_form(cells: list[dict]) -> Table:
     order = {lv: i for i, lv in enumerate(LEVELS)}
     cells.sort(key=lambda c: (c["dexterity"], c["skill"], c["players"], order.get(c["level"])))
     columns = [
-        Column.count("players", "players"),
-        Column.text("level", "level"),
-        Column.text("dexterity", "dexterity"),
-        Column.text("skill", "team skill"),
+        *table_columns(),
         Column.pct("target", "target win rate", 0),
         Column.text("printed_win", "win rate as printed"),
     ]
@@ -157,11 +161,8 @@ def _search_long(rows: list[dict]) -> Table:
         "Every search: the values tried and the crossing",
         pl.DataFrame(rows, infer_schema_length=None),
         [
-            Column.count("players", "players"),
-            Column.text("level", "level"),
+            *table_columns(),
             Column.text("knob", "number"),
-            Column.text("dexterity", "dexterity"),
-            Column.text("skill", "team skill"),
             Column.pct("target", "target", 0),
             Column.num("printed", "printed", 0),
             Column.pct_ci("printed_win", "win rate as printed"),
