@@ -1,0 +1,413 @@
+"""Report sections for Space Invaders, computed from the stored games alone (polars; never the
+engine). `difficulty(ctx)`: win rate, planet health left and score by players x level x
+dexterity x team skill; the printed chart's implied win rates and whether each printed level
+is harder than the one below; each player-card power's win-rate uplift against a plain
+token; the sensitivity to the assumed catalog and geometry. `chart(ctx)`: the re-derived
+difficulty chart (report_chart.py; docs/reports.md, section Space Invaders).
+
+Arms are told apart by their rulesets (the manifest keeps each arm's effective ruleset):
+an arm of the main grid changes nothing but the level and the dexterity; an uplift arm also
+plays one power as plain (`powers.plain`); a sensitivity arm changes a data key (catalog,
+geometry); a chart arm scales one chart number (`search.knob`, `search.factor`).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import numpy as np
+import polars as pl
+
+from sim.report import fmt
+from sim.report.context import Context
+from sim.report.metrics import mean, prefixed, rate
+from sim.report.render import Finding, Section, Text
+from sim.report.table import Column, Table
+from sim.stats.paired import paired_difference
+
+LEVELS = ("training", "standard", "expert", "elite")
+SKILLS = ("naive", "tactical", "planner")
+DEXTERITIES = ("child", "casual", "practised", "custom")
+KNOB_COLUMN = {"deck": "deck_size", "planet": "planet_start", "ufo": "ufo_start"}
+KNOB_LABEL = {"deck": "deck size", "planet": "planet health", "ufo": "UFO health"}
+# keys that place an arm in the grid rather than make it a variant
+GRID_KEYS = (
+    "setup.level",
+    "dexterity.skill",
+    "powers.plain",
+    "search.knob",
+    "search.factor",
+    "search.targets_pct",
+)
+MAX_STEP_FINDINGS = 8
+ASSUMPTION_NOTE = (
+    "The invader cards' speeds, damages and icons, the explosion icons on the health track "
+    "and every measurement of the board are assumptions (the rulebook does not print them; "
+    "rulesets/catalog-*.yaml, geometry-*.yaml); so are the dexterity presets. The "
+    "sensitivity table shows how much the answers move when they change."
+)
+
+
+@dataclass(frozen=True)
+class Arm:
+    name: str
+    players: int
+    level: str
+    dexterity: str
+    skill: str
+    plain: str
+    variant: str
+    knob: str
+    factor: float
+    targets: tuple[int, ...]
+
+    @property
+    def cell(self) -> tuple[int, str, str]:
+        """The table cell this arm fills: players, dexterity, team skill."""
+        return self.players, self.dexterity, self.skill
+
+
+def arms(ctx: Context) -> list[Arm]:
+    out = []
+    for name in ctx.arm_names:
+        info = ctx.results.arm(name)
+        v = info.ruleset_values
+        games = ctx.results.arm_games(name)
+        strategies = ctx.results.arm_seats(name).get_column("strategy").unique().sort()
+        variant = ", ".join(
+            f"{k}={fmt.value(v.get(k))}" for k in info.overrides if k not in GRID_KEYS
+        )
+        out.append(
+            Arm(
+                name=name,
+                players=int(games.get_column("players")[0]),
+                level=str(games.get_column("level")[0]),
+                dexterity=str(games.get_column("dexterity")[0]),
+                skill="+".join(strategies.to_list()),
+                plain=str(v.get("powers.plain", "none")),
+                variant=variant,
+                knob=str(v.get("search.knob", "none")),
+                factor=float(v.get("search.factor", 1.0)),
+                targets=tuple(v.get("search.targets_pct") or (90, 70, 45, 25)),
+            )
+        )
+    return out
+
+
+def table_columns(*, level: bool = True) -> list[Column]:
+    """The columns that say which table (players, level, dexterity, team skill) a row is."""
+    columns = [Column.count("players", "players")]
+    if level:
+        columns.append(Column.text("level", "level"))
+    return columns + [Column.text("dexterity", "dexterity"), Column.text("skill", "team skill")]
+
+
+def _order(a: Arm) -> tuple:
+    rank = lambda seq, x: seq.index(x) if x in seq else len(seq)  # noqa: E731
+    return (
+        a.players,
+        rank(DEXTERITIES, a.dexterity),
+        rank(SKILLS, a.skill),
+        a.skill,
+        rank(LEVELS, a.level),
+    )
+
+
+def is_grid(a: Arm) -> bool:
+    return a.plain == "none" and not a.variant and a.knob == "none"
+
+
+def _won(ctx: Context, name: str) -> np.ndarray:
+    return ctx.results.arm_games(name).sort("game").get_column("won").to_numpy().astype(float)
+
+
+def _paired(ctx: Context, treat: str, control: str, games: np.ndarray | None = None):
+    """Paired difference of win rates (same game index = same seed) between two arms."""
+    a = ctx.results.arm_games(treat).select("game", "won")
+    b = ctx.results.arm_games(control).select("game", "won")
+    both = a.join(b, on="game", suffix="_c").sort("game")
+    if games is not None:
+        both = both.filter(pl.col("game").is_in(games))
+    return paired_difference(both.get_column("won").to_numpy(), both.get_column("won_c").to_numpy())
+
+
+# --- the difficulty section --------------------------------------------------------------
+
+
+def difficulty(ctx: Context) -> Section:
+    section = Section(
+        "invaders_difficulty",
+        "Space Invaders: how hard is each printed level?",
+        "How often does a table of each size, dexterity and skill win at each printed level; "
+        "is each level really harder than the one below; which powers matter; how much do "
+        "the assumed card and board data move the answers?",
+    )
+    all_arms = arms(ctx)
+    grid = sorted((a for a in all_arms if is_grid(a)), key=_order)
+    if not grid:
+        section.add(Text("No arm plays the printed setup (no main grid)."))
+        return section
+    section.add(Text(ASSUMPTION_NOTE))
+    section.add(_outcome_table(ctx, grid))
+    section.add(_chart_table(ctx, grid))
+    ladder, findings = _ladder(ctx, grid)
+    section.findings.extend(findings)
+    if ladder is not None:
+        section.add(ladder)
+    uplift = [a for a in all_arms if a.plain != "none" and not a.variant]
+    if uplift:
+        section.add(_uplift_table(ctx, grid, uplift, section))
+    variants = [a for a in all_arms if a.variant and a.plain == "none" and a.knob == "none"]
+    if variants:
+        section.add(_sensitivity_table(ctx, grid, variants, section))
+    return section
+
+
+def _outcome_table(ctx: Context, grid: list[Arm]) -> Table:
+    rows = []
+    for a in grid:
+        g = ctx.results.arm_games(a.name)
+        n = g.height
+        counts = dict(g.group_by("outcome").len().iter_rows())
+        row = {
+            "players": a.players,
+            "dexterity": a.dexterity,
+            "skill": a.skill,
+            "level": a.level,
+            "games": n,
+        }
+        row.update(prefixed(rate(counts.get("victory", 0), n), "win"))
+        row.update(prefixed(rate(counts.get("planet_destroyed", 0), n), "overrun"))
+        row.update(prefixed(rate(counts.get("ufo_survived", 0), n), "ufo"))
+        row.update(prefixed(mean(g.get_column("planet_left").to_numpy()), "planet"))
+        row.update(prefixed(mean(g.get_column("score").to_numpy()), "score"))
+        row.update(prefixed(mean(g.get_column("rounds").to_numpy()), "rounds"))
+        rows.append(row)
+    return Table(
+        "invaders_outcomes",
+        "Win rate, planet health left and score by players, dexterity, team skill and level",
+        pl.DataFrame(rows),
+        [
+            *table_columns(level=False),
+            Column.text("level", "level"),
+            Column.count("games", "games"),
+            Column.pct_ci("win", "win rate"),
+            Column.pct_ci("overrun", "planet destroyed"),
+            Column.pct_ci("ufo", "UFO survived the assault"),
+            Column.num_ci("planet", "planet health left"),
+            Column.num_ci("score", "score"),
+            Column.num_ci("rounds", "rounds"),
+        ],
+        note="Rates with 95% Wilson intervals, means with 95% normal intervals. 1 player = "
+        "one person playing the cards of setup.solo_hands hands (line 102).",
+    )
+
+
+def _chart_table(ctx: Context, grid: list[Arm]) -> Table:
+    """The printed chart's implied win rates: one row per table, one column per level."""
+    rows: dict[tuple, dict] = {}
+    for a in grid:
+        row = rows.setdefault(
+            a.cell, {"players": a.players, "dexterity": a.dexterity, "skill": a.skill}
+        )
+        won = _won(ctx, a.name)
+        row.update(prefixed(rate(won.sum(), won.size), a.level))
+    columns = [
+        *table_columns(level=False),
+    ]
+    present = [lv for lv in LEVELS if any(lv in r for r in rows.values())]
+    columns += [Column.pct_ci(lv, lv.capitalize()) for lv in present]
+    return Table(
+        "invaders_implied_chart",
+        "The printed chart's implied win rates",
+        pl.DataFrame(list(rows.values()), infer_schema_length=None),
+        columns,
+        note="Each cell plays the printed deck size, planet health and UFO health of its "
+        "level and player count (lines 134-167). 95% Wilson intervals.",
+    )
+
+
+def _ladder(ctx: Context, grid: list[Arm]) -> tuple[Table | None, list[Finding]]:
+    """Is each level harder than the one below? Paired on game index (common seeds)."""
+    by_cell: dict[tuple, dict[str, Arm]] = {}
+    for a in grid:
+        by_cell.setdefault(a.cell, {})[a.level] = a
+    rows, findings = [], []
+    for cell, levels in by_cell.items():
+        present = [lv for lv in LEVELS if lv in levels]
+        for low, high in zip(present, present[1:], strict=False):
+            d = _paired(ctx, levels[high].name, levels[low].name)
+            harder = d.high < 0
+            verdict = "harder" if harder else ("easier" if d.low > 0 else "not detectably")
+            rows.append(
+                {
+                    "players": cell[0],
+                    "dexterity": cell[1],
+                    "skill": cell[2],
+                    "step": f"{low} -> {high}",
+                    "diff": d.estimate,
+                    "diff_low": d.low,
+                    "diff_high": d.high,
+                    "diff_p": d.pvalue,
+                    "verdict": verdict,
+                    "games": d.n,
+                }
+            )
+            if not harder:
+                findings.append(
+                    Finding(
+                        f"{high.capitalize()} is {verdict} harder than {low} for {cell[0]} "
+                        f"player(s), {cell[1]} dexterity, {cell[2]} team "
+                        f"({fmt.pp(d.estimate)}, {fmt.pp(d.low)} to {fmt.pp(d.high)}).",
+                        "null" if verdict == "not detectably" else "finding",
+                    )
+                )
+    if not rows:
+        return None, findings
+    harder = sum(r["verdict"] == "harder" for r in rows)
+    summary = Finding(
+        f"{harder} of {len(rows)} steps from a printed level to the next are "
+        "harder (paired 95% intervals below zero).",
+        "finding" if harder else "null",
+    )
+    if len(findings) > MAX_STEP_FINDINGS:
+        more = len(findings) - MAX_STEP_FINDINGS
+        findings = findings[:MAX_STEP_FINDINGS] + [
+            Finding(f"... and {more} more steps not detectably harder (table below).", "null")
+        ]
+    findings.insert(0, summary)
+    table = Table(
+        "invaders_level_steps",
+        "Is each printed level harder than the one below?",
+        pl.DataFrame(rows),
+        [
+            *table_columns(level=False),
+            Column.text("step", "step"),
+            Column.diff("diff", "win-rate change", unit="pp"),
+            Column.pvalue("diff_p"),
+            Column.text("verdict", "verdict"),
+            Column.count("games", "paired games"),
+        ],
+        note="The change in win rate from a level to the next, paired by game (the same seed "
+        "deals the same shuffle at both levels); 'harder' when the whole 95% interval is "
+        "below zero.",
+    )
+    return table, findings
+
+
+def _dealt(ctx: Context, arm: str, power: str) -> np.ndarray:
+    """Game indices of an arm in which some seat holds `power` (the deal is the same in every
+    arm of a seed: it happens first at setup)."""
+    games = ctx.results.arm_games(arm)
+    held = pl.col("powers").str.split(",").list.contains(power)
+    return games.filter(held).get_column("game").to_numpy()
+
+
+def _match(grid: list[Arm], a: Arm) -> Arm | None:
+    return next((g for g in grid if g.cell == a.cell and g.level == a.level), None)
+
+
+def _uplift_table(ctx: Context, grid: list[Arm], uplift: list[Arm], section: Section) -> Table:
+    rows = []
+    for a in sorted(uplift, key=_order):
+        base = _match(grid, a)
+        if base is None:
+            continue
+        games = _dealt(ctx, base.name, a.plain)
+        d = _paired(ctx, base.name, a.name, games)
+        rows.append(
+            {
+                "power": a.plain,
+                "players": a.players,
+                "level": a.level,
+                "dexterity": a.dexterity,
+                "skill": a.skill,
+                "dealt": len(games),
+                "uplift": d.estimate,
+                "uplift_low": d.low,
+                "uplift_high": d.high,
+                "uplift_p": d.pvalue,
+            }
+        )
+    rows.sort(key=lambda r: -r["uplift"] if not math.isnan(r["uplift"]) else math.inf)
+    if rows:
+        top = rows[0]
+        section.findings.append(
+            Finding(
+                f"The power worth most is {top['power']}: {fmt.pp(top['uplift'])} win rate against "
+                f"a plain token ({fmt.pp(top['uplift_low'])} to {fmt.pp(top['uplift_high'])}), "
+                f"{top['players']} players, {top['level']}.",
+                "finding" if top["uplift_low"] > 0 else "null",
+            )
+        )
+    return Table(
+        "invaders_power_uplift",
+        "Which player-card powers matter: win-rate uplift against a plain token",
+        pl.DataFrame(rows, infer_schema_length=None),
+        [
+            Column.text("power", "power"),
+            *table_columns(),
+            Column.count("dealt", "games with it dealt"),
+            Column.diff("uplift", "uplift", unit="pp"),
+            Column.pvalue("uplift_p"),
+        ],
+        note="Win rate with the power minus the same games with that power played as a plain "
+        "token (powers.plain), over the games where some player was dealt it; paired by game.",
+    )
+
+
+def _sensitivity_table(ctx: Context, grid: list[Arm], variants: list[Arm], section) -> Table:
+    rows = []
+    for a in sorted(variants, key=_order):
+        base = _match(grid, a)
+        if base is None:
+            continue
+        won = _won(ctx, a.name)
+        d = _paired(ctx, a.name, base.name)
+        rows.append(
+            {
+                "variant": a.variant,
+                "players": a.players,
+                "level": a.level,
+                "dexterity": a.dexterity,
+                "skill": a.skill,
+                **prefixed(rate(won.sum(), won.size), "win"),
+                "diff": d.estimate,
+                "diff_low": d.low,
+                "diff_high": d.high,
+                "diff_p": d.pvalue,
+            }
+        )
+    if rows:
+        worst = max(rows, key=lambda r: abs(r["diff"]) if not math.isnan(r["diff"]) else -1)
+        section.findings.append(
+            Finding(
+                f"The assumed data matter: {worst['variant']} moves the win rate by "
+                f"{fmt.pp(worst['diff'])} ({worst['players']} players, {worst['level']}).",
+                "finding" if worst["diff_low"] > 0 or worst["diff_high"] < 0 else "null",
+            )
+        )
+    return Table(
+        "invaders_sensitivity",
+        "Sensitivity to the assumed card catalog and board geometry",
+        pl.DataFrame(rows, infer_schema_length=None),
+        [
+            Column.text("variant", "changed data"),
+            *table_columns(),
+            Column.pct_ci("win", "win rate"),
+            Column.diff("diff", "against the default data", unit="pp"),
+            Column.pvalue("diff_p"),
+        ],
+        note="Each changed data set against the default assumptions on the same games "
+        "(paired by game index).",
+    )
+
+
+def _chart(ctx: Context) -> Section:
+    from sim.games.space_invaders.report_chart import chart
+
+    return chart(ctx)
+
+
+SECTIONS = {"invaders_difficulty": difficulty, "invaders_chart": _chart}

@@ -1,0 +1,17 @@
+"""The compiled switch from a built-in strategy's kind number to its policy. Kind numbers
+follow ORDER (registry.py builds its table from it); new strategies are appended."""
+
+from sim.jit import jit_inline
+from strategies.space_invaders import naive, planner, tactical
+
+ORDER = ("naive", "tactical", "planner")  # also the team-skill ladder, weakest first
+
+
+@jit_inline
+def builtin_policy(kind, phase, s, p, w, seat, sp, rng, a, scratch):
+    if kind == 0:
+        naive.policy(phase, s, p, w, seat, sp, rng, a, scratch)
+    elif kind == 1:
+        tactical.policy(phase, s, p, w, seat, sp, rng, a, scratch)
+    else:
+        planner.policy(phase, s, p, w, seat, sp, rng, a, scratch)

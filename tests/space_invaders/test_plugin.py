@@ -1,0 +1,129 @@
+"""The plug-in through the framework: chunks of games as columns (solo games too), an
+experiment with `game: space-invaders` through `sim run` with both report sections, the
+watch view and `sim play`."""
+
+import subprocess
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+from typer.testing import CliRunner
+
+from sim.cli import app
+from sim.errors import ConfigError
+from sim.games import get_game
+from sim.games.base import StrategySpec
+
+GAME = get_game("space-invaders")
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_a_chunk_has_the_framework_columns_and_the_games_own():
+    ruleset = GAME.load_ruleset("space-invaders")
+    lineup = [StrategySpec("naive"), StrategySpec("tactical", (("spread_scale", 1.3),))]
+    chunk = GAME.play_chunk(ruleset, 3, lineup, np.array([[0, 1, 1], [1, 0, 0]]), np.arange(2))
+    assert set(chunk.games["outcome"]) <= set(GAME.outcomes)
+    assert len(chunk.seats["seat"]) == 6
+    won = chunk.games["won"].repeat(3)
+    assert np.allclose(chunk.seats["win_share"], won / 3)
+    assert (chunk.seats["score"] == chunk.games["score"].repeat(3)).all()
+    labels = ["naive", "tactical(spread_scale=1.3)", "tactical(spread_scale=1.3)"]
+    assert chunk.seats["strategy"].tolist()[:3] == labels
+    assert all(len(p.split(",")) == 9 for p in chunk.games["powers"])
+
+
+def test_a_solo_game_is_one_person_playing_every_hand():
+    ruleset = GAME.load_ruleset("space-invaders", {"setup.solo_hands": 3})
+    solo = GAME.play_chunk(
+        ruleset, 1, [StrategySpec("tactical")], np.zeros((4, 1), np.int64), np.arange(4)
+    )
+    three = GAME.play_chunk(
+        ruleset, 3, [StrategySpec("tactical")], np.zeros((4, 3), np.int64), np.arange(4)
+    )
+    assert (solo.games["hands"] == 3).all() and (solo.games["deck_size"] == 34).all()
+    assert (solo.games["score"] == three.games["score"]).all()  # the same hands, the same games
+    assert (solo.seats["launches"] == three.seats["launches"].reshape(4, 3).sum(axis=1)).all()
+    assert len(solo.seats["power_1"][0].split("+")) == 3
+
+
+def test_unknown_strategies_and_parameters_are_refused():
+    with pytest.raises(ConfigError, match="Did you mean 'planner'"):
+        GAME.check_strategy(StrategySpec("planer"), source="x.yaml")
+    with pytest.raises(ConfigError, match="unknown parameter"):
+        GAME.check_strategy(StrategySpec("naive", (("aim", 1),)), source="x.yaml")
+    with pytest.raises(ConfigError, match="out of range"):
+        GAME.check_strategy(StrategySpec("naive", (("spread_scale", 9),)), source="x.yaml")
+
+
+EXPERIMENT = """\
+name: tiny
+game: space-invaders
+games: 40
+seed: 3
+report: [invaders_difficulty, invaders_chart]
+arms:
+  - {name: a, players: 2, seats: [naive], rules: {setup.level: training}}
+  - {name: b, players: 2, seats: [naive], rules: {setup.level: standard}}
+  - {name: c, players: 2, seats: [naive], rules: {setup.level: standard, powers.plain: pierce}}
+  - {name: d, players: 2, seats: [naive], rules: {setup.level: standard, catalog.file: fast}}
+  - {name: e, players: 2, seats: [naive], rules: {search.knob: ufo, search.factor: 0.5}}
+  - {name: f, players: 2, seats: [naive], rules: {search.knob: ufo, search.factor: 1.0}}
+  - {name: g, players: 2, seats: [naive], rules: {search.knob: ufo, search.factor: 2.0}}
+"""
+
+
+def test_sim_run_plays_the_game_and_writes_both_sections(tmp_path):
+    path = tmp_path / "tiny.yaml"
+    path.write_text(EXPERIMENT)
+    out, reports = tmp_path / "results", tmp_path / "reports"
+    result = CliRunner().invoke(
+        app, ["run", str(path), "--out", str(out), "-j", "1", "--report-dir", str(reports)]
+    )
+    assert result.exit_code == 0, result.output
+    text = (reports / "report.md").read_text()
+    assert "The printed chart's implied win rates" in text
+    assert "Is each printed level harder than the one below?" in text
+    assert "win-rate uplift against a plain token" in text
+    assert "Sensitivity to the assumed card catalog" in text
+    assert "The chart re-derived" in text
+    for table in ("invaders_outcomes", "invaders_power_uplift", "invaders_rederived_chart"):
+        assert (reports / "tables" / f"{table}.csv").is_file()
+    # the sections compute from the stored games alone: no engine, no numba
+    code = (
+        "import sys\n"
+        "from sim.report import build_report\n"
+        f"build_report(results_dir={str(out)!r}, report_dir={str(tmp_path / 'r')!r}, n_boot=20)\n"
+        "bad = [m for m in sys.modules if m.startswith(('numba', 'strategies', 'sim.runner'))"
+        " or m.startswith('sim.games.') and not m.endswith(('.report', '.report_chart'))"
+        " and m != 'sim.games.space_invaders']\n"
+        "print(bad)\n"
+        "sys.exit(1 if bad else 0)\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True)
+    assert done.returncode == 0, done.stdout + done.stderr
+
+
+def test_watch_and_sim_play(tmp_path):
+    ruleset = GAME.load_ruleset("space-invaders")
+    watched = GAME.watch(ruleset, [StrategySpec("planner")] * 2, 4)
+    assert watched.text == GAME.watch(ruleset, [StrategySpec("planner")] * 2, 4).text
+    assert "landed at" in watched.text and "round 1: seat 1" in watched.text
+    page = tmp_path / "game.html"
+    result = CliRunner().invoke(
+        app,
+        [
+            "play",
+            "--game-plugin",
+            "space-invaders",
+            "--strategies",
+            "tactical,naive",
+            "--seed",
+            "4",
+            "--html",
+            str(page),
+        ],
+    )
+    assert result.exit_code == 0, result.output
+    assert "the invaders advance" in result.output
+    assert page.read_text().startswith("<!doctype html>")
