@@ -9,8 +9,8 @@ from sim.games.space_invaders import layout as L
 from sim.games.space_invaders.board import token_on_card
 from sim.games.space_invaders.dexterity import sample_landing
 from sim.games.space_invaders.params import to_params
-from sim.games.space_invaders.rng import seed_streams
 from sim.games.space_invaders.ruleset import load_ruleset
+from sim.random_streams import seed_streams
 
 ANCHORS = {"child": 0.30, "casual": 0.50, "practised": 0.70}
 SHOTS = 20000

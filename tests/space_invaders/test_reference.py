@@ -13,8 +13,8 @@ from sim.games.space_invaders.advance import march
 from sim.games.space_invaders.board import classify, in_planet_area, in_ufo
 from sim.games.space_invaders.dexterity import sample_landing
 from sim.games.space_invaders.params import to_params
-from sim.games.space_invaders.rng import seed_streams
 from sim.games.space_invaders.ruleset import load_ruleset
+from sim.random_streams import seed_streams
 
 P = to_params(load_ruleset("space-invaders").values, 2)
 

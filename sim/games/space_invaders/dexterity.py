@@ -31,8 +31,8 @@ from sim.games.space_invaders.layout import (
     P_WILD,
     P_WILD_MARGIN,
 )
-from sim.games.space_invaders.rng import normal_pair, uniform
 from sim.jit import jit_inline
+from sim.random_streams import normal_pair, uniform
 
 
 @jit_inline

@@ -13,7 +13,6 @@ from sim.games.space_invaders.layout import (
     CAP,
     HASHED_SIZE,
     LOG_SIZE,
-    MAX_SEATS,
     N_CELLS,
     OK,
     P_ROUND_CAP,
@@ -42,11 +41,12 @@ from sim.games.space_invaders.layout import (
     S_UFO,
     S_UFO_HITS,
     STATE_SIZE,
+    STREAMS,
     WORK_SIZE,
 )
-from sim.games.space_invaders.rng import seed_streams
 from sim.games.space_invaders.rounds import begin_round, end_round, new_game, score
 from sim.jit import jit, jit_allocating, jit_inline
+from sim.random_streams import seed_streams
 from strategies.space_invaders.common import SCRATCH_SIZE, reset_action
 from strategies.space_invaders.dispatch import builtin_policy as policy
 
@@ -189,7 +189,7 @@ def play_batch(p, n, seeds, seat_lineup, lineup_kind, lineup_params, games, seat
     s = np.zeros(STATE_SIZE, np.int32)
     w = np.zeros(WORK_SIZE, np.float64)
     a = np.zeros(ACTION_SIZE, np.float64)
-    rng = np.zeros(MAX_SEATS + 1, np.uint64)
+    rng = np.zeros(STREAMS, np.uint64)
     scratch = np.zeros(SCRATCH_SIZE, np.int64)
     crashed = np.zeros(N_CELLS, np.int32)
     script = np.zeros((0, 2), np.float64)

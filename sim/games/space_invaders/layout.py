@@ -43,6 +43,10 @@ POWER_LEVEL = (0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3)
 LEVELS = 3
 CARDS_PER_LEVEL = 4  # 12 player cards, 4 of each level (line 59)
 
+# --- random streams (sim.random_streams): 0 shuffles, 1 + seat draws that seat's launches --
+SHUFFLE = 0
+STREAMS = MAX_SEATS + 1
+
 # --- where a launch lands ---------------------------------------------------------------
 ON_CARDS, IN_UFO, IN_PLANET, MISS, OUT, VOID = 1, 2, 3, 4, 5, 6
 LANDING_NAMES = ("", "cards", "ufo", "planet", "miss", "out", "void")

@@ -85,6 +85,7 @@ from sim.games.space_invaders.layout import (
     S_STATUS,
     S_UFO,
     S_UFO_HITS,
+    SHUFFLE,
     STATE_SIZE,
     TRACK_MAX,
     UFO_SURVIVED,
@@ -98,8 +99,8 @@ from sim.games.space_invaders.layout import (
     W_SHOOTER_Y,
 )
 from sim.games.space_invaders.resolve import clear_round_hits
-from sim.games.space_invaders.rng import SHUFFLE, below, shuffle_range
 from sim.jit import jit, jit_inline
+from sim.random_streams import below, shuffle_range
 
 # the printed score (lines 355-372)
 WIN_POINTS = 100

@@ -317,12 +317,12 @@ class Scenario:
 
     def play(self) -> tuple[str | None, list[list[str]]]:
         """Play the scripted rounds up to `stop`; (refusal or None, each turn's landings)."""
-        from sim.games.space_invaders.rng import seed_streams
+        from sim.random_streams import seed_streams
 
         s, p = self.s, self.p
         w = np.zeros(L.WORK_SIZE, np.float64)
         a = np.zeros(L.ACTION_SIZE, np.float64)
-        rng = np.zeros(L.MAX_SEATS + 1, np.uint64)
+        rng = np.zeros(L.STREAMS, np.uint64)
         seed_streams(rng, self._int("seed", 0, 0, 2**62))
         scale = np.ones(self.n, np.float64)
         log = np.zeros((0, L.LOG_SIZE), np.float64)

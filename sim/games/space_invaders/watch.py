@@ -67,8 +67,8 @@ def play_recorded(ruleset, lineup: list[StrategySpec], seed: int, on_step=None):
     from sim.games.space_invaders.kernel import play_turn
     from sim.games.space_invaders.params import table_size, to_params
     from sim.games.space_invaders.plugin import _lineup_arrays
-    from sim.games.space_invaders.rng import seed_streams
     from sim.games.space_invaders.rounds import begin_round, end_round, new_game, score
+    from sim.random_streams import seed_streams
     from strategies.space_invaders.common import SCRATCH_SIZE
 
     n_players = len(lineup)
@@ -79,7 +79,7 @@ def play_recorded(ruleset, lineup: list[StrategySpec], seed: int, on_step=None):
     s = np.zeros(L.STATE_SIZE, np.int32)
     w = np.zeros(L.WORK_SIZE, np.float64)
     a = np.zeros(L.ACTION_SIZE, np.float64)
-    rng = np.zeros(L.MAX_SEATS + 1, np.uint64)
+    rng = np.zeros(L.STREAMS, np.uint64)
     scratch = np.zeros(SCRATCH_SIZE, np.int64)
     crashed = np.zeros(L.N_CELLS, np.int32)
     script = np.zeros((0, 2), np.float64)

@@ -1,8 +1,12 @@
-"""The game's own random numbers (splitmix64 streams), the same compiled or with
-NUMBA_DISABLE_JIT=1: a seed gives the same game either way.
+"""Deterministic random streams (splitmix64) for compiled games, the same compiled or with
+NUMBA_DISABLE_JIT=1: a seed gives the same game either way (numpy's and numba's global
+generators differ, so a game draws from these instead).
 
-Stream 0 shuffles (invader deck, player cards); stream 1 + seat draws that seat's launch
-errors, so a seat's shots do not depend on how many numbers another seat drew.
+A game owns a uint64 array of streams, one slot each, made by its caller; `seed_streams`
+starts every slot from the game's seed. A game keeps its draws apart by stream (for example
+stream 0 for shuffles and 1 + seat for each seat's draws), so one seat's draws never shift
+another's. Every function works on plain arrays; the small ones are pasted into their callers
+(`jit_inline`), the hot path of a turn.
 """
 
 import math
@@ -19,12 +23,11 @@ _S27 = np.uint64(27)
 _S31 = np.uint64(31)
 _S33 = np.uint64(33)
 _S11 = np.uint64(11)
-SHUFFLE = 0
 
 
 @jit_inline
 def next_u64(rng, slot):
-    """Advance stream `slot` and return 64 random bits."""
+    """Advance stream `slot` of `rng` and return 64 random bits."""
     z = rng[slot] + _GOLDEN
     rng[slot] = z
     z = (z ^ (z >> _S30)) * _MIX1
@@ -34,8 +37,8 @@ def next_u64(rng, slot):
 
 @jit_inline
 def below(rng, slot, n):
-    """A uniform integer in [0, n) for 0 < n < 2**31."""
-    r = np.int64(next_u64(rng, slot) >> _S33)
+    """A uniform integer in [0, n) for 0 < n < 2**31 (bias below 2**-31 * n)."""
+    r = np.int64(next_u64(rng, slot) >> _S33)  # 31 bits
     return (r * n) >> 31
 
 
@@ -48,7 +51,7 @@ def uniform(rng, slot):
 @jit_inline
 def normal_pair(rng, slot):
     """Two independent standard normal deviates (Box-Muller)."""
-    u = 1.0 - uniform(rng, slot)  # (0, 1]: log stays finite
+    u = 1.0 - uniform(rng, slot)  # (0, 1]: the logarithm stays finite
     v = uniform(rng, slot)
     radius = math.sqrt(-2.0 * math.log(u))
     angle = 2.0 * math.pi * v
@@ -65,7 +68,7 @@ def seed_streams(rng, seed):
 
 @jit_inline
 def shuffle_range(rng, slot, arr, start, stop):
-    """Fisher-Yates shuffle of arr[start:stop] in place."""
+    """Fisher-Yates shuffle of arr[start:stop] in place, drawing from stream `slot`."""
     for i in range(stop - 1, start, -1):
         j = start + below(rng, slot, i - start + 1)
         tmp = arr[i]
