@@ -1,10 +1,9 @@
 """The compiled switch from a built-in strategy's kind number to its policy. Kind numbers
-follow ORDER (registry.py builds its table from it); new strategies are appended."""
+follow the game's team-skill ladder (schema.TEAM_SKILLS, from which registry.py builds its
+table); a new strategy is appended there and here."""
 
 from sim.jit import jit_inline
 from strategies.space_invaders import naive, planner, tactical
-
-ORDER = ("naive", "tactical", "planner")  # also the team-skill ladder, weakest first
 
 
 @jit_inline

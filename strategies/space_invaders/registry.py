@@ -15,7 +15,7 @@ import numpy as np
 
 from sim.config import Field, coerce
 from sim.errors import ConfigError
-from strategies.space_invaders.dispatch import ORDER
+from sim.games.space_invaders.schema import TEAM_SKILLS as ORDER
 
 # the team-skill ladder, weakest first
 SKILLS = ORDER

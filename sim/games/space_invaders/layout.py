@@ -66,8 +66,8 @@ PHASE_NAMES = ("choose", "reaim", "relaunch?", "resolve", "done")
 # why a token is aimed again (S_REASON)
 WHY_PLANET, WHY_RELAUNCH, WHY_THREE_TRIES, WHY_UFO_CHAIN = 1, 2, 3, 4
 
-# --- params (float64 array built from a ruleset, see params.py) -------------------------
-P_LEVEL = 0  # 0 training .. 3 elite
+# --- params (float64 array built from a ruleset: schema.py's slots, then params.py) -------
+P_LEVEL = 0  # setup.level: 0 training .. 3 elite
 P_ROWS = 1  # rows in play: 4, or 3 (variant, line 468)
 P_DECK = 2  # cards in the invader deck
 P_PLANET_START = 3

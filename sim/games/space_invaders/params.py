@@ -1,5 +1,9 @@
 """Turn a ruleset (plus its catalog and geometry) into the engine's float64 params array for
-a table of `seats` players (the hands of a 1-player game count as players: line 102)."""
+a table of `seats` players (the hands of a 1-player game count as players: line 102).
+
+Keys whose Field names a params slot (schema.py) are stored by sim.rulesets.params_array;
+this module adds what depends on the table or on the data files, and what the engine reads
+in another unit."""
 
 from __future__ import annotations
 
@@ -11,32 +15,8 @@ import numpy as np
 
 from sim.games.space_invaders import layout as L
 from sim.games.space_invaders.data import Catalog, load_catalog, locate
-from sim.games.space_invaders.schema import LEVELS
-
-_SWITCHES = {
-    # key: (params index, the value that sets the flag)
-    "launch.planet_relaunch": (L.P_PLANET_RELAUNCH, True),
-    "hit.rule": (L.P_HIT_CENTER, "center"),
-    "two_hit.second_hit": (L.P_TWO_HIT_OTHERS, "other_player"),
-    "reinforcements.enabled": (L.P_REINFORCE, True),
-    "reinforcements.each_icon": (L.P_REINF_ONCE, "once"),
-    "last_round.crashed_score": (L.P_CRASH_SCORES, True),
-    "final_assault.tokens": (L.P_FINAL_UNLAUNCHED, "unlaunched"),
-    "powers.called_shot_success": (L.P_CALLED_DESTROYED, "destroyed"),
-    "powers.bonus_shot_hits_invaders": (L.P_BONUS_HITS, True),
-    "powers.ufo_relaunch": (L.P_UFO_CHAIN, "chain"),
-    "powers.long_wave": (L.P_LONG_DESTROYS, "destroy"),
-    "powers.heal_cap": (L.P_HEAL_TO_START, "start"),
-    "powers.dead_ufo_counts": (L.P_DEAD_UFO_HITS, True),
-}
-_NUMBERS = {
-    "launch.planet_streak": L.P_PLANET_STREAK,
-    "last_round.at_most": L.P_LAST_AT,
-    "last_round.damage_multiplier": L.P_LAST_MULT,
-    "final_assault.ufo_damage": L.P_UFO_ATTACK,
-    "setup.rows": L.P_ROWS,
-    "end.round_cap": L.P_ROUND_CAP,
-}
+from sim.games.space_invaders.schema import LEVELS, SCHEMA
+from sim.rulesets import params_array
 
 
 def catalog_of(values: Mapping[str, Any]) -> Catalog:
@@ -79,10 +59,9 @@ def setup_numbers(values: Mapping[str, Any], seats: int) -> dict[str, int]:
 
 def to_params(values: Mapping[str, Any], seats: int, *, scripted: bool = False) -> np.ndarray:
     """The params array for a ruleset's `values` and `seats` players (1-4)."""
-    p = np.zeros(L.N_PARAMS, np.float64)
+    p = params_array(values, SCHEMA, out=np.zeros(L.N_PARAMS, np.float64))
     size = table_size(seats, values)
     numbers = setup_numbers(values, seats)
-    p[L.P_LEVEL] = LEVELS.index(values["setup.level"])
     p[L.P_DECK], p[L.P_PLANET_START], p[L.P_UFO_START] = (
         numbers["deck"],
         numbers["planet"],
@@ -91,14 +70,6 @@ def to_params(values: Mapping[str, Any], seats: int, *, scripted: bool = False) 
     p[L.P_SEATS_SOLO] = size if seats == 1 else 0
     key = "tokens.start_active_2p" if size == 2 else "tokens.start_active"
     p[L.P_START_ACTIVE] = values[key]
-    for level, count in enumerate(values["tokens.per_level"]):
-        p[L.P_PER_LEVEL + level] = count
-    for key, (index, flag) in _SWITCHES.items():
-        p[index] = values[key] == flag
-    for key, index in _NUMBERS.items():
-        p[index] = values[key]
-    plain = values["powers.plain"]
-    p[L.P_PLAIN_POWER] = L.POWER_NAMES.index(plain) if plain != "none" else -1
     p[L.P_SCRIPTED] = scripted
     _geometry(p, values)
     _dexterity(p, values)
@@ -113,35 +84,25 @@ def to_params(values: Mapping[str, Any], seats: int, *, scripted: bool = False) 
     p[L.P_CARD_SPEED : L.P_CARD_SPEED + catalog.size] = catalog.speed
     p[L.P_CARD_DAMAGE : L.P_CARD_DAMAGE + catalog.size] = catalog.damage
     p[L.P_CARD_ICON : L.P_CARD_ICON + catalog.size] = catalog.icon
-    if int(p[L.P_START_ACTIVE]) > int(p[L.P_PER_LEVEL]):
-        raise ValueError("more active level-1 tokens than level-1 tokens")
     return p
 
 
 def _geometry(p: np.ndarray, v: Mapping[str, Any]) -> None:
     g = {k.removeprefix("geometry."): val for k, val in v.items() if k.startswith("geometry.")}
     w, h = g["card_width_mm"], g["card_height_mm"]
-    p[L.P_CARD_W], p[L.P_CARD_H] = w, h
-    p[L.P_GRID_X0], p[L.P_PITCH_X] = g["grid_left_mm"], w + g["gap_x_mm"]
-    p[L.P_PLANET_LINE] = g["planet_depth_mm"]
+    p[L.P_PITCH_X] = w + g["gap_x_mm"]
     p[L.P_GRID_Y0] = g["planet_depth_mm"] + g["planet_gap_mm"]
     p[L.P_PITCH_Y] = h + g["gap_y_mm"]
     grid_top = p[L.P_GRID_Y0] + L.ROWS * h + (L.ROWS - 1) * g["gap_y_mm"]
-    p[L.P_BOARD_W] = g["board_width_mm"]
     p[L.P_BOARD_H] = grid_top + g["top_margin_mm"]
     centre = g["board_width_mm"] / 2.0  # just above the top edge's centre (line 142)
     p[L.P_UFO_X0], p[L.P_UFO_X1] = centre - g["ufo_width_mm"] / 2, centre + g["ufo_width_mm"] / 2
     p[L.P_UFO_Y0] = p[L.P_BOARD_H] + g["ufo_gap_mm"]
     p[L.P_UFO_Y1] = p[L.P_UFO_Y0] + g["ufo_depth_mm"]
     p[L.P_TOKEN_R] = g["token_diameter_mm"] / 2.0
-    p[L.P_SHOOTER_Y] = g["shooter_y_mm"]
-    p[L.P_WAVE_SHORT], p[L.P_WAVE_LONG] = g["wave_short_mm"], g["wave_long_mm"]
-    p[L.P_WILD_MARGIN] = g["wild_margin_mm"]
 
 
 def _dexterity(p: np.ndarray, v: Mapping[str, Any]) -> None:
     p[L.P_SPREAD] = v["dexterity.spread_mm"] / L.DEX_REF_MM
-    p[L.P_FLOOR] = v["dexterity.floor_mm"]
-    p[L.P_LENGTH_RATIO] = v["dexterity.length_ratio"]
     p[L.P_BIAS] = v["dexterity.bias_mm"] / L.DEX_REF_MM
     p[L.P_WILD] = v["dexterity.wild_pct"] / 100.0
