@@ -6,9 +6,11 @@ from pathlib import Path
 import pytest
 
 from sim.games.space_invaders.scenario import ScenarioError, check_file, run_file
+from sim.scenarios import check_scenario
 
 SCENARIOS = sorted((Path(__file__).parents[1] / "scenarios" / "space_invaders").glob("*.yaml"))
 GOOD = """\
+game: space-invaders
 players: 2
 cards:
   x: {speed: 1, damage: 1}
@@ -34,7 +36,8 @@ def test_there_are_enough_scenarios():
 
 @pytest.mark.parametrize("path", SCENARIOS, ids=lambda p: p.stem)
 def test_scenario(path):
-    assert check_file(str(path)) == ""
+    """Through `sim scenario`'s dispatch: the file's `game:` picks the plug-in."""
+    assert check_scenario(str(path)) == ""
 
 
 def test_a_wrong_expectation_is_reported(tmp_path):
@@ -57,7 +60,7 @@ def test_run_prints_the_position(tmp_path):
         (("turns:", "turnz:"), "turnz"),
         (("{land: B2}", "{land: Z9}"), "turns[0][0].land"),
         (("{land: B2}", "{lnad: B2}"), "turns[0][0].lnad"),
-        (("  x: {speed: 1, damage: 1}", "  x: {speed: 4, damage: 1}"), "cards.x"),
+        (("  x: {speed: 1, damage: 1}", "  x: {speed: 4, damage: 1}"), "cards.x.speed"),
         (("{land: B2}", "{land: B2, called: Q7}"), "turns[0][0].called"),
         (("stop: resolve", "stop: never"), "stop"),
         (("  - {active: [1, 0, 0], card: [2, 2, 2]}\nturns", "turns"), "seats"),

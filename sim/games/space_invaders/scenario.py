@@ -18,11 +18,12 @@ from typing import Any
 import numpy as np
 import yaml
 
-from sim.config import nearest, read_yaml
+from sim.config import check_keys, read_yaml, validate
 from sim.errors import ConfigError
 from sim.games.space_invaders import layout as L
 from sim.games.space_invaders import position as P
 from sim.games.space_invaders.board import cell_center_x, cell_center_y, ufo_center_x
+from sim.games.space_invaders.data import CARD_SCHEMA, ICONS
 from sim.games.space_invaders.engine import begin_turn, power_of, step
 from sim.games.space_invaders.params import to_params
 from sim.games.space_invaders.rounds import advance_phase, begin_round, end_round
@@ -30,6 +31,7 @@ from sim.games.space_invaders.ruleset import load_ruleset
 
 TOP_KEYS = (
     "name",
+    "game",
     "ruleset",
     "rules",
     "players",
@@ -48,7 +50,8 @@ TOP_KEYS = (
     "stop",
     "expect",
 )
-CARD_KEYS = ("speed", "damage", "icon")
+CARD_FIELDS = {key: CARD_SCHEMA[key] for key in ("speed", "damage", "icon")}
+CARD_DEFAULTS = {"speed": 1, "damage": 1, "icon": "none"}
 SEAT_KEYS = ("powers", "active", "card")
 TOKEN_KEYS = (
     "level",
@@ -62,7 +65,6 @@ TOKEN_KEYS = (
     "bonus",
 )
 STOPS = ("resolve", "advance", "round")
-ICONS = {"none": 0, "shield": L.ICON_SHIELD, "two_hit": L.ICON_TWO_HIT}
 
 
 class ScenarioError(ConfigError):
@@ -70,13 +72,7 @@ class ScenarioError(ConfigError):
 
 
 def _keys(data: Any, allowed: tuple[str, ...], path: str, where: str) -> None:
-    if not isinstance(data, Mapping):
-        raise ScenarioError("must be a mapping", file=path, key=where or None)
-    for key in data:
-        if key not in allowed:
-            near = nearest(str(key), allowed)
-            hint = f"Did you mean '{near}'?" if near else f"Keys: {', '.join(allowed)}."
-            raise ScenarioError("unknown key", file=path, key=f"{where}{key}", hint=hint)
+    check_keys(data, allowed, file=path, where=where, error=ScenarioError)
 
 
 class Scenario:
@@ -127,17 +123,14 @@ class Scenario:
             )
         out = {}
         for name, spec in cards.items():
-            where = f"cards.{name}"
-            _keys(spec, CARD_KEYS, self.path, where + ".")
-            speed, damage = spec.get("speed", 1), spec.get("damage", 1)
-            icon = spec.get("icon", "none")
-            if speed not in (1, 2, 3) or not isinstance(damage, int) or icon not in ICONS:
-                raise ScenarioError(
-                    "speed 1-3, damage a whole number, icon none, shield or two_hit",
-                    file=self.path,
-                    key=where,
-                )
-            out[str(name)] = (speed, damage, ICONS[icon])
+            where = f"cards.{name}."
+            _keys(spec, tuple(CARD_FIELDS), self.path, where)
+            try:
+                card = validate({**CARD_DEFAULTS, **spec}, CARD_FIELDS)
+            except ConfigError as err:
+                raise ScenarioError(err.message, file=self.path, key=f"{where}{err.key}",
+                                    hint=err.hint) from None  # fmt: skip
+            out[str(name)] = (card["speed"], card["damage"], ICONS[card["icon"]])
         return out
 
     def _instance(self, name: Any, key: str) -> int:

@@ -13,7 +13,7 @@ from typing import Any
 
 import numpy as np
 
-from sim.games.base import StrategySpec
+from sim.games.base import StrategySpec, Watch
 from sim.games.space_invaders import layout as L
 from sim.games.space_invaders import position as P
 
@@ -43,13 +43,6 @@ class Watched:
     lineup: list[str]
     seats: int
 
-    @property
-    def text(self) -> str:
-        return transcript(self)
-
-    def html(self, title: str) -> str:
-        return page(self, title)
-
 
 def card_labels(p: np.ndarray) -> list[str]:
     """A card's label: speed, damage, then S (shield) or T (two hits)."""
@@ -66,14 +59,14 @@ def play_recorded(ruleset, lineup: list[StrategySpec], seed: int, on_step=None):
     are the launches since the last call). Returns (s, p)."""
     from sim.games.space_invaders.kernel import play_turn
     from sim.games.space_invaders.params import table_size, to_params
-    from sim.games.space_invaders.plugin import _lineup_arrays
+    from sim.games.space_invaders.play import lineup_arrays
     from sim.games.space_invaders.rounds import begin_round, end_round, new_game, score
     from sim.random_streams import seed_streams
     from strategies.space_invaders.common import SCRATCH_SIZE
 
     n_players = len(lineup)
     n = table_size(n_players, ruleset.values)
-    kinds, params = _lineup_arrays(lineup)
+    kinds, params = lineup_arrays(lineup)
     seat_rows = [0] * n if n_players == 1 else list(range(n))
     p = to_params(ruleset.values, n_players)
     s = np.zeros(L.STATE_SIZE, np.int32)
@@ -113,6 +106,12 @@ def play_recorded(ruleset, lineup: list[StrategySpec], seed: int, on_step=None):
         if on_step:
             on_step("end", s, p, w, log, first, None)
     return s, p
+
+
+def watch_game(ruleset, lineup: list[StrategySpec], seed: int) -> Watch:
+    """`sim play`: the game of `seed` as text and as a page to step through."""
+    watched = watch(ruleset, lineup, seed)
+    return Watch(text=transcript(watched), html=lambda title: page(watched, title))
 
 
 def watch(ruleset, lineup: list[StrategySpec], seed: int) -> Watched:

@@ -14,14 +14,14 @@ import math
 import numpy as np
 import polars as pl
 
-from sim.games.space_invaders.report import (
+from sim.games.space_invaders.report.common import (
     KNOB_COLUMN,
     KNOB_LABEL,
-    LEVELS,
     Arm,
     arms,
     table_columns,
 )
+from sim.games.space_invaders.schema import LEVELS
 from sim.report import fmt
 from sim.report.context import Context
 from sim.report.metrics import prefixed, rate
@@ -65,7 +65,7 @@ def _curve(ctx: Context, members: list[Arm], knob: str) -> tuple[np.ndarray, np.
     return np.array(xs), wins, [by_x[x] for x in xs]
 
 
-def chart(ctx: Context) -> Section:
+def build(ctx: Context) -> Section:
     section = Section(
         "invaders_chart",
         "Space Invaders: a re-derived difficulty chart",

@@ -1,45 +1,34 @@
-"""Report sections for Space Invaders, computed from the stored games alone (polars; never the
-engine). `difficulty(ctx)`: win rate, planet health left and score by players x level x
-dexterity x team skill; the printed chart's implied win rates and whether each printed level
-is harder than the one below; each player-card power's win-rate uplift against a plain
-token; the sensitivity to the assumed catalog and geometry. `chart(ctx)`: the re-derived
-difficulty chart (report_chart.py; docs/reports.md, section Space Invaders).
-
-Arms are told apart by their rulesets (the manifest keeps each arm's effective ruleset):
-an arm of the main grid changes nothing but the level and the dexterity; an uplift arm also
-plays one power as plain (`powers.plain`); a sensitivity arm changes a data key (catalog,
-geometry); a chart arm scales one chart number (`search.knob`, `search.factor`).
+"""The Space Invaders difficulty section (`invaders_difficulty`), from the stored games alone:
+win rate, planet health left and score by players x level x dexterity x team skill; the
+printed chart's implied win rates and whether each printed level is harder than the one
+below; each player-card power's win-rate uplift against a plain token; the sensitivity to
+the assumed catalog and geometry (docs/rules-space-invaders.md, section Reports).
 """
 
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
 
-import numpy as np
 import polars as pl
 
+from sim.games.space_invaders.report.common import (
+    Arm,
+    arms,
+    dealt,
+    is_grid,
+    match,
+    order,
+    paired,
+    table_columns,
+    wins,
+)
+from sim.games.space_invaders.schema import LEVELS
 from sim.report import fmt
 from sim.report.context import Context
 from sim.report.metrics import mean, prefixed, rate
 from sim.report.render import Finding, Section, Text
 from sim.report.table import Column, Table
-from sim.stats.paired import paired_difference
 
-LEVELS = ("training", "standard", "expert", "elite")
-SKILLS = ("naive", "tactical", "planner")
-DEXTERITIES = ("child", "casual", "practised", "custom")
-KNOB_COLUMN = {"deck": "deck_size", "planet": "planet_start", "ufo": "ufo_start"}
-KNOB_LABEL = {"deck": "deck size", "planet": "planet health", "ufo": "UFO health"}
-# keys that place an arm in the grid rather than make it a variant
-GRID_KEYS = (
-    "setup.level",
-    "dexterity.skill",
-    "powers.plain",
-    "search.knob",
-    "search.factor",
-    "search.targets_pct",
-)
 MAX_STEP_FINDINGS = 8
 ASSUMPTION_NOTE = (
     "The invader cards' speeds, damages and icons, the explosion icons on the health track "
@@ -49,93 +38,10 @@ ASSUMPTION_NOTE = (
 )
 
 
-@dataclass(frozen=True)
-class Arm:
-    name: str
-    players: int
-    level: str
-    dexterity: str
-    skill: str
-    plain: str
-    variant: str
-    knob: str
-    factor: float
-    targets: tuple[int, ...]
-
-    @property
-    def cell(self) -> tuple[int, str, str]:
-        """The table cell this arm fills: players, dexterity, team skill."""
-        return self.players, self.dexterity, self.skill
-
-
-def arms(ctx: Context) -> list[Arm]:
-    out = []
-    for name in ctx.arm_names:
-        info = ctx.results.arm(name)
-        v = info.ruleset_values
-        games = ctx.results.arm_games(name)
-        strategies = ctx.results.arm_seats(name).get_column("strategy").unique().sort()
-        variant = ", ".join(
-            f"{k}={fmt.value(v.get(k))}" for k in info.overrides if k not in GRID_KEYS
-        )
-        out.append(
-            Arm(
-                name=name,
-                players=int(games.get_column("players")[0]),
-                level=str(games.get_column("level")[0]),
-                dexterity=str(games.get_column("dexterity")[0]),
-                skill="+".join(strategies.to_list()),
-                plain=str(v.get("powers.plain", "none")),
-                variant=variant,
-                knob=str(v.get("search.knob", "none")),
-                factor=float(v.get("search.factor", 1.0)),
-                targets=tuple(v.get("search.targets_pct") or (90, 70, 45, 25)),
-            )
-        )
-    return out
-
-
-def table_columns(*, level: bool = True) -> list[Column]:
-    """The columns that say which table (players, level, dexterity, team skill) a row is."""
-    columns = [Column.count("players", "players")]
-    if level:
-        columns.append(Column.text("level", "level"))
-    return columns + [Column.text("dexterity", "dexterity"), Column.text("skill", "team skill")]
-
-
-def _order(a: Arm) -> tuple:
-    rank = lambda seq, x: seq.index(x) if x in seq else len(seq)  # noqa: E731
-    return (
-        a.players,
-        rank(DEXTERITIES, a.dexterity),
-        rank(SKILLS, a.skill),
-        a.skill,
-        rank(LEVELS, a.level),
-    )
-
-
-def is_grid(a: Arm) -> bool:
-    return a.plain == "none" and not a.variant and a.knob == "none"
-
-
-def _won(ctx: Context, name: str) -> np.ndarray:
-    return ctx.results.arm_games(name).sort("game").get_column("won").to_numpy().astype(float)
-
-
-def _paired(ctx: Context, treat: str, control: str, games: np.ndarray | None = None):
-    """Paired difference of win rates (same game index = same seed) between two arms."""
-    a = ctx.results.arm_games(treat).select("game", "won")
-    b = ctx.results.arm_games(control).select("game", "won")
-    both = a.join(b, on="game", suffix="_c").sort("game")
-    if games is not None:
-        both = both.filter(pl.col("game").is_in(games))
-    return paired_difference(both.get_column("won").to_numpy(), both.get_column("won_c").to_numpy())
-
-
 # --- the difficulty section --------------------------------------------------------------
 
 
-def difficulty(ctx: Context) -> Section:
+def build(ctx: Context) -> Section:
     section = Section(
         "invaders_difficulty",
         "Space Invaders: how hard is each printed level?",
@@ -144,7 +50,7 @@ def difficulty(ctx: Context) -> Section:
         "the assumed card and board data move the answers?",
     )
     all_arms = arms(ctx)
-    grid = sorted((a for a in all_arms if is_grid(a)), key=_order)
+    grid = sorted((a for a in all_arms if is_grid(a)), key=order)
     if not grid:
         section.add(Text("No arm plays the printed setup (no main grid)."))
         return section
@@ -211,7 +117,7 @@ def _chart_table(ctx: Context, grid: list[Arm]) -> Table:
         row = rows.setdefault(
             a.cell, {"players": a.players, "dexterity": a.dexterity, "skill": a.skill}
         )
-        won = _won(ctx, a.name)
+        won = wins(ctx, a.name)
         row.update(prefixed(rate(won.sum(), won.size), a.level))
     columns = [
         *table_columns(level=False),
@@ -237,7 +143,7 @@ def _ladder(ctx: Context, grid: list[Arm]) -> tuple[Table | None, list[Finding]]
     for cell, levels in by_cell.items():
         present = [lv for lv in LEVELS if lv in levels]
         for low, high in zip(present, present[1:], strict=False):
-            d = _paired(ctx, levels[high].name, levels[low].name)
+            d = paired(ctx, levels[high].name, levels[low].name)
             harder = d.high < 0
             verdict = "harder" if harder else ("easier" if d.low > 0 else "not detectably")
             rows.append(
@@ -296,26 +202,14 @@ def _ladder(ctx: Context, grid: list[Arm]) -> tuple[Table | None, list[Finding]]
     return table, findings
 
 
-def _dealt(ctx: Context, arm: str, power: str) -> np.ndarray:
-    """Game indices of an arm in which some seat holds `power` (the deal is the same in every
-    arm of a seed: it happens first at setup)."""
-    games = ctx.results.arm_games(arm)
-    held = pl.col("powers").str.split(",").list.contains(power)
-    return games.filter(held).get_column("game").to_numpy()
-
-
-def _match(grid: list[Arm], a: Arm) -> Arm | None:
-    return next((g for g in grid if g.cell == a.cell and g.level == a.level), None)
-
-
 def _uplift_table(ctx: Context, grid: list[Arm], uplift: list[Arm], section: Section) -> Table:
     rows = []
-    for a in sorted(uplift, key=_order):
-        base = _match(grid, a)
+    for a in sorted(uplift, key=order):
+        base = match(grid, a)
         if base is None:
             continue
-        games = _dealt(ctx, base.name, a.plain)
-        d = _paired(ctx, base.name, a.name, games)
+        games = dealt(ctx, base.name, a.plain)
+        d = paired(ctx, base.name, a.name, games)
         rows.append(
             {
                 "power": a.plain,
@@ -359,12 +253,12 @@ def _uplift_table(ctx: Context, grid: list[Arm], uplift: list[Arm], section: Sec
 
 def _sensitivity_table(ctx: Context, grid: list[Arm], variants: list[Arm], section) -> Table:
     rows = []
-    for a in sorted(variants, key=_order):
-        base = _match(grid, a)
+    for a in sorted(variants, key=order):
+        base = match(grid, a)
         if base is None:
             continue
-        won = _won(ctx, a.name)
-        d = _paired(ctx, a.name, base.name)
+        won = wins(ctx, a.name)
+        d = paired(ctx, a.name, base.name)
         rows.append(
             {
                 "variant": a.variant,
@@ -402,12 +296,3 @@ def _sensitivity_table(ctx: Context, grid: list[Arm], variants: list[Arm], secti
         note="Each changed data set against the default assumptions on the same games "
         "(paired by game index).",
     )
-
-
-def _chart(ctx: Context) -> Section:
-    from sim.games.space_invaders.report_chart import chart
-
-    return chart(ctx)
-
-
-SECTIONS = {"invaders_difficulty": difficulty, "invaders_chart": _chart}
