@@ -141,3 +141,9 @@ def scenarios(game: Game) -> Scenarios:
 def report(game: Game) -> Any:
     """The game's report (a sim.report.spec.GameReport; `sim report`)."""
     return _part(game, "report", "report sections")()
+
+
+def bench(game: Game, *, quick: bool) -> list[dict[str, Any]]:
+    """The game's bench rows (`sim bench --game NAME`): each at least game, preset, players,
+    strategy and games_per_s_per_core."""
+    return list(_part(game, "bench", "bench rows (sim bench)")(quick=quick))
