@@ -1,18 +1,20 @@
-"""Golden trace hashes of complete Space Invaders games: seed -> turn-by-turn state hash, for
-each built-in strategy on a few rulesets. Re-write them only when a change of behaviour is
-intended (and bump layout.ENGINE_VERSION): `python -m tests.space_invaders.golden`."""
+"""Golden files of complete Space Invaders games, for each built-in strategy on a few
+rulesets: tests/space_invaders/golden_traces.json (seed -> turn-by-turn state hash) and, per
+strategy, a readable playthrough of one two-player Standard game
+(tests/space_invaders/playthroughs/<strategy>.txt, as `sim play` prints it). Re-write them
+only when a change of behaviour is intended (and bump layout.ENGINE_VERSION):
+`python -m tests.space_invaders.golden`."""
 
-import json
 from pathlib import Path
 
-import numpy as np
-
-from sim.games import get_game
-from sim.games.base import StrategySpec
 from sim.games.space_invaders.layout import ENGINE_VERSION
-from strategies.space_invaders.dispatch import ORDER
+from sim.games.space_invaders.ruleset import load_ruleset
+from sim.games.space_invaders.schema import TEAM_SKILLS
+from tests.goldens import playthrough, trace_hashes, write
 
+GAME = "space-invaders"
 PATH = Path(__file__).with_name("golden_traces.json")
+PLAYTHROUGHS = Path(__file__).with_name("playthroughs")
 SEEDS = range(8)
 CASES = {  # name -> (players, rule overrides)
     "standard-2p": (2, {}),
@@ -23,24 +25,23 @@ CASES = {  # name -> (players, rule overrides)
 
 def traces(keys: list[str] | None = None) -> dict:
     """{"case/strategy": {seed: hash}} for `keys` (default: every case x built-in)."""
-    game = get_game("space-invaders")
-    keys = keys or [f"{case}/{name}" for case in CASES for name in ORDER]
+    keys = keys or [f"{case}/{name}" for case in CASES for name in TEAM_SKILLS]
     out = {}
     for key in keys:
         case, name = key.split("/")
         players, rules = CASES[case]
-        ruleset = game.load_ruleset("space-invaders", rules)
-        seats = np.zeros((len(SEEDS), players), np.int64)
-        chunk = game.play_chunk(
-            ruleset, players, [StrategySpec(name)], seats, np.array(SEEDS), trace=True
-        )
-        assert not chunk.errors, chunk.errors
-        out[key] = {str(s): int(h) for s, h in zip(SEEDS, chunk.games["trace_hash"], strict=True)}
+        out[key] = trace_hashes(GAME, load_ruleset(GAME, rules), players, name, SEEDS)
     return out
 
 
+def played(name: str) -> str:
+    """The two-player Standard game of seed 0 with `name` at both seats, turn by turn."""
+    return playthrough(GAME, load_ruleset(GAME), [name, name], seed=0)
+
+
 if __name__ == "__main__":
-    PATH.write_text(
-        json.dumps({"engine_version": ENGINE_VERSION, "traces": traces()}, indent=1) + "\n"
-    )
-    print(f"wrote {PATH}")
+    write(PATH, {"engine_version": ENGINE_VERSION, "traces": traces()})
+    PLAYTHROUGHS.mkdir(exist_ok=True)
+    for name in TEAM_SKILLS:
+        (PLAYTHROUGHS / f"{name}.txt").write_text(played(name))
+    print(f"wrote {PATH} and {PLAYTHROUGHS}/")

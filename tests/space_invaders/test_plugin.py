@@ -1,9 +1,13 @@
-"""The plug-in through the framework: chunks of games as columns (solo games too), an
-experiment with `game: space-invaders` through `sim run` with both report sections, the
-watch view and `sim play`."""
+"""The plug-in through the framework: found through its entry point, light to import, chunks
+of games as columns (solo games too), an experiment with `game: space-invaders` through
+`sim run` with both report sections (the report never importing the engine), the watch view
+and `sim play`, `sim scenario`, `sim rules` and `sim bench` through the generic commands."""
 
+import json
+import re
 import subprocess
 import sys
+from importlib.metadata import entry_points
 from pathlib import Path
 
 import numpy as np
@@ -19,6 +23,36 @@ GAME = get_game("space-invaders")
 ROOT = Path(__file__).resolve().parents[2]
 
 
+def test_the_game_is_found_through_its_entry_point_and_imports_light():
+    points = {p.name: p.value for p in entry_points(group="sim.games")}
+    assert points["space-invaders"] == "sim.games.space_invaders.plugin:GAME"
+    code = (
+        "import sys\n"
+        "from sim.games import get_game\n"
+        "game = get_game('space-invaders')\n"
+        "game.load_ruleset('space-invaders'); game.report(); game.strategy_names()\n"
+        "bad = [m for m in sys.modules if m.startswith(('numba', 'sim.jit', 'strategies'))"
+        " or m.startswith('sim.games.space_invaders.') and m.endswith(('.engine', '.play'))]\n"
+        "print(bad)\n"
+        "sys.exit(1 if bad else 0)\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True)
+    assert done.returncode == 0, done.stdout + done.stderr
+
+
+def test_prepare_compiles_the_loop_the_chunks_play():
+    from sim.compiling import Unit
+    from sim.games.space_invaders.play import _PLAY_BATCH_TYPES
+
+    GAME.prepare([StrategySpec("naive")], notice=None)
+    unit = Unit("sim.games.space_invaders.kernel", "play_batch", _PLAY_BATCH_TYPES)
+    assert unit.is_cached()
+    ruleset = GAME.load_ruleset("space-invaders")
+    GAME.play_chunk(ruleset, 2, [StrategySpec("naive")], np.zeros((3, 2), np.int64),
+                    np.arange(5, 8))  # fmt: skip
+    assert len(unit.dispatcher().signatures) == 1  # the chunk played the compiled signature
+
+
 def test_a_chunk_has_the_framework_columns_and_the_games_own():
     ruleset = GAME.load_ruleset("space-invaders")
     lineup = [StrategySpec("naive"), StrategySpec("tactical", (("spread_scale", 1.3),))]
@@ -30,7 +64,9 @@ def test_a_chunk_has_the_framework_columns_and_the_games_own():
     assert (chunk.seats["score"] == chunk.games["score"].repeat(3)).all()
     labels = ["naive", "tactical(spread_scale=1.3)", "tactical(spread_scale=1.3)"]
     assert chunk.seats["strategy"].tolist()[:3] == labels
-    assert all(len(p.split(",")) == 9 for p in chunk.games["powers"])
+    assert "powers" not in chunk.games  # the seats table holds each seat's cards
+    dealt = [chunk.seats[f"power_{k}"] for k in (1, 2)]  # four different powers each
+    assert all(len(set(column[:3])) == 3 for column in dealt)  # one card per player and level
 
 
 def test_a_solo_game_is_one_person_playing_every_hand():
@@ -87,16 +123,29 @@ def test_sim_run_plays_the_game_and_writes_both_sections(tmp_path):
     assert "win-rate uplift against a plain token" in text
     assert "Sensitivity to the assumed card catalog" in text
     assert "The chart re-derived" in text
-    for table in ("invaders_outcomes", "invaders_power_uplift", "invaders_rederived_chart"):
+    for table in ("invaders_outcomes", "invaders_power_uplift", "invaders_rederived_chart",
+                  "overview_outcomes", "overview_strategies"):  # fmt: skip
         assert (reports / "tables" / f"{table}.csv").is_file()
-    # the sections compute from the stored games alone: no engine, no numba
+    assert text.startswith("# Space Invaders difficulty report: tiny")
+    page = (reports / "index.html").read_text()
+    for word in ("Guardians", "raid", "missile", "fighter", "mine", "upgrade", "turn cap"):
+        assert not re.search(rf"\b{word}\b", text + page, re.IGNORECASE), word
+    assert_report_never_imports_the_engine(out, tmp_path / "again")
+
+
+def assert_report_never_imports_the_engine(results, report_dir):
+    """The report reads the game's plug-in object and its report sections, never its engine,
+    its strategies, numba or the other game."""
     code = (
         "import sys\n"
         "from sim.report import build_report\n"
-        f"build_report(results_dir={str(out)!r}, report_dir={str(tmp_path / 'r')!r}, n_boot=20)\n"
-        "bad = [m for m in sys.modules if m.startswith(('numba', 'strategies', 'sim.runner'))"
-        " or m.startswith('sim.games.') and not m.endswith(('.report', '.report_chart'))"
-        " and m != 'sim.games.space_invaders']\n"
+        f"build_report(results_dir={str(results)!r}, report_dir={str(report_dir)!r}, n_boot=20)\n"
+        "heavy = ('numba', 'sim.jit', 'sim.compiling', 'strategies', 'sim.runner', 'sim.results',"
+        " 'sim.random_streams', 'sim.games.guardians')\n"
+        "engine = ('engine', 'kernel', 'play', 'rounds', 'board', 'advance', 'resolve',"
+        " 'dexterity', 'watch', 'scenario', 'params')\n"
+        "bad = [m for m in sys.modules if m.startswith(heavy) or m.startswith("
+        "'sim.games.space_invaders.') and m.rsplit('.', 1)[1] in engine]\n"
         "print(bad)\n"
         "sys.exit(1 if bad else 0)\n"
     )
@@ -114,7 +163,7 @@ def test_watch_and_sim_play(tmp_path):
         app,
         [
             "play",
-            "--game-plugin",
+            "--game",
             "space-invaders",
             "--strategies",
             "tactical,naive",
@@ -127,3 +176,28 @@ def test_watch_and_sim_play(tmp_path):
     assert result.exit_code == 0, result.output
     assert "the invaders advance" in result.output
     assert page.read_text().startswith("<!doctype html>")
+
+
+def test_scenarios_and_rules_through_the_generic_commands():
+    files = sorted(str(p) for p in (ROOT / "tests" / "scenarios" / "space_invaders").glob("*.yaml"))
+    result = CliRunner().invoke(app, ["scenario", "check", "--quiet", *files])
+    assert result.exit_code == 0, result.output
+    assert f"{len(files)} passed, 0 failed" in result.output
+    shown = CliRunner().invoke(app, ["rules", "show", "space-invaders", "--game", "space-invaders",
+                                     "--set", "setup.level=elite"])  # fmt: skip
+    assert shown.exit_code == 0, shown.output
+    assert "level: elite" in shown.output and "token_diameter_mm: 20" in shown.output
+    listed = CliRunner().invoke(app, ["rules", "list", "--game", "space-invaders"])
+    assert "space-invaders-three-rows" in listed.output
+
+
+def test_sim_bench_prints_the_games_own_rows():
+    result = CliRunner().invoke(app, ["bench", "--game", "space-invaders", "--quick", "--json"])
+    assert result.exit_code == 0, result.output
+    rows = json.loads(result.output)["rates"]
+    assert [r["strategy"] for r in rows] == list(GAME.skills)
+    for row in rows:
+        assert row["game"] == "space-invaders" and row["players"] == 2
+        assert row["games_per_s_per_core"] > 0 and row["launches_per_game"] > 0
+    refused = CliRunner().invoke(app, ["bench", "--game", "space-invaders", "--presets", "x"])
+    assert refused.exit_code == 2 and "--presets" in refused.output
