@@ -16,7 +16,7 @@ import numpy as np
 from numba import types
 
 from sim.compiling import Notice, Unit, ensure_compiled
-from sim.games.base import Chunk, StrategySpec
+from sim.games.base import Chunk, StrategySpec, seat_table
 from sim.games.space_invaders import layout as L
 from sim.games.space_invaders.columns import POWER_COLUMNS, SEAT_FIELDS, TOKEN_COLUMNS
 from sim.games.space_invaders.kernel import (
@@ -73,10 +73,7 @@ def play_chunk(
 ) -> Chunk:
     """Play len(seeds) games; with `trace` also hash the state after every turn."""
     n = len(seeds)
-    if np.shape(seat_lineup) != (n, n_players):
-        raise ValueError(f"seat_lineup must have one row of {n_players} per seed "
-                         f"({n}, {n_players}); got {np.shape(seat_lineup)}")  # fmt: skip
-    seat_lineup = np.ascontiguousarray(seat_lineup, np.int64)
+    seat_lineup = seat_table(seat_lineup, n, n_players)
     hands = table_size(n_players, ruleset.values)
     table = np.repeat(seat_lineup, hands, axis=1) if n_players == 1 else seat_lineup
     kinds, params = lineup_arrays(lineup)

@@ -11,7 +11,6 @@ mm ({at: B2, dx: 41, dy: 0}), `ufo`, `planet`, `off_table`, `miss` or [x, y] in 
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Mapping
 from typing import Any
 
@@ -20,6 +19,7 @@ import yaml
 
 from sim.config import check_keys, read_yaml, validate
 from sim.errors import ConfigError
+from sim.games.base import Scenarios
 from sim.games.space_invaders import layout as L
 from sim.games.space_invaders import position as P
 from sim.games.space_invaders.board import cell_center_x, cell_center_y, ufo_center_x
@@ -28,6 +28,7 @@ from sim.games.space_invaders.engine import begin_turn, power_of, step
 from sim.games.space_invaders.params import to_params
 from sim.games.space_invaders.rounds import advance_phase, begin_round, end_round
 from sim.games.space_invaders.ruleset import load_ruleset
+from sim.scenarios import expectation_diff
 
 TOP_KEYS = (
     "name",
@@ -75,14 +76,19 @@ def _keys(data: Any, allowed: tuple[str, ...], path: str, where: str) -> None:
     check_keys(data, allowed, file=path, where=where, error=ScenarioError)
 
 
+def _read(path: str) -> dict[str, Any]:
+    """The scenario file's mapping, its top-level keys checked."""
+    data = read_yaml(path)
+    _keys(data, TOP_KEYS, path, "")
+    return data
+
+
 class Scenario:
     """A parsed scenario: the start position, the scripted round(s), the expectation."""
 
     def __init__(self, path: str) -> None:
         self.path = path
-        data = read_yaml(path)
-        _keys(data, TOP_KEYS, path, "")
-        self.data = data
+        self.data = data = _read(path)
         self.name = str(data.get("name", path))
         self.ruleset = load_ruleset(
             str(data.get("ruleset", "space-invaders")), data.get("rules") or {}, source=path
@@ -465,6 +471,11 @@ def _is_xy(value: Any) -> bool:
     return len(value) == 2 and all(isinstance(v, int | float) for v in value)
 
 
+def scenarios() -> Scenarios:
+    """This game's scenario format, for `sim scenario` (the plug-in's `scenarios`)."""
+    return Scenarios(run_file=run_file, check_file=check_file)
+
+
 def run_file(path: str) -> str:
     """Play a scenario; its resulting position in the scenario format."""
     scenario = Scenario(path)
@@ -480,33 +491,41 @@ def check_file(path: str) -> str:
 
 
 def diff(expect: Mapping[str, Any], got: Mapping[str, Any]) -> str:
-    lines: list[str] = []
-    if "error" not in expect and "error" in got:
-        lines.append(f"  a decision was refused: {got['error']}")
-    for key, want in expect.items():
-        have = got.get(key)
-        if key == "seats":
-            for seat, entry in enumerate(want or []):
-                for k, v in (entry or {}).items():
-                    value = have[seat].get(k) if seat < len(have) else None
-                    if value != v:
-                        lines.append(f"  seats[{seat}].{k}: expected {v!r}, got {value!r}")
-        elif key == "board":
-            if _rows(want) != _rows(have):
-                pairs = zip(_rows(want), _rows(have), strict=False)
-                body = "\n".join(f"    {w:<16}|  {h}" for w, h in pairs)
-                lines.append(f"  board: expected (left) vs got (right)\n{body}")
-        elif key == "deck":
-            if Counter(map(str, want or [])) != Counter(map(str, have)):
-                lines.append(
-                    f"  deck: expected {sorted(map(str, want or []))}, got {sorted(map(str, have))}"
-                )
-        elif key == "hits":
-            if {str(k).upper(): v for k, v in (want or {}).items()} != have:
-                lines.append(f"  hits: expected {want!r}, got {have!r}")
-        elif want != have:
-            lines.append(f"  {key}: expected {want!r}, got {have!r}")
-    return "\n".join(lines)
+    """Readable lines for every expected key that differs ('' when all match)."""
+    return expectation_diff(expect, got, compare=_COMPARE)
+
+
+def _seats_diff(want: Any, have: list[dict[str, Any]]) -> list[str]:
+    """Only the keys each expected seat names."""
+    lines = []
+    for seat, entry in enumerate(want or []):
+        for k, v in (entry or {}).items():
+            value = have[seat].get(k) if seat < len(have) else None
+            if value != v:
+                lines.append(f"  seats[{seat}].{k}: expected {v!r}, got {value!r}")
+    return lines
+
+
+def _board_diff(want: Any, have: str) -> list[str]:
+    """The two boards side by side (spacing does not count)."""
+    if _rows(want) == _rows(have):
+        return []
+    body = "\n".join(f"    {w:<16}|  {h}" for w, h in zip(_rows(want), _rows(have), strict=False))
+    return [f"  board: expected (left) vs got (right)\n{body}"]
+
+
+def _deck_diff(want: Any, have: list[str]) -> list[str]:
+    """The deck as a multiset: its order after a shuffle is not the rules' business."""
+    expected, got = sorted(map(str, want or [])), sorted(map(str, have))
+    return [] if expected == got else [f"  deck: expected {expected}, got {got}"]
+
+
+def _hits_diff(want: Any, have: dict[str, int]) -> list[str]:
+    same = {str(k).upper(): v for k, v in (want or {}).items()} == have
+    return [] if same else [f"  hits: expected {want!r}, got {have!r}"]
+
+
+_COMPARE = {"seats": _seats_diff, "board": _board_diff, "deck": _deck_diff, "hits": _hits_diff}
 
 
 def _rows(text: Any) -> list[str]:
