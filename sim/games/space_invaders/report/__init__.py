@@ -45,3 +45,8 @@ REPORT = GameReport(
     seat_columns=(*POWER_COLUMNS, *overview.SEAT_COUNTS),
     infer=infer_sections,
 )
+
+
+def game_report() -> GameReport:
+    """The plug-in's `report`."""
+    return REPORT

@@ -15,12 +15,27 @@ import numpy as np
 import polars as pl
 
 from sim.games.space_invaders.columns import POWER_COLUMNS
+from sim.games.space_invaders.layout import STATUS_NAMES
 from sim.games.space_invaders.schema import LEVELS, SKILLS, TEAM_SKILLS
 from sim.report import fmt
 from sim.report.context import Context
+from sim.report.metrics import mean, prefixed, rate
 from sim.report.table import Column
 from sim.stats.paired import paired_difference
 
+OUTCOMES = STATUS_NAMES[1:]  # victory, planet_destroyed, ufo_survived, cap
+OUTCOME_LABELS = {
+    "victory": "won",
+    "planet_destroyed": "planet destroyed",
+    "ufo_survived": "UFO survived the assault",
+    "cap": "stopped at the round cap",
+}
+# per-game means: games column -> (key, label)
+MEANS = {
+    "rounds": ("rounds", "rounds"),
+    "planet_left": ("planet", "planet health left"),
+    "score": ("score", "team score"),
+}
 KNOB_COLUMN = {"deck": "deck_size", "planet": "planet_start", "ufo": "ufo_start"}
 KNOB_LABEL = {"deck": "deck size", "planet": "planet health", "ufo": "UFO health"}
 # keys that place an arm in the grid rather than make it a variant
@@ -128,3 +143,23 @@ def dealt(ctx: Context, arm: str, power: str) -> np.ndarray:
 def match(grid: list[Arm], a: Arm) -> Arm | None:
     """The main-grid arm of the same table and level as `a`."""
     return next((g for g in grid if g.cell == a.cell and g.level == a.level), None)
+
+
+def outcome_stats(games: pl.DataFrame) -> dict:
+    """An arm's games: how many, the rate of each outcome, the means of MEANS."""
+    n = games.height
+    counts = dict(games.group_by("outcome").len().iter_rows())
+    row: dict = {"games": n}
+    for outcome in OUTCOMES:
+        row.update(prefixed(rate(counts.get(outcome, 0), n), outcome))
+    for column, (key, _) in MEANS.items():
+        row.update(prefixed(mean(games.get_column(column).to_numpy()), key))
+    return row
+
+
+def outcome_columns(rows: list[dict]) -> list[Column]:
+    """Columns of outcome_stats: the games, the outcomes that happened, the means."""
+    shown = [o for o in OUTCOMES if any(row[o] > 0 for row in rows)]
+    return [Column.count("games", "games"),
+            *[Column.pct_ci(o, OUTCOME_LABELS[o]) for o in shown],
+            *[Column.num_ci(key, label) for key, label in MEANS.values()]]  # fmt: skip

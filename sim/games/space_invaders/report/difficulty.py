@@ -18,6 +18,8 @@ from sim.games.space_invaders.report.common import (
     is_grid,
     match,
     order,
+    outcome_columns,
+    outcome_stats,
     paired,
     table_columns,
     wins,
@@ -25,7 +27,7 @@ from sim.games.space_invaders.report.common import (
 from sim.games.space_invaders.schema import LEVELS
 from sim.report import fmt
 from sim.report.context import Context
-from sim.report.metrics import mean, prefixed, rate
+from sim.report.metrics import prefixed, rate
 from sim.report.render import Finding, Section, Text
 from sim.report.table import Column, Table
 
@@ -71,40 +73,13 @@ def build(ctx: Context) -> Section:
 
 
 def _outcome_table(ctx: Context, grid: list[Arm]) -> Table:
-    rows = []
-    for a in grid:
-        g = ctx.results.arm_games(a.name)
-        n = g.height
-        counts = dict(g.group_by("outcome").len().iter_rows())
-        row = {
-            "players": a.players,
-            "dexterity": a.dexterity,
-            "skill": a.skill,
-            "level": a.level,
-            "games": n,
-        }
-        row.update(prefixed(rate(counts.get("victory", 0), n), "win"))
-        row.update(prefixed(rate(counts.get("planet_destroyed", 0), n), "overrun"))
-        row.update(prefixed(rate(counts.get("ufo_survived", 0), n), "ufo"))
-        row.update(prefixed(mean(g.get_column("planet_left").to_numpy()), "planet"))
-        row.update(prefixed(mean(g.get_column("score").to_numpy()), "score"))
-        row.update(prefixed(mean(g.get_column("rounds").to_numpy()), "rounds"))
-        rows.append(row)
+    rows = [{"players": a.players, "dexterity": a.dexterity, "skill": a.skill, "level": a.level,
+             **outcome_stats(ctx.results.arm_games(a.name))} for a in grid]  # fmt: skip
     return Table(
         "invaders_outcomes",
         "Win rate, planet health left and score by players, dexterity, team skill and level",
         pl.DataFrame(rows),
-        [
-            *table_columns(level=False),
-            Column.text("level", "level"),
-            Column.count("games", "games"),
-            Column.pct_ci("win", "win rate"),
-            Column.pct_ci("overrun", "planet destroyed"),
-            Column.pct_ci("ufo", "UFO survived the assault"),
-            Column.num_ci("planet", "planet health left"),
-            Column.num_ci("score", "score"),
-            Column.num_ci("rounds", "rounds"),
-        ],
+        [*table_columns(level=False), Column.text("level", "level"), *outcome_columns(rows)],
         note="Rates with 95% Wilson intervals, means with 95% normal intervals. 1 player = "
         "one person playing the cards of setup.solo_hands hands (line 102).",
     )

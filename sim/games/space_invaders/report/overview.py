@@ -7,19 +7,14 @@ from __future__ import annotations
 
 import polars as pl
 
-from sim.games.space_invaders.layout import STATUS_NAMES
+from sim.games.space_invaders.report.common import outcome_columns, outcome_stats
 from sim.report.context import Context
-from sim.report.metrics import mean, prefixed, rate
+from sim.report.metrics import mean, prefixed
 from sim.report.render import Section
 from sim.report.table import Column, Table
 
-OUTCOMES = STATUS_NAMES[1:]  # victory, planet_destroyed, ufo_survived, cap
-OUTCOME_LABELS = {
-    "victory": "won",
-    "planet_destroyed": "planet destroyed",
-    "ufo_survived": "UFO survived the assault",
-    "cap": "stopped at the round cap",
-}
+MAX_LABELS = 4
+ARM = Column.text("arm", "arm")
 # per-seat counters shown per strategy: column -> label
 SEAT_COUNTS = {
     "launches": "launches",
@@ -35,26 +30,23 @@ def build(ctx: Context) -> Section:
         "Overview",
         "What happened in each arm: how games end, how long they last, what the team scores.",
     )
-    ident = ctx.arm_columns()
+    # the settings that tell arms apart, or the arms' names when they are too many to read
+    ident = ctx.arm_columns() if len(ctx.label_columns()) <= MAX_LABELS else [ARM]
     rows, strategy_rows = [], []
     for arm in ctx.arm_names:
         games = ctx.results.arm_games(arm)
-        rows.append(_arm_row(ctx, arm, games))
+        rows.append({**ctx.arm_values(arm), **outcome_stats(games)})
         seats = ctx.results.arm_seats(arm)
         for (strategy,), own in seats.group_by("strategy", maintain_order=True):
             row = {**ctx.arm_values(arm), "strategy": strategy, "seat_games": own.height}
             for column in SEAT_COUNTS:
                 row.update(prefixed(mean(own.get_column(column).to_numpy()), column))
             strategy_rows.append(row)
-    shown = [o for o in OUTCOMES if any(row[o] > 0 for row in rows)]
     section.add(Table(
         "overview_outcomes",
         "How the games end",
         pl.DataFrame(rows, infer_schema_length=None),
-        [*ident, Column.count("games", "games"),
-         *[Column.pct_ci(o, OUTCOME_LABELS[o]) for o in shown],
-         Column.num_ci("rounds", "rounds"), Column.num_ci("planet", "planet health left"),
-         Column.num_ci("score", "team score")],
+        [*ident, *outcome_columns(rows)],
         note="Rates with 95% Wilson intervals; means with 95% normal intervals. The score is "
         "the printed one (lines 365-372), the team's.",
     ))  # fmt: skip
@@ -68,14 +60,3 @@ def build(ctx: Context) -> Section:
         "every hand.",
     ))  # fmt: skip
     return section
-
-
-def _arm_row(ctx: Context, arm: str, games: pl.DataFrame) -> dict:
-    n = games.height
-    counts = dict(games.group_by("outcome").len().iter_rows())
-    row = {**ctx.arm_values(arm), "games": n}
-    for outcome in OUTCOMES:
-        row.update(prefixed(rate(counts.get(outcome, 0), n), outcome))
-    for column, key in (("rounds", "rounds"), ("planet_left", "planet"), ("score", "score")):
-        row.update(prefixed(mean(games.get_column(column).to_numpy()), key))
-    return row
