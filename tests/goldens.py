@@ -13,6 +13,7 @@ import sys
 from pathlib import Path
 
 import numpy as np
+import pytest
 
 from sim.games import get_game
 from sim.games.base import StrategySpec, watch
@@ -35,6 +36,13 @@ def trace_hashes(game: str, ruleset, players: int, strategy: str, seeds) -> dict
 def playthrough(game: str, ruleset, lineup: list[str], seed: int = 0) -> str:
     """One game told turn by turn, as `sim play` prints it."""
     return watch(get_game(game), ruleset, [StrategySpec(name) for name in lineup], seed).text
+
+
+def check_playthrough(label: str, recorded: str, now: str, turn: str) -> None:
+    """Fail with the first turn that differs when a game no longer plays as recorded."""
+    if now != recorded:
+        pytest.fail(f"{label}: the game differs from its golden playthrough\n"
+                    + first_difference(recorded, now, turn))  # fmt: skip
 
 
 def first_difference(recorded: str, now: str, turn: str) -> str:

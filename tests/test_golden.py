@@ -7,7 +7,7 @@ import pytest
 
 from sim.games.guardians.layout import ENGINE_VERSION
 from tests.golden.make_golden import PATH, PLAYTHROUGHS, playthrough, playthrough_keys, traces
-from tests.goldens import PROBE_HEAD, first_difference, probe
+from tests.goldens import PROBE_HEAD, check_playthrough, probe
 
 
 def test_golden_traces_are_unchanged():
@@ -22,10 +22,7 @@ def test_golden_traces_are_unchanged():
 def test_golden_playthroughs_are_unchanged(preset, name):
     """The recorded game, turn by turn; a change shows the first turn that differs."""
     recorded = (PLAYTHROUGHS / f"{preset}-{name}.txt").read_text()
-    now = playthrough(preset, name)
-    if now != recorded:
-        pytest.fail(f"{preset}/{name}: the game differs from its golden playthrough\n"
-                    + first_difference(recorded, now, "turn "))  # fmt: skip
+    check_playthrough(f"{preset}/{name}", recorded, playthrough(preset, name), "turn ")
 
 
 PROBE = (

@@ -8,7 +8,7 @@ import pytest
 
 from sim.games.space_invaders.layout import ENGINE_VERSION
 from sim.games.space_invaders.schema import TEAM_SKILLS
-from tests.goldens import PROBE_HEAD, first_difference, probe
+from tests.goldens import PROBE_HEAD, check_playthrough, probe
 from tests.space_invaders.golden import PATH, PLAYTHROUGHS, played, traces
 
 
@@ -24,10 +24,7 @@ def test_golden_traces_are_unchanged():
 def test_golden_playthroughs_are_unchanged(name):
     """The recorded game, round by round; a change shows the first turn that differs."""
     recorded = (PLAYTHROUGHS / f"{name}.txt").read_text()
-    now = played(name)
-    if now != recorded:
-        pytest.fail(f"{name}: the game differs from its golden playthrough\n"
-                    + first_difference(recorded, now, "--- "))  # fmt: skip
+    check_playthrough(name, recorded, played(name), "--- ")
 
 
 PROBE = (

@@ -7,6 +7,7 @@ import pytest
 
 from sim.games.space_invaders.scenario import ScenarioError, check_file, run_file
 from sim.scenarios import check_scenario
+from tests.scenario_files import assert_refused, write
 
 SCENARIOS = sorted((Path(__file__).parents[1] / "scenarios" / "space_invaders").glob("*.yaml"))
 GOOD = """\
@@ -37,19 +38,17 @@ def test_there_are_enough_scenarios():
 @pytest.mark.parametrize("path", SCENARIOS, ids=lambda p: p.stem)
 def test_scenario(path):
     """Through `sim scenario`'s dispatch: the file's `game:` picks the plug-in."""
-    assert check_scenario(str(path)) == ""
+    assert check_scenario(path) == ""
 
 
 def test_a_wrong_expectation_is_reported(tmp_path):
-    path = tmp_path / "wrong.yaml"
-    path.write_text(GOOD.replace("destroyed: 1", "destroyed: 2"))
-    assert "destroyed: expected 2, got 1" in check_file(str(path))
+    path = write(tmp_path, GOOD.replace("destroyed: 1", "destroyed: 2"))
+    assert "destroyed: expected 2, got 1" in check_file(path)
 
 
 def test_run_prints_the_position(tmp_path):
-    path = tmp_path / "good.yaml"
-    path.write_text(GOOD)
-    out = run_file(str(path))
+    path = write(tmp_path, GOOD)
+    out = run_file(path)
     assert "destroyed: 1" in out and "status: running" in out
 
 
@@ -67,29 +66,23 @@ def test_run_prints_the_position(tmp_path):
     ],
 )
 def test_malformed_scenarios_name_the_key(tmp_path, change, key):
-    path = tmp_path / "bad.yaml"
-    path.write_text(GOOD.replace(*change))
-    with pytest.raises(ScenarioError) as err:
-        check_file(str(path))
-    assert str(path) in str(err.value)
-    assert f"'{key}'" in str(err.value)
+    assert_refused(check_file, write(tmp_path, GOOD.replace(*change)), key, ScenarioError)
 
 
 def test_unused_landings_are_refused(tmp_path):
-    path = tmp_path / "extra.yaml"
-    path.write_text(GOOD.replace("{land: B2}", "{land: [B2, C2]}"))
+    path = write(tmp_path, GOOD.replace("{land: B2}", "{land: [B2, C2]}"))
     with pytest.raises(ScenarioError, match="were not used"):
-        check_file(str(path))
+        check_file(path)
 
 
 def test_a_turn_with_too_few_tokens_is_refused(tmp_path):
-    path = tmp_path / "few.yaml"
-    path.write_text(
+    path = write(
+        tmp_path,
         GOOD.replace(
             "- {active: [1, 0, 0], card: [2, 2, 2]}\n  - {active",
             "- {active: [2, 0, 0], card: [1, 2, 2]}\n  - {active",
             1,
-        )
+        ),
     )
     with pytest.raises(ScenarioError, match="more active tokens"):
-        check_file(str(path))
+        check_file(path)
