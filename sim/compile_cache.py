@@ -207,9 +207,10 @@ def _source_tree_locator(caching):
     return SourceTreeLocator
 
 
-def index_is_fresh(dispatcher) -> bool:
-    """Whether `dispatcher`'s cache index exists and carries the current stamp: its machine
-    code will load instead of being compiled (a function with one signature, as ours are)."""
+def index_is_fresh(dispatcher, signature) -> bool:
+    """Whether `dispatcher`'s cache index carries the current stamp and an entry for
+    `signature` (an argument tuple, or a full signature as a function pointer asks for it):
+    its machine code will load instead of being compiled."""
     import pickle
 
     import numba
@@ -225,4 +226,6 @@ def index_is_fresh(dispatcher) -> bool:
             stamp, overloads = pickle.loads(f.read())
     except (OSError, EOFError, pickle.UnpicklingError, ValueError):
         return False
-    return version == numba.__version__ and stamp == locator.get_source_stamp() and bool(overloads)
+    if version != numba.__version__ or stamp != locator.get_source_stamp():
+        return False
+    return any(key[0] == signature for key in overloads)

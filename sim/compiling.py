@@ -31,11 +31,12 @@ from sim import compile_cache
 
 @dataclass(frozen=True)
 class Unit:
-    """`module.name` compiled for `signature` (a tuple of numba types)."""
+    """`module.name` compiled for `signature`: a tuple of argument types, or a full signature
+    for a function reached through a function pointer (numba caches the two apart)."""
 
     module: str
     name: str
-    signature: tuple
+    signature: Any
 
     def dispatcher(self) -> Any:
         target: Any = import_module(self.module)
@@ -44,7 +45,7 @@ class Unit:
         return target
 
     def is_cached(self) -> bool:
-        return compile_cache.index_is_fresh(self.dispatcher())
+        return compile_cache.index_is_fresh(self.dispatcher(), self.signature)
 
     def compile(self) -> float:
         began = time.perf_counter()

@@ -75,13 +75,15 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
 
 
 def pytest_configure(config: pytest.Config) -> None:
-    # With workers (pytest -n), compile the engine and every built-in strategy once, here in
-    # the controller and in parallel, so that each worker loads them from the cache instead of
-    # compiling them again. A serial run compiles what its tests use, when they use it.
+    # With workers (pytest -n), compile every game's engine and built-in strategies once, here
+    # in the controller and in parallel, so that each worker loads them from the cache instead
+    # of compiling them again. A serial run compiles what its tests use, when they use it.
     if hasattr(config, "workerinput") or not getattr(config.option, "numprocesses", None):
         return
-    from sim.games import get_game
+    from sim.games import game_names, get_game
     from sim.games.base import StrategySpec
-    from strategies.guardians.registry import BUILTIN
 
-    get_game("guardians").prepare([StrategySpec(name) for name in BUILTIN])
+    for name in game_names():
+        game = get_game(name)
+        names = dict.fromkeys(game.strategy_names())  # a ladder may name a strategy again
+        game.prepare([StrategySpec(strategy) for strategy in names])

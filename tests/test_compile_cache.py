@@ -74,3 +74,45 @@ def test_a_stamp_covers_exactly_the_files_a_module_imports():
     kernel = {p.relative_to(ROOT).as_posix() for p in compile_cache.dependencies(
         ROOT / "sim/games/guardians/kernel.py")}  # fmt: skip
     assert not any(d.startswith("strategies/") for d in kernel)  # the loop calls no strategy
+
+
+# A function reached through a function pointer, as the game loops call their policies: numba
+# asks the cache for it by its full signature, which it keys apart from the argument tuple.
+POINTED = "from lab.jitted import jit\n\n\n@jit\ndef double(x):\n    return x * 2\n"
+POINTER_PROBE = textwrap.dedent(
+    """
+    import sys
+    from numba import njit, types
+    from sim import compile_cache
+    from sim.compiling import Unit, ensure_compiled, quiet_notice
+    compile_cache.track(sys.argv[1] + "/lab")
+    sys.path.insert(0, sys.argv[1])
+    import lab.pointed
+    signature = types.int64(types.int64)
+    ensure_compiled([[Unit("lab.pointed", "double", signature)]], what="double",
+                    notice=quiet_notice, processes=1)
+    @njit(types.int64(types.FunctionType(signature), types.int64))
+    def call(f, x):
+        return f(x)
+    misses = sum(lab.pointed.double.stats.cache_misses.values())
+    print(call(lab.pointed.double, 4), misses)
+    """
+)
+
+
+def test_a_unit_reached_through_a_pointer_loads_in_a_fresh_process(tmp_path):
+    """prepare() in one process, play in another: the unit compiled for a pointer's full
+    signature is the one the pointer loads (were it compiled for the argument tuple, every
+    fresh process would compile it again under the other key)."""
+    lab = _tree(tmp_path)
+    (lab / "pointed.py").write_text(POINTED)
+    env = {"NUMBA_CACHE_DIR": str(tmp_path / "cache"), "PATH": "/usr/bin:/bin"}
+
+    def probe() -> list[str]:
+        command = [sys.executable, "-c", POINTER_PROBE, str(tmp_path)]
+        done = subprocess.run(command, cwd=ROOT, env=env, capture_output=True, text=True)
+        assert done.returncode == 0, done.stderr
+        return done.stdout.split()
+
+    assert probe() == ["8", "1"]  # the first process compiles it (one miss)
+    assert probe() == ["8", "0"]  # a fresh one finds it fresh and loads it at the call

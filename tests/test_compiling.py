@@ -19,6 +19,16 @@ def test_a_lineup_compiles_only_its_own_policies():
     assert not any(module.startswith("strategies.") for module in loop)
 
 
+def test_policies_compile_for_the_signature_their_pointer_asks_for():
+    """numba caches a full signature apart from its argument tuple (see
+    tests/test_compile_cache.py): a policy compiled for the tuple would compile again in every
+    fresh process that calls the loop."""
+    from sim.games.guardians.decision import POLICY_SIGNATURE
+
+    jobs = _Plan([StrategySpec("greedy")]).compile_jobs()
+    assert [u.signature for job in jobs for u in job if u.name == "policy"] == [POLICY_SIGNATURE]
+
+
 class _Compiles(event.Listener):
     def __init__(self):
         self.names = []

@@ -146,7 +146,7 @@ class _Plan:
         loop = [Unit(_ENGINE, "play_turn", _PLAY_TURN_TYPES),
                 Unit(_KERNEL, "play_one", play_one_signature(self.slots)),
                 Unit(_KERNEL, "play_batch", loop_signature(self.slots))]  # fmt: skip
-        policies = [[Unit(module, name, POLICY_SIGNATURE.args)] for module, name in self.sources]
+        policies = [[Unit(module, name, POLICY_SIGNATURE)] for module, name in self.sources]
         return [loop, _LOOP_CALLS, *policies]
 
     def seat(self, j: int):
