@@ -36,6 +36,13 @@ class Context:
             return [Column.text("arm", "arm")]
         return [Column.text(k, _pretty(k)) for k in keys]
 
+    def arm_label(self, arm: str, *, longest: int = 48) -> str:
+        """A chart's name for `arm`: the settings that tell the arms apart, or the arm's own
+        name when those would not fit on one line of `longest` characters."""
+        keys = self.label_columns()
+        text = describe_params(self.arm_values(arm), keys) if keys else arm
+        return text if len(text) <= longest else arm
+
     def arm_values(self, arm: str) -> dict[str, object]:
         """{'arm': name, column: value} for the label columns (first game's values)."""
         g = self.results.arm_games(arm)

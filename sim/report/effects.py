@@ -35,16 +35,20 @@ def effects_figure(
     panels = [p for p in xlabels if any(e.panel == p for e in effects)]
     panels += [p for p in dict.fromkeys(e.panel for e in effects) if p not in panels]
     rows = [[e for e in effects if e.panel == p] for p in panels]
-    heights = [max(len(r), 1) for r in rows]
+    labels = [["\n".join(textwrap.wrap(e.label, wrap)) for e in group] for group in rows]
+    # Rows are evenly spaced, so every row of a panel is as tall as its longest label: two
+    # lines fit the 0.34 in of a row, a longer label takes 0.17 in a line.
+    heights = [max(len(group), 1) * max([2, *(t.count("\n") + 1 for t in group)]) / 2
+               for group in labels]  # fmt: skip
     fig, axes = plots.new(len(panels), 1, width=10, height=0.34 * sum(heights) + 1.3 * len(panels))
     fig.set_layout_engine(None)
     if len(panels) > 1:  # panels as tall as their rows
         gs = axes[0, 0].get_gridspec()
         gs.set_height_ratios(heights)
-    for ax, panel, group in zip(axes[:, 0], panels, rows, strict=True):
+    for ax, panel, group, texts in zip(axes[:, 0], panels, rows, labels, strict=True):
         plots.forest(
             ax,
-            ["\n".join(textwrap.wrap(e.label, wrap)) for e in group],
+            texts,
             [e.value for e in group],
             [e.low for e in group],
             [e.high for e in group],

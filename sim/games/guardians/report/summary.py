@@ -10,7 +10,7 @@ from sim.games.guardians.report import words
 from sim.games.guardians.report.per_game import OUTCOMES
 from sim.report import fmt, plots, quality
 from sim.report.answers import Answer, Estimate, Label, sentence
-from sim.report.context import Context, describe_params
+from sim.report.context import Context
 from sim.report.metrics import mean, prefixed, rate
 from sim.report.render import Finding, Section
 from sim.report.table import Column, Table
@@ -218,9 +218,8 @@ def _range(data: pl.DataFrame, key: str) -> str:
 
 
 def _outcome_figure(data: pl.DataFrame, outcomes: list[str], ctx: Context) -> plots.Figure:
-    keys = ctx.label_columns()
     labels = [
-        (describe_params(ctx.arm_values(a), keys) if keys else a) + f" (n={n:,})"
+        f"{ctx.arm_label(a)} (n={n:,})"
         for a, n in zip(
             data.get_column("arm").to_list(), data.get_column("games").to_list(), strict=True
         )
