@@ -135,7 +135,7 @@ def _quality(answers: dict[str, Answer]) -> Quality | None:
     games = [q.games for q in qs.values()]
     mdes = [q.mde for q in qs.values() if q.mde == q.mde]
     first = next(iter(qs.values()))
-    warnings = tuple(f"at {lv}: {w}" for lv, q in qs.items() for w in q.warnings)
+    warnings = _level_warnings({lv: q.warnings for lv, q in qs.items()})
     note = f"per level {min(games):,} to {max(games):,}" if min(games) != max(games) else ""
     return Quality(
         games=sum(games),
@@ -203,3 +203,15 @@ def combine(by_level: dict[str, list[Answer]]) -> list[Answer]:
 
 
 __all__ = ["DEPENDS", "ROBUST", "SKILL", "arm_level", "base_name", "combine", "for_level", "levels"]
+
+
+def _level_warnings(by_level: dict[str, tuple[str, ...]]) -> tuple[str, ...]:
+    """Each warning once, prefixed by the levels that give it (none when every level does)."""
+    levels: dict[str, list[str]] = {}
+    for level, warnings in by_level.items():
+        for warning in warnings:
+            levels.setdefault(warning, []).append(level)
+    return tuple(
+        w if len(where) == len(by_level) else f"at {', '.join(where)}: {w}"
+        for w, where in levels.items()
+    )

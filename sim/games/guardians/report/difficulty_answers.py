@@ -57,6 +57,7 @@ def _raid_answer(rows: list[dict], setting: str) -> Answer:
     games = sum(r["games"] for r in rows)
     capped = sum(r.get("capped", 0) for r in rows)
     cap = quality.cap_warning(capped, games, words.OUTCOMES["cap"])
+    alike = same_play_warning(rows)
     headline = _rate(
         ref, f"{key}.ref", f"chance the invaders win ({ref['preset']}, {ref['players']} players)"
     )
@@ -72,10 +73,30 @@ def _raid_answer(rows: list[dict], setting: str) -> Answer:
             basis="games" + (f" {setting.strip()}" if setting else ""),
             mde=quality.mde_rate(ref["raid"], ref["games"]),
             mde_of=f"change at {ref['preset']}, {ref['players']} players",
-            warnings=(cap,) if cap else (),
+            warnings=tuple(w for w in (cap, alike) if w),
             note=f"{len(rows)} tables",
         ),
         section=ID,
+    )
+
+
+def same_play_warning(rows: list[dict]) -> str | None:
+    """A warning when two presets played exactly alike at every table: the rules that tell them
+    apart never came into play (the skill levels buy nothing unless their seats say so)."""
+    played: dict[str, dict] = {}
+    for r in rows:
+        table = (r["players"], r["skill"], r.get("knob_values"))
+        played.setdefault(r["preset"], {})[table] = (r["games"], r["raid"], r["length"], r["score"])
+    presets = sorted(played)
+    pairs = [f"{b} as {a}" for i, a in enumerate(presets) for b in presets[i + 1 :]
+             if played[a] == played[b]]  # fmt: skip
+    if not pairs:
+        return None
+    return (
+        f"{'; '.join(pairs)}: every table played exactly alike, so what tells these presets "
+        "apart (the upgrades and the power-up in the shop) never came into play. The skill "
+        "levels buy nothing by default; give the seats missile_at, upgrade_at and power_up_at "
+        "(docs/strategies.md) to compare the presets as shoppers play them."
     )
 
 
