@@ -7,7 +7,8 @@
     games.group_by("missile.cost").agg((pl.col("outcome") == "raid").mean()).collect()
 
 Every column is documented in docs/results.md. Only completed chunks are read (a chunk whose
-games or seats part is missing, from an interrupted run, is left out).
+games or seats part is missing, from an interrupted run, is left out); a folder with a damaged
+part is refused, naming the part (the same `sim run` again plays exactly its games again).
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ import polars as pl
 from sim.errors import SimError
 from sim.games.base import StrategySpec
 from sim.storage import complete_chunks, part_files, read_manifest
+from sim.storage.verify import refuse_damaged
 
 TABLES = ("games", "seats")
 
@@ -41,6 +43,9 @@ def load(
         raise SimError(f"unknown table '{table}'", hint="Tables: games, seats.")
     indices = None if arms is None else [_arm_index(root, a) for a in arms]
     files = part_files(root, table, indices)
+    found = read_manifest(root) if files else None
+    if isinstance(found, dict):
+        refuse_damaged(root, found)  # polars would fail later, naming no file
     if not files:
         if not root.exists():
             raise SimError("results folder not found", file=root, hint="Run `sim run FILE` first.")

@@ -162,6 +162,8 @@ def test_parts_are_recorded_and_a_damaged_part_is_played_again(exp_file, referen
     line = one_error_line(invoke("report", str(out), "--out", str(tmp_path / "rep")))
     assert "damaged part games/arm-001/part-0000000300-0000000600.parquet" in line
     assert "sim run" in line
+    with pytest.raises(SimError, match="damaged part games/arm-001/part-0000000300"):
+        load(out)  # reading the games directly names the part too
     summary = run(load_experiment(exp_file), out=out, jobs=1, chunk_size=500, progress=False)
     assert summary.games_played == 300  # exactly the damaged chunk's games
     assert any("damaged part games/arm-001/part-0000000300-0000000600.parquet" in n

@@ -22,7 +22,7 @@ from sim.errors import SimError
 from sim.storage import part_files
 from sim.storage.lock import holder
 from sim.storage.manifest import manifest_problem
-from sim.storage.verify import damaged_parts, incomplete_note, records_of
+from sim.storage.verify import incomplete_note, refuse_damaged
 
 # columns every run writes; anything else in `games` that the manifest calls a parameter is one
 BASE_GAME_COLUMNS = ("arm", "game", "seed", "players", "ruleset")
@@ -212,7 +212,7 @@ def load_results(results_dir: str | Path) -> Results:
         raise SimError(f"cannot read the manifest: {exc}", file=manifest_path) from None
     if not isinstance(manifest, dict):
         raise _not_a_manifest(manifest_path, manifest)
-    _check_parts(root, manifest)
+    refuse_damaged(root, manifest)
     games = _read_table(root, "games")
     seats = _read_table(root, "seats", keep=_seat_columns(manifest, manifest_path))
     if manifest_problem(manifest):
@@ -249,24 +249,6 @@ def incomplete(results_dir: str | Path) -> str | None:
     if not isinstance(manifest, dict) or not part_files(root, "games"):
         return None
     return incomplete_note(root, manifest, holder(root))
-
-
-def _check_parts(root: Path, manifest: dict[str, Any]) -> None:
-    """Refuse a folder with a damaged part (checked against the records kept when the parts
-    were written), naming it."""
-    players = {}
-    for i, arm in enumerate(manifest.get("arms") or []):
-        if isinstance(arm, dict):
-            players[int(arm.get("index", i))] = int(arm.get("players") or 0)
-    damaged = damaged_parts(root, records_of(manifest), players)
-    if damaged:
-        more = f" (and {len(damaged) - 1} more)" if len(damaged) > 1 else ""
-        raise SimError(
-            f"damaged part {damaged[0].describe(root)}{more}",
-            file=root,
-            hint="Run the same `sim run` on this folder again: it plays exactly the games of "
-            "the damaged parts again; then build the report.",
-        )
 
 
 def _drop_illegal(

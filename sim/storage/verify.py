@@ -19,6 +19,7 @@ from typing import Any
 import pyarrow as pa
 import pyarrow.parquet as pq
 
+from sim.errors import SimError
 from sim.storage.parts import TABLES, complete_chunks, part_path
 
 Key = tuple[int, int, int]  # (arm index, start, stop)
@@ -86,6 +87,25 @@ def damaged_parts(
                 if reason:
                     out.append(Damage(arm, start, stop, path, reason))
     return out
+
+
+def refuse_damaged(root: str | Path, manifest: Mapping[str, Any]) -> None:
+    """Refuse a folder with a damaged part (checked against the records kept when the parts
+    were written), naming it: what reads the stored games (a report, `sim.results.load`)
+    calls this first."""
+    players = {}
+    for i, arm in enumerate(manifest.get("arms") or []):
+        if isinstance(arm, Mapping):
+            players[int(arm.get("index", i))] = int(arm.get("players") or 0)
+    damaged = damaged_parts(root, records_of(manifest), players)
+    if damaged:
+        more = f" (and {len(damaged) - 1} more)" if len(damaged) > 1 else ""
+        raise SimError(
+            f"damaged part {damaged[0].describe(root)}{more}",
+            file=root,
+            hint="Run the same `sim run` on this folder again: it plays exactly the games of "
+            "the damaged parts again; then read it.",
+        )
 
 
 def _rows(table: str, games: int, players: int | None) -> int | None:
