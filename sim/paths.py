@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import errno
 import os
+import tempfile
 from pathlib import Path
 
 from sim.errors import SimError
@@ -31,7 +32,22 @@ def check_folder(path: str | os.PathLike[str], *, key: str) -> Path:
     if above is not None and not above.is_dir():
         raise SimError(f"cannot create the folder: {above} is a file, not a folder",
                        file=folder, key=key, hint=f"Choose a folder with {key}.")  # fmt: skip
+    nearest = folder if folder.is_dir() else above
+    if nearest is not None:
+        _probe(nearest, folder, key=key)
     return folder
+
+
+def _probe(folder: Path, path: Path, *, key: str) -> None:
+    """Create and delete a file in `folder`: the only sure test that we may write there (the
+    permission bits say yes to root in a read-only file system or /sys)."""
+    try:
+        with tempfile.TemporaryFile(dir=folder):
+            pass
+    except OSError as exc:
+        hint = f"Give {key} a path in a folder you can write to."
+        raise SimError(f"cannot write in {folder}: {why(folder, exc)}", file=path, key=key,
+                       hint=hint) from None  # fmt: skip
 
 
 def make_folder(path: str | os.PathLike[str], *, key: str) -> Path:
@@ -60,9 +76,7 @@ def check_file_target(path: str | os.PathLike[str], *, key: str) -> Path:
             key=key,
             hint=f"Create the folder first, or give {key} a path in an existing folder.",
         )
-    if not os.access(folder, os.W_OK):
-        raise SimError(f"cannot write in {folder} (permission denied)", file=target, key=key,
-                       hint=f"Give {key} a path in a folder you can write to.")  # fmt: skip
+    _probe(folder, target, key=key)
     return target
 
 

@@ -338,6 +338,12 @@ def test_an_unwritable_out_is_refused(exp_file, reference, tmp_path):
     assert "/sys/lab-results" in line and "permission denied" in line and "'--out'" in line
     line = one_error_line(invoke("report", str(reference), "--out", "/sys/lab-report"))
     assert "/sys/lab-report" in line and "permission denied" in line
+    # checked before any game, also as root, whom the permission bits let write anywhere
+    out = tmp_path / "kept"
+    result = invoke("run", str(exp_file), "--out", str(out), "--report-dir", "/sys/lab-report")
+    assert "/sys/lab-report" in one_error_line(result) and not out.exists()
+    result = invoke("play", "--seed", "3", "--html", "/sys/game.html")
+    assert "permission denied" in one_error_line(result) and "turn 0" not in result.output
 
 
 @pytest.mark.parametrize("text", ["[]", "{}"])
