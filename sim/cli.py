@@ -301,7 +301,7 @@ def report(
         index = build_comparison(dir_a=compare[0], dir_b=compare[1], report_dir=out)
         typer.echo(f"comparison: {index}")
         return
-    if results_dir is None:
+    if results_dir is None or not results_dir.strip():  # "" would read the current folder
         raise SimError("no results folder given", hint="sim report results/<name>")
     from sim.report import build_report
     from sim.report.data import incomplete

@@ -318,6 +318,7 @@ def test_an_empty_out_is_refused(exp_file, tmp_path, monkeypatch):
     assert sorted(p.name for p in tmp_path.iterdir()) == []
     line = one_error_line(invoke("report", "results/x", "--out", ""))
     assert "an empty path" in line
+    assert "no results folder given" in one_error_line(invoke("report", ""))  # not "."
     line = one_error_line(invoke("tournament", "--strategies", "greedy,random", "--games", "12",
                                  "--out", ""))  # fmt: skip
     assert "'--out'" in line and "an empty path" in line
