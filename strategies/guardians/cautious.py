@@ -7,19 +7,9 @@ an invader that the next descent would drop onto the fighter. It places and re-e
 cell from which the best such turn starts; it never buys and leaves the mine alone.
 """
 
+from sim.games.guardians import layout as L
 from sim.games.guardians.decision import MINE_START, PLACE, SCRATCH_SIZE
 from sim.games.guardians.engine import at, pl
-from sim.games.guardians.layout import (
-    A_DEST_COL,
-    A_DEST_ROW,
-    A_MINE_ROW,
-    DESTROYED,
-    EMPTY,
-    MAX_COLS,
-    P_COLS,
-    PL_LEVEL,
-    PL_STATUS,
-)
 from sim.games.guardians.moves import column_raid_margin, destinations, volley_effect, volley_value
 from sim.games.guardians.rng import below
 from sim.jit import jit
@@ -33,14 +23,14 @@ PARAMS: dict[str, float] = {
 }
 DANGER, RAID, EXPOSURE = 0, 1, 2
 _BIG = 1 << 30
-MARGINS_AT = SCRATCH_SIZE - MAX_COLS  # scratch[MARGINS_AT:] holds the columns' raid margins
+MARGINS_AT = SCRATCH_SIZE - L.MAX_COLS  # scratch[MARGINS_AT:] holds the columns' raid margins
 
 
 @jit
 def raid_margins(s, p, out):
     """out[c] = column_raid_margin of column c; returns the smallest."""
     best = _BIG
-    for c in range(p[P_COLS]):
+    for c in range(p[L.P_COLS]):
         out[c] = column_raid_margin(s, p, c)
         if out[c] < best:
             best = out[c]
@@ -52,7 +42,7 @@ def descent_penalty(p, margins, c, danger_weight, raid_penalty):
     """Penalty of a descent caused by emptying column c: depends on the other columns'
     margins (column c is empty afterwards)."""
     d = _BIG
-    for cc in range(p[P_COLS]):
+    for cc in range(p[L.P_COLS]):
         if cc != c and margins[cc] < d:
             d = margins[cc]
     if d >= _BIG:
@@ -97,8 +87,8 @@ def best_cell(s, p, seat, c0, r0, level, margins, sp, rng, slot, scratch):
 def best_entry(s, p, seat, level, margins, sp, rng, slot, scratch):
     """The empty bottom-row column from which the best turn starts, or -1."""
     best, best_c = -1e300, -1
-    for c in range(p[P_COLS]):
-        if s[at(c, 0)] != EMPTY:
+    for c in range(p[L.P_COLS]):
+        if s[at(c, 0)] != L.EMPTY:
             continue
         _, _, v = best_cell(s, p, seat, c, 0, level, margins, sp, rng, slot, scratch)
         if v > best:
@@ -111,24 +101,24 @@ def policy(phase, s, p, seat, sp, rng, a, scratch):
     slot = seat + 1
     margins = scratch[MARGINS_AT:]
     raid_margins(s, p, margins)
-    level = s[pl(seat, PL_LEVEL)]
+    level = s[pl(seat, L.PL_LEVEL)]
     if phase == PLACE:
         best, best_c = -1e300, -1
-        for c in range(p[P_COLS]):
-            if s[at(c, 0)] == EMPTY:
+        for c in range(p[L.P_COLS]):
+            if s[at(c, 0)] == L.EMPTY:
                 v = cell_score(s, p, seat, c, 0, level, margins, sp)
                 if v > best:
                     best, best_c = v, c
-        a[A_DEST_COL] = best_c
+        a[L.A_DEST_COL] = best_c
         return
     if phase == MINE_START:
-        a[A_MINE_ROW] = random_mine_row(s, p, rng, slot)
+        a[L.A_MINE_ROW] = random_mine_row(s, p, rng, slot)
         return
-    if s[pl(seat, PL_STATUS)] == DESTROYED:
+    if s[pl(seat, L.PL_STATUS)] == L.DESTROYED:
         if not can_reenter(s, p, seat):
             return
         stand_at(s, seat, a, best_entry(s, p, seat, level, margins, sp, rng, slot, scratch), 0)
-    c, r, _ = best_cell(s, p, seat, a[A_DEST_COL], a[A_DEST_ROW], level, margins, sp, rng, slot,
+    c, r, _ = best_cell(s, p, seat, a[L.A_DEST_COL], a[L.A_DEST_ROW], level, margins, sp, rng, slot,
                         scratch)  # fmt: skip
-    a[A_DEST_COL] = c
-    a[A_DEST_ROW] = r
+    a[L.A_DEST_COL] = c
+    a[L.A_DEST_ROW] = r

@@ -4,20 +4,8 @@ The interface itself (phases, the action's reset, the scratch buffer, the policy
 is the game's: sim/games/guardians/decision.py. See docs/strategies.md.
 """
 
+from sim.games.guardians import layout as L
 from sim.games.guardians.engine import at, bottom_has_room, pl, reserve_points
-from sim.games.guardians.layout import (
-    A_DEST_COL,
-    A_DEST_ROW,
-    A_REENTER_COL,
-    DESTROYED,
-    EMPTY,
-    P_COLS,
-    P_MINE_COL,
-    P_MINE_ROW_FIRST,
-    P_MINE_ROW_LAST,
-    P_REENTRY_COST,
-    PL_STATUS,
-)
 from sim.games.guardians.rng import below
 from sim.jit import jit
 
@@ -26,14 +14,14 @@ from sim.jit import jit
 def random_empty_bottom(s, p, rng, slot):
     """A uniform empty bottom-row column, or -1."""
     n = 0
-    for c in range(p[P_COLS]):
-        if s[at(c, 0)] == EMPTY:
+    for c in range(p[L.P_COLS]):
+        if s[at(c, 0)] == L.EMPTY:
             n += 1
     if n == 0:
         return -1
     k = below(rng, slot, n)
-    for c in range(p[P_COLS]):
-        if s[at(c, 0)] == EMPTY:
+    for c in range(p[L.P_COLS]):
+        if s[at(c, 0)] == L.EMPTY:
             if k == 0:
                 return c
             k -= 1
@@ -43,16 +31,16 @@ def random_empty_bottom(s, p, rng, slot):
 @jit
 def random_mine_row(s, p, rng, slot):
     """A uniform mine space not holding anything, or the first mine row."""
-    first, last = p[P_MINE_ROW_FIRST], p[P_MINE_ROW_LAST]
+    first, last = p[L.P_MINE_ROW_FIRST], p[L.P_MINE_ROW_LAST]
     n = 0
     for r in range(first, last + 1):
-        if s[at(p[P_MINE_COL], r)] == EMPTY:
+        if s[at(p[L.P_MINE_COL], r)] == L.EMPTY:
             n += 1
     if n == 0:
         return first
     k = below(rng, slot, n)
     for r in range(first, last + 1):
-        if s[at(p[P_MINE_COL], r)] == EMPTY:
+        if s[at(p[L.P_MINE_COL], r)] == L.EMPTY:
             if k == 0:
                 return r
             k -= 1
@@ -62,15 +50,15 @@ def random_mine_row(s, p, rng, slot):
 @jit
 def can_reenter(s, p, seat):
     return (
-        s[pl(seat, PL_STATUS)] == DESTROYED
+        s[pl(seat, L.PL_STATUS)] == L.DESTROYED
         and bottom_has_room(s, p)
-        and reserve_points(s, p, seat) >= p[P_REENTRY_COST]
+        and reserve_points(s, p, seat) >= p[L.P_REENTRY_COST]
     )
 
 
 @jit
 def stand_at(s, seat, a, c, r):
     """Let the rest of the decision see the fighter re-entered at (c, r)."""
-    a[A_REENTER_COL] = c
-    a[A_DEST_COL] = c
-    a[A_DEST_ROW] = r
+    a[L.A_REENTER_COL] = c
+    a[L.A_DEST_COL] = c
+    a[L.A_DEST_ROW] = r

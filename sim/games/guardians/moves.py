@@ -6,6 +6,7 @@ pile region (its order is hidden information); `pile_counts` gives what a player
 
 import numpy as np
 
+from sim.games.guardians import layout as L
 from sim.games.guardians.engine import (
     at,
     first_object_row,
@@ -13,29 +14,6 @@ from sim.games.guardians.engine import (
     kind_points,
     pl,
     reserve_points,
-)
-from sim.games.guardians.layout import (
-    EMPTY,
-    FIGHTER,
-    KIND_SHIP,
-    MINE,
-    N_KINDS,
-    OUT,
-    P_COLS,
-    P_HORIZONTAL_ONLY,
-    P_RAID_ENTER_BOTTOM,
-    P_RAID_ON_COLLISION,
-    P_ROWS,
-    P_SHIP_POINTS,
-    P_STEAL_HIGHEST,
-    PL_RESERVE,
-    PL_STATUS,
-    S_N_PLAYERS,
-    S_PILE,
-    S_PILE_LEN,
-    S_PILE_TOP,
-    SHIP_DAMAGED,
-    SHIP_L,
 )
 from sim.jit import jit, jit_allocating, jit_inline
 
@@ -51,11 +29,11 @@ def destinations(s, p, c0, r0, out):
     (col, row) pairs into out (int64[2 * cells]); return how many."""
     out[0], out[1] = c0, r0
     n = 1
-    n_dirs = 2 if p[P_HORIZONTAL_ONLY] else 8
-    cols, rows = p[P_COLS], p[P_ROWS]
+    n_dirs = 2 if p[L.P_HORIZONTAL_ONLY] else 8
+    cols, rows = p[L.P_COLS], p[L.P_ROWS]
     for d in range(n_dirs):
         c, r = c0 + LINE_COL[d], r0 + LINE_ROW[d]
-        while 0 <= c < cols and 0 <= r < rows and s[at(c, r)] == EMPTY:
+        while 0 <= c < cols and 0 <= r < rows and s[at(c, r)] == L.EMPTY:
             out[2 * n], out[2 * n + 1] = c, r
             n += 1
             c += LINE_COL[d]
@@ -67,10 +45,10 @@ def destinations(s, p, c0, r0, out):
 def steal_points(s, p, victim):
     """Points a shot at `victim`'s fighter would take."""
     best = -1
-    for k in range(1, N_KINDS):
-        if s[pl(victim, PL_RESERVE + k)] > 0:
+    for k in range(1, L.N_KINDS):
+        if s[pl(victim, L.PL_RESERVE + k)] > 0:
             v = kind_points(p, k)
-            if best < 0 or (v > best if p[P_STEAL_HIGHEST] else v < best):
+            if best < 0 or (v > best if p[L.P_STEAL_HIGHEST] else v < best):
                 best = v
     return max(best, 0)
 
@@ -83,12 +61,12 @@ def shot_value(s, p, c, r, seat):
     if tr < 0:
         return 0, False
     v = s[at(c, tr)]
-    if v == MINE:
+    if v == L.MINE:
         return 0, False
-    if v >= FIGHTER:
-        return (steal_points(s, p, v - FIGHTER), True) if v != FIGHTER + seat else (0, False)
-    if v == SHIP_DAMAGED:
-        return p[P_SHIP_POINTS], True
+    if v >= L.FIGHTER:
+        return (steal_points(s, p, v - L.FIGHTER), True) if v != L.FIGHTER + seat else (0, False)
+    if v == L.SHIP_DAMAGED:
+        return p[L.P_SHIP_POINTS], True
     if v <= 5:
         return v, True
     return 0, True
@@ -108,13 +86,13 @@ def first_shots(s, p, seat, c0, r0, out):
         c, r = out[2 * k], out[2 * k + 1]
         points, _ = shot_value(s, p, c, r, seat)
         tr = first_object_row(s, p, c, r)
-        v = s[at(c, tr)] if tr >= 0 else EMPTY
+        v = s[at(c, tr)] if tr >= 0 else L.EMPTY
         hits = HITS_NOTHING
-        if v == MINE:
+        if v == L.MINE:
             hits = HITS_MINE
-        elif v >= FIGHTER:
-            hits = HITS_FIGHTER if v != FIGHTER + seat else HITS_NOTHING
-        elif v != EMPTY:
+        elif v >= L.FIGHTER:
+            hits = HITS_FIGHTER if v != L.FIGHTER + seat else HITS_NOTHING
+        elif v != L.EMPTY:
             hits = HITS_INVADER
         out[4 * k], out[4 * k + 1], out[4 * k + 2], out[4 * k + 3] = c, r, points, hits
     return n
@@ -123,17 +101,17 @@ def first_shots(s, p, seat, c0, r0, out):
 @jit
 def pile_counts(s, out):
     """Public knowledge of the pile: how many tokens of each kind are left (out[1..6])."""
-    for k in range(N_KINDS):
+    for k in range(L.N_KINDS):
         out[k] = 0
-    for i in range(s[S_PILE_TOP], s[S_PILE_LEN]):
-        t = s[S_PILE + i]
-        out[t if t <= 5 else KIND_SHIP] += 1
+    for i in range(s[L.S_PILE_TOP], s[L.S_PILE_LEN]):
+        t = s[L.S_PILE + i]
+        out[t if t <= 5 else L.KIND_SHIP] += 1
 
 
 @jit
 def lowest_invader_row(s, p, c):
     """Row of the lowest invader in column c, or -1."""
-    for r in range(p[P_ROWS]):
+    for r in range(p[L.P_ROWS]):
         if is_invader(s[at(c, r)]):
             return r
     return -1
@@ -153,7 +131,7 @@ def volley_value(s, p, c, r, seat, shots):
         pts, hit = shot_value(s, p, c, rr, seat)
         total += 2 * pts + (1 if hit else 0)
         v = s[at(c, tr)]
-        if v >= FIGHTER or v == MINE:
+        if v >= L.FIGHTER or v == L.MINE:
             continue  # a fighter or the mine stays: later shots hit it again
         rr = tr
     return total
@@ -170,9 +148,9 @@ def public_copy(s, out):
     order spreads every kind evenly over the pile (largest deficit first)."""
     out[:] = s
     cnt = np.zeros(8, np.int64)  # 1..5 monsters, 6 left halves, 7 right halves
-    for i in range(s[S_PILE_TOP], s[S_PILE_LEN]):
-        cnt[s[S_PILE + i]] += 1
-    n = s[S_PILE_LEN] - s[S_PILE_TOP]
+    for i in range(s[L.S_PILE_TOP], s[L.S_PILE_LEN]):
+        cnt[s[L.S_PILE + i]] += 1
+    n = s[L.S_PILE_LEN] - s[L.S_PILE_TOP]
     placed = np.zeros(8, np.int64)
     for i in range(n):
         best, best_k = -(1 << 62), 1
@@ -181,12 +159,12 @@ def public_copy(s, out):
                 deficit = cnt[k] * (i + 1) - placed[k] * n
                 if deficit > best:
                     best, best_k = deficit, k
-        out[S_PILE + i] = best_k
+        out[L.S_PILE + i] = best_k
         placed[best_k] += 1
-    for i in range(n, S_PILE_TOP - S_PILE):
-        out[S_PILE + i] = 0
-    out[S_PILE_TOP] = 0
-    out[S_PILE_LEN] = n
+    for i in range(n, L.S_PILE_TOP - L.S_PILE):
+        out[L.S_PILE + i] = 0
+    out[L.S_PILE_TOP] = 0
+    out[L.S_PILE_LEN] = n
 
 
 @jit
@@ -194,20 +172,20 @@ def restore_public(base, out):
     """Copy a public copy `base` (from public_copy) back into out, skipping the pile region,
     which playing turns never writes (only S_PILE_TOP moves): out must have been a full copy
     of base once (out[:] = base) before the first restore."""
-    for i in range(S_PILE):
+    for i in range(L.S_PILE):
         out[i] = base[i]
-    for i in range(S_PILE_TOP, base.shape[0]):
+    for i in range(L.S_PILE_TOP, base.shape[0]):
         out[i] = base[i]
 
 
 @jit
 def front_row(s, p):
     """The lowest row holding an invader, or P_ROWS when the board is clear."""
-    for r in range(p[P_ROWS]):
-        for c in range(p[P_COLS]):
+    for r in range(p[L.P_ROWS]):
+        for c in range(p[L.P_COLS]):
             if is_invader(s[at(c, r)]):
                 return r
-    return p[P_ROWS]
+    return p[L.P_ROWS]
 
 
 @jit
@@ -217,7 +195,7 @@ def column_raid_margin(s, p, c):
     below it (each stops one invader and is destroyed). 1 << 30 for a column without invaders.
     """
     low = -1
-    for r in range(p[P_ROWS]):
+    for r in range(p[L.P_ROWS]):
         if is_invader(s[at(c, r)]):
             low = r
             break
@@ -225,20 +203,20 @@ def column_raid_margin(s, p, c):
         return 1 << 30
     blockers = 0
     # with raid.on_collision, a blocker in the bottom row no longer stops the raid
-    for r in range(1 if p[P_RAID_ENTER_BOTTOM] and p[P_RAID_ON_COLLISION] else 0, low):
+    for r in range(1 if p[L.P_RAID_ENTER_BOTTOM] and p[L.P_RAID_ON_COLLISION] else 0, low):
         v = s[at(c, r)]
-        if v == MINE or v >= FIGHTER:
+        if v == L.MINE or v >= L.FIGHTER:
             blockers += 1
     # below_bottom: the invader in row 0 raids on the next descent (low + 1 descents);
     # enter_bottom: entering row 0 raids (low descents)
-    return low + (0 if p[P_RAID_ENTER_BOTTOM] else 1) + blockers
+    return low + (0 if p[L.P_RAID_ENTER_BOTTOM] else 1) + blockers
 
 
 @jit
 def descents_to_raid(s, p):
     """The smallest column_raid_margin over the columns: the descents the board survives."""
     best = 1 << 30
-    for c in range(p[P_COLS]):
+    for c in range(p[L.P_COLS]):
         d = column_raid_margin(s, p, c)
         if d < best:
             best = d
@@ -257,12 +235,12 @@ def volley_effect(s, p, c, r, seat, shots):
         if tr < 0:
             break
         v = s[at(c, tr)]
-        if v >= FIGHTER or v == MINE:
+        if v >= L.FIGHTER or v == L.MINE:
             break
         removed += 1
         rr = tr
     above = -1
-    for q in range(rr + 1, p[P_ROWS]):
+    for q in range(rr + 1, p[L.P_ROWS]):
         if is_invader(s[at(c, q)]):
             above = q
             break
@@ -278,12 +256,12 @@ def volley_effect(s, p, c, r, seat, shots):
 def row_take(s, p, tr):
     """Points a missile taking row tr would collect (an intact ship gives one half)."""
     total = 0
-    for c in range(p[P_COLS]):
+    for c in range(p[L.P_COLS]):
         v = s[at(c, tr)]
         if v <= 5 and v >= 1:
             total += v
-        elif v == SHIP_DAMAGED or v == SHIP_L:
-            total += p[P_SHIP_POINTS]
+        elif v == L.SHIP_DAMAGED or v == L.SHIP_L:
+            total += p[L.P_SHIP_POINTS]
     return total
 
 
@@ -295,9 +273,9 @@ def missile_row(s, p, seat, c, r):
     tr = first_object_row(s, p, c, r)
     if tr < 0 or not is_invader(s[at(c, tr)]):
         return -1
-    for cc in range(p[P_COLS]):
+    for cc in range(p[L.P_COLS]):
         v = s[at(cc, tr)]
-        if v >= FIGHTER and v != FIGHTER + seat:
+        if v >= L.FIGHTER and v != L.FIGHTER + seat:
             return -1
     return tr
 
@@ -306,8 +284,8 @@ def missile_row(s, p, seat, c, r):
 def leader_seat(s, p, seat):
     """The other seat still in the game with the highest reserve (lowest seat on ties), or -1."""
     best, who = -1, -1
-    for k in range(s[S_N_PLAYERS]):
-        if k == seat or s[pl(k, PL_STATUS)] == OUT:
+    for k in range(s[L.S_N_PLAYERS]):
+        if k == seat or s[pl(k, L.PL_STATUS)] == L.OUT:
             continue
         v = reserve_points(s, p, k)
         if v > best:
