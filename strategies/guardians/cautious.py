@@ -8,8 +8,8 @@ cell from which the best such turn starts; it never buys and leaves the mine alo
 """
 
 from sim.games.guardians import layout as L
+from sim.games.guardians.board import at, pl
 from sim.games.guardians.decision import MINE_START, PLACE, SCRATCH_SIZE
-from sim.games.guardians.engine import at, pl
 from sim.games.guardians.moves import column_raid_margin, destinations, volley_effect, volley_value
 from sim.games.guardians.rng import below
 from sim.jit import jit

@@ -5,7 +5,7 @@ is the game's: sim/games/guardians/decision.py. See docs/strategies.md.
 """
 
 from sim.games.guardians import layout as L
-from sim.games.guardians.engine import at, bottom_has_room, pl, reserve_points
+from sim.games.guardians.board import at, bottom_has_room, pl, reserve_points
 from sim.games.guardians.rng import below
 from sim.jit import jit
 

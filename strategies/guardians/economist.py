@@ -8,8 +8,8 @@ points, and uses a charged power-up on the path cell that adds the most when tha
 """
 
 from sim.games.guardians import layout as L
+from sim.games.guardians.board import at, pl, reserve_points, set_cell
 from sim.games.guardians.decision import MINE_START, PLACE
-from sim.games.guardians.engine import at, pl, reserve_points, set_cell
 from sim.games.guardians.moves import (
     destinations,
     missile_row,

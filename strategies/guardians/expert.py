@@ -11,15 +11,9 @@ opponents' replies (each modelled as greedy) and judged again.
 import numpy as np
 
 from sim.games.guardians import layout as L
+from sim.games.guardians.board import at, pl, players_in_game, reserve_points
 from sim.games.guardians.decision import MINE_START, PLACE, reset_action
-from sim.games.guardians.engine import (
-    at,
-    pl,
-    play_turn,
-    players_in_game,
-    reserve_points,
-    winners_mask,
-)
+from sim.games.guardians.engine import play_turn, winners_mask
 from sim.games.guardians.moves import (
     column_raid_margin,
     descents_to_raid,

@@ -7,8 +7,8 @@ best, never buys and leaves the mine alone.
 """
 
 from sim.games.guardians import layout as L
+from sim.games.guardians.board import at, first_object_row, pl
 from sim.games.guardians.decision import MINE_START, PLACE
-from sim.games.guardians.engine import at, first_object_row, pl
 from sim.games.guardians.moves import LINE_COL, LINE_ROW, steal_points
 from sim.games.guardians.rng import below
 from sim.jit import jit, jit_inline

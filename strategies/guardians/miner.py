@@ -8,8 +8,9 @@ Off the right edge it re-enters on the mine space that explodes or blocks best.
 """
 
 from sim.games.guardians import layout as L
+from sim.games.guardians.board import at, is_invader, pl
 from sim.games.guardians.decision import MINE_START, PLACE
-from sim.games.guardians.engine import at, is_invader, pl, turn_error
+from sim.games.guardians.engine import turn_error
 from sim.games.guardians.moves import descents_to_raid, front_row, lowest_invader_row
 from sim.jit import jit
 from strategies.guardians.common import can_reenter, stand_at

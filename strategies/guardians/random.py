@@ -6,8 +6,8 @@ uniformly among all reachable cells including its own, fires, and never moves th
 """
 
 from sim.games.guardians import layout as L
+from sim.games.guardians.board import pl
 from sim.games.guardians.decision import MINE_START, PLACE
-from sim.games.guardians.engine import pl
 from sim.games.guardians.moves import destinations
 from sim.games.guardians.rng import below
 from sim.jit import jit

@@ -21,8 +21,9 @@ points on it (strategies.guardians.registry.LEVELS), and a trait given explicitl
 import numpy as np
 
 from sim.games.guardians import layout as L
+from sim.games.guardians.board import at, first_object_row, pl, reserve_points
 from sim.games.guardians.decision import MINE_START, PLACE
-from sim.games.guardians.engine import at, first_object_row, pl, reserve_points, turn_error
+from sim.games.guardians.engine import turn_error
 from sim.games.guardians.moves import destinations
 from sim.games.guardians.rng import below, uniform
 from sim.jit import jit

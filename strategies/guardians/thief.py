@@ -7,8 +7,8 @@ counts twice), it flies there and shoots the leader; otherwise it plays like gre
 """
 
 from sim.games.guardians import layout as L
+from sim.games.guardians.board import at, first_object_row, pl
 from sim.games.guardians.decision import MINE_START, PLACE
-from sim.games.guardians.engine import at, first_object_row, pl
 from sim.games.guardians.moves import destinations, leader_seat, steal_points, volley_value
 from sim.games.guardians.rng import below
 from sim.jit import jit

@@ -14,7 +14,7 @@ only the policies its seats use.
 from numba import types
 
 from sim.games.guardians import layout as L
-from sim.games.guardians.engine import pl
+from sim.games.guardians.board import pl
 from sim.jit import jit_inline
 
 PLACE, MINE_START, TURN = 0, 1, 2

@@ -13,6 +13,8 @@ from numba import types
 from numba.core import config
 
 from sim.games.guardians import layout as L
+from sim.games.guardians.board import pl, reserve_points
+from sim.games.guardians.census import census_ok
 from sim.games.guardians.decision import (
     MINE_START,
     PARAMS_T,
@@ -22,17 +24,9 @@ from sim.games.guardians.decision import (
     TURN,
     reset_action,
 )
-from sim.games.guardians.engine import (
-    census_ok,
-    new_game,
-    pl,
-    place_fighter,
-    place_mine,
-    play_turn,
-    reserve_points,
-    winners_mask,
-)
+from sim.games.guardians.engine import play_turn, winners_mask
 from sim.games.guardians.rng import seed_streams
+from sim.games.guardians.start import new_game, place_fighter, place_mine
 from sim.jit import jit, jit_inline
 
 # per-game result columns

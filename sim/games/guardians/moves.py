@@ -7,7 +7,7 @@ pile region (its order is hidden information); `pile_counts` gives what a player
 import numpy as np
 
 from sim.games.guardians import layout as L
-from sim.games.guardians.engine import (
+from sim.games.guardians.board import (
     at,
     first_object_row,
     is_invader,

@@ -156,19 +156,20 @@ class _Plan:
         return CompiledSeat(strategy.policy, self.params[j])
 
 
-_ENGINE, _KERNEL = "sim.games.guardians.engine", "sim.games.guardians.kernel"
+_GAME = "sim.games.guardians."
+_ENGINE, _KERNEL = _GAME + "engine", _GAME + "kernel"
 _PLAY_TURN_TYPES = (STATE_T, PARAMS_T, ACTION_T, PARAMS_T)  # buf: int64 like params
 _I32, _I64, _U64 = types.int32, types.int64, types.uint64
 # the engine functions play_one calls besides play_turn, with the types it calls them with
 _LOOP_CALLS = [
-    Unit(_ENGINE, "new_game", (STATE_T, PARAMS_T, _I64, RNG_T)),
-    Unit(_ENGINE, "place_fighter", (STATE_T, PARAMS_T, _I64, _I32)),
-    Unit(_ENGINE, "place_mine", (STATE_T, PARAMS_T, _I32)),
-    Unit(_ENGINE, "census_ok", (STATE_T, PARAMS_T)),
+    Unit(_GAME + "start", "new_game", (STATE_T, PARAMS_T, _I64, RNG_T)),
+    Unit(_GAME + "start", "place_fighter", (STATE_T, PARAMS_T, _I64, _I32)),
+    Unit(_GAME + "start", "place_mine", (STATE_T, PARAMS_T, _I32)),
+    Unit(_GAME + "census", "census_ok", (STATE_T, PARAMS_T)),
     Unit(_ENGINE, "winners_mask", (STATE_T, PARAMS_T)),
-    Unit(_ENGINE, "reserve_points", (STATE_T, PARAMS_T, _I32)),
+    Unit(_GAME + "board", "reserve_points", (STATE_T, PARAMS_T, _I32)),
     Unit(_KERNEL, "state_hash", (STATE_T, _U64)),
-    Unit("sim.games.guardians.rng", "seed_streams", (RNG_T, _U64)),
+    Unit(_GAME + "rng", "seed_streams", (RNG_T, _U64)),
 ]
 
 

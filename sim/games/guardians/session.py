@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from sim.games.guardians import engine
+from sim.games.guardians import board, engine, start
 from sim.games.guardians import layout as L
 from sim.games.guardians.rng import seed_streams
 from sim.games.guardians.ruleset import to_params
@@ -56,7 +56,7 @@ class GameSession:
         """A shuffled pile and filled start rows; fighters and mine still to place."""
         game = cls(ruleset, n_players)
         seed_streams(game.rng, np.uint64(seed))
-        engine.new_game(game.s, game.p, n_players, game.rng)
+        start.new_game(game.s, game.p, n_players, game.rng)
         return game
 
     # --- reading -----------------------------------------------------------------------
@@ -97,7 +97,7 @@ class GameSession:
         return _reserve_values(self._block(seat))
 
     def score(self, seat: int) -> int:
-        return int(engine.reserve_points(self.s, self.p, seat))
+        return int(board.reserve_points(self.s, self.p, seat))
 
     def players(self) -> list[dict]:
         out = []
@@ -164,11 +164,11 @@ class GameSession:
         return None if err == L.OK else L.ERROR_NAMES[err]
 
     def place_fighter(self, seat: int, col: int) -> str | None:
-        err = engine.place_fighter(self.s, self.p, seat, col)
+        err = start.place_fighter(self.s, self.p, seat, col)
         return None if err == L.OK else L.ERROR_NAMES[err]
 
     def place_mine(self, row: int) -> str | None:
-        err = engine.place_mine(self.s, self.p, row)
+        err = start.place_mine(self.s, self.p, row)
         return None if err == L.OK else L.ERROR_NAMES[err]
 
 
