@@ -5,7 +5,8 @@ is the game's: sim/games/guardians/decision.py. See docs/strategies.md.
 """
 
 from sim.games.guardians import layout as L
-from sim.games.guardians.board import at, bottom_has_room, pl, reserve_points
+from sim.games.guardians.board import at
+from sim.games.guardians.engine import can_reenter as can_reenter  # the rule, for strategies
 from sim.games.guardians.rng import below
 from sim.jit import jit
 
@@ -45,15 +46,6 @@ def random_mine_row(s, p, rng, slot):
                 return r
             k -= 1
     return first
-
-
-@jit
-def can_reenter(s, p, seat):
-    return (
-        s[pl(seat, L.PL_STATUS)] == L.DESTROYED
-        and bottom_has_room(s, p)
-        and reserve_points(s, p, seat) >= p[L.P_REENTRY_COST]
-    )
 
 
 @jit

@@ -10,6 +10,7 @@ points, and uses a charged power-up on the path cell that adds the most when tha
 from sim.games.guardians import layout as L
 from sim.games.guardians.board import at, pl, reserve_points, set_cell
 from sim.games.guardians.decision import MINE_START, PLACE
+from sim.games.guardians.engine import line_of
 from sim.games.guardians.moves import (
     destinations,
     missile_row,
@@ -18,6 +19,7 @@ from sim.games.guardians.moves import (
     volley_value,
 )
 from sim.games.guardians.rng import below
+from sim.games.guardians.shop import buy_error
 from sim.jit import jit
 from strategies.guardians.cautious import (
     DANGER,
@@ -50,25 +52,11 @@ def shopping(s, p, seat, sp):
     """What to buy this turn (BUY_NONE when nothing is due): a purchase is due once the
     reserve reaches its threshold and the price (a threshold below the price waits)."""
     reserve = reserve_points(s, p, seat)
-    if (
-        p[L.P_MISSILE_ENABLED]
-        and s[pl(seat, L.PL_MISSILE)] == L.NONE
-        and reserve >= max(sp[MISSILE_AT], p[L.P_MISSILE_COST])
-    ):
-        return L.BUY_MISSILE
-    if (
-        p[L.P_UPGRADE_ENABLED]
-        and s[pl(seat, L.PL_LEVEL)] < p[L.P_MAX_LEVEL]
-        and reserve >= max(sp[UPGRADE_AT], p[L.P_UPGRADE_COST])
-    ):
-        return L.BUY_UPGRADE
-    if (
-        p[L.P_POWER_ENABLED]
-        and s[pl(seat, L.PL_POWER)] == L.NONE
-        and reserve >= max(sp[POWER_UP_AT], p[L.P_POWER_COST])
-    ):
-        return L.BUY_POWER_UP
-    return 0
+    for kind in range(L.BUY_MISSILE, L.BUY_POWER_UP + 1):
+        threshold = sp[MISSILE_AT + kind - L.BUY_MISSILE]  # the thresholds in BUY_* order
+        if reserve >= threshold and buy_error(s, p, seat, kind, reserve) == L.OK:
+            return kind
+    return L.BUY_NONE
 
 
 @jit
@@ -100,9 +88,7 @@ def best_power_up(s, p, seat, c0, r0, level, margins, sp, scratch):
     for k in range(n):
         dc, dr = scratch[2 * k], scratch[2 * k + 1]
         base = cell_score(s, p, seat, dc, dr, level, margins, sp)
-        steps = max(abs(dc - c0), abs(dr - r0))
-        sc = 0 if dc == c0 else (1 if dc > c0 else -1)
-        sr = 0 if dr == r0 else (1 if dr > r0 else -1)
+        steps, sc, sr = line_of(c0, r0, dc, dr)
         for i in range(steps + 1):
             pc, pr = c0 + i * sc, r0 + i * sr
             if pc == dc and pr == dr:

@@ -13,7 +13,7 @@ import numpy as np
 from sim.games.guardians import layout as L
 from sim.games.guardians.board import at, pl, players_in_game, reserve_points
 from sim.games.guardians.decision import MINE_START, PLACE, reset_action
-from sim.games.guardians.engine import play_turn, winners_mask
+from sim.games.guardians.engine import line_of, play_turn, winners_mask
 from sim.games.guardians.moves import (
     column_raid_margin,
     descents_to_raid,
@@ -23,6 +23,7 @@ from sim.games.guardians.moves import (
     volley_effect,
     volley_value,
 )
+from sim.games.guardians.shop import buy_turn_error
 from sim.jit import jit, jit_allocating
 from strategies.guardians.cautious import MARGINS_AT, cell_score, raid_margins
 from strategies.guardians.common import can_reenter
@@ -309,7 +310,7 @@ def shortlist(s, p, me, sp, base, work, cand, buf, top_v, top_a, scratch):
             cand[L.A_REENTER_COL] = entry
             cand[L.A_DEST_COL], cand[L.A_DEST_ROW] = c0, r0
             cand[L.A_BUY] = kind
-            if not _buy_possible(s, p, me, kind):
+            if buy_turn_error(s, p, me, cand) != L.OK:
                 continue
             v = _score(base, work, p, cand, buf, me, sp)
             if v > _NO:
@@ -317,9 +318,7 @@ def shortlist(s, p, me, sp, base, work, cand, buf, top_v, top_a, scratch):
         n = destinations(s, p, c0, r0, dests)
         for k in range(n):
             dc, dr = dests[2 * k], dests[2 * k + 1]
-            steps = max(abs(dc - c0), abs(dr - r0))
-            sc = 0 if dc == c0 else (1 if dc > c0 else -1)
-            sr = 0 if dr == r0 else (1 if dr > r0 else -1)
+            steps, sc, sr = line_of(c0, r0, dc, dr)
             for use_missile in range(2 if missile else 1):
                 for i in range(-1, steps + 1 if power else 0):
                     reset_action(s, me, cand)
@@ -345,26 +344,6 @@ def shortlist(s, p, me, sp, base, work, cand, buf, top_v, top_a, scratch):
                 if v > _NO:
                     n_top = _keep(top_v, top_a, n_top, cap, v, cand)
     return n_top
-
-
-@jit
-def _buy_possible(s, p, me, kind):
-    reserve = reserve_points(s, p, me)
-    if s[pl(me, L.PL_STATUS)] == L.DESTROYED:
-        reserve -= p[L.P_REENTRY_COST]
-    if kind == L.BUY_MISSILE:
-        return (
-            p[L.P_MISSILE_ENABLED]
-            and s[pl(me, L.PL_MISSILE)] == L.NONE
-            and reserve >= p[L.P_MISSILE_COST]
-        )
-    if kind == L.BUY_UPGRADE:
-        return (
-            p[L.P_UPGRADE_ENABLED]
-            and s[pl(me, L.PL_LEVEL)] < p[L.P_MAX_LEVEL]
-            and reserve >= p[L.P_UPGRADE_COST]
-        )
-    return p[L.P_POWER_ENABLED] and s[pl(me, L.PL_POWER)] == L.NONE and reserve >= p[L.P_POWER_COST]
 
 
 @jit

@@ -7,10 +7,12 @@ best, never buys and leaves the mine alone.
 """
 
 from sim.games.guardians import layout as L
-from sim.games.guardians.board import at, first_object_row, pl
+from sim.games.guardians.board import at, first_object_row, kind_points, pl
 from sim.games.guardians.decision import MINE_START, PLACE
-from sim.games.guardians.moves import LINE_COL, LINE_ROW, steal_points
+from sim.games.guardians.engine import LINE_COL, LINE_ROW, lines
+from sim.games.guardians.moves import steal_points
 from sim.games.guardians.rng import below
+from sim.games.guardians.shots import shot_take
 from sim.jit import jit, jit_inline
 from strategies.guardians.common import can_reenter, random_mine_row, stand_at
 
@@ -60,9 +62,8 @@ def best_destination(s, p, seat, c0, r0, level, rng, slot, scratch):
     _forget(p, scratch)
     best_c, best_r, ties = c0, r0, 1
     best = _cell_value(s, p, seat, c0, r0, level, scratch)
-    n_dirs = 2 if p[L.P_HORIZONTAL_ONLY] else 8
     cols, rows = p[L.P_COLS], p[L.P_ROWS]
-    for d in range(n_dirs):
+    for d in range(lines(p)):
         dc, dr = LINE_COL[d], LINE_ROW[d]
         c, r = c0 + dc, r0 + dr
         while 0 <= c < cols and 0 <= r < rows and s[at(c, r)] == L.EMPTY:
@@ -107,7 +108,7 @@ def _volley(s, p, c, rr, seat, shots, scratch):
             if scratch[_STEAL + victim] < 0:
                 scratch[_STEAL + victim] = steal_points(s, p, victim)
             return total + shots * (2 * scratch[_STEAL + victim] + 1)
-        total += 2 * (v if v <= 5 else (p[L.P_SHIP_POINTS] if v == L.SHIP_DAMAGED else 0)) + 1
+        total += 2 * kind_points(p, shot_take(v)) + 1
         shots -= 1
         if shots == 0:
             return total

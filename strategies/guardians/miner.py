@@ -11,6 +11,7 @@ from sim.games.guardians import layout as L
 from sim.games.guardians.board import at, is_invader, pl
 from sim.games.guardians.decision import MINE_START, PLACE
 from sim.games.guardians.engine import turn_error
+from sim.games.guardians.mine import mine_step
 from sim.games.guardians.moves import descents_to_raid, front_row, lowest_invader_row
 from sim.jit import jit
 from strategies.guardians.common import can_reenter, stand_at
@@ -59,12 +60,13 @@ def mine_choice(s, p, sp):
     front = front_row(s, p)
     here_low = lowest_invader_row(s, p, mc)
     here = 1.0 + 1.0 / (here_low - mr) if here_low > mr and here_low - mr <= sp[BLOCK_GAP] else 0.0
-    if mc + 1 < p[L.P_COLS]:
-        v = cell_mine_value(s, p, mc + 1, mr, front, sp)
+    c, r, wraps = mine_step(p, mc, mr, -1)
+    if not wraps:
+        v = cell_mine_value(s, p, c, r, front, sp)
         return v >= 2.0 or (v > here and v > 0.0), -1
     best, best_r = 0.0, -1
-    for r in range(p[L.P_MINE_ROW_FIRST], p[L.P_MINE_ROW_LAST] + 1):
-        v = cell_mine_value(s, p, p[L.P_MINE_COL], r, front, sp)
+    for r in range(p[L.P_MINE_ROW_FIRST], p[L.P_MINE_ROW_LAST] + 1):  # the mine spaces
+        v = cell_mine_value(s, p, c, r, front, sp)
         if v > best:
             best, best_r = v, r
     if best_r >= 0 and (best >= 2.0 or best > here):

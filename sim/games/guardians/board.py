@@ -106,9 +106,16 @@ def players_in_game(s):
 
 
 @jit
+def bottom_cell_free(s, p, c):
+    """Whether a fighter may enter the board on bottom-row column c, at the start or coming
+    back: an empty space of the bottom row (GoS 77, 219)."""
+    return 0 <= c < p[L.P_COLS] and s[at(c, 0)] == L.EMPTY
+
+
+@jit
 def bottom_has_room(s, p):
     for c in range(p[L.P_COLS]):
-        if s[at(c, 0)] == L.EMPTY:
+        if bottom_cell_free(s, p, c):
             return True
     return False
 

@@ -139,3 +139,11 @@ def refill_pending(s, p):
     """Under end.victory: after_refill, an emptied board waits for the end-of-turn descent
     and refill (SD 67-73 read as judging after it); by the ruling it wins at once."""
     return p[L.P_VICTORY_AFTER_REFILL] and s[L.S_EMPTIED]
+
+
+@jit_inline
+def check_victory(s, p):
+    """No invader left on the board after an action is resolved: the players win (GoS 260,
+    SD 73), unless the end-of-turn refill is still to come (refill_pending)."""
+    if s[L.S_INVADERS] == 0 and s[L.S_STATUS] == L.RUNNING and not refill_pending(s, p):
+        s[L.S_STATUS] = L.VICTORY

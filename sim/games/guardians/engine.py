@@ -12,6 +12,7 @@ import numpy as np
 from sim.games.guardians import layout as L
 from sim.games.guardians.board import (
     at,
+    bottom_cell_free,
     bottom_has_room,
     pl,
     players_in_game,
@@ -19,19 +20,36 @@ from sim.games.guardians.board import (
     reserve_points,
     set_cell,
 )
-from sim.games.guardians.descent import descend
+from sim.games.guardians.descent import check_victory, descend
 from sim.games.guardians.mine import mine_error, move_mine
 from sim.games.guardians.shop import (
     buy,
+    buy_turn_error,
     cheapest_payment,
     pay,
-    purchase_after_reentry_error,
-    purchase_error,
 )
 from sim.games.guardians.shots import fire, missile_error
 from sim.jit import jit, jit_inline
 
-# --- validation --------------------------------------------------------------------------
+# --- moving ------------------------------------------------------------------------------
+
+# The lines a fighter flies along, the two horizontal ones first (GoS 99): all eight, or
+# under movement.directions: horizontal the first two (lines).
+LINE_COL = np.array([1, -1, 0, 0, 1, 1, -1, -1], np.int64)
+LINE_ROW = np.array([0, 0, 1, -1, 1, -1, 1, -1], np.int64)
+
+
+@jit_inline
+def lines(p):
+    """How many of LINE_COL/LINE_ROW a fighter may fly along under the ruleset."""
+    return 2 if p[L.P_HORIZONTAL_ONLY] else 8
+
+
+@jit_inline
+def line_of(c0, r0, c1, r1):
+    """The straight line from (c0, r0) to (c1, r1): (steps, dc, dr), its length and its step
+    (-1, 0 or 1 in column and row); cell i of it is (c0 + i * dc, r0 + i * dr)."""
+    return max(abs(c1 - c0), abs(r1 - r0)), np.sign(c1 - c0), np.sign(r1 - r0)
 
 
 @jit_inline
@@ -46,8 +64,7 @@ def path_error(s, p, c0, r0, c1, r1):
         return L.E_MOVE_NOT_STRAIGHT
     if not (dc == 0 or dr == 0 or abs(dc) == abs(dr)):
         return L.E_MOVE_NOT_STRAIGHT
-    sc, sr = np.sign(dc), np.sign(dr)
-    steps = max(abs(dc), abs(dr))
+    steps, sc, sr = line_of(c0, r0, c1, r1)
     for i in range(1, steps + 1):
         if s[at(c0 + i * sc, r0 + i * sr)] != L.EMPTY:
             return L.E_MOVE_BLOCKED
@@ -57,12 +74,25 @@ def path_error(s, p, c0, r0, c1, r1):
 @jit
 def on_path(c0, r0, c1, r1, c, r):
     """Whether (c, r) lies on the straight segment from (c0, r0) to (c1, r1), ends included."""
-    steps = max(abs(c1 - c0), abs(r1 - r0))
-    sc, sr = np.sign(c1 - c0), np.sign(r1 - r0)
+    steps, sc, sr = line_of(c0, r0, c1, r1)
     for i in range(steps + 1):
         if c0 + i * sc == c and r0 + i * sr == r:
             return True
     return False
+
+
+# --- validation --------------------------------------------------------------------------
+
+
+@jit
+def can_reenter(s, p, seat):
+    """Whether `seat`'s destroyed fighter may come back this turn: a free space in the bottom
+    row and a reserve worth the fee (GoS 219). Otherwise it waits for room, or is out."""
+    return (
+        s[pl(seat, L.PL_STATUS)] == L.DESTROYED
+        and bottom_has_room(s, p)
+        and reserve_points(s, p, seat) >= p[L.P_REENTRY_COST]
+    )
 
 
 @jit_inline
@@ -105,19 +135,15 @@ def turn_error(s, p, a):
         return L.E_PLAYER_OUT
     c0, r0 = s[pl(seat, L.PL_COL)], s[pl(seat, L.PL_ROW)]
     if status == L.DESTROYED:
-        if not bottom_has_room(s, p) or a[L.A_REENTER_COL] < 0:
-            return L.OK  # the player waits, or declines and is out
-        if reserve_points(s, p, seat) < p[L.P_REENTRY_COST]:
-            return L.OK  # cannot pay: out (GoS 219)
+        if a[L.A_REENTER_COL] < 0 or not can_reenter(s, p, seat):
+            return L.OK  # it declines, cannot pay (out), or waits for room
         c0, r0 = a[L.A_REENTER_COL], 0
-        if c0 >= p[L.P_COLS] or s[at(c0, 0)] != L.EMPTY:
+        if not bottom_cell_free(s, p, c0):
             return L.E_REENTER_CELL
     elif a[L.A_REENTER_COL] >= 0:
         return L.E_REENTER_NOT_DESTROYED
     if a[L.A_BUY] != L.BUY_NONE:
-        if status == L.DESTROYED:
-            return purchase_after_reentry_error(s, p, seat, a, c0)
-        return purchase_error(s, p, seat, a)
+        return buy_turn_error(s, p, seat, a)
     if status == L.DESTROYED:
         set_cell(s, c0, r0, L.FIGHTER + seat)  # stand there for the path checks
         err = _shooting_error(s, p, seat, a, c0, r0)
@@ -175,7 +201,7 @@ def _reenter(s, p, seat, a, buf):
 def _fly(s, seat, c1, r1):
     """Move the fighter straight to (c1, r1), stopping before a cell that is no longer empty."""
     c0, r0 = s[pl(seat, L.PL_COL)], s[pl(seat, L.PL_ROW)]
-    sc, sr = np.sign(c1 - c0), np.sign(r1 - r0)
+    _, sc, sr = line_of(c0, r0, c1, r1)
     c, r = c0, r0
     while (c != c1 or r != r1) and s[at(c + sc, r + sr)] == L.EMPTY:
         c += sc
@@ -222,8 +248,7 @@ def _end_of_turn_descent(s, p, seat):
     if s[L.S_EMPTIED] and s[L.S_STATUS] == L.RUNNING:
         s[L.S_EMPTIED] = 0
         descend(s, p, seat)
-        if s[L.S_INVADERS] == 0 and s[L.S_STATUS] == L.RUNNING:
-            s[L.S_STATUS] = L.VICTORY
+        check_victory(s, p)
 
 
 @jit_inline

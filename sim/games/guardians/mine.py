@@ -2,8 +2,24 @@
 
 from sim.games.guardians import layout as L
 from sim.games.guardians.board import at, is_invader, pl, remove_invader, set_cell, to_box
-from sim.games.guardians.descent import refill_pending
-from sim.jit import jit
+from sim.games.guardians.descent import check_victory
+from sim.jit import jit, jit_inline
+
+
+@jit_inline
+def is_mine_space(p, r):
+    """Whether row r of the mine's column is one of the spaces with a mine icon, where the mine
+    starts and re-enters (GoS 79, 155)."""
+    return p[L.P_MINE_ROW_FIRST] <= r <= p[L.P_MINE_ROW_LAST]
+
+
+@jit_inline
+def mine_step(p, c, r, reenter_row):
+    """Where the mine on (c, r) goes in one step: one space right; off the right edge it comes
+    back on the mine space `reenter_row` (GoS 155). Returns (col, row, wrapped)."""
+    if c + 1 >= p[L.P_COLS]:
+        return p[L.P_MINE_COL], reenter_row, True
+    return c + 1, r, False
 
 
 @jit
@@ -13,13 +29,9 @@ def mine_error(s, p, seat, a, fc, fr):
         return L.E_MINE_NONE
     c, r = s[L.S_MINE_COL], s[L.S_MINE_ROW]
     for _ in range(p[L.P_MINE_STEP]):
-        wrapped = c + 1 >= p[L.P_COLS]
-        if wrapped:
-            c, r = p[L.P_MINE_COL], a[L.A_MINE_ROW]
-            if r < p[L.P_MINE_ROW_FIRST] or r > p[L.P_MINE_ROW_LAST]:
-                return L.E_MINE_REENTER_ROW
-        else:
-            c += 1
+        c, r, wrapped = mine_step(p, c, r, a[L.A_MINE_ROW])
+        if wrapped and not is_mine_space(p, r):
+            return L.E_MINE_REENTER_ROW
         v = s[at(c, r)]
         if (c == fc and r == fr) or (v >= L.FIGHTER and v != L.FIGHTER + seat):
             return L.E_MINE_INTO_FIGHTER
@@ -34,8 +46,7 @@ def move_mine(s, p, seat, reenter_row):
     c, r = s[L.S_MINE_COL], s[L.S_MINE_ROW]
     for _ in range(p[L.P_MINE_STEP]):
         set_cell(s, c, r, L.EMPTY)
-        wrapped = c + 1 >= p[L.P_COLS]
-        c, r = (p[L.P_MINE_COL], reenter_row) if wrapped else (c + 1, r)
+        c, r, wrapped = mine_step(p, c, r, reenter_row)
         if is_invader(s[at(c, r)]):
             to_box(s, s[at(c, r)])
             if remove_invader(s, c, r) and p[L.P_DESCENT_ON_MINE]:
@@ -47,5 +58,4 @@ def move_mine(s, p, seat, reenter_row):
         if wrapped:
             break
     s[L.S_MINE_COL], s[L.S_MINE_ROW] = c, r
-    if s[L.S_INVADERS] == 0 and not refill_pending(s, p):
-        s[L.S_STATUS] = L.VICTORY
+    check_victory(s, p)

@@ -2,6 +2,8 @@
 
 Strategies read the state through these and the public fields of layout; they never read the
 pile region (its order is hidden information); `pile_counts` gives what a player may know.
+What a shot, a steal or the missile takes is the rule modules' own answer (shots.shot_take,
+stolen_kind, missile_take, missile_error), so a prediction here cannot drift from the turn.
 """
 
 import numpy as np
@@ -15,12 +17,9 @@ from sim.games.guardians.board import (
     pl,
     reserve_points,
 )
+from sim.games.guardians.engine import LINE_COL, LINE_ROW, lines
+from sim.games.guardians.shots import missile_error, missile_take, shot_take, stolen_kind
 from sim.jit import jit, jit_allocating, jit_inline
-
-# the lines a fighter flies along, in the order destinations() walks them (the first two
-# are the horizontal ones)
-LINE_COL = np.array([1, -1, 0, 0, 1, 1, -1, -1], np.int64)
-LINE_ROW = np.array([0, 0, 1, -1, 1, -1, 1, -1], np.int64)
 
 
 @jit
@@ -29,9 +28,8 @@ def destinations(s, p, c0, r0, out):
     (col, row) pairs into out (int64[2 * cells]); return how many."""
     out[0], out[1] = c0, r0
     n = 1
-    n_dirs = 2 if p[L.P_HORIZONTAL_ONLY] else 8
     cols, rows = p[L.P_COLS], p[L.P_ROWS]
-    for d in range(n_dirs):
+    for d in range(lines(p)):
         c, r = c0 + LINE_COL[d], r0 + LINE_ROW[d]
         while 0 <= c < cols and 0 <= r < rows and s[at(c, r)] == L.EMPTY:
             out[2 * n], out[2 * n + 1] = c, r
@@ -43,14 +41,8 @@ def destinations(s, p, c0, r0, out):
 
 @jit_inline
 def steal_points(s, p, victim):
-    """Points a shot at `victim`'s fighter would take."""
-    best = -1
-    for k in range(1, L.N_KINDS):
-        if s[pl(victim, L.PL_RESERVE + k)] > 0:
-            v = kind_points(p, k)
-            if best < 0 or (v > best if p[L.P_STEAL_HIGHEST] else v < best):
-                best = v
-    return max(best, 0)
+    """Points a shot at `victim`'s fighter would take (shots.stolen_kind)."""
+    return kind_points(p, stolen_kind(s, p, victim))
 
 
 @jit
@@ -65,11 +57,7 @@ def shot_value(s, p, c, r, seat):
         return 0, False
     if v >= L.FIGHTER:
         return (steal_points(s, p, v - L.FIGHTER), True) if v != L.FIGHTER + seat else (0, False)
-    if v == L.SHIP_DAMAGED:
-        return p[L.P_SHIP_POINTS], True
-    if v <= 5:
-        return v, True
-    return 0, True
+    return kind_points(p, shot_take(v)), True
 
 
 # what the first shot from a cell hits (first_shots)
@@ -254,30 +242,20 @@ def volley_effect(s, p, c, r, seat, shots):
 
 @jit
 def row_take(s, p, tr):
-    """Points a missile taking row tr would collect (an intact ship gives one half)."""
+    """Points a missile taking row tr would collect (shots.missile_take)."""
     total = 0
     for c in range(p[L.P_COLS]):
-        v = s[at(c, tr)]
-        if v <= 5 and v >= 1:
-            total += v
-        elif v == L.SHIP_DAMAGED or v == L.SHIP_L:
-            total += p[L.P_SHIP_POINTS]
+        total += kind_points(p, missile_take(s[at(c, tr)]))
     return total
 
 
 @jit
 def missile_row(s, p, seat, c, r):
-    """Row the missile fired from (c, r) would take, or -1 if it is illegal there (the first
-    object up the column must be an invader and no other fighter may be in that row). The
-    fighter is taken to stand at (c, r)."""
-    tr = first_object_row(s, p, c, r)
-    if tr < 0 or not is_invader(s[at(c, tr)]):
+    """Row the missile fired from (c, r) would take, or -1 if it is illegal there
+    (shots.missile_error). The fighter is taken to stand at (c, r)."""
+    if missile_error(s, p, seat, c, r) != L.OK:
         return -1
-    for cc in range(p[L.P_COLS]):
-        v = s[at(cc, tr)]
-        if v >= L.FIGHTER and v != L.FIGHTER + seat:
-            return -1
-    return tr
+    return first_object_row(s, p, c, r)
 
 
 @jit

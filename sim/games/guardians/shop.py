@@ -5,7 +5,7 @@ import numpy as np
 
 from sim.games.guardians import layout as L
 from sim.games.guardians.board import kind_points, pl, reserve_points
-from sim.jit import jit, jit_allocating
+from sim.jit import jit, jit_allocating, jit_inline
 
 # --- paying ------------------------------------------------------------------------------
 
@@ -59,14 +59,16 @@ def cheapest_payment(s, p, seat, price, out):
 
 
 @jit
-def _explicit_payment_ok(s, p, seat, a, price):
+def _named_payment_worth(s, p, seat, a):
+    """Points of the tokens the action names to pay with (a[A_PAY + k]), or -1 if the
+    reserve does not hold them."""
     worth = 0
     for k in range(1, L.N_KINDS):
         n = a[L.A_PAY + k]
         if n < 0 or n > s[pl(seat, L.PL_RESERVE + k)]:
-            return False
+            return -1
         worth += n * kind_points(p, k)
-    return worth >= price
+    return worth
 
 
 @jit
@@ -91,12 +93,10 @@ def price_of(p, kind):
 
 
 @jit
-def purchase_error(s, p, seat, a):
-    kind = a[L.A_BUY]
-    if a[L.A_DEST_COL] != s[pl(seat, L.PL_COL)] or a[L.A_DEST_ROW] != s[pl(seat, L.PL_ROW)]:
-        return L.E_BUY_TAKES_TURN
-    if a[L.A_MISSILE] or a[L.A_MINE] or a[L.A_PU_COL] >= 0:
-        return L.E_BUY_TAKES_TURN
+def buy_error(s, p, seat, kind, funds):
+    """Whether `seat` may buy `kind` (BUY_*) with tokens worth `funds` points: the ruleset
+    sells it, the seat is below its limit (one missile or power-up at a time, the top level)
+    and the funds reach the price. OK, E_BUY_DISABLED, E_BUY_LIMIT or E_CANNOT_PAY."""
     if kind == L.BUY_MISSILE:
         if not p[L.P_MISSILE_ENABLED]:
             return L.E_BUY_DISABLED
@@ -112,10 +112,21 @@ def purchase_error(s, p, seat, a):
             return L.E_BUY_DISABLED
         if s[pl(seat, L.PL_POWER)] != L.NONE:
             return L.E_BUY_LIMIT
-    price = price_of(p, kind)
+    return L.OK if funds >= price_of(p, kind) else L.E_CANNOT_PAY
+
+
+@jit
+def purchase_error(s, p, seat, a):
+    """A purchase turn: it is the whole turn, standing still (GoS 225), and buy_error, paid
+    the cheapest way or with the tokens the action names."""
+    if a[L.A_DEST_COL] != s[pl(seat, L.PL_COL)] or a[L.A_DEST_ROW] != s[pl(seat, L.PL_ROW)]:
+        return L.E_BUY_TAKES_TURN
+    if a[L.A_MISSILE] or a[L.A_MINE] or a[L.A_PU_COL] >= 0:
+        return L.E_BUY_TAKES_TURN
     if a[L.A_PAY_EXPLICIT]:
-        return L.OK if _explicit_payment_ok(s, p, seat, a, price) else L.E_PAY_INVALID
-    return L.OK if reserve_points(s, p, seat) >= price else L.E_CANNOT_PAY
+        err = buy_error(s, p, seat, a[L.A_BUY], _named_payment_worth(s, p, seat, a))
+        return L.E_PAY_INVALID if err == L.E_CANNOT_PAY else err
+    return buy_error(s, p, seat, a[L.A_BUY], reserve_points(s, p, seat))
 
 
 @jit_allocating
@@ -126,12 +137,22 @@ def purchase_after_reentry_error(s, p, seat, a, c0):
     cheapest_payment(s, p, seat, p[L.P_REENTRY_COST], fee)
     for k in range(1, L.N_KINDS):
         s[pl(seat, L.PL_RESERVE + k)] -= fee[k]
+    row = s[pl(seat, L.PL_ROW)]  # where it was destroyed: left as it was
     s[pl(seat, L.PL_COL)], s[pl(seat, L.PL_ROW)] = c0, 0
     err = purchase_error(s, p, seat, a)
-    s[pl(seat, L.PL_COL)], s[pl(seat, L.PL_ROW)] = -1, 0
+    s[pl(seat, L.PL_COL)], s[pl(seat, L.PL_ROW)] = -1, row
     for k in range(1, L.N_KINDS):
         s[pl(seat, L.PL_RESERVE + k)] += fee[k]
     return err
+
+
+@jit_inline
+def buy_turn_error(s, p, seat, a):
+    """Why `seat`'s purchase turn `a` is refused, or OK. A destroyed fighter buys as it comes
+    back on column a[A_REENTER_COL], having paid its return first."""
+    if s[pl(seat, L.PL_STATUS)] == L.DESTROYED:
+        return purchase_after_reentry_error(s, p, seat, a, a[L.A_REENTER_COL])
+    return purchase_error(s, p, seat, a)
 
 
 @jit

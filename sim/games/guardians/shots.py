@@ -11,15 +11,62 @@ from sim.games.guardians.board import (
     reserve_points,
     set_cell,
     to_box,
-    token_kind,
 )
-from sim.games.guardians.descent import descend, drop_rows_from, refill_pending, reinforce
+from sim.games.guardians.descent import check_victory, descend, drop_rows_from, reinforce
 from sim.jit import jit, jit_inline
+
+# --- what a shot takes: the queries the turn and the strategies' predictions share ---------
+
+
+@jit_inline
+def shot_take(v):
+    """The kind of token a shot takes from the object v it hits: a monster's own (its eyes),
+    a lone ship half's (KIND_SHIP); 0 for a half of an intact ship, which goes to the box
+    without points (GoS 111-131), and for anything that is not an invader."""
+    if v <= 5:
+        return v
+    if v == L.SHIP_DAMAGED:
+        return L.KIND_SHIP
+    return 0
+
+
+@jit_inline
+def stolen_kind(s, p, victim):
+    """The kind a shot at `victim`'s fighter takes from its reserve: its lowest-valued token,
+    or by the switch its highest (GoS 136); the first such kind on ties, 0 when it has none."""
+    best = 0
+    for k in range(1, L.N_KINDS):
+        if s[pl(victim, L.PL_RESERVE + k)] == 0:
+            continue
+        if (
+            best == 0
+            or p[L.P_STEAL_HIGHEST]
+            and kind_points(p, k) > kind_points(p, best)
+            or not p[L.P_STEAL_HIGHEST]
+            and kind_points(p, k) < kind_points(p, best)
+        ):
+            best = k
+    return best
+
+
+@jit_inline
+def missile_take(v):
+    """The kind the missile takes from the cell v of its row (GoS 231-239): a monster's, or
+    KIND_SHIP for a lone half and for an intact ship's left half (one half of each ship goes
+    to the shooter, the other to the box, GoS 236); 0 for a right half (taken with its left
+    one) and for anything that is not an invader."""
+    if v <= 5:
+        return v
+    if v == L.SHIP_L or v == L.SHIP_DAMAGED:
+        return L.KIND_SHIP
+    return 0
 
 
 @jit
 def missile_error(s, p, seat, c, r):
-    """The missile fired from (c, r), with the shooter's fighter standing at (c, r)."""
+    """Whether the missile may be fired from (c, r), the shooter's fighter standing there:
+    the first object up the column must be an invader, and no other fighter may be in its
+    row, which the missile takes whole (GoS 231-239)."""
     tr = first_object_row(s, p, c, r)
     if tr < 0 or not is_invader(s[at(c, tr)]):
         return L.E_MISSILE_NO_INVADER
@@ -49,8 +96,9 @@ def fire(s, p, seat, missile):
     elif v >= L.FIGHTER:
         steal(s, p, seat, v - L.FIGHTER)
     else:
-        if v <= 5 or v == L.SHIP_DAMAGED:
-            take(s, p, seat, v)
+        kind = shot_take(v)
+        if kind:
+            take(s, p, seat, kind)
         else:
             to_box(s, v)  # an intact ship loses the half hit, no points (GoS 120)
         if remove_invader(s, c, tr):
@@ -58,18 +106,16 @@ def fire(s, p, seat, missile):
             if not p[L.P_DESCENT_END_OF_TURN]:
                 s[L.S_EMPTIED] = 0
                 descend(s, p, seat)
-    if s[L.S_INVADERS] == 0 and s[L.S_STATUS] == L.RUNNING and not refill_pending(s, p):
-        s[L.S_STATUS] = L.VICTORY
+    check_victory(s, p)
     return 1
 
 
 @jit_inline
-def take(s, p, seat, v):
-    """The shooter collects token v; returns its points."""
-    k = token_kind(v)
-    s[pl(seat, L.PL_RESERVE + k)] += 1
-    s[pl(seat, L.PL_TAKEN + k)] += 1
-    return kind_points(p, k)
+def take(s, p, seat, kind):
+    """The shooter collects a token of `kind`; returns its points."""
+    s[pl(seat, L.PL_RESERVE + kind)] += 1
+    s[pl(seat, L.PL_TAKEN + kind)] += 1
+    return kind_points(p, kind)
 
 
 @jit_inline
@@ -77,21 +123,10 @@ def steal(s, p, thief, victim):
     """Take the victim's lowest (or, by the switch, highest) valued token (GoS 136)."""
     s[pl(thief, L.PL_STEALS_MADE)] += 1
     s[pl(victim, L.PL_STEALS_SUFFERED)] += 1
-    best = -1
-    for k in range(1, L.N_KINDS):
-        if s[pl(victim, L.PL_RESERVE + k)] == 0:
-            continue
-        if (
-            best < 0
-            or p[L.P_STEAL_HIGHEST]
-            and kind_points(p, k) > kind_points(p, best)
-            or not p[L.P_STEAL_HIGHEST]
-            and kind_points(p, k) < kind_points(p, best)
-        ):
-            best = k
-    if best > 0:
-        s[pl(victim, L.PL_RESERVE + best)] -= 1
-        s[pl(thief, L.PL_RESERVE + best)] += 1
+    kind = stolen_kind(s, p, victim)
+    if kind > 0:
+        s[pl(victim, L.PL_RESERVE + kind)] -= 1
+        s[pl(thief, L.PL_RESERVE + kind)] += 1
 
 
 @jit
@@ -103,14 +138,12 @@ def fire_missile(s, p, seat, tr):
     for c in range(p[L.P_COLS]):
         v = s[at(c, tr)]
         if not is_invader(v):
-            continue
-        if v == L.SHIP_L:  # one half to the shooter, the other to the box (GoS 236)
-            points += take(s, p, seat, L.SHIP_DAMAGED)
+            continue  # (a right half is never reached: its left half, met first, takes it)
+        points += take(s, p, seat, missile_take(v))
+        if v == L.SHIP_L:  # the other half goes to the box (GoS 236)
             to_box(s, L.SHIP_R)
             remove_invader(s, c + 1, tr)
             set_cell(s, c, tr, L.SHIP_DAMAGED)  # its partner is gone: remove it as a lone half
-        else:
-            points += take(s, p, seat, v)
         remove_invader(s, c, tr)
     s[pl(seat, L.PL_MISSILE_POINTS)] += points
     drop_rows_from(s, p, tr + 1, seat)

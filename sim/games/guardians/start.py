@@ -2,7 +2,16 @@
 (GoS 71-79)."""
 
 from sim.games.guardians import layout as L
-from sim.games.guardians.board import at, draw, pl, put_fighter, put_invader, set_cell
+from sim.games.guardians.board import (
+    at,
+    bottom_cell_free,
+    draw,
+    pl,
+    put_fighter,
+    put_invader,
+    set_cell,
+)
+from sim.games.guardians.mine import is_mine_space
 from sim.games.guardians.rng import shuffle_range
 from sim.jit import jit
 
@@ -70,7 +79,7 @@ def _fill_start_rows(s, p, rng):
 @jit
 def place_fighter(s, p, seat, c):
     """Setup: put `seat`'s fighter on bottom-row column c (GoS 77)."""
-    if c < 0 or c >= p[L.P_COLS] or s[at(c, 0)] != L.EMPTY:
+    if not bottom_cell_free(s, p, c):
         return L.E_PLACE_CELL
     put_fighter(s, seat, c, 0)
     return L.OK
@@ -82,7 +91,7 @@ def place_mine(s, p, r):
     if not p[L.P_MINE_ENABLED]:
         return L.OK
     c = p[L.P_MINE_COL]
-    if r < p[L.P_MINE_ROW_FIRST] or r > p[L.P_MINE_ROW_LAST] or s[at(c, r)] != L.EMPTY:
+    if not is_mine_space(p, r) or s[at(c, r)] != L.EMPTY:
         return L.E_MINE_START_CELL
     set_cell(s, c, r, L.MINE)
     s[L.S_MINE_ALIVE] = 1
