@@ -9,7 +9,6 @@ points, and uses a charged power-up on the path cell that adds the most when tha
 
 from sim.games.guardians import layout as L
 from sim.games.guardians.board import at, pl, reserve_points, set_cell
-from sim.games.guardians.decision import MINE_START, PLACE
 from sim.games.guardians.engine import line_of
 from sim.games.guardians.moves import (
     destinations,
@@ -18,20 +17,19 @@ from sim.games.guardians.moves import (
     volley_effect,
     volley_value,
 )
-from sim.games.guardians.rng import below
 from sim.games.guardians.shop import buy_error
 from sim.jit import jit
 from strategies.guardians.cautious import (
     DANGER,
-    MARGINS_AT,
     RAID,
     best_cell,
     best_entry,
     cell_score,
     descent_penalty,
-    raid_margins,
+    place_column_flipping,
+    scoring,
 )
-from strategies.guardians.common import can_reenter, random_mine_row, stand_at
+from strategies.guardians.common import opening, random_mine_row
 
 NAME = "economist"
 PARAMS: dict[str, float] = {
@@ -107,30 +105,14 @@ def best_power_up(s, p, seat, c0, r0, level, margins, sp, scratch):
 
 @jit
 def policy(phase, s, p, seat, sp, rng, a, scratch):
-    slot = seat + 1
-    margins = scratch[MARGINS_AT:]
-    raid_margins(s, p, margins)
-    level = s[pl(seat, L.PL_LEVEL)]
-    if phase == PLACE:
-        best, best_c = -1e300, -1
-        for c in range(p[L.P_COLS]):
-            if s[at(c, 0)] == L.EMPTY:
-                v = cell_score(s, p, seat, c, 0, level, margins, sp)
-                if v > best or (v == best and below(rng, slot, 2) == 0):
-                    best, best_c = v, c
-        a[L.A_DEST_COL] = best_c
+    if opening(phase, s, p, seat, sp, rng, a, scratch,
+               place_column_flipping, random_mine_row, best_entry):  # fmt: skip
         return
-    if phase == MINE_START:
-        a[L.A_MINE_ROW] = random_mine_row(s, p, rng, slot)
-        return
-    if s[pl(seat, L.PL_STATUS)] == L.DESTROYED:
-        if not can_reenter(s, p, seat):
-            return
-        stand_at(s, seat, a, best_entry(s, p, seat, level, margins, sp, rng, slot, scratch), 0)
+    margins, level = scoring(s, p, seat, scratch)
     c0, r0 = a[L.A_DEST_COL], a[L.A_DEST_ROW]
     if shop_turn(s, p, seat, sp, a, scratch):
         return
-    c, r, v = best_cell(s, p, seat, c0, r0, level, margins, sp, rng, slot, scratch)
+    c, r, v = best_cell(s, p, seat, c0, r0, level, margins, sp, rng, seat + 1, scratch)
     a[L.A_DEST_COL], a[L.A_DEST_ROW] = c, r
     power_up_turn(s, p, seat, c0, r0, v, level, margins, sp, a, scratch)
 

@@ -11,8 +11,8 @@ opponents' replies (each modelled as greedy) and judged again.
 import numpy as np
 
 from sim.games.guardians import layout as L
-from sim.games.guardians.board import at, pl, players_in_game, reserve_points
-from sim.games.guardians.decision import MINE_START, PLACE, reset_action
+from sim.games.guardians.board import bottom_cell_free, pl, players_in_game, reserve_points
+from sim.games.guardians.decision import reset_action
 from sim.games.guardians.engine import line_of, play_turn, winners_mask
 from sim.games.guardians.moves import (
     column_raid_margin,
@@ -24,10 +24,9 @@ from sim.games.guardians.moves import (
     volley_value,
 )
 from sim.games.guardians.shop import buy_turn_error
-from sim.jit import jit, jit_allocating
-from strategies.guardians.cautious import MARGINS_AT, cell_score, raid_margins
-from strategies.guardians.common import can_reenter
-from strategies.guardians.miner import policy as miner_policy
+from sim.jit import jit, jit_allocating, jit_inline
+from strategies.guardians import cautious, miner
+from strategies.guardians.common import setup_phase, stand_at, waiting
 
 NAME = "expert"
 PARAMS: dict[str, float] = {
@@ -160,17 +159,16 @@ def model_turn(t, p, seat, a, scratch, caution):
     reset_action(t, seat, a)
     level = t[pl(seat, L.PL_LEVEL)]
     out = scratch[_MODEL:]
+    if waiting(t, p, seat):
+        return
     if t[pl(seat, L.PL_STATUS)] == L.DESTROYED:
-        if not can_reenter(t, p, seat):
-            return
         best, best_c = -1, -1
         for c in range(p[L.P_COLS]):
-            if t[at(c, 0)] == L.EMPTY:
+            if bottom_cell_free(t, p, c):
                 v = volley_value(t, p, c, 0, seat, 1)
                 if v > best:
                     best, best_c = v, c
-        a[L.A_REENTER_COL] = best_c
-        a[L.A_DEST_COL], a[L.A_DEST_ROW] = best_c, 0
+        stand_at(t, seat, a, best_c, 0)
     n = destinations(t, p, a[L.A_DEST_COL], a[L.A_DEST_ROW], out)
     check = caution and descents_to_raid(t, p) <= 1
     best, best_k = -(1 << 30), 0
@@ -297,7 +295,7 @@ def shortlist(s, p, me, sp, base, work, cand, buf, top_v, top_a, scratch):
     dests = scratch[_DEST:]
     for entry in range(-1, p[L.P_COLS]):
         if status == L.DESTROYED:
-            if entry < 0 or s[at(entry, 0)] != L.EMPTY:
+            if not bottom_cell_free(s, p, entry):
                 continue
             c0, r0 = entry, 0
         else:
@@ -347,21 +345,21 @@ def shortlist(s, p, me, sp, base, work, cand, buf, top_v, top_a, scratch):
 
 
 @jit
+def place_column(s, p, seat, sp, rng, slot, scratch):
+    """Where the expert places its fighter: cautious's placement, with cautious's weights."""
+    return cautious.place_column(s, p, seat, _CAUTIOUS, rng, slot, scratch)
+
+
+@jit_inline
+def before_search(phase, s, p, seat, sp, rng, a, scratch):
+    """Placement (place_column), the mine's start (the miner's) and a destroyed fighter that
+    may not come back; True when that decided the turn. The search tries every entry."""
+    return setup_phase(phase, s, p, seat, sp, rng, a, scratch, place_column, miner.start_row) or (
+        waiting(s, p, seat)
+    )
+
+
+@jit
 def policy(phase, s, p, seat, sp, rng, a, scratch):
-    if phase == PLACE:
-        margins = scratch[MARGINS_AT:]
-        raid_margins(s, p, margins)
-        best, best_c = -1e300, -1
-        for c in range(p[L.P_COLS]):
-            if s[at(c, 0)] == L.EMPTY:
-                v = cell_score(s, p, seat, c, 0, 1, margins, _CAUTIOUS)
-                if v > best:
-                    best, best_c = v, c
-        a[L.A_DEST_COL] = best_c
-        return
-    if phase == MINE_START:
-        miner_policy(phase, s, p, seat, sp, rng, a, scratch)
-        return
-    if s[pl(seat, L.PL_STATUS)] == L.DESTROYED and not can_reenter(s, p, seat):
-        return  # wait for room, or out
-    search(s, p, seat, sp, a, scratch)
+    if not before_search(phase, s, p, seat, sp, rng, a, scratch):
+        search(s, p, seat, sp, a, scratch)

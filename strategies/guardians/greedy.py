@@ -7,14 +7,12 @@ best, never buys and leaves the mine alone.
 """
 
 from sim.games.guardians import layout as L
-from sim.games.guardians.board import at, first_object_row, kind_points, pl
-from sim.games.guardians.decision import MINE_START, PLACE
+from sim.games.guardians.board import at, bottom_cell_free, first_object_row, kind_points, pl
 from sim.games.guardians.engine import LINE_COL, LINE_ROW, lines
 from sim.games.guardians.moves import steal_points
-from sim.games.guardians.rng import below
 from sim.games.guardians.shots import shot_take
 from sim.jit import jit, jit_inline
-from strategies.guardians.common import can_reenter, random_mine_row, stand_at
+from strategies.guardians.common import better, opening, random_mine_row
 
 NAME = "greedy"
 PARAMS: dict[str, float] = {}
@@ -35,20 +33,17 @@ def _forget(p, scratch):
 
 
 @jit
-def best_bottom_column(s, p, seat, rng, slot, scratch):
-    """The empty bottom-row column whose shot takes the most (random among ties), or -1."""
+def best_bottom_column(s, p, seat, sp, rng, slot, scratch):
+    """The free bottom-row column whose shot takes the most (random among ties), or -1."""
     _forget(p, scratch)
     best, best_c, ties = -1, -1, 0
     for c in range(p[L.P_COLS]):
-        if s[at(c, 0)] != L.EMPTY:
+        if not bottom_cell_free(s, p, c):
             continue
         v = _volley(s, p, c, first_object_row(s, p, c, 0), seat, 1, scratch)
-        if v > best:
-            best, best_c, ties = v, c, 1
-        elif v == best:
-            ties += 1
-            if below(rng, slot, ties) == 0:
-                best_c = c
+        take, best, ties = better(v, best, ties, rng, slot)
+        if take:
+            best_c = c
     return best_c
 
 
@@ -68,12 +63,9 @@ def best_destination(s, p, seat, c0, r0, level, rng, slot, scratch):
         c, r = c0 + dc, r0 + dr
         while 0 <= c < cols and 0 <= r < rows and s[at(c, r)] == L.EMPTY:
             v = _cell_value(s, p, seat, c, r, level, scratch)
-            if v > best:
-                best, best_c, best_r, ties = v, c, r, 1
-            elif v == best:
-                ties += 1
-                if below(rng, slot, ties) == 0:
-                    best_c, best_r = c, r
+            take, best, ties = better(v, best, ties, rng, slot)
+            if take:
+                best_c, best_r = c, r
             c += dc
             r += dr
     return best_c, best_r
@@ -118,19 +110,9 @@ def _volley(s, p, c, rr, seat, shots, scratch):
 
 @jit
 def policy(phase, s, p, seat, sp, rng, a, scratch):
-    slot = seat + 1
-    if phase == PLACE:
-        a[L.A_DEST_COL] = best_bottom_column(s, p, seat, rng, slot, scratch)
+    if opening(phase, s, p, seat, sp, rng, a, scratch,
+               best_bottom_column, random_mine_row, best_bottom_column):  # fmt: skip
         return
-    if phase == MINE_START:
-        a[L.A_MINE_ROW] = random_mine_row(s, p, rng, slot)
-        return
-    if s[pl(seat, L.PL_STATUS)] == L.DESTROYED:
-        if not can_reenter(s, p, seat):
-            return
-        stand_at(s, seat, a, best_bottom_column(s, p, seat, rng, slot, scratch), 0)
-    c, r = best_destination(
-        s, p, seat, a[L.A_DEST_COL], a[L.A_DEST_ROW], s[pl(seat, L.PL_LEVEL)], rng, slot, scratch
-    )
-    a[L.A_DEST_COL] = c
-    a[L.A_DEST_ROW] = r
+    c0, r0, level = a[L.A_DEST_COL], a[L.A_DEST_ROW], s[pl(seat, L.PL_LEVEL)]
+    a[L.A_DEST_COL], a[L.A_DEST_ROW] = best_destination(s, p, seat, c0, r0, level, rng,
+                                                        seat + 1, scratch)  # fmt: skip

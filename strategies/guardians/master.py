@@ -14,14 +14,12 @@ The budget is candidates x samples x rounds.
 import numpy as np
 
 from sim.games.guardians import layout as L
-from sim.games.guardians.board import pl
 from sim.games.guardians.decision import TURN, reset_action
 from sim.games.guardians.engine import play_turn
 from sim.games.guardians.moves import public_copy, restore_public
 from sim.games.guardians.rng import next_u64, seed_streams, shuffle_range
 from sim.jit import jit, jit_allocating
 from strategies.guardians import expert, skilled
-from strategies.guardians.common import can_reenter
 
 NAME = "master"
 PARAMS: dict[str, float] = {
@@ -101,9 +99,5 @@ def search(s, p, me, sp, rng, a, scratch):
 
 @jit
 def policy(phase, s, p, seat, sp, rng, a, scratch):
-    if phase != TURN:
-        expert.policy(phase, s, p, seat, sp, rng, a, scratch)  # placement and the mine
-        return
-    if s[pl(seat, L.PL_STATUS)] == L.DESTROYED and not can_reenter(s, p, seat):
-        return  # wait for room, or out
-    search(s, p, seat, sp, rng, a, scratch)
+    if not expert.before_search(phase, s, p, seat, sp, rng, a, scratch):
+        search(s, p, seat, sp, rng, a, scratch)

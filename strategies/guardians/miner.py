@@ -1,21 +1,20 @@
-"""`miner`: greedy shots, and the mine played actively.
+"""`miner`: greedy's turn plus one step, the mine played actively.
 
-After greedy's move and shot it moves the mine when the step explodes an invader in the
-lowest rows of the board (within `explode_rows` of the lowest invader) or puts the mine right
-under a column whose lowest invader is at most `block_gap` rows above it (nearer than over the
-mine's present column), so that the next descent there hits the mine instead of the planet.
-Off the right edge it re-enters on the mine space that explodes or blocks best.
+After greedy's move and shot (greedy's own policy) it moves the mine when the step explodes an
+invader in the lowest rows of the board (within `explode_rows` of the lowest invader) or puts
+the mine right under a column whose lowest invader is at most `block_gap` rows above it (nearer
+than over the mine's present column), so that the next descent there hits the mine instead of
+the planet. Off the right edge it re-enters on the mine space that explodes or blocks best.
 """
 
 from sim.games.guardians import layout as L
 from sim.games.guardians.board import at, is_invader, pl
-from sim.games.guardians.decision import MINE_START, PLACE
+from sim.games.guardians.decision import MINE_START, TURN
 from sim.games.guardians.engine import turn_error
 from sim.games.guardians.mine import mine_step
 from sim.games.guardians.moves import descents_to_raid, front_row, lowest_invader_row
 from sim.jit import jit
-from strategies.guardians.common import can_reenter, stand_at
-from strategies.guardians.greedy import best_bottom_column, best_destination
+from strategies.guardians import greedy
 
 NAME = "miner"
 PARAMS: dict[str, float] = {
@@ -23,7 +22,6 @@ PARAMS: dict[str, float] = {
     "block_gap": 2.0,  # block a column whose lowest invader is at most this far above
 }
 EXPLODE_ROWS, BLOCK_GAP = 0, 1
-_FAR = 1 << 20
 
 
 @jit
@@ -75,31 +73,34 @@ def mine_choice(s, p, sp):
 
 
 @jit
-def policy(phase, s, p, seat, sp, rng, a, scratch):
-    slot = seat + 1
-    if phase == PLACE:
-        a[L.A_DEST_COL] = best_bottom_column(s, p, seat, rng, slot, scratch)
-        return
-    if phase == MINE_START:
-        # the mine space right below the lowest invader of the mine's column, if free
-        c = p[L.P_MINE_COL]
-        low = lowest_invader_row(s, p, c)
-        r = min(max(low - 1, p[L.P_MINE_ROW_FIRST]), p[L.P_MINE_ROW_LAST])
-        while r >= p[L.P_MINE_ROW_FIRST] and s[at(c, r)] != L.EMPTY:
-            r -= 1
-        a[L.A_MINE_ROW] = r if r >= p[L.P_MINE_ROW_FIRST] else p[L.P_MINE_ROW_FIRST]
-        return
-    if s[pl(seat, L.PL_STATUS)] == L.DESTROYED:
-        if not can_reenter(s, p, seat):
-            return
-        stand_at(s, seat, a, best_bottom_column(s, p, seat, rng, slot, scratch), 0)
-    c, r = best_destination(
-        s, p, seat, a[L.A_DEST_COL], a[L.A_DEST_ROW], s[pl(seat, L.PL_LEVEL)], rng, slot, scratch
-    )
-    a[L.A_DEST_COL] = c
-    a[L.A_DEST_ROW] = r
+def start_row(s, p, seat, sp, rng, slot, scratch):
+    """The mine's start: the mine space right below the lowest invader of its column, or the
+    nearest free one below that, or the first."""
+    c = p[L.P_MINE_COL]
+    low = lowest_invader_row(s, p, c)
+    r = min(max(low - 1, p[L.P_MINE_ROW_FIRST]), p[L.P_MINE_ROW_LAST])
+    while r >= p[L.P_MINE_ROW_FIRST] and s[at(c, r)] != L.EMPTY:
+        r -= 1
+    return r if r >= p[L.P_MINE_ROW_FIRST] else p[L.P_MINE_ROW_FIRST]
+
+
+@jit
+def step_mine(s, p, seat, sp, a):
+    """Add the mine's step to the turn `a` when mine_choice finds it worth making and the turn
+    stays legal (engine.turn_error)."""
     move, row = mine_choice(s, p, sp)
     if move and (s[pl(seat, L.PL_STATUS)] == L.ACTIVE or a[L.A_REENTER_COL] >= 0):
         a[L.A_MINE], a[L.A_MINE_ROW] = 1, row
         if turn_error(s, p, a) != L.OK:
             a[L.A_MINE], a[L.A_MINE_ROW] = 0, -1
+
+
+@jit
+def policy(phase, s, p, seat, sp, rng, a, scratch):
+    """Greedy's decision, then the mine's step; the mine starts where start_row says."""
+    if phase == MINE_START:
+        a[L.A_MINE_ROW] = start_row(s, p, seat, sp, rng, seat + 1, scratch)
+        return
+    greedy.policy(phase, s, p, seat, sp, rng, a, scratch)
+    if phase == TURN:
+        step_mine(s, p, seat, sp, a)

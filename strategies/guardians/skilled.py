@@ -21,16 +21,14 @@ points on it (strategies.guardians.registry.LEVELS), and a trait given explicitl
 import numpy as np
 
 from sim.games.guardians import layout as L
-from sim.games.guardians.board import at, first_object_row, pl, reserve_points
-from sim.games.guardians.decision import MINE_START, PLACE
-from sim.games.guardians.engine import turn_error
+from sim.games.guardians.board import at, bottom_cell_free, first_object_row, pl, reserve_points
 from sim.games.guardians.moves import destinations
 from sim.games.guardians.rng import below, uniform
 from sim.jit import jit
-from strategies.guardians.cautious import MARGINS_AT, best_entry, cell_score, raid_margins
-from strategies.guardians.common import can_reenter, random_mine_row, stand_at
+from strategies.guardians.cautious import best_entry, cell_score, scoring
+from strategies.guardians.common import opening, random_mine_row
 from strategies.guardians.economist import power_up_turn, shop_turn
-from strategies.guardians.miner import mine_choice
+from strategies.guardians.miner import step_mine
 
 NAME = "skilled"
 # The first eight keep cautious's and the economist's positions, so their scoring and shop
@@ -169,11 +167,12 @@ def choose_cell(s, p, seat, c0, r0, level, margins, sp, rng, slot, scratch):
 
 
 @jit
-def choose_bottom(s, p, seat, level, margins, sp, rng, slot, scratch):
-    """An empty bottom-row column drawn by the quantal response over value(), or -1."""
+def choose_bottom(s, p, seat, sp, rng, slot, scratch):
+    """A free bottom-row column drawn by the quantal response over value(), or -1."""
+    margins, level = scoring(s, p, seat, scratch)
     n = 0
     for c in range(p[L.P_COLS]):
-        if s[at(c, 0)] == L.EMPTY:
+        if bottom_cell_free(s, p, c):
             scratch[2 * n] = c
             v = value(s, p, seat, c, 0, level, margins, sp)
             scratch[_SCORES + n] = np.int64(v * _SCALE)
@@ -192,20 +191,10 @@ def thinks_of_mine(sp, rng, slot):
 
 @jit
 def policy(phase, s, p, seat, sp, rng, a, scratch):
+    if opening(phase, s, p, seat, sp, rng, a, scratch, choose_bottom, random_mine_row, best_entry):
+        return
     slot = seat + 1
-    margins = scratch[MARGINS_AT:]
-    raid_margins(s, p, margins)
-    level = s[pl(seat, L.PL_LEVEL)]
-    if phase == PLACE:
-        a[L.A_DEST_COL] = choose_bottom(s, p, seat, level, margins, sp, rng, slot, scratch)
-        return
-    if phase == MINE_START:
-        a[L.A_MINE_ROW] = random_mine_row(s, p, rng, slot)
-        return
-    if s[pl(seat, L.PL_STATUS)] == L.DESTROYED:
-        if not can_reenter(s, p, seat):
-            return
-        stand_at(s, seat, a, best_entry(s, p, seat, level, margins, sp, rng, slot, scratch), 0)
+    margins, level = scoring(s, p, seat, scratch)
     c0, r0 = a[L.A_DEST_COL], a[L.A_DEST_ROW]
     if shop_turn(s, p, seat, sp, a, scratch):
         return
@@ -215,8 +204,4 @@ def policy(phase, s, p, seat, sp, rng, a, scratch):
         v = value(s, p, seat, c, r, level, margins, sp)
         power_up_turn(s, p, seat, c0, r0, v, level, margins, sp, a, scratch)
     if thinks_of_mine(sp, rng, slot):
-        move, row = mine_choice(s, p, _MINER)
-        if move and (s[pl(seat, L.PL_STATUS)] == L.ACTIVE or a[L.A_REENTER_COL] >= 0):
-            a[L.A_MINE], a[L.A_MINE_ROW] = 1, row
-            if turn_error(s, p, a) != L.OK:
-                a[L.A_MINE], a[L.A_MINE_ROW] = 0, -1
+        step_mine(s, p, seat, _MINER, a)

@@ -8,11 +8,9 @@ counts twice), it flies there and shoots the leader; otherwise it plays like gre
 
 from sim.games.guardians import layout as L
 from sim.games.guardians.board import at, first_object_row, pl
-from sim.games.guardians.decision import MINE_START, PLACE
 from sim.games.guardians.moves import destinations, leader_seat, steal_points, volley_value
-from sim.games.guardians.rng import below
 from sim.jit import jit
-from strategies.guardians.common import can_reenter, random_mine_row, stand_at
+from strategies.guardians.common import better, opening, random_mine_row
 from strategies.guardians.greedy import best_bottom_column
 
 NAME = "thief"
@@ -24,17 +22,9 @@ STEAL_BIAS = 0
 
 @jit
 def policy(phase, s, p, seat, sp, rng, a, scratch):
-    slot = seat + 1
-    if phase == PLACE:
-        a[L.A_DEST_COL] = best_bottom_column(s, p, seat, rng, slot, scratch)
+    if opening(phase, s, p, seat, sp, rng, a, scratch,
+               best_bottom_column, random_mine_row, best_bottom_column):  # fmt: skip
         return
-    if phase == MINE_START:
-        a[L.A_MINE_ROW] = random_mine_row(s, p, rng, slot)
-        return
-    if s[pl(seat, L.PL_STATUS)] == L.DESTROYED:
-        if not can_reenter(s, p, seat):
-            return
-        stand_at(s, seat, a, best_bottom_column(s, p, seat, rng, slot, scratch), 0)
     level = s[pl(seat, L.PL_LEVEL)]
     leader = leader_seat(s, p, seat)
     target = L.FIGHTER + leader if leader >= 0 else -1
@@ -47,12 +37,9 @@ def policy(phase, s, p, seat, sp, rng, a, scratch):
     for k in range(n):
         c, r = scratch[2 * k], scratch[2 * k + 1]
         v = volley_value(s, p, c, r, seat, level)
-        if v > best:
-            best, best_k, ties = v, k, 1
-        elif v == best:
-            ties += 1
-            if below(rng, slot, ties) == 0:
-                best_k = k
+        take, best, ties = better(v, best, ties, rng, seat + 1)
+        if take:
+            best_k = k
         if loot > 0:
             tr = first_object_row(s, p, c, r)
             if tr >= 0 and s[at(c, tr)] == target and v > steal:
