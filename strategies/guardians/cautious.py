@@ -10,7 +10,7 @@ cell from which the best such turn starts; it never buys and leaves the mine alo
 from sim.games.guardians import layout as L
 from sim.games.guardians.board import bottom_cell_free, pl
 from sim.games.guardians.decision import SCRATCH_SIZE
-from sim.games.guardians.moves import column_raid_margin, destinations, volley_effect, volley_value
+from sim.games.guardians.moves import column_raid_margin, destinations, volley
 from sim.games.guardians.rng import below
 from sim.jit import jit, jit_inline
 from strategies.guardians.common import better, opening, random_mine_row
@@ -65,8 +65,8 @@ def descent_penalty(p, margins, c, danger_weight, raid_penalty):
 def cell_score(s, p, seat, c, r, level, margins, sp):
     """Greedy's volley score from (c, r) (2 per point, 1 per hit), less the descent penalty
     and the exposure penalty. sp: the first three parameters are cautious's."""
-    v = float(volley_value(s, p, c, r, seat, level))
-    removed, empties, above = volley_effect(s, p, c, r, seat, level)
+    value, _, empties, above = volley(s, p, c, r, seat, level)
+    v = float(value)
     if empties:
         v -= descent_penalty(p, margins, c, sp[DANGER], sp[RAID])
     if above == r + 1:

@@ -14,8 +14,7 @@ from sim.games.guardians.moves import (
     destinations,
     missile_row,
     row_take,
-    volley_effect,
-    volley_value,
+    volley,
 )
 from sim.games.guardians.shop import buy_error
 from sim.jit import jit
@@ -94,8 +93,8 @@ def best_power_up(s, p, seat, c0, r0, level, margins, sp, scratch):
             elif pc == dc:
                 continue  # the same column from another row: skip, hard to foresee
             else:
-                v = base + float(volley_value(s, p, pc, pr, seat, level))
-                _, empties, _ = volley_effect(s, p, pc, pr, seat, level)
+                value, _, empties, _ = volley(s, p, pc, pr, seat, level)
+                v = base + float(value)
                 if empties:
                     v -= descent_penalty(p, margins, pc, sp[DANGER], sp[RAID])
             if v > best:

@@ -105,26 +105,6 @@ def lowest_invader_row(s, p, c):
     return -1
 
 
-@jit
-def volley_value(s, p, c, r, seat, shots):
-    """Score of `shots` shots from (c, r): 2 per point taken, +1 for any hit, so that a hit
-    worth nothing beats a miss. Later shots go to the next objects up the column (descents
-    and steals' effects ignored)."""
-    total = 0
-    rr = r
-    for _ in range(shots):
-        tr = first_object_row(s, p, c, rr)
-        if tr < 0:
-            break
-        pts, hit = shot_value(s, p, c, rr, seat)
-        total += 2 * pts + (1 if hit else 0)
-        v = s[at(c, tr)]
-        if v >= L.FIGHTER or v == L.MINE:
-            continue  # a fighter or the mine stays: later shots hit it again
-        rr = tr
-    return total
-
-
 # --- added for the stronger strategies (cautious, economist, miner, thief, expert) ---------
 
 
@@ -211,20 +191,25 @@ def descents_to_raid(s, p):
     return best
 
 
-@jit
-def volley_effect(s, p, c, r, seat, shots):
-    """What `shots` shots from (c, r) do to column c, descents ignored: returns (invaders
-    removed, whether that empties the column, row of the first invader left above (c, r) or
-    -1). A fighter or the mine in the way stops the volley's progress."""
+@jit_inline
+def volley(s, p, c, r, seat, shots):
+    """`shots` shots from (c, r) up column c, descents and steals' effects ignored: each hits
+    the first object up the column; an invader hit is gone, so the next shot goes further, a
+    fighter or the mine stays and takes the later shots too. Returns (score: 2 per point taken,
+    +1 per hit, so that a hit worth nothing beats a miss; invaders removed; whether that
+    empties the column; row of the first invader left above (c, r), or -1)."""
+    total = 0
     removed = 0
     rr = r
     for _ in range(shots):
         tr = first_object_row(s, p, c, rr)
         if tr < 0:
             break
+        pts, hit = shot_value(s, p, c, rr, seat)
+        total += 2 * pts + (1 if hit else 0)
         v = s[at(c, tr)]
         if v >= L.FIGHTER or v == L.MINE:
-            break
+            continue  # it stays: later shots hit it again
         removed += 1
         rr = tr
     above = -1
@@ -236,7 +221,21 @@ def volley_effect(s, p, c, r, seat, shots):
     for q in range(r):
         if is_invader(s[at(c, q)]):
             below += 1
-    empties = removed > 0 and above < 0 and below == 0
+    return total, removed, removed > 0 and above < 0 and below == 0, above
+
+
+@jit
+def volley_value(s, p, c, r, seat, shots):
+    """volley's score alone."""
+    total, _, _, _ = volley(s, p, c, r, seat, shots)
+    return total
+
+
+@jit
+def volley_effect(s, p, c, r, seat, shots):
+    """volley's effect on the column alone: (invaders removed, whether that empties the
+    column, row of the first invader left above (c, r) or -1)."""
+    _, removed, empties, above = volley(s, p, c, r, seat, shots)
     return removed, empties, above
 
 
