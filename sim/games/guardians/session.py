@@ -50,6 +50,9 @@ class GameSession:
         self.s[L.S_N_PLAYERS] = n_players
         self.rng = np.zeros(L.MAX_PLAYERS + 1, np.uint64)
         self._buf = np.zeros(L.N_KINDS, np.int64)
+        # fixed for the game
+        self.cols, self.rows = int(self.p[L.P_COLS]), int(self.p[L.P_ROWS])
+        self.n_players = int(n_players)
 
     @classmethod
     def new(cls, ruleset, n_players: int, seed: int) -> GameSession:
@@ -60,18 +63,6 @@ class GameSession:
         return game
 
     # --- reading -----------------------------------------------------------------------
-    @property
-    def cols(self) -> int:
-        return int(self.p[L.P_COLS])
-
-    @property
-    def rows(self) -> int:
-        return int(self.p[L.P_ROWS])
-
-    @property
-    def n_players(self) -> int:
-        return int(self.s[L.S_N_PLAYERS])
-
     @property
     def to_move(self) -> int:
         return int(self.s[L.S_TO_MOVE])
