@@ -1,6 +1,6 @@
 """`miner`: greedy's turn plus one step, the mine played actively.
 
-After greedy's move and shot (greedy's own policy) it moves the mine when the step explodes an
+After greedy's move and shot (greedy's own decision) it moves the mine when the step explodes an
 invader in the lowest rows of the board (within `explode_rows` of the lowest invader) or puts
 the mine right under a column whose lowest invader is at most `block_gap` rows above it (nearer
 than over the mine's present column), so that the next descent there hits the mine instead of
@@ -13,7 +13,7 @@ from sim.games.guardians.decision import MINE_START, TURN
 from sim.games.guardians.engine import turn_error
 from sim.games.guardians.mine import mine_step
 from sim.games.guardians.moves import descents_to_raid, front_row, lowest_invader_row
-from sim.jit import jit
+from sim.jit import jit, jit_inline
 from strategies.guardians import greedy
 
 NAME = "miner"
@@ -84,7 +84,7 @@ def start_row(s, p, seat, sp, rng, slot, scratch):
     return r if r >= p[L.P_MINE_ROW_FIRST] else p[L.P_MINE_ROW_FIRST]
 
 
-@jit
+@jit_inline
 def step_mine(s, p, seat, sp, a):
     """Add the mine's step to the turn `a` when mine_choice finds it worth making and the turn
     stays legal (engine.turn_error)."""
@@ -101,6 +101,6 @@ def policy(phase, s, p, seat, sp, rng, a, scratch):
     if phase == MINE_START:
         a[L.A_MINE_ROW] = start_row(s, p, seat, sp, rng, seat + 1, scratch)
         return
-    greedy.policy(phase, s, p, seat, sp, rng, a, scratch)
+    greedy.decide(phase, s, p, seat, sp, rng, a, scratch)
     if phase == TURN:
         step_mine(s, p, seat, sp, a)
