@@ -1,7 +1,9 @@
 """`sim bench`: how fast the game loop, the workers and a whole run are on this machine.
 
 Every figure is measured after a warm-up, repeated, and the median reported. Speed is
-measured here, never by timed assertions in the tests.
+measured here, never by timed assertions in the tests. The default game (BENCH_GAME) is
+measured here in full; another game gives its own rows (its plug-in's `bench(quick)`,
+`game_bench`).
 """
 
 from __future__ import annotations
@@ -40,13 +42,9 @@ class Bench:
 
     def as_dict(self) -> dict[str, Any]:
         per_strategy = {f"{r['preset']}/{r['strategy']}": r["turns_per_s_per_core"]
-                        for r in self.rates}  # fmt: skip
-        return {
-            "machine": self.machine,
-            "turns_per_s_per_core": per_strategy,
-            "rates": self.rates,
-            **self.figures,
-        }
+                        for r in self.rates if "turns_per_s_per_core" in r}  # fmt: skip
+        turns = {"turns_per_s_per_core": per_strategy} if per_strategy else {}
+        return {"machine": self.machine, **turns, "rates": self.rates, **self.figures}
 
 
 def machine() -> dict[str, Any]:
@@ -291,11 +289,41 @@ def run_bench(*, quick: bool, presets: list[str], strategies: list[str]) -> Benc
     return bench
 
 
+def game_bench(game: str, *, quick: bool) -> Bench:
+    """The bench rows a game plug-in gives for itself (its optional `bench(quick)`)."""
+    from sim.games import get_game
+    from sim.games.base import bench
+
+    rows = bench(get_game(game, source="--game"), quick=quick)
+    for row in rows:
+        missing = [k for k in ROW_KEYS if k not in row]
+        if missing:
+            raise ValueError(f"a bench row of {game} lacks {', '.join(missing)}: {row}")
+    return Bench(machine=machine(), rates=rows)
+
+
+ROW_KEYS = ("game", "preset", "players", "strategy", "games_per_s_per_core")
+
+
 def table(bench: Bench) -> str:
+    if not all("turns_per_s_per_core" in r for r in bench.rates):
+        return _rows_table(bench)
     lines = [f"{'preset':26s} {'strategy':10s} {'games/s/core':>13s} {'turns/s/core':>13s}"]
     for r in bench.rates:
         lines.append(f"{r['preset']:26s} {r['strategy']:10s} {r['games_per_s_per_core']:>13,.0f}"
                      f" {r['turns_per_s_per_core']:>13,}")  # fmt: skip
     for key, value in bench.figures.items():
         lines.append(f"{key}: {value}")
+    return "\n".join(lines)
+
+
+def _rows_table(bench: Bench) -> str:
+    """A game's own rows: who played, games per second per core (and per CPU second)."""
+    lines = [f"{'game':16s} {'preset':26s} {'players':>7s} {'strategy':10s} "
+             f"{'games/s/core':>13s} {'games/cpu-s':>12s}"]  # fmt: skip
+    for r in bench.rates:
+        cpu = r.get("games_per_cpu_s")
+        lines.append(f"{r['game']:16s} {r['preset']:26s} {r['players']:>7} {r['strategy']:10s} "
+                     f"{r['games_per_s_per_core']:>13,.0f} "
+                     f"{f'{cpu:,.0f}' if cpu is not None else '':>12s}")  # fmt: skip
     return "\n".join(lines)

@@ -148,22 +148,30 @@ def bench(
     as_json: bool = typer.Option(False, "--json", help="Print the figures as JSON only."),
     presets: str = typer.Option("", help="Comma-separated presets (default: all)."),
     strategies: str = typer.Option("", help="Comma-separated strategies (default: built-ins)."),
-    out: str = typer.Option("bench/results.json", help="Where the full run writes its figures."),
+    out: str = typer.Option(
+        None,
+        help="Where the full run writes its figures (bench/results.json; another game: "
+        "bench/results-GAME.json).",
+    ),
+    game: str = typer.Option("guardians", "--game", help="Game plug-in to measure."),
 ) -> None:
     """Measure the game loop per preset and strategy, worker scaling, compile times and a
-    million-game run; print a table and write bench/results.json."""
+    million-game run; print a table and write bench/results.json. Another game (--game)
+    gives its plug-in's own rows."""
     import json
     from pathlib import Path
 
-    from sim.bench import run_bench, table
-    from sim.games import get_game
-    from strategies.guardians.registry import BUILTIN, SKILLS
+    from sim.bench import BENCH_GAME, game_bench, table
 
-    chosen_presets = presets.split(",") if presets else list(get_game("guardians").presets)
-    chosen = strategies.split(",") if strategies else list(dict.fromkeys(BUILTIN + SKILLS))
-    if quick:
-        chosen_presets = chosen_presets[:1] if not presets else chosen_presets
-    result = run_bench(quick=quick, presets=chosen_presets, strategies=chosen)
+    if game == BENCH_GAME:
+        result = _default_bench(quick, presets, strategies)
+    elif presets or strategies:
+        raise SimError("--presets and --strategies choose what the default game's bench "
+                       f"measures; {game} gives its own rows", key="--presets",
+                       hint=f"Run `sim bench --game {game}` without them.")  # fmt: skip
+    else:
+        result = game_bench(game, quick=quick)
+    out = out or ("bench/results.json" if game == BENCH_GAME else f"bench/results-{game}.json")
     if as_json:
         typer.echo(json.dumps(result.as_dict(), indent=1))
         return
@@ -172,6 +180,19 @@ def bench(
         Path(out).parent.mkdir(parents=True, exist_ok=True)
         Path(out).write_text(json.dumps(result.as_dict(), indent=1) + "\n")
         typer.echo(f"figures written to {out}")
+
+
+def _default_bench(quick: bool, presets: str, strategies: str):
+    """The default game's full bench (its presets and strategies unless chosen)."""
+    from sim.bench import run_bench
+    from sim.games import get_game
+    from strategies.guardians.registry import BUILTIN, SKILLS
+
+    chosen_presets = presets.split(",") if presets else list(get_game("guardians").presets)
+    chosen = strategies.split(",") if strategies else list(dict.fromkeys(BUILTIN + SKILLS))
+    if quick:
+        chosen_presets = chosen_presets[:1] if not presets else chosen_presets
+    return run_bench(quick=quick, presets=chosen_presets, strategies=chosen)
 
 
 @app.command("run")

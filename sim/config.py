@@ -29,9 +29,10 @@ Source = str | os.PathLike[str] | None
 @dataclass(frozen=True)
 class Field:
     """The type and allowed values of one configuration key; for a ruleset key, also where a
-    compiled engine reads it (`slot` in its int64 params array, see sim.rulesets.params_array):
-    a choice is 1 there when it equals `flag`, a number is stored plus `shift` (-1 for a
-    rulebook's 1-based coordinate), a list fills `length` slots from `slot`."""
+    compiled engine reads it (`slot` in its params array, see sim.rulesets.params_array): a
+    choice is 1 there when it equals `flag` (without a flag: its index in `choices`), a number
+    is stored plus `shift` (-1 for a rulebook's 1-based coordinate), a list fills `length`
+    slots from `slot`."""
 
     kind: str
     min: float | None = None
@@ -137,6 +138,101 @@ def load_value(text: str, *, source: Source = "--set") -> Any:
     """A value given on the command line, read as YAML within the same bounds as a file."""
     safe_yaml.check(text, source)
     return yaml.safe_load(text)
+
+
+# --- where a key is written ---------------------------------------------------------------
+
+
+def line_map(text: str) -> dict[tuple[Any, ...], int]:
+    """Line (1-based) of every mapping key and list item of a YAML text, by its path of
+    segments (a dotted key gives one segment per part; a list item its index)."""
+    lines: dict[tuple[Any, ...], int] = {}
+    if not text:
+        return lines
+    try:
+        root = yaml.compose(text, Loader=yaml.SafeLoader)
+    except yaml.YAMLError:
+        return lines
+
+    def walk(node: Any, prefix: tuple[Any, ...]) -> None:
+        if isinstance(node, yaml.MappingNode):
+            for key_node, value_node in node.value:
+                if not isinstance(key_node, yaml.ScalarNode):
+                    continue
+                path = prefix + tuple(p for p in str(key_node.value).split(".") if p)
+                lines.setdefault(path, key_node.start_mark.line + 1)
+                walk(value_node, path)
+        elif isinstance(node, yaml.SequenceNode):
+            for i, item in enumerate(node.value):
+                lines.setdefault((*prefix, i), item.start_mark.line + 1)
+                walk(item, (*prefix, i))
+
+    walk(root, ())
+    return lines
+
+
+def key_path(key: str) -> tuple[Any, ...]:
+    """'cards[3].speed' -> ('cards', 3, 'speed'): a key as line_map's paths spell it."""
+    out: list[Any] = []
+    for part in key.split("."):
+        name, *indices = part.split("[")
+        if name:
+            out.append(name)
+        out.extend(int(i.rstrip("]")) for i in indices if i.rstrip("]").isdigit())
+    return tuple(out)
+
+
+def check_keys(mapping: Any, allowed: Sequence[str], *, file: Source = None, where: str = "",
+               error: type[ConfigError] = ConfigError) -> None:  # fmt: skip
+    """Refuse a value that is not a mapping, and a key not in `allowed` (named `where` + key,
+    with the nearest allowed key as the hint); `error` is the class raised."""
+    if not isinstance(mapping, Mapping):
+        raise error("must be a mapping", file=file, key=where.rstrip(".") or None)
+    for key in mapping:
+        if key not in allowed:
+            near = nearest(str(key), allowed)
+            hint = f"Did you mean '{near}'?" if near else f"Keys: {', '.join(allowed)}."
+            raise error("unknown key", file=file, key=f"{where}{key}", hint=hint)
+
+
+class DataFile:
+    """A YAML data file (a game's card catalog, its board's measurements) checked against
+    schemas as strictly as a ruleset: every error names the file, the key, its line and a fix."""
+
+    def __init__(self, path: str | os.PathLike[str]) -> None:
+        self.path = Path(path)
+        self.data = read_yaml(self.path)
+        self.lines = line_map(_read_text(self.path))
+
+    def fail(self, message: str, key: str | None = None, *, hint: str | None = None
+             ) -> ConfigError:  # fmt: skip
+        path = key_path(key) if key else ()
+        line = next((self.lines[path[:n]] for n in range(len(path), 0, -1)
+                     if path[:n] in self.lines), None)  # fmt: skip
+        return ConfigError(message, file=self.path, key=key, line=line, hint=hint)
+
+    def keys(self, mapping: Any, allowed: Sequence[str], where: str = "") -> None:
+        """check_keys, the error located in the file."""
+        try:
+            check_keys(mapping, allowed, where=where)
+        except ConfigError as err:
+            raise self.fail(err.message, err.key, hint=err.hint) from None
+
+    def values(
+        self, mapping: Any, schema: Schema, where: str = "", *,
+        required: Sequence[str] = (), hint: str | None = None,
+    ) -> dict[str, Any]:  # fmt: skip
+        """The mapping's values checked and converted by `schema` (as `validate`); the
+        `required` keys must be there (`hint` says how to give them)."""
+        self.keys(mapping, list(schema), where)
+        missing = [key for key in required if key not in mapping]
+        if missing:
+            raise self.fail(f"missing keys: {', '.join(missing)}",
+                            where.rstrip(".") or None, hint=hint)  # fmt: skip
+        try:
+            return validate(dict(mapping), schema)
+        except ConfigError as err:
+            raise self.fail(err.message, f"{where}{err.key}", hint=err.hint) from None
 
 
 # --- dotted keys --------------------------------------------------------------------------

@@ -4,6 +4,10 @@ A ruleset file is a YAML mapping of sections (``missile: {cost: 10}``) plus the 
 ``name``, ``title`` and ``extends`` (a preset name or a path relative to the file). A game
 declares a `RulesetFamily` (its schema, its presets' folder, its checks across keys) and loads
 every ruleset through it; every error names the file (or `--set`), the key and a fix.
+
+Some keys may be filled from data the ruleset names rather than written in it (a game's card
+catalog, its board's measurements): the family's `fill` completes them after the files and
+overrides are merged, and fills them again when an override changes what they come from.
 """
 
 from __future__ import annotations
@@ -40,6 +44,11 @@ METADATA = ("name", "title", "extends")
 CrossChecks = Callable[[Mapping[str, Any]], Iterator[tuple[tuple[str, ...], str]]]
 
 
+# (values set by files and overrides, origin) -> every value: the keys a family fills from
+# the data its values name; origin maps a key to (rank, the file or --set that set it)
+Fill = Callable[[Mapping[str, Any], Mapping[str, tuple[int, str]]], dict[str, Any]]
+
+
 def _no_cross_checks(values: Mapping[str, Any]) -> Iterator[tuple[tuple[str, ...], str]]:
     return iter(())
 
@@ -47,13 +56,16 @@ def _no_cross_checks(values: Mapping[str, Any]) -> Iterator[tuple[tuple[str, ...
 @dataclass(frozen=True)
 class RulesetFamily:
     """The rulesets of one game: every key (in the order of the base preset's file), the
-    presets (files `<name>.yaml` in `folder`; the first holds every key) and the checks
-    across keys."""
+    presets (files `<name>.yaml` in `folder`; the first holds every key but the `filled`
+    ones), the checks across keys, and `fill`, which completes the `filled` keys (from the
+    data files the values name) before the checks run."""
 
     schema: Schema
     presets: tuple[str, ...]
     folder: Path
     cross_checks: CrossChecks = _no_cross_checks
+    fill: Fill | None = None
+    filled: tuple[str, ...] = ()
 
     def load(
         self, name_or_path: str | os.PathLike[str], overrides: Overrides = (), *,
@@ -62,12 +74,19 @@ class RulesetFamily:
         """Load a preset name or a YAML path, resolve ``extends`` and apply overrides. Every
         file is validated with that file named in errors; overrides name ``source``."""
         chain = self._chain(os.fspath(name_or_path))
-        values, origin = self._merge(chain)
-        self.check(values, origin)
+        given, origin = self._merge(chain)
+        values = self.complete(given, origin)
         top_file, top = chain[-1]
         name = top.get("name", Path(top_file).stem)
-        ruleset = Ruleset(name, top.get("title", name), values, family=self)
+        ruleset = Ruleset(name, top.get("title", name), values, family=self, given=frozenset(given))
         return ruleset.with_overrides(overrides, source=source)
+
+    def complete(self, given: Mapping[str, Any], origin: Mapping[str, tuple[int, str]]
+                 ) -> dict[str, Any]:  # fmt: skip
+        """Every value: the given ones, the filled keys added (`fill`), checked across keys."""
+        values = self.fill(given, origin) if self.fill is not None else dict(given)
+        self.check(values, origin)
+        return values
 
     def preset_path(self, name: str) -> Path:
         """The YAML file of a preset."""
@@ -135,7 +154,7 @@ class RulesetFamily:
             checked = validate(flatten(body, file=file), self.schema, file=file)
             values.update(checked)
             origin.update(dict.fromkeys(checked, (rank, file)))
-        missing = [key for key in self.schema if key not in values]
+        missing = [key for key in self.schema if key not in values and key not in self.filled]
         if missing:
             more = f" and {len(missing) - 5} more" if len(missing) > 5 else ""
             hint = (f"Start from a preset, e.g. 'extends: {self.presets[0]}', to inherit every "
@@ -154,6 +173,8 @@ class Ruleset:
     values: Mapping[str, Any]
     overrides: tuple[tuple[str, Any], ...] = ()
     family: RulesetFamily | None = field(default=None, compare=False, repr=False)
+    # keys set by a file or an override (the others were filled from data they name)
+    given: frozenset[str] | None = field(default=None, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         # Lists become tuples so that nothing reachable from a Ruleset can be mutated.
@@ -163,7 +184,8 @@ class Ruleset:
         object.__setattr__(self, "overrides", overrides)
 
     def __reduce__(self):  # a read-only mapping does not pickle; the values do
-        return (Ruleset, (self.name, self.title, dict(self.values), self.overrides, self.family))
+        fields = (self.name, self.title, dict(self.values), self.overrides, self.family)
+        return (Ruleset, (*fields, self.given))
 
     def __getitem__(self, key: str) -> Any:
         try:
@@ -199,30 +221,36 @@ class Ruleset:
         checked = validate(pairs, self.family.schema, file=source)
         if not checked:
             return self
-        values = {**self.values, **checked}
-        origin = dict.fromkeys(self.values, (0, f"ruleset {self.name}"))
+        given = {k: v for k, v in self.values.items() if self.given is None or k in self.given}
+        origin = dict.fromkeys(given, (0, f"ruleset {self.name}"))
         origin.update(dict.fromkeys(checked, (1, source)))
-        self.family.check(values, origin)
+        given.update(checked)  # a changed data file fills its keys again
+        values = self.family.complete(given, origin)
         applied = self.overrides + tuple(checked.items())
-        return Ruleset(self.name, self.title, values, applied, self.family)
+        return Ruleset(self.name, self.title, values, applied, self.family, frozenset(given))
 
 
-def params_array(values: Mapping[str, Any], schema: Mapping[str, Field]) -> np.ndarray:
-    """The int64 params array a compiled engine reads: each key with a `slot` stored there as
-    its Field says (a flag, a shifted number, or a list over consecutive slots)."""
-    slots = [(f.slot, f.length or 1) for f in schema.values() if f.slot is not None]
-    p = np.zeros(max((slot + width for slot, width in slots), default=0), np.int64)
+def params_array(
+    values: Mapping[str, Any], schema: Mapping[str, Field], *, out: np.ndarray | None = None
+) -> np.ndarray:
+    """The params array a compiled engine reads: each key with a `slot` stored there as its
+    Field says (a flag, a choice's index, a shifted number, or a list over consecutive
+    slots). A new int64 array just long enough, or `out` (of the engine's size and dtype)
+    filled in place."""
+    if out is None:
+        slots = [(f.slot, f.length or 1) for f in schema.values() if f.slot is not None]
+        out = np.zeros(max((slot + width for slot, width in slots), default=0), np.int64)
     for key, f in schema.items():
         if f.slot is None:
             continue
         value = values[key]
         if f.kind == "int_list":
-            p[f.slot : f.slot + len(value)] = value
+            out[f.slot : f.slot + len(value)] = value
         elif f.kind == "choice":
-            p[f.slot] = value == f.flag
+            out[f.slot] = value == f.flag if f.flag else f.choices.index(value)
         else:
-            p[f.slot] = int(value) + f.shift
-    return p
+            out[f.slot] = value + f.shift
+    return out
 
 
 class _Dumper(yaml.SafeDumper):

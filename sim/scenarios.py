@@ -1,9 +1,12 @@
 """`sim scenario`: a scenario file names its game (`game:`, default guardians); the game's
-plug-in plays and checks it in its own format."""
+plug-in plays and checks it in its own format. `expectation_diff` is the comparison of a
+scenario's `expect:` with what happened that any game's format can use."""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from pathlib import Path
+from typing import Any
 
 import yaml
 
@@ -32,3 +35,25 @@ def run_scenario(path: str) -> str:
 def check_scenario(path: str) -> str:
     """'' when the scenario's result matches its `expect:`, else the differences."""
     return _scenarios_of(path).check_file(path)
+
+
+# key -> (expected, got) -> the lines saying how they differ ([] when they match)
+Compare = Callable[[Any, Any], list[str]]
+
+
+def expectation_diff(expect: Mapping[str, Any], got: Mapping[str, Any], *,
+                     compare: Mapping[str, Compare] | None = None,
+                     refused: str = "a decision was refused") -> str:  # fmt: skip
+    """Readable lines for every expected key that differs ('' when all match): a key in
+    `compare` by its own comparison, any other by equality; a refusal nobody expected (the
+    result's `error`) is said first."""
+    lines: list[str] = []
+    if "error" not in expect and "error" in got:
+        lines.append(f"  {refused}: {got['error']}")
+    for key, want in expect.items():
+        have = got.get(key)
+        if compare and key in compare:
+            lines += compare[key](want, have)
+        elif want != have:
+            lines.append(f"  {key}: expected {want!r}, got {have!r}")
+    return "\n".join(lines)

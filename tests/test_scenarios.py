@@ -8,6 +8,7 @@ from typer.testing import CliRunner
 
 from sim.cli import app
 from sim.games.guardians.scenario import ScenarioError, check_file, run_file
+from tests.scenario_files import assert_refused, write
 
 SCENARIOS = sorted((Path(__file__).parent / "scenarios").glob("*.yaml"))
 GOOD = """\
@@ -69,12 +70,7 @@ def test_run_prints_the_state_in_scenario_format(tmp_path):
     ],
 )
 def test_malformed_scenarios_name_the_key(tmp_path, change, key):
-    path = tmp_path / "bad.yaml"
-    path.write_text(GOOD.replace(*change))
-    with pytest.raises(ScenarioError) as err:
-        check_file(str(path))
-    assert str(path) in str(err.value)
-    assert f"'{key}'" in str(err.value)
+    assert_refused(check_file, write(tmp_path, GOOD.replace(*change)), key, ScenarioError)
 
 
 def test_refused_turn_must_be_last(tmp_path):

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from importlib import import_module
 from typing import Any, Protocol
 
 import numpy as np
@@ -93,6 +94,30 @@ class Game(Protocol):
         """Play len(seeds) games; game g seats lineup[seat_lineup[g, k]] in seat k."""
 
 
+# --- helpers for plug-ins ------------------------------------------------------------------
+
+
+def lazy(module: str, name: str) -> Callable[..., Any]:
+    """A plug-in method that imports `module` when it is first called and calls its `name`:
+    the plug-in object stays cheap to import, its heavy half loaded by what needs it."""
+
+    def method(self: Any, *args: Any, **kwargs: Any) -> Any:
+        return getattr(import_module(module), name)(*args, **kwargs)
+
+    method.__name__ = name
+    method.__doc__ = f"{module}.{name}, imported when called."
+    return method
+
+
+def seat_table(seat_lineup: Any, games: int, n_players: int) -> np.ndarray:
+    """`play_chunk`'s seat_lineup checked (one row of n_players lineup indices per game), as a
+    C-contiguous int64 array."""
+    if np.shape(seat_lineup) != (games, n_players):
+        raise ValueError(f"seat_lineup must have one row of {n_players} per seed "
+                         f"({games}, {n_players}); got {np.shape(seat_lineup)}")  # fmt: skip
+    return np.ascontiguousarray(seat_lineup, np.int64)
+
+
 # --- optional parts of the protocol -------------------------------------------------------
 
 DEFAULT_PLAYER_COUNTS = (2, 3, 4)
@@ -141,3 +166,9 @@ def scenarios(game: Game) -> Scenarios:
 def report(game: Game) -> Any:
     """The game's report (a sim.report.spec.GameReport; `sim report`)."""
     return _part(game, "report", "report sections")()
+
+
+def bench(game: Game, *, quick: bool) -> list[dict[str, Any]]:
+    """The game's bench rows (`sim bench --game NAME`): each at least game, preset, players,
+    strategy and games_per_s_per_core."""
+    return list(_part(game, "bench", "bench rows (sim bench)")(quick=quick))

@@ -30,8 +30,9 @@ __all__ = ["build_report", "choose_sections", "game_report", "load_results", "re
 METHODS = [
     "Every number is recomputed from the stored games (Parquet) and manifest.json; the report "
     "never runs the game.",
-    "Rates (win share, raid rate...) carry 95% Wilson score intervals; a shared win counts 1/k "
-    "to each of the k winners. Means carry 95% normal intervals (mean \u00b1 1.96 sd/\u221an).",
+    "Rates (win share, an outcome's rate...) carry 95% Wilson score intervals; a shared win "
+    "counts 1/k to each of the k winners. Means carry 95% normal intervals (mean \u00b1 1.96 "
+    "sd/\u221an).",
     "Arms of an experiment play the same shuffles: game i of every arm uses the same seed. "
     "Differences between arms are therefore paired by game index: the per-game differences get "
     "a t interval and a paired t test (two-sided). 'n.s.' (grey) marks a difference whose 95% "
@@ -42,7 +43,7 @@ METHODS = [
     "Data quality: the smallest effect an answer could have detected is its minimum detectable "
     "effect at 80% power for a two-sided 5% test, (1.96 + 0.84) x the standard error read off "
     "its 95% interval. An answer warns when most of the games it rests on cannot move it (e.g. "
-    "nobody won them), when 5% or more of the games hit the turn cap, and when a break-even "
+    "nobody won them), when 5% or more of the games hit the game's cap, and when a break-even "
     "lies beyond the prices tried.",
     "Skill levels: the answer holds at every level (robust) when every level reaches the same "
     "conclusion and no two levels' headline estimates differ: the interval of a difference is "

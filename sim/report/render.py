@@ -408,6 +408,10 @@ def render_markdown(
     out.extend(answers_markdown([a for s in sections for a in s.answers]))
     out.append("")
     for s in sections:
+        if s.findings and not s.answers:  # its findings stand in, as on the page
+            out.extend([f"### {s.title}", ""])
+            _markdown_findings(s.findings, out)
+    for s in sections:
         out.extend([f"## {s.title}", ""])
         if s.question:
             out.extend([f"*{s.question}*", ""])

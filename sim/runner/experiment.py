@@ -20,7 +20,7 @@ from typing import Any
 import numpy as np
 import yaml
 
-from sim.config import flatten, load_value, nearest, override_pairs, read_yaml
+from sim.config import flatten, line_map, load_value, nearest, override_pairs, read_yaml
 from sim.errors import ConfigError
 from sim.games import get_game
 from sim.games.base import Game, StrategySpec, outcomes, player_counts, report
@@ -206,7 +206,7 @@ class _Parser:
         self.data = data
         self.file = file
         self.text = text
-        self.lines = _line_map(text)
+        self.lines = line_map(text)
         self.cli_paths: set[Path_] = set()
         self.cli_rules: list[tuple[str, Any]] = []
         self.game: Game | None = None
@@ -973,33 +973,6 @@ def _segments(path: Path_) -> tuple[Any, ...]:
         else:
             out.append(part)
     return tuple(out)
-
-
-def _line_map(text: str) -> dict[tuple[Any, ...], int]:
-    """Line (1-based) of every mapping key and list item, by path of segments."""
-    lines: dict[tuple[Any, ...], int] = {}
-    if not text:
-        return lines
-    try:
-        root = yaml.compose(text, Loader=yaml.SafeLoader)
-    except yaml.YAMLError:
-        return lines
-
-    def walk(node: Any, prefix: tuple[Any, ...]) -> None:
-        if isinstance(node, yaml.MappingNode):
-            for key_node, value_node in node.value:
-                if not isinstance(key_node, yaml.ScalarNode):
-                    continue
-                path = prefix + tuple(p for p in str(key_node.value).split(".") if p)
-                lines.setdefault(path, key_node.start_mark.line + 1)
-                walk(value_node, path)
-        elif isinstance(node, yaml.SequenceNode):
-            for i, item in enumerate(node.value):
-                lines.setdefault((*prefix, i), item.start_mark.line + 1)
-                walk(item, (*prefix, i))
-
-    walk(root, ())
-    return lines
 
 
 def _show(value: Any) -> str:

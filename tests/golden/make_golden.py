@@ -3,18 +3,17 @@ tests/golden/traces.json (seed -> turn-by-turn trace hash of 12 complete four-pl
 and, per preset x built-in strategy, a readable playthrough of one two-player game
 (tests/golden/playthroughs/<preset>-<strategy>.txt: the board, the action and the scores
 after every turn, as `sim play` prints them). Re-run only when a change of behaviour is
-intended (and bump layout.ENGINE_VERSION): `python tests/golden/make_golden.py`; a new
-strategy's files are added, the rest left as recorded, by `... make_golden.py --add`."""
+intended (and bump layout.ENGINE_VERSION): `python -m tests.golden.make_golden`; a new
+strategy's files are added, the rest left as recorded, by `... make_golden --add`."""
 
 import json
 from pathlib import Path
 
-import numpy as np
-
 from sim.games import get_game
-from sim.games.base import StrategySpec
 from sim.games.guardians.layout import ENGINE_VERSION
 from strategies.guardians.registry import BUILTIN, SKILLS
+from tests import goldens
+from tests.goldens import trace_hashes
 
 PATH = Path(__file__).with_name("traces.json")
 PLAYTHROUGHS = Path(__file__).with_name("playthroughs")
@@ -32,27 +31,17 @@ def traces(keys: list[str] | None = None) -> dict:
     """{"preset/strategy": {seed: hash}} for `keys` (default: every preset x built-in and
     ladder level)."""
     game = get_game("guardians")
-    keys = keys or all_keys()
     out = {}
-    for key in keys:
+    for key in keys or all_keys():
         preset, name = key.split("/")
-        ruleset = game.load_ruleset(preset)
-        seats = np.zeros((len(SEEDS), PLAYERS), np.int64)
-        chunk = game.play_chunk(
-            ruleset, PLAYERS, [StrategySpec(name)], seats, np.array(SEEDS), trace=True
-        )
-        assert not chunk.errors, chunk.errors
-        hashes = [int(h) for h in chunk.games["trace_hash"]]
-        out[key] = dict(zip(map(str, SEEDS), hashes, strict=True))
+        out[key] = trace_hashes("guardians", game.load_ruleset(preset), PLAYERS, name, SEEDS)
     return out
 
 
 def playthrough(preset: str, name: str) -> str:
     """One two-player game of `name` against itself (seed 0), told turn by turn."""
-    from sim.games.base import watch
-
-    game = get_game("guardians")
-    return watch(game, game.load_ruleset(preset), [StrategySpec(name)] * 2, 0).text
+    return goldens.playthrough("guardians", get_game("guardians").load_ruleset(preset),
+                               [name, name], seed=0)  # fmt: skip
 
 
 def playthrough_keys() -> list[tuple[str, str]]:

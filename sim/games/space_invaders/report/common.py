@@ -1,0 +1,165 @@
+"""What the Space Invaders sections share: the arms told apart by their rulesets, their order
+in tables, and paired comparisons of two arms' wins (same game index = same seed).
+
+Arms are told apart by their rulesets (the manifest keeps each arm's effective ruleset): an
+arm of the main grid changes nothing but the level and the dexterity; an uplift arm also
+plays one power as plain (`powers.plain`); a sensitivity arm changes a data key (catalog,
+geometry); a chart arm scales one chart number (`search.knob`, `search.factor`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+import polars as pl
+
+from sim.games.space_invaders.columns import POWER_COLUMNS
+from sim.games.space_invaders.layout import STATUS_NAMES
+from sim.games.space_invaders.schema import LEVELS, SKILLS, TEAM_SKILLS
+from sim.report import fmt
+from sim.report.context import Context
+from sim.report.metrics import mean, prefixed, rate
+from sim.report.table import Column
+from sim.stats.paired import paired_difference
+
+OUTCOMES = STATUS_NAMES[1:]  # victory, planet_destroyed, ufo_survived, cap
+OUTCOME_LABELS = {
+    "victory": "won",
+    "planet_destroyed": "planet destroyed",
+    "ufo_survived": "UFO survived the assault",
+    "cap": "stopped at the round cap",
+}
+# per-game means: games column -> (key, label)
+MEANS = {
+    "rounds": ("rounds", "rounds"),
+    "planet_left": ("planet", "planet health left"),
+    "score": ("score", "team score"),
+}
+KNOB_COLUMN = {"deck": "deck_size", "planet": "planet_start", "ufo": "ufo_start"}
+KNOB_LABEL = {"deck": "deck size", "planet": "planet health", "ufo": "UFO health"}
+# keys that place an arm in the grid rather than make it a variant
+GRID_KEYS = (
+    "setup.level",
+    "dexterity.skill",
+    "powers.plain",
+    "search.knob",
+    "search.factor",
+    "search.targets_pct",
+)
+
+
+@dataclass(frozen=True)
+class Arm:
+    name: str
+    players: int
+    level: str
+    dexterity: str
+    skill: str
+    plain: str
+    variant: str
+    knob: str
+    factor: float
+    targets: tuple[int, ...]
+
+    @property
+    def cell(self) -> tuple[int, str, str]:
+        """The table cell this arm fills: players, dexterity, team skill."""
+        return self.players, self.dexterity, self.skill
+
+
+def arms(ctx: Context) -> list[Arm]:
+    out = []
+    for name in ctx.arm_names:
+        info = ctx.results.arm(name)
+        v = info.ruleset_values
+        games = ctx.results.arm_games(name)
+        strategies = ctx.results.arm_seats(name).get_column("strategy").unique().sort()
+        variant = ", ".join(
+            f"{k}={fmt.value(v.get(k))}" for k in info.overrides if k not in GRID_KEYS
+        )
+        out.append(
+            Arm(
+                name=name,
+                players=int(games.get_column("players")[0]),
+                level=str(games.get_column("level")[0]),
+                dexterity=str(games.get_column("dexterity")[0]),
+                skill="+".join(strategies.to_list()),
+                plain=str(v.get("powers.plain", "none")),
+                variant=variant,
+                knob=str(v.get("search.knob", "none")),
+                factor=float(v.get("search.factor", 1.0)),
+                targets=tuple(v.get("search.targets_pct") or (90, 70, 45, 25)),
+            )
+        )
+    return out
+
+
+def table_columns(*, level: bool = True) -> list[Column]:
+    """The columns that say which table (players, level, dexterity, team skill) a row is."""
+    columns = [Column.count("players", "players")]
+    if level:
+        columns.append(Column.text("level", "level"))
+    return columns + [Column.text("dexterity", "dexterity"), Column.text("skill", "team skill")]
+
+
+def order(a: Arm) -> tuple:
+    rank = lambda seq, x: seq.index(x) if x in seq else len(seq)  # noqa: E731
+    return (
+        a.players,
+        rank(SKILLS, a.dexterity),
+        rank(TEAM_SKILLS, a.skill),
+        a.skill,
+        rank(LEVELS, a.level),
+    )
+
+
+def is_grid(a: Arm) -> bool:
+    return a.plain == "none" and not a.variant and a.knob == "none"
+
+
+def wins(ctx: Context, name: str) -> np.ndarray:
+    return ctx.results.arm_games(name).sort("game").get_column("won").to_numpy().astype(float)
+
+
+def paired(ctx: Context, treat: str, control: str, games: np.ndarray | None = None):
+    """Paired difference of win rates (same game index = same seed) between two arms."""
+    a = ctx.results.arm_games(treat).select("game", "won")
+    b = ctx.results.arm_games(control).select("game", "won")
+    both = a.join(b, on="game", suffix="_c").sort("game")
+    if games is not None:
+        both = both.filter(pl.col("game").is_in(games))
+    return paired_difference(both.get_column("won").to_numpy(), both.get_column("won_c").to_numpy())
+
+
+def dealt(ctx: Context, arm: str, power: str) -> np.ndarray:
+    """Game indices of an arm in which some seat holds `power` (the deal is the same in every
+    arm of a seed: it happens first at setup)."""
+    seats = ctx.results.arm_seats(arm)
+    held = pl.any_horizontal(pl.col(c).str.split("+").list.contains(power) for c in POWER_COLUMNS)
+    return seats.filter(held).get_column("game").unique().sort().to_numpy()
+
+
+def match(grid: list[Arm], a: Arm) -> Arm | None:
+    """The main-grid arm of the same table and level as `a`."""
+    return next((g for g in grid if g.cell == a.cell and g.level == a.level), None)
+
+
+def outcome_stats(games: pl.DataFrame) -> dict:
+    """An arm's games: how many, the rate of each outcome, the means of MEANS."""
+    n = games.height
+    counts = dict(games.group_by("outcome").len().iter_rows())
+    row: dict = {"games": n}
+    for outcome in OUTCOMES:
+        row.update(prefixed(rate(counts.get(outcome, 0), n), outcome))
+    for column, (key, _) in MEANS.items():
+        row.update(prefixed(mean(games.get_column(column).to_numpy()), key))
+    return row
+
+
+def outcome_columns(rows: list[dict]) -> list[Column]:
+    """Columns of outcome_stats: the games, the outcomes that happened, the means."""
+    shown = [o for o in OUTCOMES if any(row[o] > 0 for row in rows)]
+    return [Column.count("games", "games"),
+            *[Column.pct_ci(o, OUTCOME_LABELS[o]) for o in shown],
+            *[Column.num_ci(key, label) for key, label in MEANS.values()]]  # fmt: skip

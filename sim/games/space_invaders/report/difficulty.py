@@ -1,0 +1,273 @@
+"""The Space Invaders difficulty section (`invaders_difficulty`), from the stored games alone:
+win rate, planet health left and score by players x level x dexterity x team skill; the
+printed chart's implied win rates and whether each printed level is harder than the one
+below; each player-card power's win-rate uplift against a plain token; the sensitivity to
+the assumed catalog and geometry (docs/rules-space-invaders.md, section Reports).
+"""
+
+from __future__ import annotations
+
+import math
+
+import polars as pl
+
+from sim.games.space_invaders.report.common import (
+    Arm,
+    arms,
+    dealt,
+    is_grid,
+    match,
+    order,
+    outcome_columns,
+    outcome_stats,
+    paired,
+    table_columns,
+    wins,
+)
+from sim.games.space_invaders.schema import LEVELS
+from sim.report import fmt
+from sim.report.context import Context
+from sim.report.metrics import prefixed, rate
+from sim.report.render import Finding, Section, Text
+from sim.report.table import Column, Table
+
+MAX_STEP_FINDINGS = 8
+ASSUMPTION_NOTE = (
+    "The invader cards' speeds, damages and icons, the explosion icons on the health track "
+    "and every measurement of the board are assumptions (the rulebook does not print them; "
+    "rulesets/catalog-*.yaml, geometry-*.yaml); so are the dexterity presets. The "
+    "sensitivity table shows how much the answers move when they change."
+)
+
+
+# --- the difficulty section --------------------------------------------------------------
+
+
+def build(ctx: Context) -> Section:
+    section = Section(
+        "invaders_difficulty",
+        "Space Invaders: how hard is each printed level?",
+        "How often does a table of each size, dexterity and skill win at each printed level; "
+        "is each level really harder than the one below; which powers matter; how much do "
+        "the assumed card and board data move the answers?",
+    )
+    all_arms = arms(ctx)
+    grid = sorted((a for a in all_arms if is_grid(a)), key=order)
+    if not grid:
+        section.add(Text("No arm plays the printed setup (no main grid)."))
+        return section
+    section.add(Text(ASSUMPTION_NOTE))
+    section.add(_outcome_table(ctx, grid))
+    section.add(_chart_table(ctx, grid))
+    ladder, findings = _ladder(ctx, grid)
+    section.findings.extend(findings)
+    if ladder is not None:
+        section.add(ladder)
+    uplift = [a for a in all_arms if a.plain != "none" and not a.variant]
+    if uplift:
+        section.add(_uplift_table(ctx, grid, uplift, section))
+    variants = [a for a in all_arms if a.variant and a.plain == "none" and a.knob == "none"]
+    if variants:
+        section.add(_sensitivity_table(ctx, grid, variants, section))
+    return section
+
+
+def _outcome_table(ctx: Context, grid: list[Arm]) -> Table:
+    rows = [{"players": a.players, "dexterity": a.dexterity, "skill": a.skill, "level": a.level,
+             **outcome_stats(ctx.results.arm_games(a.name))} for a in grid]  # fmt: skip
+    return Table(
+        "invaders_outcomes",
+        "Win rate, planet health left and score by players, dexterity, team skill and level",
+        pl.DataFrame(rows),
+        [*table_columns(level=False), Column.text("level", "level"), *outcome_columns(rows)],
+        note="Rates with 95% Wilson intervals, means with 95% normal intervals. 1 player = "
+        "one person playing the cards of setup.solo_hands hands (line 102).",
+    )
+
+
+def _chart_table(ctx: Context, grid: list[Arm]) -> Table:
+    """The printed chart's implied win rates: one row per table, one column per level."""
+    rows: dict[tuple, dict] = {}
+    for a in grid:
+        row = rows.setdefault(
+            a.cell, {"players": a.players, "dexterity": a.dexterity, "skill": a.skill}
+        )
+        won = wins(ctx, a.name)
+        row.update(prefixed(rate(won.sum(), won.size), a.level))
+    columns = [
+        *table_columns(level=False),
+    ]
+    present = [lv for lv in LEVELS if any(lv in r for r in rows.values())]
+    columns += [Column.pct_ci(lv, lv.capitalize()) for lv in present]
+    return Table(
+        "invaders_implied_chart",
+        "The printed chart's implied win rates",
+        pl.DataFrame(list(rows.values()), infer_schema_length=None),
+        columns,
+        note="Each cell plays the printed deck size, planet health and UFO health of its "
+        "level and player count (lines 134-167). 95% Wilson intervals.",
+    )
+
+
+def _ladder(ctx: Context, grid: list[Arm]) -> tuple[Table | None, list[Finding]]:
+    """Is each level harder than the one below? Paired on game index (common seeds)."""
+    by_cell: dict[tuple, dict[str, Arm]] = {}
+    for a in grid:
+        by_cell.setdefault(a.cell, {})[a.level] = a
+    rows, findings = [], []
+    for cell, levels in by_cell.items():
+        present = [lv for lv in LEVELS if lv in levels]
+        for low, high in zip(present, present[1:], strict=False):
+            d = paired(ctx, levels[high].name, levels[low].name)
+            harder = d.high < 0
+            verdict = "harder" if harder else ("easier" if d.low > 0 else "not detectably")
+            rows.append(
+                {
+                    "players": cell[0],
+                    "dexterity": cell[1],
+                    "skill": cell[2],
+                    "step": f"{low} -> {high}",
+                    "diff": d.estimate,
+                    "diff_low": d.low,
+                    "diff_high": d.high,
+                    "diff_p": d.pvalue,
+                    "verdict": verdict,
+                    "games": d.n,
+                }
+            )
+            if not harder:
+                findings.append(
+                    Finding(
+                        f"{high.capitalize()} is {verdict} harder than {low} for {cell[0]} "
+                        f"player(s), {cell[1]} dexterity, {cell[2]} team "
+                        f"({fmt.pp(d.estimate)}, {fmt.pp(d.low)} to {fmt.pp(d.high)}).",
+                        "null" if verdict == "not detectably" else "finding",
+                    )
+                )
+    if not rows:
+        return None, findings
+    harder = sum(r["verdict"] == "harder" for r in rows)
+    summary = Finding(
+        f"{harder} of {len(rows)} steps from a printed level to the next are "
+        "harder (paired 95% intervals below zero).",
+        "finding" if harder else "null",
+    )
+    if len(findings) > MAX_STEP_FINDINGS:
+        more = len(findings) - MAX_STEP_FINDINGS
+        findings = findings[:MAX_STEP_FINDINGS] + [
+            Finding(f"... and {more} more steps not detectably harder (table below).", "null")
+        ]
+    findings.insert(0, summary)
+    table = Table(
+        "invaders_level_steps",
+        "Is each printed level harder than the one below?",
+        pl.DataFrame(rows),
+        [
+            *table_columns(level=False),
+            Column.text("step", "step"),
+            Column.diff("diff", "win-rate change", unit="pp"),
+            Column.pvalue("diff_p"),
+            Column.text("verdict", "verdict"),
+            Column.count("games", "paired games"),
+        ],
+        note="The change in win rate from a level to the next, paired by game (the same seed "
+        "deals the same shuffle at both levels); 'harder' when the whole 95% interval is "
+        "below zero.",
+    )
+    return table, findings
+
+
+def _uplift_table(ctx: Context, grid: list[Arm], uplift: list[Arm], section: Section) -> Table:
+    rows = []
+    for a in sorted(uplift, key=order):
+        base = match(grid, a)
+        if base is None:
+            continue
+        games = dealt(ctx, base.name, a.plain)
+        d = paired(ctx, base.name, a.name, games)
+        rows.append(
+            {
+                "power": a.plain,
+                "players": a.players,
+                "level": a.level,
+                "dexterity": a.dexterity,
+                "skill": a.skill,
+                "dealt": len(games),
+                "uplift": d.estimate,
+                "uplift_low": d.low,
+                "uplift_high": d.high,
+                "uplift_p": d.pvalue,
+            }
+        )
+    rows.sort(key=lambda r: -r["uplift"] if not math.isnan(r["uplift"]) else math.inf)
+    if rows:
+        top = rows[0]
+        section.findings.append(
+            Finding(
+                f"The power worth most is {top['power']}: {fmt.pp(top['uplift'])} win rate against "
+                f"a plain token ({fmt.pp(top['uplift_low'])} to {fmt.pp(top['uplift_high'])}), "
+                f"{top['players']} players, {top['level']}.",
+                "finding" if top["uplift_low"] > 0 else "null",
+            )
+        )
+    return Table(
+        "invaders_power_uplift",
+        "Which player-card powers matter: win-rate uplift against a plain token",
+        pl.DataFrame(rows, infer_schema_length=None),
+        [
+            Column.text("power", "power"),
+            *table_columns(),
+            Column.count("dealt", "games with it dealt"),
+            Column.diff("uplift", "uplift", unit="pp"),
+            Column.pvalue("uplift_p"),
+        ],
+        note="Win rate with the power minus the same games with that power played as a plain "
+        "token (powers.plain), over the games where some player was dealt it; paired by game.",
+    )
+
+
+def _sensitivity_table(ctx: Context, grid: list[Arm], variants: list[Arm], section) -> Table:
+    rows = []
+    for a in sorted(variants, key=order):
+        base = match(grid, a)
+        if base is None:
+            continue
+        won = wins(ctx, a.name)
+        d = paired(ctx, a.name, base.name)
+        rows.append(
+            {
+                "variant": a.variant,
+                "players": a.players,
+                "level": a.level,
+                "dexterity": a.dexterity,
+                "skill": a.skill,
+                **prefixed(rate(won.sum(), won.size), "win"),
+                "diff": d.estimate,
+                "diff_low": d.low,
+                "diff_high": d.high,
+                "diff_p": d.pvalue,
+            }
+        )
+    if rows:
+        worst = max(rows, key=lambda r: abs(r["diff"]) if not math.isnan(r["diff"]) else -1)
+        section.findings.append(
+            Finding(
+                f"The assumed data matter: {worst['variant']} moves the win rate by "
+                f"{fmt.pp(worst['diff'])} ({worst['players']} players, {worst['level']}).",
+                "finding" if worst["diff_low"] > 0 or worst["diff_high"] < 0 else "null",
+            )
+        )
+    return Table(
+        "invaders_sensitivity",
+        "Sensitivity to the assumed card catalog and board geometry",
+        pl.DataFrame(rows, infer_schema_length=None),
+        [
+            Column.text("variant", "changed data"),
+            *table_columns(),
+            Column.pct_ci("win", "win rate"),
+            Column.diff("diff", "against the default data", unit="pp"),
+            Column.pvalue("diff_p"),
+        ],
+        note="Each changed data set against the default assumptions on the same games "
+        "(paired by game index).",
+    )

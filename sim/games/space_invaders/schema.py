@@ -1,0 +1,180 @@
+"""Every Space Invaders rule key: its type, range, meaning and the engine's params slot it is
+read from (docs/rules-space-invaders.md gives the rulebook line and the reading behind each),
+and the checks across keys.
+
+Three groups of keys are filled from data files unless a ruleset sets them (ruleset.py):
+`geometry.*` from the geometry file `geometry.file`, the `dexterity.*` numbers from the skill
+preset `dexterity.skill` (rulesets/dexterity-presets.yaml), `catalog.digest` from
+`catalog.file`. Keys without a slot reach the engine through params.py (the numbers that
+depend on the player count, the data files' arrays, values the engine reads scaled).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from typing import Any
+
+from sim.config import Field, Schema
+from sim.games.space_invaders import layout as L
+
+LEVELS = ("training", "standard", "expert", "elite")
+SKILLS = ("child", "casual", "practised", "custom")
+KNOBS = ("none", "deck", "planet", "ufo")
+# the strategies' team-skill ladder, weakest first (strategies/space_invaders/dispatch.py
+# numbers them in this order); here so that a report can order its rows without them
+TEAM_SKILLS = ("naive", "tactical", "planner")
+
+_CHART = {"min": 1, "max": L.MAX_CARDS, "length": 4}
+_HEALTH = {"min": 1, "max": L.TRACK_MAX, "length": 4}
+
+
+def _flag(slot: int, doc: str, choices: tuple[str, ...] = (), flag: str = "") -> Field:
+    """A switch the engine reads as 1 or 0 at `slot`: a bool, or a choice equal to `flag`."""
+    if choices:
+        return Field("choice", choices=choices, flag=flag, slot=slot, doc=doc)
+    return Field("bool", slot=slot, doc=doc)
+
+
+RULE_SCHEMA: Schema = {
+    "setup.level": Field("choice", choices=LEVELS, slot=L.P_LEVEL,
+                         doc="difficulty level (lines 134-167)"),
+    "setup.deck_size": Field("int", min=0, max=L.MAX_CARDS,
+                             doc="invader deck; 0 = the printed chart"),
+    "setup.planet_health": Field("int", min=0, max=L.TRACK_MAX,
+                                 doc="0 = the chart (variant, line 469)"),
+    "setup.ufo_health": Field("int", min=0, max=L.TRACK_MAX,
+                              doc="0 = the chart (variant, line 469)"),
+    "setup.rows": Field("int", min=3, max=L.ROWS, slot=L.P_ROWS,
+                        doc="4, or 3: the top row removed (line 468)"),
+    "setup.solo_hands": Field("int", min=2, max=L.MAX_SEATS,
+                              doc="hands of a 1-player game (line 102)"),
+    "chart.deck_2p": Field("int_list", **_CHART, doc="deck by level, 2 players (line 135)"),
+    "chart.deck_3p": Field("int_list", **_CHART, doc="3 players (line 136)"),
+    "chart.deck_4p": Field("int_list", **_CHART, doc="4 players (line 137)"),
+    "chart.planet_health": Field("int_list", **_HEALTH, doc="by level (line 160)"),
+    "chart.ufo_2p": Field("int_list", **_HEALTH, doc="UFO health by level, 2 players (165)"),
+    "chart.ufo_3p": Field("int_list", **_HEALTH, doc="3 players (line 166)"),
+    "chart.ufo_4p": Field("int_list", **_HEALTH, doc="4 players (line 167)"),
+    "tokens.per_level": Field("int_list", min=0, max=7, length=L.LEVELS, slot=L.P_PER_LEVEL,
+                              doc="on the cards (114)"),
+    "tokens.start_active": Field("int", min=1, max=7, doc="active level-1 tokens (line 116)"),
+    "tokens.start_active_2p": Field("int", min=1, max=7, doc="in a 2-player game (line 122)"),
+    "launch.planet_relaunch": _flag(L.P_PLANET_RELAUNCH,
+                                    "re-launch from the planet area (206, 467)"),
+    "launch.planet_streak": Field("int", min=1, max=10, slot=L.P_PLANET_STREAK,
+                                  doc="planet landings in a row (206)"),
+    "hit.rule": _flag(L.P_HIT_CENTER, "on a card (line 218)", ("overlap", "center"), "center"),
+    "two_hit.second_hit": _flag(L.P_TWO_HIT_OTHERS, "lines 223 and 386",
+                                ("any_token", "other_player"), "other_player"),
+    "reinforcements.enabled": _flag(L.P_REINFORCE, "explosion icons send tokens (line 288)"),
+    "reinforcements.each_icon": _flag(L.P_REINF_ONCE, "an icon reached again after a heal",
+                                      ("every_time", "once"), "once"),
+    "last_round.at_most": Field("int", min=0, max=L.N_CELLS, slot=L.P_LAST_AT,
+                                doc="invaders left (line 308)"),
+    "last_round.damage_multiplier": Field("int", min=1, max=5, slot=L.P_LAST_MULT,
+                                          doc="line 310"),
+    "last_round.crashed_score": _flag(L.P_CRASH_SCORES,
+                                      "crashed icon invaders score (312, 369)"),
+    "final_assault.tokens": _flag(L.P_FINAL_UNLAUNCHED, "after an early end (322, 330)",
+                                  ("all_active", "unlaunched"), "unlaunched"),
+    "final_assault.ufo_damage": Field("int", min=0, max=40, slot=L.P_UFO_ATTACK,
+                                      doc="line 333"),
+    "powers.called_shot_success": _flag(L.P_CALLED_DESTROYED, "lines 410 and 222",
+                                        ("landed", "destroyed"), "destroyed"),
+    "powers.bonus_shot_hits_invaders": _flag(L.P_BONUS_HITS,
+                                             "bonus shots at the UFO (410, 419)"),
+    "powers.ufo_relaunch": _flag(L.P_UFO_CHAIN, "line 413", ("chain", "once"), "chain"),
+    "powers.long_wave": _flag(L.P_LONG_DESTROYS, "line 424", ("hit", "destroy"), "destroy"),
+    "powers.heal_cap": _flag(L.P_HEAL_TO_START, "line 434", ("track", "start"), "start"),
+    "powers.dead_ufo_counts": _flag(L.P_DEAD_UFO_HITS,
+                                    "a destroyed UFO can be attacked (335, 368)"),
+    # the engine reads the power's id (its index here: POWER_NAMES with none for plain, 0)
+    "powers.plain": Field("choice", choices=("none", *L.POWER_NAMES[1:]), slot=L.P_PLAIN_POWER,
+                          doc="this power plays as a plain token"),
+    "dexterity.skill": Field("choice", choices=SKILLS, doc="preset of the numbers below"),
+    "dexterity.spread_mm": Field("float", min=0, max=500, doc="sd across the shot at 300 mm"),
+    "dexterity.length_ratio": Field("float", min=0.1, max=10, slot=L.P_LENGTH_RATIO,
+                                    doc="sd along / sd across"),
+    "dexterity.floor_mm": Field("float", min=0, max=100, slot=L.P_FLOOR,
+                                doc="sd at zero distance"),
+    "dexterity.bias_mm": Field("float", min=-300, max=300, doc="mean error along, at 300 mm"),
+    "dexterity.wild_pct": Field("float", min=0, max=100, doc="chance of a wild shot (%)"),
+    "catalog.file": Field("str", doc="invader deck: a shipped name (default, fast, ...) or path"),
+    "catalog.digest": Field("str", doc="filled: content hash of the catalog file"),
+    "geometry.file": Field("str", doc="measurements: a shipped name (default, ...) or a path"),
+    "search.knob": Field("choice", choices=KNOBS, doc="chart number scaled by search.factor"),
+    "search.factor": Field("float", min=0.05, max=10, doc="multiplies the chart's number"),
+    "search.targets_pct": Field("int_list", min=1, max=99, length=4,
+                                doc="report only: target win % by level"),
+    "end.round_cap": Field("int", min=10, max=10000, slot=L.P_ROUND_CAP,
+                           doc="safety net: outcome `cap`"),
+}  # fmt: skip
+DEXTERITY_KEYS = ("spread_mm", "length_ratio", "floor_mm", "bias_mm", "wild_pct")
+DEXTERITY_SCHEMA: Schema = {key: RULE_SCHEMA[f"dexterity.{key}"] for key in DEXTERITY_KEYS}
+
+
+def _mm(low: float, high: float, doc: str, slot: int | None = None) -> Field:
+    return Field("float", min=low, max=high, doc=doc, slot=slot)
+
+
+# the keys of a geometry file; in a ruleset, each is `geometry.<key>`
+GEOMETRY_SCHEMA: Schema = {
+    "card_width_mm": _mm(10, 300, "invader card width", L.P_CARD_W),
+    "card_height_mm": _mm(10, 300, "invader card height", L.P_CARD_H),
+    "gap_x_mm": _mm(0, 200, "gap between spaces, across"),
+    "gap_y_mm": _mm(0, 200, "gap between spaces, up"),
+    "grid_left_mm": _mm(0, 1000, "board's left edge to column 1", L.P_GRID_X0),
+    "board_width_mm": _mm(50, 3000, "board width", L.P_BOARD_W),
+    "planet_depth_mm": _mm(0, 1000, "bottom edge to the dotted line", L.P_PLANET_LINE),
+    "planet_gap_mm": _mm(0, 1000, "dotted line to the bottom row"),
+    "top_margin_mm": _mm(0, 1000, "top row to the board's top edge"),
+    "token_diameter_mm": _mm(1, 200, "blast token"),
+    "ufo_width_mm": _mm(1, 1000, "UFO opening width"),
+    "ufo_depth_mm": _mm(1, 1000, "UFO opening depth"),
+    "ufo_gap_mm": _mm(0, 1000, "board's top edge to the opening"),
+    "shooter_y_mm": _mm(-1000, 5000, "launch point, from the board's bottom edge",
+                        L.P_SHOOTER_Y),
+    "wave_short_mm": _mm(0, 1000, "short blast wave", L.P_WAVE_SHORT),
+    "wave_long_mm": _mm(0, 1000, "long blast wave", L.P_WAVE_LONG),
+    "wild_margin_mm": _mm(0, 2000, "wild shots: margin around the board", L.P_WILD_MARGIN),
+    "explosions_2p": Field("int_list", min=1, max=L.TRACK_MAX,
+                           doc="explosion icons, 2-player side"),
+    "explosions_3_4p": Field("int_list", min=1, max=L.TRACK_MAX,
+                             doc="explosion icons, 3-4 player side"),
+}  # fmt: skip
+
+SCHEMA: Schema = {
+    **RULE_SCHEMA,
+    **{f"geometry.{key}": field for key, field in GEOMETRY_SCHEMA.items()},
+}
+# filled from the data files when a ruleset does not set them
+FILLED = (
+    "catalog.digest",
+    *(f"dexterity.{key}" for key in DEXTERITY_KEYS),
+    *(f"geometry.{key}" for key in GEOMETRY_SCHEMA),
+)
+
+
+def cross_key_problems(v: Mapping[str, Any]) -> Iterator[tuple[tuple[str, ...], str]]:
+    """(keys involved, message) for every rule broken by a combination of keys."""
+    width = v["geometry.grid_left_mm"] + 5 * v["geometry.card_width_mm"]
+    width += 4 * v["geometry.gap_x_mm"]
+    if width > v["geometry.board_width_mm"]:
+        yield (
+            ("geometry.board_width_mm", "geometry.card_width_mm", "geometry.grid_left_mm"),
+            f"the five columns end at {width:g} mm, beyond geometry.board_width_mm "
+            f"({v['geometry.board_width_mm']:g})",
+        )
+    if v["geometry.shooter_y_mm"] > v["geometry.planet_depth_mm"]:
+        yield (
+            ("geometry.shooter_y_mm", "geometry.planet_depth_mm"),
+            "the shooter must stay below the planet area's top line (line 202)",
+        )
+    if v["search.knob"] == "none" and v["search.factor"] != 1.0:
+        yield (("search.factor", "search.knob"), "search.factor needs a search.knob")
+    if v["tokens.start_active"] > v["tokens.per_level"][0]:
+        yield (("tokens.start_active", "tokens.per_level"),
+               "more active level-1 tokens than level-1 tokens (line 116)")  # fmt: skip
+    if v["tokens.start_active_2p"] > v["tokens.per_level"][0]:
+        yield (("tokens.start_active_2p", "tokens.per_level"),
+               "more active level-1 tokens than level-1 tokens (line 122)")  # fmt: skip

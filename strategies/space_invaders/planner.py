@@ -1,0 +1,217 @@
+"""Strong round planner: every launch is the token and the aim point with the highest
+expected worth for the team, where a card's worth is the tactical player's (values.py) and
+the chance of landing on each card comes from the dexterity model (the seat's own spread):
+
+  expected worth = sum over the cards the aim can land on of chance x worth of the hit
+                   + what the token's power adds (a blast wave or a re-launch rescues part of
+                     a miss, a called shot or a miss with the landing-spot power earns a UFO
+                     shot, three tries triple the chances at the UFO)
+
+Aim points are the cards' centres, the middle of every two neighbouring cards (one token on
+both) and the UFO. A two-hit invader counts in full when a hit waits on it, else by the
+chance that the team's tokens still to launch this round land a second hit; a shield
+generator carries the cards it protects. The resolution choices and the level-2 re-launch
+follow the same worths (the tactical player's rules)."""
+
+from sim.games.space_invaders.board import (
+    cell_center_x,
+    cell_center_y,
+    ufo_center_x,
+    ufo_center_y,
+)
+from sim.games.space_invaders.engine import power_of, tk
+from sim.games.space_invaders.layout import (
+    A_CALLED,
+    A_THREE,
+    A_YES,
+    CALLED_SHOT,
+    COLS,
+    LONG_WAVE,
+    N_CELLS,
+    PH_CHOOSE,
+    PH_REAIM,
+    PH_RELAUNCH_Q,
+    PH_RESOLVE,
+    PIERCE,
+    RELAUNCH,
+    ROWS,
+    S_BOARD,
+    S_CUR,
+    SHORT_WAVE,
+    TK_LEVEL,
+    TK_THREE,
+    UFO_FROM_LANDING,
+    UFO_THREE_TRIES,
+)
+from sim.jit import jit, jit_inline
+from strategies.space_invaders.common import (
+    SC_WORTH,
+    SC_WORTH_PIERCE,
+    UFO,
+    WORTH_UNIT,
+    aim_at,
+    aim_target,
+    chance_card,
+    chance_ufo,
+    choose_token,
+    left_at,
+    predict_threat,
+)
+from strategies.space_invaders.tactical import _landing_worth, _resolve_choices
+from strategies.space_invaders.values import hit_worth, landed_mask, tokens_after, ufo_worth
+
+PARAMS = {"spread_scale": 1.0, "ufo_weight": 1.0, "future_weight": 0.6}
+_UFO_WEIGHT, _FUTURE = 1, 2  # the same places as the tactical player's (shared choices)
+# what a blast wave recovers of a missed aimed shot (its chance of reaching the card)
+SHORT_RESCUE, LONG_RESCUE = 0.5, 0.65
+N_PAIRS = (COLS - 1) * ROWS + COLS * (ROWS - 1)  # neighbouring cells, across then down
+N_AIMS = N_CELLS + N_PAIRS + 1  # centres, pairs, the UFO
+
+
+@jit_inline
+def pair_cells(k):
+    """The two cells of neighbour pair k."""
+    across = (COLS - 1) * ROWS
+    if k < across:
+        row, col = k // (COLS - 1), k % (COLS - 1)
+        return row * COLS + col, row * COLS + col + 1
+    k -= across
+    row, col = k // COLS, k % COLS
+    return row * COLS + col, (row + 1) * COLS + col
+
+
+@jit
+def fill_worths(s, p, seat, sp, scratch):
+    """Each card's worth for a plain and a piercing hit, kept in the scratch."""
+    predict_threat(s, p, scratch)
+    after = tokens_after(s, seat) - 1
+    landed = landed_mask(s)
+    for cell in range(N_CELLS):
+        if s[S_BOARD + cell] == 0:
+            scratch[SC_WORTH + cell] = 0
+            scratch[SC_WORTH_PIERCE + cell] = 0
+            continue
+        # a second hit on a two-hit card: some of the team's remaining tokens land on it
+        miss_all = (
+            1.0 - chance_card(p, cell_center_x(p, cell), cell_center_y(p, cell), cell, sp[0]) * 0.5
+        ) ** max(after, 0)
+        follow = 1.0 - miss_all
+        plain = hit_worth(s, p, scratch, cell, False, follow, sp[_FUTURE], landed)
+        pierce = hit_worth(s, p, scratch, cell, True, follow, sp[_FUTURE], landed)
+        scratch[SC_WORTH + cell] = int(plain * WORTH_UNIT)
+        scratch[SC_WORTH_PIERCE + cell] = int(pierce * WORTH_UNIT)
+
+
+@jit_inline
+def _worth(scratch, cell, power):
+    key = SC_WORTH_PIERCE if power == PIERCE else SC_WORTH
+    return scratch[key + cell] / WORTH_UNIT
+
+
+@jit_inline
+def aim_point(p, aim):
+    """(x, y) of aim point `aim` (a centre, a pair's middle or the UFO)."""
+    if aim < N_CELLS:
+        return cell_center_x(p, aim), cell_center_y(p, aim)
+    if aim < N_CELLS + N_PAIRS:
+        c1, c2 = pair_cells(aim - N_CELLS)
+        return (
+            0.5 * (cell_center_x(p, c1) + cell_center_x(p, c2)),
+            0.5 * (cell_center_y(p, c1) + cell_center_y(p, c2)),
+        )
+    return ufo_center_x(p), ufo_center_y(p)
+
+
+@jit
+def aim_worth(s, p, aim, power, sp, scratch, ufo_value, ufo_chance):
+    """Expected worth of a token with `power` aimed at aim point `aim`."""
+    if aim == N_AIMS - 1:
+        chance = ufo_chance
+        if power == UFO_THREE_TRIES:
+            chance = 1.0 - (1.0 - chance) ** 3
+        return chance * ufo_value
+    if aim < N_CELLS:
+        if s[S_BOARD + aim] == 0:
+            return -1.0
+        c1, c2 = aim, -1
+    else:
+        c1, c2 = pair_cells(aim - N_CELLS)
+        if s[S_BOARD + c1] == 0 or s[S_BOARD + c2] == 0:
+            return -1.0
+    x, y = aim_point(p, aim)
+    p1 = chance_card(p, x, y, c1, sp[0])
+    worth = p1 * _worth(scratch, c1, power)
+    on_any = p1
+    if c2 >= 0:
+        p2 = chance_card(p, x, y, c2, sp[0])
+        worth += p2 * _worth(scratch, c2, power)
+        on_any = min(1.0, p1 + p2)
+    if power == SHORT_WAVE or power == LONG_WAVE:
+        rescue = SHORT_RESCUE if power == SHORT_WAVE else LONG_RESCUE
+        worth += (1.0 - on_any) * rescue * _worth(scratch, c1, power)
+    elif power == RELAUNCH:
+        worth += (1.0 - on_any) * worth
+    elif power == UFO_FROM_LANDING:
+        worth += (1.0 - on_any) * ufo_chance * ufo_value
+    elif power == CALLED_SHOT:
+        worth += p1 * ufo_chance * ufo_value
+    return worth
+
+
+@jit
+def plan(s, p, seat, sp, scratch, only_level):
+    """(level, aim) with the highest expected worth; `only_level` > 0 fixes the token."""
+    fill_worths(s, p, seat, sp, scratch)
+    chance = chance_ufo(p, sp[0])
+    best_level, best_aim, best = 0, N_AIMS - 1, -2.0
+    for level in range(1, 4):
+        if (only_level > 0 and level != only_level) or (
+            only_level == 0 and left_at(s, seat, level) == 0
+        ):
+            continue
+        power = power_of(s, p, seat, level)
+        ufo_value = ufo_worth(s, p, power, sp[0], sp[_UFO_WEIGHT])
+        for aim in range(N_AIMS):
+            worth = aim_worth(s, p, aim, power, sp, scratch, ufo_value, chance)
+            if worth > best:
+                best_level, best_aim, best = level, aim, worth
+    return best_level, best_aim, best
+
+
+@jit_inline
+def _aim(p, a, aim):
+    if aim == N_AIMS - 1:
+        aim_target(p, a, UFO)
+    else:
+        x, y = aim_point(p, aim)
+        aim_at(p, a, x, y)
+
+
+@jit_inline
+def policy(phase, s, p, w, seat, sp, rng, a, scratch):
+    if phase == PH_CHOOSE:
+        level, aim, _ = plan(s, p, seat, sp, scratch, 0)
+        power = power_of(s, p, seat, level)
+        target = (
+            aim if aim < N_CELLS else (pair_cells(aim - N_CELLS)[0] if aim < N_AIMS - 1 else UFO)
+        )
+        choose_token(a, level, target)
+        if power != CALLED_SHOT:
+            a[A_CALLED] = -1.0
+        a[A_THREE] = 1.0 if power == UFO_THREE_TRIES and aim == N_AIMS - 1 else 0.0
+        _aim(p, a, aim)
+    elif phase == PH_REAIM:
+        t = s[S_CUR]
+        if s[tk(t, TK_THREE)] != 0:
+            aim_target(p, a, UFO)
+        else:
+            _, aim, _ = plan(s, p, seat, sp, scratch, s[tk(t, TK_LEVEL)])
+            _aim(p, a, aim)
+    elif phase == PH_RELAUNCH_Q:
+        t = s[S_CUR]
+        _, _, fresh = plan(s, p, seat, sp, scratch, s[tk(t, TK_LEVEL)])
+        got = _landing_worth(s, p, t, seat, sp, scratch)
+        a[A_YES] = 1.0 if got < fresh else 0.0
+    elif phase == PH_RESOLVE:
+        predict_threat(s, p, scratch)
+        _resolve_choices(s, p, w, seat, sp, a, scratch)

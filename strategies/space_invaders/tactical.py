@@ -1,0 +1,185 @@
+"""Tactical team player: aims at the invader whose destruction is worth most to the team now,
+judged by rules of thumb rather than by its chances of hitting: the damage it would do in
+this round's advance (the engine's own march, on a copy), then nearest and fastest; a two-hit
+invader only when a partner's token already waits on it (else little), a shielded one only
+once its generator falls (or with the piercing token), a generator for the cards it shields.
+It shoots at the UFO when the final assault looks short of hits (or with a UFO power and
+nothing better to do), launches its tokens lowest level first, calls its target, re-launches
+(level 2) when the landing was worth much less than its target, and makes each resolution
+choice (redirect, extra, blast wave) for the most valuable card."""
+
+from sim.games.space_invaders.board import (
+    neighbours_mask,
+    wave_reaches,
+)
+from sim.games.space_invaders.engine import power_of, tk, wave_length
+from sim.games.space_invaders.layout import (
+    A_CALLED,
+    A_RES,
+    A_THREE,
+    A_YES,
+    ADJACENT_INSTEAD,
+    CALLED_SHOT,
+    EXTRA_ADJACENT,
+    LONG_WAVE,
+    MISS,
+    N_CELLS,
+    ON_CARDS,
+    P_LONG_DESTROYS,
+    PH_CHOOSE,
+    PH_REAIM,
+    PH_RELAUNCH_Q,
+    PH_RESOLVE,
+    PIERCE,
+    RES_EXTRA,
+    RES_REDIRECT,
+    RES_SIZE,
+    RES_WAVE,
+    S_BOARD,
+    S_CUR,
+    S_TOKENS,
+    SHORT_WAVE,
+    TK_CELLS,
+    TK_POWER,
+    TK_RESULT,
+    TK_THREE,
+    UFO_THREE_TRIES,
+    W_X,
+    W_Y,
+)
+from sim.jit import jit, jit_inline
+from strategies.space_invaders.common import (
+    UFO,
+    aim_target,
+    choose_token,
+    left_at,
+    predict_threat,
+)
+from strategies.space_invaders.values import hit_worth, landed_mask, tokens_after, ufo_worth
+
+PARAMS = {"spread_scale": 1.0, "ufo_weight": 1.0, "future_weight": 0.5, "relaunch_below": 0.5}
+_UFO_WEIGHT, _FUTURE, _RELAUNCH_BELOW = 1, 2, 3
+FOLLOW_UP = 0.4  # a lone hit on a two-hit card pays off about this often
+
+
+@jit_inline
+def _worth(s, p, scratch, cell, pierce, seat, sp, landed):
+    """hit_worth with this strategy's parameters and follow-up guess."""
+    follow = FOLLOW_UP if tokens_after(s, seat) > 1 else 0.05
+    return hit_worth(s, p, scratch, cell, pierce, follow, sp[_FUTURE], landed)
+
+
+@jit
+def best_target(s, p, seat, power, sp, scratch):
+    """(target, worth) for a token with `power`: a cell or UFO."""
+    pierce = power == PIERCE
+    landed = landed_mask(s)
+    best, worth = UFO, ufo_worth(s, p, power, sp[0], sp[_UFO_WEIGHT]) * 0.5
+    for cell in range(N_CELLS):
+        if s[S_BOARD + cell] != 0:
+            value = _worth(s, p, scratch, cell, pierce, seat, sp, landed)
+            if value > worth:
+                best, worth = cell, value
+    return best, worth
+
+
+@jit_inline
+def others_mask(s, t):
+    """Cards the turn's tokens other than record t are on."""
+    mask = 0
+    for other in range(s[S_TOKENS]):
+        if other != t:
+            mask |= s[tk(other, TK_CELLS)]
+    return mask
+
+
+@jit
+def best_neighbour(s, p, scratch, cells, seat, sp, landed, keep):
+    """The most valuable invader next to one of `cells` (or in `cells` if `keep`): (cell,
+    worth), (-1, 0) if none."""
+    best, worth = -1, 0.0
+    for cell in range(N_CELLS):
+        if (cells >> cell) & 1 == 0:
+            continue
+        around = neighbours_mask(cell) | ((1 << cell) if keep else 0)
+        for other in range(N_CELLS):
+            if (around >> other) & 1 and s[S_BOARD + other] != 0:
+                if not keep and (cells >> other) & 1:
+                    continue
+                value = _worth(s, p, scratch, other, False, seat, sp, landed)
+                if value > worth:
+                    best, worth = other, value
+    return best, worth
+
+
+@jit
+def _resolve_choices(s, p, w, seat, sp, a, scratch):
+    for t in range(s[S_TOKENS]):
+        power, result = s[tk(t, TK_POWER)], s[tk(t, TK_RESULT)]
+        mask = s[tk(t, TK_CELLS)]
+        landed = others_mask(s, t)
+        base = A_RES + t * RES_SIZE
+        if result == ON_CARDS and power == ADJACENT_INSTEAD:
+            slot = 0
+            for cell in range(N_CELLS):
+                if (mask >> cell) & 1 and slot < 4:
+                    best, _ = best_neighbour(s, p, scratch, 1 << cell, seat, sp, landed, True)
+                    a[base + RES_REDIRECT + slot] = best
+                    if best >= 0:
+                        landed |= 1 << best
+                    slot += 1
+        elif result == ON_CARDS and power == EXTRA_ADJACENT:
+            a[base + RES_EXTRA], _ = best_neighbour(s, p, scratch, mask, seat, sp, landed, False)
+        elif result == MISS and (power == SHORT_WAVE or power == LONG_WAVE):
+            worth = 0.0
+            reach = wave_length(p, power)
+            for cell in range(N_CELLS):
+                if s[S_BOARD + cell] != 0 and wave_reaches(p, cell, w[W_X + t], w[W_Y + t], reach):
+                    pierce = power == LONG_WAVE and p[P_LONG_DESTROYS] != 0.0
+                    value = _worth(s, p, scratch, cell, pierce, seat, sp, landed)
+                    if value > worth:
+                        a[base + RES_WAVE], worth = cell, value
+
+
+@jit
+def _landing_worth(s, p, t, seat, sp, scratch):
+    """What token t's landing is worth (the cards it is on)."""
+    mask = s[tk(t, TK_CELLS)]
+    pierce = s[tk(t, TK_POWER)] == PIERCE
+    worth = 0.0
+    for cell in range(N_CELLS):
+        if (mask >> cell) & 1:
+            worth += _worth(s, p, scratch, cell, pierce, seat, sp, landed_mask(s))
+    return worth
+
+
+@jit_inline
+def policy(phase, s, p, w, seat, sp, rng, a, scratch):
+    if phase == PH_CHOOSE:
+        predict_threat(s, p, scratch)
+        level = 1
+        while left_at(s, seat, level) == 0:
+            level += 1
+        power = power_of(s, p, seat, level)
+        target, _ = best_target(s, p, seat, power, sp, scratch)
+        choose_token(a, level, target)
+        if power != CALLED_SHOT:
+            a[A_CALLED] = -1.0
+        a[A_THREE] = 1.0 if power == UFO_THREE_TRIES and target == UFO else 0.0
+        aim_target(p, a, target)
+    elif phase == PH_REAIM:
+        predict_threat(s, p, scratch)
+        t = s[S_CUR]
+        target, _ = best_target(s, p, seat, s[tk(t, TK_POWER)], sp, scratch)
+        if s[tk(t, TK_THREE)] != 0:  # three tries: the UFO only
+            target = UFO
+        aim_target(p, a, target)
+    elif phase == PH_RELAUNCH_Q:
+        predict_threat(s, p, scratch)
+        t = s[S_CUR]
+        _, worth = best_target(s, p, seat, s[tk(t, TK_POWER)], sp, scratch)
+        got = _landing_worth(s, p, t, seat, sp, scratch)
+        a[A_YES] = 1.0 if got < sp[_RELAUNCH_BELOW] * worth else 0.0
+    elif phase == PH_RESOLVE:
+        predict_threat(s, p, scratch)
+        _resolve_choices(s, p, w, seat, sp, a, scratch)
