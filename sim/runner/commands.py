@@ -12,8 +12,9 @@ import typer
 
 from sim.paths import check_folder
 from sim.runner.execute import DEFAULT_CHUNK_SIZE, Interrupted, RunSummary, check_options, run
-from sim.runner.experiment import Experiment, load_experiment
+from sim.runner.experiment import Experiment
 from sim.runner.folder import results_root
+from sim.runner.parsing import load_experiment
 
 INTERRUPTED_EXIT = 130  # 128 + SIGINT, as a shell reports Ctrl-C; SIGTERM gives 128 + 15
 
