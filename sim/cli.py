@@ -184,12 +184,13 @@ def bench(
 
 def _default_bench(quick: bool, presets: str, strategies: str):
     """The default game's full bench (its presets and strategies unless chosen)."""
-    from sim.bench import run_bench
+    from sim.bench import BENCH_GAME, run_bench
     from sim.games import get_game
-    from strategies.guardians.registry import BUILTIN, SKILLS
+    from sim.games.base import strategy_names
 
-    chosen_presets = presets.split(",") if presets else list(get_game("guardians").presets)
-    chosen = strategies.split(",") if strategies else list(dict.fromkeys(BUILTIN + SKILLS))
+    game = get_game(BENCH_GAME)
+    chosen_presets = presets.split(",") if presets else list(game.presets)
+    chosen = strategies.split(",") if strategies else list(dict.fromkeys(strategy_names(game)))
     if quick:
         chosen_presets = chosen_presets[:1] if not presets else chosen_presets
     return run_bench(quick=quick, presets=chosen_presets, strategies=chosen)

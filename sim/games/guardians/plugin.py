@@ -22,6 +22,14 @@ class Guardians:
     player_counts = (2, 3, 4)
     outcomes = ("victory", "stall", "raid", "cap")
     demo_lineup = "greedy,greedy"  # sim play without --strategies
+    # sim bench: strategies that search (about 100 times slower than the rest, timed on a
+    # tenth of the games), and plain-Python strategies (the Python game loop) timed beside the
+    # compiled ones: an example that decides something, and one that decides nothing
+    bench_searchers = ("expert", "master")
+    bench_python = (
+        ("python-user", "strategies.guardians.examples:Sniper"),
+        ("python-loop", "strategies.guardians.examples:Stay"),
+    )
 
     def load_ruleset(self, name_or_path: str, overrides: Any = (), *, source: str = "--set"):
         return load_ruleset(name_or_path, overrides, source=source)
