@@ -18,8 +18,8 @@ from sim.games.guardians import moves, shop, shots, start
 from sim.games.guardians.board import at, pl, put_invader, reserve_points, set_cell
 from sim.games.guardians.decision import MINE_START, PLACE, SCRATCH_SIZE, TURN, reset_action
 from sim.games.guardians.engine import can_reenter, path_error, play_turn, turn_error
-from sim.games.guardians.rng import below, seed_streams
 from sim.games.guardians.ruleset import load_ruleset, to_params
+from sim.random_streams import below, seed_streams
 from strategies.guardians import registry
 from strategies.guardians.economist import shopping
 

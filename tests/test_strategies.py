@@ -17,8 +17,8 @@ from sim.games.guardians import moves as M
 from sim.games.guardians import start
 from sim.games.guardians.board import pl
 from sim.games.guardians.decision import MINE_START, PLACE, SCRATCH_SIZE, TURN, reset_action
-from sim.games.guardians.rng import below, seed_streams
 from sim.games.guardians.ruleset import to_params
+from sim.random_streams import below, seed_streams
 from strategies.guardians import registry
 from strategies.guardians.registry import BUILTIN as ORDER
 from tests.conftest import slow_scale

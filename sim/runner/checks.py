@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from sim.config import flatten, nearest
+from sim.config import flatten, nearest, show_value
 from sim.errors import ConfigError
 from sim.games.base import StrategySpec, player_counts, report
 from sim.runner.lineups import ROTATIONS
@@ -271,14 +271,9 @@ def check_entry(
 
 
 def show(value: Any) -> str:
-    if isinstance(value, str):
-        return f"'{value}'"
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if value is None:
-        return "nothing"
+    """A value as the user would have written it; a mapping or a long list by its kind."""
     if isinstance(value, Mapping):
         return "a mapping" if value else "an empty mapping"
-    if isinstance(value, list):
-        return "a list" if len(value) > 5 else repr(value)
-    return repr(value)
+    if isinstance(value, list) and len(value) > 5:
+        return "a list"
+    return show_value(value)

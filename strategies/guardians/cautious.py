@@ -11,8 +11,8 @@ from sim.games.guardians import layout as L
 from sim.games.guardians.board import bottom_cell_free, pl
 from sim.games.guardians.decision import SCRATCH_SIZE
 from sim.games.guardians.moves import column_raid_margin, destinations, volley
-from sim.games.guardians.rng import below
 from sim.jit import jit, jit_inline
+from sim.random_streams import below
 from strategies.guardians.common import better, opening, random_mine_row
 
 NAME = "cautious"

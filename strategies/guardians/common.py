@@ -14,8 +14,8 @@ from sim.games.guardians import layout as L
 from sim.games.guardians.board import at, bottom_cell_free, pl
 from sim.games.guardians.decision import MINE_START, PLACE
 from sim.games.guardians.engine import can_reenter
-from sim.games.guardians.rng import below
 from sim.jit import jit, jit_inline
+from sim.random_streams import below
 
 
 @jit_inline

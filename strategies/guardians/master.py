@@ -17,8 +17,8 @@ from sim.games.guardians import layout as L
 from sim.games.guardians.decision import TURN, reset_action
 from sim.games.guardians.engine import play_turn
 from sim.games.guardians.moves import public_copy, restore_public
-from sim.games.guardians.rng import next_u64, seed_streams, shuffle_range
 from sim.jit import jit, jit_allocating
+from sim.random_streams import next_u64, seed_streams, shuffle_range
 from strategies.guardians import expert, skilled
 
 NAME = "master"

@@ -7,8 +7,8 @@ uniformly among all reachable cells including its own, fires, and never moves th
 
 from sim.games.guardians import layout as L
 from sim.games.guardians.moves import destinations
-from sim.games.guardians.rng import below
 from sim.jit import jit
+from sim.random_streams import below
 from strategies.guardians.common import opening, random_empty_bottom, random_mine_row
 
 NAME = "random"

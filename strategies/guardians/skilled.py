@@ -23,8 +23,8 @@ import numpy as np
 from sim.games.guardians import layout as L
 from sim.games.guardians.board import at, bottom_cell_free, first_object_row, pl, reserve_points
 from sim.games.guardians.moves import destinations
-from sim.games.guardians.rng import below, uniform
 from sim.jit import jit
+from sim.random_streams import below, uniform
 from strategies.guardians.cautious import best_entry, cell_score, scoring
 from strategies.guardians.common import opening, random_mine_row
 from strategies.guardians.economist import power_up_turn, shop_turn

@@ -25,9 +25,9 @@ from sim.games.guardians.decision import (
     reset_action,
 )
 from sim.games.guardians.engine import play_turn, winners_mask
-from sim.games.guardians.rng import seed_streams
 from sim.games.guardians.start import new_game, place_fighter, place_mine
 from sim.jit import jit, jit_inline
+from sim.random_streams import seed_streams
 
 # per-game result columns
 G_OUTCOME, G_TURNS, G_ROUNDS, G_DESCENTS, G_REINFORCED = 0, 1, 2, 3, 4

@@ -10,7 +10,7 @@ from numba import types
 
 from sim.compiling import Notice, Unit, ensure_compiled
 from sim.errors import StrategyError
-from sim.games.base import Chunk, StrategySpec
+from sim.games.base import Chunk, StrategySpec, seat_table
 from sim.games.guardians import layout as L
 from sim.games.guardians.columns import RESERVE_COLUMNS, SEAT_STATS, TAKEN_COLUMNS
 from sim.games.guardians.decision import ACTION_T, PARAMS_T, POLICY_SIGNATURE, RNG_T, STATE_T
@@ -66,13 +66,10 @@ def play_chunk(
     """Play the games; with `trace`, also hash every state and check the token census after
     every turn (slower; for tests and golden files)."""
     n = len(seeds)
-    if np.shape(seat_lineup) != (n, n_players):
-        raise ValueError(f"seat_lineup must have one row of {n_players} per seed "
-                         f"({n}, {n_players}); got {np.shape(seat_lineup)}")  # fmt: skip
+    seat_lineup = seat_table(seat_lineup, n, n_players)
     plan = _Plan(lineup)
     games = np.zeros((n, len(GAME_COLUMNS)), np.int64)
     seats = np.zeros((n, n_players, SEAT_SIZE), np.int64)
-    seat_lineup = np.ascontiguousarray(seat_lineup, np.int64)
     if plan.python_players:
         _play_in_python(ruleset, n_players, plan, seat_lineup, seeds, games, seats)
     else:

@@ -12,8 +12,8 @@ import numpy as np
 
 from sim.games.guardians import board, engine, start
 from sim.games.guardians import layout as L
-from sim.games.guardians.rng import seed_streams
 from sim.games.guardians.ruleset import to_params
+from sim.random_streams import seed_streams
 
 # board text: cell code -> character, and back
 CELL_CHARS = {L.EMPTY: ".", L.SHIP_L: "[", L.SHIP_R: "]", L.SHIP_DAMAGED: "S", L.MINE: "M"}

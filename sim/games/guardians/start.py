@@ -12,8 +12,8 @@ from sim.games.guardians.board import (
     set_cell,
 )
 from sim.games.guardians.mine import is_mine_space
-from sim.games.guardians.rng import shuffle_range
 from sim.jit import jit
+from sim.random_streams import shuffle_range
 
 
 @jit
