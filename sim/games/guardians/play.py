@@ -166,7 +166,7 @@ _LOOP_CALLS = [
     Unit(_ENGINE, "winners_mask", (STATE_T, PARAMS_T)),
     Unit(_GAME + "board", "reserve_points", (STATE_T, PARAMS_T, _I32)),
     Unit(_KERNEL, "state_hash", (STATE_T, _U64)),
-    Unit(_GAME + "rng", "seed_streams", (RNG_T, _U64)),
+    Unit("sim.random_streams", "seed_streams", (RNG_T, _U64)),
 ]
 
 
