@@ -24,12 +24,6 @@ import numpy as np
 
 BENCH_GAME = "guardians"
 PLAYERS = 4
-# plain-Python strategies (run by the Python game loop), timed beside the compiled ones: an
-# example that decides something, and one that decides nothing (the loop's own cost)
-PYTHON_STRATEGY = "strategies.guardians.examples:Sniper"
-PYTHON_LOOP = "strategies.guardians.examples:Stay"
-# strategies that search (about 100 times slower than the rest): timed on a tenth of the games
-SEARCHERS = ("expert", "master")
 
 
 @dataclass
@@ -174,10 +168,10 @@ _COMPILE_PROBE = """
 import sys, numpy as np
 from sim.games import get_game
 from sim.games.base import StrategySpec
-g = get_game("guardians")
+g = get_game(sys.argv[2])
 lineup = [StrategySpec(name) for name in sys.argv[1].split(",")]
 g.prepare(lineup)
-g.play_chunk(g.load_ruleset("guardians"), 4, lineup, np.zeros((1, 4), np.int64), np.arange(1))
+g.play_chunk(g.load_ruleset(g.presets[0]), 4, lineup, np.zeros((1, 4), np.int64), np.arange(1))
 """
 
 
@@ -186,7 +180,8 @@ def _first_game_seconds(names: list[str], cache: str) -> float:
     waits for at the start of a run), with the compile cache in `cache`."""
     env = dict(os.environ, NUMBA_CACHE_DIR=cache)
     start = time.perf_counter()
-    subprocess.run([sys.executable, "-c", _COMPILE_PROBE, ",".join(names)], env=env, check=True)
+    probe = [sys.executable, "-c", _COMPILE_PROBE, ",".join(names), BENCH_GAME]
+    subprocess.run(probe, env=env, check=True)
     return round(time.perf_counter() - start, 2)
 
 
@@ -269,16 +264,23 @@ def _tree_rss(root: int) -> int:
 
 
 def run_bench(*, quick: bool, presets: list[str], strategies: list[str]) -> Bench:
+    """The default game's full bench. Its plug-in may name strategies that search
+    (`bench_searchers`, timed on a tenth of the games) and plain-Python strategies to time
+    beside the compiled ones (`bench_python`: (label, module:Class) pairs)."""
+    from sim.games import get_game
+
+    game = get_game(BENCH_GAME)
+    searchers = tuple(getattr(game, "bench_searchers", ()))
+    python = tuple(getattr(game, "bench_python", ()))
     bench = Bench(machine=machine())
     games, repeats = (2000, 3) if quick else (5000, 5)
     for preset in presets:
         for strategy in strategies:
-            n = max(20, games // 10) if strategy in SEARCHERS else games
+            n = max(20, games // 10) if strategy in searchers else games
             bench.rates.append(strategy_rate(preset, strategy, games=n, repeats=repeats))
-        bench.rates.append(strategy_rate(preset, PYTHON_STRATEGY, games=games // 20,
-                                         repeats=repeats, label="python-user"))  # fmt: skip
-        bench.rates.append(strategy_rate(preset, PYTHON_LOOP, games=games // 20,
-                                         repeats=repeats, label="python-loop"))  # fmt: skip
+        for label, spec in python:
+            bench.rates.append(strategy_rate(preset, spec, games=games // 20, repeats=repeats,
+                                             label=label))  # fmt: skip
     bench.figures["scaling"] = (
         scaling(games=40_000, pairs=3) if quick else scaling(games=200_000, pairs=5)
     )

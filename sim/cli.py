@@ -40,6 +40,12 @@ def domain_errors(fn: Callable[..., Any]) -> Callable[..., Any]:
 
 GAME_OPTION = typer.Option("guardians", "--game", help="Game plugin.")
 SET_OPTION = typer.Option([], "--set", help="Override a ruleset key: KEY=VALUE (repeatable).")
+# how a run is played and stored (sim run, sim tournament)
+JOBS_OPTION = typer.Option(None, "--jobs", "-j", help="Worker processes (default: all cores).")
+CHUNK_SIZE_OPTION = typer.Option(20_000, "--chunk-size", help="Games per part file.")
+FRESH_OPTION = typer.Option(False, "--fresh", help="Delete stored results and start over.")
+BACKEND_OPTION = typer.Option("local", "--backend", help="local (joblib) or dask.")
+ADDRESS_OPTION = typer.Option(None, "--address", help="Dask scheduler, e.g. tcp://HOST:8786.")
 
 
 @rules_app.command("show")
@@ -184,12 +190,13 @@ def bench(
 
 def _default_bench(quick: bool, presets: str, strategies: str):
     """The default game's full bench (its presets and strategies unless chosen)."""
-    from sim.bench import run_bench
+    from sim.bench import BENCH_GAME, run_bench
     from sim.games import get_game
-    from strategies.guardians.registry import BUILTIN, SKILLS
+    from sim.games.base import strategy_names
 
-    chosen_presets = presets.split(",") if presets else list(get_game("guardians").presets)
-    chosen = strategies.split(",") if strategies else list(dict.fromkeys(BUILTIN + SKILLS))
+    game = get_game(BENCH_GAME)
+    chosen_presets = presets.split(",") if presets else list(game.presets)
+    chosen = strategies.split(",") if strategies else list(dict.fromkeys(strategy_names(game)))
     if quick:
         chosen_presets = chosen_presets[:1] if not presets else chosen_presets
     return run_bench(quick=quick, presets=chosen_presets, strategies=chosen)
@@ -203,12 +210,12 @@ def run_experiment(
         [], "--set", help="Override an experiment or rule key: KEY=VALUE (repeatable)."
     ),
     games: int = typer.Option(None, "--games", help="Games per arm (overrides the file)."),
-    jobs: int = typer.Option(None, "--jobs", "-j", help="Worker processes (default: all cores)."),
-    chunk_size: int = typer.Option(20_000, "--chunk-size", help="Games per part file."),
+    jobs: int = JOBS_OPTION,
+    chunk_size: int = CHUNK_SIZE_OPTION,
     out: str = typer.Option(None, "--out", help="Results folder (default results/<name>)."),
-    fresh: bool = typer.Option(False, "--fresh", help="Delete stored results and start over."),
-    backend: str = typer.Option("local", "--backend", help="local (joblib) or dask."),
-    address: str = typer.Option(None, "--address", help="Dask scheduler, e.g. tcp://HOST:8786."),
+    fresh: bool = FRESH_OPTION,
+    backend: str = BACKEND_OPTION,
+    address: str = ADDRESS_OPTION,
     seed: int = typer.Option(None, "--seed", help="Root seed (overrides the file)."),
     no_report: bool = typer.Option(False, "--no-report", help="Do not build the report."),
     report_dir: str = typer.Option(
@@ -216,13 +223,12 @@ def run_experiment(
     ),
 ) -> None:
     """Play an experiment's arms and store every game; resumes an interrupted run."""
-    from sim.runner.commands import run_command
+    from sim.runner.commands import Playing, run_command
 
-    run_command(
-        file=file, overrides=overrides, games=games, jobs=jobs, chunk_size=chunk_size, out=out,
-        fresh=fresh, backend=backend, address=address, seed=seed, report=not no_report,
-        report_dir=report_dir,
-    )  # fmt: skip
+    playing = Playing(jobs=jobs, chunk_size=chunk_size, out=out, fresh=fresh, backend=backend,
+                      address=address)  # fmt: skip
+    run_command(file=file, overrides=overrides, games=games, seed=seed,
+                report=not no_report, report_dir=report_dir, playing=playing)  # fmt: skip
 
 
 @app.command("tournament")
@@ -234,22 +240,22 @@ def tournament(
     ruleset: str = typer.Option(None, "--ruleset", help="Preset or ruleset file."),
     overrides: list[str] = SET_OPTION,
     seed: int = typer.Option(0, "--seed", help="Root seed."),
-    jobs: int = typer.Option(None, "--jobs", "-j", help="Worker processes (default: all cores)."),
-    chunk_size: int = typer.Option(20_000, "--chunk-size", help="Games per part file."),
+    jobs: int = JOBS_OPTION,
+    chunk_size: int = CHUNK_SIZE_OPTION,
     out: str = typer.Option(None, "--out", help="Results folder."),
-    fresh: bool = typer.Option(False, "--fresh", help="Delete stored results and start over."),
-    backend: str = typer.Option("local", "--backend", help="local (joblib) or dask."),
-    address: str = typer.Option(None, "--address", help="Dask scheduler, e.g. tcp://HOST:8786."),
+    fresh: bool = FRESH_OPTION,
+    backend: str = BACKEND_OPTION,
+    address: str = ADDRESS_OPTION,
     game: str = GAME_OPTION,
 ) -> None:
     """Play strategies against each other in every seat arrangement and rank them."""
-    from sim.runner.commands import tournament_command
+    from sim.runner.commands import Playing, tournament_command
 
-    tournament_command(
-        strategies=strategies, players=players, games=games, game=game, ruleset=ruleset,
-        overrides=overrides, seed=seed, jobs=jobs, chunk_size=chunk_size, out=out, fresh=fresh,
-        backend=backend, address=address,
-    )  # fmt: skip
+    playing = Playing(jobs=jobs, chunk_size=chunk_size, out=out, fresh=fresh, backend=backend,
+                      address=address)  # fmt: skip
+    tournament_command(strategies=strategies, players=players, games=games, game=game,
+                       ruleset=ruleset, overrides=overrides, seed=seed,
+                       playing=playing)  # fmt: skip
 
 
 @app.command("calibrate")

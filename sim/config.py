@@ -342,7 +342,7 @@ class _Context:
     key: str | None
 
     def fail(self, field: Field, problem: str = "", hint: str | None = None) -> ConfigError:
-        message = f"expected {field.describe()}, got {_show(self.raw)}"
+        message = f"expected {field.describe()}, got {show_value(self.raw)}"
         if problem:
             message = f"{problem}: {message}"
         return ConfigError(message, file=self.file, key=self.key, hint=hint)
@@ -413,7 +413,7 @@ def _coerce_int_list(field: Field, value: Any, ctx: _Context) -> list[int]:
         raise ctx.fail(field, f"{len(value)} items")
     for index, item in enumerate(value, start=1):
         if not _is_int(item):
-            raise ctx.fail(field, f"item {index} is {_show(item)}")
+            raise ctx.fail(field, f"item {index} is {show_value(item)}")
         if not _in_range(field, item):
             raise ctx.fail(field, f"item {index} ({item}) out of range")
     return list(value)
@@ -511,8 +511,8 @@ def _num(value: float) -> str:
     return str(int(value)) if float(value).is_integer() else str(value)
 
 
-def _show(value: Any) -> str:
-    """A value as the user would have written it."""
+def show_value(value: Any) -> str:
+    """A value as the user would have written it (in an error message)."""
     if isinstance(value, str):
         return f"'{value}'"
     if isinstance(value, bool):

@@ -20,9 +20,11 @@ def test_bench_json_and_table_name_every_rate():
 
 
 def test_a_plain_python_strategy_is_timed_under_its_label():
-    from sim.bench import PYTHON_STRATEGY
+    from sim.bench import BENCH_GAME
+    from sim.games import get_game
 
-    rate = strategy_rate("guardians", PYTHON_STRATEGY, games=4, repeats=1, label="python-user")
+    label, spec = get_game(BENCH_GAME).bench_python[0]
+    rate = strategy_rate("guardians", spec, games=4, repeats=1, label=label)
     assert rate["strategy"] == "python-user"
     assert rate["games_per_s_per_core"] > 0 and rate["turns_per_game"] > 10
 

@@ -65,7 +65,7 @@ def test_editing_uncompiled_code_keeps_the_cache_and_a_rule_edit_invalidates_it(
 def test_a_stamp_covers_exactly_the_files_a_module_imports():
     deps = {p.relative_to(ROOT).as_posix() for p in compile_cache.dependencies(
         ROOT / "strategies/guardians/greedy.py")}  # fmt: skip
-    assert {"strategies/guardians/greedy.py", "sim/games/guardians/engine.py",
+    assert {"strategies/guardians/greedy.py", "sim/games/guardians/board.py",
             "sim/games/guardians/moves.py", "sim/jit.py"} <= deps  # fmt: skip
     not_compiled = {"sim/games/guardians/watch.py", "sim/games/guardians/scenario.py",
                     "sim/games/guardians/ruleset.py", "strategies/guardians/registry.py",

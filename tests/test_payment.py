@@ -7,8 +7,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from sim.games.guardians import layout as L
-from sim.games.guardians.engine import cheapest_payment
 from sim.games.guardians.ruleset import load_ruleset, to_params
+from sim.games.guardians.shop import cheapest_payment
 
 P = to_params(load_ruleset("guardians").values)
 VALUES = (0, 1, 2, 3, 4, 5, 10)

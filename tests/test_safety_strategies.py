@@ -158,8 +158,8 @@ def test_a_strategy_with_illegal_moves_fails_the_run(bots, tmp_path):
 
 
 def test_a_rare_illegal_move_is_only_a_warning():
-    from sim.runner.experiment import parse_experiment
     from sim.runner.illegal import MAX_ILLEGAL_SHARE, IllegalMoves
+    from sim.runner.parsing import parse_experiment
 
     exp = parse_experiment({"players": 2, "seats": ["greedy", "random"], "rotate": True})
     tally = IllegalMoves(exp.arms)

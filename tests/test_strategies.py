@@ -14,9 +14,11 @@ from sim.games.base import StrategySpec
 from sim.games.guardians import engine as E
 from sim.games.guardians import layout as L
 from sim.games.guardians import moves as M
+from sim.games.guardians import start
+from sim.games.guardians.board import pl
 from sim.games.guardians.decision import MINE_START, PLACE, SCRATCH_SIZE, TURN, reset_action
-from sim.games.guardians.rng import below, seed_streams
 from sim.games.guardians.ruleset import to_params
+from sim.random_streams import below, seed_streams
 from strategies.guardians import registry
 from strategies.guardians.registry import BUILTIN as ORDER
 from tests.conftest import slow_scale
@@ -105,14 +107,14 @@ def _mid_game_states(preset, n_states, seed):
     while len(out) < n_states:
         s = np.zeros(L.STATE_SIZE, np.int32)
         seed_streams(rng, seed + game)
-        E.new_game(s, p, 4, rng)
+        start.new_game(s, p, 4, rng)
         for seat in range(4):
             reset_action(s, seat, a)
             POLICIES[0](PLACE, s, p, seat, params[0], rng, a, scratch)
-            assert E.place_fighter(s, p, seat, a[L.A_DEST_COL]) == L.OK
+            assert start.place_fighter(s, p, seat, a[L.A_DEST_COL]) == L.OK
         reset_action(s, 3, a)
         POLICIES[0](MINE_START, s, p, 3, params[0], rng, a, scratch)
-        assert E.place_mine(s, p, a[L.A_MINE_ROW]) == L.OK
+        assert start.place_mine(s, p, a[L.A_MINE_ROW]) == L.OK
         stop = 4 + below(rng, 0, 60)
         while s[L.S_STATUS] == L.RUNNING and s[L.S_TURN] < stop:
             seat = int(s[L.S_TO_MOVE])
@@ -229,10 +231,10 @@ def test_greedy_picks_a_best_cell_of_the_plain_scoring(preset, level):
     checked = 0
     for s in states:
         seat = int(s[L.S_TO_MOVE])
-        if s[E.pl(seat, L.PL_STATUS)] != L.ACTIVE:
+        if s[pl(seat, L.PL_STATUS)] != L.ACTIVE:
             continue
-        s[E.pl(seat, L.PL_LEVEL)] = level
-        c0, r0 = int(s[E.pl(seat, L.PL_COL)]), int(s[E.pl(seat, L.PL_ROW)])
+        s[pl(seat, L.PL_LEVEL)] = level
+        c0, r0 = int(s[pl(seat, L.PL_COL)]), int(s[pl(seat, L.PL_ROW)])
         n = M.destinations(s, p, c0, r0, cells)
         reachable = [(c0, r0)] + [(int(cells[2 * k]), int(cells[2 * k + 1])) for k in range(n)]
         score = {cell: M.volley_value(s, p, *cell, seat, level) for cell in reachable}

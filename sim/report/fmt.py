@@ -48,36 +48,37 @@ def ci(low: Any, high: Any, scale: float = 1.0, digits: int = 1, suffix: str = "
     return f"{num(low * scale, digits)}{suffix} to {num(high * scale, digits)}{suffix}"
 
 
-def pct_ci(x: Any, low: Any, high: Any, digits: int = 1) -> str:
+def _with_interval(x: Any, low: Any, high: Any, show, bound, sep: str = " to ") -> str:
+    """show(x) followed by its interval (bound(low) sep bound(high)) when there is one."""
     if is_missing(x):
         return "\u2014"
     if is_missing(low):
-        return pct(x, digits)
-    return f"{pct(x, digits)} ({num(100 * low, digits)}{DASH}{num(100 * high, digits)})"
+        return show(x)
+    return f"{show(x)} ({bound(low)}{sep}{bound(high)})"
+
+
+def pct_ci(x: Any, low: Any, high: Any, digits: int = 1) -> str:
+    return _with_interval(x, low, high, lambda v: pct(v, digits),
+                          lambda v: num(100 * v, digits), DASH)  # fmt: skip
 
 
 def num_ci(x: Any, low: Any, high: Any, digits: int = 1) -> str:
-    if is_missing(x):
-        return "\u2014"
-    if is_missing(low):
-        return num(x, digits)
-    return f"{num(x, digits)} ({num(low, digits)} to {num(high, digits)})"
+    def show(v: Any) -> str:
+        return num(v, digits)
+
+    return _with_interval(x, low, high, show, show)
 
 
 def pp_ci(x: Any, low: Any, high: Any, digits: int = 1) -> str:
-    if is_missing(x):
-        return "\u2014"
-    if is_missing(low):
-        return pp(x, digits)
-    return f"{pp(x, digits)} ({signed(100 * low, digits)} to {signed(100 * high, digits)})"
+    return _with_interval(x, low, high, lambda v: pp(v, digits),
+                          lambda v: signed(100 * v, digits))  # fmt: skip
 
 
 def signed_ci(x: Any, low: Any, high: Any, digits: int = 1) -> str:
-    if is_missing(x):
-        return "\u2014"
-    if is_missing(low):
-        return signed(x, digits)
-    return f"{signed(x, digits)} ({signed(low, digits)} to {signed(high, digits)})"
+    def show(v: Any) -> str:
+        return signed(v, digits)
+
+    return _with_interval(x, low, high, show, show)
 
 
 def pvalue(p: Any) -> str:

@@ -66,46 +66,41 @@ class Column:
         return Column(label, r, key, help)
 
     @staticmethod
+    def shown(key: str, label: str, show: Callable[[Any], str], help: str = "") -> Column:
+        """The value shown by `show`, sorted by the value itself."""
+        return Column(label, lambda row: Cell(show(row.get(key)), _sortable(row.get(key))), key,
+                      help)  # fmt: skip
+
+    @staticmethod
     def count(key: str, label: str, help: str = "") -> Column:
-        return Column(
-            label, lambda row: Cell(fmt.integer(row.get(key)), _sortable(row.get(key))), key, help
-        )
+        return Column.shown(key, label, fmt.integer, help)
 
     @staticmethod
     def num(key: str, label: str, digits: int = 1, help: str = "") -> Column:
-        return Column(
-            label,
-            lambda row: Cell(fmt.num(row.get(key), digits), _sortable(row.get(key))),
-            key,
-            help,
-        )
+        return Column.shown(key, label, lambda v: fmt.num(v, digits), help)
 
     @staticmethod
     def pct(key: str, label: str, digits: int = 1, help: str = "") -> Column:
-        return Column(
-            label,
-            lambda row: Cell(fmt.pct(row.get(key), digits), _sortable(row.get(key))),
-            key,
-            help,
-        )
+        return Column.shown(key, label, lambda v: fmt.pct(v, digits), help)
+
+    @staticmethod
+    def shown_ci(key: str, label: str, show: Callable[..., str], help: str = "") -> Column:
+        """The value with its interval (`key`_low, `key`_high) shown by show(value, low,
+        high), sorted by the value."""
+
+        def r(row: dict[str, Any]) -> Cell:
+            v = row.get(key)
+            return Cell(show(v, row.get(f"{key}_low"), row.get(f"{key}_high")), _sortable(v))
+
+        return Column(label, r, key, help)
 
     @staticmethod
     def pct_ci(key: str, label: str, digits: int = 1, help: str = "") -> Column:
-        def r(row: dict[str, Any]) -> Cell:
-            v = row.get(key)
-            text = fmt.pct_ci(v, row.get(f"{key}_low"), row.get(f"{key}_high"), digits)
-            return Cell(text, _sortable(v))
-
-        return Column(label, r, key, help)
+        return Column.shown_ci(key, label, lambda v, lo, hi: fmt.pct_ci(v, lo, hi, digits), help)
 
     @staticmethod
     def num_ci(key: str, label: str, digits: int = 1, help: str = "") -> Column:
-        def r(row: dict[str, Any]) -> Cell:
-            v = row.get(key)
-            text = fmt.num_ci(v, row.get(f"{key}_low"), row.get(f"{key}_high"), digits)
-            return Cell(text, _sortable(v))
-
-        return Column(label, r, key, help)
+        return Column.shown_ci(key, label, lambda v, lo, hi: fmt.num_ci(v, lo, hi, digits), help)
 
     @staticmethod
     def diff(

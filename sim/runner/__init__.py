@@ -13,13 +13,8 @@ from sim.runner.execute import (
     play_task,
     run,
 )
-from sim.runner.experiment import (
-    Arm,
-    Experiment,
-    Precision,
-    load_experiment,
-    parse_experiment,
-)
+from sim.runner.experiment import Arm, Experiment, Precision
+from sim.runner.parsing import load_experiment, parse_experiment
 from sim.runner.seeds import game_seed, game_seeds
 from sim.runner.tournament import ranking, tournament_experiment
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import signal
 from collections.abc import Iterator
 from contextlib import contextmanager
+from dataclasses import asdict, dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -12,10 +13,29 @@ import typer
 
 from sim.paths import check_folder
 from sim.runner.execute import DEFAULT_CHUNK_SIZE, Interrupted, RunSummary, check_options, run
-from sim.runner.experiment import Experiment, load_experiment
+from sim.runner.experiment import Experiment
 from sim.runner.folder import results_root
+from sim.runner.parsing import load_experiment
 
 INTERRUPTED_EXIT = 130  # 128 + SIGINT, as a shell reports Ctrl-C; SIGTERM gives 128 + 15
+
+
+@dataclass(frozen=True)
+class Playing:
+    """How a run is played and stored (`sim run`, `sim tournament`), checked before any game:
+    workers, games per part file, the results folder, a fresh start, the backend."""
+
+    jobs: int | None = None
+    chunk_size: int = DEFAULT_CHUNK_SIZE
+    out: str | None = None
+    fresh: bool = False
+    backend: str = "local"
+    address: str | None = None
+    progress: bool = True
+
+    def check(self) -> None:
+        check_options(chunk_size=self.chunk_size, backend=self.backend, address=self.address,
+                      jobs=self.jobs)  # fmt: skip
 
 
 def run_command(
@@ -23,22 +43,16 @@ def run_command(
     file: str,
     overrides: list[str],
     games: int | None,
-    jobs: int | None,
-    chunk_size: int,
-    out: str | None,
-    fresh: bool,
-    backend: str,
-    address: str | None,
     seed: int | None,
     report: bool,
     report_dir: str | None,
-    progress: bool = True,
+    playing: Playing,
 ) -> RunSummary:
-    check_options(chunk_size=chunk_size, backend=backend, address=address, jobs=jobs)
+    playing.check()
     exp = load_experiment(file, overrides, games=games, seed=seed)
-    report_at = _report_dir(exp, out, report_dir) if report else None  # checked before playing
-    summary = _run(exp, out=out, jobs=jobs, chunk_size=chunk_size, fresh=fresh,
-                   backend=backend, address=address, progress=progress)  # fmt: skip
+    # the report folder is checked before playing
+    report_at = _report_dir(exp, playing.out, report_dir) if report else None
+    summary = _run(exp, playing)
     _print_summary(exp, summary)
     if report_at is not None:
         _build_report(summary.out, report_at)
@@ -54,7 +68,7 @@ def _report_dir(exp: Experiment, out: str | None, report_dir: str | None) -> Pat
                  key="--report-dir")  # fmt: skip
 
 
-def _run(exp: Experiment, **options: Any) -> RunSummary:
+def _run(exp: Experiment, playing: Playing) -> RunSummary:
     n_arms = len(exp.arms)
     typer.echo(
         f"{exp.name}: {n_arms} arm{'s' if n_arms != 1 else ''} x {exp.games:,} games"
@@ -66,7 +80,7 @@ def _run(exp: Experiment, **options: Any) -> RunSummary:
     )
     with _sigterm_as_interrupt() as caught:
         try:
-            return run(exp, on_note=_note, **options)
+            return run(exp, on_note=_note, **asdict(playing))
         except Interrupted as stop:
             s = stop.summary
             typer.echo(
@@ -157,20 +171,14 @@ def tournament_command(
     ruleset: str | None,
     overrides: list[str],
     seed: int,
-    jobs: int | None,
-    chunk_size: int,
-    out: str | None,
-    fresh: bool,
-    backend: str,
-    address: str | None,
-    progress: bool = True,
+    playing: Playing,
 ) -> None:
     from rich.console import Console
     from rich.table import Table
 
     from sim.runner.tournament import adjacent_pairs, ranking, ratings, tournament_experiment
 
-    check_options(chunk_size=chunk_size, backend=backend, address=address, jobs=jobs)
+    playing.check()
     names = [s for s in strategies.split(",") if s.strip()]
     exp = tournament_experiment(
         names, players=players, games=games, game=game, ruleset=ruleset, rules=overrides,
@@ -181,9 +189,9 @@ def tournament_command(
         typer.echo(
             f"games rounded up to {exp.games:,}: {tables} seat arrangements, each equally often"
         )
-    out = str(Path("results") / exp.name) if out is None else out
-    summary = _run(exp, out=out, jobs=jobs, chunk_size=chunk_size, fresh=fresh,
-                   backend=backend, address=address, progress=progress)  # fmt: skip
+    if playing.out is None:
+        playing = replace(playing, out=str(Path("results") / exp.name))
+    summary = _run(exp, playing)
     _print_summary(exp, summary)
     rank = ranking(summary.out)
     rated = {row["strategy"]: row for row in ratings(summary.out).iter_rows(named=True)}
@@ -217,4 +225,4 @@ def tournament_command(
             )
 
 
-__all__ = ["DEFAULT_CHUNK_SIZE", "run_command", "tournament_command"]
+__all__ = ["DEFAULT_CHUNK_SIZE", "Playing", "run_command", "tournament_command"]

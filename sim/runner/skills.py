@@ -28,6 +28,9 @@ from typing import Any
 
 from sim.errors import ConfigError
 from sim.games.base import StrategySpec
+from sim.runner import arms as arm_expansion
+from sim.runner.checks import baseline as checked_baseline
+from sim.runner.sweep import param_columns
 
 KEY = "skills"
 SEAT = "skill"  # the seat name that takes each level
@@ -53,9 +56,9 @@ def repeat_arms(parser: Any) -> tuple[list[Any], str | None, tuple[tuple[str, st
                     f"Name the seats that take each level '{SEAT}', e.g. seats: "
                     f"[{{name: {SEAT}, missile_at: 12}}, {SEAT}, {SEAT}, {SEAT}].",
                 )
-            level_arms = parser.arms()
-            base = parser.baseline(level_arms)
-            columns = parser.param_columns(level_arms) + ((COLUMN, "str"),)
+            level_arms = arm_expansion.expand(parser)
+            base = checked_baseline(parser, level_arms)
+            columns = param_columns(parser, level_arms) + ((COLUMN, "str"),)
             if baseline is None and base is not None:
                 baseline = f"{base}@{level}"
             for arm in level_arms:

@@ -14,7 +14,8 @@ from pathlib import Path
 from typing import Any
 
 from sim.errors import ConfigError
-from sim.runner.experiment import Experiment, parse_experiment
+from sim.runner.experiment import Experiment
+from sim.runner.parsing import parse_experiment
 from sim.stats.intervals import wilson
 
 

@@ -44,6 +44,16 @@ def _gamma_series(a: float, x: float) -> float:
     return total * math.exp(-x + a * math.log(x) - math.lgamma(a))
 
 
+def _lentz_step(d: float, c: float, a: float, b: float) -> tuple[float, float]:
+    """One term a / (b + ...) of a continued fraction by the modified Lentz method: the next
+    1/D and C, each kept away from zero."""
+    d = a * d + b
+    d = _TINY if abs(d) < _TINY else d
+    c = b + a / c
+    c = _TINY if abs(c) < _TINY else c
+    return 1.0 / d, c
+
+
 def _gamma_fraction(a: float, x: float) -> float:
     """Regularised upper incomplete gamma Q(a, x) by its continued fraction (x >= a + 1)."""
     b = x + 1.0 - a
@@ -53,11 +63,7 @@ def _gamma_fraction(a: float, x: float) -> float:
     for i in range(1, _MAX_ITER):
         an = -i * (i - a)
         b += 2.0
-        d = an * d + b
-        d = _TINY if abs(d) < _TINY else d
-        c = b + an / c
-        c = _TINY if abs(c) < _TINY else c
-        d = 1.0 / d
+        d, c = _lentz_step(d, c, an, b)
         delta = d * c
         h *= delta
         if abs(delta - 1.0) < _EPS:
@@ -93,18 +99,10 @@ def _beta_fraction(a: float, b: float, x: float) -> float:
     for m in range(1, _MAX_ITER):
         m2 = 2 * m
         aa = m * (b - m) * x / ((qam + m2) * (a + m2))
-        d = 1.0 + aa * d
-        d = _TINY if abs(d) < _TINY else d
-        c = 1.0 + aa / c
-        c = _TINY if abs(c) < _TINY else c
-        d = 1.0 / d
+        d, c = _lentz_step(d, c, aa, 1.0)
         h *= d * c
         aa = -(a + m) * (qab + m) * x / ((a + m2) * (qap + m2))
-        d = 1.0 + aa * d
-        d = _TINY if abs(d) < _TINY else d
-        c = 1.0 + aa / c
-        c = _TINY if abs(c) < _TINY else c
-        d = 1.0 / d
+        d, c = _lentz_step(d, c, aa, 1.0)
         delta = d * c
         h *= delta
         if abs(delta - 1.0) < _EPS:

@@ -7,23 +7,13 @@ an invader that the next descent would drop onto the fighter. It places and re-e
 cell from which the best such turn starts; it never buys and leaves the mine alone.
 """
 
-from sim.games.guardians.decision import MINE_START, PLACE, SCRATCH_SIZE
-from sim.games.guardians.engine import at, pl
-from sim.games.guardians.layout import (
-    A_DEST_COL,
-    A_DEST_ROW,
-    A_MINE_ROW,
-    DESTROYED,
-    EMPTY,
-    MAX_COLS,
-    P_COLS,
-    PL_LEVEL,
-    PL_STATUS,
-)
-from sim.games.guardians.moves import column_raid_margin, destinations, volley_effect, volley_value
-from sim.games.guardians.rng import below
-from sim.jit import jit
-from strategies.guardians.common import can_reenter, random_mine_row, stand_at
+from sim.games.guardians import layout as L
+from sim.games.guardians.board import bottom_cell_free, pl
+from sim.games.guardians.decision import SCRATCH_SIZE
+from sim.games.guardians.moves import column_raid_margin, destinations, volley
+from sim.jit import jit, jit_inline
+from sim.random_streams import below
+from strategies.guardians.common import better, opening, random_mine_row
 
 NAME = "cautious"
 PARAMS: dict[str, float] = {
@@ -33,18 +23,27 @@ PARAMS: dict[str, float] = {
 }
 DANGER, RAID, EXPOSURE = 0, 1, 2
 _BIG = 1 << 30
-MARGINS_AT = SCRATCH_SIZE - MAX_COLS  # scratch[MARGINS_AT:] holds the columns' raid margins
+MARGINS_AT = SCRATCH_SIZE - L.MAX_COLS  # scratch[MARGINS_AT:] holds the columns' raid margins
 
 
 @jit
 def raid_margins(s, p, out):
     """out[c] = column_raid_margin of column c; returns the smallest."""
     best = _BIG
-    for c in range(p[P_COLS]):
+    for c in range(p[L.P_COLS]):
         out[c] = column_raid_margin(s, p, c)
         if out[c] < best:
             best = out[c]
     return best
+
+
+@jit_inline
+def scoring(s, p, seat, scratch):
+    """What cell_score reads besides the cell: the columns' raid margins (worked out into
+    scratch[MARGINS_AT:]) and the seat's level."""
+    margins = scratch[MARGINS_AT:]
+    raid_margins(s, p, margins)
+    return margins, s[pl(seat, L.PL_LEVEL)]
 
 
 @jit
@@ -52,7 +51,7 @@ def descent_penalty(p, margins, c, danger_weight, raid_penalty):
     """Penalty of a descent caused by emptying column c: depends on the other columns'
     margins (column c is empty afterwards)."""
     d = _BIG
-    for cc in range(p[P_COLS]):
+    for cc in range(p[L.P_COLS]):
         if cc != c and margins[cc] < d:
             d = margins[cc]
     if d >= _BIG:
@@ -66,8 +65,8 @@ def descent_penalty(p, margins, c, danger_weight, raid_penalty):
 def cell_score(s, p, seat, c, r, level, margins, sp):
     """Greedy's volley score from (c, r) (2 per point, 1 per hit), less the descent penalty
     and the exposure penalty. sp: the first three parameters are cautious's."""
-    v = float(volley_value(s, p, c, r, seat, level))
-    removed, empties, above = volley_effect(s, p, c, r, seat, level)
+    value, _, empties, above = volley(s, p, c, r, seat, level)
+    v = float(value)
     if empties:
         v -= descent_penalty(p, margins, c, sp[DANGER], sp[RAID])
     if above == r + 1:
@@ -84,21 +83,19 @@ def best_cell(s, p, seat, c0, r0, level, margins, sp, rng, slot, scratch):
     best, best_k, ties = -1e300, 0, 0
     for k in range(n):
         v = cell_score(s, p, seat, scratch[2 * k], scratch[2 * k + 1], level, margins, sp)
-        if v > best:
-            best, best_k, ties = v, k, 1
-        elif v == best:
-            ties += 1
-            if below(rng, slot, ties) == 0:
-                best_k = k
+        take, best, ties = better(v, best, ties, rng, slot)
+        if take:
+            best_k = k
     return scratch[2 * best_k], scratch[2 * best_k + 1], best
 
 
 @jit
-def best_entry(s, p, seat, level, margins, sp, rng, slot, scratch):
-    """The empty bottom-row column from which the best turn starts, or -1."""
+def best_entry(s, p, seat, sp, rng, slot, scratch):
+    """The free bottom-row column from which the best turn starts (best_cell), or -1."""
+    margins, level = scoring(s, p, seat, scratch)
     best, best_c = -1e300, -1
-    for c in range(p[P_COLS]):
-        if s[at(c, 0)] != EMPTY:
+    for c in range(p[L.P_COLS]):
+        if not bottom_cell_free(s, p, c):
             continue
         _, _, v = best_cell(s, p, seat, c, 0, level, margins, sp, rng, slot, scratch)
         if v > best:
@@ -107,28 +104,38 @@ def best_entry(s, p, seat, level, margins, sp, rng, slot, scratch):
 
 
 @jit
+def best_bottom(s, p, seat, sp, rng, slot, scratch, coin):
+    """The free bottom-row column with the best cell_score, or -1: the first among equals, or
+    with `coin` a coin flip for each equal one met (the economist's placement)."""
+    margins, level = scoring(s, p, seat, scratch)
+    best, best_c = -1e300, -1
+    for c in range(p[L.P_COLS]):
+        if bottom_cell_free(s, p, c):
+            v = cell_score(s, p, seat, c, 0, level, margins, sp)
+            if v > best or (coin and v == best and below(rng, slot, 2) == 0):
+                best, best_c = v, c
+    return best_c
+
+
+@jit
+def place_column(s, p, seat, sp, rng, slot, scratch):
+    """Where cautious (and the expert) places its fighter: best_bottom, the first among
+    equals."""
+    return best_bottom(s, p, seat, sp, rng, slot, scratch, False)
+
+
+@jit
+def place_column_flipping(s, p, seat, sp, rng, slot, scratch):
+    """Where the economist places its fighter: best_bottom, a coin flip for each equal."""
+    return best_bottom(s, p, seat, sp, rng, slot, scratch, True)
+
+
+@jit
 def policy(phase, s, p, seat, sp, rng, a, scratch):
-    slot = seat + 1
-    margins = scratch[MARGINS_AT:]
-    raid_margins(s, p, margins)
-    level = s[pl(seat, PL_LEVEL)]
-    if phase == PLACE:
-        best, best_c = -1e300, -1
-        for c in range(p[P_COLS]):
-            if s[at(c, 0)] == EMPTY:
-                v = cell_score(s, p, seat, c, 0, level, margins, sp)
-                if v > best:
-                    best, best_c = v, c
-        a[A_DEST_COL] = best_c
+    if opening(phase, s, p, seat, sp, rng, a, scratch, place_column, random_mine_row, best_entry):
         return
-    if phase == MINE_START:
-        a[A_MINE_ROW] = random_mine_row(s, p, rng, slot)
-        return
-    if s[pl(seat, PL_STATUS)] == DESTROYED:
-        if not can_reenter(s, p, seat):
-            return
-        stand_at(s, seat, a, best_entry(s, p, seat, level, margins, sp, rng, slot, scratch), 0)
-    c, r, _ = best_cell(s, p, seat, a[A_DEST_COL], a[A_DEST_ROW], level, margins, sp, rng, slot,
-                        scratch)  # fmt: skip
-    a[A_DEST_COL] = c
-    a[A_DEST_ROW] = r
+    margins, level = scoring(s, p, seat, scratch)
+    c, r, _ = best_cell(s, p, seat, a[L.A_DEST_COL], a[L.A_DEST_ROW], level, margins, sp, rng,
+                        seat + 1, scratch)  # fmt: skip
+    a[L.A_DEST_COL] = c
+    a[L.A_DEST_ROW] = r

@@ -7,59 +7,28 @@ points, and uses a charged power-up on the path cell that adds the most when tha
 `power_up_min` points; otherwise it plays like cautious (whose three parameters come first).
 """
 
-from sim.games.guardians.decision import MINE_START, PLACE
-from sim.games.guardians.engine import at, pl, reserve_points, set_cell
-from sim.games.guardians.layout import (
-    A_BUY,
-    A_DEST_COL,
-    A_DEST_ROW,
-    A_MINE_ROW,
-    A_MISSILE,
-    A_PU_COL,
-    A_PU_ROW,
-    ACTIVE,
-    BUY_MISSILE,
-    BUY_POWER_UP,
-    BUY_UPGRADE,
-    CHARGED,
-    DESTROYED,
-    EMPTY,
-    HELD,
-    NONE,
-    P_COLS,
-    P_MAX_LEVEL,
-    P_MISSILE_COST,
-    P_MISSILE_ENABLED,
-    P_POWER_COST,
-    P_POWER_ENABLED,
-    P_POWER_PERMANENT,
-    P_UPGRADE_COST,
-    P_UPGRADE_ENABLED,
-    PL_LEVEL,
-    PL_MISSILE,
-    PL_POWER,
-    PL_STATUS,
-)
+from sim.games.guardians import layout as L
+from sim.games.guardians.board import at, pl, reserve_points, set_cell
+from sim.games.guardians.engine import line_of
 from sim.games.guardians.moves import (
     destinations,
     missile_row,
     row_take,
-    volley_effect,
-    volley_value,
+    volley,
 )
-from sim.games.guardians.rng import below
+from sim.games.guardians.shop import buy_error
 from sim.jit import jit
 from strategies.guardians.cautious import (
     DANGER,
-    MARGINS_AT,
     RAID,
     best_cell,
     best_entry,
     cell_score,
     descent_penalty,
-    raid_margins,
+    place_column_flipping,
+    scoring,
 )
-from strategies.guardians.common import can_reenter, random_mine_row, stand_at
+from strategies.guardians.common import opening, random_mine_row
 
 NAME = "economist"
 PARAMS: dict[str, float] = {
@@ -80,25 +49,11 @@ def shopping(s, p, seat, sp):
     """What to buy this turn (BUY_NONE when nothing is due): a purchase is due once the
     reserve reaches its threshold and the price (a threshold below the price waits)."""
     reserve = reserve_points(s, p, seat)
-    if (
-        p[P_MISSILE_ENABLED]
-        and s[pl(seat, PL_MISSILE)] == NONE
-        and reserve >= max(sp[MISSILE_AT], p[P_MISSILE_COST])
-    ):
-        return BUY_MISSILE
-    if (
-        p[P_UPGRADE_ENABLED]
-        and s[pl(seat, PL_LEVEL)] < p[P_MAX_LEVEL]
-        and reserve >= max(sp[UPGRADE_AT], p[P_UPGRADE_COST])
-    ):
-        return BUY_UPGRADE
-    if (
-        p[P_POWER_ENABLED]
-        and s[pl(seat, PL_POWER)] == NONE
-        and reserve >= max(sp[POWER_UP_AT], p[P_POWER_COST])
-    ):
-        return BUY_POWER_UP
-    return 0
+    for kind in range(L.BUY_MISSILE, L.BUY_POWER_UP + 1):
+        threshold = sp[MISSILE_AT + kind - L.BUY_MISSILE]  # the thresholds in BUY_* order
+        if reserve >= threshold and buy_error(s, p, seat, kind, reserve) == L.OK:
+            return kind
+    return L.BUY_NONE
 
 
 @jit
@@ -108,7 +63,7 @@ def best_missile_cell(s, p, seat, c0, r0, scratch):
     n = destinations(s, p, c0, r0, scratch)
     best, bc, br = -1, c0, r0
     home = s[at(c0, r0)]
-    set_cell(s, c0, r0, EMPTY)  # the fighter leaves its cell (as the engine checks it)
+    set_cell(s, c0, r0, L.EMPTY)  # the fighter leaves its cell (as the engine checks it)
     for k in range(n):
         c, r = scratch[2 * k], scratch[2 * k + 1]
         tr = missile_row(s, p, seat, c, r)
@@ -130,9 +85,7 @@ def best_power_up(s, p, seat, c0, r0, level, margins, sp, scratch):
     for k in range(n):
         dc, dr = scratch[2 * k], scratch[2 * k + 1]
         base = cell_score(s, p, seat, dc, dr, level, margins, sp)
-        steps = max(abs(dc - c0), abs(dr - r0))
-        sc = 0 if dc == c0 else (1 if dc > c0 else -1)
-        sr = 0 if dr == r0 else (1 if dr > r0 else -1)
+        steps, sc, sr = line_of(c0, r0, dc, dr)
         for i in range(steps + 1):
             pc, pr = c0 + i * sc, r0 + i * sr
             if pc == dc and pr == dr:
@@ -140,8 +93,8 @@ def best_power_up(s, p, seat, c0, r0, level, margins, sp, scratch):
             elif pc == dc:
                 continue  # the same column from another row: skip, hard to foresee
             else:
-                v = base + float(volley_value(s, p, pc, pr, seat, level))
-                _, empties, _ = volley_effect(s, p, pc, pr, seat, level)
+                value, _, empties, _ = volley(s, p, pc, pr, seat, level)
+                v = base + float(value)
                 if empties:
                     v -= descent_penalty(p, margins, pc, sp[DANGER], sp[RAID])
             if v > best:
@@ -151,31 +104,15 @@ def best_power_up(s, p, seat, c0, r0, level, margins, sp, scratch):
 
 @jit
 def policy(phase, s, p, seat, sp, rng, a, scratch):
-    slot = seat + 1
-    margins = scratch[MARGINS_AT:]
-    raid_margins(s, p, margins)
-    level = s[pl(seat, PL_LEVEL)]
-    if phase == PLACE:
-        best, best_c = -1e300, -1
-        for c in range(p[P_COLS]):
-            if s[at(c, 0)] == EMPTY:
-                v = cell_score(s, p, seat, c, 0, level, margins, sp)
-                if v > best or (v == best and below(rng, slot, 2) == 0):
-                    best, best_c = v, c
-        a[A_DEST_COL] = best_c
+    if opening(phase, s, p, seat, sp, rng, a, scratch,
+               place_column_flipping, random_mine_row, best_entry):  # fmt: skip
         return
-    if phase == MINE_START:
-        a[A_MINE_ROW] = random_mine_row(s, p, rng, slot)
-        return
-    if s[pl(seat, PL_STATUS)] == DESTROYED:
-        if not can_reenter(s, p, seat):
-            return
-        stand_at(s, seat, a, best_entry(s, p, seat, level, margins, sp, rng, slot, scratch), 0)
-    c0, r0 = a[A_DEST_COL], a[A_DEST_ROW]
+    margins, level = scoring(s, p, seat, scratch)
+    c0, r0 = a[L.A_DEST_COL], a[L.A_DEST_ROW]
     if shop_turn(s, p, seat, sp, a, scratch):
         return
-    c, r, v = best_cell(s, p, seat, c0, r0, level, margins, sp, rng, slot, scratch)
-    a[A_DEST_COL], a[A_DEST_ROW] = c, r
+    c, r, v = best_cell(s, p, seat, c0, r0, level, margins, sp, rng, seat + 1, scratch)
+    a[L.A_DEST_COL], a[L.A_DEST_ROW] = c, r
     power_up_turn(s, p, seat, c0, r0, v, level, margins, sp, a, scratch)
 
 
@@ -184,16 +121,16 @@ def shop_turn(s, p, seat, sp, a, scratch):
     """The shop's say in a turn: buy what is due (an active fighter), else fire a held
     missile from the reachable cell whose row is worth the most, once that is worth
     fire_missile_min. True when this decided the turn (written into a)."""
-    if s[pl(seat, PL_STATUS)] != ACTIVE:
+    if s[pl(seat, L.PL_STATUS)] != L.ACTIVE:
         return False
     buy = shopping(s, p, seat, sp)
     if buy != 0:
-        a[A_BUY] = buy
+        a[L.A_BUY] = buy
         return True
-    if s[pl(seat, PL_MISSILE)] == HELD:
-        c, r, v = best_missile_cell(s, p, seat, a[A_DEST_COL], a[A_DEST_ROW], scratch)
+    if s[pl(seat, L.PL_MISSILE)] == L.HELD:
+        c, r, v = best_missile_cell(s, p, seat, a[L.A_DEST_COL], a[L.A_DEST_ROW], scratch)
         if v >= sp[FIRE_MIN]:
-            a[A_DEST_COL], a[A_DEST_ROW], a[A_MISSILE] = c, r, 1
+            a[L.A_DEST_COL], a[L.A_DEST_ROW], a[L.A_MISSILE] = c, r, 1
             return True
     return False
 
@@ -203,8 +140,8 @@ def power_up_turn(s, p, seat, c0, r0, v, level, margins, sp, a, scratch):
     """With a charged power-up, replace the turn chosen (worth v on the volley scale) by the
     best (destination, power-up cell) pair from (c0, r0) when that adds power_up_min points
     (any gain when the power-up is permanent)."""
-    if s[pl(seat, PL_POWER)] != CHARGED:
+    if s[pl(seat, L.PL_POWER)] != L.CHARGED:
         return
     dc, dr, pc, pr, pv = best_power_up(s, p, seat, c0, r0, level, margins, sp, scratch)
-    if pv - v >= 2.0 * sp[POWER_MIN] or (p[P_POWER_PERMANENT] and pv > v):
-        a[A_DEST_COL], a[A_DEST_ROW], a[A_PU_COL], a[A_PU_ROW] = dc, dr, pc, pr
+    if pv - v >= 2.0 * sp[POWER_MIN] or (p[L.P_POWER_PERMANENT] and pv > v):
+        a[L.A_DEST_COL], a[L.A_DEST_ROW], a[L.A_PU_COL], a[L.A_PU_ROW] = dc, dr, pc, pr

@@ -10,74 +10,10 @@ opponents' replies (each modelled as greedy) and judged again.
 
 import numpy as np
 
-from sim.games.guardians.decision import MINE_START, PLACE, reset_action
-from sim.games.guardians.engine import (
-    at,
-    pl,
-    play_turn,
-    players_in_game,
-    reserve_points,
-    winners_mask,
-)
-from sim.games.guardians.layout import (
-    A_BUY,
-    A_DEST_COL,
-    A_DEST_ROW,
-    A_MINE,
-    A_MINE_ROW,
-    A_MISSILE,
-    A_PU_COL,
-    A_PU_ROW,
-    A_REENTER_COL,
-    ACTION_SIZE,
-    BUY_MISSILE,
-    BUY_NONE,
-    BUY_POWER_UP,
-    BUY_UPGRADE,
-    CHARGED,
-    DESTROYED,
-    EMPTY,
-    HELD,
-    N_KINDS,
-    NONE,
-    OK,
-    OUT,
-    P_COLS,
-    P_DESTROYED_OUT,
-    P_MAX_LEVEL,
-    P_MINE_ROW_FIRST,
-    P_MINE_ROW_LAST,
-    P_MINE_STEP,
-    P_MISSILE_COST,
-    P_MISSILE_ENABLED,
-    P_POWER_COST,
-    P_POWER_ENABLED,
-    P_POWER_PERMANENT,
-    P_REENTRY_COST,
-    P_STALL_TURNS,
-    P_UPGRADE_COST,
-    P_UPGRADE_ENABLED,
-    PL_COL,
-    PL_LEVEL,
-    PL_MISSILE,
-    PL_POWER,
-    PL_ROW,
-    PL_STATUS,
-    RUNNING,
-    S_INVADERS,
-    S_MINE_ALIVE,
-    S_MINE_COL,
-    S_N_PLAYERS,
-    S_PILE_LEN,
-    S_PILE_TOP,
-    S_STALL_RUN,
-    S_STATUS,
-    S_TO_MOVE,
-    S_TURN,
-    STALL,
-    STATE_SIZE,
-    VICTORY,
-)
+from sim.games.guardians import layout as L
+from sim.games.guardians.board import bottom_cell_free, pl, players_in_game, reserve_points
+from sim.games.guardians.decision import reset_action
+from sim.games.guardians.engine import line_of, play_turn, winners_mask
 from sim.games.guardians.moves import (
     column_raid_margin,
     descents_to_raid,
@@ -87,10 +23,10 @@ from sim.games.guardians.moves import (
     volley_effect,
     volley_value,
 )
-from sim.jit import jit, jit_allocating
-from strategies.guardians.cautious import MARGINS_AT, cell_score, raid_margins
-from strategies.guardians.common import can_reenter
-from strategies.guardians.miner import policy as miner_policy
+from sim.games.guardians.shop import buy_turn_error
+from sim.jit import jit, jit_allocating, jit_inline
+from strategies.guardians import cautious, miner
+from strategies.guardians.common import setup_phase, stand_at, waiting
 
 NAME = "expert"
 PARAMS: dict[str, float] = {
@@ -139,19 +75,19 @@ _CAUTIOUS = np.array([3.0, 200.0, 8.0])  # cautious's parameters, for placement
 @jit
 def strength(t, p, k, sp):
     """Seat k's points plus the worth of what it holds; -1e9 if it is (about to be) out."""
-    status = t[pl(k, PL_STATUS)]
-    if status == OUT:
+    status = t[pl(k, L.PL_STATUS)]
+    if status == L.OUT:
         return -1e9
     v = float(reserve_points(t, p, k))
-    if status == DESTROYED:
-        if p[P_DESTROYED_OUT] or v < p[P_REENTRY_COST]:
+    if status == L.DESTROYED:
+        if p[L.P_DESTROYED_OUT] or v < p[L.P_REENTRY_COST]:
             return -1e9
-        v -= p[P_REENTRY_COST] + sp[DESTROYED_COST]
-    if t[pl(k, PL_MISSILE)] == HELD:
+        v -= p[L.P_REENTRY_COST] + sp[DESTROYED_COST]
+    if t[pl(k, L.PL_MISSILE)] == L.HELD:
         v += sp[MISSILE_VALUE]
-    v += (t[pl(k, PL_LEVEL)] - 1) * sp[LEVEL_VALUE]
-    if t[pl(k, PL_POWER)] == CHARGED:
-        v += sp[POWER_VALUE] * (3.0 if p[P_POWER_PERMANENT] else 1.0)
+    v += (t[pl(k, L.PL_LEVEL)] - 1) * sp[LEVEL_VALUE]
+    if t[pl(k, L.PL_POWER)] == L.CHARGED:
+        v += sp[POWER_VALUE] * (3.0 if p[L.P_POWER_PERMANENT] else 1.0)
     return v
 
 
@@ -164,7 +100,7 @@ def end_value(t, p, me, sp):
     if (mask >> me) & 1 == 0:
         return v
     k = 0
-    for seat in range(t[S_N_PLAYERS]):
+    for seat in range(t[L.S_N_PLAYERS]):
         k += (mask >> seat) & 1
     return 1.0 / k + v
 
@@ -172,35 +108,35 @@ def end_value(t, p, me, sp):
 @jit
 def evaluate(t, p, me, sp):
     """Estimated chance that `me` wins from state t (a share when the win is shared)."""
-    st = t[S_STATUS]
-    if st == VICTORY or st == STALL:
+    st = t[L.S_STATUS]
+    if st == L.VICTORY or st == L.STALL:
         return end_value(t, p, me, sp)
-    if st != RUNNING:
+    if st != L.RUNNING:
         return 0.0  # raid or cap: nobody wins
     v = running_value(t, p, me, sp)
-    run = t[S_STALL_RUN]
+    run = t[L.S_STALL_RUN]
     if run > 0:
-        limit = p[P_STALL_TURNS] if p[P_STALL_TURNS] > 0 else players_in_game(t)
+        limit = p[L.P_STALL_TURNS] if p[L.P_STALL_TURNS] > 0 else players_in_game(t)
         q = min(1.0, sp[STALL_WEIGHT] * run / limit)
-        t[S_STATUS] = STALL  # winners_mask only looks at finished games
+        t[L.S_STATUS] = L.STALL  # winners_mask only looks at finished games
         v = q * end_value(t, p, me, sp) + (1.0 - q) * v
-        t[S_STATUS] = RUNNING
+        t[L.S_STATUS] = L.RUNNING
     return v
 
 
 @jit
 def running_value(t, p, me, sp):
     """The estimate for a game still running: leading at the end times surviving."""
-    if t[pl(me, PL_STATUS)] == OUT:
+    if t[pl(me, L.PL_STATUS)] == L.OUT:
         return 0.0
     mine = strength(t, p, me, sp)
     if mine < -1e8:
         return 0.0
-    left = t[S_PILE_LEN] - t[S_PILE_TOP] + t[S_INVADERS]
+    left = t[L.S_PILE_LEN] - t[L.S_PILE_TOP] + t[L.S_INVADERS]
     temp = sp[TEMPERATURE] + sp[TEMPERATURE_SLOPE] * left
-    temp *= max(0.05, 1.0 - t[S_TURN] / sp[FADE_TURNS])
+    temp *= max(0.05, 1.0 - t[L.S_TURN] / sp[FADE_TURNS])
     z = 0.0
-    for k in range(t[S_N_PLAYERS]):
+    for k in range(t[L.S_N_PLAYERS]):
         v = mine if k == me else strength(t, p, k, sp)
         if v > -1e8:
             z += np.exp((v - mine) / temp)
@@ -221,20 +157,19 @@ def model_turn(t, p, seat, a, scratch, caution):
     """Write a greedy turn for `seat` (ties broken to the first cell, no randomness); with
     `caution`, it also shuns a shot whose descent would raid at once."""
     reset_action(t, seat, a)
-    level = t[pl(seat, PL_LEVEL)]
+    level = t[pl(seat, L.PL_LEVEL)]
     out = scratch[_MODEL:]
-    if t[pl(seat, PL_STATUS)] == DESTROYED:
-        if not can_reenter(t, p, seat):
-            return
+    if waiting(t, p, seat):
+        return
+    if t[pl(seat, L.PL_STATUS)] == L.DESTROYED:
         best, best_c = -1, -1
-        for c in range(p[P_COLS]):
-            if t[at(c, 0)] == EMPTY:
+        for c in range(p[L.P_COLS]):
+            if bottom_cell_free(t, p, c):
                 v = volley_value(t, p, c, 0, seat, 1)
                 if v > best:
                     best, best_c = v, c
-        a[A_REENTER_COL] = best_c
-        a[A_DEST_COL], a[A_DEST_ROW] = best_c, 0
-    n = destinations(t, p, a[A_DEST_COL], a[A_DEST_ROW], out)
+        stand_at(t, seat, a, best_c, 0)
+    n = destinations(t, p, a[L.A_DEST_COL], a[L.A_DEST_ROW], out)
     check = caution and descents_to_raid(t, p) <= 1
     best, best_k = -(1 << 30), 0
     for k in range(n):
@@ -246,13 +181,13 @@ def model_turn(t, p, seat, a, scratch, caution):
                 v -= 1000
         if v > best:
             best, best_k = v, k
-    a[A_DEST_COL], a[A_DEST_ROW] = out[2 * best_k], out[2 * best_k + 1]
+    a[L.A_DEST_COL], a[L.A_DEST_ROW] = out[2 * best_k], out[2 * best_k + 1]
 
 
 @jit
 def _raids_without(t, p, col):
     """Whether a descent would raid, column `col` being emptied first."""
-    for c in range(p[P_COLS]):
+    for c in range(p[L.P_COLS]):
         if c != col and column_raid_margin(t, p, c) <= 1:
             return True
     return False
@@ -261,14 +196,14 @@ def _raids_without(t, p, col):
 @jit
 def play_replies(t, p, me, a, buf, scratch, caution):
     """Play the modelled opponents' turns on t until it is `me`'s turn again or the game ends."""
-    for _ in range(t[S_N_PLAYERS]):
-        if t[S_STATUS] != RUNNING or t[S_TO_MOVE] == me:
+    for _ in range(t[L.S_N_PLAYERS]):
+        if t[L.S_STATUS] != L.RUNNING or t[L.S_TO_MOVE] == me:
             return
-        seat = t[S_TO_MOVE]
+        seat = t[L.S_TO_MOVE]
         model_turn(t, p, seat, a, scratch, caution)
-        if play_turn(t, p, a, buf) != OK:
+        if play_turn(t, p, a, buf) != L.OK:
             reset_action(t, seat, a)  # should not happen: fall back on "stay and shoot"
-            if play_turn(t, p, a, buf) != OK:
+            if play_turn(t, p, a, buf) != L.OK:
                 return
 
 
@@ -295,7 +230,7 @@ def _keep(top_v, top_a, n_top, cap, v, cand):
 @jit
 def _score(base, work, p, cand, buf, me, sp):
     restore_public(base, work)
-    if play_turn(work, p, cand, buf) != OK:
+    if play_turn(work, p, cand, buf) != L.OK:
         return _NO
     return evaluate(work, p, me, sp)
 
@@ -304,13 +239,13 @@ def _score(base, work, p, cand, buf, me, sp):
 def _mine_options(s, p, rows):
     """Re-entry rows to try when moving the mine: [-1] if it cannot wrap, else the mine spaces;
     returns how many (0 if there is no mine)."""
-    if not p[P_MINE_STEP] or not s[S_MINE_ALIVE]:
+    if not p[L.P_MINE_STEP] or not s[L.S_MINE_ALIVE]:
         return 0
-    if s[S_MINE_COL] + p[P_MINE_STEP] < p[P_COLS]:
+    if s[L.S_MINE_COL] + p[L.P_MINE_STEP] < p[L.P_COLS]:
         rows[0] = -1
         return 1
     n = 0
-    for r in range(p[P_MINE_ROW_FIRST], p[P_MINE_ROW_LAST] + 1):
+    for r in range(p[L.P_MINE_ROW_FIRST], p[L.P_MINE_ROW_LAST] + 1):
         rows[n] = r
         n += 1
     return n
@@ -319,14 +254,14 @@ def _mine_options(s, p, rows):
 @jit_allocating
 def search(s, p, me, sp, a, scratch):
     """Choose the turn: write it into a (which arrives as reset_action's default)."""
-    base = np.empty(STATE_SIZE, np.int32)
-    work = np.empty(STATE_SIZE, np.int32)
-    cand = np.empty(ACTION_SIZE, np.int32)
-    model = np.empty(ACTION_SIZE, np.int32)
-    buf = np.zeros(N_KINDS, np.int64)
+    base = np.empty(L.STATE_SIZE, np.int32)
+    work = np.empty(L.STATE_SIZE, np.int32)
+    cand = np.empty(L.ACTION_SIZE, np.int32)
+    model = np.empty(L.ACTION_SIZE, np.int32)
+    buf = np.zeros(L.N_KINDS, np.int64)
     cap = min(max(int(sp[REPLIES]), 1), MAX_REPLIES)
     top_v = np.full(cap, _NO)
-    top_a = np.zeros((cap, ACTION_SIZE), np.int32)
+    top_a = np.zeros((cap, L.ACTION_SIZE), np.int32)
     public_copy(s, base)
     work[:] = base  # restore_public leaves the pile region alone from now on
     n_top = shortlist(s, p, me, sp, base, work, cand, buf, top_v, top_a, scratch)
@@ -353,27 +288,27 @@ def shortlist(s, p, me, sp, base, work, cand, buf, top_v, top_a, scratch):
     cap = top_v.shape[0]
     mine_rows = np.empty(8, np.int64)
     n_top = 0
-    status = s[pl(me, PL_STATUS)]
+    status = s[pl(me, L.PL_STATUS)]
     n_mine = _mine_options(s, p, mine_rows)
-    missile = s[pl(me, PL_MISSILE)] == HELD
-    power = s[pl(me, PL_POWER)] == CHARGED
+    missile = s[pl(me, L.PL_MISSILE)] == L.HELD
+    power = s[pl(me, L.PL_POWER)] == L.CHARGED
     dests = scratch[_DEST:]
-    for entry in range(-1, p[P_COLS]):
-        if status == DESTROYED:
-            if entry < 0 or s[at(entry, 0)] != EMPTY:
+    for entry in range(-1, p[L.P_COLS]):
+        if status == L.DESTROYED:
+            if not bottom_cell_free(s, p, entry):
                 continue
             c0, r0 = entry, 0
         else:
             if entry >= 0:
                 break
-            c0, r0 = s[pl(me, PL_COL)], s[pl(me, PL_ROW)]
+            c0, r0 = s[pl(me, L.PL_COL)], s[pl(me, L.PL_ROW)]
         # purchases: the whole turn, standing still
-        for kind in range(BUY_MISSILE, BUY_POWER_UP + 1):
+        for kind in range(L.BUY_MISSILE, L.BUY_POWER_UP + 1):
             reset_action(s, me, cand)
-            cand[A_REENTER_COL] = entry
-            cand[A_DEST_COL], cand[A_DEST_ROW] = c0, r0
-            cand[A_BUY] = kind
-            if not _buy_possible(s, p, me, kind):
+            cand[L.A_REENTER_COL] = entry
+            cand[L.A_DEST_COL], cand[L.A_DEST_ROW] = c0, r0
+            cand[L.A_BUY] = kind
+            if buy_turn_error(s, p, me, cand) != L.OK:
                 continue
             v = _score(base, work, p, cand, buf, me, sp)
             if v > _NO:
@@ -381,17 +316,15 @@ def shortlist(s, p, me, sp, base, work, cand, buf, top_v, top_a, scratch):
         n = destinations(s, p, c0, r0, dests)
         for k in range(n):
             dc, dr = dests[2 * k], dests[2 * k + 1]
-            steps = max(abs(dc - c0), abs(dr - r0))
-            sc = 0 if dc == c0 else (1 if dc > c0 else -1)
-            sr = 0 if dr == r0 else (1 if dr > r0 else -1)
+            steps, sc, sr = line_of(c0, r0, dc, dr)
             for use_missile in range(2 if missile else 1):
                 for i in range(-1, steps + 1 if power else 0):
                     reset_action(s, me, cand)
-                    cand[A_REENTER_COL] = entry
-                    cand[A_DEST_COL], cand[A_DEST_ROW] = dc, dr
-                    cand[A_MISSILE] = use_missile
+                    cand[L.A_REENTER_COL] = entry
+                    cand[L.A_DEST_COL], cand[L.A_DEST_ROW] = dc, dr
+                    cand[L.A_MISSILE] = use_missile
                     if i >= 0:
-                        cand[A_PU_COL], cand[A_PU_ROW] = c0 + i * sc, r0 + i * sr
+                        cand[L.A_PU_COL], cand[L.A_PU_ROW] = c0 + i * sc, r0 + i * sr
                     v = _score(base, work, p, cand, buf, me, sp)
                     if v > _NO:
                         n_top = _keep(top_v, top_a, n_top, cap, v, cand)
@@ -400,11 +333,11 @@ def shortlist(s, p, me, sp, base, work, cand, buf, top_v, top_a, scratch):
         n_first = n_top
         first = top_a[:n_first].copy()
         for j in range(n_first):
-            if first[j, A_BUY] != BUY_NONE:
+            if first[j, L.A_BUY] != L.BUY_NONE:
                 continue
             cand[:] = first[j]
             for m in range(n_mine):
-                cand[A_MINE], cand[A_MINE_ROW] = 1, mine_rows[m]
+                cand[L.A_MINE], cand[L.A_MINE_ROW] = 1, mine_rows[m]
                 v = _score(base, work, p, cand, buf, me, sp)
                 if v > _NO:
                     n_top = _keep(top_v, top_a, n_top, cap, v, cand)
@@ -412,39 +345,21 @@ def shortlist(s, p, me, sp, base, work, cand, buf, top_v, top_a, scratch):
 
 
 @jit
-def _buy_possible(s, p, me, kind):
-    reserve = reserve_points(s, p, me)
-    if s[pl(me, PL_STATUS)] == DESTROYED:
-        reserve -= p[P_REENTRY_COST]
-    if kind == BUY_MISSILE:
-        return (
-            p[P_MISSILE_ENABLED] and s[pl(me, PL_MISSILE)] == NONE and reserve >= p[P_MISSILE_COST]
-        )
-    if kind == BUY_UPGRADE:
-        return (
-            p[P_UPGRADE_ENABLED]
-            and s[pl(me, PL_LEVEL)] < p[P_MAX_LEVEL]
-            and reserve >= p[P_UPGRADE_COST]
-        )
-    return p[P_POWER_ENABLED] and s[pl(me, PL_POWER)] == NONE and reserve >= p[P_POWER_COST]
+def place_column(s, p, seat, sp, rng, slot, scratch):
+    """Where the expert places its fighter: cautious's placement, with cautious's weights."""
+    return cautious.place_column(s, p, seat, _CAUTIOUS, rng, slot, scratch)
+
+
+@jit_inline
+def before_search(phase, s, p, seat, sp, rng, a, scratch):
+    """Placement (place_column), the mine's start (the miner's) and a destroyed fighter that
+    may not come back; True when that decided the turn. The search tries every entry."""
+    return setup_phase(phase, s, p, seat, sp, rng, a, scratch, place_column, miner.start_row) or (
+        waiting(s, p, seat)
+    )
 
 
 @jit
 def policy(phase, s, p, seat, sp, rng, a, scratch):
-    if phase == PLACE:
-        margins = scratch[MARGINS_AT:]
-        raid_margins(s, p, margins)
-        best, best_c = -1e300, -1
-        for c in range(p[P_COLS]):
-            if s[at(c, 0)] == EMPTY:
-                v = cell_score(s, p, seat, c, 0, 1, margins, _CAUTIOUS)
-                if v > best:
-                    best, best_c = v, c
-        a[A_DEST_COL] = best_c
-        return
-    if phase == MINE_START:
-        miner_policy(phase, s, p, seat, sp, rng, a, scratch)
-        return
-    if s[pl(seat, PL_STATUS)] == DESTROYED and not can_reenter(s, p, seat):
-        return  # wait for room, or out
-    search(s, p, seat, sp, a, scratch)
+    if not before_search(phase, s, p, seat, sp, rng, a, scratch):
+        search(s, p, seat, sp, a, scratch)

@@ -6,30 +6,13 @@ ship) beats a miss. Ties go to a uniformly random best cell. It re-enters where 
 best, never buys and leaves the mine alone.
 """
 
-from sim.games.guardians.decision import MINE_START, PLACE
-from sim.games.guardians.engine import at, first_object_row, pl
-from sim.games.guardians.layout import (
-    A_DEST_COL,
-    A_DEST_ROW,
-    A_MINE_ROW,
-    DESTROYED,
-    EMPTY,
-    FIGHTER,
-    MAX_COLS,
-    MAX_PLAYERS,
-    MINE,
-    P_COLS,
-    P_HORIZONTAL_ONLY,
-    P_ROWS,
-    P_SHIP_POINTS,
-    PL_LEVEL,
-    PL_STATUS,
-    SHIP_DAMAGED,
-)
-from sim.games.guardians.moves import LINE_COL, LINE_ROW, steal_points
-from sim.games.guardians.rng import below
+from sim.games.guardians import layout as L
+from sim.games.guardians.board import at, bottom_cell_free, first_object_row, kind_points, pl
+from sim.games.guardians.engine import LINE_COL, LINE_ROW, lines
+from sim.games.guardians.moves import steal_points
+from sim.games.guardians.shots import shot_take
 from sim.jit import jit, jit_inline
-from strategies.guardians.common import can_reenter, random_mine_row, stand_at
+from strategies.guardians.common import better, opening, random_mine_row
 
 NAME = "greedy"
 PARAMS: dict[str, float] = {}
@@ -37,33 +20,30 @@ PARAMS: dict[str, float] = {}
 
 # scratch layout: what one decision has worked out already
 _KEY = 0  # per column, the row of the object its remembered volley starts at (-2: none)
-_VALUE = _KEY + MAX_COLS  # per column, that volley's value
-_STEAL = _VALUE + MAX_COLS  # per seat, what a shot at its fighter takes (-1: not yet known)
+_VALUE = _KEY + L.MAX_COLS  # per column, that volley's value
+_STEAL = _VALUE + L.MAX_COLS  # per seat, what a shot at its fighter takes (-1: not yet known)
 
 
 @jit_inline
 def _forget(p, scratch):
-    for c in range(p[P_COLS]):
+    for c in range(p[L.P_COLS]):
         scratch[_KEY + c] = -2
-    for k in range(MAX_PLAYERS):
+    for k in range(L.MAX_PLAYERS):
         scratch[_STEAL + k] = -1
 
 
 @jit
-def best_bottom_column(s, p, seat, rng, slot, scratch):
-    """The empty bottom-row column whose shot takes the most (random among ties), or -1."""
+def best_bottom_column(s, p, seat, sp, rng, slot, scratch):
+    """The free bottom-row column whose shot takes the most (random among ties), or -1."""
     _forget(p, scratch)
     best, best_c, ties = -1, -1, 0
-    for c in range(p[P_COLS]):
-        if s[at(c, 0)] != EMPTY:
+    for c in range(p[L.P_COLS]):
+        if not bottom_cell_free(s, p, c):
             continue
         v = _volley(s, p, c, first_object_row(s, p, c, 0), seat, 1, scratch)
-        if v > best:
-            best, best_c, ties = v, c, 1
-        elif v == best:
-            ties += 1
-            if below(rng, slot, ties) == 0:
-                best_c = c
+        take, best, ties = better(v, best, ties, rng, slot)
+        if take:
+            best_c = c
     return best_c
 
 
@@ -77,19 +57,15 @@ def best_destination(s, p, seat, c0, r0, level, rng, slot, scratch):
     _forget(p, scratch)
     best_c, best_r, ties = c0, r0, 1
     best = _cell_value(s, p, seat, c0, r0, level, scratch)
-    n_dirs = 2 if p[P_HORIZONTAL_ONLY] else 8
-    cols, rows = p[P_COLS], p[P_ROWS]
-    for d in range(n_dirs):
+    cols, rows = p[L.P_COLS], p[L.P_ROWS]
+    for d in range(lines(p)):
         dc, dr = LINE_COL[d], LINE_ROW[d]
         c, r = c0 + dc, r0 + dr
-        while 0 <= c < cols and 0 <= r < rows and s[at(c, r)] == EMPTY:
+        while 0 <= c < cols and 0 <= r < rows and s[at(c, r)] == L.EMPTY:
             v = _cell_value(s, p, seat, c, r, level, scratch)
-            if v > best:
-                best, best_c, best_r, ties = v, c, r, 1
-            elif v == best:
-                ties += 1
-                if below(rng, slot, ties) == 0:
-                    best_c, best_r = c, r
+            take, best, ties = better(v, best, ties, rng, slot)
+            if take:
+                best_c, best_r = c, r
             c += dc
             r += dr
     return best_c, best_r
@@ -115,16 +91,16 @@ def _volley(s, p, c, rr, seat, shots, scratch):
     total = 0
     while rr >= 0:
         v = s[at(c, rr)]
-        if v == MINE:
+        if v == L.MINE:
             return total
-        if v >= FIGHTER:
-            if v == FIGHTER + seat:
+        if v >= L.FIGHTER:
+            if v == L.FIGHTER + seat:
                 return total
-            victim = v - FIGHTER
+            victim = v - L.FIGHTER
             if scratch[_STEAL + victim] < 0:
                 scratch[_STEAL + victim] = steal_points(s, p, victim)
             return total + shots * (2 * scratch[_STEAL + victim] + 1)
-        total += 2 * (v if v <= 5 else (p[P_SHIP_POINTS] if v == SHIP_DAMAGED else 0)) + 1
+        total += 2 * kind_points(p, shot_take(v)) + 1
         shots -= 1
         if shots == 0:
             return total
@@ -134,19 +110,15 @@ def _volley(s, p, c, rr, seat, shots, scratch):
 
 @jit
 def policy(phase, s, p, seat, sp, rng, a, scratch):
-    slot = seat + 1
-    if phase == PLACE:
-        a[A_DEST_COL] = best_bottom_column(s, p, seat, rng, slot, scratch)
+    decide(phase, s, p, seat, sp, rng, a, scratch)
+
+
+@jit_inline
+def decide(phase, s, p, seat, sp, rng, a, scratch):
+    """The policy's decision, pasted into the strategies that build on it (the miner)."""
+    if opening(phase, s, p, seat, sp, rng, a, scratch,
+               best_bottom_column, random_mine_row, best_bottom_column):  # fmt: skip
         return
-    if phase == MINE_START:
-        a[A_MINE_ROW] = random_mine_row(s, p, rng, slot)
-        return
-    if s[pl(seat, PL_STATUS)] == DESTROYED:
-        if not can_reenter(s, p, seat):
-            return
-        stand_at(s, seat, a, best_bottom_column(s, p, seat, rng, slot, scratch), 0)
-    c, r = best_destination(
-        s, p, seat, a[A_DEST_COL], a[A_DEST_ROW], s[pl(seat, PL_LEVEL)], rng, slot, scratch
-    )
-    a[A_DEST_COL] = c
-    a[A_DEST_ROW] = r
+    c0, r0, level = a[L.A_DEST_COL], a[L.A_DEST_ROW], s[pl(seat, L.PL_LEVEL)]
+    a[L.A_DEST_COL], a[L.A_DEST_ROW] = best_destination(s, p, seat, c0, r0, level, rng,
+                                                        seat + 1, scratch)  # fmt: skip

@@ -13,29 +13,13 @@ The budget is candidates x samples x rounds.
 
 import numpy as np
 
+from sim.games.guardians import layout as L
 from sim.games.guardians.decision import TURN, reset_action
-from sim.games.guardians.engine import pl, play_turn
-from sim.games.guardians.layout import (
-    ACTION_SIZE,
-    DESTROYED,
-    MAX_PLAYERS,
-    N_KINDS,
-    OK,
-    PL_STATUS,
-    RUNNING,
-    S_N_PLAYERS,
-    S_PILE,
-    S_PILE_LEN,
-    S_PILE_TOP,
-    S_STATUS,
-    S_TO_MOVE,
-    STATE_SIZE,
-)
+from sim.games.guardians.engine import play_turn
 from sim.games.guardians.moves import public_copy, restore_public
-from sim.games.guardians.rng import next_u64, seed_streams, shuffle_range
 from sim.jit import jit, jit_allocating
+from sim.random_streams import next_u64, seed_streams, shuffle_range
 from strategies.guardians import expert, skilled
-from strategies.guardians.common import can_reenter
 
 NAME = "master"
 PARAMS: dict[str, float] = {
@@ -56,31 +40,31 @@ ROLLOUT = np.array(
 def play_on(t, p, rounds, model, rr, a, buf, scratch):
     """Every seat plays `strong` turns on t for `rounds` rounds (less the turn just played)
     or until the game ends; the seats' choices draw from the generator rr."""
-    for _ in range(rounds * t[S_N_PLAYERS] - 1):
-        if t[S_STATUS] != RUNNING:
+    for _ in range(rounds * t[L.S_N_PLAYERS] - 1):
+        if t[L.S_STATUS] != L.RUNNING:
             return
-        seat = t[S_TO_MOVE]
+        seat = t[L.S_TO_MOVE]
         reset_action(t, seat, a)
         skilled.policy(np.int64(TURN), t, p, np.int64(seat), model, rr, a, scratch)
-        if play_turn(t, p, a, buf) != OK:
+        if play_turn(t, p, a, buf) != L.OK:
             reset_action(t, seat, a)  # should not happen: fall back on "stay and shoot"
-            if play_turn(t, p, a, buf) != OK:
+            if play_turn(t, p, a, buf) != L.OK:
                 return
 
 
 @jit_allocating
 def search(s, p, me, sp, rng, a, scratch):
     """Choose the turn: write it into a (which arrives as reset_action's default)."""
-    base = np.empty(STATE_SIZE, np.int32)
-    sample = np.empty(STATE_SIZE, np.int32)
-    work = np.empty(STATE_SIZE, np.int32)
-    cand = np.empty(ACTION_SIZE, np.int32)
-    action = np.empty(ACTION_SIZE, np.int32)
-    buf = np.zeros(N_KINDS, np.int64)
-    rr = np.zeros(MAX_PLAYERS + 1, np.uint64)
+    base = np.empty(L.STATE_SIZE, np.int32)
+    sample = np.empty(L.STATE_SIZE, np.int32)
+    work = np.empty(L.STATE_SIZE, np.int32)
+    cand = np.empty(L.ACTION_SIZE, np.int32)
+    action = np.empty(L.ACTION_SIZE, np.int32)
+    buf = np.zeros(L.N_KINDS, np.int64)
+    rr = np.zeros(L.MAX_PLAYERS + 1, np.uint64)
     cap = min(max(int(sp[CANDIDATES]), 1), expert.MAX_REPLIES)
     top_v = np.full(cap, -1e300)
-    top_a = np.zeros((cap, ACTION_SIZE), np.int32)
+    top_a = np.zeros((cap, L.ACTION_SIZE), np.int32)
     public_copy(s, base)
     work[:] = base
     n_top = expert.shortlist(s, p, me, sp, base, work, cand, buf, top_v, top_a, scratch)
@@ -97,7 +81,9 @@ def search(s, p, me, sp, rng, a, scratch):
             seed = next_u64(rng, me + 1)  # the master's own stream: a pure function of the game
             sample[:] = base
             seed_streams(rr, seed)
-            shuffle_range(rr, 0, sample, S_PILE, S_PILE + sample[S_PILE_LEN] - sample[S_PILE_TOP])
+            shuffle_range(
+                rr, 0, sample, L.S_PILE, L.S_PILE + sample[L.S_PILE_LEN] - sample[L.S_PILE_TOP]
+            )
             work[:] = sample
             for j in range(n_top):
                 restore_public(sample, work)
@@ -113,9 +99,5 @@ def search(s, p, me, sp, rng, a, scratch):
 
 @jit
 def policy(phase, s, p, seat, sp, rng, a, scratch):
-    if phase != TURN:
-        expert.policy(phase, s, p, seat, sp, rng, a, scratch)  # placement and the mine
-        return
-    if s[pl(seat, PL_STATUS)] == DESTROYED and not can_reenter(s, p, seat):
-        return  # wait for room, or out
-    search(s, p, seat, sp, rng, a, scratch)
+    if not expert.before_search(phase, s, p, seat, sp, rng, a, scratch):
+        search(s, p, seat, sp, rng, a, scratch)

@@ -5,13 +5,11 @@ it re-enters (uniform empty bottom cell) when it can pay, never buys, picks its 
 uniformly among all reachable cells including its own, fires, and never moves the mine.
 """
 
-from sim.games.guardians.decision import MINE_START, PLACE
-from sim.games.guardians.engine import pl
-from sim.games.guardians.layout import A_DEST_COL, A_DEST_ROW, A_MINE_ROW, DESTROYED, PL_STATUS
+from sim.games.guardians import layout as L
 from sim.games.guardians.moves import destinations
-from sim.games.guardians.rng import below
 from sim.jit import jit
-from strategies.guardians.common import can_reenter, random_empty_bottom, random_mine_row, stand_at
+from sim.random_streams import below
+from strategies.guardians.common import opening, random_empty_bottom, random_mine_row
 
 NAME = "random"
 PARAMS: dict[str, float] = {}
@@ -19,18 +17,10 @@ PARAMS: dict[str, float] = {}
 
 @jit
 def policy(phase, s, p, seat, sp, rng, a, scratch):
-    slot = seat + 1
-    if phase == PLACE:
-        a[A_DEST_COL] = random_empty_bottom(s, p, rng, slot)
+    if opening(phase, s, p, seat, sp, rng, a, scratch,
+               random_empty_bottom, random_mine_row, random_empty_bottom):  # fmt: skip
         return
-    if phase == MINE_START:
-        a[A_MINE_ROW] = random_mine_row(s, p, rng, slot)
-        return
-    if s[pl(seat, PL_STATUS)] == DESTROYED:
-        if not can_reenter(s, p, seat):
-            return
-        stand_at(s, seat, a, random_empty_bottom(s, p, rng, slot), 0)
-    n = destinations(s, p, a[A_DEST_COL], a[A_DEST_ROW], scratch)
-    k = below(rng, slot, n)
-    a[A_DEST_COL] = scratch[2 * k]
-    a[A_DEST_ROW] = scratch[2 * k + 1]
+    n = destinations(s, p, a[L.A_DEST_COL], a[L.A_DEST_ROW], scratch)
+    k = below(rng, seat + 1, n)
+    a[L.A_DEST_COL] = scratch[2 * k]
+    a[L.A_DEST_ROW] = scratch[2 * k + 1]

@@ -20,33 +20,15 @@ points on it (strategies.guardians.registry.LEVELS), and a trait given explicitl
 
 import numpy as np
 
-from sim.games.guardians.decision import MINE_START, PLACE
-from sim.games.guardians.engine import at, first_object_row, pl, reserve_points, turn_error
-from sim.games.guardians.layout import (
-    A_DEST_COL,
-    A_DEST_ROW,
-    A_MINE,
-    A_MINE_ROW,
-    A_REENTER_COL,
-    ACTIVE,
-    CHARGED,
-    DESTROYED,
-    EMPTY,
-    FIGHTER,
-    OK,
-    P_COLS,
-    P_ROWS,
-    PL_LEVEL,
-    PL_POWER,
-    PL_STATUS,
-)
+from sim.games.guardians import layout as L
+from sim.games.guardians.board import at, bottom_cell_free, first_object_row, pl, reserve_points
 from sim.games.guardians.moves import destinations
-from sim.games.guardians.rng import below, uniform
 from sim.jit import jit
-from strategies.guardians.cautious import MARGINS_AT, best_entry, cell_score, raid_margins
-from strategies.guardians.common import can_reenter, random_mine_row, stand_at
+from sim.random_streams import below, uniform
+from strategies.guardians.cautious import best_entry, cell_score, scoring
+from strategies.guardians.common import opening, random_mine_row
 from strategies.guardians.economist import power_up_turn, shop_turn
-from strategies.guardians.miner import mine_choice
+from strategies.guardians.miner import step_mine
 
 NAME = "skilled"
 # The first eight keep cautious's and the economist's positions, so their scoring and shop
@@ -145,11 +127,11 @@ def hemmed(s, p, seat, c, r):
     """Whether a fighter on (c, r) could fly only up or down its column next turn: every
     cell beside it (diagonals included) is taken or off the board."""
     for cc in (c - 1, c + 1):
-        if cc < 0 or cc >= p[P_COLS]:
+        if cc < 0 or cc >= p[L.P_COLS]:
             continue
-        for rr in range(max(r - 1, 0), min(r + 2, p[P_ROWS])):
+        for rr in range(max(r - 1, 0), min(r + 2, p[L.P_ROWS])):
             v = s[at(cc, rr)]
-            if v == EMPTY or v == FIGHTER + seat:
+            if v == L.EMPTY or v == L.FIGHTER + seat:
                 return False
     return True
 
@@ -162,7 +144,11 @@ def value(s, p, seat, c, r, level, margins, sp):
     tr = first_object_row(s, p, c, r)
     if tr >= 0:
         who = s[at(c, tr)]
-        if who >= FIGHTER and who != FIGHTER + seat and reserve_points(s, p, who - FIGHTER) == 0:
+        if (
+            who >= L.FIGHTER
+            and who != L.FIGHTER + seat
+            and reserve_points(s, p, who - L.FIGHTER) == 0
+        ):
             v -= level
     if sp[TRAP] > 0.0 and hemmed(s, p, seat, c, r):
         v -= sp[TRAP]
@@ -181,11 +167,12 @@ def choose_cell(s, p, seat, c0, r0, level, margins, sp, rng, slot, scratch):
 
 
 @jit
-def choose_bottom(s, p, seat, level, margins, sp, rng, slot, scratch):
-    """An empty bottom-row column drawn by the quantal response over value(), or -1."""
+def choose_bottom(s, p, seat, sp, rng, slot, scratch):
+    """A free bottom-row column drawn by the quantal response over value(), or -1."""
+    margins, level = scoring(s, p, seat, scratch)
     n = 0
-    for c in range(p[P_COLS]):
-        if s[at(c, 0)] == EMPTY:
+    for c in range(p[L.P_COLS]):
+        if bottom_cell_free(s, p, c):
             scratch[2 * n] = c
             v = value(s, p, seat, c, 0, level, margins, sp)
             scratch[_SCORES + n] = np.int64(v * _SCALE)
@@ -204,31 +191,17 @@ def thinks_of_mine(sp, rng, slot):
 
 @jit
 def policy(phase, s, p, seat, sp, rng, a, scratch):
+    if opening(phase, s, p, seat, sp, rng, a, scratch, choose_bottom, random_mine_row, best_entry):
+        return
     slot = seat + 1
-    margins = scratch[MARGINS_AT:]
-    raid_margins(s, p, margins)
-    level = s[pl(seat, PL_LEVEL)]
-    if phase == PLACE:
-        a[A_DEST_COL] = choose_bottom(s, p, seat, level, margins, sp, rng, slot, scratch)
-        return
-    if phase == MINE_START:
-        a[A_MINE_ROW] = random_mine_row(s, p, rng, slot)
-        return
-    if s[pl(seat, PL_STATUS)] == DESTROYED:
-        if not can_reenter(s, p, seat):
-            return
-        stand_at(s, seat, a, best_entry(s, p, seat, level, margins, sp, rng, slot, scratch), 0)
-    c0, r0 = a[A_DEST_COL], a[A_DEST_ROW]
+    margins, level = scoring(s, p, seat, scratch)
+    c0, r0 = a[L.A_DEST_COL], a[L.A_DEST_ROW]
     if shop_turn(s, p, seat, sp, a, scratch):
         return
     c, r = choose_cell(s, p, seat, c0, r0, level, margins, sp, rng, slot, scratch)
-    a[A_DEST_COL], a[A_DEST_ROW] = c, r
-    if s[pl(seat, PL_POWER)] == CHARGED:
+    a[L.A_DEST_COL], a[L.A_DEST_ROW] = c, r
+    if s[pl(seat, L.PL_POWER)] == L.CHARGED:
         v = value(s, p, seat, c, r, level, margins, sp)
         power_up_turn(s, p, seat, c0, r0, v, level, margins, sp, a, scratch)
     if thinks_of_mine(sp, rng, slot):
-        move, row = mine_choice(s, p, _MINER)
-        if move and (s[pl(seat, PL_STATUS)] == ACTIVE or a[A_REENTER_COL] >= 0):
-            a[A_MINE], a[A_MINE_ROW] = 1, row
-            if turn_error(s, p, a) != OK:
-                a[A_MINE], a[A_MINE_ROW] = 0, -1
+        step_mine(s, p, seat, _MINER, a)

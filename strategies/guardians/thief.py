@@ -6,22 +6,11 @@ at least the best greedy volley less `steal_bias` points (a point taken from the
 counts twice), it flies there and shoots the leader; otherwise it plays like greedy.
 """
 
-from sim.games.guardians.decision import MINE_START, PLACE
-from sim.games.guardians.engine import at, first_object_row, pl
-from sim.games.guardians.layout import (
-    A_DEST_COL,
-    A_DEST_ROW,
-    A_MINE_ROW,
-    ACTIVE,
-    DESTROYED,
-    FIGHTER,
-    PL_LEVEL,
-    PL_STATUS,
-)
+from sim.games.guardians import layout as L
+from sim.games.guardians.board import at, first_object_row, pl
 from sim.games.guardians.moves import destinations, leader_seat, steal_points, volley_value
-from sim.games.guardians.rng import below
 from sim.jit import jit
-from strategies.guardians.common import can_reenter, random_mine_row, stand_at
+from strategies.guardians.common import better, opening, random_mine_row
 from strategies.guardians.greedy import best_bottom_column
 
 NAME = "thief"
@@ -33,35 +22,24 @@ STEAL_BIAS = 0
 
 @jit
 def policy(phase, s, p, seat, sp, rng, a, scratch):
-    slot = seat + 1
-    if phase == PLACE:
-        a[A_DEST_COL] = best_bottom_column(s, p, seat, rng, slot, scratch)
+    if opening(phase, s, p, seat, sp, rng, a, scratch,
+               best_bottom_column, random_mine_row, best_bottom_column):  # fmt: skip
         return
-    if phase == MINE_START:
-        a[A_MINE_ROW] = random_mine_row(s, p, rng, slot)
-        return
-    if s[pl(seat, PL_STATUS)] == DESTROYED:
-        if not can_reenter(s, p, seat):
-            return
-        stand_at(s, seat, a, best_bottom_column(s, p, seat, rng, slot, scratch), 0)
-    level = s[pl(seat, PL_LEVEL)]
+    level = s[pl(seat, L.PL_LEVEL)]
     leader = leader_seat(s, p, seat)
-    target = FIGHTER + leader if leader >= 0 else -1
+    target = L.FIGHTER + leader if leader >= 0 else -1
     loot = steal_points(s, p, leader) if leader >= 0 else 0
-    if leader >= 0 and s[pl(leader, PL_STATUS)] != ACTIVE:
+    if leader >= 0 and s[pl(leader, L.PL_STATUS)] != L.ACTIVE:
         loot = 0
-    n = destinations(s, p, a[A_DEST_COL], a[A_DEST_ROW], scratch)
+    n = destinations(s, p, a[L.A_DEST_COL], a[L.A_DEST_ROW], scratch)
     best, best_k, ties = -1, 0, 0
     steal, steal_k = -1, -1
     for k in range(n):
         c, r = scratch[2 * k], scratch[2 * k + 1]
         v = volley_value(s, p, c, r, seat, level)
-        if v > best:
-            best, best_k, ties = v, k, 1
-        elif v == best:
-            ties += 1
-            if below(rng, slot, ties) == 0:
-                best_k = k
+        take, best, ties = better(v, best, ties, rng, seat + 1)
+        if take:
+            best_k = k
         if loot > 0:
             tr = first_object_row(s, p, c, r)
             if tr >= 0 and s[at(c, tr)] == target and v > steal:
@@ -69,5 +47,5 @@ def policy(phase, s, p, seat, sp, rng, a, scratch):
     # volley scores are 2 per point (+1 per hit): steal_bias points are worth 2 * steal_bias
     if steal_k >= 0 and steal + 2.0 * sp[STEAL_BIAS] >= best:
         best_k = steal_k
-    a[A_DEST_COL] = scratch[2 * best_k]
-    a[A_DEST_ROW] = scratch[2 * best_k + 1]
+    a[L.A_DEST_COL] = scratch[2 * best_k]
+    a[L.A_DEST_ROW] = scratch[2 * best_k + 1]

@@ -13,31 +13,12 @@ only the policies its seats use.
 
 from numba import types
 
-from sim.games.guardians.engine import pl
-from sim.games.guardians.layout import (
-    A_BUY,
-    A_DEST_COL,
-    A_DEST_ROW,
-    A_MINE,
-    A_MINE_ROW,
-    A_MISSILE,
-    A_PAY,
-    A_PAY_EXPLICIT,
-    A_PU_COL,
-    A_PU_ROW,
-    A_REENTER_COL,
-    ACTION_SIZE,
-    BUY_NONE,
-    MAX_COLS,
-    MAX_ROWS,
-    N_KINDS,
-    PL_COL,
-    PL_ROW,
-)
+from sim.games.guardians import layout as L
+from sim.games.guardians.board import pl
 from sim.jit import jit_inline
 
 PLACE, MINE_START, TURN = 0, 1, 2
-SCRATCH_SIZE = 4 * MAX_COLS * MAX_ROWS + 64
+SCRATCH_SIZE = 4 * L.MAX_COLS * L.MAX_ROWS + 64
 
 
 def _vector(dtype):
@@ -61,17 +42,17 @@ POLICY_TYPE = types.FunctionType(POLICY_SIGNATURE)
 @jit_inline
 def reset_action(s, seat, a):
     """The default turn: stay, shoot, leave the mine, buy nothing."""
-    for i in range(ACTION_SIZE):
+    for i in range(L.ACTION_SIZE):
         a[i] = 0
-    a[A_REENTER_COL] = -1
-    a[A_BUY] = BUY_NONE
-    a[A_PAY_EXPLICIT] = 0
-    for k in range(N_KINDS):
-        a[A_PAY + k] = 0
-    a[A_DEST_COL] = s[pl(seat, PL_COL)]
-    a[A_DEST_ROW] = s[pl(seat, PL_ROW)]
-    a[A_PU_COL] = -1
-    a[A_PU_ROW] = -1
-    a[A_MISSILE] = 0
-    a[A_MINE] = 0
-    a[A_MINE_ROW] = -1
+    a[L.A_REENTER_COL] = -1
+    a[L.A_BUY] = L.BUY_NONE
+    a[L.A_PAY_EXPLICIT] = 0
+    for k in range(L.N_KINDS):
+        a[L.A_PAY + k] = 0
+    a[L.A_DEST_COL] = s[pl(seat, L.PL_COL)]
+    a[L.A_DEST_ROW] = s[pl(seat, L.PL_ROW)]
+    a[L.A_PU_COL] = -1
+    a[L.A_PU_ROW] = -1
+    a[L.A_MISSILE] = 0
+    a[L.A_MINE] = 0
+    a[L.A_MINE_ROW] = -1

@@ -1,775 +1,153 @@
-"""The rules of the Guardians of Space family as compiled functions on plain arrays.
+"""A whole turn of the Guardians of Space family: validated in full, then played.
 
 `s` is the state (int32, layout.S_*), `p` the params (int64, layout.P_*), `a` one turn's action
 (int32, layout.A_*). Nothing here allocates per cell; a turn is validated in full before any
-change, so a refused turn leaves the state untouched. Rules and rulings: docs/rules.md.
+change, so a refused turn leaves the state untouched. The rules it calls live beside it: the
+board (board.py), the start (start.py), shots (shots.py), the mine (mine.py), the shop
+(shop.py), descents and reinforcements (descent.py). Rules and rulings: docs/rules.md.
 """
 
 import numpy as np
 
-from sim.games.guardians.layout import (
-    A_BUY,
-    A_DEST_COL,
-    A_DEST_ROW,
-    A_MINE,
-    A_MINE_ROW,
-    A_MISSILE,
-    A_PAY,
-    A_PAY_EXPLICIT,
-    A_PU_COL,
-    A_PU_ROW,
-    A_REENTER_COL,
-    ACTIVE,
-    BUY_MISSILE,
-    BUY_NONE,
-    BUY_UPGRADE,
-    CAP,
-    CHARGED,
-    DESTROYED,
-    E_BUY_DISABLED,
-    E_BUY_LIMIT,
-    E_BUY_TAKES_TURN,
-    E_CANNOT_PAY,
-    E_GAME_OVER,
-    E_MINE_INTO_FIGHTER,
-    E_MINE_NONE,
-    E_MINE_REENTER_ROW,
-    E_MINE_START_CELL,
-    E_MISSILE_NO_INVADER,
-    E_MISSILE_NONE,
-    E_MISSILE_ROW_FIGHTER,
-    E_MOVE_BLOCKED,
-    E_MOVE_NOT_STRAIGHT,
-    E_MOVE_OFF_BOARD,
-    E_PAY_INVALID,
-    E_PLACE_CELL,
-    E_PLAYER_OUT,
-    E_POWER_UP_CELL,
-    E_POWER_UP_NONE,
-    E_REENTER_CELL,
-    E_REENTER_NOT_DESTROYED,
-    EMPTY,
-    FIGHTER,
-    HELD,
-    KIND_SHIP,
-    MAX_COLS,
-    MAX_PLAYERS,
-    MAX_ROWS,
-    MINE,
-    N_KINDS,
-    NONE,
-    OK,
-    OUT,
-    P_COLS,
-    P_DESCENT_END_OF_TURN,
-    P_DESCENT_NEEDS_FULL_ROW,
-    P_DESCENT_ON_MINE,
-    P_DESTROYED_OUT,
-    P_EMPTY_FIGHTER_MISS,
-    P_HORIZONTAL_ONLY,
-    P_MAX_LEVEL,
-    P_MINE_COL,
-    P_MINE_ENABLED,
-    P_MINE_ROW_FIRST,
-    P_MINE_ROW_LAST,
-    P_MINE_STEP,
-    P_MISSILE_COST,
-    P_MISSILE_ENABLED,
-    P_MONSTERS,
-    P_NO_ROOM_OUT,
-    P_POWER_COST,
-    P_POWER_ENABLED,
-    P_POWER_PERMANENT,
-    P_RAID_ENTER_BOTTOM,
-    P_RAID_ON_COLLISION,
-    P_REENTRY_COST,
-    P_ROWS,
-    P_SETUP_HALVES_BOX,
-    P_SHIP_POINTS,
-    P_SHIPS,
-    P_STALL_TURNS,
-    P_START_ROWS,
-    P_STEAL_HIGHEST,
-    P_TURN_CAP,
-    P_UPGRADE_COST,
-    P_UPGRADE_ENABLED,
-    P_VICTORY_AFTER_REFILL,
-    PL_COL,
-    PL_HITS,
-    PL_LEVEL,
-    PL_LOSSES,
-    PL_MINE_EXPLOSIONS,
-    PL_MISSILE,
-    PL_MISSILE_POINTS,
-    PL_MISSILES_BOUGHT,
-    PL_MISSILES_FIRED,
-    PL_POINTS_PAID,
-    PL_POWER,
-    PL_POWER_UPS_BOUGHT,
-    PL_POWER_UPS_USED,
-    PL_REENTRIES,
-    PL_RESERVE,
-    PL_ROW,
-    PL_SHOTS,
-    PL_SIZE,
-    PL_STATUS,
-    PL_STEALS_MADE,
-    PL_STEALS_SUFFERED,
-    PL_TAKEN,
-    PL_TURNS,
-    PL_UPGRADES_BOUGHT,
-    RAID,
-    RUNNING,
-    S_ASIDE_L,
-    S_ASIDE_R,
-    S_ASIDE_SHIPS,
-    S_BOARD,
-    S_BOX,
-    S_COL_COUNT,
-    S_DESCENTS,
-    S_EMPTIED,
-    S_INVADERS,
-    S_MINE_ALIVE,
-    S_MINE_COL,
-    S_MINE_ROW,
-    S_N_PLAYERS,
-    S_OCCUPIED,
-    S_PILE,
-    S_PILE_LEN,
-    S_PILE_TOP,
-    S_PLAYERS,
-    S_REINFORCED,
-    S_ROUND,
-    S_STALL_RUN,
-    S_STATUS,
-    S_TO_MOVE,
-    S_TURN,
-    SHIP_DAMAGED,
-    SHIP_L,
-    SHIP_R,
-    STALL,
-    USED,
-    VICTORY,
+from sim.games.guardians import layout as L
+from sim.games.guardians.board import (
+    at,
+    bottom_cell_free,
+    bottom_has_room,
+    pl,
+    players_in_game,
+    put_fighter,
+    reserve_points,
+    set_cell,
 )
-from sim.games.guardians.rng import shuffle_range
-from sim.jit import jit, jit_allocating, jit_inline
+from sim.games.guardians.descent import check_victory, descend
+from sim.games.guardians.mine import mine_error, move_mine
+from sim.games.guardians.shop import (
+    buy,
+    buy_turn_error,
+    cheapest_payment,
+    pay,
+)
+from sim.games.guardians.shots import fire, missile_error
+from sim.jit import jit, jit_inline
 
-# --- small accessors ---------------------------------------------------------------------
+# --- moving ------------------------------------------------------------------------------
 
-
-@jit
-def at(c, r):
-    return S_BOARD + r * MAX_COLS + c
-
-
-# The lowest set bit of an occupancy word, by de Bruijn multiplication: (m & -m) * _DE_BRUIJN
-# has a distinct top 5 bits (of 32) for each power of two, so a 32-entry table (256 bytes)
-# names the bit; a table over every word would be 32 KB and crowd the cache.
-_DE_BRUIJN = 0x077CB531
-_BIT_OF = np.zeros(32, np.int64)
-for _k in range(32):
-    _BIT_OF[(((1 << _k) * _DE_BRUIJN) >> 27) & 31] = _k
-
-
-@jit_inline
-def lowest_bit(m):
-    """Index of the lowest set bit of m (0 < m < 2**32)."""
-    return _BIT_OF[(((m & -m) * _DE_BRUIJN) >> 27) & 31]
-
-
-@jit
-def set_cell(s, c, r, v):
-    """Write cell (c, r); every board write goes through here to keep S_OCCUPIED in step."""
-    s[at(c, r)] = v
-    if v == EMPTY:
-        s[S_OCCUPIED + c] &= ~(1 << r)
-    else:
-        s[S_OCCUPIED + c] |= 1 << r
-
-
-@jit
-def occupancy_of(s, c):
-    """Column c's occupancy word, read from the board cell by cell."""
-    bits = 0
-    for r in range(MAX_ROWS):
-        if s[at(c, r)] != EMPTY:
-            bits |= 1 << r
-    return bits
-
-
-@jit
-def rebuild_occupancy(s):
-    """Recompute the occupancy index from the board (after writing cells directly)."""
-    for c in range(MAX_COLS):
-        s[S_OCCUPIED + c] = occupancy_of(s, c)
-
-
-@jit
-def pl(seat, field):
-    return S_PLAYERS + seat * PL_SIZE + field
-
-
-@jit
-def is_invader(v):
-    return 1 <= v <= SHIP_DAMAGED
-
-
-@jit
-def kind_points(p, kind):
-    return p[P_SHIP_POINTS] if kind == KIND_SHIP else kind
-
-
-@jit
-def token_kind(v):
-    """Reserve/box kind of a board token or pile token."""
-    return v if v <= 5 else KIND_SHIP
-
-
-@jit
-def reserve_points(s, p, seat):
-    total = 0
-    for k in range(1, N_KINDS):
-        total += s[pl(seat, PL_RESERVE + k)] * kind_points(p, k)
-    return total
+# The lines a fighter flies along, the two horizontal ones first (GoS 99): all eight, or
+# under movement.directions: horizontal the first two (lines).
+LINE_COL = np.array([1, -1, 0, 0, 1, 1, -1, -1], np.int64)
+LINE_ROW = np.array([0, 0, 1, -1, 1, -1, 1, -1], np.int64)
 
 
 @jit_inline
-def players_in_game(s):
-    n = 0
-    for seat in range(s[S_N_PLAYERS]):
-        if s[pl(seat, PL_STATUS)] != OUT:
-            n += 1
-    return n
-
-
-# --- setup ---------------------------------------------------------------------------------
-
-
-@jit
-def new_game(s, p, n_players, rng):
-    """Shuffle the pile with stream 0 of `rng` and fill the start rows (GoS 71-75)."""
-    s[:] = 0
-    s[S_N_PLAYERS] = n_players
-    n = 0
-    for v in range(1, 6):
-        for _ in range(p[P_MONSTERS + v - 1]):
-            s[S_PILE + n] = v
-            n += 1
-    for _ in range(p[P_SHIPS]):
-        s[S_PILE + n] = SHIP_L
-        s[S_PILE + n + 1] = SHIP_R
-        n += 2
-    s[S_PILE_LEN] = n
-    shuffle_range(rng, 0, s, S_PILE, S_PILE + n)
-    _fill_start_rows(s, p, rng)
-    for seat in range(n_players):
-        s[pl(seat, PL_LEVEL)] = 1
-        s[pl(seat, PL_STATUS)] = DESTROYED  # off the board until placed
-        s[pl(seat, PL_COL)] = -1
-    s[S_MINE_COL] = -1
-
-
-@jit
-def _fill_start_rows(s, p, rng):
-    cols, rows = p[P_COLS], p[P_ROWS]
-    left = 0
-    right = 0
-    for r in range(rows - 1, rows - 1 - p[P_START_ROWS], -1):
-        for c in range(cols):
-            while True:
-                t = draw(s)
-                if t == SHIP_L:
-                    left += 1
-                elif t == SHIP_R:
-                    right += 1
-                else:
-                    put_invader(s, c, r, t)
-                    break
-    if p[P_SETUP_HALVES_BOX]:
-        s[S_BOX + KIND_SHIP] += left + right
-        return
-    # put the halves back under the remaining pile, then reshuffle what is left
-    top = s[S_PILE_TOP]
-    n = s[S_PILE_LEN]
-    for i in range(top, n):
-        s[S_PILE + i - top] = s[S_PILE + i]
-    n -= top
-    for _ in range(left):
-        s[S_PILE + n] = SHIP_L
-        n += 1
-    for _ in range(right):
-        s[S_PILE + n] = SHIP_R
-        n += 1
-    s[S_PILE_TOP] = 0
-    s[S_PILE_LEN] = n
-    shuffle_range(rng, 0, s, S_PILE, S_PILE + n)
-
-
-@jit
-def place_fighter(s, p, seat, c):
-    """Setup: put `seat`'s fighter on bottom-row column c (GoS 77)."""
-    if c < 0 or c >= p[P_COLS] or s[at(c, 0)] != EMPTY:
-        return E_PLACE_CELL
-    _put_fighter(s, seat, c, 0)
-    return OK
-
-
-@jit
-def place_mine(s, p, r):
-    """Setup: the last placer puts the mine on mine space row r (GoS 79)."""
-    if not p[P_MINE_ENABLED]:
-        return OK
-    c = p[P_MINE_COL]
-    if r < p[P_MINE_ROW_FIRST] or r > p[P_MINE_ROW_LAST] or s[at(c, r)] != EMPTY:
-        return E_MINE_START_CELL
-    set_cell(s, c, r, MINE)
-    s[S_MINE_ALIVE] = 1
-    s[S_MINE_COL] = c
-    s[S_MINE_ROW] = r
-    return OK
-
-
-@jit
-def _put_fighter(s, seat, c, r):
-    set_cell(s, c, r, FIGHTER + seat)
-    s[pl(seat, PL_COL)] = c
-    s[pl(seat, PL_ROW)] = r
-    s[pl(seat, PL_STATUS)] = ACTIVE
-
-
-# --- tokens on the board -------------------------------------------------------------------
-
-
-@jit
-def draw(s):
-    t = s[S_PILE + s[S_PILE_TOP]]
-    s[S_PILE_TOP] += 1
-    return t
-
-
-@jit
-def pile_size(s):
-    return s[S_PILE_LEN] - s[S_PILE_TOP]
-
-
-@jit
-def put_invader(s, c, r, v):
-    set_cell(s, c, r, v)
-    s[S_COL_COUNT + c] += 1
-    s[S_INVADERS] += 1
+def lines(p):
+    """How many of LINE_COL/LINE_ROW a fighter may fly along under the ruleset."""
+    return 2 if p[L.P_HORIZONTAL_ONLY] else 8
 
 
 @jit_inline
-def remove_invader(s, c, r):
-    """Take the invader at (c, r) off the board; an intact ship's partner becomes damaged.
-
-    Returns True when this emptied the column.
-    """
-    v = s[at(c, r)]
-    set_cell(s, c, r, EMPTY)
-    if v == SHIP_L:
-        set_cell(s, c + 1, r, SHIP_DAMAGED)
-    elif v == SHIP_R:
-        set_cell(s, c - 1, r, SHIP_DAMAGED)
-    s[S_COL_COUNT + c] -= 1
-    s[S_INVADERS] -= 1
-    return s[S_COL_COUNT + c] == 0
-
-
-@jit_inline
-def _to_box(s, v):
-    s[S_BOX + token_kind(v)] += 1
-
-
-@jit_inline
-def _take(s, p, seat, v):
-    """The shooter collects token v; returns its points."""
-    k = token_kind(v)
-    s[pl(seat, PL_RESERVE + k)] += 1
-    s[pl(seat, PL_TAKEN + k)] += 1
-    return kind_points(p, k)
-
-
-@jit_inline
-def destroy_fighter(s, p, seat):
-    """An invader ran into `seat`'s fighter (GoS 217-219, SD 85)."""
-    set_cell(s, s[pl(seat, PL_COL)], s[pl(seat, PL_ROW)], EMPTY)
-    s[pl(seat, PL_COL)] = -1
-    s[pl(seat, PL_STATUS)] = OUT if p[P_DESTROYED_OUT] else DESTROYED
-    s[pl(seat, PL_LOSSES)] += 1
-
-
-@jit_inline
-def _invader_down(s, p, c, r, actor):
-    """Move the invader at (c, r) one row down, resolving collisions. False on a raid."""
-    v = s[at(c, r)]
-    if r == 0:
-        return False  # it passes below the bottom row
-    dst = s[at(c, r - 1)]
-    if dst == EMPTY:
-        set_cell(s, c, r, EMPTY)
-        set_cell(s, c, r - 1, v)
-        return not (r - 1 == 0 and p[P_RAID_ENTER_BOTTOM])
-    # a collision: the invader (or the colliding half) is destroyed
-    if v == SHIP_R and s[at(c - 1, r - 1)] == SHIP_L:
-        set_cell(s, c - 1, r - 1, SHIP_DAMAGED)  # its left half already moved down
-        set_cell(s, c, r, SHIP_DAMAGED)  # so remove_invader does not touch the old row
-    remove_invader(s, c, r)
-    _to_box(s, v)
-    if dst == MINE:
-        set_cell(s, c, r - 1, EMPTY)
-        s[S_MINE_ALIVE] = 0
-        s[pl(actor, PL_MINE_EXPLOSIONS)] += 1
-    else:
-        destroy_fighter(s, p, dst - FIGHTER)
-    # ruling: the colliding invader is gone and does not raid; the switch reads SD 87 literally
-    return not (r - 1 == 0 and p[P_RAID_ENTER_BOTTOM] and p[P_RAID_ON_COLLISION])
-
-
-@jit
-def _drop_rows_from(s, p, r_from, actor):
-    """Every invader in rows >= r_from moves one row down, bottom rows first."""
-    cols, rows = p[P_COLS], p[P_ROWS]
-    filled = 0  # rows holding anything; a row only fills from above once it is done
-    for c in range(cols):
-        filled |= s[S_OCCUPIED + c]
-    for r in range(r_from, rows):
-        if not (filled >> r) & 1:
-            continue
-        for c in range(cols):
-            if is_invader(s[at(c, r)]) and not _invader_down(s, p, c, r, actor):
-                s[S_STATUS] = RAID
-                return
-
-
-@jit
-def descend(s, p, actor):
-    """Empty column: all invaders move one row down, then reinforcements (GoS 181-191)."""
-    if p[P_DESCENT_NEEDS_FULL_ROW] and pile_size(s) < p[P_COLS]:
-        return
-    s[S_DESCENTS] += 1
-    _drop_rows_from(s, p, 0, actor)
-    if s[S_STATUS] == RUNNING:
-        reinforce(s, p)
-
-
-@jit
-def _free_pair(s, p, r):
-    """Leftmost c with (c, r) and (c + 1, r) empty, or -1."""
-    for c in range(p[P_COLS] - 1):
-        if s[at(c, r)] == EMPTY and s[at(c + 1, r)] == EMPTY:
-            return c
-    return -1
-
-
-@jit
-def _place_ship(s, p, r):
-    c = _free_pair(s, p, r)
-    if c < 0:
-        s[S_ASIDE_SHIPS] += 1
-        return
-    put_invader(s, c, r, SHIP_L)
-    put_invader(s, c + 1, r, SHIP_R)
-    s[S_REINFORCED] += 2
-
-
-@jit
-def reinforce(s, p):
-    """Fill the top row from the pile, left to right; ship halves pair beside the board."""
-    r = p[P_ROWS] - 1
-    waiting = s[S_ASIDE_SHIPS]
-    s[S_ASIDE_SHIPS] = 0
-    for _ in range(waiting):  # complete ships waiting beside the board come first
-        _place_ship(s, p, r)
-    c = 0
-    while True:
-        while c < p[P_COLS] and s[at(c, r)] != EMPTY:
-            c += 1
-        if c == p[P_COLS] or pile_size(s) == 0:
-            return
-        t = draw(s)
-        if t <= 5:
-            put_invader(s, c, r, t)
-            s[S_REINFORCED] += 1
-        elif t == SHIP_L and s[S_ASIDE_R] > 0:
-            s[S_ASIDE_R] -= 1
-            _place_ship(s, p, r)
-        elif t == SHIP_R and s[S_ASIDE_L] > 0:
-            s[S_ASIDE_L] -= 1
-            _place_ship(s, p, r)
-        elif t == SHIP_L:
-            s[S_ASIDE_L] += 1
-        else:
-            s[S_ASIDE_R] += 1
-
-
-# --- paying ------------------------------------------------------------------------------
-
-
-@jit_allocating
-def cheapest_payment(s, p, seat, price, out):
-    """Fill out[1..6] with the tokens to pay `price`: least overpayment, then fewest tokens,
-    then keep the most high-valued tokens. Returns False if the reserve is worth too little.
-    """
-    for k in range(N_KINDS):
-        out[k] = 0
-    if price <= 0:
-        return True
-    if reserve_points(s, p, seat) < price:
-        return False
-    top = price + max(p[P_SHIP_POINTS], 5)  # a minimal overpayment is below price + max value
-    big = 1 << 20
-    # best[k, t]: fewest tokens of kinds 1..k summing to exactly t
-    best = np.full((N_KINDS, top + 1), big, np.int64)
-    best[0, 0] = 0
-    for k in range(1, N_KINDS):
-        v = kind_points(p, k)
-        have = s[pl(seat, PL_RESERVE + k)]
-        for t in range(top + 1):
-            m = best[k - 1, t]
-            j = 1
-            while j <= have and j * v <= t:
-                cand = best[k - 1, t - j * v] + j
-                if cand < m:
-                    m = cand
-                j += 1
-            best[k, t] = m
-    total = -1
-    for t in range(price, top + 1):
-        if best[N_KINDS - 1, t] < big:
-            total = t
-            break
-    if total < 0:
-        return False
-    # walk back from the most valuable kind, using as few of it as the optimum allows
-    rem = total
-    for k in range(N_KINDS - 1, 0, -1):
-        v = kind_points(p, k)
-        goal = best[k, rem]
-        j = 0
-        while best[k - 1, rem - j * v] + j != goal:
-            j += 1
-        out[k] = j
-        rem -= j * v
-    return True
-
-
-@jit
-def _explicit_payment_ok(s, p, seat, a, price):
-    worth = 0
-    for k in range(1, N_KINDS):
-        n = a[A_PAY + k]
-        if n < 0 or n > s[pl(seat, PL_RESERVE + k)]:
-            return False
-        worth += n * kind_points(p, k)
-    return worth >= price
-
-
-@jit
-def _pay(s, p, seat, tokens):
-    for k in range(1, N_KINDS):
-        n = tokens[k]
-        s[pl(seat, PL_RESERVE + k)] -= n
-        s[S_BOX + k] += n
-        s[pl(seat, PL_POINTS_PAID)] += n * kind_points(p, k)
-
-
-# --- validation --------------------------------------------------------------------------
-
-
-@jit
-def bottom_has_room(s, p):
-    for c in range(p[P_COLS]):
-        if s[at(c, 0)] == EMPTY:
-            return True
-    return False
+def line_of(c0, r0, c1, r1):
+    """The straight line from (c0, r0) to (c1, r1): (steps, dc, dr), its length and its step
+    (-1, 0 or 1 in column and row); cell i of it is (c0 + i * dc, r0 + i * dr)."""
+    return max(abs(c1 - c0), abs(r1 - r0)), np.sign(c1 - c0), np.sign(r1 - r0)
 
 
 @jit_inline
 def path_error(s, p, c0, r0, c1, r1):
     """Whether a fighter at (c0, r0) may fly straight to (c1, r1) over empty cells."""
-    if c1 < 0 or c1 >= p[P_COLS] or r1 < 0 or r1 >= p[P_ROWS]:
-        return E_MOVE_OFF_BOARD
+    if c1 < 0 or c1 >= p[L.P_COLS] or r1 < 0 or r1 >= p[L.P_ROWS]:
+        return L.E_MOVE_OFF_BOARD
     dc, dr = c1 - c0, r1 - r0
     if dc == 0 and dr == 0:
-        return OK
-    if p[P_HORIZONTAL_ONLY] and dr != 0:
-        return E_MOVE_NOT_STRAIGHT
+        return L.OK
+    if p[L.P_HORIZONTAL_ONLY] and dr != 0:
+        return L.E_MOVE_NOT_STRAIGHT
     if not (dc == 0 or dr == 0 or abs(dc) == abs(dr)):
-        return E_MOVE_NOT_STRAIGHT
-    sc, sr = np.sign(dc), np.sign(dr)
-    steps = max(abs(dc), abs(dr))
+        return L.E_MOVE_NOT_STRAIGHT
+    steps, sc, sr = line_of(c0, r0, c1, r1)
     for i in range(1, steps + 1):
-        if s[at(c0 + i * sc, r0 + i * sr)] != EMPTY:
-            return E_MOVE_BLOCKED
-    return OK
+        if s[at(c0 + i * sc, r0 + i * sr)] != L.EMPTY:
+            return L.E_MOVE_BLOCKED
+    return L.OK
 
 
 @jit
 def on_path(c0, r0, c1, r1, c, r):
     """Whether (c, r) lies on the straight segment from (c0, r0) to (c1, r1), ends included."""
-    steps = max(abs(c1 - c0), abs(r1 - r0))
-    sc, sr = np.sign(c1 - c0), np.sign(r1 - r0)
+    steps, sc, sr = line_of(c0, r0, c1, r1)
     for i in range(steps + 1):
         if c0 + i * sc == c and r0 + i * sr == r:
             return True
     return False
 
 
-@jit_inline
-def first_object_row(s, p, c, r):
-    """Row of the first object above (c, r), or -1 (r may be -1: from below the board)."""
-    above = s[S_OCCUPIED + c] >> (r + 1)
-    if above == 0:
-        return -1
-    return r + 1 + lowest_bit(above)
+# --- validation --------------------------------------------------------------------------
 
 
 @jit
-def _missile_error(s, p, seat, c, r):
-    """The missile fired from (c, r), with the shooter's fighter standing at (c, r)."""
-    tr = first_object_row(s, p, c, r)
-    if tr < 0 or not is_invader(s[at(c, tr)]):
-        return E_MISSILE_NO_INVADER
-    for cc in range(p[P_COLS]):
-        v = s[at(cc, tr)]
-        if v >= FIGHTER and v != FIGHTER + seat:
-            return E_MISSILE_ROW_FIGHTER
-    return OK
-
-
-@jit
-def _mine_error(s, p, seat, a, fc, fr):
-    """The mine move, with the mover's fighter at (fc, fr) instead of where it stands now."""
-    if not s[S_MINE_ALIVE]:
-        return E_MINE_NONE
-    c, r = s[S_MINE_COL], s[S_MINE_ROW]
-    for _ in range(p[P_MINE_STEP]):
-        wrapped = c + 1 >= p[P_COLS]
-        if wrapped:
-            c, r = p[P_MINE_COL], a[A_MINE_ROW]
-            if r < p[P_MINE_ROW_FIRST] or r > p[P_MINE_ROW_LAST]:
-                return E_MINE_REENTER_ROW
-        else:
-            c += 1
-        v = s[at(c, r)]
-        if (c == fc and r == fr) or (v >= FIGHTER and v != FIGHTER + seat):
-            return E_MINE_INTO_FIGHTER
-        if is_invader(v) or wrapped:
-            return OK  # it explodes, or has re-entered: the move ends
-    return OK
-
-
-@jit
-def _buy_error(s, p, seat, a):
-    kind = a[A_BUY]
-    if a[A_DEST_COL] != s[pl(seat, PL_COL)] or a[A_DEST_ROW] != s[pl(seat, PL_ROW)]:
-        return E_BUY_TAKES_TURN
-    if a[A_MISSILE] or a[A_MINE] or a[A_PU_COL] >= 0:
-        return E_BUY_TAKES_TURN
-    if kind == BUY_MISSILE:
-        if not p[P_MISSILE_ENABLED]:
-            return E_BUY_DISABLED
-        if s[pl(seat, PL_MISSILE)] != NONE:
-            return E_BUY_LIMIT
-    elif kind == BUY_UPGRADE:
-        if not p[P_UPGRADE_ENABLED]:
-            return E_BUY_DISABLED
-        if s[pl(seat, PL_LEVEL)] >= p[P_MAX_LEVEL]:
-            return E_BUY_LIMIT
-    else:
-        if not p[P_POWER_ENABLED]:
-            return E_BUY_DISABLED
-        if s[pl(seat, PL_POWER)] != NONE:
-            return E_BUY_LIMIT
-    price = price_of(p, kind)
-    if a[A_PAY_EXPLICIT]:
-        return OK if _explicit_payment_ok(s, p, seat, a, price) else E_PAY_INVALID
-    return OK if reserve_points(s, p, seat) >= price else E_CANNOT_PAY
-
-
-@jit
-def price_of(p, kind):
-    if kind == BUY_MISSILE:
-        return p[P_MISSILE_COST]
-    if kind == BUY_UPGRADE:
-        return p[P_UPGRADE_COST]
-    return p[P_POWER_COST]
+def can_reenter(s, p, seat):
+    """Whether `seat`'s destroyed fighter may come back this turn: a free space in the bottom
+    row and a reserve worth the fee (GoS 219). Otherwise it waits for room, or is out."""
+    return (
+        s[pl(seat, L.PL_STATUS)] == L.DESTROYED
+        and bottom_has_room(s, p)
+        and reserve_points(s, p, seat) >= p[L.P_REENTRY_COST]
+    )
 
 
 @jit_inline
 def _shooting_error(s, p, seat, a, c0, r0):
     """Move, power-up, missile and mine of a shooting turn from the fighter's cell (c0, r0)."""
-    c1, r1 = a[A_DEST_COL], a[A_DEST_ROW]
+    c1, r1 = a[L.A_DEST_COL], a[L.A_DEST_ROW]
     err = path_error(s, p, c0, r0, c1, r1)
-    if err != OK:
+    if err != L.OK:
         return err
     sc, sr = c1, r1  # the cell of the first shot
-    if a[A_PU_COL] >= 0:
-        if s[pl(seat, PL_POWER)] != CHARGED:
-            return E_POWER_UP_NONE
-        if not on_path(c0, r0, c1, r1, a[A_PU_COL], a[A_PU_ROW]):
-            return E_POWER_UP_CELL
-        sc, sr = a[A_PU_COL], a[A_PU_ROW]
-    if a[A_MISSILE]:
-        if s[pl(seat, PL_MISSILE)] != HELD:
-            return E_MISSILE_NONE
+    if a[L.A_PU_COL] >= 0:
+        if s[pl(seat, L.PL_POWER)] != L.CHARGED:
+            return L.E_POWER_UP_NONE
+        if not on_path(c0, r0, c1, r1, a[L.A_PU_COL], a[L.A_PU_ROW]):
+            return L.E_POWER_UP_CELL
+        sc, sr = a[L.A_PU_COL], a[L.A_PU_ROW]
+    if a[L.A_MISSILE]:
+        if s[pl(seat, L.PL_MISSILE)] != L.HELD:
+            return L.E_MISSILE_NONE
         # the fighter stands at (sc, sr) when firing: lift it from (c0, r0) for the check
         home = s[at(c0, r0)]
-        set_cell(s, c0, r0, EMPTY)
-        err = _missile_error(s, p, seat, sc, sr)
+        set_cell(s, c0, r0, L.EMPTY)
+        err = missile_error(s, p, seat, sc, sr)
         set_cell(s, c0, r0, home)
-        if err != OK:
+        if err != L.OK:
             return err
-    if a[A_MINE]:
-        return _mine_error(s, p, seat, a, c1, r1)
-    return OK
-
-
-@jit_allocating
-def _buy_after_reentry_error(s, p, seat, a, c0):
-    """A purchase on a re-entry turn, checked as if the fighter stood at (c0, 0) and had
-    paid for its return already."""
-    fee = np.zeros(N_KINDS, np.int64)
-    cheapest_payment(s, p, seat, p[P_REENTRY_COST], fee)
-    for k in range(1, N_KINDS):
-        s[pl(seat, PL_RESERVE + k)] -= fee[k]
-    s[pl(seat, PL_COL)], s[pl(seat, PL_ROW)] = c0, 0
-    err = _buy_error(s, p, seat, a)
-    s[pl(seat, PL_COL)], s[pl(seat, PL_ROW)] = -1, 0
-    for k in range(1, N_KINDS):
-        s[pl(seat, PL_RESERVE + k)] += fee[k]
-    return err
+    if a[L.A_MINE]:
+        return mine_error(s, p, seat, a, c1, r1)
+    return L.OK
 
 
 @jit_inline
 def turn_error(s, p, a):
     """Why the turn `a` of the seat to move is refused, or OK."""
-    if s[S_STATUS] != RUNNING:
-        return E_GAME_OVER
-    seat = s[S_TO_MOVE]
-    status = s[pl(seat, PL_STATUS)]
-    if status == OUT:
-        return E_PLAYER_OUT
-    c0, r0 = s[pl(seat, PL_COL)], s[pl(seat, PL_ROW)]
-    if status == DESTROYED:
-        if not bottom_has_room(s, p) or a[A_REENTER_COL] < 0:
-            return OK  # the player waits, or declines and is out
-        if reserve_points(s, p, seat) < p[P_REENTRY_COST]:
-            return OK  # cannot pay: out (GoS 219)
-        c0, r0 = a[A_REENTER_COL], 0
-        if c0 >= p[P_COLS] or s[at(c0, 0)] != EMPTY:
-            return E_REENTER_CELL
-    elif a[A_REENTER_COL] >= 0:
-        return E_REENTER_NOT_DESTROYED
-    if a[A_BUY] != BUY_NONE:
-        if status == DESTROYED:
-            return _buy_after_reentry_error(s, p, seat, a, c0)
-        return _buy_error(s, p, seat, a)
-    if status == DESTROYED:
-        set_cell(s, c0, r0, FIGHTER + seat)  # stand there for the path checks
+    if s[L.S_STATUS] != L.RUNNING:
+        return L.E_GAME_OVER
+    seat = s[L.S_TO_MOVE]
+    status = s[pl(seat, L.PL_STATUS)]
+    if status == L.OUT:
+        return L.E_PLAYER_OUT
+    c0, r0 = s[pl(seat, L.PL_COL)], s[pl(seat, L.PL_ROW)]
+    if status == L.DESTROYED:
+        if a[L.A_REENTER_COL] < 0 or not can_reenter(s, p, seat):
+            return L.OK  # it declines, cannot pay (out), or waits for room
+        c0, r0 = a[L.A_REENTER_COL], 0
+        if not bottom_cell_free(s, p, c0):
+            return L.E_REENTER_CELL
+    elif a[L.A_REENTER_COL] >= 0:
+        return L.E_REENTER_NOT_DESTROYED
+    if a[L.A_BUY] != L.BUY_NONE:
+        return buy_turn_error(s, p, seat, a)
+    if status == L.DESTROYED:
+        set_cell(s, c0, r0, L.FIGHTER + seat)  # stand there for the path checks
         err = _shooting_error(s, p, seat, a, c0, r0)
-        set_cell(s, c0, r0, EMPTY)
+        set_cell(s, c0, r0, L.EMPTY)
         return err
     return _shooting_error(s, p, seat, a, c0, r0)
 
@@ -782,268 +160,138 @@ def play_turn(s, p, a, buf):
     """Validate and play the whole turn `a` of the seat to move. `buf` is int64[N_KINDS]
     scratch. Returns OK or the refusal code (the state is then unchanged)."""
     err = turn_error(s, p, a)
-    if err != OK:
+    if err != L.OK:
         return err
-    seat = s[S_TO_MOVE]
-    s[pl(seat, PL_TURNS)] += 1
-    s[S_EMPTIED] = 0
-    if s[pl(seat, PL_STATUS)] == DESTROYED and not _reenter(s, p, seat, a, buf):
+    seat = s[L.S_TO_MOVE]
+    s[pl(seat, L.PL_TURNS)] += 1
+    s[L.S_EMPTIED] = 0
+    if s[pl(seat, L.PL_STATUS)] == L.DESTROYED and not _reenter(s, p, seat, a, buf):
         _end_turn(s, p, seat, -1)
-        return OK
-    if a[A_BUY] != BUY_NONE:
-        _buy(s, p, seat, a, buf)
+        return L.OK
+    if a[L.A_BUY] != L.BUY_NONE:
+        buy(s, p, seat, a, buf)
         _end_turn(s, p, seat, -1)
-        return OK
+        return L.OK
     hit = _move_and_shoot(s, p, seat, a)
-    if s[S_STATUS] == RUNNING and s[pl(seat, PL_STATUS)] == ACTIVE:
-        if a[A_MINE] and s[S_MINE_ALIVE]:
-            _move_mine(s, p, seat, a[A_MINE_ROW])
+    if s[L.S_STATUS] == L.RUNNING and s[pl(seat, L.PL_STATUS)] == L.ACTIVE:
+        if a[L.A_MINE] and s[L.S_MINE_ALIVE]:
+            move_mine(s, p, seat, a[L.A_MINE_ROW])
         _end_of_turn_descent(s, p, seat)
     _end_turn(s, p, seat, hit)
-    return OK
+    return L.OK
 
 
 @jit
 def _reenter(s, p, seat, a, buf):
     """A destroyed fighter returns (GoS 219). False if the turn ends here."""
     if not bottom_has_room(s, p):
-        if p[P_NO_ROOM_OUT]:  # the switch: no cell to come back on, the player is out
-            s[pl(seat, PL_STATUS)] = OUT
+        if p[L.P_NO_ROOM_OUT]:  # the switch: no cell to come back on, the player is out
+            s[pl(seat, L.PL_STATUS)] = L.OUT
         return False  # ruling: waits for a free cell
-    if a[A_REENTER_COL] < 0 or not cheapest_payment(s, p, seat, p[P_REENTRY_COST], buf):
-        s[pl(seat, PL_STATUS)] = OUT
+    if a[L.A_REENTER_COL] < 0 or not cheapest_payment(s, p, seat, p[L.P_REENTRY_COST], buf):
+        s[pl(seat, L.PL_STATUS)] = L.OUT
         return False
-    _pay(s, p, seat, buf)
-    _put_fighter(s, seat, a[A_REENTER_COL], 0)
-    s[pl(seat, PL_REENTRIES)] += 1
+    pay(s, p, seat, buf)
+    put_fighter(s, seat, a[L.A_REENTER_COL], 0)
+    s[pl(seat, L.PL_REENTRIES)] += 1
     return True
-
-
-@jit
-def _buy(s, p, seat, a, buf):
-    kind = a[A_BUY]
-    if a[A_PAY_EXPLICIT]:
-        for k in range(N_KINDS):
-            buf[k] = a[A_PAY + k] if k > 0 else 0
-    else:
-        cheapest_payment(s, p, seat, price_of(p, kind), buf)
-    _pay(s, p, seat, buf)
-    if kind == BUY_MISSILE:
-        s[pl(seat, PL_MISSILE)] = HELD
-        s[pl(seat, PL_MISSILES_BOUGHT)] += 1
-    elif kind == BUY_UPGRADE:
-        s[pl(seat, PL_LEVEL)] += 1
-        s[pl(seat, PL_UPGRADES_BOUGHT)] += 1
-    else:
-        s[pl(seat, PL_POWER)] = CHARGED
-        s[pl(seat, PL_POWER_UPS_BOUGHT)] += 1
 
 
 @jit_inline
 def _fly(s, seat, c1, r1):
     """Move the fighter straight to (c1, r1), stopping before a cell that is no longer empty."""
-    c0, r0 = s[pl(seat, PL_COL)], s[pl(seat, PL_ROW)]
-    sc, sr = np.sign(c1 - c0), np.sign(r1 - r0)
+    c0, r0 = s[pl(seat, L.PL_COL)], s[pl(seat, L.PL_ROW)]
+    _, sc, sr = line_of(c0, r0, c1, r1)
     c, r = c0, r0
-    while (c != c1 or r != r1) and s[at(c + sc, r + sr)] == EMPTY:
+    while (c != c1 or r != r1) and s[at(c + sc, r + sr)] == L.EMPTY:
         c += sc
         r += sr
-    set_cell(s, c0, r0, EMPTY)
-    set_cell(s, c, r, FIGHTER + seat)
-    s[pl(seat, PL_COL)] = c
-    s[pl(seat, PL_ROW)] = r
+    set_cell(s, c0, r0, L.EMPTY)
+    set_cell(s, c, r, L.FIGHTER + seat)
+    s[pl(seat, L.PL_COL)] = c
+    s[pl(seat, L.PL_ROW)] = r
 
 
 @jit_inline
 def _move_and_shoot(s, p, seat, a):
     """Move (with power-up shots on the way) and fire. Returns 1 if anything was hit."""
-    missile = a[A_MISSILE] == 1
+    missile = a[L.A_MISSILE] == 1
     hit = 0
-    if a[A_PU_COL] >= 0:
-        _fly(s, seat, a[A_PU_COL], a[A_PU_ROW])
-        if not p[P_POWER_PERMANENT]:
-            s[pl(seat, PL_POWER)] = USED
-        s[pl(seat, PL_POWER_UPS_USED)] += 1
-        for _ in range(s[pl(seat, PL_LEVEL)]):
+    if a[L.A_PU_COL] >= 0:
+        _fly(s, seat, a[L.A_PU_COL], a[L.A_PU_ROW])
+        if not p[L.P_POWER_PERMANENT]:
+            s[pl(seat, L.PL_POWER)] = L.USED
+        s[pl(seat, L.PL_POWER_UPS_USED)] += 1
+        for _ in range(s[pl(seat, L.PL_LEVEL)]):
             if not _can_fire(s, seat):
                 return hit
-            hit |= _fire(s, p, seat, missile)
+            hit |= fire(s, p, seat, missile)
             missile = False
     if not _can_fire(s, seat):
         return hit
-    _fly(s, seat, a[A_DEST_COL], a[A_DEST_ROW])
-    for _ in range(s[pl(seat, PL_LEVEL)]):
+    _fly(s, seat, a[L.A_DEST_COL], a[L.A_DEST_ROW])
+    for _ in range(s[pl(seat, L.PL_LEVEL)]):
         if not _can_fire(s, seat):
             return hit
-        hit |= _fire(s, p, seat, missile)
+        hit |= fire(s, p, seat, missile)
         missile = False
     return hit
 
 
 @jit_inline
 def _can_fire(s, seat):
-    return s[S_STATUS] == RUNNING and s[pl(seat, PL_STATUS)] == ACTIVE
-
-
-@jit_inline
-def _fire(s, p, seat, missile):
-    """One shot (or the missile) up the fighter's column, then the empty-column check."""
-    c, r = s[pl(seat, PL_COL)], s[pl(seat, PL_ROW)]
-    s[pl(seat, PL_SHOTS)] += 1
-    tr = first_object_row(s, p, c, r)
-    if tr < 0:
-        return 0
-    v = s[at(c, tr)]
-    if v == MINE:
-        return 0
-    if v >= FIGHTER and p[P_EMPTY_FIGHTER_MISS] and reserve_points(s, p, v - FIGHTER) == 0:
-        return 0  # shot.empty_fighter: miss (a what-if against endless games)
-    s[pl(seat, PL_HITS)] += 1
-    if missile:
-        _missile(s, p, seat, tr)
-    elif v >= FIGHTER:
-        _steal(s, p, seat, v - FIGHTER)
-    else:
-        if v <= 5 or v == SHIP_DAMAGED:
-            _take(s, p, seat, v)
-        else:
-            _to_box(s, v)  # an intact ship loses the half hit, no points (GoS 120)
-        if remove_invader(s, c, tr):
-            s[S_EMPTIED] = 1
-            if not p[P_DESCENT_END_OF_TURN]:
-                s[S_EMPTIED] = 0
-                descend(s, p, seat)
-    if s[S_INVADERS] == 0 and s[S_STATUS] == RUNNING and not refill_pending(s, p):
-        s[S_STATUS] = VICTORY
-    return 1
-
-
-@jit_inline
-def refill_pending(s, p):
-    """Under end.victory: after_refill, an emptied board waits for the end-of-turn descent
-    and refill (SD 67-73 read as judging after it); by the ruling it wins at once."""
-    return p[P_VICTORY_AFTER_REFILL] and s[S_EMPTIED]
-
-
-@jit_inline
-def _steal(s, p, thief, victim):
-    """Take the victim's lowest (or, by the switch, highest) valued token (GoS 136)."""
-    s[pl(thief, PL_STEALS_MADE)] += 1
-    s[pl(victim, PL_STEALS_SUFFERED)] += 1
-    best = -1
-    for k in range(1, N_KINDS):
-        if s[pl(victim, PL_RESERVE + k)] == 0:
-            continue
-        if (
-            best < 0
-            or p[P_STEAL_HIGHEST]
-            and kind_points(p, k) > kind_points(p, best)
-            or not p[P_STEAL_HIGHEST]
-            and kind_points(p, k) < kind_points(p, best)
-        ):
-            best = k
-    if best > 0:
-        s[pl(victim, PL_RESERVE + best)] -= 1
-        s[pl(thief, PL_RESERVE + best)] += 1
-
-
-@jit
-def _missile(s, p, seat, tr):
-    """The whole row tr goes to the shooter; rows above drop; reinforcements (GoS 231-239)."""
-    s[pl(seat, PL_MISSILE)] = USED
-    s[pl(seat, PL_MISSILES_FIRED)] += 1
-    points = 0
-    for c in range(p[P_COLS]):
-        v = s[at(c, tr)]
-        if not is_invader(v):
-            continue
-        if v == SHIP_L:  # one half to the shooter, the other to the box (GoS 236)
-            points += _take(s, p, seat, SHIP_DAMAGED)
-            _to_box(s, SHIP_R)
-            remove_invader(s, c + 1, tr)
-            set_cell(s, c, tr, SHIP_DAMAGED)  # its partner is gone: remove it as a lone half
-        else:
-            points += _take(s, p, seat, v)
-        remove_invader(s, c, tr)
-    s[pl(seat, PL_MISSILE_POINTS)] += points
-    _drop_rows_from(s, p, tr + 1, seat)
-    if s[S_STATUS] == RUNNING:
-        reinforce(s, p)
-
-
-@jit
-def _move_mine(s, p, seat, reenter_row):
-    """The mine moves right; off the edge it re-enters; into an invader it explodes."""
-    c, r = s[S_MINE_COL], s[S_MINE_ROW]
-    for _ in range(p[P_MINE_STEP]):
-        set_cell(s, c, r, EMPTY)
-        wrapped = c + 1 >= p[P_COLS]
-        c, r = (p[P_MINE_COL], reenter_row) if wrapped else (c + 1, r)
-        if is_invader(s[at(c, r)]):
-            _to_box(s, s[at(c, r)])
-            if remove_invader(s, c, r) and p[P_DESCENT_ON_MINE]:
-                s[S_EMPTIED] = 1
-            s[S_MINE_ALIVE] = 0
-            s[pl(seat, PL_MINE_EXPLOSIONS)] += 1
-            break
-        set_cell(s, c, r, MINE)
-        if wrapped:
-            break
-    s[S_MINE_COL], s[S_MINE_ROW] = c, r
-    if s[S_INVADERS] == 0 and not refill_pending(s, p):
-        s[S_STATUS] = VICTORY
+    return s[L.S_STATUS] == L.RUNNING and s[pl(seat, L.PL_STATUS)] == L.ACTIVE
 
 
 @jit_inline
 def _end_of_turn_descent(s, p, seat):
-    if s[S_EMPTIED] and s[S_STATUS] == RUNNING:
-        s[S_EMPTIED] = 0
+    if s[L.S_EMPTIED] and s[L.S_STATUS] == L.RUNNING:
+        s[L.S_EMPTIED] = 0
         descend(s, p, seat)
-        if s[S_INVADERS] == 0 and s[S_STATUS] == RUNNING:
-            s[S_STATUS] = VICTORY
+        check_victory(s, p)
 
 
 @jit_inline
 def _end_turn(s, p, seat, hit):
     """Stall bookkeeping (hit: 1 hit, 0 missed, -1 not a shooting turn) and the next seat."""
-    s[S_TURN] += 1
-    if s[S_STATUS] != RUNNING:
+    s[L.S_TURN] += 1
+    if s[L.S_STATUS] != L.RUNNING:
         return
     in_game = players_in_game(s)
     if in_game == 0:
-        s[S_STATUS] = RAID  # nobody is left to defend the planet (ruling)
+        s[L.S_STATUS] = L.RAID  # nobody is left to defend the planet (ruling)
         return
     if hit == 1:
-        s[S_STALL_RUN] = 0
+        s[L.S_STALL_RUN] = 0
     elif hit == 0:
-        s[S_STALL_RUN] += 1
-        limit = p[P_STALL_TURNS] if p[P_STALL_TURNS] > 0 else in_game
-        if s[S_STALL_RUN] >= limit:
-            s[S_STATUS] = STALL
+        s[L.S_STALL_RUN] += 1
+        limit = p[L.P_STALL_TURNS] if p[L.P_STALL_TURNS] > 0 else in_game
+        if s[L.S_STALL_RUN] >= limit:
+            s[L.S_STATUS] = L.STALL
             return
-    if s[S_TURN] >= p[P_TURN_CAP]:
-        s[S_STATUS] = CAP
+    if s[L.S_TURN] >= p[L.P_TURN_CAP]:
+        s[L.S_STATUS] = L.CAP
         return
-    n = s[S_N_PLAYERS]
+    n = s[L.S_N_PLAYERS]
     nxt = seat
     for _ in range(n):
         nxt = nxt + 1 if nxt + 1 < n else 0  # no division on every turn
-        if s[pl(nxt, PL_STATUS)] != OUT:
+        if s[pl(nxt, L.PL_STATUS)] != L.OUT:
             break
     if nxt <= seat:
-        s[S_ROUND] += 1  # the seat order wrapped round
-    s[S_TO_MOVE] = nxt
+        s[L.S_ROUND] += 1  # the seat order wrapped round
+    s[L.S_TO_MOVE] = nxt
 
 
 @jit
 def winners_mask(s, p):
     """Bit k set if seat k wins: top score among players not out; none after a raid or cap."""
-    if s[S_STATUS] != VICTORY and s[S_STATUS] != STALL:
+    if s[L.S_STATUS] != L.VICTORY and s[L.S_STATUS] != L.STALL:
         return 0
     best = -1
     mask = 0
-    for seat in range(s[S_N_PLAYERS]):
-        if s[pl(seat, PL_STATUS)] == OUT:
+    for seat in range(s[L.S_N_PLAYERS]):
+        if s[pl(seat, L.PL_STATUS)] == L.OUT:
             continue
         pts = reserve_points(s, p, seat)
         if pts > best:
@@ -1051,55 +299,3 @@ def winners_mask(s, p):
         elif pts == best:
             mask |= 1 << seat
     return mask
-
-
-# --- checking ----------------------------------------------------------------------------
-
-
-@jit_allocating
-def census_ok(s, p):
-    """Every token is on the board, in the pile, beside the board, in a reserve or in the
-    box, once; fighters, the mine, the running counts and the occupancy index agree with the
-    board. For games started by new_game (a scenario's box is not tracked)."""
-    counts = np.zeros(N_KINDS, np.int64)
-    fighters = np.zeros(MAX_PLAYERS, np.int64)  # per seat: cells showing its fighter
-    mines = 0
-    invaders = 0
-    for c in range(MAX_COLS):
-        if occupancy_of(s, c) != s[S_OCCUPIED + c]:
-            return False
-    for c in range(p[P_COLS]):
-        in_col = 0
-        for r in range(p[P_ROWS]):
-            v = s[at(c, r)]
-            if is_invader(v):
-                counts[token_kind(v)] += 1
-                in_col += 1
-            elif v == MINE:
-                mines += 1
-            elif v >= FIGHTER:
-                seat = v - FIGHTER
-                fighters[seat] += 1
-                if s[pl(seat, PL_COL)] != c or s[pl(seat, PL_ROW)] != r:
-                    return False
-        if in_col != s[S_COL_COUNT + c]:
-            return False
-        invaders += in_col
-    if invaders != s[S_INVADERS] or mines != s[S_MINE_ALIVE]:
-        return False
-    for i in range(s[S_PILE_TOP], s[S_PILE_LEN]):
-        counts[token_kind(s[S_PILE + i])] += 1
-    counts[KIND_SHIP] += s[S_ASIDE_L] + s[S_ASIDE_R] + 2 * s[S_ASIDE_SHIPS]
-    for k in range(1, N_KINDS):
-        counts[k] += s[S_BOX + k]
-        for seat in range(s[S_N_PLAYERS]):
-            counts[k] += s[pl(seat, PL_RESERVE + k)]
-    for k in range(1, 6):
-        if counts[k] != p[P_MONSTERS + k - 1]:
-            return False
-    if counts[KIND_SHIP] != 2 * p[P_SHIPS]:
-        return False
-    for seat in range(s[S_N_PLAYERS]):
-        if fighters[seat] != (1 if s[pl(seat, PL_STATUS)] == ACTIVE else 0):
-            return False
-    return True

@@ -12,6 +12,9 @@ import numpy as np
 from numba import types
 from numba.core import config
 
+from sim.games.guardians import layout as L
+from sim.games.guardians.board import pl, reserve_points
+from sim.games.guardians.census import census_ok
 from sim.games.guardians.decision import (
     MINE_START,
     PARAMS_T,
@@ -21,41 +24,10 @@ from sim.games.guardians.decision import (
     TURN,
     reset_action,
 )
-from sim.games.guardians.engine import (
-    census_ok,
-    new_game,
-    pl,
-    place_fighter,
-    place_mine,
-    play_turn,
-    reserve_points,
-    winners_mask,
-)
-from sim.games.guardians.layout import (
-    A_DEST_COL,
-    A_MINE_ROW,
-    ACTION_SIZE,
-    E_CENSUS,
-    HASHED_SIZE,
-    MAX_PLAYERS,
-    N_KINDS,
-    OK,
-    PL_SIZE,
-    RUNNING,
-    S_DESCENTS,
-    S_INVADERS,
-    S_N_PLAYERS,
-    S_PILE_LEN,
-    S_PILE_TOP,
-    S_REINFORCED,
-    S_ROUND,
-    S_STATUS,
-    S_TO_MOVE,
-    S_TURN,
-    STATE_SIZE,
-)
-from sim.games.guardians.rng import seed_streams
+from sim.games.guardians.engine import play_turn, winners_mask
+from sim.games.guardians.start import new_game, place_fighter, place_mine
 from sim.jit import jit, jit_inline
+from sim.random_streams import seed_streams
 
 # per-game result columns
 G_OUTCOME, G_TURNS, G_ROUNDS, G_DESCENTS, G_REINFORCED = 0, 1, 2, 3, 4
@@ -67,7 +39,7 @@ GAME_COLUMNS = (
 # per-seat result columns: the score, then the player's whole block of the state
 SEAT_SCORE = 0
 SEAT_BLOCK = 1
-SEAT_SIZE = 1 + PL_SIZE
+SEAT_SIZE = 1 + L.PL_SIZE
 
 _FNV_PRIME = np.uint64(0x100000001B3)
 _FNV_OFFSET = np.uint64(0xCBF29CE484222325)
@@ -77,7 +49,7 @@ _FNV_OFFSET = np.uint64(0xCBF29CE484222325)
 def state_hash(s, h):
     """Fold the state into the running hash h (FNV-1a over the int32 words; the derived
     board index after HASHED_SIZE is left out)."""
-    for i in range(HASHED_SIZE):
+    for i in range(L.HASHED_SIZE):
         h = (h ^ np.uint64(np.uint32(s[i]))) * _FNV_PRIME
     return h
 
@@ -98,39 +70,39 @@ def play_one(policies, p, n_players, which, params, seed, s, a, rng, scratch, bu
     new_game(s, p, n_players, rng)
     for seat in range(n_players):
         _decide(policies, which[seat], PLACE, s, p, seat, params[seat], rng, a, scratch)
-        err = place_fighter(s, p, seat, a[A_DEST_COL])
-        if err != OK:
+        err = place_fighter(s, p, seat, a[L.A_DEST_COL])
+        if err != L.OK:
             out[G_ERROR], out[G_ERROR_SEAT] = err, seat
             return
     last = n_players - 1
     _decide(policies, which[last], MINE_START, s, p, last, params[last], rng, a, scratch)
-    err = place_mine(s, p, a[A_MINE_ROW])
-    if err != OK:
+    err = place_mine(s, p, a[L.A_MINE_ROW])
+    if err != L.OK:
         out[G_ERROR], out[G_ERROR_SEAT] = err, last
         return
     h = _FNV_OFFSET
     if trace:
         h = state_hash(s, h)
-    while s[S_STATUS] == RUNNING:
-        seat = s[S_TO_MOVE]
+    while s[L.S_STATUS] == L.RUNNING:
+        seat = s[L.S_TO_MOVE]
         _decide(policies, which[seat], TURN, s, p, seat, params[seat], rng, a, scratch)
         err = play_turn(s, p, a, buf)
-        if err != OK:
+        if err != L.OK:
             out[G_ERROR], out[G_ERROR_SEAT] = err, seat
             return
         if trace:
             h = state_hash(s, h)
             if not census_ok(s, p):
-                out[G_ERROR], out[G_ERROR_SEAT] = E_CENSUS, seat
+                out[G_ERROR], out[G_ERROR_SEAT] = L.E_CENSUS, seat
                 return
-    out[G_OUTCOME] = s[S_STATUS]
-    out[G_TURNS] = s[S_TURN]
-    out[G_ROUNDS] = s[S_ROUND]
-    out[G_DESCENTS] = s[S_DESCENTS]
-    out[G_REINFORCED] = s[S_REINFORCED]
+    out[G_OUTCOME] = s[L.S_STATUS]
+    out[G_TURNS] = s[L.S_TURN]
+    out[G_ROUNDS] = s[L.S_ROUND]
+    out[G_DESCENTS] = s[L.S_DESCENTS]
+    out[G_REINFORCED] = s[L.S_REINFORCED]
     out[G_WINNERS] = winners_mask(s, p)
-    out[G_PILE_LEFT] = s[S_PILE_LEN] - s[S_PILE_TOP]
-    out[G_INVADERS_LEFT] = s[S_INVADERS]
+    out[G_PILE_LEFT] = s[L.S_PILE_LEN] - s[L.S_PILE_TOP]
+    out[G_INVADERS_LEFT] = s[L.S_INVADERS]
     out[G_HASH] = np.int64(h)
 
 
@@ -150,11 +122,11 @@ def play_batch(policies, p, n_players, seeds, seat_lineup, lineup_policy, lineup
         games[g, :] = 0
         play_one(policies, p, n_players, which, params, seeds[g], s, a, rng, scratch, buf,
                  games[g], trace)  # fmt: skip
-        if games[g, G_ERROR] != OK:
+        if games[g, G_ERROR] != L.OK:
             errors += 1
-        for seat in range(s[S_N_PLAYERS]):
+        for seat in range(s[L.S_N_PLAYERS]):
             seats[g, seat, SEAT_SCORE] = reserve_points(s, p, seat)
-            for f in range(PL_SIZE):
+            for f in range(L.PL_SIZE):
                 seats[g, seat, SEAT_BLOCK + f] = s[pl(seat, f)]
     return errors
 
@@ -163,11 +135,11 @@ def workspace(n_players: int, params_width: int) -> tuple:
     """play_batch's work buffers: state, action, random streams, scratch, a per-kind buffer,
     and per seat the policy slot and parameters (made here so the loop allocates nothing)."""
     return (
-        np.zeros(STATE_SIZE, np.int32),
-        np.zeros(ACTION_SIZE, np.int32),
-        np.zeros(MAX_PLAYERS + 1, np.uint64),
+        np.zeros(L.STATE_SIZE, np.int32),
+        np.zeros(L.ACTION_SIZE, np.int32),
+        np.zeros(L.MAX_PLAYERS + 1, np.uint64),
         np.zeros(SCRATCH_SIZE, np.int64),
-        np.zeros(N_KINDS, np.int64),
+        np.zeros(L.N_KINDS, np.int64),
         np.zeros(n_players, np.int64),
         np.zeros((n_players, params_width), np.float64),
     )

@@ -107,22 +107,24 @@ PL_COL = PL_POWER + 1
 PL_ROW = PL_COL + 1
 # statistics
 PL_TAKEN = PL_ROW + 1  # N_KINDS counts of tokens taken by shots and missiles
-PL_STEALS_MADE = PL_TAKEN + N_KINDS
-PL_STEALS_SUFFERED = PL_STEALS_MADE + 1
-PL_MISSILES_BOUGHT = PL_STEALS_SUFFERED + 1
-PL_MISSILES_FIRED = PL_MISSILES_BOUGHT + 1
-PL_MISSILE_POINTS = PL_MISSILES_FIRED + 1
-PL_UPGRADES_BOUGHT = PL_MISSILE_POINTS + 1
-PL_POWER_UPS_BOUGHT = PL_UPGRADES_BOUGHT + 1
-PL_POWER_UPS_USED = PL_POWER_UPS_BOUGHT + 1
-PL_POINTS_PAID = PL_POWER_UPS_USED + 1
-PL_LOSSES = PL_POINTS_PAID + 1
-PL_REENTRIES = PL_LOSSES + 1
-PL_MINE_EXPLOSIONS = PL_REENTRIES + 1
-PL_SHOTS = PL_MINE_EXPLOSIONS + 1
-PL_HITS = PL_SHOTS + 1
-PL_TURNS = PL_HITS + 1
-PL_SIZE = PL_TURNS + 1
+(
+    PL_STEALS_MADE,
+    PL_STEALS_SUFFERED,
+    PL_MISSILES_BOUGHT,
+    PL_MISSILES_FIRED,
+    PL_MISSILE_POINTS,
+    PL_UPGRADES_BOUGHT,
+    PL_POWER_UPS_BOUGHT,
+    PL_POWER_UPS_USED,
+    PL_POINTS_PAID,
+    PL_LOSSES,
+    PL_REENTRIES,
+    PL_MINE_EXPLOSIONS,
+    PL_SHOTS,
+    PL_HITS,
+    PL_TURNS,
+    PL_SIZE,  # the block's size: one past the last field
+) = range(PL_TAKEN + N_KINDS, PL_TAKEN + N_KINDS + 16)
 
 # An index derived from the board, kept in step by every write (engine.set_cell): bit r of
 # word c is set when cell (c, r) holds anything. It makes "first object up a column" one

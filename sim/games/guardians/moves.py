@@ -2,11 +2,14 @@
 
 Strategies read the state through these and the public fields of layout; they never read the
 pile region (its order is hidden information); `pile_counts` gives what a player may know.
+What a shot, a steal or the missile takes is the rule modules' own answer (shots.shot_take,
+stolen_kind, missile_take, missile_error), so a prediction here cannot drift from the turn.
 """
 
 import numpy as np
 
-from sim.games.guardians.engine import (
+from sim.games.guardians import layout as L
+from sim.games.guardians.board import (
     at,
     first_object_row,
     is_invader,
@@ -14,35 +17,9 @@ from sim.games.guardians.engine import (
     pl,
     reserve_points,
 )
-from sim.games.guardians.layout import (
-    EMPTY,
-    FIGHTER,
-    KIND_SHIP,
-    MINE,
-    N_KINDS,
-    OUT,
-    P_COLS,
-    P_HORIZONTAL_ONLY,
-    P_RAID_ENTER_BOTTOM,
-    P_RAID_ON_COLLISION,
-    P_ROWS,
-    P_SHIP_POINTS,
-    P_STEAL_HIGHEST,
-    PL_RESERVE,
-    PL_STATUS,
-    S_N_PLAYERS,
-    S_PILE,
-    S_PILE_LEN,
-    S_PILE_TOP,
-    SHIP_DAMAGED,
-    SHIP_L,
-)
+from sim.games.guardians.engine import LINE_COL, LINE_ROW, lines
+from sim.games.guardians.shots import missile_error, missile_take, shot_take, stolen_kind
 from sim.jit import jit, jit_allocating, jit_inline
-
-# the lines a fighter flies along, in the order destinations() walks them (the first two
-# are the horizontal ones)
-LINE_COL = np.array([1, -1, 0, 0, 1, 1, -1, -1], np.int64)
-LINE_ROW = np.array([0, 0, 1, -1, 1, -1, 1, -1], np.int64)
 
 
 @jit
@@ -51,11 +28,10 @@ def destinations(s, p, c0, r0, out):
     (col, row) pairs into out (int64[2 * cells]); return how many."""
     out[0], out[1] = c0, r0
     n = 1
-    n_dirs = 2 if p[P_HORIZONTAL_ONLY] else 8
-    cols, rows = p[P_COLS], p[P_ROWS]
-    for d in range(n_dirs):
+    cols, rows = p[L.P_COLS], p[L.P_ROWS]
+    for d in range(lines(p)):
         c, r = c0 + LINE_COL[d], r0 + LINE_ROW[d]
-        while 0 <= c < cols and 0 <= r < rows and s[at(c, r)] == EMPTY:
+        while 0 <= c < cols and 0 <= r < rows and s[at(c, r)] == L.EMPTY:
             out[2 * n], out[2 * n + 1] = c, r
             n += 1
             c += LINE_COL[d]
@@ -65,14 +41,8 @@ def destinations(s, p, c0, r0, out):
 
 @jit_inline
 def steal_points(s, p, victim):
-    """Points a shot at `victim`'s fighter would take."""
-    best = -1
-    for k in range(1, N_KINDS):
-        if s[pl(victim, PL_RESERVE + k)] > 0:
-            v = kind_points(p, k)
-            if best < 0 or (v > best if p[P_STEAL_HIGHEST] else v < best):
-                best = v
-    return max(best, 0)
+    """Points a shot at `victim`'s fighter would take (shots.stolen_kind)."""
+    return kind_points(p, stolen_kind(s, p, victim))
 
 
 @jit
@@ -83,15 +53,11 @@ def shot_value(s, p, c, r, seat):
     if tr < 0:
         return 0, False
     v = s[at(c, tr)]
-    if v == MINE:
+    if v == L.MINE:
         return 0, False
-    if v >= FIGHTER:
-        return (steal_points(s, p, v - FIGHTER), True) if v != FIGHTER + seat else (0, False)
-    if v == SHIP_DAMAGED:
-        return p[P_SHIP_POINTS], True
-    if v <= 5:
-        return v, True
-    return 0, True
+    if v >= L.FIGHTER:
+        return (steal_points(s, p, v - L.FIGHTER), True) if v != L.FIGHTER + seat else (0, False)
+    return kind_points(p, shot_take(v)), True
 
 
 # what the first shot from a cell hits (first_shots)
@@ -108,13 +74,13 @@ def first_shots(s, p, seat, c0, r0, out):
         c, r = out[2 * k], out[2 * k + 1]
         points, _ = shot_value(s, p, c, r, seat)
         tr = first_object_row(s, p, c, r)
-        v = s[at(c, tr)] if tr >= 0 else EMPTY
+        v = s[at(c, tr)] if tr >= 0 else L.EMPTY
         hits = HITS_NOTHING
-        if v == MINE:
+        if v == L.MINE:
             hits = HITS_MINE
-        elif v >= FIGHTER:
-            hits = HITS_FIGHTER if v != FIGHTER + seat else HITS_NOTHING
-        elif v != EMPTY:
+        elif v >= L.FIGHTER:
+            hits = HITS_FIGHTER if v != L.FIGHTER + seat else HITS_NOTHING
+        elif v != L.EMPTY:
             hits = HITS_INVADER
         out[4 * k], out[4 * k + 1], out[4 * k + 2], out[4 * k + 3] = c, r, points, hits
     return n
@@ -123,40 +89,20 @@ def first_shots(s, p, seat, c0, r0, out):
 @jit
 def pile_counts(s, out):
     """Public knowledge of the pile: how many tokens of each kind are left (out[1..6])."""
-    for k in range(N_KINDS):
+    for k in range(L.N_KINDS):
         out[k] = 0
-    for i in range(s[S_PILE_TOP], s[S_PILE_LEN]):
-        t = s[S_PILE + i]
-        out[t if t <= 5 else KIND_SHIP] += 1
+    for i in range(s[L.S_PILE_TOP], s[L.S_PILE_LEN]):
+        t = s[L.S_PILE + i]
+        out[t if t <= 5 else L.KIND_SHIP] += 1
 
 
 @jit
 def lowest_invader_row(s, p, c):
     """Row of the lowest invader in column c, or -1."""
-    for r in range(p[P_ROWS]):
+    for r in range(p[L.P_ROWS]):
         if is_invader(s[at(c, r)]):
             return r
     return -1
-
-
-@jit
-def volley_value(s, p, c, r, seat, shots):
-    """Score of `shots` shots from (c, r): 2 per point taken, +1 for any hit, so that a hit
-    worth nothing beats a miss. Later shots go to the next objects up the column (descents
-    and steals' effects ignored)."""
-    total = 0
-    rr = r
-    for _ in range(shots):
-        tr = first_object_row(s, p, c, rr)
-        if tr < 0:
-            break
-        pts, hit = shot_value(s, p, c, rr, seat)
-        total += 2 * pts + (1 if hit else 0)
-        v = s[at(c, tr)]
-        if v >= FIGHTER or v == MINE:
-            continue  # a fighter or the mine stays: later shots hit it again
-        rr = tr
-    return total
 
 
 # --- added for the stronger strategies (cautious, economist, miner, thief, expert) ---------
@@ -170,9 +116,9 @@ def public_copy(s, out):
     order spreads every kind evenly over the pile (largest deficit first)."""
     out[:] = s
     cnt = np.zeros(8, np.int64)  # 1..5 monsters, 6 left halves, 7 right halves
-    for i in range(s[S_PILE_TOP], s[S_PILE_LEN]):
-        cnt[s[S_PILE + i]] += 1
-    n = s[S_PILE_LEN] - s[S_PILE_TOP]
+    for i in range(s[L.S_PILE_TOP], s[L.S_PILE_LEN]):
+        cnt[s[L.S_PILE + i]] += 1
+    n = s[L.S_PILE_LEN] - s[L.S_PILE_TOP]
     placed = np.zeros(8, np.int64)
     for i in range(n):
         best, best_k = -(1 << 62), 1
@@ -181,12 +127,12 @@ def public_copy(s, out):
                 deficit = cnt[k] * (i + 1) - placed[k] * n
                 if deficit > best:
                     best, best_k = deficit, k
-        out[S_PILE + i] = best_k
+        out[L.S_PILE + i] = best_k
         placed[best_k] += 1
-    for i in range(n, S_PILE_TOP - S_PILE):
-        out[S_PILE + i] = 0
-    out[S_PILE_TOP] = 0
-    out[S_PILE_LEN] = n
+    for i in range(n, L.S_PILE_TOP - L.S_PILE):
+        out[L.S_PILE + i] = 0
+    out[L.S_PILE_TOP] = 0
+    out[L.S_PILE_LEN] = n
 
 
 @jit
@@ -194,20 +140,20 @@ def restore_public(base, out):
     """Copy a public copy `base` (from public_copy) back into out, skipping the pile region,
     which playing turns never writes (only S_PILE_TOP moves): out must have been a full copy
     of base once (out[:] = base) before the first restore."""
-    for i in range(S_PILE):
+    for i in range(L.S_PILE):
         out[i] = base[i]
-    for i in range(S_PILE_TOP, base.shape[0]):
+    for i in range(L.S_PILE_TOP, base.shape[0]):
         out[i] = base[i]
 
 
 @jit
 def front_row(s, p):
     """The lowest row holding an invader, or P_ROWS when the board is clear."""
-    for r in range(p[P_ROWS]):
-        for c in range(p[P_COLS]):
+    for r in range(p[L.P_ROWS]):
+        for c in range(p[L.P_COLS]):
             if is_invader(s[at(c, r)]):
                 return r
-    return p[P_ROWS]
+    return p[L.P_ROWS]
 
 
 @jit
@@ -217,7 +163,7 @@ def column_raid_margin(s, p, c):
     below it (each stops one invader and is destroyed). 1 << 30 for a column without invaders.
     """
     low = -1
-    for r in range(p[P_ROWS]):
+    for r in range(p[L.P_ROWS]):
         if is_invader(s[at(c, r)]):
             low = r
             break
@@ -225,44 +171,49 @@ def column_raid_margin(s, p, c):
         return 1 << 30
     blockers = 0
     # with raid.on_collision, a blocker in the bottom row no longer stops the raid
-    for r in range(1 if p[P_RAID_ENTER_BOTTOM] and p[P_RAID_ON_COLLISION] else 0, low):
+    for r in range(1 if p[L.P_RAID_ENTER_BOTTOM] and p[L.P_RAID_ON_COLLISION] else 0, low):
         v = s[at(c, r)]
-        if v == MINE or v >= FIGHTER:
+        if v == L.MINE or v >= L.FIGHTER:
             blockers += 1
     # below_bottom: the invader in row 0 raids on the next descent (low + 1 descents);
     # enter_bottom: entering row 0 raids (low descents)
-    return low + (0 if p[P_RAID_ENTER_BOTTOM] else 1) + blockers
+    return low + (0 if p[L.P_RAID_ENTER_BOTTOM] else 1) + blockers
 
 
 @jit
 def descents_to_raid(s, p):
     """The smallest column_raid_margin over the columns: the descents the board survives."""
     best = 1 << 30
-    for c in range(p[P_COLS]):
+    for c in range(p[L.P_COLS]):
         d = column_raid_margin(s, p, c)
         if d < best:
             best = d
     return best
 
 
-@jit
-def volley_effect(s, p, c, r, seat, shots):
-    """What `shots` shots from (c, r) do to column c, descents ignored: returns (invaders
-    removed, whether that empties the column, row of the first invader left above (c, r) or
-    -1). A fighter or the mine in the way stops the volley's progress."""
+@jit_inline
+def volley(s, p, c, r, seat, shots):
+    """`shots` shots from (c, r) up column c, descents and steals' effects ignored: each hits
+    the first object up the column; an invader hit is gone, so the next shot goes further, a
+    fighter or the mine stays and takes the later shots too. Returns (score: 2 per point taken,
+    +1 per hit, so that a hit worth nothing beats a miss; invaders removed; whether that
+    empties the column; row of the first invader left above (c, r), or -1)."""
+    total = 0
     removed = 0
     rr = r
     for _ in range(shots):
         tr = first_object_row(s, p, c, rr)
         if tr < 0:
             break
+        pts, hit = shot_value(s, p, c, rr, seat)
+        total += 2 * pts + (1 if hit else 0)
         v = s[at(c, tr)]
-        if v >= FIGHTER or v == MINE:
-            break
+        if v >= L.FIGHTER or v == L.MINE:
+            continue  # it stays: later shots hit it again
         removed += 1
         rr = tr
     above = -1
-    for q in range(rr + 1, p[P_ROWS]):
+    for q in range(rr + 1, p[L.P_ROWS]):
         if is_invader(s[at(c, q)]):
             above = q
             break
@@ -270,44 +221,48 @@ def volley_effect(s, p, c, r, seat, shots):
     for q in range(r):
         if is_invader(s[at(c, q)]):
             below += 1
-    empties = removed > 0 and above < 0 and below == 0
+    return total, removed, removed > 0 and above < 0 and below == 0, above
+
+
+@jit
+def volley_value(s, p, c, r, seat, shots):
+    """volley's score alone."""
+    total, _, _, _ = volley(s, p, c, r, seat, shots)
+    return total
+
+
+@jit
+def volley_effect(s, p, c, r, seat, shots):
+    """volley's effect on the column alone: (invaders removed, whether that empties the
+    column, row of the first invader left above (c, r) or -1)."""
+    _, removed, empties, above = volley(s, p, c, r, seat, shots)
     return removed, empties, above
 
 
 @jit
 def row_take(s, p, tr):
-    """Points a missile taking row tr would collect (an intact ship gives one half)."""
+    """Points a missile taking row tr would collect (shots.missile_take)."""
     total = 0
-    for c in range(p[P_COLS]):
-        v = s[at(c, tr)]
-        if v <= 5 and v >= 1:
-            total += v
-        elif v == SHIP_DAMAGED or v == SHIP_L:
-            total += p[P_SHIP_POINTS]
+    for c in range(p[L.P_COLS]):
+        total += kind_points(p, missile_take(s[at(c, tr)]))
     return total
 
 
 @jit
 def missile_row(s, p, seat, c, r):
-    """Row the missile fired from (c, r) would take, or -1 if it is illegal there (the first
-    object up the column must be an invader and no other fighter may be in that row). The
-    fighter is taken to stand at (c, r)."""
-    tr = first_object_row(s, p, c, r)
-    if tr < 0 or not is_invader(s[at(c, tr)]):
+    """Row the missile fired from (c, r) would take, or -1 if it is illegal there
+    (shots.missile_error). The fighter is taken to stand at (c, r)."""
+    if missile_error(s, p, seat, c, r) != L.OK:
         return -1
-    for cc in range(p[P_COLS]):
-        v = s[at(cc, tr)]
-        if v >= FIGHTER and v != FIGHTER + seat:
-            return -1
-    return tr
+    return first_object_row(s, p, c, r)
 
 
 @jit
 def leader_seat(s, p, seat):
     """The other seat still in the game with the highest reserve (lowest seat on ties), or -1."""
     best, who = -1, -1
-    for k in range(s[S_N_PLAYERS]):
-        if k == seat or s[pl(k, PL_STATUS)] == OUT:
+    for k in range(s[L.S_N_PLAYERS]):
+        if k == seat or s[pl(k, L.PL_STATUS)] == L.OUT:
             continue
         v = reserve_points(s, p, k)
         if v > best:

@@ -10,7 +10,7 @@ from numba import types
 
 from sim.compiling import Notice, Unit, ensure_compiled
 from sim.errors import StrategyError
-from sim.games.base import Chunk, StrategySpec
+from sim.games.base import Chunk, StrategySpec, seat_table
 from sim.games.guardians import layout as L
 from sim.games.guardians.columns import RESERVE_COLUMNS, SEAT_STATS, TAKEN_COLUMNS
 from sim.games.guardians.decision import ACTION_T, PARAMS_T, POLICY_SIGNATURE, RNG_T, STATE_T
@@ -66,13 +66,10 @@ def play_chunk(
     """Play the games; with `trace`, also hash every state and check the token census after
     every turn (slower; for tests and golden files)."""
     n = len(seeds)
-    if np.shape(seat_lineup) != (n, n_players):
-        raise ValueError(f"seat_lineup must have one row of {n_players} per seed "
-                         f"({n}, {n_players}); got {np.shape(seat_lineup)}")  # fmt: skip
+    seat_lineup = seat_table(seat_lineup, n, n_players)
     plan = _Plan(lineup)
     games = np.zeros((n, len(GAME_COLUMNS)), np.int64)
     seats = np.zeros((n, n_players, SEAT_SIZE), np.int64)
-    seat_lineup = np.ascontiguousarray(seat_lineup, np.int64)
     if plan.python_players:
         _play_in_python(ruleset, n_players, plan, seat_lineup, seeds, games, seats)
     else:
@@ -156,19 +153,20 @@ class _Plan:
         return CompiledSeat(strategy.policy, self.params[j])
 
 
-_ENGINE, _KERNEL = "sim.games.guardians.engine", "sim.games.guardians.kernel"
+_GAME = "sim.games.guardians."
+_ENGINE, _KERNEL = _GAME + "engine", _GAME + "kernel"
 _PLAY_TURN_TYPES = (STATE_T, PARAMS_T, ACTION_T, PARAMS_T)  # buf: int64 like params
 _I32, _I64, _U64 = types.int32, types.int64, types.uint64
 # the engine functions play_one calls besides play_turn, with the types it calls them with
 _LOOP_CALLS = [
-    Unit(_ENGINE, "new_game", (STATE_T, PARAMS_T, _I64, RNG_T)),
-    Unit(_ENGINE, "place_fighter", (STATE_T, PARAMS_T, _I64, _I32)),
-    Unit(_ENGINE, "place_mine", (STATE_T, PARAMS_T, _I32)),
-    Unit(_ENGINE, "census_ok", (STATE_T, PARAMS_T)),
+    Unit(_GAME + "start", "new_game", (STATE_T, PARAMS_T, _I64, RNG_T)),
+    Unit(_GAME + "start", "place_fighter", (STATE_T, PARAMS_T, _I64, _I32)),
+    Unit(_GAME + "start", "place_mine", (STATE_T, PARAMS_T, _I32)),
+    Unit(_GAME + "census", "census_ok", (STATE_T, PARAMS_T)),
     Unit(_ENGINE, "winners_mask", (STATE_T, PARAMS_T)),
-    Unit(_ENGINE, "reserve_points", (STATE_T, PARAMS_T, _I32)),
+    Unit(_GAME + "board", "reserve_points", (STATE_T, PARAMS_T, _I32)),
     Unit(_KERNEL, "state_hash", (STATE_T, _U64)),
-    Unit("sim.games.guardians.rng", "seed_streams", (RNG_T, _U64)),
+    Unit("sim.random_streams", "seed_streams", (RNG_T, _U64)),
 ]
 
 

@@ -3,16 +3,17 @@ Space Defenders with its Defender Upgrades expansion (four presets of one rules 
 
 This module is what the entry point `sim.games: guardians` names. It is light: the engine,
 the strategies and the report sections are imported by the methods that need them, so
-building a report never loads the compiled engine.
+building a report never loads the compiled engine (`lazy`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Any
 
-from sim.games.base import Chunk, Scenarios, StrategySpec, Watch
+from sim.games.base import Scenarios, lazy
 from sim.games.guardians.ruleset import PRESETS, load_ruleset
+
+_PACKAGE = "sim.games.guardians"
 
 
 class Guardians:
@@ -22,6 +23,14 @@ class Guardians:
     player_counts = (2, 3, 4)
     outcomes = ("victory", "stall", "raid", "cap")
     demo_lineup = "greedy,greedy"  # sim play without --strategies
+    # sim bench: strategies that search (about 100 times slower than the rest, timed on a
+    # tenth of the games), and plain-Python strategies (the Python game loop) timed beside the
+    # compiled ones: an example that decides something, and one that decides nothing
+    bench_searchers = ("expert", "master")
+    bench_python = (
+        ("python-user", "strategies.guardians.examples:Sniper"),
+        ("python-loop", "strategies.guardians.examples:Stay"),
+    )
 
     def load_ruleset(self, name_or_path: str, overrides: Any = (), *, source: str = "--set"):
         return load_ruleset(name_or_path, overrides, source=source)
@@ -52,25 +61,12 @@ class Guardians:
 
         return (*BUILTIN, *SKILLS)
 
-    def check_strategy(self, spec: StrategySpec, *, source: str) -> StrategySpec:
-        from sim.games.guardians import play
-
-        return play.check_strategy(spec, source=source)
-
-    def prepare(self, lineup: Sequence[StrategySpec], *, notice: Any = None) -> float:
-        from sim.games.guardians import play
-
-        return play.prepare(lineup, notice=notice)
-
-    def play_chunk(self, ruleset, n_players, lineup, seat_lineup, seeds, *, trace=False) -> Chunk:
-        from sim.games.guardians import play
-
-        return play.play_chunk(ruleset, n_players, lineup, seat_lineup, seeds, trace=trace)
-
-    def watch(self, ruleset, lineup: list[StrategySpec], seed: int) -> Watch:
-        from sim.games.guardians import watch
-
-        return watch.watch_game(ruleset, lineup, seed)
+    # check_strategy(spec, *, source), prepare(lineup, *, notice),
+    # play_chunk(ruleset, n_players, lineup, seat_lineup, seeds, *, trace=False)
+    check_strategy = lazy(f"{_PACKAGE}.play", "check_strategy")
+    prepare = lazy(f"{_PACKAGE}.play", "prepare")
+    play_chunk = lazy(f"{_PACKAGE}.play", "play_chunk")
+    watch = lazy(f"{_PACKAGE}.watch", "watch_game")  # (ruleset, lineup, seed) -> Watch
 
     def scenarios(self) -> Scenarios:
         from sim.games.guardians import scenario

@@ -15,7 +15,7 @@ import yaml
 from sim.config import read_yaml
 from sim.errors import ConfigError
 from sim.games.guardians import layout as L
-from sim.games.guardians.engine import rebuild_occupancy
+from sim.games.guardians.board import rebuild_occupancy
 from sim.games.guardians.ruleset import load_ruleset
 from sim.games.guardians.scenario_checks import check_position
 from sim.games.guardians.session import CHAR_CELLS, STATUS_NAMES, GameSession, Turn

@@ -10,10 +10,10 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from sim.games.guardians import engine
+from sim.games.guardians import board, engine, start
 from sim.games.guardians import layout as L
-from sim.games.guardians.rng import seed_streams
 from sim.games.guardians.ruleset import to_params
+from sim.random_streams import seed_streams
 
 # board text: cell code -> character, and back
 CELL_CHARS = {L.EMPTY: ".", L.SHIP_L: "[", L.SHIP_R: "]", L.SHIP_DAMAGED: "S", L.MINE: "M"}
@@ -50,28 +50,19 @@ class GameSession:
         self.s[L.S_N_PLAYERS] = n_players
         self.rng = np.zeros(L.MAX_PLAYERS + 1, np.uint64)
         self._buf = np.zeros(L.N_KINDS, np.int64)
+        # fixed for the game
+        self.cols, self.rows = int(self.p[L.P_COLS]), int(self.p[L.P_ROWS])
+        self.n_players = int(n_players)
 
     @classmethod
     def new(cls, ruleset, n_players: int, seed: int) -> GameSession:
         """A shuffled pile and filled start rows; fighters and mine still to place."""
         game = cls(ruleset, n_players)
         seed_streams(game.rng, np.uint64(seed))
-        engine.new_game(game.s, game.p, n_players, game.rng)
+        start.new_game(game.s, game.p, n_players, game.rng)
         return game
 
     # --- reading -----------------------------------------------------------------------
-    @property
-    def cols(self) -> int:
-        return int(self.p[L.P_COLS])
-
-    @property
-    def rows(self) -> int:
-        return int(self.p[L.P_ROWS])
-
-    @property
-    def n_players(self) -> int:
-        return int(self.s[L.S_N_PLAYERS])
-
     @property
     def to_move(self) -> int:
         return int(self.s[L.S_TO_MOVE])
@@ -97,7 +88,7 @@ class GameSession:
         return _reserve_values(self._block(seat))
 
     def score(self, seat: int) -> int:
-        return int(engine.reserve_points(self.s, self.p, seat))
+        return int(board.reserve_points(self.s, self.p, seat))
 
     def players(self) -> list[dict]:
         out = []
@@ -164,11 +155,11 @@ class GameSession:
         return None if err == L.OK else L.ERROR_NAMES[err]
 
     def place_fighter(self, seat: int, col: int) -> str | None:
-        err = engine.place_fighter(self.s, self.p, seat, col)
+        err = start.place_fighter(self.s, self.p, seat, col)
         return None if err == L.OK else L.ERROR_NAMES[err]
 
     def place_mine(self, row: int) -> str | None:
-        err = engine.place_mine(self.s, self.p, row)
+        err = start.place_mine(self.s, self.p, row)
         return None if err == L.OK else L.ERROR_NAMES[err]
 
 

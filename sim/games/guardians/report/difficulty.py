@@ -405,14 +405,15 @@ def _chart_figure(rows: list[dict], presets: list[str], players: list[int], sett
         ax.set_xlim(min(players) - 0.4, max(players) + 0.9)
         ax.set_ylim(0, 100)
         ax.set(title=preset, xlabel="players", ylabel="invaders win (%)" if i == 0 else "")
+    return _finish(fig, skills, "difficulty_chart", "Chance the invaders win",
+                   f"Raid rate{setting} by players and skill ({_games_text(rows)}), 95% "
+                   "Wilson intervals; dotted: the difficulty levels' targets.")  # fmt: skip
+
+
+def _finish(fig, skills: list[str], key: str, title: str, caption: str):
+    """The chart with its legend of skills below it."""
     plots.legend_below(fig, ncol=min(len(skills), 5), title="skill")
-    return plots.finish(
-        fig,
-        "difficulty_chart",
-        "Chance the invaders win",
-        f"Raid rate{setting} by players and skill ({_games_text(rows)}), 95% "
-        "Wilson intervals; dotted: the difficulty levels' targets.",
-    )
+    return plots.finish(fig, key, title, caption)
 
 
 def _knob_figure(rows: list[dict], knobs: list[str], presets: list[str], players: list[int]):
@@ -462,15 +463,10 @@ def _knob_figure(rows: list[dict], knobs: list[str], presets: list[str], players
             ax.set_xlabel(knobs[0] if len(knobs) == 1 else "setup")
             if j == 0:
                 ax.set_ylabel("invaders win (%)")
-    plots.legend_below(fig, ncol=min(len(skills), 5), title="skill")
-    return plots.finish(
-        fig,
-        "difficulty_knob",
-        "Raid rate by setup",
-        f"Chance the invaders win by setup value ({_games_text(rows)}), 95% "
-        "bands; dotted: the targets "
-        f"({', '.join(f'{k} {fmt.pct(v, 0)}' for k, v in LEVELS.items())}).",
-    )
+    targets = ", ".join(f"{k} {fmt.pct(v, 0)}" for k, v in LEVELS.items())
+    return _finish(fig, skills, "difficulty_knob", "Raid rate by setup",
+                   f"Chance the invaders win by setup value ({_games_text(rows)}), 95% "
+                   f"bands; dotted: the targets ({targets}).")  # fmt: skip
 
 
 def _games_text(rows: list[dict]) -> str:

@@ -21,6 +21,14 @@ from sim.stats.tests import fairness_test, holm
 
 ID = "first_player"
 TITLE = "First-player advantage"
+# the percentiles of a seat's final scores shown: (quantile, key, label)
+_PERCENTILES = (
+    (0.1, "p10", "10%"),
+    (0.25, "p25", "25%"),
+    (0.5, "median", "median"),
+    (0.75, "p75", "75%"),
+    (0.9, "p90", "90%"),
+)
 
 
 def _group_label(ctx: Context, arm: str) -> str:
@@ -96,7 +104,7 @@ def analyse(ctx: Context, arm: str) -> dict:
             )
         sc = decided_s.filter(pl.col("seat") == k).get_column("score").to_numpy().astype(float)
         if sc.size:
-            q = np.quantile(sc, [0.1, 0.25, 0.5, 0.75, 0.9])
+            q = np.quantile(sc, [quantile for quantile, _, _ in _PERCENTILES])
             sd = sc.std(ddof=1) if sc.size > 1 else math.nan
             half = 1.959964 * sd / math.sqrt(sc.size) if sc.size > 1 else math.nan
             score_rows.append(
@@ -106,11 +114,7 @@ def analyse(ctx: Context, arm: str) -> dict:
                     "score": sc.mean(),
                     "score_low": sc.mean() - half,
                     "score_high": sc.mean() + half,
-                    "p10": q[0],
-                    "p25": q[1],
-                    "median": q[2],
-                    "p75": q[3],
-                    "p90": q[4],
+                    **{key: value for (_, key, _), value in zip(_PERCENTILES, q, strict=True)},
                 }
             )
     for rows in (rows_all, rows_dec):  # each seat's own test, corrected for the P seats
@@ -136,6 +140,31 @@ def _r(d: dict, key: str) -> dict:
     return {key: d["value"], f"{key}_low": d["low"], f"{key}_high": d["high"]}
 
 
+_DEV_HELP = (
+    "Win share minus the fair share, in percentage points, with the 95% interval. "
+    "Grey 'n.s.': not significant once corrected for the number of seats (Holm)."
+)
+_SEAT_HELP = (
+    "The seat's own test against the fair share (score test), Holm-corrected for the "
+    "number of seats; the uncorrected p-value is in the CSV (dev_p)."
+)
+_TEST_HELP = (
+    "p-value of the test that every seat wins equally often (chi-square; the exact "
+    "multinomial test when a seat expects fewer than 5 wins)."
+)
+
+
+def _win_share_columns(games: str) -> list[Column]:
+    """A seat's games, win share, fair share and the difference with its test."""
+    return [
+        Column.count("games", games),
+        Column.pct_ci("win", "win share"),
+        Column.pct("fair", "fair"),
+        Column.diff("dev", "vs fair", unit="pp", sig_key="dev_sig", help=_DEV_HELP),
+        Column.pvalue("dev_p_holm", "p (seat)", _SEAT_HELP),
+    ]
+
+
 def build(ctx: Context) -> Section:
     section = Section(
         ID,
@@ -158,33 +187,14 @@ def build(ctx: Context) -> Section:
         Column.text("group", "preset"),
         Column.count("seat", "seat"),
     ]
-    dev_help = (
-        "Win share minus the fair share, in percentage points, with the 95% interval. "
-        "Grey 'n.s.': not significant once corrected for the number of seats (Holm)."
-    )
-    seat_help = (
-        "The seat's own test against the fair share (score test), Holm-corrected for the "
-        "number of seats; the uncorrected p-value is in the CSV (dev_p)."
-    )
-    test_help = (
-        "p-value of the test that every seat wins equally often (chi-square; the exact "
-        "multinomial test when a seat expects fewer than 5 wins)."
-    )
     if rows_dec:
+        test = Column.pvalue("chi_p", "p (all seats)", _TEST_HELP)
         section.add(
             Table(
                 "first_player_seats",
                 "Win share by seat (games with a winner)",
                 pl.DataFrame(rows_dec),
-                [
-                    *ident,
-                    Column.count("games", "games won"),
-                    Column.pct_ci("win", "win share"),
-                    Column.pct("fair", "fair"),
-                    Column.diff("dev", "vs fair", unit="pp", sig_key="dev_sig", help=dev_help),
-                    Column.pvalue("dev_p_holm", "p (seat)", seat_help),
-                    Column.pvalue("chi_p", "p (all seats)", test_help),
-                ],
+                [*ident, *_win_share_columns("games won"), test],
                 note="Over the games somebody won (not lost to a raid or cut at the turn cap); a "
                 "shared win counts 1/k to each winner. 95% Wilson intervals.",
             )
@@ -194,34 +204,20 @@ def build(ctx: Context) -> Section:
             "first_player_seats_all",
             "Win share by seat (all games)",
             pl.DataFrame(rows_all),
-            [
-                *ident,
-                Column.count("games", "games"),
-                Column.pct_ci("win", "win share"),
-                Column.pct("fair", "fair"),
-                Column.diff("dev", "vs fair", unit="pp", sig_key="dev_sig", help=dev_help),
-                Column.pvalue("dev_p_holm", "p (seat)", seat_help),
-            ],
+            [*ident, *_win_share_columns("games")],
             note="Over all games: a raid is a loss for every seat, so the fair share is the share "
             "of games with a winner divided by the players.",
         )
     )
     if score_rows:
+        cols = [*ident, Column.count("games", "games"), Column.num_ci("score", "mean score")]
+        cols += [Column.num(key, label, 0) for _, key, label in _PERCENTILES]
         section.add(
             Table(
                 "first_player_scores",
                 "Final score by seat (games with a winner)",
                 pl.DataFrame(score_rows),
-                [
-                    *ident,
-                    Column.count("games", "games"),
-                    Column.num_ci("score", "mean score"),
-                    Column.num("p10", "10%", 0),
-                    Column.num("p25", "25%", 0),
-                    Column.num("median", "median", 0),
-                    Column.num("p75", "75%", 0),
-                    Column.num("p90", "90%", 0),
-                ],
+                cols,
                 note="Points at the end of the game; percentiles of the seat's scores.",
             )
         )

@@ -438,16 +438,12 @@ def _figure(item: Item, curves: list[dict]) -> plots.Figure:
         def col(key: str, rows=rows) -> list[float]:
             return [r.get(key, math.nan) for r in rows]
 
-        plots.curve(
-            a_buy,
-            x,
-            col("purchase"),
-            col("purchase_low"),
-            col("purchase_high"),
-            label=f"bought{' - ' + label if label else ''}",
-            color=color,
-            scale=100,
-        )
+        def band(ax, key: str, x=x, color=color, col=col, **style) -> None:
+            """The curve of `key` with its interval (`key`_low, `key`_high)."""
+            plots.curve(ax, x, col(key), col(f"{key}_low"), col(f"{key}_high"), color=color,
+                        **style)  # fmt: skip
+
+        band(a_buy, "purchase", label=f"bought{' - ' + label if label else ''}", scale=100)
         if any("use" in r for r in rows) and not any(r.get("use_is_ratio") for r in rows):
             a_buy.plot(
                 x,
@@ -468,20 +464,9 @@ def _figure(item: Item, curves: list[dict]) -> plots.Figure:
             )
         key = "gross" if any("gross" in r for r in rows) else "net"
         if any(key in r for r in rows):
-            plots.curve(
-                a_pts, x, col(key), col(f"{key}_low"), col(f"{key}_high"), label=label, color=color
-            )
+            band(a_pts, key, label=label)
         if any("uplift" in r for r in rows):
-            plots.curve(
-                a_up,
-                x,
-                col("uplift"),
-                col("uplift_low"),
-                col("uplift_high"),
-                label=label,
-                color=color,
-                scale=100,
-            )
+            band(a_up, "uplift", label=label, scale=100)
             be = c["break_even"]
             if be is not None and math.isfinite(be.estimate):
                 a_up.axvline(
@@ -495,16 +480,7 @@ def _figure(item: Item, curves: list[dict]) -> plots.Figure:
                 lo = be.low if math.isfinite(be.low) else min(x)
                 hi = be.high if math.isfinite(be.high) else max(x)
                 a_up.axvspan(lo, hi, color=color, alpha=0.08)
-        plots.curve(
-            a_raid,
-            x,
-            col("raid"),
-            col("raid_low"),
-            col("raid_high"),
-            label=label,
-            color=color,
-            scale=100,
-        )
+        band(a_raid, "raid", label=label, scale=100)
     unit = "points"
     a_buy.set(
         title=f"How often the buyer buys / uses the {item.noun}",

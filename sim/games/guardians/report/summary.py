@@ -101,18 +101,19 @@ def build(ctx: Context) -> Section:
         )
     )
     if len(strat_rows) > len(rows):
+        cols = [
+            *ident,
+            Column.text("strategy", "strategy"),
+            Column.count("seat_games", "seat-games"),
+            Column.pct_ci("win", "win share"),
+            Column.num_ci("score", "mean score"),
+        ]
         section.add(
             Table(
                 "overview_strategies",
                 "Win share by strategy",
                 pl.DataFrame(strat_rows),
-                [
-                    *ident,
-                    Column.text("strategy", "strategy"),
-                    Column.count("seat_games", "seat-games"),
-                    Column.pct_ci("win", "win share"),
-                    Column.num_ci("score", "mean score"),
-                ],
+                cols,
                 note="Win share: the share of its seat-games a strategy won (a shared win counts "
                 "1/k).",
             )

@@ -1,0 +1,225 @@
+"""Expansion of an experiment into arms: one arm per sweep combination, one per entry of
+`arms` (each on top of the top-level settings), or the single arm `default`.
+
+An arm's settings are its ruleset (a preset or file, the rule overrides of the file, the sweep
+and the command line, in that order), its number of players and its lineup (seats, or a pool
+with a rotation; sim/runner/lineups.py seats them at tables). The `skills` key repeats every
+arm at each level (sim/runner/skills.py).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from sim.games.base import StrategySpec, player_counts
+from sim.runner import checks, sweep
+from sim.runner.checks import KeyPath, RuleGroup, SeatEntry, show
+from sim.runner.experiment import ARM_KEYS, Arm
+from sim.runner.lineups import build_lineup
+
+if TYPE_CHECKING:
+    from sim.runner.parsing import Parser
+
+
+def expand(p: Parser) -> list[Arm]:
+    """The experiment's arms (without the `skills` repetition)."""
+    if "arms" in p.data:
+        return _named_arms(p)
+    base = _settings(p, p.data, ())
+    keys = sweep.sweep_keys(p)
+    if not keys:
+        return [_make_arm(p, 0, "default", base, {})]
+    return [
+        _make_arm(p, index, name, base, chosen)
+        for index, (name, chosen) in enumerate(sweep.combinations(keys))
+    ]
+
+
+def _settings(p: Parser, d: Mapping[str, Any], path: KeyPath) -> dict[str, Any]:
+    """Settings given at this level (top or one arm), validated where context-free."""
+    out: dict[str, Any] = {}
+    if "ruleset" in d:
+        out["ruleset"] = (d["ruleset"], (*path, "ruleset"))
+    if "rules" in d:
+        rules_path = (*path, "rules")
+        out["rules"] = [RuleGroup(rules_path, checks.rule_pairs(p, d["rules"], rules_path))]
+    if "players" in d:
+        out["players"] = (d["players"], (*path, "players"))
+    if "seats" in d and "pool" in d:
+        raise p.fail(
+            "give either seats (one per player) or a pool to rotate, not both",
+            (*path, "pool"),
+        )
+    if "seats" in d:
+        out["seats"] = ("seats", checks.seat_entries(p, d["seats"], (*path, "seats")))
+    if "pool" in d:
+        out["seats"] = ("pool", checks.seat_entries(p, d["pool"], (*path, "pool")))
+    if "rotate" in d:
+        out["rotate"] = checks.rotate(p, d["rotate"], (*path, "rotate"))
+    return out
+
+
+def _named_arms(p: Parser) -> list[Arm]:
+    value = p.data["arms"]
+    if not isinstance(value, list) or not value:
+        raise p.fail(
+            f"expected a list of arms, got {show(value)}",
+            ("arms",),
+            "For example arms: [{name: baseline}, {name: x, rules: {shot.steal: highest}}].",
+        )
+    base = _settings(p, p.data, ())
+    arms: list[Arm] = []
+    seen: dict[str, int] = {}
+    for i, item in enumerate(value):
+        path: KeyPath = ("arms", i)
+        if not isinstance(item, Mapping):
+            raise p.fail(f"expected a mapping with a name, got {show(item)}", path)
+        for key in item:
+            if key not in ARM_KEYS:
+                raise p.unknown(key, ARM_KEYS, path)
+        name = item.get("name")
+        if not isinstance(name, str) or not name.strip():
+            raise p.fail("every arm needs a name", (*path, "name"), "For example name: baseline.")
+        if name in seen:
+            raise p.fail(
+                f"duplicate arm name '{name}' (also arms[{seen[name]}])",
+                (*path, "name"),
+                "Give every arm its own name.",
+            )
+        seen[name] = i
+        item = dict(item)
+        if "strategies" in item:
+            if "seats" in item:
+                raise p.fail("give either seats or strategies, not both", (*path, "strategies"))
+            item["seats"] = item.pop("strategies")
+            p.aliases[("arms", i, "seats")] = "strategies"
+        own = _settings(p, item, path)
+        merged = {**base, **own}
+        merged["rules"] = base.get("rules", []) + own.get("rules", [])
+        arms.append(_make_arm(p, i, name, merged, {}))
+    return arms
+
+
+def _make_arm(
+    p: Parser, index: int, name: str, settings: Mapping[str, Any], chosen: Mapping[str, Any]
+) -> Arm:
+    """One arm from its settings and the values a sweep chose for it."""
+    players = _players(p, settings, chosen)
+    ref, ref_path = _ruleset_ref(p, settings, chosen)
+    groups: list[RuleGroup] = list(settings.get("rules", []))
+    for k, v in sweep.rule_choices(chosen):
+        groups.append(RuleGroup(("sweep",), [(k, v)]))
+    if p.cli_rules:
+        groups.append(RuleGroup((), list(p.cli_rules), cli=True))
+    ruleset = checks.load_rules(p, ref, ref_path, groups)
+    kind, entries, rotate = _seats(p, settings, chosen, players)
+    pool = tuple(e.spec for e in entries)
+    lineup, tables = build_lineup(pool, players, rotate)
+    return Arm(
+        index=index,
+        name=name,
+        ruleset_ref=ref,
+        overrides=tuple(pair for group in groups for pair in group.pairs),
+        ruleset=ruleset,
+        players=players,
+        pool=pool,
+        rotate=rotate,
+        lineup=lineup,
+        tables=tuple(tuple(int(x) for x in row) for row in tables),
+        params=sweep.arm_params(chosen, ruleset),
+    )
+
+
+def _players(p: Parser, settings: Mapping[str, Any], chosen: Mapping[str, Any]) -> int:
+    if "players" in chosen:
+        return checks.players(p, chosen["players"], ("sweep", "players"))
+    if "players" in settings:
+        return checks.players(p, *settings["players"])
+    assert p.game is not None
+    counts = player_counts(p.game)
+    return 4 if 4 in counts else max(counts)
+
+
+def _ruleset_ref(
+    p: Parser, settings: Mapping[str, Any], chosen: Mapping[str, Any]
+) -> tuple[str, KeyPath]:
+    """The arm's preset or ruleset file, and the key that names it."""
+    if "ruleset" in chosen:
+        value, path = chosen["ruleset"], ("sweep", "ruleset")
+    elif "ruleset" in settings:
+        value, path = settings["ruleset"]
+    else:
+        assert p.game is not None
+        value, path = p.game.presets[0], ("ruleset",)
+    return checks.ruleset_ref(p, value, path), path
+
+
+def _seats(
+    p: Parser, settings: Mapping[str, Any], chosen: Mapping[str, Any], players: int
+) -> tuple[str, list[SeatEntry], str]:
+    """(seats or pool, the checked entries with the sweep's choices, the rotation)."""
+    kind, entries = settings.get("seats", ("seats", None))
+    if entries is None:
+        raise p.fail(
+            "no strategies given",
+            ("seats",),
+            "Add seats: [greedy, greedy, greedy, greedy] (one per player) or a pool.",
+        )
+    entries = list(entries)
+    rotate = settings.get("rotate", "cyclic" if kind == "pool" else "none")
+    seats_path = entries[0].path[:-1]
+    if len(entries) == 1 and kind == "seats":
+        entries = [SeatEntry(entries[0].spec, entries[0].path, entries[0].cli)] * players
+    param_paths = _swept_seats(p, entries, chosen)
+    for t, entry in enumerate(entries):
+        checks.check_entry(p, entry, param_paths.get(t))
+    if kind == "seats" and len(entries) != players:
+        blame = ("sweep", "players") if "players" in chosen else seats_path
+        raise p.fail(
+            f"{len(entries)} seats for {players} players",
+            blame,
+            "List one strategy per player (or a single one for every seat), "
+            "or use a pool with rotate.",
+        )
+    if kind == "pool" and len(entries) < players:
+        raise p.fail(
+            f"a pool of {len(entries)} strategies cannot fill {players} seats",
+            seats_path,
+            "Add strategies to the pool, or list the seats instead.",
+        )
+    if kind == "pool" and rotate == "none":
+        rotate = "cyclic"
+    return kind, entries, rotate
+
+
+def _swept_seats(
+    p: Parser, entries: list[SeatEntry], chosen: Mapping[str, Any]
+) -> dict[int, dict[str, KeyPath]]:
+    """Put the sweep's `seats.*` choices into the entries (in place); returns the sweep key
+    of each swept parameter, per entry, for the strategy check's errors."""
+    param_paths: dict[int, dict[str, KeyPath]] = {}
+    for key, value in chosen.items():
+        m = sweep.SEAT_KEY_RE.match(key)
+        if not m:
+            continue
+        which, param = m.group(1), m.group(2)
+        targets = range(len(entries)) if which == "all" else [int(which)]
+        for t in targets:
+            if t >= len(entries):
+                raise p.fail(
+                    f"there is no seat entry {t} (the lineup has {len(entries)})",
+                    ("sweep", key),
+                )
+            spec = entries[t].spec
+            if param:
+                params = dict(spec.params)
+                params[param] = value
+                spec = StrategySpec(spec.name, tuple(sorted(params.items())))
+                param_paths.setdefault(t, {})[param] = ("sweep", key)
+                entries[t] = SeatEntry(spec, entries[t].path, entries[t].cli)
+            else:
+                if not isinstance(value, str):
+                    raise p.fail(f"expected a strategy name, got {show(value)}", ("sweep", key))
+                entries[t] = SeatEntry(StrategySpec(value, spec.params), ("sweep", key))
+    return param_paths

@@ -1,0 +1,89 @@
+"""The experiment key `precision`: add games until a metric's 95% interval is narrow enough.
+
+    precision: {metric: raid_rate, width: 0.01, step: 10000, max_games: 1000000}
+
+`metric` is one of sim/runner/precision.py's forms and must exist in every arm (an outcome of
+the game, a seat every arm has, a strategy that plays in every arm); `step` defaults to
+`games`, `max_games` to the larger of 1,000,000 and `games`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from sim.config import nearest
+from sim.games.base import outcomes
+from sim.runner.checks import KeyPath, integer, show
+from sim.runner.experiment import Precision
+from sim.runner.precision import METRIC_FORMS, parse_metric
+from sim.storage.parts import MAX_GAMES
+
+if TYPE_CHECKING:
+    from sim.runner.experiment import Arm
+    from sim.runner.parsing import Parser
+
+PRECISION_KEYS = ("metric", "width", "step", "max_games")
+DEFAULT_MAX_GAMES = 1_000_000
+
+
+def precision(p: Parser, games: int, arms: list[Arm]) -> Precision | None:
+    value = p.data.get("precision")
+    if value is None:
+        return None
+    path: KeyPath = ("precision",)
+    if not isinstance(value, Mapping):
+        raise p.fail(
+            f"expected a mapping, got {show(value)}",
+            path,
+            "For example precision: {metric: raid_rate, width: 0.01, max_games: 1000000}.",
+        )
+    for key in value:
+        if key not in PRECISION_KEYS:
+            raise p.unknown(key, PRECISION_KEYS, path)
+    for key in ("metric", "width"):
+        if key not in value:
+            raise p.fail(f"missing key '{key}'", path, "precision needs metric and width.")
+    metric = value["metric"]
+    _check_metric(p, metric, arms, (*path, "metric"))
+    width = value["width"]
+    if isinstance(width, bool) or not isinstance(width, int | float) or not width > 0:
+        raise p.fail(
+            f"expected a positive number (the full width of the 95% interval), got {show(width)}",
+            (*path, "width"),
+        )
+    step = integer(p, (*path, "step"), value.get("step", games), low=1, high=MAX_GAMES)
+    max_games = integer(
+        p, (*path, "max_games"), value.get("max_games", max(DEFAULT_MAX_GAMES, games)),
+        low=games, high=MAX_GAMES,
+    )  # fmt: skip
+    return Precision(str(metric), float(width), step, max_games)
+
+
+def _check_metric(p: Parser, metric: Any, arms: list[Arm], path: KeyPath) -> None:
+    if not isinstance(metric, str):
+        raise p.fail(f"expected a metric name, got {show(metric)}", path)
+    parsed = parse_metric(metric)
+    if parsed is None:
+        raise p.fail(f"unknown metric '{metric}'", path, f"Metrics: {METRIC_FORMS}.")
+    kind, arg = parsed
+    if kind == "rate":
+        known = outcomes(p.game)
+        if known is not None and arg not in known:
+            near = nearest(arg, known)
+            mean = f"Did you mean '{near}_rate'? " if near else ""
+            rates = ", ".join(f"{o}_rate" for o in known)
+            raise p.fail(f"unknown metric '{metric}'", path, f"{mean}Rates: {rates}.")
+    elif kind == "seat":
+        if any(int(arg) >= arm.players for arm in arms):
+            raise p.fail(f"seat {arg} does not exist in every arm", path)
+    elif kind == "strategy":
+        labels = sorted({spec.label for arm in arms for spec in arm.lineup})
+        if any(arg not in {spec.label for spec in arm.lineup} for arm in arms):
+            near = nearest(arg, labels)
+            mean = f"Did you mean 'win_share.{near}'? " if near else ""
+            raise p.fail(
+                f"strategy '{arg}' does not play in every arm",
+                path,
+                f"{mean}Strategies: {', '.join(labels)}.",
+            )

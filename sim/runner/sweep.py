@@ -1,0 +1,159 @@
+"""The sweep grammar and the parameter columns it gives.
+
+    sweep: {missile.cost: [5, 8, 10], seats.0.missile_at: [10, 15], players: [3, 4]}
+
+A sweep key is a rule key (optionally written `rules.<key>`), `players`, `ruleset`, or a seat:
+`seats.<k>` (the strategy in entry k), `seats.<k>.<param>`, `seats.all` or `seats.all.<param>`
+(`strategies.` and `pool.` are read as `seats.`). Every combination of the listed values is one
+arm, named `key=value, ...`; the swept keys (but `players` and `ruleset`, columns of every run)
+become parameter columns holding each arm's effective value. In arms mode the columns are the
+rule keys any arm changes, plus `seats`/`rotate` if an arm changes its lineup.
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+import re
+from collections.abc import Iterator, Mapping
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any
+
+from sim.config import flatten
+from sim.runner.checks import KeyPath, rule_pairs, show, strip_rules
+from sim.runner.experiment import jsonable
+
+if TYPE_CHECKING:
+    from sim.runner.experiment import Arm
+    from sim.runner.parsing import Parser
+
+# sweep keys that are not rule keys; `seats.<k>`, `seats.<k>.<param>`, `seats.all[.<param>]`
+SWEEP_SPECIAL = ("players", "ruleset")
+SEAT_KEY_RE = re.compile(r"^seats\.(\d+|all)(?:\.([A-Za-z_][A-Za-z0-9_]*))?$")
+# columns the runner writes itself; parameter columns must not take these names
+BASE_COLUMNS = ("arm", "game", "seed", "players", "ruleset", "seat")
+
+
+def sweep_keys(p: Parser) -> list[tuple[str, list[Any]]]:
+    """The `sweep` key as (key, values) in the file's order, seat keys as `seats.`."""
+    value = p.data.get("sweep")
+    if value is None:
+        return []
+    if not isinstance(value, Mapping) or not value:
+        raise p.fail(
+            f"expected a mapping of keys to lists of values, got {show(value)}",
+            ("sweep",),
+            "For example sweep: {missile.cost: [5, 8, 10]}.",
+        )
+    flat = flatten(value, file=p.file)
+    out = []
+    for key, values in flat.items():
+        path: KeyPath = ("sweep", key)
+        if not isinstance(values, list) or not values:
+            raise p.fail(
+                f"expected a list of values to sweep, got {show(values)}",
+                path,
+                f"For example {key}: [{label(values)}, ...]; a single value belongs in rules."
+                if values != []
+                else "List at least one value (two or more to compare).",
+            )
+        if len({json.dumps(jsonable(v), sort_keys=True) for v in values}) != len(values):
+            raise p.fail("a value is listed twice", path)
+        key = strip_rules(key)
+        if key == "seats" or key.startswith(("seats.", "strategies.", "pool.")):
+            key = "seats." + key.partition(".")[2] if "." in key else key
+            if not SEAT_KEY_RE.match(key):
+                raise p.fail(
+                    "expected seats.<index>, seats.<index>.<parameter>, seats.all or "
+                    "seats.all.<parameter>",
+                    path,
+                    "For example seats.0.missile_at: [10, 15, 20] or seats.all: [novice, expert].",
+                )
+        out.append((key, values))
+    return out
+
+
+def combinations(sweep: list[tuple[str, list[Any]]]) -> Iterator[tuple[str, dict[str, Any]]]:
+    """(arm name, chosen value per key) for every combination, the last key fastest."""
+    keys = [k for k, _ in sweep]
+    for combo in itertools.product(*(values for _, values in sweep)):
+        chosen = dict(zip(keys, combo, strict=True))
+        yield ", ".join(f"{k}={label(v)}" for k, v in chosen.items()), chosen
+
+
+def rule_choices(chosen: Mapping[str, Any]) -> list[tuple[str, Any]]:
+    """The chosen values that are rule keys."""
+    return [
+        (k, v) for k, v in chosen.items() if k not in SWEEP_SPECIAL and not k.startswith("seats")
+    ]
+
+
+def arm_params(chosen: Mapping[str, Any], ruleset: Any) -> tuple[tuple[str, Any], ...]:
+    """A sweep's parameter columns: the swept keys with the arm's effective values."""
+    out: dict[str, Any] = {}
+    for key, value in chosen.items():
+        if key in SWEEP_SPECIAL:  # `players` and `ruleset` are columns of every run
+            continue
+        out[key] = value if key.startswith("seats.") else ruleset.values[key]
+    return tuple(out.items())
+
+
+def param_columns(p: Parser, arms: list[Arm]) -> tuple[tuple[str, str], ...]:
+    """Fix each parameter column's type (the arms' params are cast to it in place); in arms
+    mode the columns are the rule keys any arm changes (with every arm's effective value),
+    plus `seats`/`rotate` if an arm changes its lineup."""
+    if "arms" in p.data:
+        items = [i for i in p.data["arms"] if isinstance(i, Mapping)]
+        rule_keys = list(dict.fromkeys(
+            k for item in items for k, _ in rule_pairs(p, item.get("rules"), ())
+        ))  # fmt: skip
+        lineup_keys = ("seats", "strategies", "pool")
+        seats = any(k in item for item in items for k in lineup_keys)
+        rotate = any("rotate" in item for item in items)
+        for i, arm in enumerate(arms):
+            values: dict[str, Any] = {k: arm.ruleset.values[k] for k in rule_keys}
+            if seats:
+                values["seats"] = ",".join(spec.label for spec in arm.pool)
+            if rotate:
+                values["rotate"] = arm.rotate
+            arms[i] = replace(arm, params=tuple(values.items()))
+    names = [k for k, _ in arms[0].params] if arms else []
+    columns = []
+    for key in names:
+        if key in BASE_COLUMNS:
+            raise p.fail(f"'{key}' cannot be a parameter column", ("sweep", key))
+        columns.append((key, _column_kind([dict(arm.params)[key] for arm in arms])))
+    for i, arm in enumerate(arms):
+        params = dict(arm.params)
+        typed = tuple((k, _cast(params[k], kind)) for k, kind in columns)
+        arms[i] = replace(arm, params=typed)
+    return tuple(columns)
+
+
+def label(value: Any) -> str:
+    """A value as written in an arm's name or a string column."""
+    if isinstance(value, Mapping):
+        return json.dumps(jsonable(value), sort_keys=True)
+    if isinstance(value, list | tuple):
+        return "[" + ", ".join(label(v) for v in value) + "]"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
+
+
+def _column_kind(values: list[Any]) -> str:
+    if all(isinstance(v, bool) for v in values):
+        return "bool"
+    if all(isinstance(v, int) and not isinstance(v, bool) for v in values):
+        return "int"
+    if all(isinstance(v, int | float) and not isinstance(v, bool) for v in values):
+        return "float"
+    return "str"
+
+
+def _cast(value: Any, kind: str) -> Any:
+    if kind == "float":
+        return float(value)
+    if kind == "str" and not isinstance(value, str):
+        return label(value)
+    return value
