@@ -384,6 +384,11 @@ def test_cli_tournament_ranking(tmp_path: Path) -> None:
     rank = ranking(out)
     assert rank["strategy"].to_list()[0] == "greedy"
     assert rank["seats"].sum() == 300 * 3
+    # a game nobody won is, in Guardians, a raid or the turn cap
+    games = load(out).collect()
+    lost = games["outcome"].is_in(["raid", "cap"]).mean()
+    weights = rank["seats"] / rank["seats"].sum()
+    assert (rank["no_winner_rate"] * weights).sum() == pytest.approx(lost)
     seats = load(out, "seats").collect()
     # every strategy in every seat equally often (greedy fills two of the three seats)
     counts = seats.group_by(["strategy", "seat"]).len()

@@ -197,7 +197,7 @@ def tournament_command(
     rated = {row["strategy"]: row for row in ratings(summary.out).iter_rows(named=True)}
     table = Table(title=f"{players} players, {exp.games:,} games, {exp.arms[0].ruleset_name}")
     columns = ("#", "strategy", "win share", "95% interval", "rating (mu ± sigma)",
-               "mean score", "raid rate", "seats")  # fmt: skip
+               "mean score", "nobody won", "seats")  # fmt: skip
     for col in columns:
         table.add_column(col, justify="left" if col == "strategy" else "right")
     for i, row in enumerate(rank.iter_rows(named=True), start=1):
@@ -209,7 +209,7 @@ def tournament_command(
             f"{row['win_low']:.3f}-{row['win_high']:.3f}",
             f"{rating['mu']:.2f} ± {rating['sigma']:.2f}",
             f"{row['mean_score']:.1f}",
-            f"{row['raid_rate']:.3f}",
+            f"{row['no_winner_rate']:.3f}",
             f"{row['seats']:,}",
         )
     console = Console(width=120)

@@ -85,62 +85,70 @@ def _safe(text: str) -> str:
 
 def ranking(results_dir: str | Path, *, z: float = 1.96) -> Any:
     """A polars DataFrame, one row per strategy: seats played, win share with its Wilson
-    interval, mean score, raid rate.
+    interval, mean score, and the share of its games nobody won.
 
     Win share is the mean over the seats a strategy occupied (a shared win counts 1/k), so with
-    P players an even field gives 1/P each. Raid rate is the share of those seats' games that
-    ended in a raid. Sorted by win share, best first.
+    P players an even field gives 1/P each. A game nobody won (in Guardians a raid or the turn
+    cap) counts in `no_winner_rate`. Sorted by win share, best first.
     """
     import polars as pl
 
     from sim.results import load
 
     seats = load(results_dir, "seats").select("arm", "game", "strategy", "win_share", "score")
-    games = load(results_dir, "games").select("arm", "game", "outcome")
     table = (
-        seats.join(games, on=["arm", "game"], how="left")
+        seats.join(_nobody_won(seats), on=["arm", "game"], how="left")
         .group_by("strategy")
         .agg(
             pl.len().alias("seats"),
             pl.col("win_share").sum().alias("wins"),
             pl.col("score").mean().alias("mean_score"),
-            (pl.col("outcome") == "raid").mean().alias("raid_rate"),
+            pl.col("nobody_won").mean().alias("no_winner_rate"),
         )
         .collect()
     )
     n = table["seats"].to_numpy()
     wins = table["wins"].to_numpy().clip(0, n)
     low, high = wilson(wins, n, z)
+    columns = ("strategy", "seats", "win_share", "win_low", "win_high", "mean_score",
+               "no_winner_rate")  # fmt: skip
     return (
         table.with_columns(
             (pl.col("wins") / pl.col("seats")).alias("win_share"),
             pl.Series("win_low", low),
             pl.Series("win_high", high),
         )
-        .select("strategy", "seats", "win_share", "win_low", "win_high", "mean_score", "raid_rate")
+        .select(*columns)
         .sort(["win_share", "strategy"], descending=[True, False])
     )
+
+
+def _nobody_won(seats: Any) -> Any:
+    """(arm, game, nobody_won) from the seats: a game whose win shares are all zero."""
+    import polars as pl
+
+    return seats.group_by("arm", "game").agg((pl.col("win_share").sum() == 0).alias("nobody_won"))
 
 
 def ratings(results_dir: str | Path) -> Any:
     """A polars DataFrame, one row per strategy: its skill rating from the openskill
     package's Plackett-Luce model, fed every game's final order in game order.
 
-    The order of a game: players not out by score, best first (equal scores share a place),
-    then players out; after a raid or the turn cap nobody wins, so all share one place. A
-    strategy in several seats of one game is rated on each and keeps the mean. Columns: mu,
-    sigma (its uncertainty) and ordinal (mu - 3 sigma, the model's conservative rating).
+    The order of a game: winners first, then the other players by score (a game with a
+    `status` column puts players who are "out" after those still in); equal keys share a
+    place, and a game nobody won puts everybody in one place. A strategy in several seats of
+    one game is rated on each and keeps the mean. Columns: mu, sigma (its uncertainty) and
+    ordinal (mu - 3 sigma, the model's conservative rating).
     """
     import polars as pl
     from openskill.models import PlackettLuce
 
     from sim.results import load
 
-    games = load(results_dir, "games").select("arm", "game", "outcome")
+    stored = load(results_dir, "seats")
+    status = pl.col("status") != "out" if "status" in stored.collect_schema() else pl.lit(True)
     seats = (
-        load(results_dir, "seats")
-        .select("arm", "game", "seat", "strategy", "score", "status")
-        .join(games, on=["arm", "game"], how="left")
+        stored.select("arm", "game", "seat", "strategy", "win_share", status.alias("in"), "score")
         .sort("arm", "game", "seat")
         .collect()
     )
@@ -166,12 +174,12 @@ def ratings(results_dir: str | Path) -> Any:
 
 
 def _rate_game(model: Any, rating: dict[str, Any], game: list[tuple]) -> None:
-    """One game's update; rows are (arm, game, seat, strategy, score, status, outcome)."""
+    """One game's update; rows are (arm, game, seat, strategy, win_share, in, score)."""
     names = [row[3] for row in game]
-    if game[0][6] in ("raid", "cap"):
+    if all(row[4] == 0 for row in game):  # nobody won: everybody shares one place
         ranks = [0] * len(game)
-    else:  # players still in by score, then players out
-        keys = [(row[5] != "out", row[4]) for row in game]
+    else:  # winners, then players still in by score, then players out
+        keys = [(row[4], row[5], row[6]) for row in game]
         ranks = [sum(other > key for other in keys) for key in keys]
     new = model.rate([[rating[name]] for name in names], ranks=ranks)
     for name in set(names):
