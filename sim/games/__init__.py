@@ -11,7 +11,10 @@ if TYPE_CHECKING:
     from sim.games.base import Game
 
 _GAMES: dict[str, Game] = {}
-_BUILTIN = {"guardians": "sim.games.guardians.game"}
+_BUILTIN = {
+    "guardians": "sim.games.guardians.game",
+    "alien-raid": "sim.games.alien_raid.plugin",  # alien-raid plug-in (issue 18)
+}
 
 
 def register(game: Game) -> Game:
