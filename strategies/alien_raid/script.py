@@ -63,7 +63,8 @@ PLAN_FUEL = 13  # plan: the fuel card's value index
 def find_row(script, turn, seat, phase, space):
     for r in range(script.shape[0]):
         row = script[r]
-        if row[S_USED] == 0 and row[S_TURN] == turn and row[S_SEAT] == seat:
+        mine = row[S_SEAT] == seat or row[S_SEAT] == -1  # -1: whoever decides (the winner)
+        if row[S_USED] == 0 and row[S_TURN] == turn and mine:
             if row[S_PHASE] == phase and row[S_SPACE] == space:
                 return r
     return -1

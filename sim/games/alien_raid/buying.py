@@ -82,6 +82,7 @@ def start_turn(s, p, log):
     usable (line 192); stations turn back (line 152); early repayment if chosen."""
     turn = s[S_TURN]
     s[S_FUEL] = fuel_limit(p, turn)
+    emit(log, s, EV_TURN, -1, -1, s[S_FUEL], 0, 0, 0)
     if turn == p[P_RED_FROM_TURN]:  # the blue ships left are set aside
         while s[S_BLUE_TOP] < s[S_BLUE_END]:
             s[S_SHIP_ASIDE + s[S_SHIPS + s[S_BLUE_TOP]]] += 1
@@ -104,7 +105,6 @@ def start_turn(s, p, log):
         s[pl(seat, PL_SHIPS_BOUGHT_TURN)] = 0
         if p[P_CREDIT_REPAY_EARLY]:
             repay(s, p, seat, log)
-    emit(log, s, EV_TURN, -1, -1, s[S_FUEL], 0, 0, 0)
 
 
 @jit

@@ -28,8 +28,8 @@ from sim.games.alien_raid.scenario_build import (
 
 TOP_KEYS = ("name", "source", "ruleset", "rules", "seed", "turn", "tasks", "captains", "decks",
             "dice", "credits_left", "turns", "score", "decisions", "expect")  # fmt: skip
-DECK_KEYS = ("ships", "cities", "armies", "compensations")
-EXPECT_KEYS = ("captains", "events", "no_events", "error", "winners", "discard", "turn")
+DECK_KEYS = ("ships", "red_ships", "cities", "armies", "compensations")
+EXPECT_KEYS = ("captains", "events", "no_events", "error", "winners", "discard", "turn", "unasked")
 __all__ = ["ScenarioError", "check_file", "run_file"]
 
 
@@ -83,12 +83,10 @@ class Scenario:
             s[L.S_BLUE_TOP] = s[L.S_BLUE_END]
         if "credits_left" in d:
             s[L.S_CREDITS_LEFT] = int(d["credits_left"])
-        if "tasks" in d:
-            tasks = [
-                r.pick(t, self.names.tasks, "task", "tasks") for t in r.items(d["tasks"], "tasks")
-            ]
-            s[L.S_TASKS : L.S_TASKS + len(tasks)] = tasks
-            s[L.S_N_TASKS] = len(tasks)
+        named = r.items(d.get("tasks", []), "tasks")  # no task unless the scenario names one
+        tasks = [r.pick(t, self.names.tasks, "task", "tasks") for t in named]
+        s[L.S_TASKS : L.S_TASKS + len(tasks)] = tasks
+        s[L.S_N_TASKS] = len(tasks)
         for seat, c in enumerate(captains):
             self._captain(seat, r.mapping(c, f"captains[{seat}]"))
         decks = r.mapping(d.get("decks") or {}, "decks")
@@ -135,6 +133,10 @@ class Scenario:
         top, end = (L.S_RED_TOP, L.S_RED_END) if red else (L.S_BLUE_TOP, L.S_BLUE_END)
         ships = [r.model(m, "decks.ships") for m in r.items(decks.get("ships", []), "decks.ships")]
         self._stack(L.S_SHIPS, s[top], s[end], ships, "decks.ships", self.names.models)
+        if not red:  # the red deck's top, for a scenario that reaches the red turns
+            red_ships = [r.model(m, "decks.red_ships") for m in r.items(decks.get("red_ships", []), "red")]
+            self._stack(L.S_SHIPS, s[L.S_RED_TOP], s[L.S_RED_END], red_ships, "decks.red_ships",
+                        self.names.models)  # fmt: skip
         cities = [
             r.city(c, "decks.cities") for c in r.items(decks.get("cities", []), "decks.cities")
         ]
@@ -202,7 +204,19 @@ class Scenario:
         if s[L.S_DICE_SHORT]:
             out["error"] = "dice_exhausted"
         out["events"] = self.events()
+        unasked = [self._row_text(row) for row in self.ctx[2] if row[0] == 0 and row[1] > 0]
+        if unasked:
+            out["unasked"] = unasked
         return out
+
+    def _row_text(self, row: np.ndarray) -> str:
+        """A scripted decision the game never asked for (the scenario expects something else)."""
+        from sim.games.alien_raid.scenario_build import PHASES
+
+        phase = next(k for k, v in PHASES.items() if v == row[3])
+        who = self.r.captains[row[2]] if row[2] >= 0 else "the winner"
+        where = f" at space {row[4] + 1}" if row[4] >= 0 else ""
+        return f"turn {row[1]}: {who}, {phase}{where}"
 
     def _captain_state(self, seat: int) -> dict[str, Any]:
         s, n = self.s, self.names
@@ -240,6 +254,8 @@ def diff(expect: Mapping[str, Any], got: Mapping[str, Any]) -> str:
     lines: list[str] = []
     if "error" not in expect and "error" in got:
         lines.append(f"  the game stopped: {got['error']}")
+    if "unasked" not in expect and "unasked" in got:
+        lines += [f"  scripted decision never asked: {u}" for u in got["unasked"]]
     for key, want in expect.items():
         if key == "captains":
             lines += _captain_diffs(want, got["captains"])
