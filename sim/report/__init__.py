@@ -19,6 +19,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from sim.errors import SimError
+from sim.games.alien_raid.report import SECTIONS as ALIEN_RAID_SECTIONS  # alien-raid (issue 18)
 from sim.report.context import Context
 from sim.report.data import Results, load_results
 from sim.report.render import Section, render_markdown, render_page
@@ -43,6 +44,7 @@ SECTIONS = {
     "difficulty": difficulty.build,
     "what_if": what_if.build,
 }
+SECTIONS.update(ALIEN_RAID_SECTIONS)  # alien-raid plug-in (issue 18): its report sections
 
 METHODS = [
     "Every number is recomputed from the stored games (Parquet) and manifest.json; the report "

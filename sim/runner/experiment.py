@@ -37,6 +37,8 @@ PRECISION_KEYS = ("metric", "width", "step", "max_games")
 REPORT_SECTIONS = (
     "first_player", "mine_value", "missile_pricing", "upgrade_pricing", "power_up_pricing",
     "difficulty", "what_if",
+    # the alien-raid plug-in's sections (issue 18):
+    "alien_raid_cards", "alien_raid_credit_tasks", "alien_raid_raid_catch", "alien_raid_fairness",
 )  # fmt: skip
 # sweep keys that are not rule keys; `seats.<k>`, `seats.<k>.<param>`, `seats.all[.<param>]`
 SWEEP_SPECIAL = ("players", "ruleset")

@@ -26,6 +26,7 @@ from sim.games.alien_raid.layout import (
     A_YES,
     ACTION_SIZE,
     CP_ATTACK,
+    CP_FUEL,
     CT_RAID,
     M_EFFECT,
     M_FUEL,
@@ -48,6 +49,7 @@ from sim.games.alien_raid.layout import (
     P_ARMY_COUNT,
     P_BUY_MAX,
     P_COMP_EFFECT,
+    P_COMP_VALUE,
     P_HAND_SHIPS,
     P_HAND_STATIONS,
     P_N_ARMY_MODELS,
@@ -149,20 +151,29 @@ def p_beat_army(attack, army):
     return p_at_least(army - attack)
 
 
-@jit
+def _duel_table() -> np.ndarray:
+    """P(win) of a two-captain battle by attack difference -12..12 (index d + 12), ties
+    rerolled (FAQ 351): P(X - Y > -d) / (1 - P(X - Y = -d)) for two 2d6 rolls X, Y."""
+    table = np.zeros(25, np.float64)
+    for d in range(-12, 13):
+        win = sum(_DIFF[k] for k in range(21) if k - 10 + d > 0)
+        tie = sum(_DIFF[k] for k in range(21) if k - 10 + d == 0)
+        table[d + 12] = win / (1.0 - tie)
+    return table
+
+
+_DUEL = _duel_table()
+
+
+@jit_inline
 def p_win_duel(mine, theirs):
-    """The chance to win a battle of two with these attack powers, rerolling ties (FAQ 351)."""
-    d = mine - theirs
-    win, tie = 0.0, 0.0
-    for k in range(21):
-        x = k - 10  # X - Y
-        if x + d > 0:
-            win += _DIFF[k]
-        elif x + d == 0:
-            tie += _DIFF[k]
-    if tie >= 1.0:
-        return 0.5
-    return win / (1.0 - tie)
+    """The chance to win a battle of two with these attack powers (ties rerolled)."""
+    d = int(round(mine - theirs))
+    if d <= -11:
+        return 0.0
+    if d >= 11:
+        return 1.0
+    return _DUEL[d + 12]
 
 
 @jit
@@ -312,11 +323,33 @@ def plain_boost(obs, p, a):
 
 
 @jit
-def best_raid_space(obs, p):
-    """The board space whose city gives the most humans to a raid, or -1."""
+def best_raid_space(obs, p, taken):
+    """The board space not in the bit mask `taken` whose raid gives the most humans, or -1."""
     best, best_v = -1, -1
     for k in range(obs[O_N_BOARD]):
         c = obs[O_BOARD + k]
-        if c >= 0 and cf(p, c, CT_RAID) > best_v:
+        if c >= 0 and not (taken >> k) & 1 and cf(p, c, CT_RAID) > best_v:
             best, best_v = k, cf(p, c, CT_RAID)
     return best
+
+
+@jit
+def fuel_card_total(obs, p):
+    """The extra fuel all own usable fuel cards give."""
+    total = 0
+    for k in range(p[P_N_COMP_MODELS]):
+        if p[P_COMP_EFFECT + k] == CP_FUEL:
+            total += obs[O_OWN_COMPS + k] * p[P_COMP_VALUE + k]
+    return total
+
+
+@jit
+def use_fuel_cards(obs, p, a, need):
+    """Discard fuel cards until they cover `need` fuel; returns how many."""
+    used = 0
+    for k in range(p[P_N_COMP_MODELS]):
+        while need > 0 and p[P_COMP_EFFECT + k] == CP_FUEL and a[A_FUEL_CARDS + k] < obs[O_OWN_COMPS + k]:
+            a[A_FUEL_CARDS + k] += 1
+            need -= p[P_COMP_VALUE + k]
+            used += 1
+    return used

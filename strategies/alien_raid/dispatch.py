@@ -6,10 +6,10 @@ so that existing kind numbers never change.
 """
 
 from sim.jit import jit
-from strategies.alien_raid import naive, random, script
+from strategies.alien_raid import naive, planner, random, script, strong, value
 from strategies.alien_raid.probes import apply_probes
 
-ORDER = ("random", "naive")
+ORDER = ("random", "naive", "value", "planner", "strong")
 
 
 @jit
@@ -21,4 +21,10 @@ def builtin_policy(kind, phase, obs, p, sp, rng, slot, a, scratch, fscratch, scr
         random.policy(phase, obs, p, sp, rng, slot, a, scratch, fscratch)
     elif kind == 1:
         naive.policy(phase, obs, p, sp, rng, slot, a, scratch, fscratch)
+    elif kind == 2:
+        value.policy(phase, obs, p, sp, rng, slot, a, scratch, fscratch)
+    elif kind == 3:
+        planner.policy(phase, obs, p, sp, rng, slot, a, scratch, fscratch)
+    elif kind == 4:
+        strong.policy(phase, obs, p, sp, rng, slot, a, scratch, fscratch)
     apply_probes(phase, obs, p, sp, rng, slot, a)
