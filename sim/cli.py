@@ -120,6 +120,8 @@ def play(
     from sim.games.base import StrategySpec
     from sim.games.guardians.watch import page, transcript, watch
 
+    if game == "alien-raid" and not from_results:  # the alien-raid plug-in (issue 18)
+        return _watch_plugin(game, ruleset, overrides, strategies, seed, html_file)
     if from_results:
         from sim.games import get_game
         from sim.results import replay
@@ -148,6 +150,28 @@ def play(
     if html_file:
         title = f"{rules.title}, seed {seed}"
         Path(html_file).write_text(page(frames, lineup, final, title))
+        typer.echo(f"page written to {html_file}")
+
+
+def _watch_plugin(game, ruleset, overrides, strategies, seed, html_file) -> None:
+    """`sim play` for a plug-in that watches its own games (`plugin.watch`)."""
+    from pathlib import Path
+
+    from sim.games import get_game
+    from sim.games.base import StrategySpec, player_counts
+
+    plugin = get_game(game)
+    ruleset = plugin.presets[0] if ruleset == "guardians" else ruleset  # the option's default
+    rules = plugin.load_ruleset(ruleset, overrides, source="--set")
+    lineup = [StrategySpec(name.strip()) for name in strategies.split(",") if name.strip()]
+    for spec in lineup:
+        plugin.check_strategy(spec, source="--strategies")
+    if len(lineup) not in player_counts(plugin):
+        raise SimError(f"{game} takes {player_counts(plugin)} players", key="--strategies")
+    watched = plugin.watch(rules, lineup, seed)
+    typer.echo(f"{rules.title}, seed {seed}\n{watched.text}", nl=False)
+    if html_file:
+        Path(html_file).write_text(watched.html(f"{rules.title}, seed {seed}"))
         typer.echo(f"page written to {html_file}")
 
 

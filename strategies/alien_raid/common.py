@@ -348,7 +348,11 @@ def use_fuel_cards(obs, p, a, need):
     """Discard fuel cards until they cover `need` fuel; returns how many."""
     used = 0
     for k in range(p[P_N_COMP_MODELS]):
-        while need > 0 and p[P_COMP_EFFECT + k] == CP_FUEL and a[A_FUEL_CARDS + k] < obs[O_OWN_COMPS + k]:
+        while (
+            need > 0
+            and p[P_COMP_EFFECT + k] == CP_FUEL
+            and a[A_FUEL_CARDS + k] < obs[O_OWN_COMPS + k]
+        ):
             a[A_FUEL_CARDS + k] += 1
             need -= p[P_COMP_VALUE + k]
             used += 1

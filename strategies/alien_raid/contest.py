@@ -87,7 +87,9 @@ def fleet_power(obs, p, scratch, k):
         if m >= 0:
             power += expected_attack(obs, p, m)
         else:
-            power += unseen_attack(obs, p, scratch, deck_of_purchase(p, obs[op(k, OP_BOUGHT_TURN + i)]))
+            power += unseen_attack(
+                obs, p, scratch, deck_of_purchase(p, obs[op(k, OP_BOUGHT_TURN + i)])
+            )
     return power
 
 

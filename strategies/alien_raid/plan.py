@@ -182,7 +182,6 @@ def best_plan(obs, scratch, fscratch, n, fuel, a):
     return best
 
 
-
 @jit
 def uniform_contest(obs, fscratch, chance, power):
     """The value strategy's contest model: every city contested with the same chance."""

@@ -41,11 +41,19 @@ from strategies.alien_raid.tactics import (
 
 CONTEST, OPP_POWER, LOSS_WEIGHT, COMP_VALUE, TASK_WEIGHT, CARD_WORTH = 6, 7, 8, 9, 10, 11
 BASE_PARAMS: dict[str, float] = {
-    "probe_buy": 0.0, "probe_reward": 0.0, "probe_credit": 0.0,
-    "attack_worth": 1500.0, "ship_worth": 6000.0, "station_worth": 6000.0,
-    "contest": 0.3, "opp_power": 9.0, "loss_weight": 1.0, "comp_value": 8000.0,
-    "task_weight": 0.0, "card_worth": 15000.0,
-}  # fmt: skip
+    "probe_buy": 0.0,
+    "probe_reward": 0.0,
+    "probe_credit": 0.0,
+    "attack_worth": 1500.0,
+    "ship_worth": 6000.0,
+    "station_worth": 6000.0,
+    "contest": 0.3,
+    "opp_power": 9.0,
+    "loss_weight": 1.0,
+    "comp_value": 8000.0,
+    "task_weight": 0.0,
+    "card_worth": 15000.0,
+}
 
 
 @jit

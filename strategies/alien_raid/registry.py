@@ -63,7 +63,11 @@ def param_vector(
                 if close
                 else f"{strategy.name} takes: {', '.join(defaults)}."
             )
-            raise ConfigError(f"unknown parameter {key!r} of strategy {strategy.name!r}",
-                              file=source, key=f"strategy.{key}", hint=hint)  # fmt: skip
+            raise ConfigError(
+                f"unknown parameter {key!r} of strategy {strategy.name!r}",
+                file=source,
+                key=f"strategy.{key}",
+                hint=hint,
+            )
         values[key] = coerce(Field("float"), raw, file=source, key=f"{strategy.name}.{key}")
     return np.array([values[k] for k in defaults], np.float64)

@@ -64,9 +64,9 @@ def find_row(script, turn, seat, phase, space):
     for r in range(script.shape[0]):
         row = script[r]
         mine = row[S_SEAT] == seat or row[S_SEAT] == -1  # -1: whoever decides (the winner)
-        if row[S_USED] == 0 and row[S_TURN] == turn and mine:
-            if row[S_PHASE] == phase and row[S_SPACE] == space:
-                return r
+        when = row[S_TURN] == turn and row[S_PHASE] == phase and row[S_SPACE] == space
+        if row[S_USED] == 0 and mine and when:
+            return r
     return -1
 
 
@@ -151,9 +151,9 @@ def policy(phase, obs, p, a, script):
 @jit
 def _attacking_slot(obs, k, model, taken):
     for i in range(MAX_HAND):
-        if (taken >> i) & 1 == 0 and obs[op(k, OP_HAND + i)] == model:
-            if obs[op(k, OP_TARGET + i)] >= 0:
-                return i
+        free = (taken >> i) & 1 == 0
+        if free and obs[op(k, OP_HAND + i)] == model and obs[op(k, OP_TARGET + i)] >= 0:
+            return i
     return -1
 
 

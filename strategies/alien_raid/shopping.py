@@ -218,4 +218,3 @@ def decide_redraw(obs, p, sp, a):
         if m >= 0 and card_worth(obs, p, sp, m) > price(p, m):
             return
     a[A_YES] = 1
-

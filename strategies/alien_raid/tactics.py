@@ -182,7 +182,11 @@ def decide_boost(obs, p, scratch, a):
     army = obs[O_F_ARMY]
     need = army - mine if army >= 0 else best_other(obs, seat) + 1 - mine
     station = boost_station(obs, p, ST_BOOST)
-    if station >= 0 and ship >= 0 and mf(p, obs[me(obs, OP_STATIONS + station)], M_EFFECT_VALUE) >= need:
+    if (
+        station >= 0
+        and ship >= 0
+        and mf(p, obs[me(obs, OP_STATIONS + station)], M_EFFECT_VALUE) >= need
+    ):
         a[A_USE], a[A_T_PLAYER], a[A_T_SLOT] = station, seat, ship
         return
     card = attack_card(obs, p)
@@ -306,4 +310,3 @@ def _nobody(obs, space):
             if obs[op(k, OP_TARGET + i)] == space:
                 return False
     return True
-

@@ -25,8 +25,9 @@ def traces(keys: list[str] | None = None) -> dict:
     for key in keys:
         name, players = key.split("/")
         seats = np.zeros((len(SEEDS), int(players)), np.int64)
-        chunk = game.play_chunk(ruleset, int(players), [StrategySpec(name)], seats,
-                                np.array(SEEDS), trace=True)  # fmt: skip
+        chunk = game.play_chunk(
+            ruleset, int(players), [StrategySpec(name)], seats, np.array(SEEDS), trace=True
+        )
         assert not chunk.errors, chunk.errors
         out[key] = {str(s): int(h) for s, h in zip(SEEDS, chunk.games["trace_hash"], strict=True)}
     return out

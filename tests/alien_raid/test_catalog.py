@@ -42,8 +42,12 @@ def test_component_counts_of_the_rulebook():
         kept, needed = C.cities_needed(v, players, per_turn, 10)
         assert kept == needed  # line 76: every city is played by the end of turn 10
         for colour in ("blue", "red"):  # blue for turns 1-5, red for 6-10
-            n = sum(1 for c in cities if v[f"catalog.cities.{c}.deck"] == colour
-                    and C.min_players(v[f"catalog.cities.{c}.tag"]) <= players)  # fmt: skip
+            n = sum(
+                1
+                for c in cities
+                if v[f"catalog.cities.{c}.deck"] == colour
+                and C.min_players(v[f"catalog.cities.{c}.tag"]) <= players
+            )
             assert n == 5 * per_turn
     untagged_tasks = [t for t in C.cards(v, "tasks") if v[f"catalog.tasks.{t}.tag"] == "none"]
     assert len(untagged_tasks) >= 3  # 2 players draw 3 tasks (line 60)
@@ -75,13 +79,26 @@ def small_catalog(**changes):
 @pytest.mark.parametrize(
     ("old", "new", "card", "message"),
     [
-        ("region: europe, type: scientific, raid: 10000", "region: europa, type: scientific, raid: 10000",
-         "paris", "unknown region 'europa'"),
+        (
+            "region: europe, type: scientific, raid: 10000",
+            "region: europa, type: scientific, raid: 10000",
+            "paris",
+            "unknown region 'europa'",
+        ),
         ('"+4 attack if alone"', '"+4 attack if lonely"', "cruiser", "unknown condition 'lonely'"),
         ("traits: [transfer, ", "traits: [teleport, ", "jump-tripod", "unknown trait 'teleport'"),
-        ("class: cruiser, deck: blue", "class: crusier, deck: blue", "cruiser", "unknown ship class"),
-        ('effect: "jam one enemy ship"', 'effect: "jam two enemy ships"', "jammer",
-         "unknown station effect"),
+        (
+            "class: cruiser, deck: blue",
+            "class: crusier, deck: blue",
+            "cruiser",
+            "unknown ship class",
+        ),
+        (
+            'effect: "jam one enemy ship"',
+            'effect: "jam two enemy ships"',
+            "jammer",
+            "unknown station effect",
+        ),
         ("counts: city in europe}", "counts: city in europ}", "europe", "unknown region 'europ'"),
         ("attack: 12}", "attak: 12}", "army", "unknown field 'attak'"),
     ],

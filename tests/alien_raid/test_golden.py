@@ -37,8 +37,9 @@ print(json.dumps([int(h) for h in ch.games["trace_hash"]]))
 
 def _hashes(disable_jit: str) -> list:
     env = dict(os.environ, NUMBA_DISABLE_JIT=disable_jit, PYTHONPATH=str(ROOT))
-    run = subprocess.run([sys.executable, "-c", PROBE], env=env, capture_output=True, text=True,
-                         check=True)  # fmt: skip
+    run = subprocess.run(
+        [sys.executable, "-c", PROBE], env=env, capture_output=True, text=True, check=True
+    )
     return json.loads(run.stdout.strip().splitlines()[-1])
 
 

@@ -16,9 +16,13 @@ def test_the_other_readings_change_only_the_ruled_keys():
     ruled, other = load_ruleset("alien-raid"), load_ruleset("alien-raid-other-readings")
     changed = {k for k in ruled.values if ruled[k] != other[k]}
     assert changed == {
-        "game.tasks_per_players", "fuel.max", "credit.condition", "credit.cards",
-        "compensation.keep", "tasks.first_tie",
-    }  # fmt: skip
+        "game.tasks_per_players",
+        "fuel.max",
+        "credit.condition",
+        "credit.cards",
+        "compensation.keep",
+        "tasks.first_tie",
+    }
 
 
 def test_to_yaml_loads_back_to_the_same_game(tmp_path):
@@ -41,8 +45,10 @@ def test_overrides_are_validated():
 
 def test_a_ruleset_file_extends_a_preset(tmp_path):
     path = tmp_path / "house.yaml"
-    path.write_text("extends: alien-raid\nname: house\ncredit: {repay: 70000}\n"
-                    "catalog: {ships: {cruiser: {attack: 10}}}\n")  # fmt: skip
+    path.write_text(
+        "extends: alien-raid\nname: house\ncredit: {repay: 70000}\n"
+        "catalog: {ships: {cruiser: {attack: 10}}}\n"
+    )
     r = load_ruleset(str(path))
     assert r["credit.repay"] == 70000
     assert r["catalog.ships.cruiser.attack"] == 10

@@ -25,7 +25,9 @@ def pl(seat, field):
     return L.S_PLAYERS + seat * L.PL_SIZE + field
 
 
-@pytest.mark.parametrize(("players", "tasks", "cities"), [(2, 3, 30), (3, 3, 40), (4, 4, 50), (5, 5, 60)])
+@pytest.mark.parametrize(
+    ("players", "tasks", "cities"), [(2, 3, 30), (3, 3, 40), (4, 4, 50), (5, 5, 60)]
+)
 def test_setup_by_player_count(players, tasks, cities):
     r, p, s = setup(players)
     n = names(r.values)
@@ -56,7 +58,9 @@ def test_ship_decks_are_shuffled_apart_by_colour():
     assert len(blue) == 56 and len(red) == 56  # 50 ships and 6 stations each
     assert {deck(m) for m in blue} == {L.DECK_BLUE} and {deck(m) for m in red} == {L.DECK_RED}
     _, _, other = setup(4, seed=1)
-    assert list(blue) != list(other[L.S_SHIPS + other[L.S_BLUE_TOP] : L.S_SHIPS + other[L.S_BLUE_END]])
+    assert list(blue) != list(
+        other[L.S_SHIPS + other[L.S_BLUE_TOP] : L.S_SHIPS + other[L.S_BLUE_END]]
+    )
 
 
 def test_fuel_limit_by_turn():

@@ -138,8 +138,9 @@ def ship_attack(p, group, n, me, city, vs_army, jammed):
             continue
         holds = True
         for k in range(MAX_CONDS):
-            if not condition_holds(p, p[base + 1 + 2 * k], p[base + 2 + 2 * k], city, group, n,
-                                   me, vs_army):  # fmt: skip
+            if not condition_holds(
+                p, p[base + 1 + 2 * k], p[base + 2 + 2 * k], city, group, n, me, vs_army
+            ):
                 holds = False
         if holds:
             total += value

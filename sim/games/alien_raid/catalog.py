@@ -43,27 +43,43 @@ _HUMANS = Spec("int", 0, 5_000_000)
 _TITLE = Spec("text", default="")
 FIELDS: dict[str, dict[str, Spec]] = {
     "ships": {
-        "title": _TITLE, "class": Spec("class"), "deck": Spec("ship_deck"), "count": _COUNT,
-        "price": _HUMANS, "attack": Spec("int", 0, 99), "fuel": Spec("int", 0, 20),
+        "title": _TITLE,
+        "class": Spec("class"),
+        "deck": Spec("ship_deck"),
+        "count": _COUNT,
+        "price": _HUMANS,
+        "attack": Spec("int", 0, 99),
+        "fuel": Spec("int", 0, 20),
         "traits": Spec("traits", default=()),
     },
     "stations": {
-        "title": _TITLE, "deck": Spec("deck"), "count": _COUNT, "price": _HUMANS,
+        "title": _TITLE,
+        "deck": Spec("deck"),
+        "count": _COUNT,
+        "price": _HUMANS,
         "effect": Spec("station"),
     },
     "cities": {
-        "title": _TITLE, "region": Spec("region"), "type": Spec("type"), "raid": _HUMANS,
-        "catch": _HUMANS, "armies": Spec("int", 1, L.MAX_CATCH), "tag": Spec("tag", default="none"),
+        "title": _TITLE,
+        "region": Spec("region"),
+        "type": Spec("type"),
+        "raid": _HUMANS,
+        "catch": _HUMANS,
+        "armies": Spec("int", 1, L.MAX_CATCH),
+        "tag": Spec("tag", default="none"),
         "deck": Spec("deck"),
     },
     "armies": {"title": _TITLE, "count": _COUNT, "attack": Spec("int", 0, 99)},
     "compensations": {"title": _TITLE, "count": _COUNT, "effect": Spec("compensation")},
     "tasks": {"title": _TITLE, "counts": Spec("task"), "tag": Spec("tag", default="none")},
-}  # fmt: skip
+}
 LIMITS = {
-    "ships": L.MAX_MODELS, "cities": L.MAX_CITIES, "armies": L.MAX_ARMY_MODELS,
-    "compensations": L.MAX_COMP_MODELS, "tasks": L.MAX_TASK_MODELS,
-}  # fmt: skip
+    "ships": L.MAX_MODELS,
+    "cities": L.MAX_CITIES,
+    "armies": L.MAX_ARMY_MODELS,
+    "compensations": L.MAX_COMP_MODELS,
+    "tasks": L.MAX_TASK_MODELS,
+}
 
 
 class Where:
@@ -119,8 +135,11 @@ def load_catalog(path: str | os.PathLike[str]) -> dict[str, Any]:
                         if near
                         else f"Fields: {', '.join(FIELDS[section])}."
                     )
-                    raise where.error(f"card '{name}' ({section}): unknown field '{field}'",
-                                      f"{section}.{name}.{field}", hint)  # fmt: skip
+                    raise where.error(
+                        f"card '{name}' ({section}): unknown field '{field}'",
+                        f"{section}.{name}.{field}",
+                        hint,
+                    )
                 flat[f"{section}.{name}.{field}"] = value
             for field, spec in FIELDS[section].items():
                 key = f"{section}.{name}.{field}"
@@ -137,8 +156,11 @@ def load_catalog(path: str | os.PathLike[str]) -> dict[str, Any]:
 
 def _check_name(section: str, name: Any, where: Where) -> None:
     if not isinstance(name, str) or not name or "." in name or " " in name:
-        raise where.error(f"card name {name!r} ({section}): use letters, digits and dashes",
-                          f"{section}.{name}", "For example new-york or battle-cruiser.")  # fmt: skip
+        raise where.error(
+            f"card name {name!r} ({section}): use letters, digits and dashes",
+            f"{section}.{name}",
+            "For example new-york or battle-cruiser.",
+        )
 
 
 def _line_numbers(text: str) -> dict[str, int]:
@@ -228,8 +250,9 @@ def _check_header(flat: Mapping[str, Any], where: Where) -> None:
             raise where.error(f"expected at most {limit} distinct {word}", word)
 
 
-def check_field(spec: Spec, value: Any, vocab: T.Vocabulary, where: Where, key: str, name: str,
-                section: str) -> None:  # fmt: skip
+def check_field(
+    spec: Spec, value: Any, vocab: T.Vocabulary, where: Where, key: str, name: str, section: str
+) -> None:
     """One field of one card; the error names the card, the key and the line."""
 
     def fail(problem: str, hint: str | None = None) -> ConfigError:
@@ -248,9 +271,13 @@ def check_field(spec: Spec, value: Any, vocab: T.Vocabulary, where: Where, key: 
             raise fail(f"expected a text, got {value!r}")
     elif kind in ("class", "region", "type", "deck", "ship_deck", "tag"):
         known = {
-            "class": vocab.classes, "region": vocab.regions, "type": vocab.types,
-            "deck": T.DECK_COLOURS, "ship_deck": L.DECK_NAMES, "tag": TAGS,
-        }[kind]  # fmt: skip
+            "class": vocab.classes,
+            "region": vocab.regions,
+            "type": vocab.types,
+            "deck": T.DECK_COLOURS,
+            "ship_deck": L.DECK_NAMES,
+            "tag": TAGS,
+        }[kind]
         if value not in known:
             near = nearest(str(value), known)
             what = {"ship_deck": "deck", "class": "ship class", "type": "city type"}.get(kind, kind)
@@ -261,8 +288,11 @@ def check_field(spec: Spec, value: Any, vocab: T.Vocabulary, where: Where, key: 
 
 
 def _check_text(kind, value, vocab, fail, where, key, name, section) -> None:
-    parsers = {"station": T.parse_station, "compensation": T.parse_compensation,
-               "task": lambda t: T.parse_task(t, vocab)}  # fmt: skip
+    parsers = {
+        "station": T.parse_station,
+        "compensation": T.parse_compensation,
+        "task": lambda t: T.parse_task(t, vocab),
+    }
     if kind in parsers:
         try:
             parsers[kind](value)
@@ -295,10 +325,17 @@ def _check_whole(flat: Mapping[str, Any], where: Where) -> None:
         raise where.error(f"at most {L.MAX_MODELS} ship and station models together", "stations")
     starting = [n for n in ships if get("ships", n, "deck") == "start" and get("ships", n, "count")]
     if not starting:
-        raise where.error("no starting ship (a ship with deck: start)", "ships",
-                          "Rulebook line 52: every captain starts with a training saucer.")  # fmt: skip
-    deck_cards = sum(get(s, n, "count") for s, names in (("ships", ships), ("stations", stations))
-                     for n in names if get(s, n, "deck") != "start")  # fmt: skip
+        raise where.error(
+            "no starting ship (a ship with deck: start)",
+            "ships",
+            "Rulebook line 52: every captain starts with a training saucer.",
+        )
+    deck_cards = sum(
+        get(s, n, "count")
+        for s, names in (("ships", ships), ("stations", stations))
+        for n in names
+        if get(s, n, "deck") != "start"
+    )
     if deck_cards > L.MAX_SHIP_CARDS:
         raise where.error(
             f"the ship decks hold at most {L.MAX_SHIP_CARDS} cards, got {deck_cards}", "ships"
@@ -324,7 +361,6 @@ def cities_needed(
 ) -> tuple[int, int]:
     """(cities kept at this player count, cities the turns deal)."""
     kept = sum(
-        1 for n in cards(flat, "cities")
-        if min_players(flat[f"{PREFIX}cities.{n}.tag"]) <= players
-    )  # fmt: skip
+        1 for n in cards(flat, "cities") if min_players(flat[f"{PREFIX}cities.{n}.tag"]) <= players
+    )
     return kept, per_turn * turns

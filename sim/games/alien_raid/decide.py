@@ -21,8 +21,9 @@ def decide(ctx, s, p, rng, seat, phase, space):
     kinds, params, script, obs, a, acts, decided, scratch, fscratch, buf, slots, totals = ctx
     observe(s, p, seat, phase, space, decided, obs, buf, slots)
     reset_action(phase, obs, p, a)
-    builtin_policy(kinds[seat], phase, obs, p, params[seat], rng, seat + 1, a, scratch,
-                   fscratch, script)  # fmt: skip
+    builtin_policy(
+        kinds[seat], phase, obs, p, params[seat], rng, seat + 1, a, scratch, fscratch, script
+    )
 
 
 @jit

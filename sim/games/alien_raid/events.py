@@ -14,8 +14,13 @@ from sim.games.alien_raid.params import Names
 class Narrator:
     """Turns log rows into sentences, naming captains, cards and cities."""
 
-    def __init__(self, names: Names, captains: Sequence[str], army_attack: Sequence[int],
-                 dealt: dict[tuple[int, int], int] | None = None) -> None:  # fmt: skip
+    def __init__(
+        self,
+        names: Names,
+        captains: Sequence[str],
+        army_attack: Sequence[int],
+        dealt: dict[tuple[int, int], int] | None = None,
+    ) -> None:
         self.n = names
         self.captains = list(captains)
         self.army_attack = list(army_attack)
@@ -79,8 +84,9 @@ class Narrator:
         if code == L.EV_ROLL:
             return f"{who} rolls {v2}: {v1} + {v2} = {v3}"
         if code == L.EV_BOOST:
-            what = ("rage card" if v1 == 100 + L.CP_ATTACK
-                    else L.STATION_EFFECT_NAMES[v1] + " station")  # fmt: skip
+            what = (
+                "rage card" if v1 == 100 + L.CP_ATTACK else L.STATION_EFFECT_NAMES[v1] + " station"
+            )
             target = "" if v2 < 0 else f" on {self.who(v2)}'s ship in slot {v3 + 1}"
             return f"{who} plays a {what}{target}"
         if code == L.EV_TOTAL:

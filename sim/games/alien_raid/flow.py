@@ -104,9 +104,10 @@ def buy_phase(s, p, rng, ctx, log):
             decide_into(ctx, s, p, rng, seat, PH_CREDIT, -1)
             asked |= 1 << seat
     for seat in range(n):
-        if (asked >> seat) & 1 and (acts[seat, A_CREDITS] != 0 or acts[seat, A_PROBE] != 0):
-            if refuse(s, apply_credits(s, p, seat, acts[seat], log), seat) != OK:
-                return s[S_ERROR]
+        if not (asked >> seat) & 1 or (acts[seat, A_CREDITS] == 0 and acts[seat, A_PROBE] == 0):
+            continue
+        if refuse(s, apply_credits(s, p, seat, acts[seat], log), seat) != OK:
+            return s[S_ERROR]
     for seat in range(n):
         decide_into(ctx, s, p, rng, seat, PH_BUY, -1)
     for seat in range(n):
@@ -132,9 +133,10 @@ def plan_phase(s, p, rng, ctx, log):
             decide_into(ctx, s, p, rng, seat, PH_STATION_TRANSFER, -1)
             asked |= 1 << seat
     for seat in range(n):
-        if (asked >> seat) & 1:
-            if refuse(s, apply_station_transfer(s, p, seat, acts[seat], log), seat) != OK:
-                return s[S_ERROR]
+        if not (asked >> seat) & 1:
+            continue
+        if refuse(s, apply_station_transfer(s, p, seat, acts[seat], log), seat) != OK:
+            return s[S_ERROR]
     asked = 0
     for seat in range(n):
         if can_transfer_ships(s, p, seat):

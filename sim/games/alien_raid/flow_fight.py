@@ -184,9 +184,9 @@ def boost_round(s, p, rng, ctx, log, army):
             seat = -1
             for k in range(n):
                 behind = (army >= 0 and totals[k] < army) or (army < 0 and (leaders != 1 << k))
-                if s[S_F_IN + k] and behind and not (done >> k) & 1:
-                    if seat < 0 or totals[k] < totals[seat]:
-                        seat = k
+                lowest = seat < 0 or totals[k] < totals[seat]
+                if s[S_F_IN + k] and behind and not (done >> k) & 1 and lowest:
+                    seat = k
             if seat < 0:
                 break
             done |= 1 << seat

@@ -38,9 +38,17 @@ from strategies.alien_raid.script import SCRIPT_WIDTH
 G_OUTCOME, G_TURNS, G_WINNERS, G_TOP, G_SECOND, G_DISCARDED, G_TIES = 0, 1, 2, 3, 4, 5, 6
 G_ERROR, G_ERROR_SEAT, G_HASH = 7, 8, 9
 GAME_COLUMNS = (
-    "outcome", "turns", "winners_mask", "top_humans", "second_humans", "cities_discarded",
-    "battle_ties", "error", "error_seat", "trace_hash",
-)  # fmt: skip
+    "outcome",
+    "turns",
+    "winners_mask",
+    "top_humans",
+    "second_humans",
+    "cities_discarded",
+    "battle_ties",
+    "error",
+    "error_seat",
+    "trace_hash",
+)
 OUTCOMES = ("win", "shared", "refused")
 # per-seat result columns: final humans, then the player's whole block of the state
 SEAT_SCORE, SEAT_BLOCK = 0, 1

@@ -352,9 +352,20 @@ OBS_SIZE = O_PLAYERS + MAX_PLAYERS * OBS_PLAYER_SIZE
     PH_ARMY,  # fight the next army or retreat
 ) = range(13)
 PHASE_NAMES = (
-    "redraw", "credit", "buy", "plan", "station_transfer", "ship_transfer", "fight", "boost",
-    "lose_ship", "trophy", "reward", "scan", "army",
-)  # fmt: skip
+    "redraw",
+    "credit",
+    "buy",
+    "plan",
+    "station_transfer",
+    "ship_transfer",
+    "fight",
+    "boost",
+    "lose_ship",
+    "trophy",
+    "reward",
+    "scan",
+    "army",
+)
 
 # --- actions (int32) ---------------------------------------------------------------------
 _a = _Block()

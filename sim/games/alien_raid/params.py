@@ -150,8 +150,12 @@ def _ship(p: np.ndarray, base: int, v: Mapping[str, Any], name: str, vocab: T.Vo
     p[base + L.M_KIND] = L.SHIP
     p[base + L.M_CLASS] = vocab.classes.index(_field(v, "ships", name, "class"))
     p[base + L.M_DECK] = L.DECK_NAMES.index(_field(v, "ships", name, "deck"))
-    for field, offset in (("count", L.M_COUNT), ("price", L.M_PRICE), ("attack", L.M_ATTACK),
-                          ("fuel", L.M_FUEL)):  # fmt: skip
+    for field, offset in (
+        ("count", L.M_COUNT),
+        ("price", L.M_PRICE),
+        ("attack", L.M_ATTACK),
+        ("fuel", L.M_FUEL),
+    ):
         p[base + offset] = _field(v, "ships", name, field)
     n = 0
     for text in _field(v, "ships", name, "traits"):

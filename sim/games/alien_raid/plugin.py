@@ -14,23 +14,46 @@ from sim.games.base import Chunk, StrategySpec
 
 # per-seat columns copied from the player's block of the state: column -> PL_* field
 SEAT_FIELDS = {
-    "humans_play": L.PL_HUMANS_PLAY, "task_humans": L.PL_TASK_HUMANS, "repaid": L.PL_REPAID,
-    "spent": L.PL_SPENT, "credits_taken": L.PL_CREDITS_TAKEN, "attacks": L.PL_ATTACKS,
-    "conquests": L.PL_CONQUESTS, "battles": L.PL_BATTLES, "battles_won": L.PL_BATTLES_WON,
-    "retreats": L.PL_RETREATS, "ships_lost": L.PL_SHIPS_LOST,
-    "compensations": L.PL_COMPS_RECEIVED, "raids": L.PL_RAIDS, "raid_humans": L.PL_RAID_HUMANS,
-    "catches": L.PL_CATCHES, "catches_won": L.PL_CATCHES_WON,
-    "catch_humans": L.PL_CATCH_HUMANS, "catch_retreats": L.PL_CATCH_RETREATS,
-    "army_losses": L.PL_ARMY_LOSSES, "stations_used": L.PL_STATIONS_USED,
-    "comp_humans": L.PL_COMP_HUMANS, "trophies": L.PL_TROPHIES_TAKEN,
-    "transfers": L.PL_TRANSFERS, "tasks_first": L.PL_TASKS_FIRST,
-    "tasks_second": L.PL_TASKS_SECOND, "cities": L.PL_N_WON,
-    "probe_bought": L.PL_PROBE_BOUGHT, "probe_turn": L.PL_PROBE_TURN,
-    "probe_price": L.PL_PROBE_PRICE, "rp_armies": L.PL_RP_ARMIES, "rp_fleet": L.PL_RP_FLEET,
-    "rp_raid": L.PL_RP_RAID, "rp_catch": L.PL_RP_CATCH, "rp_choice": L.PL_RP_CHOICE,
-    "rp_humans": L.PL_RP_HUMANS, "rp_lost": L.PL_RP_LOST, "rp_turn": L.PL_RP_TURN,
-    "cp_turn": L.PL_CP_TURN, "cp_took": L.PL_CP_TOOK,
-}  # fmt: skip
+    "humans_play": L.PL_HUMANS_PLAY,
+    "task_humans": L.PL_TASK_HUMANS,
+    "repaid": L.PL_REPAID,
+    "spent": L.PL_SPENT,
+    "credits_taken": L.PL_CREDITS_TAKEN,
+    "attacks": L.PL_ATTACKS,
+    "conquests": L.PL_CONQUESTS,
+    "battles": L.PL_BATTLES,
+    "battles_won": L.PL_BATTLES_WON,
+    "retreats": L.PL_RETREATS,
+    "ships_lost": L.PL_SHIPS_LOST,
+    "compensations": L.PL_COMPS_RECEIVED,
+    "raids": L.PL_RAIDS,
+    "raid_humans": L.PL_RAID_HUMANS,
+    "catches": L.PL_CATCHES,
+    "catches_won": L.PL_CATCHES_WON,
+    "catch_humans": L.PL_CATCH_HUMANS,
+    "catch_retreats": L.PL_CATCH_RETREATS,
+    "army_losses": L.PL_ARMY_LOSSES,
+    "stations_used": L.PL_STATIONS_USED,
+    "comp_humans": L.PL_COMP_HUMANS,
+    "trophies": L.PL_TROPHIES_TAKEN,
+    "transfers": L.PL_TRANSFERS,
+    "tasks_first": L.PL_TASKS_FIRST,
+    "tasks_second": L.PL_TASKS_SECOND,
+    "cities": L.PL_N_WON,
+    "probe_bought": L.PL_PROBE_BOUGHT,
+    "probe_turn": L.PL_PROBE_TURN,
+    "probe_price": L.PL_PROBE_PRICE,
+    "rp_armies": L.PL_RP_ARMIES,
+    "rp_fleet": L.PL_RP_FLEET,
+    "rp_raid": L.PL_RP_RAID,
+    "rp_catch": L.PL_RP_CATCH,
+    "rp_choice": L.PL_RP_CHOICE,
+    "rp_humans": L.PL_RP_HUMANS,
+    "rp_lost": L.PL_RP_LOST,
+    "rp_turn": L.PL_RP_TURN,
+    "cp_turn": L.PL_CP_TURN,
+    "cp_took": L.PL_CP_TOOK,
+}
 
 
 def column_name(card: str) -> str:
@@ -64,8 +87,9 @@ class AlienRaid:
     def check_strategy(self, spec: StrategySpec, *, source: str) -> StrategySpec:
         from strategies.alien_raid import registry
 
-        registry.param_vector(registry.resolve(spec.name, source=source), dict(spec.params),
-                              source=source)  # fmt: skip
+        registry.param_vector(
+            registry.resolve(spec.name, source=source), dict(spec.params), source=source
+        )
         return spec
 
     def strategy_names(self) -> tuple[str, ...]:
@@ -77,23 +101,42 @@ class AlienRaid:
         """Compile (or load) the game loop once, before workers start."""
         self.play_chunk(ruleset, 2, lineup[:1], np.zeros((1, 2), np.int64), np.arange(1))
 
-    def play_chunk(self, ruleset: Ruleset, n_players: int, lineup: list[StrategySpec],
-                   seat_lineup: np.ndarray, seeds: np.ndarray, *, trace: bool = False) -> Chunk:  # fmt: skip
+    def play_chunk(
+        self,
+        ruleset: Ruleset,
+        n_players: int,
+        lineup: list[StrategySpec],
+        seat_lineup: np.ndarray,
+        seeds: np.ndarray,
+        *,
+        trace: bool = False,
+    ) -> Chunk:
         """Play len(seeds) games; with `trace`, hash every turn's state and check the census."""
         from sim.games.alien_raid.kernel import GAME_COLUMNS, SEAT_SIZE, play_batch
         from sim.games.alien_raid.params import to_params
 
         n = len(seeds)
         if np.shape(seat_lineup) != (n, n_players):
-            raise ValueError(f"seat_lineup must have one row of {n_players} per seed "
-                             f"({n}, {n_players}); got {np.shape(seat_lineup)}")  # fmt: skip
+            raise ValueError(
+                f"seat_lineup must have one row of {n_players} per seed "
+                f"({n}, {n_players}); got {np.shape(seat_lineup)}"
+            )
         check_players(ruleset, n_players)
-        kinds, params = _lineup_arrays(lineup)
+        kinds, params = lineup_arrays(lineup)
         games = np.zeros((n, len(GAME_COLUMNS)), np.int64)
         seats = np.zeros((n, n_players, SEAT_SIZE), np.int64)
         seat_lineup = np.ascontiguousarray(seat_lineup, np.int64)
-        play_batch(to_params(ruleset.values), n_players, np.asarray(seeds, np.uint64),
-                   seat_lineup, kinds, params, games, seats, trace)  # fmt: skip
+        play_batch(
+            to_params(ruleset.values),
+            n_players,
+            np.asarray(seeds, np.uint64),
+            seat_lineup,
+            kinds,
+            params,
+            games,
+            seats,
+            trace,
+        )
         labels = [spec.label for spec in lineup]
         return Chunk(
             games=_game_columns(games, trace),
@@ -117,7 +160,8 @@ class AlienRaid:
         return check_file(path)
 
 
-def _lineup_arrays(lineup: list[StrategySpec]) -> tuple[np.ndarray, np.ndarray]:
+def lineup_arrays(lineup: list[StrategySpec]) -> tuple[np.ndarray, np.ndarray]:
+    """Strategy kinds and parameter vectors (one row per lineup entry) for the game loop."""
     from strategies.alien_raid import registry
 
     resolved = [registry.resolve(spec.name) for spec in lineup]
@@ -179,8 +223,10 @@ def _errors(games, seat_lineup, labels) -> list[str]:
     for g in np.flatnonzero(games[:, G_ERROR]):
         seat = int(games[g, G_ERROR_SEAT])
         who = labels[int(seat_lineup[g, seat])] if seat >= 0 else "the engine"
-        out.append(f"game {g}: {who} in seat {seat} made a refused decision "
-                   f"({L.ERROR_NAMES[games[g, G_ERROR]]})")  # fmt: skip
+        out.append(
+            f"game {g}: {who} in seat {seat} made a refused decision "
+            f"({L.ERROR_NAMES[games[g, G_ERROR]]})"
+        )
     return out
 
 

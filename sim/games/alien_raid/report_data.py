@@ -73,16 +73,23 @@ def assumed_note(ctx: Context) -> tuple[list[Finding], list[Text]]:
     assumed = [a for a in ctx.arm_names if catalog(ctx, a).get("catalog.assumed")]
     if not assumed:
         return [], []
-    text = ("These numbers rest on the ASSUMED card catalog (sim/games/alien_raid/rulesets/"
-            "assumed-catalog.yaml), not the published cards: prices, attacks, city values and "
-            "most traits are assumptions. Replace it with the designer's list (catalog_file) "
-            "and run again.")  # fmt: skip
+    text = (
+        "These numbers rest on the ASSUMED card catalog (sim/games/alien_raid/rulesets/"
+        "assumed-catalog.yaml), not the published cards: prices, attacks, city values and "
+        "most traits are assumptions. Replace it with the designer's list (catalog_file) "
+        "and run again."
+    )
     return [Finding(text, "info")], [Text(text)]
 
 
 def diff_row(d: Difference, key: str) -> dict[str, Any]:
-    return {key: d.estimate, f"{key}_low": d.low, f"{key}_high": d.high, f"{key}_p": d.pvalue,
-            f"{key}_sig": None if math.isnan(d.pvalue) else d.significant}  # fmt: skip
+    return {
+        key: d.estimate,
+        f"{key}_low": d.low,
+        f"{key}_high": d.high,
+        f"{key}_p": d.pvalue,
+        f"{key}_sig": None if math.isnan(d.pvalue) else d.significant,
+    }
 
 
 def welch(frame: pl.DataFrame, flag: str, value: str) -> Difference:

@@ -49,11 +49,16 @@ def credit_row(ctx: Context, arm: str) -> dict:
     neutral = repay + humans.estimate / extra[0] if len(extra) and extra[0] > 0 else math.nan
     took = float((s.get_column("credits_taken") > 0).sum())
     return {
-        "arm": arm, "skill": skill(ctx, arm), "seats": s.height, "repay": repay,
-        **prefixed(rate(took, s.height), "taken"), "probes": probes.height,
-        **diff_row(humans, "humans"), **diff_row(welch(probes, "cp_took", "win_share"), "win"),
+        "arm": arm,
+        "skill": skill(ctx, arm),
+        "seats": s.height,
+        "repay": repay,
+        **prefixed(rate(took, s.height), "taken"),
+        "probes": probes.height,
+        **diff_row(humans, "humans"),
+        **diff_row(welch(probes, "cp_took", "win_share"), "win"),
         "neutral_repay": neutral,
-    }  # fmt: skip
+    }
 
 
 def task_rows(ctx: Context, arm: str) -> tuple[dict, list[dict]]:
@@ -71,11 +76,13 @@ def task_rows(ctx: Context, arm: str) -> tuple[dict, list[dict]]:
 
     first = s.with_columns((pl.col("tasks_first") > 0).cast(pl.Int8).alias("leader"))
     row = {
-        "arm": arm, "skill": skill(ctx, arm), "games": games,
+        "arm": arm,
+        "skill": skill(ctx, arm),
+        "games": games,
         **prefixed(mean(tasks.reshape(-1)), "task_humans"),
         **prefixed(rate(decided(1.0) * games, games), "decided"),
         **diff_row(welch(first, "leader", "win_share"), "leader_uplift"),
-    }  # fmt: skip
+    }
     values = ctx.results.arm(arm).ruleset_values
     reward = float(values.get("tasks.first", 200_000))
     scales = np.linspace(0.0, 3.0, 61)
@@ -84,8 +91,16 @@ def task_rows(ctx: Context, arm: str) -> tuple[dict, list[dict]]:
     for target in TASK_TARGETS:
         hit = np.flatnonzero(shares >= target)
         scale = float(scales[hit[0]]) if hit.size else math.nan
-        targets.append({"arm": arm, "skill": skill(ctx, arm), "target": target, "scale": scale,
-                        "first": scale * reward, "second": scale * reward / 2})  # fmt: skip
+        targets.append(
+            {
+                "arm": arm,
+                "skill": skill(ctx, arm),
+                "target": target,
+                "scale": scale,
+                "first": scale * reward,
+                "second": scale * reward / 2,
+            }
+        )
     return row, targets
 
 
@@ -93,22 +108,37 @@ CREDIT_COLUMNS = [
     Column.text("skill", "skill level"),
     Column.pct_ci("taken", "seats that borrowed"),
     Column.count("probes", "credit probes"),
-    Column.diff("humans", "humans from a credit", digits=0,
-                help="final humans, borrowed minus declined, at the first chance (coin-decided)"),
+    Column.diff(
+        "humans",
+        "humans from a credit",
+        digits=0,
+        help="final humans, borrowed minus declined, at the first chance (coin-decided)",
+    ),
     Column.diff("win", "win share from a credit", unit="pp"),
     Column.num("repay", "repayment", 0),
-    Column.num("neutral_repay", "repayment for no effect", 0,
-               help="the repayment at which borrowing would change no final humans, the play "
-               "being the same (humans effect / extra credits taken)"),
-]  # fmt: skip
+    Column.num(
+        "neutral_repay",
+        "repayment for no effect",
+        0,
+        help="the repayment at which borrowing would change no final humans, the play "
+        "being the same (humans effect / extra credits taken)",
+    ),
+]
 TASK_COLUMNS = [
     Column.text("skill", "skill level"),
     Column.num_ci("task_humans", "task humans per captain", 0),
-    Column.pct_ci("decided", "games the tasks decide",
-                  help="the winner differs from the winner without task rewards"),
-    Column.diff("leader_uplift", "win share of a first place", unit="pp",
-                help="captains with a task's first place minus the others (an association)"),
-]  # fmt: skip
+    Column.pct_ci(
+        "decided",
+        "games the tasks decide",
+        help="the winner differs from the winner without task rewards",
+    ),
+    Column.diff(
+        "leader_uplift",
+        "win share of a first place",
+        unit="pp",
+        help="captains with a task's first place minus the others (an association)",
+    ),
+]
 TARGET_COLUMNS = [
     Column.text("skill", "skill level"),
     Column.pct("target", "tasks decide", 0),
@@ -118,30 +148,49 @@ TARGET_COLUMNS = [
 
 
 def credit_tasks(ctx: Context) -> Section:
-    section = _section("alien_raid_credit_tasks", "Credit terms and task rewards",
-                       "How often are credits taken and tasks won, what are they worth, and "
-                       "what would the numbers need to be for a target effect?", ctx)  # fmt: skip
+    section = _section(
+        "alien_raid_credit_tasks",
+        "Credit terms and task rewards",
+        "How often are credits taken and tasks won, what are they worth, and "
+        "what would the numbers need to be for a target effect?",
+        ctx,
+    )
     credit = [credit_row(ctx, arm) for arm in ctx.arm_names]
     tasks = [task_rows(ctx, arm) for arm in ctx.arm_names]
     for row in credit:
         if row["humans_sig"]:
             better = "pays" if row["humans"] > 0 else "costs"
-            section.findings.append(Finding(
-                f"{row['skill']}: a credit {better} "
-                f"{fmt.signed_ci(row['humans'], row['humans_low'], row['humans_high'], 0)} "
-                f"final humans; a repayment of {fmt.num(row['neutral_repay'], 0)} would make "
-                "it neutral.", "finding"))  # fmt: skip
+            section.findings.append(
+                Finding(
+                    f"{row['skill']}: a credit {better} "
+                    f"{fmt.signed_ci(row['humans'], row['humans_low'], row['humans_high'], 0)} "
+                    f"final humans; a repayment of {fmt.num(row['neutral_repay'], 0)} would make "
+                    "it neutral.",
+                    "finding",
+                )
+            )
     for row, _ in tasks:
-        section.findings.append(Finding(
-            f"{row['skill']}: the tasks decide "
-            f"{fmt.pct_ci(row['decided'], row['decided_low'], row['decided_high'])} of games.",
-            "info"))  # fmt: skip
+        section.findings.append(
+            Finding(
+                f"{row['skill']}: the tasks decide "
+                f"{fmt.pct_ci(row['decided'], row['decided_low'], row['decided_high'])} of games.",
+                "info",
+            )
+        )
     section.add(Table("alien_raid_credit", "Credits", pl.DataFrame(credit), CREDIT_COLUMNS))
-    section.add(Table("alien_raid_tasks", "Tasks", pl.DataFrame([r for r, _ in tasks]), TASK_COLUMNS))
-    section.add(Table("alien_raid_task_targets", "Task rewards for a target share of games decided",
-                      pl.DataFrame([t for _, ts in tasks for t in ts]), TARGET_COLUMNS,
-                      note="Static: the stored games re-scored with scaled rewards; captains "
-                      "who chased larger rewards harder would change this."))  # fmt: skip
+    section.add(
+        Table("alien_raid_tasks", "Tasks", pl.DataFrame([r for r, _ in tasks]), TASK_COLUMNS)
+    )
+    section.add(
+        Table(
+            "alien_raid_task_targets",
+            "Task rewards for a target share of games decided",
+            pl.DataFrame([t for _, ts in tasks for t in ts]),
+            TARGET_COLUMNS,
+            note="Static: the stored games re-scored with scaled rewards; captains "
+            "who chased larger rewards harder would change this.",
+        )
+    )
     return section
 
 
@@ -153,21 +202,29 @@ def reward_rows(ctx: Context, arm: str) -> list[dict]:
     s = arm_seats(ctx, arm, cols).filter(pl.col("rp_armies") > 0)
     if s.height == 0:
         return []
-    s = s.with_columns(pl.Series("fleet", bucket(s.get_column("rp_fleet").to_numpy(), FLEET_EDGES)),
-                       (pl.col("rp_lost") > 0).cast(pl.Int8).alias("lost"))  # fmt: skip
+    s = s.with_columns(
+        pl.Series("fleet", bucket(s.get_column("rp_fleet").to_numpy(), FLEET_EDGES)),
+        (pl.col("rp_lost") > 0).cast(pl.Int8).alias("lost"),
+    )
     rows = []
     for (armies, fleet), g in s.group_by("rp_armies", "fleet"):
         raid = g.filter(pl.col("rp_choice") == 0)
         catch = g.filter(pl.col("rp_choice") == 1)
-        rows.append({
-            "arm": arm, "skill": skill(ctx, arm), "armies": int(armies), "fleet": fleet,
-            "fleet_min": int(g.get_column("rp_fleet").min()), "raids": raid.height,
-            "catches": catch.height,
-            **prefixed(mean(raid.get_column("rp_humans").to_numpy()), "raid"),
-            **prefixed(mean(catch.get_column("rp_humans").to_numpy()), "catch"),
-            **diff_row(welch(g, "rp_choice", "rp_humans"), "gain"),
-            **prefixed(rate(float(catch.get_column("lost").sum()), catch.height), "risk"),
-        })  # fmt: skip
+        rows.append(
+            {
+                "arm": arm,
+                "skill": skill(ctx, arm),
+                "armies": int(armies),
+                "fleet": fleet,
+                "fleet_min": int(g.get_column("rp_fleet").min()),
+                "raids": raid.height,
+                "catches": catch.height,
+                **prefixed(mean(raid.get_column("rp_humans").to_numpy()), "raid"),
+                **prefixed(mean(catch.get_column("rp_humans").to_numpy()), "catch"),
+                **diff_row(welch(g, "rp_choice", "rp_humans"), "gain"),
+                **prefixed(rate(float(catch.get_column("lost").sum()), catch.height), "risk"),
+            }
+        )
     return sorted(rows, key=lambda r: (r["armies"], r["fleet_min"]))
 
 
@@ -185,9 +242,13 @@ REWARD_COLUMNS = [
 
 
 def raid_catch(ctx: Context) -> Section:
-    section = _section("alien_raid_raid_catch", "Raid or catch?",
-                       "Expected humans and the risk of losing a ship, per city kind (army cards "
-                       "x1-x3) and fleet strength, from coin-decided rewards (probe_reward).", ctx)  # fmt: skip
+    section = _section(
+        "alien_raid_raid_catch",
+        "Raid or catch?",
+        "Expected humans and the risk of losing a ship, per city kind (army cards "
+        "x1-x3) and fleet strength, from coin-decided rewards (probe_reward).",
+        ctx,
+    )
     rows = [r for arm in ctx.arm_names for r in reward_rows(ctx, arm)]
     if not rows:
         section.add(Text("No reward probes were played (strategy parameter probe_reward: 1)."))
@@ -195,13 +256,24 @@ def raid_catch(ctx: Context) -> Section:
     for r in rows:
         if r["gain_sig"] and min(r["raids"], r["catches"]) >= 30:
             better = "catch" if r["gain"] > 0 else "raid"
-            section.findings.append(Finding(
-                f"{r['skill']}, x{r['armies']} cities, attack {r['fleet']}: {better} "
-                f"({fmt.signed_ci(r['gain'], r['gain_low'], r['gain_high'], 0)} humans for "
-                "the catch).", "finding"))  # fmt: skip
-    section.add(Table("alien_raid_raid_catch", "Raid against catch", pl.DataFrame(rows),
-                      REWARD_COLUMNS, note="The choice was a fair coin in these games, so both "
-                      "columns cover the same situations."))  # fmt: skip
+            section.findings.append(
+                Finding(
+                    f"{r['skill']}, x{r['armies']} cities, attack {r['fleet']}: {better} "
+                    f"({fmt.signed_ci(r['gain'], r['gain_low'], r['gain_high'], 0)} humans for "
+                    "the catch).",
+                    "finding",
+                )
+            )
+    section.add(
+        Table(
+            "alien_raid_raid_catch",
+            "Raid against catch",
+            pl.DataFrame(rows),
+            REWARD_COLUMNS,
+            note="The choice was a fair coin in these games, so both "
+            "columns cover the same situations.",
+        )
+    )
     return section
 
 
@@ -216,19 +288,34 @@ def fairness_rows(ctx: Context, arm: str) -> tuple[list[dict], dict]:
     counts = wins.get_column("win_share").to_numpy()
     test = fairness_test(counts)
     n = g.height
-    seats = [{"arm": arm, "skill": skill(ctx, arm), "players": players, "seat": int(k) + 1,
-              **prefixed(rate(float(c), n), "win"), "fair": 1.0 / players, "p": test.pvalue}
-             for k, c in enumerate(counts)]  # fmt: skip
+    seats = [
+        {
+            "arm": arm,
+            "skill": skill(ctx, arm),
+            "players": players,
+            "seat": int(k) + 1,
+            **prefixed(rate(float(c), n), "win"),
+            "fair": 1.0 / players,
+            "p": test.pvalue,
+        }
+        for k, c in enumerate(counts)
+    ]
     top = g.get_column("top_humans").to_numpy().astype(float)
     margin = top - g.get_column("second_humans").to_numpy().astype(float)
     total = s.group_by("game").agg(pl.col("score").sum()).get_column("score").to_numpy()
     length = {
-        "arm": arm, "skill": skill(ctx, arm), "players": players, "games": n,
+        "arm": arm,
+        "skill": skill(ctx, arm),
+        "players": players,
+        "games": n,
         **prefixed(rate(float((g.get_column("outcome") == "shared").sum()), n), "shared"),
-        **prefixed(mean(top), "top"), "top_p10": float(np.quantile(top, 0.1)),
-        "top_p90": float(np.quantile(top, 0.9)), **prefixed(mean(margin), "margin"),
-        **prefixed(mean(total.astype(float)), "total"), "p": test.pvalue,
-    }  # fmt: skip
+        **prefixed(mean(top), "top"),
+        "top_p10": float(np.quantile(top, 0.1)),
+        "top_p90": float(np.quantile(top, 0.9)),
+        **prefixed(mean(margin), "margin"),
+        **prefixed(mean(total.astype(float)), "total"),
+        "p": test.pvalue,
+    }
     return seats, length
 
 
@@ -253,20 +340,39 @@ LENGTH_COLUMNS = [
 
 
 def fairness(ctx: Context) -> Section:
-    section = _section("alien_raid_fairness", "Fairness by player count and seat; game length",
-                       "Does any seat win more than its share, how often is a win shared, and "
-                       "how many humans does a game produce?", ctx)  # fmt: skip
+    section = _section(
+        "alien_raid_fairness",
+        "Fairness by player count and seat; game length",
+        "Does any seat win more than its share, how often is a win shared, and "
+        "how many humans does a game produce?",
+        ctx,
+    )
     parts = [fairness_rows(ctx, arm) for arm in ctx.arm_names]
     for seats, length in parts:
         p = length["p"]
         kind = "finding" if not math.isnan(p) and p < 0.05 else "null"
-        text = (f"{length['skill']}, {length['players']} players: seat win shares "
-                + ", ".join(fmt.pct(r["win"]) for r in seats) + f" (p = {fmt.pvalue(p)})")
+        text = (
+            f"{length['skill']}, {length['players']} players: seat win shares "
+            + ", ".join(fmt.pct(r["win"]) for r in seats)
+            + f" (p = {fmt.pvalue(p)})"
+        )
         section.findings.append(Finding(text, kind))
-    section.add(Table("alien_raid_seats", "Win share by seat", pl.DataFrame([r for s, _ in parts for r in s]),
-                      SEAT_COLUMNS, note="p: chi-square (or exact multinomial) test that every "
-                      "seat wins equally often; a shared win counts 1/k to each."))  # fmt: skip
-    section.add(Table("alien_raid_length", "Game length in humans",
-                      pl.DataFrame([length for _, length in parts]), LENGTH_COLUMNS))  # fmt: skip
+    section.add(
+        Table(
+            "alien_raid_seats",
+            "Win share by seat",
+            pl.DataFrame([r for s, _ in parts for r in s]),
+            SEAT_COLUMNS,
+            note="p: chi-square (or exact multinomial) test that every "
+            "seat wins equally often; a shared win counts 1/k to each.",
+        )
+    )
+    section.add(
+        Table(
+            "alien_raid_length",
+            "Game length in humans",
+            pl.DataFrame([length for _, length in parts]),
+            LENGTH_COLUMNS,
+        )
+    )
     return section
-

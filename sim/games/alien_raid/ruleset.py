@@ -203,8 +203,12 @@ def load_ruleset(
         hint = "Start from a preset, e.g. 'extends: alien-raid', to inherit every other key"
         raise ConfigError(f"missing keys: {', '.join(missing[:5])}", file=root_file, hint=hint)
     if catalog_ref is None:
-        raise ConfigError("no card catalog", file=root_file, key="catalog_file",
-                          hint="Add catalog_file: assumed-catalog.yaml or extends: alien-raid.")  # fmt: skip
+        raise ConfigError(
+            "no card catalog",
+            file=root_file,
+            key="catalog_file",
+            hint="Add catalog_file: assumed-catalog.yaml or extends: alien-raid.",
+        )
     ref, base, ref_file = catalog_ref
     values, path = _with_catalog(values, ref, base, ref_file)
     for file, data in chain:
@@ -288,8 +292,11 @@ def _locate(ref: str, referrer: Path | None) -> Path:
     path = base / ref
     if ref.endswith((".yaml", ".yml")) or "/" in ref or path.is_file():
         if not path.is_file():
-            raise ConfigError(f"ruleset file not found: {path}", file=referrer,
-                              key="extends" if referrer else None)  # fmt: skip
+            raise ConfigError(
+                f"ruleset file not found: {path}",
+                file=referrer,
+                key="extends" if referrer else None,
+            )
         return path
     raise _unknown_preset(ref, referrer)
 
@@ -298,8 +305,9 @@ def _unknown_preset(ref: str, referrer: Path | None) -> ConfigError:
     near = nearest(ref, PRESETS)
     mean = f"Did you mean '{near}'? " if near else ""
     hint = f"{mean}Presets: {', '.join(PRESETS)}; or give a path to a .yaml file"
-    return ConfigError(f"unknown preset '{ref}'", file=referrer,
-                       key="extends" if referrer else None, hint=hint)  # fmt: skip
+    return ConfigError(
+        f"unknown preset '{ref}'", file=referrer, key="extends" if referrer else None, hint=hint
+    )
 
 
 # --- checks across keys -------------------------------------------------------------------
@@ -307,12 +315,19 @@ def _unknown_preset(ref: str, referrer: Path | None) -> ConfigError:
 
 def check_cross_keys(values: Mapping[str, Any], source: Any) -> None:
     if values["fuel.max"] < values["fuel.start"]:
-        raise ConfigError(f"fuel.max ({values['fuel.max']}) is below fuel.start "
-                          f"({values['fuel.start']})", file=source, key="fuel.max")  # fmt: skip
+        raise ConfigError(
+            f"fuel.max ({values['fuel.max']}) is below fuel.start ({values['fuel.start']})",
+            file=source,
+            key="fuel.max",
+        )
     if values["game.red_from_turn"] > values["game.turns"] + 1:
-        raise ConfigError("game.red_from_turn is after the last turn", file=source,
-                          key="game.red_from_turn", hint=f"At most game.turns + 1 "
-                          f"({values['game.turns'] + 1}), which never uses the red decks.")  # fmt: skip
+        raise ConfigError(
+            "game.red_from_turn is after the last turn",
+            file=source,
+            key="game.red_from_turn",
+            hint=f"At most game.turns + 1 "
+            f"({values['game.turns'] + 1}), which never uses the red decks.",
+        )
 
 
 def check_players(ruleset: Ruleset, players: int) -> None:

@@ -26,8 +26,23 @@ from sim.games.alien_raid.scenario_build import (
     script_rows,
 )
 
-TOP_KEYS = ("name", "source", "ruleset", "rules", "seed", "turn", "tasks", "captains", "decks",
-            "dice", "credits_left", "turns", "score", "decisions", "expect")  # fmt: skip
+TOP_KEYS = (
+    "name",
+    "source",
+    "ruleset",
+    "rules",
+    "seed",
+    "turn",
+    "tasks",
+    "captains",
+    "decks",
+    "dice",
+    "credits_left",
+    "turns",
+    "score",
+    "decisions",
+    "expect",
+)
 DECK_KEYS = ("ships", "red_ships", "cities", "armies", "compensations")
 EXPECT_KEYS = ("captains", "events", "no_events", "error", "winners", "discard", "turn", "unasked")
 __all__ = ["ScenarioError", "check_file", "run_file"]
@@ -48,8 +63,9 @@ class Scenario:
         data = read_yaml(path)
         check_keys(data, TOP_KEYS, path, "")
         self.data = data
-        self.ruleset = load_ruleset(data.get("ruleset", "alien-raid"), data.get("rules") or {},
-                                    source=path)  # fmt: skip
+        self.ruleset = load_ruleset(
+            data.get("ruleset", "alien-raid"), data.get("rules") or {}, source=path
+        )
         self.names = names(self.ruleset.values)
         captains = data.get("captains") or []
         if not isinstance(captains, list) or not 2 <= len(captains) <= L.MAX_PLAYERS:
@@ -134,9 +150,17 @@ class Scenario:
         ships = [r.model(m, "decks.ships") for m in r.items(decks.get("ships", []), "decks.ships")]
         self._stack(L.S_SHIPS, s[top], s[end], ships, "decks.ships", self.names.models)
         if not red:  # the red deck's top, for a scenario that reaches the red turns
-            red_ships = [r.model(m, "decks.red_ships") for m in r.items(decks.get("red_ships", []), "red")]
-            self._stack(L.S_SHIPS, s[L.S_RED_TOP], s[L.S_RED_END], red_ships, "decks.red_ships",
-                        self.names.models)  # fmt: skip
+            red_ships = [
+                r.model(m, "decks.red_ships") for m in r.items(decks.get("red_ships", []), "red")
+            ]
+            self._stack(
+                L.S_SHIPS,
+                s[L.S_RED_TOP],
+                s[L.S_RED_END],
+                red_ships,
+                "decks.red_ships",
+                self.names.models,
+            )
         cities = [
             r.city(c, "decks.cities") for c in r.items(decks.get("cities", []), "decks.cities")
         ]
@@ -166,8 +190,11 @@ class Scenario:
         for i, card in enumerate(cards):
             where = [j for j in range(i, len(deck)) if deck[j] == card]
             if not where:
-                raise self.r.fail(f"no {known[card]!r} left in that deck for card {i + 1}", key,
-                                  "Check the deck's colour, the player count's tags and the counts.")  # fmt: skip
+                raise self.r.fail(
+                    f"no {known[card]!r} left in that deck for card {i + 1}",
+                    key,
+                    "Check the deck's colour, the player count's tags and the counts.",
+                )
             j = where[0]
             deck[i], deck[j] = deck[j], deck[i]
 
@@ -227,13 +254,24 @@ class Scenario:
         return {
             "name": self.r.captains[seat],
             "humans": int(s[pl(seat, L.PL_HUMANS)]),
-            "ships": [n.models[m] for m in s[pl(seat, L.PL_HAND) : pl(seat, L.PL_HAND) + L.MAX_HAND] if m >= 0],
-            "stations": [n.models[m] for m in s[pl(seat, L.PL_STATIONS) : pl(seat, L.PL_STATIONS) + L.MAX_STATIONS] if m >= 0],
+            "ships": [
+                n.models[m]
+                for m in s[pl(seat, L.PL_HAND) : pl(seat, L.PL_HAND) + L.MAX_HAND]
+                if m >= 0
+            ],
+            "stations": [
+                n.models[m]
+                for m in s[pl(seat, L.PL_STATIONS) : pl(seat, L.PL_STATIONS) + L.MAX_STATIONS]
+                if m >= 0
+            ],
             "cards": cards(L.PL_COMPS),
             "new_cards": cards(L.PL_COMPS_NEW),
             "credits": int(s[pl(seat, L.PL_CREDITS)]),
-            "cities": [n.cities[c] for c in s[pl(seat, L.PL_WON) : pl(seat, L.PL_WON) + s[pl(seat, L.PL_N_WON)]]],
-        }  # fmt: skip
+            "cities": [
+                n.cities[c]
+                for c in s[pl(seat, L.PL_WON) : pl(seat, L.PL_WON) + s[pl(seat, L.PL_N_WON)]]
+            ],
+        }
 
 
 def run_file(path: str) -> str:

@@ -1,5 +1,6 @@
 """Reading an alien-raid scenario: the position (captains, the tops of the decks, the dice),
-and the captains' decisions as a script for the compiled game (format: docs/scenarios-alien-raid.md).
+and the captains' decisions as a script for the compiled game (format:
+docs/scenarios-alien-raid.md).
 Every mistake is a ScenarioError naming the file and the key."""
 
 from __future__ import annotations
@@ -17,11 +18,20 @@ from strategies.alien_raid.script import PLAN_FUEL, S_VALUES, SCRIPT_WIDTH
 
 CAPTAIN_KEYS = ("name", "humans", "ships", "stations", "cards", "new_cards", "credits", "cities")
 PHASES = {
-    "redraw": L.PH_REDRAW, "credit": L.PH_CREDIT, "buy": L.PH_BUY, "plan": L.PH_PLAN,
-    "station_transfer": L.PH_STATION_TRANSFER, "ship_transfer": L.PH_SHIP_TRANSFER,
-    "fight": L.PH_FIGHT, "boost": L.PH_BOOST, "lose": L.PH_LOSE_SHIP, "trophy": L.PH_TROPHY,
-    "reward": L.PH_REWARD, "scan": L.PH_SCAN, "army": L.PH_ARMY,
-}  # fmt: skip
+    "redraw": L.PH_REDRAW,
+    "credit": L.PH_CREDIT,
+    "buy": L.PH_BUY,
+    "plan": L.PH_PLAN,
+    "station_transfer": L.PH_STATION_TRANSFER,
+    "ship_transfer": L.PH_SHIP_TRANSFER,
+    "fight": L.PH_FIGHT,
+    "boost": L.PH_BOOST,
+    "lose": L.PH_LOSE_SHIP,
+    "trophy": L.PH_TROPHY,
+    "reward": L.PH_REWARD,
+    "scan": L.PH_SCAN,
+    "army": L.PH_ARMY,
+}
 YES = {"yes": 1, "no": 0, "fight": 1, "retreat": 0, "catch": 1, "raid": 0, True: 1, False: 0}
 
 
@@ -71,14 +81,20 @@ class Reader:
             return value - 1
         if (turn, value) in self.spaces:
             return self.spaces[(turn, value)]
-        raise self.fail(f"{value!r} is not on the board in turn {turn}", key,
-                        "List it in decks.cities (the top cards are dealt first).")  # fmt: skip
+        raise self.fail(
+            f"{value!r} is not on the board in turn {turn}",
+            key,
+            "List it in decks.cities (the top cards are dealt first).",
+        )
 
     def yes(self, value: Any, key: str) -> int:
         if value in YES:
             return YES[value]
-        raise self.fail(f"expected one of {', '.join(str(k) for k in YES if isinstance(k, str))}, "
-                        f"got {value!r}", key)  # fmt: skip
+        raise self.fail(
+            f"expected one of {', '.join(str(k) for k in YES if isinstance(k, str))}, "
+            f"got {value!r}",
+            key,
+        )
 
     def mapping(self, value: Any, key: str) -> Mapping:
         if not isinstance(value, Mapping):
@@ -196,8 +212,12 @@ def _seat_values(r: Reader, turn: int, phase: str, what: Any, fuel: Any, key: st
     if phase == "station_transfer":
         spec = r.mapping(what, key)
         check_keys(spec, ("captain", "ship", "to"), r.path, key + ".")
-        return [1, r.seat(spec.get("captain"), f"{key}.captain"), r.model(spec.get("ship"), f"{key}.ship"),
-                r.space(turn, spec.get("to"), f"{key}.to")]  # fmt: skip
+        return [
+            1,
+            r.seat(spec.get("captain"), f"{key}.captain"),
+            r.model(spec.get("ship"), f"{key}.ship"),
+            r.space(turn, spec.get("to"), f"{key}.to"),
+        ]
     pairs: list[int] = []
     spec = r.mapping(what, key)
     if phase == "plan":  # city -> ships

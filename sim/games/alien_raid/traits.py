@@ -66,15 +66,27 @@ _WEAKEN = re.compile(r"^-(\d+) attack to every enemy ship$")
 
 TRAIT_FORMS = ("invulnerable", "transfer", "+N attack", "+N attack if <condition>")
 CONDITION_FORMS = (
-    "city is <type>", "city is not <type>", "city in <region>", "city not in <region>",
-    "city is red", "city is blue", "with <class>", "without <class>", "alone",
-    "group of <n> or more", "vs army", "vs captain",
-)  # fmt: skip
+    "city is <type>",
+    "city is not <type>",
+    "city in <region>",
+    "city not in <region>",
+    "city is red",
+    "city is blue",
+    "with <class>",
+    "without <class>",
+    "alone",
+    "group of <n> or more",
+    "vs army",
+    "vs captain",
+)
 STATION_FORMS = (
-    "+N attack to one of your ships", "jam one enemy ship",
-    "move one enemy ship to another city", "-N attack to every enemy ship",
-    "discard one army card", "+N fuel",
-)  # fmt: skip
+    "+N attack to one of your ships",
+    "jam one enemy ship",
+    "move one enemy ship to another city",
+    "-N attack to every enemy ship",
+    "discard one army card",
+    "+N fuel",
+)
 COMP_FORMS = ("+N fuel", "+N humans", "take the city", "+N attack to one of your ships")
 
 
@@ -196,6 +208,8 @@ def parse_task(text: str, vocab: Vocabulary) -> tuple[int, int]:
         return L.C_NONE, 0
     code, arg = parse_condition(t, vocab)
     if code not in _CITY_CONDITIONS:
-        raise LanguageError(f"a task counts city cards: '{t}' is not about a city",
-                            "For example 'city in europe' or 'city is scientific'.")  # fmt: skip
+        raise LanguageError(
+            f"a task counts city cards: '{t}' is not about a city",
+            "For example 'city in europe' or 'city is scientific'.",
+        )
     return code, arg
