@@ -187,7 +187,8 @@ def use_station(s, seat, slot):
 @jit
 def apply_station_transfer(s, p, seat, a, log):
     """A station moves an enemy ship to another city on the board (FAQ 357-359); a[A_USE]
-    -1 passes. Applied in seat order after every captain has decided."""
+    -1 passes. Applied in seat order after every captain has decided; a ship already moved to
+    the destination by an earlier station stays (the station is spent)."""
     slot = a[A_USE]
     if slot < 0:
         return OK
@@ -202,9 +203,11 @@ def apply_station_transfer(s, p, seat, a, log):
     if who == seat or who < 0 or who >= s[S_N_PLAYERS] or ship < 0 or ship >= MAX_HAND:
         return E_TRANSFER_TARGET
     space = s[pl(who, PL_TARGET + ship)]
-    if space < 0 or dest < 0 or dest >= MAX_BOARD or dest == space or s[S_BOARD + dest] < 0:
+    if space < 0 or dest < 0 or dest >= MAX_BOARD or s[S_BOARD + dest] < 0:
         return E_TRANSFER_TARGET
     use_station(s, seat, slot)
+    if dest == space:  # another captain's station moved it there first (decided at once)
+        return OK
     s[pl(who, PL_TARGET + ship)] = dest
     emit(log, s, EV_TRANSFER, who, space, dest, ship, seat, s[pl(who, PL_HAND + ship)])
     return OK

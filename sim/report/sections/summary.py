@@ -130,7 +130,7 @@ def build(ctx: Context) -> Section:
             "not matter: the share of games that have a winner, divided by the players.",
         )
     )
-    if 1 < len(rows) <= 40:
+    if 1 < len(rows) <= 40 and shown:  # shown: none for a game without these outcomes
         section.add(_outcome_figure(data, shown, ctx))
     total = sum(row["games"] for row in rows)
     section.findings.append(
