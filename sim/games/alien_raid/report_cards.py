@@ -116,8 +116,7 @@ def build(ctx: Context) -> Section:
         "For each ship and station: how often is it bought, does buying it at its "
         "price pay, and what would its fair price be?",
     )
-    findings, notes = assumed_note(ctx)
-    section.findings += findings
+    section.findings += assumed_note(ctx)
     rows = [row for arm in ctx.arm_names for row in card_rows(ctx, arm)]
     if not rows:
         section.add(Text("No card data: this report needs alien-raid games."))
@@ -148,7 +147,6 @@ def build(ctx: Context) -> Section:
                 )
             )
     data = pl.DataFrame(rows).sort("arm", "effect", descending=[False, True], nulls_last=True)
-    section.add(*notes)
     section.add(
         Table(
             "alien_raid_card_prices",

@@ -14,7 +14,7 @@ import numpy as np
 import polars as pl
 
 from sim.report.context import Context
-from sim.report.render import Finding, Text
+from sim.report.render import Finding
 from sim.stats.paired import Difference, welch_difference
 from sim.storage import part_files
 
@@ -61,25 +61,24 @@ def column(card: str) -> str:
 
 
 def skill(ctx: Context, arm: str) -> str:
-    """The arm as a reader names it: its strategies (one name when every seat plays it)."""
-    lineup = ctx.results.arm(arm).lineup
-    names = list(dict.fromkeys(lineup))
-    label = names[0] if len(names) == 1 else ", ".join(names) if names else arm
-    return label if label == arm or not names else f"{label} ({arm})"
+    """The arm as a reader names it: its strategies without their parameters (one name when
+    every seat plays the same), else the arm's name."""
+    bases = list(dict.fromkeys(label.split("(")[0] for label in ctx.results.arm(arm).lineup))
+    return ", ".join(bases) if bases else arm
 
 
-def assumed_note(ctx: Context) -> tuple[list[Finding], list[Text]]:
+def assumed_note(ctx: Context) -> list[Finding]:
     """The warning that the numbers rest on the assumed catalog (when any arm uses it)."""
     assumed = [a for a in ctx.arm_names if catalog(ctx, a).get("catalog.assumed")]
     if not assumed:
-        return [], []
+        return []
     text = (
         "These numbers rest on the ASSUMED card catalog (sim/games/alien_raid/rulesets/"
         "assumed-catalog.yaml), not the published cards: prices, attacks, city values and "
         "most traits are assumptions. Replace it with the designer's list (catalog_file) "
         "and run again."
     )
-    return [Finding(text, "info")], [Text(text)]
+    return [Finding(text, "info")]
 
 
 def diff_row(d: Difference, key: str) -> dict[str, Any]:

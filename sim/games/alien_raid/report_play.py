@@ -29,9 +29,7 @@ FLEET_EDGES = [4, 8, 12, 16]
 
 def _section(ident: str, title: str, question: str, ctx: Context) -> Section:
     section = Section(ident, title, question)
-    findings, notes = assumed_note(ctx)
-    section.findings += findings
-    section.add(*notes)
+    section.findings += assumed_note(ctx)
     return section
 
 
