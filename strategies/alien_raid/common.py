@@ -10,7 +10,7 @@ it wants. See docs/strategies-alien-raid.md.
 
 import numpy as np
 
-from sim.games.alien_raid.cards import cf, destroyable, is_station, mf, price
+from sim.games.alien_raid.cards import cf, destroyable, is_station, mf, price, usable_station
 from sim.games.alien_raid.layout import (
     A_BUY,
     A_FUEL_CARDS,
@@ -28,7 +28,6 @@ from sim.games.alien_raid.layout import (
     CP_ATTACK,
     CP_FUEL,
     CT_RAID,
-    M_EFFECT,
     M_FUEL,
     MAX_DRAWN,
     MAX_HAND,
@@ -278,11 +277,7 @@ def choose_buy(obs, p, a, i, budget, ships, stations):
 @jit
 def boost_station(obs, p, effect):
     """Slot of an unused own station with that effect, or -1."""
-    for i in range(MAX_STATIONS):
-        m = obs[me(obs, OP_STATIONS + i)]
-        if m >= 0 and obs[me(obs, OP_STATION_USED + i)] == 0 and mf(p, m, M_EFFECT) == effect:
-            return i
-    return -1
+    return usable_station(p, obs[me(obs, OP_STATIONS) :], obs[me(obs, OP_STATION_USED) :], effect)
 
 
 @jit

@@ -7,11 +7,10 @@ an outmatched transferring ship to a free city and uses a tractor station agains
 strongest enemy ship where it is weakest.
 """
 
-from sim.games.alien_raid.layout import PH_PLAN, PH_SHIP_TRANSFER, PH_STATION_TRANSFER
+from sim.games.alien_raid.layout import PH_PLAN
 from sim.jit import jit
 from strategies.alien_raid.contest import public_contest
-from strategies.alien_raid.play import BASE_PARAMS, CONTEST, common_policy, plan_with_contest
-from strategies.alien_raid.tactics import decide_ship_transfer, decide_station_transfer
+from strategies.alien_raid.play import BASE_PARAMS, CONTEST, plan_with_contest, reading_policy
 
 NAME = "planner"
 PARAMS: dict[str, float] = {**BASE_PARAMS, "contest": 1.0, "task_weight": 0.1}
@@ -22,9 +21,5 @@ def policy(phase, obs, p, sp, rng, slot, a, scratch, fscratch):
     if phase == PH_PLAN:
         public_contest(obs, p, scratch, fscratch, sp[CONTEST])
         plan_with_contest(obs, p, sp, a, scratch, fscratch)
-    elif phase == PH_STATION_TRANSFER:
-        decide_station_transfer(obs, p, scratch, a)
-    elif phase == PH_SHIP_TRANSFER:
-        decide_ship_transfer(obs, p, scratch, a)
     else:
-        common_policy(phase, obs, p, sp, a, scratch, fscratch)
+        reading_policy(phase, obs, p, sp, a, scratch, fscratch)

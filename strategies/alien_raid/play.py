@@ -23,6 +23,8 @@ from sim.games.alien_raid.layout import (
     PH_REDRAW,
     PH_REWARD,
     PH_SCAN,
+    PH_SHIP_TRANSFER,
+    PH_STATION_TRANSFER,
     PH_TROPHY,
 )
 from sim.jit import jit
@@ -36,6 +38,8 @@ from strategies.alien_raid.tactics import (
     decide_lose,
     decide_reward,
     decide_scan,
+    decide_ship_transfer,
+    decide_station_transfer,
     decide_trophy,
 )
 
@@ -82,6 +86,18 @@ def common_policy(phase, obs, p, sp, a, scratch, fscratch):
     else:
         return False
     return True
+
+
+@jit
+def reading_policy(phase, obs, p, sp, a, scratch, fscratch):
+    """The planner's and the strong player's decisions other than planning: the transfers
+    after the reveal, then everything common_policy does."""
+    if phase == PH_STATION_TRANSFER:
+        decide_station_transfer(obs, p, scratch, a)
+    elif phase == PH_SHIP_TRANSFER:
+        decide_ship_transfer(obs, p, scratch, a)
+    else:
+        common_policy(phase, obs, p, sp, a, scratch, fscratch)
 
 
 @jit

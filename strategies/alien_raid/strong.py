@@ -6,11 +6,10 @@ the planner's knapsack, and plans against how often and how strongly every city 
 contested over the samples (sampling.py). Everything else as `planner`.
 """
 
-from sim.games.alien_raid.layout import PH_PLAN, PH_SHIP_TRANSFER, PH_STATION_TRANSFER
+from sim.games.alien_raid.layout import PH_PLAN
 from sim.jit import jit
-from strategies.alien_raid.play import BASE_PARAMS, common_policy, plan_with_contest
+from strategies.alien_raid.play import BASE_PARAMS, plan_with_contest, reading_policy
 from strategies.alien_raid.sampling import sampled_contest
-from strategies.alien_raid.tactics import decide_ship_transfer, decide_station_transfer
 
 NAME = "strong"
 PARAMS: dict[str, float] = {**BASE_PARAMS, "task_weight": 0.1, "samples": 6.0, "blend": 1.0}
@@ -21,9 +20,5 @@ def policy(phase, obs, p, sp, rng, slot, a, scratch, fscratch):
     if phase == PH_PLAN:
         sampled_contest(obs, p, sp, rng, slot, scratch, fscratch)
         plan_with_contest(obs, p, sp, a, scratch, fscratch)
-    elif phase == PH_STATION_TRANSFER:
-        decide_station_transfer(obs, p, scratch, a)
-    elif phase == PH_SHIP_TRANSFER:
-        decide_ship_transfer(obs, p, scratch, a)
     else:
-        common_policy(phase, obs, p, sp, a, scratch, fscratch)
+        reading_policy(phase, obs, p, sp, a, scratch, fscratch)

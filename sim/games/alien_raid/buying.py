@@ -72,7 +72,15 @@ from sim.games.alien_raid.layout import (
     S_SHIPS,
     S_TURN,
 )
-from sim.games.alien_raid.state import discard_ship, draw_ship, emit, free_slot, pl, ships_held
+from sim.games.alien_raid.state import (
+    discard_ship,
+    draw_ship,
+    emit,
+    free_slot,
+    pl,
+    ships_held,
+    stations_held,
+)
 from sim.jit import jit
 
 
@@ -253,15 +261,6 @@ def _check_station_kinds(s, p, seat, a):
         if i == 0 and a[A_BUY + 1] and other == m:
             return E_STATION_TWICE
     return OK
-
-
-@jit
-def stations_held(s, seat):
-    n = 0
-    for i in range(MAX_STATIONS):
-        if s[pl(seat, PL_STATIONS + i)] >= 0:
-            n += 1
-    return n
 
 
 @jit

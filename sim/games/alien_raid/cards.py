@@ -33,6 +33,7 @@ from sim.games.alien_raid.layout import (
     M_PRICE,
     M_TRAITS,
     MAX_CONDS,
+    MAX_STATIONS,
     MODEL_SIZE,
     P_CITIES,
     P_CREDIT_HUMANS,
@@ -66,6 +67,18 @@ def cf(p, c, field):
 @jit_inline
 def is_station(p, m):
     return m >= 0 and mf(p, m, M_KIND) == STATION
+
+
+@jit
+def usable_station(p, stations, used, effect):
+    """Slot of an unused station with that effect among stations[:MAX_STATIONS] (flags in
+    `used`), or -1: stations are used once per turn (line 150). The rules pass the state's
+    slots, a strategy its observation's."""
+    for i in range(MAX_STATIONS):
+        m = stations[i]
+        if m >= 0 and used[i] == 0 and mf(p, m, M_EFFECT) == effect:
+            return i
+    return -1
 
 
 @jit

@@ -1,7 +1,13 @@
 """Phases 2-4: cities on the board, planning within the fuel limit, the simultaneous reveal
 and the transfers after it (rulebook lines 82-94, 214-246, FAQ 357-371)."""
 
-from sim.games.alien_raid.cards import group_attack, mf, ship_attack, station_fuel
+from sim.games.alien_raid.cards import (
+    group_attack,
+    mf,
+    ship_attack,
+    station_fuel,
+    usable_station,
+)
 from sim.games.alien_raid.layout import (
     A_FUEL_CARDS,
     A_T_CITY,
@@ -170,12 +176,8 @@ def reveal(s, p, log, buf, slots):
 
 @jit
 def unused_station(s, p, seat, effect):
-    """Slot of an unused station of that effect, or -1 (stations: once per turn, line 150)."""
-    for i in range(MAX_STATIONS):
-        m = s[pl(seat, PL_STATIONS + i)]
-        if m >= 0 and s[pl(seat, PL_STATION_USED + i)] == 0 and mf(p, m, M_EFFECT) == effect:
-            return i
-    return -1
+    """Slot of the seat's unused station of that effect, or -1."""
+    return usable_station(p, s[pl(seat, PL_STATIONS) :], s[pl(seat, PL_STATION_USED) :], effect)
 
 
 @jit

@@ -62,9 +62,15 @@ def column(card: str) -> str:
 
 def skill(ctx: Context, arm: str) -> str:
     """The arm as a reader names it: its strategies without their parameters (one name when
-    every seat plays the same), else the arm's name."""
-    bases = list(dict.fromkeys(label.split("(")[0] for label in ctx.results.arm(arm).lineup))
-    return ", ".join(bases) if bases else arm
+    every seat plays the same), with the arm's name when other arms play the same."""
+
+    def bases(name: str) -> str:
+        labels = dict.fromkeys(label.split("(")[0] for label in ctx.results.arm(name).lineup)
+        return ", ".join(labels) or name
+
+    mine = bases(arm)
+    shared = sum(bases(other) == mine for other in ctx.arm_names) > 1
+    return f"{mine} ({arm})" if shared and mine != arm else mine
 
 
 def assumed_note(ctx: Context) -> list[Finding]:

@@ -21,7 +21,7 @@ from sim.report.context import Context
 from sim.report.metrics import mean, prefixed, rate
 from sim.report.render import Finding, Section, Text
 from sim.report.table import Column, Table
-from sim.stats.tests import fairness_test
+from sim.stats.tests import fairness_test, holm
 
 TASK_TARGETS = (0.10, 0.25, 0.50)  # shares of games the tasks should decide
 FLEET_EDGES = [4, 8, 12, 16]
@@ -186,7 +186,8 @@ def credit_tasks(ctx: Context) -> Section:
             pl.DataFrame([t for _, ts in tasks for t in ts]),
             TARGET_COLUMNS,
             note="Static: the stored games re-scored with scaled rewards; captains "
-            "who chased larger rewards harder would change this.",
+            "who chased larger rewards harder would change this. A dash: not reached with "
+            "rewards up to 3 times the printed ones.",
         )
     )
     return section
@@ -251,17 +252,22 @@ def raid_catch(ctx: Context) -> Section:
     if not rows:
         section.add(Text("No reward probes were played (strategy parameter probe_reward: 1)."))
         return section
-    for r in rows:
-        if r["gain_sig"] and min(r["raids"], r["catches"]) >= 30:
-            better = "catch" if r["gain"] > 0 else "raid"
-            section.findings.append(
-                Finding(
-                    f"{r['skill']}, x{r['armies']} cities, attack {r['fleet']}: {better} "
-                    f"({fmt.signed_ci(r['gain'], r['gain_low'], r['gain_high'], 0)} humans for "
-                    "the catch).",
-                    "finding",
-                )
-            )
+    for arm in ctx.arm_names:
+        mine = [r for r in rows if r["arm"] == arm and min(r["raids"], r["catches"]) >= 30]
+        catch = [r for r in mine if r["gain_sig"] and r["gain"] > 0]
+        raid = [r for r in mine if r["gain_sig"] and r["gain"] < 0]
+        where = "; ".join(
+            f"x{r['armies']} cities with attack {r['fleet']} "
+            f"({fmt.signed(r['gain'], 0)} humans for a catch)"
+            for r in raid
+        )
+        text = (
+            f"{skill(ctx, arm)}: a catch brings more humans than a raid in {len(catch)} of "
+            f"{len(mine)} kinds of city and fleet"
+            + (f"; a raid is better for {where}" if raid else "")
+            + "."
+        )
+        section.findings.append(Finding(text, "finding" if catch or raid else "null"))
     section.add(
         Table(
             "alien_raid_raid_catch",
@@ -346,13 +352,14 @@ def fairness(ctx: Context) -> Section:
         ctx,
     )
     parts = [fairness_rows(ctx, arm) for arm in ctx.arm_names]
-    for seats, length in parts:
-        p = length["p"]
-        kind = "finding" if not math.isnan(p) and p < 0.05 else "null"
+    adjusted = holm([length["p"] for _, length in parts])  # one test per arm
+    for (seats, length), p_holm in zip(parts, adjusted, strict=True):
+        kind = "finding" if not math.isnan(p_holm) and p_holm < 0.05 else "null"
         text = (
             f"{length['skill']}, {length['players']} players: seat win shares "
             + ", ".join(fmt.pct(r["win"]) for r in seats)
-            + f" (p = {fmt.pvalue(p)})"
+            + f" (p = {fmt.pvalue(length['p'])}, {fmt.pvalue(p_holm)} after Holm's correction "
+            f"for {len(parts)} arms)"
         )
         section.findings.append(Finding(text, kind))
     section.add(

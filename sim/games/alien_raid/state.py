@@ -10,8 +10,10 @@ from sim.games.alien_raid.layout import (
     DECK_START,
     M_COUNT,
     M_DECK,
+    MAX_ARMY_CARDS,
     MAX_ARMY_MODELS,
     MAX_BOARD,
+    MAX_COMP_CARDS,
     MAX_COMP_MODELS,
     MAX_DRAWN,
     MAX_HAND,
@@ -253,29 +255,65 @@ def deal_starting_ships(s, p, n_players):
 @jit
 def draw_ship(s, rng, red):
     """The top card of the ships deck in use, or -1. An empty deck is refilled from the
-    discarded ships, shuffled (ruling, as for compensations: line 192)."""
+    discarded ships, shuffled (ruling, as for compensations: line 192), laid out in the second
+    half of S_SHIPS (the first half holds the coloured decks as dealt)."""
     top, end = (S_RED_TOP, S_RED_END) if red else (S_BLUE_TOP, S_BLUE_END)
-    if s[top] == s[end]:
-        refill_ship_deck(s, rng, top, end)
-    if s[top] == s[end]:
-        return -1
-    m = s[S_SHIPS + s[top]]
-    s[top] += 1
-    return m
+    return draw_top(
+        s, rng, S_SHIPS, REFILL, 2 * MAX_SHIP_CARDS, S_SHIP_DISCARD, MAX_MODELS, top, end
+    )
 
 
 @jit
-def refill_ship_deck(s, rng, top, end):
-    """The discarded ships, shuffled, become the deck in use. They are laid out in the second
-    half of S_SHIPS (the first half holds the coloured decks as dealt)."""
-    n = REFILL
-    for m in range(MAX_MODELS):
-        while s[S_SHIP_DISCARD + m] > 0 and n < 2 * MAX_SHIP_CARDS:
-            s[S_SHIPS + n] = m
-            s[S_SHIP_DISCARD + m] -= 1
-            n += 1
-    shuffle_range(rng, GAME, s[S_SHIPS:], REFILL, n)
-    s[top], s[end] = REFILL, n
+def draw_army(s, rng):
+    """The top army card; an empty deck is the discarded armies shuffled (ruling)."""
+    return draw_top(
+        s,
+        rng,
+        S_ARMY_DECK,
+        0,
+        MAX_ARMY_CARDS,
+        S_ARMY_DISCARD,
+        MAX_ARMY_MODELS,
+        S_ARMY_TOP,
+        S_ARMY_END,
+    )
+
+
+@jit
+def draw_comp(s, rng):
+    """The top compensation card; an empty deck is the discards shuffled (line 192)."""
+    return draw_top(
+        s,
+        rng,
+        S_COMP_DECK,
+        0,
+        MAX_COMP_CARDS,
+        S_COMP_DISCARD,
+        MAX_COMP_MODELS,
+        S_COMP_TOP,
+        S_COMP_END,
+    )
+
+
+@jit
+def draw_top(s, rng, deck, start, limit, discard, models, top, end):
+    """The top card of the deck at s[deck + s[top] : deck + s[end]], or -1 if it and its
+    discard pile (counts by model at `discard`) are empty. An empty deck is first refilled:
+    the discards, shuffled, laid out from deck + start (at most up to deck + limit)."""
+    if s[top] >= s[end]:
+        n = start
+        for m in range(models):
+            while s[discard + m] > 0 and n < limit:
+                s[deck + n] = m
+                s[discard + m] -= 1
+                n += 1
+        shuffle_range(rng, GAME, s[deck:], start, n)
+        s[top], s[end] = start, n
+    if s[top] >= s[end]:
+        return -1
+    card = s[deck + s[top]]
+    s[top] += 1
+    return card
 
 
 @jit
@@ -293,54 +331,27 @@ def draw_city(s):
     return c
 
 
-@jit
-def draw_army(s, rng):
-    """The top army card; an empty deck is refilled from the discarded armies (ruling)."""
-    if s[S_ARMY_TOP] >= s[S_ARMY_END]:
-        n = 0
-        for a in range(MAX_ARMY_MODELS):
-            while s[S_ARMY_DISCARD + a] > 0:
-                s[S_ARMY_DECK + n] = a
-                s[S_ARMY_DISCARD + a] -= 1
-                n += 1
-        shuffle_range(rng, GAME, s[S_ARMY_DECK:], 0, n)
-        s[S_ARMY_TOP], s[S_ARMY_END] = 0, n
-    if s[S_ARMY_TOP] >= s[S_ARMY_END]:
-        return -1
-    a = s[S_ARMY_DECK + s[S_ARMY_TOP]]
-    s[S_ARMY_TOP] += 1
-    return a
-
-
-@jit
-def draw_comp(s, rng):
-    """The top compensation card; an empty deck is the discards shuffled (line 192)."""
-    if s[S_COMP_TOP] >= s[S_COMP_END]:
-        n = 0
-        for k in range(MAX_COMP_MODELS):
-            while s[S_COMP_DISCARD + k] > 0:
-                s[S_COMP_DECK + n] = k
-                s[S_COMP_DISCARD + k] -= 1
-                n += 1
-        shuffle_range(rng, GAME, s[S_COMP_DECK:], 0, n)
-        s[S_COMP_TOP], s[S_COMP_END] = 0, n
-    if s[S_COMP_TOP] >= s[S_COMP_END]:
-        return -1
-    k = s[S_COMP_DECK + s[S_COMP_TOP]]
-    s[S_COMP_TOP] += 1
-    return k
-
-
 # --- a captain's cards ---------------------------------------------------------------------
 
 
 @jit
-def ships_held(s, seat):
+def held(s, seat, field, size):
+    """How many of the seat's slots field..field+size-1 hold a card."""
     n = 0
-    for i in range(MAX_HAND):
-        if s[pl(seat, PL_HAND + i)] >= 0:
+    for i in range(size):
+        if s[pl(seat, field + i)] >= 0:
             n += 1
     return n
+
+
+@jit
+def ships_held(s, seat):
+    return held(s, seat, PL_HAND, MAX_HAND)
+
+
+@jit
+def stations_held(s, seat):
+    return held(s, seat, PL_STATIONS, MAX_STATIONS)
 
 
 @jit

@@ -90,6 +90,12 @@ STATION_FORMS = (
 COMP_FORMS = ("+N fuel", "+N humans", "take the city", "+N attack to one of your ships")
 
 
+def _unknown(what: str, text: str, forms: Sequence[str]) -> LanguageError:
+    near = nearest(text, forms)
+    hint = f"Did you mean '{near}'? " if near else ""
+    return LanguageError(f"unknown {what} '{text}'", f"{hint}Known forms: {', '.join(forms)}.")
+
+
 def _words(text: object) -> str:
     if not isinstance(text, str):
         raise LanguageError(f"expected a text, got {text!r}")
@@ -127,11 +133,7 @@ def parse_condition(text: str, vocab: Vocabulary) -> tuple[int, int]:
     ):
         if t.startswith(prefix):
             return code, _choose(t[len(prefix) :], words, what)
-    near = nearest(t, CONDITION_FORMS)
-    hint = f"Did you mean '{near}'? " if near else ""
-    raise LanguageError(
-        f"unknown condition '{t}'", f"{hint}Conditions: {', '.join(CONDITION_FORMS)}."
-    )
+    raise _unknown("condition", t, CONDITION_FORMS)
 
 
 def parse_trait(text: str, vocab: Vocabulary) -> Trait:
@@ -140,9 +142,7 @@ def parse_trait(text: str, vocab: Vocabulary) -> Trait:
         return Trait(t)
     m = _ATTACK.match(t)
     if not m:
-        near = nearest(t, TRAIT_FORMS)
-        hint = f"Did you mean '{near}'? " if near else ""
-        raise LanguageError(f"unknown trait '{t}'", f"{hint}Traits: {', '.join(TRAIT_FORMS)}.")
+        raise _unknown("trait", t, TRAIT_FORMS)
     conditions = (
         tuple(parse_condition(c, vocab) for c in m.group(2).split(" and ")) if m.group(2) else ()
     )
@@ -169,11 +169,7 @@ def parse_station(text: str) -> tuple[int, int]:
     m = _SIGNED.match(t)
     if m and m.group(2) == "fuel":
         return L.ST_FUEL, int(m.group(1))
-    near = nearest(t, STATION_FORMS)
-    hint = f"Did you mean '{near}'? " if near else ""
-    raise LanguageError(
-        f"unknown station effect '{t}'", f"{hint}Effects: {', '.join(STATION_FORMS)}."
-    )
+    raise _unknown("station effect", t, STATION_FORMS)
 
 
 def parse_compensation(text: str) -> tuple[int, int]:
@@ -185,11 +181,7 @@ def parse_compensation(text: str) -> tuple[int, int]:
         return L.CP_ATTACK, int(m.group(1))
     if m := _SIGNED.match(t):
         return (L.CP_FUEL if m.group(2) == "fuel" else L.CP_HUMANS), int(m.group(1))
-    near = nearest(t, COMP_FORMS)
-    hint = f"Did you mean '{near}'? " if near else ""
-    raise LanguageError(
-        f"unknown compensation effect '{t}'", f"{hint}Effects: {', '.join(COMP_FORMS)}."
-    )
+    raise _unknown("compensation effect", t, COMP_FORMS)
 
 
 _CITY_CONDITIONS = (
