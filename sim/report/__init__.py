@@ -16,10 +16,11 @@ from __future__ import annotations
 import html
 import shutil
 from datetime import UTC, datetime
+from functools import partial
+from importlib import import_module
 from pathlib import Path
 
 from sim.errors import SimError
-from sim.games.alien_raid.report import SECTIONS as ALIEN_RAID_SECTIONS  # alien-raid (issue 18)
 from sim.report.context import Context
 from sim.report.data import Results, load_results
 from sim.report.render import Section, render_markdown, render_page
@@ -44,7 +45,17 @@ SECTIONS = {
     "difficulty": difficulty.build,
     "what_if": what_if.build,
 }
-SECTIONS.update(ALIEN_RAID_SECTIONS)  # alien-raid plug-in (issue 18): its report sections
+
+
+def _plugin_section(module: str, name: str, ctx: Context) -> Section:
+    """A game plug-in's section, its module imported only when a report uses it."""
+    return import_module(module).SECTIONS[name](ctx)
+
+
+# the alien-raid plug-in's sections (issue 18)
+_AR_MODULE = "sim.games.alien_raid.report"
+_AR = "alien_raid_cards alien_raid_credit_tasks alien_raid_raid_catch alien_raid_fairness"
+SECTIONS.update({name: partial(_plugin_section, _AR_MODULE, name) for name in _AR.split()})
 
 METHODS = [
     "Every number is recomputed from the stored games (Parquet) and manifest.json; the report "
