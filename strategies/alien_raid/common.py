@@ -247,12 +247,6 @@ def plan_fuel(obs, p, a):
 
 
 @jit
-def clear_fuel_cards(a, n):
-    for k in range(n):
-        a[A_FUEL_CARDS + k] = 0
-
-
-@jit
 def can_add(obs, p, m, budget, ships, stations, other):
     """Whether card m can join the purchase: affordable from `budget`, room among `ships`
     and `stations` already counted, no second station of a kind (`other`: the card already

@@ -19,7 +19,6 @@ from sim.games.alien_raid.layout import (
     A_PROBE,
     A_YES,
     OK,
-    P_TURNS,
     PH_BUY,
     PH_CREDIT,
     PH_PLAN,
@@ -45,7 +44,6 @@ from sim.games.alien_raid.planning import (
     reveal,
     unused_station,
 )
-from sim.games.alien_raid.scoring import end_game
 from sim.jit import jit
 
 
@@ -56,15 +54,6 @@ def refuse(s, err, seat):
         s[S_ERROR] = err
         s[S_ERROR_SEAT] = seat
     return err
-
-
-@jit
-def play_game_turns(s, p, rng, ctx, log):
-    """Every turn, then the end of the game; stops at the first refused decision."""
-    while s[S_TURN] <= p[P_TURNS]:
-        if play_turn(s, p, rng, ctx, log) != OK:
-            return
-    end_game(s, p, log)
 
 
 @jit

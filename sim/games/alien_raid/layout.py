@@ -44,7 +44,6 @@ MAX_DRAWN = 2  # ship cards offered per turn
 MAX_CATCH = 3  # army cards per catch ("x1".."x3")
 MAX_DICE = 96  # fixed dice of a scenario
 MAX_WON = 64  # city cards a captain can hold
-MAX_TURNS = 20
 
 # --- codes -------------------------------------------------------------------------------
 SHIP, STATION = 0, 1  # model kinds
@@ -81,7 +80,6 @@ STATION_EFFECT_NAMES = ("none", "boost", "jam", "transfer", "weaken", "scan", "f
 
 # compensation card effects
 CP_FUEL, CP_HUMANS, CP_TROPHY, CP_ATTACK = 1, 2, 3, 4
-COMP_EFFECT_NAMES = ("none", "fuel", "humans", "trophy", "attack")
 
 # --- params (int64) ----------------------------------------------------------------------
 _p = _Block()
@@ -351,21 +349,6 @@ OBS_SIZE = O_PLAYERS + MAX_PLAYERS * OBS_PLAYER_SIZE
     PH_SCAN,  # discard one drawn army card with a station
     PH_ARMY,  # fight the next army or retreat
 ) = range(13)
-PHASE_NAMES = (
-    "redraw",
-    "credit",
-    "buy",
-    "plan",
-    "station_transfer",
-    "ship_transfer",
-    "fight",
-    "boost",
-    "lose_ship",
-    "trophy",
-    "reward",
-    "scan",
-    "army",
-)
 
 # --- actions (int32) ---------------------------------------------------------------------
 _a = _Block()

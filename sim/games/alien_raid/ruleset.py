@@ -225,12 +225,6 @@ def load_ruleset(
     return ruleset.with_overrides(overrides, source=source)
 
 
-def preset_path(name: str) -> Path:
-    if name not in PRESETS:
-        raise _unknown_preset(name, None)
-    return _rulesets_dir() / f"{name}.yaml"
-
-
 def _rulesets_dir() -> Path:
     return Path(__file__).resolve().parent / "rulesets"
 
