@@ -3,28 +3,25 @@ observation (a captain's own view; strategies never see the state), dice odds an
 expected humans of a catch.
 
 A strategy is a module with NAME, PARAMS (name -> default; the first three are the report
-probes, see probes.py) and a compiled `policy(phase, obs, p, sp, rng, slot, a, scratch,
-fscratch)`: `a` arrives holding the default answer (reset_action) and the policy changes what
-it wants. See docs/strategies-alien-raid.md.
+probes, see probes.py) and a compiled `policy` of the signature the rules call
+(sim/games/alien_raid/decision.py), which ends with the probes (`apply_probes`). See
+docs/strategies-alien-raid.md.
 """
 
 import numpy as np
 
 from sim.games.alien_raid.cards import cf, destroyable, is_station, mf, price, usable_station
+from sim.games.alien_raid.decision import fighting_slot, me
 from sim.games.alien_raid.layout import (
     A_BUY,
     A_FUEL_CARDS,
     A_PROBE,
     A_ROOM,
-    A_SLOT,
-    A_T_CITY,
     A_T_PLAYER,
     A_T_SLOT,
     A_TARGET,
     A_USE,
     A_USE_CARD,
-    A_YES,
-    ACTION_SIZE,
     CP_ATTACK,
     CP_FUEL,
     CT_RAID,
@@ -33,7 +30,6 @@ from sim.games.alien_raid.layout import (
     MAX_HAND,
     MAX_STATIONS,
     O_BOARD,
-    O_CITY,
     O_DRAWN,
     O_N_BOARD,
     O_OWN_COMPS,
@@ -43,7 +39,6 @@ from sim.games.alien_raid.layout import (
     OP_N_SHIPS,
     OP_STATION_USED,
     OP_STATIONS,
-    OP_TARGET,
     P_ARMY_ATTACK,
     P_ARMY_COUNT,
     P_BUY_MAX,
@@ -53,16 +48,9 @@ from sim.games.alien_raid.layout import (
     P_HAND_STATIONS,
     P_N_ARMY_MODELS,
     P_N_COMP_MODELS,
-    PH_ARMY,
-    PH_FIGHT,
-    PH_LOSE_SHIP,
     ST_BOOST,
 )
-from sim.games.alien_raid.observe import op
 from sim.jit import jit, jit_inline
-
-SCRATCH_SIZE = 4096
-FSCRATCH_SIZE = 4096
 
 # P(2d6 >= k) for k = -20..40 at index k + 20
 _AT_LEAST = np.zeros(61, np.float64)
@@ -76,48 +64,6 @@ for _a in range(1, 7):
         for _c in range(1, 7):
             for _d in range(1, 7):
                 _DIFF[_a + _b - _c - _d + 10] += 1.0 / 1296.0
-
-
-@jit_inline
-def me(obs, field):
-    """Index of the observing captain's own field OP_*."""
-    return op(obs[O_SEAT], field)
-
-
-@jit
-def reset_action(phase, obs, p, a):
-    """The default answer: no redraw, no credit, buy nothing, stay home, no transfer, fight,
-    no station, raid, fight the army, lose the first ship that can be destroyed."""
-    for i in range(ACTION_SIZE):
-        a[i] = 0
-    for i in range(MAX_DRAWN):
-        a[A_ROOM + i] = -1
-    for i in range(MAX_HAND):
-        a[A_TARGET + i] = -1
-    a[A_USE] = -1
-    a[A_USE_CARD] = -1
-    a[A_T_PLAYER] = -1
-    a[A_T_SLOT] = -1
-    a[A_T_CITY] = -1
-    a[A_SLOT] = -1
-    if phase == PH_FIGHT or phase == PH_ARMY:
-        a[A_YES] = 1
-    if phase == PH_LOSE_SHIP:
-        a[A_SLOT] = first_loss(obs, p)
-
-
-@jit
-def fighting_slot(obs, i):
-    """Whether own ship slot i fights at the decision's city."""
-    return obs[me(obs, OP_HAND + i)] >= 0 and obs[me(obs, OP_TARGET + i)] == obs[O_CITY]
-
-
-@jit
-def first_loss(obs, p):
-    for i in range(MAX_HAND):
-        if fighting_slot(obs, i) and destroyable(p, obs[me(obs, OP_HAND + i)]):
-            return i
-    return -1
 
 
 @jit

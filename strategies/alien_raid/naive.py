@@ -33,6 +33,7 @@ from strategies.alien_raid.common import (
     own_stations,
     plain_boost,
 )
+from strategies.alien_raid.probes import apply_probes
 
 NAME = "naive"
 PARAMS: dict[str, float] = {"probe_buy": 0.0, "probe_reward": 0.0, "probe_credit": 0.0}
@@ -63,3 +64,4 @@ def policy(phase, obs, p, sp, rng, slot, a, scratch, fscratch):
         plain_boost(obs, p, a)
     elif phase == PH_TROPHY:
         a[A_YES] = 1
+    apply_probes(phase, obs, p, sp, rng, slot, a)  # the reports' coins (probes.py)

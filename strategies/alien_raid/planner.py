@@ -11,6 +11,7 @@ from sim.games.alien_raid.layout import PH_PLAN
 from sim.jit import jit
 from strategies.alien_raid.contest import public_contest
 from strategies.alien_raid.play import BASE_PARAMS, CONTEST, plan_with_contest, reading_policy
+from strategies.alien_raid.probes import apply_probes
 
 NAME = "planner"
 PARAMS: dict[str, float] = {**BASE_PARAMS, "contest": 1.0, "task_weight": 0.1}
@@ -23,3 +24,4 @@ def policy(phase, obs, p, sp, rng, slot, a, scratch, fscratch):
         plan_with_contest(obs, p, sp, a, scratch, fscratch)
     else:
         reading_policy(phase, obs, p, sp, a, scratch, fscratch)
+    apply_probes(phase, obs, p, sp, rng, slot, a)  # the reports' coins (probes.py)

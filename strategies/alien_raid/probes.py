@@ -21,8 +21,8 @@ from sim.games.alien_raid.layout import (
     PH_CREDIT,
     PH_REWARD,
 )
-from sim.games.alien_raid.rng import below
 from sim.jit import jit
+from sim.random_streams import below
 from strategies.alien_raid.common import buyable_alone, clear_buy
 
 PROBE_BUY, PROBE_REWARD, PROBE_CREDIT = 0, 1, 2

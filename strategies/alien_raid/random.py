@@ -27,9 +27,10 @@ from sim.games.alien_raid.layout import (
     PH_REWARD,
     PH_TROPHY,
 )
-from sim.games.alien_raid.rng import below
 from sim.jit import jit
+from sim.random_streams import below
 from strategies.alien_raid.common import can_add, choose_buy, me, own_ships, own_stations
+from strategies.alien_raid.probes import apply_probes
 
 NAME = "random"
 PARAMS: dict[str, float] = {"probe_buy": 0.0, "probe_reward": 0.0, "probe_credit": 0.0}
@@ -51,6 +52,7 @@ def policy(phase, obs, p, sp, rng, slot, a, scratch, fscratch):
                 chosen = m
     elif phase == PH_PLAN:
         random_plan(obs, p, rng, slot, a)
+    apply_probes(phase, obs, p, sp, rng, slot, a)  # the reports' coins (probes.py)
 
 
 @jit

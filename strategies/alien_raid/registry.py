@@ -1,4 +1,6 @@
-"""Built-in alien-raid strategies by name, their kind numbers, parameters and the skill ladder."""
+"""Built-in alien-raid strategies by name, their compiled policies, parameters and the skill
+ladder. A strategy is a module of this package (NAME, PARAMS and a compiled `policy`, see
+common.py); the rules call its policy through a function pointer (decision.py)."""
 
 from __future__ import annotations
 
@@ -12,16 +14,14 @@ import numpy as np
 
 from sim.config import Field, coerce
 from sim.errors import ConfigError
-from strategies.alien_raid.dispatch import ORDER
+from sim.games.alien_raid.schema import SKILLS
 
-# The skill ladder, weakest first (checked by tests/alien_raid/test_ladder.py).
-LADDER = ORDER
+ORDER = LADDER = SKILLS  # every built-in strategy, weakest first (tests/alien_raid/test_ladder.py)
 
 
 @dataclass(frozen=True)
 class BuiltinStrategy:
     name: str
-    kind: int
     module: ModuleType
 
     @property
@@ -32,12 +32,20 @@ class BuiltinStrategy:
     def doc(self) -> str:
         return (self.module.__doc__ or "").strip()
 
+    @property
+    def policy(self) -> Any:
+        """The compiled policy the rules call."""
+        return self.module.policy
+
+    @property
+    def policy_source(self) -> tuple[str, str]:
+        """(module, attribute) of the policy, for compiling it before a run."""
+        return self.module.__name__, "policy"
+
 
 def builtins() -> dict[str, BuiltinStrategy]:
-    return {
-        name: BuiltinStrategy(name, kind, import_module(f"strategies.alien_raid.{name}"))
-        for kind, name in enumerate(ORDER)
-    }
+    return {name: BuiltinStrategy(name, import_module(f"strategies.alien_raid.{name}"))
+            for name in ORDER}  # fmt: skip
 
 
 def resolve(name: str, *, source: str | None = None) -> BuiltinStrategy:

@@ -34,8 +34,8 @@ from sim.games.alien_raid.layout import (
     P_N_MODELS,
 )
 from sim.games.alien_raid.observe import op
-from sim.games.alien_raid.rng import below
 from sim.jit import jit
+from sim.random_streams import below
 from strategies.alien_raid.contest import UNSEEN, deck_of_purchase, public_contest, unseen_counts
 from strategies.alien_raid.plan import (
     GROUP,

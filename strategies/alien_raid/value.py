@@ -17,6 +17,7 @@ from strategies.alien_raid.play import (
     common_policy,
     plan_with_contest,
 )
+from strategies.alien_raid.probes import apply_probes
 
 NAME = "value"
 PARAMS: dict[str, float] = dict(BASE_PARAMS)
@@ -29,3 +30,4 @@ def policy(phase, obs, p, sp, rng, slot, a, scratch, fscratch):
         plan_with_contest(obs, p, sp, a, scratch, fscratch)
     else:
         common_policy(phase, obs, p, sp, a, scratch, fscratch)
+    apply_probes(phase, obs, p, sp, rng, slot, a)  # the reports' coins (probes.py)

@@ -9,7 +9,7 @@ from sim.errors import ConfigError
 from sim.games.alien_raid import catalog as C
 from sim.games.alien_raid.ruleset import load_ruleset
 
-ASSUMED = Path(C.__file__).with_name("rulesets") / "assumed-catalog.yaml"
+ASSUMED = Path(C.__file__).with_name("rulesets") / "catalog-assumed.yaml"
 
 
 def values():
@@ -77,48 +77,40 @@ def small_catalog(**changes):
 
 
 @pytest.mark.parametrize(
-    ("old", "new", "card", "message"),
+    ("old", "new", "key", "message"),
     [
-        (
-            "region: europe, type: scientific, raid: 10000",
-            "region: europa, type: scientific, raid: 10000",
-            "paris",
-            "unknown region 'europa'",
-        ),
-        ('"+4 attack if alone"', '"+4 attack if lonely"', "cruiser", "unknown condition 'lonely'"),
-        ("traits: [transfer, ", "traits: [teleport, ", "jump-tripod", "unknown trait 'teleport'"),
-        (
-            "class: cruiser, deck: blue",
-            "class: crusier, deck: blue",
-            "cruiser",
-            "unknown ship class",
-        ),
-        (
-            'effect: "jam one enemy ship"',
-            'effect: "jam two enemy ships"',
-            "jammer",
-            "unknown station effect",
-        ),
-        ("counts: city in europe}", "counts: city in europ}", "europe", "unknown region 'europ'"),
-        ("attack: 12}", "attak: 12}", "army", "unknown field 'attak'"),
+        ("region: europe, type: scientific, raid: 10000",
+         "region: europa, type: scientific, raid: 10000",
+         "cities.paris.region", "got 'europa'. Did you mean 'europe'?"),
+        ('"+4 attack if alone"', '"+4 attack if lonely"', "ships.cruiser.traits[0]",
+         "unknown condition 'lonely'"),
+        ("traits: [transfer, ", "traits: [teleport, ", "ships.jump-tripod.traits[0]",
+         "unknown trait 'teleport'"),
+        ("class: cruiser, deck: blue", "class: crusier, deck: blue", "ships.cruiser.class",
+         "got 'crusier'. Did you mean 'cruiser'?"),
+        ('effect: "jam one enemy ship"', 'effect: "jam two enemy ships"',
+         "stations.jammer.effect", "unknown station effect"),
+        ("counts: city in europe}", "counts: city in europ}", "tasks.europe.counts",
+         "unknown region 'europ'"),
+        ("attack: 12}", "attak: 12}", "armies.army.attak", "unknown key. Did you mean 'attack'?"),
     ],
-)
-def test_a_bad_card_is_refused_with_its_name_and_line(tmp_path, old, new, card, message):
+)  # fmt: skip
+def test_a_bad_card_is_refused_with_its_name_and_line(tmp_path, old, new, key, message):
+    """The error names the file and line, the key (section, card and field) and the fix."""
     text = small_catalog(**{old: new})
     path = write(tmp_path, text)
     line = next(i for i, row in enumerate(text.splitlines(), 1) if new in row)
     with pytest.raises(ConfigError) as err:
         C.load_catalog(path)
     shown = str(err.value)
-    assert f"card '{card}'" in shown
+    assert shown.startswith(f"{path}:{line}: key '{key}': ")
     assert message in shown
-    assert f"{path}:{line}" in shown
 
 
 def test_a_missing_field_and_an_unknown_section(tmp_path):
-    with pytest.raises(ConfigError, match="missing field 'fuel'"):
+    with pytest.raises(ConfigError, match="key 'ships.cruiser': missing fields: fuel"):
         C.load_catalog(write(tmp_path, small_catalog(**{", attack: 9, fuel: 4,": ", attack: 9,"})))
-    with pytest.raises(ConfigError, match="unknown catalog section"):
+    with pytest.raises(ConfigError, match="key 'armys': unknown key. Did you mean 'armies'?"):
         C.load_catalog(write(tmp_path, small_catalog(**{"\narmies:\n": "\narmys:\n"})))
 
 
@@ -136,7 +128,7 @@ def test_any_card_field_is_an_override():
         ("catalog.ships.cruiser.prize=1", "unknown card field"),
         ("catalog.ships.cruiser.price=-5", "expected an integer"),
         ('catalog.ships.cruiser.traits=["+5 attack if city is scientifc"]', "unknown city type"),
-        ("catalog.cities.paris.region=atlantis", "unknown region 'atlantis'"),
+        ("catalog.cities.paris.region=atlantis", "got 'atlantis'"),
     ],
 )
 def test_bad_overrides_name_the_key(override, message):
@@ -149,7 +141,7 @@ def test_bad_overrides_name_the_key(override, message):
 def test_a_designer_catalog_replaces_the_assumed_one(tmp_path):
     path = write(tmp_path, small_catalog(**{"assumed: true": "assumed: false"}))
     ruleset = tmp_path / "mine.yaml"
-    ruleset.write_text(f"extends: alien-raid\nname: mine\ncatalog_file: {path.name}\n")
+    ruleset.write_text(f"extends: alien-raid\nname: mine\ncatalog: {{file: {path}}}\n")
     r = load_ruleset(str(ruleset))
     assert r["catalog.assumed"] is False
-    assert r.catalog_path == str(path)
+    assert r["catalog.file"] == str(path)

@@ -4,12 +4,13 @@ the others' ships only once revealed in an attack, and never a deck."""
 import numpy as np
 
 from sim.games.alien_raid import layout as L
+from sim.games.alien_raid.layout import STREAMS
 from sim.games.alien_raid.observe import observe, op
 from sim.games.alien_raid.params import names, to_params
 from sim.games.alien_raid.planning import reveal
-from sim.games.alien_raid.rng import N_STREAMS, seed_streams
 from sim.games.alien_raid.ruleset import load_ruleset
 from sim.games.alien_raid.state import new_game
+from sim.random_streams import seed_streams
 
 
 def pl(seat, field):
@@ -20,7 +21,7 @@ def test_what_a_captain_sees():
     r = load_ruleset("alien-raid")
     p, n = to_params(r.values), names(r.values)
     s = np.zeros(L.STATE_SIZE, np.int32)
-    rng = np.zeros(N_STREAMS, np.uint64)
+    rng = np.zeros(STREAMS, np.uint64)
     seed_streams(rng, 5)
     new_game(s, p, 3, rng)
     cruiser, tripod = n.model("cruiser"), n.model("tripod")

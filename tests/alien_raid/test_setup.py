@@ -5,17 +5,18 @@ import pytest
 
 from sim.games.alien_raid import layout as L
 from sim.games.alien_raid.cards import fuel_limit
+from sim.games.alien_raid.layout import STREAMS
 from sim.games.alien_raid.params import names, to_params
-from sim.games.alien_raid.rng import N_STREAMS, seed_streams
 from sim.games.alien_raid.ruleset import load_ruleset
 from sim.games.alien_raid.state import new_game
+from sim.random_streams import seed_streams
 
 
 def setup(players, preset="alien-raid", seed=0):
     r = load_ruleset(preset)
     p = to_params(r.values)
     s = np.zeros(L.STATE_SIZE, np.int32)
-    rng = np.zeros(N_STREAMS, np.uint64)
+    rng = np.zeros(STREAMS, np.uint64)
     seed_streams(rng, seed)
     new_game(s, p, players, rng)
     return r, p, s

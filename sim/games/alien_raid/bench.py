@@ -1,23 +1,22 @@
-"""How fast alien-raid games play on one core: rows for `sim bench`.
+"""How fast alien-raid plays on one core: `sim bench --game alien-raid` prints `bench_rows()`,
+four-player games of the naive pool (naive and random captains alternating seats) and of each
+built-in strategy in every seat, on the preset as printed.
 
-`bench_rows()` times whole games of each strategy (every seat the same) and of the naive pool
-(naive and random captains alternating), after a warm-up that compiles or loads the game loop;
-each figure is the median of `repeats` runs. Run it alone with
-`python -m sim.games.alien_raid.bench [--games N] [--repeats R]`.
+Each row times the compiled batch loop alone, after a warm-up, on the wall clock and on this
+process's CPU time (the per-core cost on a machine shared with other work): the median of
+repeated batches, each of different seeds. The slower strategies play a share of the games.
 """
 
 from __future__ import annotations
 
-import argparse
 import statistics
 import time
 from typing import Any
 
 import numpy as np
 
-GAME = "alien-raid"
-PRESET = "alien-raid"
-POOLS = {
+PLAYERS = 4
+POOLS = {  # row name -> the strategies that alternate seats
     "naive pool": ("naive", "random"),
     "random": ("random",),
     "naive": ("naive",),
@@ -25,60 +24,55 @@ POOLS = {
     "planner": ("planner",),
     "strong": ("strong",),
 }
-SLOW = {"value": 0.1, "planner": 0.1, "strong": 0.02}  # share of `games` for slow strategies
+SHARE = {"value": 0.1, "planner": 0.1, "strong": 0.02}  # of the games, for the slow ones
 
 
-def rate(pool: tuple[str, ...], *, games: int, repeats: int, players: int = 4) -> dict[str, Any]:
-    """Games/s per core of `pool` (seat k plays pool[(k + game) % len(pool)])."""
-    from sim.games import get_game
-    from sim.games.base import StrategySpec
+def bench_rows(*, quick: bool = False, pools: tuple[str, ...] | None = None) -> list[dict]:
+    """Rows {game, preset, players, strategy, pool, games_per_s_per_core, games_per_cpu_s,
+    games, repeats}, one per pool (default: every pool of POOLS)."""
+    from sim.games.alien_raid.plugin import GAME
 
-    game = get_game(GAME)
-    ruleset = game.load_ruleset(PRESET)
-    lineup = [StrategySpec(name) for name in pool]
-    rows = np.array([[(k + g) % len(pool) for k in range(players)] for g in range(games)])
-    game.play_chunk(ruleset, players, lineup, rows[:10], np.arange(10))  # warm-up
-    samples = []
-    for rep in range(repeats):
-        seeds = np.arange(rep * games, (rep + 1) * games)
-        start = time.perf_counter()
-        game.play_chunk(ruleset, players, lineup, rows, seeds)
-        samples.append(games / (time.perf_counter() - start))
-    return {
-        "game": GAME,
-        "preset": PRESET,
-        "players": players,
-        "strategy": "+".join(pool),
-        "games": games,
-        "repeats": repeats,
-        "games_per_s_per_core": round(statistics.median(samples), 1),
-    }
-
-
-def bench_rows(*, games: int = 4000, repeats: int = 3, pools: tuple[str, ...] = tuple(POOLS)):
-    """One row per pool (see POOLS); slow strategies play a share of `games`."""
+    ruleset = GAME.load_ruleset(GAME.presets[0])
+    games, repeats = (1000, 3) if quick else (4000, 5)
     out = []
-    for name in pools:
-        n = max(20, int(games * SLOW.get(name, 1.0)))
-        row = rate(POOLS[name], games=n, repeats=repeats)
-        row["pool"] = name
-        out.append(row)
+    for pool in pools or tuple(POOLS):
+        n = max(20, int(games * SHARE.get(pool, 1.0)))
+        out.append({"pool": pool, **pool_rate(ruleset, POOLS[pool], n, repeats)})
     return out
 
 
-def main() -> None:  # pragma: no cover - a command-line wrapper
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=4000)
-    parser.add_argument("--repeats", type=int, default=3)
-    parser.add_argument("--pools", default=",".join(POOLS))
-    args = parser.parse_args()
-    rows = bench_rows(games=args.games, repeats=args.repeats, pools=tuple(args.pools.split(",")))
-    for row in rows:
-        print(
-            f"{row['pool']:12s} {row['games_per_s_per_core']:>10,.1f} games/s per core "
-            f"({row['players']} players, {row['games']} games x {row['repeats']})"
-        )
+def pool_rate(ruleset, names: tuple[str, ...], games: int, repeats: int) -> dict[str, Any]:
+    """Games per second of `names` alternating seats (game g seats names[(k + g) % len])."""
+    from sim.games.alien_raid import kernel as K
+    from sim.games.alien_raid.params import to_params
+    from sim.games.alien_raid.play import Lineup, prepare
+    from sim.games.base import StrategySpec
 
+    lineup = [StrategySpec(name) for name in names]
+    prepare(lineup)
+    plan, play_batch = Lineup(lineup), K.compiled(K.play_batch, K.BATCH_TYPES)
+    p = to_params(ruleset.values)
+    table = (np.arange(PLAYERS)[None, :] + np.arange(games)[:, None]) % len(names)
+    out_games = np.zeros((games, len(K.GAME_COLUMNS)), np.int64)
+    out_seats = np.zeros((games, PLAYERS, K.SEAT_SIZE), np.int64)
+    work = K.workspace(plan.policies, plan.params.shape[1])
 
-if __name__ == "__main__":  # pragma: no cover
-    main()
+    def batch(first_seed: int, n: int) -> tuple[float, float]:
+        seeds = np.arange(first_seed, first_seed + n, dtype=np.uint64)
+        wall, cpu = time.perf_counter(), time.process_time()
+        play_batch(p, PLAYERS, seeds, table[:n], plan.which, plan.params, out_games[:n],
+                   out_seats[:n], False, *work)  # fmt: skip
+        return time.perf_counter() - wall, time.process_time() - cpu
+
+    batch(0, min(games, 20))  # loads the compiled code
+    samples = [batch(1_000_000 * (r + 1), games) for r in range(repeats)]
+    return {
+        "game": "alien-raid",
+        "preset": ruleset.name,
+        "players": PLAYERS,
+        "strategy": "+".join(names),
+        "games": games,
+        "repeats": repeats,
+        "games_per_s_per_core": round(statistics.median(games / wall for wall, _ in samples), 1),
+        "games_per_cpu_s": round(statistics.median(games / cpu for _, cpu in samples), 1),
+    }

@@ -58,6 +58,7 @@ def refuse(s, err, seat):
 
 @jit
 def play_turn(s, p, rng, ctx, log):
+    """One turn: buying, the cities dealt, planning and the reveal, each city resolved."""
     start_turn(s, p, log)
     if buy_phase(s, p, rng, ctx, log) != OK:
         return s[S_ERROR]

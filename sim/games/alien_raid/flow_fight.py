@@ -23,6 +23,7 @@ from sim.games.alien_raid.layout import (
     EV_TIE,
     EV_TOTAL,
     EV_WIN,
+    GAME_STREAM,
     MAX_HAND,
     MAX_PLAYERS,
     MAX_WON,
@@ -47,9 +48,9 @@ from sim.games.alien_raid.layout import (
     S_N_PLAYERS,
 )
 from sim.games.alien_raid.planning import group_of
-from sim.games.alien_raid.rng import below
-from sim.games.alien_raid.state import GAME, emit, pl, roll_2d6
+from sim.games.alien_raid.state import emit, pl, roll_2d6
 from sim.jit import jit
+from sim.random_streams import below
 
 
 @jit
@@ -83,7 +84,7 @@ def retreat_or_fight(s, p, rng, ctx, log, space, mask):
         if (mask >> seat) & 1:
             k = group_of(s, seat, space, buf, slots)
             totals[seat] = group_attack(p, buf, k, s[S_BOARD + space], False) * 64 + below(
-                rng, GAME, 64
+                rng, GAME_STREAM, 64
             )
     staying = mask
     for _ in range(n):

@@ -1,20 +1,23 @@
 """The compiled game loop: whole games, many at a time, on caller-made buffers.
 
-Seat k of game g plays lineup row `seat_lineup[g, k]`: strategy kind `lineup_kind[j]` with
-parameters `lineup_params[j]`. With `trace`, every turn's state is hashed (golden traces) and
-the card census is checked (a card lost or duplicated stops the game with E_CENSUS).
+`play_batch` plays games with any lineup of compiled policies: it reaches them through the
+function pointers in its ctx (decide.py), so the loop and the rules are compiled once and each
+policy once, on its own; a run compiles only the policies its seats use. With `trace`, every
+turn's state is hashed (golden traces) and the card census is checked (a card lost or
+duplicated stops the game with E_CENSUS).
 """
 
 import numpy as np
+from numba import types
+from numba.core import config
 
 from sim.games.alien_raid.checks import census_ok
+from sim.games.alien_raid.decide import CTX_T, make_ctx
+from sim.games.alien_raid.decision import PARAMS_T, RNG_T
 from sim.games.alien_raid.flow import play_turn
 from sim.games.alien_raid.layout import (
-    ACTION_SIZE,
     E_CENSUS,
-    MAX_HAND,
-    MAX_PLAYERS,
-    OBS_SIZE,
+    EV_SIZE,
     OK,
     P_TURNS,
     PL_HUMANS,
@@ -26,13 +29,12 @@ from sim.games.alien_raid.layout import (
     S_N_PLAYERS,
     S_TURN,
     STATE_SIZE,
+    STREAMS,
 )
-from sim.games.alien_raid.rng import N_STREAMS, seed_streams
 from sim.games.alien_raid.scoring import end_game, winners_mask
 from sim.games.alien_raid.state import new_game, pl
-from sim.jit import jit, jit_allocating
-from strategies.alien_raid.common import FSCRATCH_SIZE, SCRATCH_SIZE
-from strategies.alien_raid.script import SCRIPT_WIDTH
+from sim.jit import jit
+from sim.random_streams import seed_streams
 
 # per-game result columns
 G_OUTCOME, G_TURNS, G_WINNERS, G_TOP, G_SECOND, G_DISCARDED, G_TIES = 0, 1, 2, 3, 4, 5, 6
@@ -104,38 +106,22 @@ def finish(s, p, out, h):
     out[G_TOP], out[G_SECOND] = top, second
 
 
-@jit_allocating
-def make_ctx(params_width, script):
-    """The decision buffers (see decide.py); `script` holds a scenario's decisions."""
-    kinds = np.zeros(MAX_PLAYERS, np.int64)
-    params = np.zeros((MAX_PLAYERS, max(params_width, 1)), np.float64)
-    obs = np.zeros(OBS_SIZE, np.int32)
-    a = np.zeros(ACTION_SIZE, np.int32)
-    acts = np.zeros((MAX_PLAYERS, ACTION_SIZE), np.int32)
-    decided = np.zeros(MAX_PLAYERS, np.int64)
-    scratch = np.zeros(SCRATCH_SIZE, np.int64)
-    fscratch = np.zeros(FSCRATCH_SIZE, np.float64)
-    buf = np.zeros(MAX_HAND, np.int64)
-    slots = np.zeros(MAX_HAND, np.int64)
-    totals = np.zeros(MAX_PLAYERS, np.int64)
-    return (kinds, params, script, obs, a, acts, decided, scratch, fscratch, buf, slots, totals)
-
-
-@jit_allocating
-def play_batch(p, n_players, seeds, seat_lineup, lineup_kind, lineup_params, games, seats, trace):
+@jit
+def play_batch(p, n_players, seeds, seat_lineup, lineup_policy, lineup_params, games, seats,
+               trace, s, rng, log, ctx):  # fmt: skip
     """Play len(seeds) games. games: int64[n, len(GAME_COLUMNS)]; seats: int64[n, players,
-    SEAT_SIZE]. Returns the number of games stopped by a refused decision."""
-    s = np.zeros(STATE_SIZE, np.int32)
-    rng = np.zeros(N_STREAMS, np.uint64)
-    log = np.zeros((1, 8), np.int32)
-    ctx = make_ctx(lineup_params.shape[1], np.zeros((1, SCRIPT_WIDTH), np.int32))
-    kinds, params = ctx[0], ctx[1]
+    SEAT_SIZE]; s, rng, log and ctx: the work buffers `workspace` makes. Seat k of game g
+    plays lineup row j = seat_lineup[g, k]: policy slot lineup_policy[j] of ctx's policies,
+    with the parameters lineup_params[j]. Returns the number of games stopped by a refused
+    decision."""
+    which, params = ctx[0], ctx[1]
     errors = 0
     for g in range(seeds.shape[0]):
         for seat in range(n_players):
             j = seat_lineup[g, seat]
-            kinds[seat] = lineup_kind[j]
-            params[seat, : lineup_params.shape[1]] = lineup_params[j, :]
+            which[seat] = lineup_policy[j]
+            for k in range(lineup_params.shape[1]):
+                params[seat, k] = lineup_params[j, k]
         games[g, :] = 0
         seed_streams(rng, seeds[g])
         new_game(s, p, n_players, rng)
@@ -148,6 +134,41 @@ def play_batch(p, n_players, seeds, seat_lineup, lineup_kind, lineup_params, gam
             for f in range(PL_SIZE):
                 seats[g, seat, SEAT_BLOCK + f] = s[pl(seat, f)]
     return errors
+
+
+def workspace(policies: tuple, params_width: int) -> tuple:
+    """play_batch's work buffers: the state, the random streams, a log that keeps nothing,
+    and the decision buffers for `policies` (made here so the loop allocates nothing)."""
+    return (
+        np.zeros(STATE_SIZE, np.int32),
+        np.zeros(STREAMS, np.uint64),
+        np.zeros((1, EV_SIZE), np.int32),
+        make_ctx(policies, params_width),
+    )
+
+
+_I64 = types.int64
+STATE_T = types.Array(types.int32, 1, "C")
+LOG_T = types.Array(types.int32, 2, "C")
+# play_batch's argument types, as play_chunk calls it
+BATCH_TYPES = (
+    PARAMS_T, _I64, types.Array(types.uint64, 1, "C"), types.Array(_I64, 2, "C"),
+    types.Array(_I64, 1, "C"), types.Array(types.float64, 2, "C"), types.Array(_I64, 2, "C"),
+    types.Array(_I64, 3, "C"), types.boolean, STATE_T, RNG_T, LOG_T, CTX_T,
+)  # fmt: skip
+# flow.play_turn's (sim play): state, params, streams, ctx, log
+PLAY_TURN_TYPES = (STATE_T, PARAMS_T, RNG_T, CTX_T, LOG_T)
+# play_scenario's: play_turn's, then the turns and whether to score the end
+SCENARIO_TYPES = (*PLAY_TURN_TYPES, _I64, types.boolean)
+
+
+def compiled(function, signature: tuple):
+    """`function` compiled (or loaded from the cache) for `signature`, to call from Python
+    with a ctx whose policies are compiled functions (a plain function without the JIT)."""
+    if config.DISABLE_JIT:
+        return function
+    function.compile(signature)
+    return function.overloads[signature].entry_point
 
 
 @jit

@@ -45,6 +45,10 @@ MAX_CATCH = 3  # army cards per catch ("x1".."x3")
 MAX_DICE = 96  # fixed dice of a scenario
 MAX_WON = 64  # city cards a captain can hold
 
+# --- random streams (sim/random_streams.py) ----------------------------------------------
+GAME_STREAM = 0  # decks, dice, coin flips; captain k's strategy draws from stream 1 + k
+STREAMS = 1 + MAX_PLAYERS + 1  # the game, five captains, one spare
+
 # --- codes -------------------------------------------------------------------------------
 SHIP, STATION = 0, 1  # model kinds
 DECK_START, DECK_BLUE, DECK_RED = 0, 1, 2

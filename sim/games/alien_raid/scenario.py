@@ -25,9 +25,12 @@ from sim.games.alien_raid.scenario_build import (
     check_keys,
     script_rows,
 )
+from sim.games.base import Scenarios
+from sim.scenarios import expectation_diff
 
 TOP_KEYS = (
     "name",
+    "game",
     "source",
     "ruleset",
     "rules",
@@ -45,7 +48,7 @@ TOP_KEYS = (
 )
 DECK_KEYS = ("ships", "red_ships", "cities", "armies", "compensations")
 EXPECT_KEYS = ("captains", "events", "no_events", "error", "winners", "discard", "turn", "unasked")
-__all__ = ["ScenarioError", "check_file", "run_file"]
+__all__ = ["ScenarioError", "check_file", "run_file", "scenarios"]
 
 
 def pl(seat: int, field: int) -> int:
@@ -54,10 +57,10 @@ def pl(seat: int, field: int) -> int:
 
 class Scenario:
     def __init__(self, path: str) -> None:
-        from sim.games.alien_raid.kernel import make_ctx
-        from sim.games.alien_raid.rng import N_STREAMS, seed_streams
+        from sim.games.alien_raid.decide import make_ctx
+        from sim.games.alien_raid.script import SCRIPT_KIND
         from sim.games.alien_raid.state import new_game
-        from strategies.alien_raid.script import SCRIPT_KIND
+        from sim.random_streams import seed_streams
 
         self.path = path
         data = read_yaml(path)
@@ -78,12 +81,12 @@ class Scenario:
         check_players(self.ruleset, len(captains))
         self.p = to_params(self.ruleset.values)
         self.s = np.zeros(L.STATE_SIZE, np.int32)
-        self.rng = np.zeros(N_STREAMS, np.uint64)
+        self.rng = np.zeros(L.STREAMS, np.uint64)
         seed_streams(self.rng, int(data.get("seed", 0)))
         new_game(self.s, self.p, len(captains), self.rng)
         self._position(captains)
-        ctx = make_ctx(4, script_rows(self.r, data.get("decisions")))
-        ctx[0][:] = SCRIPT_KIND
+        ctx = make_ctx((), 1, script_rows(self.r, data.get("decisions")))
+        ctx[0][:] = SCRIPT_KIND  # every captain answers from the script
         self.ctx = ctx
         self.log = np.zeros((L.MAX_EVENTS + 1, L.EV_SIZE), np.int32)
         self.expect = data.get("expect") or {}
@@ -201,12 +204,12 @@ class Scenario:
     # --- playing and the result --------------------------------------------------------------
 
     def play(self) -> None:
-        from sim.games.alien_raid.kernel import play_scenario
+        from sim.games.alien_raid.kernel import SCENARIO_TYPES, compiled, play_scenario
 
         turns = int(self.data.get("turns", 1))
-        play_scenario(
-            self.s, self.p, self.rng, self.ctx, self.log, turns, bool(self.data.get("score", False))
-        )
+        score = bool(self.data.get("score", False))
+        compiled(play_scenario, SCENARIO_TYPES)(self.s, self.p, self.rng, self.ctx, self.log,
+                                                turns, score)  # fmt: skip
 
     def events(self) -> list[str]:
         army_attack = [int(self.p[L.P_ARMY_ATTACK + a]) for a in range(len(self.names.armies))]
@@ -287,25 +290,26 @@ def check_file(path: str) -> str:
     return diff(scenario.expect, scenario.result())
 
 
+def scenarios() -> Scenarios:
+    """The plug-in's `scenarios`: `sim scenario` for files with `game: alien-raid`."""
+    return Scenarios(run_file=run_file, check_file=check_file)
+
+
 def diff(expect: Mapping[str, Any], got: Mapping[str, Any]) -> str:
-    """Readable lines for every expected key that differs ('' when all match)."""
-    lines: list[str] = []
-    if "error" not in expect and "error" in got:
-        lines.append(f"  the game stopped: {got['error']}")
+    """Readable lines for every expected key that differs ('' when all match): a refusal or a
+    scripted decision never asked for that the scenario did not expect come first."""
+    lines = []
     if "unasked" not in expect and "unasked" in got:
         lines += [f"  scripted decision never asked: {u}" for u in got["unasked"]]
-    for key, want in expect.items():
-        if key == "captains":
-            lines += _captain_diffs(want, got["captains"])
-        elif key == "events":
-            lines += _missing_events(want, got["events"])
-        elif key == "no_events":
-            lines += [
-                f"  event not expected: {w!r}" for w in want if any(w in e for e in got["events"])
-            ]
-        elif got.get(key) != want:
-            lines.append(f"  {key}: expected {want!r}, got {got.get(key)!r}")
-    return "\n".join(lines)
+    events = got["events"]
+    compare = {
+        "captains": _captain_diffs,
+        "events": _missing_events,
+        "no_events": lambda want, _: [f"  event not expected: {w!r}" for w in want
+                                      if any(w in e for e in events)],
+    }  # fmt: skip
+    found = expectation_diff(expect, got, compare=compare, refused="the game stopped")
+    return "\n".join([*lines, found] if found else lines)
 
 
 def _captain_diffs(want: Any, got: list[dict[str, Any]]) -> list[str]:

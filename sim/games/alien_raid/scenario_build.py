@@ -10,11 +10,12 @@ from typing import Any
 
 import numpy as np
 
+from sim.config import check_keys as config_check_keys
 from sim.config import nearest
 from sim.errors import ConfigError
 from sim.games.alien_raid import layout as L
 from sim.games.alien_raid.params import Names
-from strategies.alien_raid.script import PLAN_FUEL, S_VALUES, SCRIPT_WIDTH
+from sim.games.alien_raid.script import PLAN_FUEL, S_VALUES, SCRIPT_WIDTH
 
 CAPTAIN_KEYS = ("name", "humans", "ships", "stations", "cards", "new_cards", "credits", "cities")
 PHASES = {
@@ -107,12 +108,9 @@ class Reader:
         return value
 
 
-def check_keys(data: Mapping, allowed: tuple[str, ...], path: str, prefix: str) -> None:
-    for key in data:
-        if key not in allowed:
-            near = nearest(str(key), allowed)
-            hint = f"Did you mean '{near}'?" if near else f"Keys: {', '.join(allowed)}."
-            raise ScenarioError("unknown key", file=path, key=f"{prefix}{key}", hint=hint)
+def check_keys(data: Any, allowed: tuple[str, ...], path: str, prefix: str) -> None:
+    """Refuse a key not in `allowed` (or a value that is not a mapping), naming the file."""
+    config_check_keys(data, allowed, file=path, where=prefix, error=ScenarioError)
 
 
 def script_rows(r: Reader, decisions: Any) -> np.ndarray:

@@ -8,6 +8,7 @@ from sim.games.alien_raid.layout import (
     DECK_BLUE,
     DECK_RED,
     DECK_START,
+    GAME_STREAM,
     M_COUNT,
     M_DECK,
     MAX_ARMY_CARDS,
@@ -70,10 +71,9 @@ from sim.games.alien_raid.layout import (
     S_TASKS,
     S_TURN,
 )
-from sim.games.alien_raid.rng import below, shuffle_range
 from sim.jit import jit, jit_inline
+from sim.random_streams import below, shuffle_range
 
-GAME = 0  # the game's random stream
 REFILL = MAX_SHIP_CARDS  # where a refilled ships deck is laid out in S_SHIPS
 
 
@@ -110,7 +110,7 @@ def roll_die(s, rng):
         return d
     if s[S_DICE_N] > 0:
         s[S_DICE_SHORT] = 1  # a scenario needed more dice than it fixed
-    return 1 + below(rng, GAME, 6)
+    return 1 + below(rng, GAME_STREAM, 6)
 
 
 @jit
@@ -167,7 +167,7 @@ def build_ship_decks(s, p, rng):
                 for _ in range(mf(p, m, M_COUNT)):
                     s[S_SHIPS + n] = m
                     n += 1
-        shuffle_range(rng, GAME, s[S_SHIPS:], start, n)
+        shuffle_range(rng, GAME_STREAM, s[S_SHIPS:], start, n)
         if colour == DECK_BLUE:
             s[S_BLUE_TOP], s[S_BLUE_END] = start, n
         else:
@@ -184,7 +184,7 @@ def build_city_deck(s, p, n_players, rng):
             if cf(p, c, CT_DECK) == colour and cf(p, c, CT_MIN_PLAYERS) <= n_players:
                 s[S_CITY_DECK + n] = c
                 n += 1
-        shuffle_range(rng, GAME, s[S_CITY_DECK:], start, n)
+        shuffle_range(rng, GAME_STREAM, s[S_CITY_DECK:], start, n)
     s[S_CITY_TOP], s[S_CITY_END] = 0, n
 
 
@@ -195,7 +195,7 @@ def build_army_deck(s, p, rng):
         for _ in range(p[P_ARMY_COUNT + a]):
             s[S_ARMY_DECK + n] = a
             n += 1
-    shuffle_range(rng, GAME, s[S_ARMY_DECK:], 0, n)
+    shuffle_range(rng, GAME_STREAM, s[S_ARMY_DECK:], 0, n)
     s[S_ARMY_TOP], s[S_ARMY_END] = 0, n
 
 
@@ -206,7 +206,7 @@ def build_comp_deck(s, p, rng):
         for _ in range(p[P_COMP_COUNT + k]):
             s[S_COMP_DECK + n] = k
             n += 1
-    shuffle_range(rng, GAME, s[S_COMP_DECK:], 0, n)
+    shuffle_range(rng, GAME_STREAM, s[S_COMP_DECK:], 0, n)
     s[S_COMP_TOP], s[S_COMP_END] = 0, n
 
 
@@ -219,7 +219,7 @@ def deal_tasks(s, p, n_players, rng):
         kept += p[P_TASK_MIN_PLAYERS + t] <= n_players
     want = min(p[P_TASKS_PER_PLAYERS + n_players], kept, MAX_TASKS)
     for i in range(want):
-        j = below(rng, GAME, kept - i)
+        j = below(rng, GAME_STREAM, kept - i)
         for t in range(p[P_N_TASK_MODELS]):
             if p[P_TASK_MIN_PLAYERS + t] > n_players or _drawn(s, t, i):
                 continue
@@ -307,7 +307,7 @@ def draw_top(s, rng, deck, start, limit, discard, models, top, end):
                 s[deck + n] = m
                 s[discard + m] -= 1
                 n += 1
-        shuffle_range(rng, GAME, s[deck:], start, n)
+        shuffle_range(rng, GAME_STREAM, s[deck:], start, n)
         s[top], s[end] = start, n
     if s[top] >= s[end]:
         return -1

@@ -13,7 +13,7 @@ import numpy as np
 from sim.games.alien_raid import layout as L
 from sim.games.alien_raid.events import Narrator
 from sim.games.alien_raid.params import Names, names, to_params
-from sim.games.base import StrategySpec
+from sim.games.base import StrategySpec, Watch
 
 
 @dataclass
@@ -61,26 +61,33 @@ class Watched:
         )
 
 
+def watch_game(ruleset, lineup: list[StrategySpec], seed: int) -> Watch:
+    """The plug-in's `watch`: the game of `seed`, as text and as a page to step through."""
+    watched = watch(ruleset, lineup, seed)
+    return Watch(text=watched.text, html=watched.html)
+
+
 def watch(ruleset, lineup: list[StrategySpec], seed: int) -> Watched:
     """Play the game of `seed` with lineup[k] in seat k, turn by turn, recording each turn."""
+    from sim.games.alien_raid.decide import make_ctx
     from sim.games.alien_raid.flow import play_turn
-    from sim.games.alien_raid.kernel import make_ctx
-    from sim.games.alien_raid.plugin import lineup_arrays
-    from sim.games.alien_raid.rng import N_STREAMS, seed_streams
+    from sim.games.alien_raid.kernel import PLAY_TURN_TYPES, compiled
+    from sim.games.alien_raid.play import Lineup
     from sim.games.alien_raid.ruleset import check_players
     from sim.games.alien_raid.scoring import end_game, winners_mask
     from sim.games.alien_raid.state import new_game
-    from strategies.alien_raid.script import SCRIPT_WIDTH
+    from sim.random_streams import seed_streams
 
     n = len(lineup)
     check_players(ruleset, n)
     p = to_params(ruleset.values)
-    kinds, params = lineup_arrays(lineup)
-    ctx = make_ctx(params.shape[1], np.zeros((1, SCRIPT_WIDTH), np.int32))
-    ctx[0][:n] = kinds
-    ctx[1][:n, : params.shape[1]] = params
+    plan = Lineup(lineup)
+    ctx = make_ctx(plan.policies, plan.params.shape[1])
+    ctx[0][:n] = plan.which
+    ctx[1][:n, : plan.params.shape[1]] = plan.params
+    turn_of = compiled(play_turn, PLAY_TURN_TYPES)
     s = np.zeros(L.STATE_SIZE, np.int32)
-    rng = np.zeros(N_STREAMS, np.uint64)
+    rng = np.zeros(L.STREAMS, np.uint64)
     log = np.zeros((L.MAX_EVENTS + 1, L.EV_SIZE), np.int32)
     seed_streams(rng, seed)
     new_game(s, p, n, rng)
@@ -95,7 +102,7 @@ def watch(ruleset, lineup: list[StrategySpec], seed: int) -> Watched:
     frames = [Frame(0, "setup", [f"tasks: {tasks}"], _captains(s, card_names, n))]
     while s[L.S_TURN] <= p[L.P_TURNS] and s[L.S_ERROR] == L.OK:
         turn, start = int(s[L.S_TURN]), int(log[0, 0])
-        play_turn(s, p, rng, ctx, log)
+        turn_of(s, p, rng, ctx, log)
         frames.append(
             Frame(turn, f"turn {turn}", _lines(narrator, log, start), _captains(s, card_names, n))
         )

@@ -2,7 +2,7 @@
 
 Each row of `script` (int32) is one decision: [used, turn, seat, phase, space, v0, v1, ...].
 The first unused row matching (turn, seat, phase, space) answers the decision and is marked
-used; a decision without a row keeps the default answer (common.reset_action). Values name
+used; a decision without a row keeps the default answer (decision.reset_action). Values name
 card models and board spaces, not hand slots (sim/games/alien_raid/scenario.py writes them):
     redraw, fight, trophy, reward (1 catch), army: [yes]      credit: [credits]
     buy: [model, model, room model, room model]              (-1 none; a station's room
@@ -55,7 +55,7 @@ from sim.jit import jit
 
 SCRIPT_WIDTH = 24
 S_USED, S_TURN, S_SEAT, S_PHASE, S_SPACE, S_VALUES = 0, 1, 2, 3, 4, 5
-SCRIPT_KIND = 100  # the dispatch kind of a scripted captain
+SCRIPT_KIND = -1  # the policy slot of a scripted captain (decide.py)
 PLAN_FUEL = 13  # plan: the fuel card's value index
 
 

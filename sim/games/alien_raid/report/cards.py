@@ -11,58 +11,49 @@ import math
 
 import polars as pl
 
-from sim.games.alien_raid.report_data import (
-    arm_seats,
-    assumed_note,
-    cards,
-    catalog,
-    column,
-    diff_row,
-    skill,
-    welch,
-)
+from sim.games.alien_raid.catalog import PREFIX, cards
+from sim.games.alien_raid.columns import BOUGHT, OFFERED, card_column
+from sim.games.alien_raid.report.common import catalog, section, skill, welch
 from sim.report import fmt
 from sim.report.context import Context
-from sim.report.metrics import prefixed, rate
+from sim.report.metrics import diff_cols, prefixed, rate
 from sim.report.render import Finding, Section, Text
 from sim.report.table import Column, Table
 
 ID = "alien_raid_cards"
+READS = ("probe_card", "probe_bought", f"{BOUGHT}*", f"{OFFERED}*")  # * every card's column
 MIN_PROBES = 30  # per side, for a verdict
 
 
 def card_rows(ctx: Context, arm: str) -> list[dict]:
+    """One row per card a captain can buy (not a starting ship) in the arm."""
     values = catalog(ctx, arm)
-    names = [n for n in cards(values, "ships") if values.get(f"catalog.ships.{n}.deck") != "start"]
-    names += cards(values, "stations")
-    cols = ["probe_card", "probe_bought", "probe_price"]
-    cols += [f"{kind}_{column(n)}" for n in names for kind in ("bought", "offered")]
-    s = arm_seats(ctx, arm, cols)
+    names = [(kind, n) for kind in ("ships", "stations") for n in cards(values, kind)
+             if values.get(f"{PREFIX}{kind}.{n}.deck") != "start"]  # fmt: skip
+    s = ctx.results.arm_seats(arm)
     rows = []
-    for name in names:
-        section = "ships" if f"catalog.ships.{name}.price" in values else "stations"
-        price = float(values[f"catalog.{section}.{name}.price"])
-        bought = s.get_column(f"bought_{column(name)}")
-        offered = float(s.get_column(f"offered_{column(name)}").sum())
+    for kind, name in names:
+        price = float(values[f"{PREFIX}{kind}.{name}.price"])
+        bought = s.get_column(card_column(BOUGHT, name))
+        offered = float(s.get_column(card_column(OFFERED, name)).sum())
         owners = s.with_columns((bought > 0).cast(pl.Int8).alias("owner"))
         probes = s.filter(pl.col("probe_card") == name)
         humans = welch(probes, "probe_bought", "score")
-        win = welch(probes, "probe_bought", "win_share")
         n_yes = probes.filter(pl.col("probe_bought") == 1).height
         row = {
             "arm": arm,
             "skill": skill(ctx, arm),
             "card": name,
-            "kind": section[:-1],
+            "kind": kind[:-1],
             "price": price,
             "offered": offered,
             "bought": float(bought.sum()),
             "probes_bought": n_yes,
             "probes_declined": probes.height - n_yes,
             **prefixed(rate(float(bought.sum()), int(offered)), "purchase"),
-            **diff_row(welch(owners, "owner", "win_share"), "owner_uplift"),
-            **diff_row(humans, "effect"),
-            **diff_row(win, "win_effect"),
+            **diff_cols(welch(owners, "owner", "win_share"), "owner_uplift"),
+            **diff_cols(humans, "effect"),
+            **diff_cols(welch(probes, "probe_bought", "win_share"), "win_effect"),
             "fair": price + humans.estimate,
             "fair_low": price + humans.low,
             "fair_high": price + humans.high,
@@ -110,20 +101,20 @@ COLUMNS = [
 
 
 def build(ctx: Context) -> Section:
-    section = Section(
+    out = section(
         ID,
         "Card prices: is each card worth what it costs?",
         "For each ship and station: how often is it bought, does buying it at its "
         "price pay, and what would its fair price be?",
+        ctx,
     )
-    section.findings += assumed_note(ctx)
     rows = [row for arm in ctx.arm_names for row in card_rows(ctx, arm)]
     if not rows:
-        section.add(Text("No card data: this report needs alien-raid games."))
-        return section
+        out.add(Text("No card data: this report needs alien-raid games."))
+        return out
     probes = sum(r["probes_bought"] + r["probes_declined"] for r in rows)
     if probes == 0:
-        section.add(
+        out.add(
             Text(
                 "No purchase probes were played (strategy parameter probe_buy: 1), so "
                 "the fair prices cannot be estimated; only purchase rates are shown."
@@ -139,15 +130,15 @@ def build(ctx: Context) -> Section:
                 f"against {fmt.num(r['price'], 0)})"
                 for r in off
             )
-            section.findings.append(Finding(f"{skill(ctx, arm)}: {words}.", "finding"))
+            out.findings.append(Finding(f"{skill(ctx, arm)}: {words}.", "finding"))
         elif probes:
-            section.findings.append(
+            out.findings.append(
                 Finding(
                     f"{skill(ctx, arm)}: no card is priced detectably away from its worth.", "null"
                 )
             )
     data = pl.DataFrame(rows).sort("arm", "effect", descending=[False, True], nulls_last=True)
-    section.add(
+    out.add(
         Table(
             "alien_raid_card_prices",
             "Card prices by skill level",
@@ -158,4 +149,4 @@ def build(ctx: Context) -> Section:
             "'Owners' win share' is an association, not an effect.",
         )
     )
-    return section
+    return out
