@@ -25,12 +25,30 @@ from sim.games.alien_raid.layout import ACTION_SIZE, MAX_HAND, MAX_PLAYERS, OBS_
 from sim.games.alien_raid.observe import observe
 from sim.games.alien_raid.script import SCRIPT_KIND, SCRIPT_WIDTH
 from sim.games.alien_raid.script import policy as scripted
-from sim.jit import jit
+from sim.jit import jit, jit_inline
+
+
+@jit_inline
+def decide(ctx, s, p, rng, seat, phase, space):
+    """Ask `seat` about `phase` (at board `space`, -1 none); the answer is in ctx's `a`.
+    Pasted into each caller: a call site's phase and space are mostly constants, which numba
+    would otherwise compile a copy of the whole decision for, one per constant; as int64 they
+    reach one compiled `ask`."""
+    ask(ctx, s, p, rng, np.int64(seat), np.int64(phase), np.int64(space))
+
+
+@jit_inline
+def decide_into(ctx, s, p, rng, seat, phase, space):
+    """decide(), then keep the answer as `seat`'s row of acts (simultaneous phases)."""
+    ask(ctx, s, p, rng, np.int64(seat), np.int64(phase), np.int64(space))
+    a, acts = ctx[4], ctx[5]
+    for i in range(ACTION_SIZE):
+        acts[seat, i] = a[i]
 
 
 @jit
-def decide(ctx, s, p, rng, seat, phase, space):
-    """Ask `seat` about `phase` (at board `space`, -1 none); the answer is in ctx's `a`."""
+def ask(ctx, s, p, rng, seat, phase, space):
+    """What the captain sees, the default answer, then the captain's policy or script."""
     which, params, script, obs, a = ctx[0], ctx[1], ctx[2], ctx[3], ctx[4]
     decided, scratch, fscratch, buf, slots, policies = (
         ctx[6],
@@ -46,16 +64,7 @@ def decide(ctx, s, p, rng, seat, phase, space):
         scripted(phase, obs, p, a, script)
     else:
         policy = policies[which[seat]]
-        policy(np.int64(phase), obs, p, params[seat], rng, np.int64(seat + 1), a, scratch, fscratch)
-
-
-@jit
-def decide_into(ctx, s, p, rng, seat, phase, space):
-    """decide(), then keep the answer as `seat`'s row of acts (simultaneous phases)."""
-    decide(ctx, s, p, rng, seat, phase, space)
-    a, acts = ctx[4], ctx[5]
-    for i in range(ACTION_SIZE):
-        acts[seat, i] = a[i]
+        policy(phase, obs, p, params[seat], rng, seat + 1, a, scratch, fscratch)
 
 
 def make_ctx(policies: tuple, params_width: int, script: np.ndarray | None = None) -> tuple:
