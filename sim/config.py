@@ -21,7 +21,7 @@ import yaml
 from sim import safe_yaml
 from sim.errors import ConfigError
 
-KINDS = ("int", "float", "bool", "str", "choice", "int_list")
+KINDS = ("int", "float", "bool", "str", "choice", "int_list", "str_list")
 
 Source = str | os.PathLike[str] | None
 
@@ -31,8 +31,8 @@ class Field:
     """The type and allowed values of one configuration key; for a ruleset key, also where a
     compiled engine reads it (`slot` in its params array, see sim.rulesets.params_array): a
     choice is 1 there when it equals `flag` (without a flag: its index in `choices`), a number
-    is stored plus `shift` (-1 for a rulebook's 1-based coordinate), a list fills `length`
-    slots from `slot`."""
+    or a choice's index is stored plus `shift` (-1 for a rulebook's 1-based coordinate), a
+    list of integers fills `length` slots from `slot`."""
 
     kind: str
     min: float | None = None
@@ -64,6 +64,9 @@ class Field:
         if self.kind == "int_list":
             count = f"{self.length} " if self.length is not None else ""
             return f"a list of {count}integers{_range_text(self)}"
+        if self.kind == "str_list":
+            count = f"{self.length} " if self.length is not None else ""
+            return f"a list of {count}strings"
         noun = "an integer" if self.kind == "int" else "a number"
         return noun + _range_text(self)
 
@@ -354,7 +357,7 @@ def _parse_text(field: Field, text: str, file: Source, key: str | None) -> Any:
     try:
         safe_yaml.check(text, file)
         value = yaml.safe_load(text)
-        if field.kind == "int_list" and isinstance(value, str):
+        if field.kind in ("int_list", "str_list") and isinstance(value, str):
             value = yaml.safe_load(f"[{text}]")  # also accept 1,2,3 without brackets
     except yaml.YAMLError:
         raise _Context(text, file, key).fail(field) from None
@@ -419,6 +422,17 @@ def _coerce_int_list(field: Field, value: Any, ctx: _Context) -> list[int]:
     return list(value)
 
 
+def _coerce_str_list(field: Field, value: Any, ctx: _Context) -> list[str]:
+    if not isinstance(value, list | tuple):
+        raise ctx.fail(field)
+    if field.length is not None and len(value) != field.length:
+        raise ctx.fail(field, f"{len(value)} items")
+    for index, item in enumerate(value, start=1):
+        if not isinstance(item, str):
+            raise ctx.fail(field, f"item {index} is {_show(item)}")
+    return list(value)
+
+
 _COERCERS: dict[str, Callable[[Field, Any, _Context], Any]] = {
     "int": _coerce_int,
     "float": _coerce_float,
@@ -426,6 +440,7 @@ _COERCERS: dict[str, Callable[[Field, Any, _Context], Any]] = {
     "str": _coerce_str,
     "choice": _coerce_choice,
     "int_list": _coerce_int_list,
+    "str_list": _coerce_str_list,
 }
 
 

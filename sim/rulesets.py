@@ -8,6 +8,9 @@ every ruleset through it; every error names the file (or `--set`), the key and a
 Some keys may be filled from data the ruleset names rather than written in it (a game's card
 catalog, its board's measurements): the family's `fill` completes them after the files and
 overrides are merged, and fills them again when an override changes what they come from.
+Where the data itself says which keys exist (every field of every card of a catalog), the
+family names their prefix (`open`): such keys pass the schema as given and `fill` checks
+them against the data, so any field can be set like a rule key.
 """
 
 from __future__ import annotations
@@ -66,6 +69,7 @@ class RulesetFamily:
     cross_checks: CrossChecks = _no_cross_checks
     fill: Fill | None = None
     filled: tuple[str, ...] = ()
+    open: tuple[str, ...] = ()  # prefixes of keys the data files define (checked by `fill`)
 
     def load(
         self, name_or_path: str | os.PathLike[str], overrides: Overrides = (), *,
@@ -102,6 +106,16 @@ class RulesetFamily:
             blamed = max(keys, key=lambda k: origin.get(k, (-1, ""))[0])
             file = origin.get(blamed, (-1, None))[1]
             raise ConfigError(message, file=file, key=blamed)
+
+    def validate(self, flat: Mapping[str, Any], *, file: Any) -> dict[str, Any]:
+        """The values checked by the schema; a key under an `open` prefix that the schema does
+        not name is kept as given, for `fill` to check against the data."""
+        given = {key: value for key, value in flat.items() if not self._is_open(key)}
+        checked = validate(given, self.schema, file=file)
+        return {key: checked.get(key, value) for key, value in flat.items()}
+
+    def _is_open(self, key: str) -> bool:
+        return key not in self.schema and key.startswith(self.open)  # never with no prefixes
 
     def order(self, key: str) -> int:
         keys = list(self.schema)
@@ -151,7 +165,7 @@ class RulesetFamily:
         origin: dict[str, tuple[int, str]] = {}
         for rank, (file, data) in enumerate(chain):
             body = {k: v for k, v in data.items() if k not in METADATA}
-            checked = validate(flatten(body, file=file), self.schema, file=file)
+            checked = self.validate(flatten(body, file=file), file=file)
             values.update(checked)
             origin.update(dict.fromkeys(checked, (rank, file)))
         missing = [key for key in self.schema if key not in values and key not in self.filled]
@@ -218,7 +232,7 @@ class Ruleset:
         """A new Ruleset with the overrides validated (errors name ``source``) and applied."""
         assert self.family is not None, "a ruleset made by hand takes no overrides"
         pairs = dict(override_pairs(overrides, source=source))
-        checked = validate(pairs, self.family.schema, file=source)
+        checked = self.family.validate(pairs, file=source)
         if not checked:
             return self
         given = {k: v for k, v in self.values.items() if self.given is None or k in self.given}
@@ -234,9 +248,9 @@ def params_array(
     values: Mapping[str, Any], schema: Mapping[str, Field], *, out: np.ndarray | None = None
 ) -> np.ndarray:
     """The params array a compiled engine reads: each key with a `slot` stored there as its
-    Field says (a flag, a choice's index, a shifted number, or a list over consecutive
-    slots). A new int64 array just long enough, or `out` (of the engine's size and dtype)
-    filled in place."""
+    Field says (a flag, a choice's shifted index, a shifted number, or a list over
+    consecutive slots). A new int64 array just long enough, or `out` (of the engine's size
+    and dtype, or a view of one, such as a card's block) filled in place."""
     if out is None:
         slots = [(f.slot, f.length or 1) for f in schema.values() if f.slot is not None]
         out = np.zeros(max((slot + width for slot, width in slots), default=0), np.int64)
@@ -247,7 +261,7 @@ def params_array(
         if f.kind == "int_list":
             out[f.slot : f.slot + len(value)] = value
         elif f.kind == "choice":
-            out[f.slot] = value == f.flag if f.flag else f.choices.index(value)
+            out[f.slot] = value == f.flag if f.flag else f.choices.index(value) + f.shift
         else:
             out[f.slot] = value + f.shift
     return out

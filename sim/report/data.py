@@ -323,9 +323,12 @@ def _read_table(root: Path, table: str, keep: tuple[str, ...] = ()) -> pl.DataFr
 
 
 def _wanted(table: str, names: list[str], keep: tuple[str, ...]) -> list[str]:
+    """The columns of `table` to read: all of games; of seats, those in `keep` (a name ending
+    in * keeps every column it begins, a game's column per card) and the seats.* parameters."""
     if table != "seats":
         return list(names)
-    return [c for c in names if c in keep or c.startswith("seats")]
+    starts = tuple(k[:-1] for k in keep if k.endswith("*")) + ("seats",)
+    return [c for c in names if c in keep or c.startswith(starts)]
 
 
 def _narrow(table: str, lazy: pl.LazyFrame) -> pl.LazyFrame:

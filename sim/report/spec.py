@@ -29,6 +29,8 @@ class GameReport:
     sections: Mapping[str, Builder]  # the experiment's `report:` names -> builders
     overview: Builder  # always the last section: what happened in each arm
     methods: Sequence[str] = ()  # how the game's sections compute, for the Methods list
-    seat_columns: Sequence[str] = ()  # per-seat columns the sections read (besides the base)
+    # per-seat columns the sections read besides the base ones ("bought_*": every column so
+    # named, for columns that depend on the ruleset, such as one per card)
+    seat_columns: Sequence[str] = ()
     infer: Callable[[Results], list[str]] = _no_sections  # sections when `report:` is empty
     words: Mapping[str, str] = field(default_factory=dict)  # term -> definition (footnotes)

@@ -1,0 +1,110 @@
+"""What the rules hand a captain's strategy: the default answer, the scratch buffers, and the
+one signature every compiled policy is called with.
+
+A compiled strategy is a function `policy(phase, obs, p, sp, rng, slot, a, scratch,
+fscratch)`: `phase` is the decision (layout.PH_*), `obs` what the captain sees (observe.py;
+strategies never see the state), `p` the params array, `sp` the strategy's parameters
+(float64), `slot` the captain's random stream in `rng`, `scratch` (int64) and `fscratch`
+(float64) buffers of SCRATCH_SIZE it may use freely; `a` arrives holding the default answer
+(reset_action) and the policy changes what it wants. The rules call it through a function
+pointer of POLICY_SIGNATURE, so each policy is compiled once, on its own, and a run compiles
+only the policies its seats use.
+"""
+
+from numba import types
+
+from sim.games.alien_raid.cards import destroyable
+from sim.games.alien_raid.layout import (
+    A_ROOM,
+    A_SLOT,
+    A_T_CITY,
+    A_T_PLAYER,
+    A_T_SLOT,
+    A_TARGET,
+    A_USE,
+    A_USE_CARD,
+    A_YES,
+    ACTION_SIZE,
+    MAX_DRAWN,
+    MAX_HAND,
+    O_CITY,
+    O_SEAT,
+    OP_HAND,
+    OP_TARGET,
+    PH_ARMY,
+    PH_FIGHT,
+    PH_LOSE_SHIP,
+)
+from sim.games.alien_raid.observe import op
+from sim.jit import jit, jit_inline
+
+SCRATCH_SIZE = 4096
+FSCRATCH_SIZE = 4096
+POLICY_SLOTS = 8  # distinct policies a lineup may play (the built-in strategies number 5)
+
+
+def _vector(dtype):
+    return types.Array(dtype, 1, "C")
+
+
+OBS_T = _vector(types.int32)
+PARAMS_T = _vector(types.int64)
+STRATEGY_PARAMS_T = _vector(types.float64)
+RNG_T = _vector(types.uint64)
+ACTION_T = _vector(types.int32)
+SCRATCH_T = _vector(types.int64)
+FSCRATCH_T = _vector(types.float64)
+
+# policy(phase, obs, p, sp, rng, slot, a, scratch, fscratch)
+POLICY_SIGNATURE = types.void(types.int64, OBS_T, PARAMS_T, STRATEGY_PARAMS_T, RNG_T,
+                              types.int64, ACTION_T, SCRATCH_T, FSCRATCH_T)  # fmt: skip
+POLICY_TYPE = types.FunctionType(POLICY_SIGNATURE)
+
+
+@jit
+def keep_default(phase, obs, p, sp, rng, slot, a, scratch, fscratch):
+    """A policy that keeps every default answer: it fills the policy slots a lineup leaves
+    free (and a scenario's, whose captains answer from their script)."""
+
+
+@jit_inline
+def me(obs, field):
+    """Index of the observing captain's own field OP_*."""
+    return op(obs[O_SEAT], field)
+
+
+@jit
+def fighting_slot(obs, i):
+    """Whether own ship slot i fights at the decision's city."""
+    return obs[me(obs, OP_HAND + i)] >= 0 and obs[me(obs, OP_TARGET + i)] == obs[O_CITY]
+
+
+@jit
+def first_loss(obs, p):
+    """The first own fighting ship that can be destroyed, -1 if none."""
+    for i in range(MAX_HAND):
+        if fighting_slot(obs, i) and destroyable(p, obs[me(obs, OP_HAND + i)]):
+            return i
+    return -1
+
+
+@jit
+def reset_action(phase, obs, p, a):
+    """The default answer: no redraw, no credit, buy nothing, stay home, no transfer, fight,
+    no station, raid, fight the army, lose the first ship that can be destroyed."""
+    for i in range(ACTION_SIZE):
+        a[i] = 0
+    for i in range(MAX_DRAWN):
+        a[A_ROOM + i] = -1
+    for i in range(MAX_HAND):
+        a[A_TARGET + i] = -1
+    a[A_USE] = -1
+    a[A_USE_CARD] = -1
+    a[A_T_PLAYER] = -1
+    a[A_T_SLOT] = -1
+    a[A_T_CITY] = -1
+    a[A_SLOT] = -1
+    if phase == PH_FIGHT or phase == PH_ARMY:
+        a[A_YES] = 1
+    if phase == PH_LOSE_SHIP:
+        a[A_SLOT] = first_loss(obs, p)

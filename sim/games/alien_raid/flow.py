@@ -1,0 +1,140 @@
+"""One turn, phase by phase, asking the captains for their decisions (rulebook lines 78-124).
+Simultaneous phases (buying, planning, the transfers) collect every captain's answer before
+any is applied. A refused decision stops the game: S_ERROR and S_ERROR_SEAT say why and who.
+"""
+
+from sim.games.alien_raid.buying import (
+    apply_buy,
+    apply_credits,
+    apply_redraw,
+    credit_possible,
+    offer,
+    redraw_allowed,
+    start_turn,
+)
+from sim.games.alien_raid.decide import decide, decide_into
+from sim.games.alien_raid.flow_city import resolve_city
+from sim.games.alien_raid.layout import (
+    A_CREDITS,
+    A_PROBE,
+    A_YES,
+    OK,
+    PH_BUY,
+    PH_CREDIT,
+    PH_PLAN,
+    PH_REDRAW,
+    PH_SHIP_TRANSFER,
+    PH_STATION_TRANSFER,
+    S_BOARD,
+    S_ERROR,
+    S_ERROR_SEAT,
+    S_N_BOARD,
+    S_N_PLAYERS,
+    S_TURN,
+    ST_TRANSFER,
+)
+from sim.games.alien_raid.planning import (
+    any_attack,
+    apply_plan,
+    apply_ship_transfer,
+    apply_station_transfer,
+    can_transfer_ships,
+    check_ship_transfer,
+    deal_cities,
+    reveal,
+    unused_station,
+)
+from sim.jit import jit
+
+
+@jit
+def refuse(s, err, seat):
+    """Record the first refusal; returns err so callers can stop."""
+    if err != OK and s[S_ERROR] == OK:
+        s[S_ERROR] = err
+        s[S_ERROR_SEAT] = seat
+    return err
+
+
+@jit
+def play_turn(s, p, rng, ctx, log):
+    """One turn: buying, the cities dealt, planning and the reveal, each city resolved."""
+    start_turn(s, p, log)
+    if buy_phase(s, p, rng, ctx, log) != OK:
+        return s[S_ERROR]
+    deal_cities(s, p, log)
+    if plan_phase(s, p, rng, ctx, log) != OK:
+        return s[S_ERROR]
+    for space in range(s[S_N_BOARD]):
+        if s[S_BOARD + space] >= 0:
+            if resolve_city(s, p, rng, ctx, log, space) != OK:
+                return s[S_ERROR]
+            s[S_BOARD + space] = -1
+    s[S_TURN] += 1
+    return OK
+
+
+@jit
+def buy_phase(s, p, rng, ctx, log):
+    """Draw two cards each; redraws; credits (before buying, FAQ 319-321); purchases."""
+    a, acts = ctx[4], ctx[5]
+    n = s[S_N_PLAYERS]
+    for seat in range(n):
+        offer(s, p, rng, seat, log)
+    for seat in range(n):
+        while redraw_allowed(s, p, seat):
+            decide(ctx, s, p, rng, seat, PH_REDRAW, -1)
+            if a[A_YES] == 0:
+                break
+            if refuse(s, apply_redraw(s, p, rng, seat, log), seat) != OK:
+                return s[S_ERROR]
+    asked = 0
+    for seat in range(n):
+        if credit_possible(s, p, seat):
+            decide_into(ctx, s, p, rng, seat, PH_CREDIT, -1)
+            asked |= 1 << seat
+    for seat in range(n):
+        if not (asked >> seat) & 1 or (acts[seat, A_CREDITS] == 0 and acts[seat, A_PROBE] == 0):
+            continue
+        if refuse(s, apply_credits(s, p, seat, acts[seat], log), seat) != OK:
+            return s[S_ERROR]
+    for seat in range(n):
+        decide_into(ctx, s, p, rng, seat, PH_BUY, -1)
+    for seat in range(n):
+        if refuse(s, apply_buy(s, p, seat, acts[seat], log), seat) != OK:
+            return s[S_ERROR]
+    return OK
+
+
+@jit
+def plan_phase(s, p, rng, ctx, log):
+    """Plans face down, the reveal, then stations' transfers before ships' own (FAQ 359)."""
+    acts, buf, slots = ctx[5], ctx[9], ctx[10]
+    n = s[S_N_PLAYERS]
+    for seat in range(n):
+        decide_into(ctx, s, p, rng, seat, PH_PLAN, -1)
+    for seat in range(n):
+        if refuse(s, apply_plan(s, p, seat, acts[seat]), seat) != OK:
+            return s[S_ERROR]
+    reveal(s, p, log, buf, slots)
+    asked = 0
+    for seat in range(n):
+        if unused_station(s, p, seat, ST_TRANSFER) >= 0 and any_attack(s):
+            decide_into(ctx, s, p, rng, seat, PH_STATION_TRANSFER, -1)
+            asked |= 1 << seat
+    for seat in range(n):
+        if not (asked >> seat) & 1:
+            continue
+        if refuse(s, apply_station_transfer(s, p, seat, acts[seat], log), seat) != OK:
+            return s[S_ERROR]
+    asked = 0
+    for seat in range(n):
+        if can_transfer_ships(s, p, seat):
+            decide_into(ctx, s, p, rng, seat, PH_SHIP_TRANSFER, -1)
+            if refuse(s, check_ship_transfer(s, p, seat, acts[seat]), seat) != OK:
+                return s[S_ERROR]
+            asked |= 1 << seat
+    for seat in range(n):
+        if (asked >> seat) & 1:
+            apply_ship_transfer(s, seat, acts[seat], log)
+    return OK

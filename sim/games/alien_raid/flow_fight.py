@@ -1,0 +1,223 @@
+"""Fights with decisions: retreat or fight for a contested city, the battle, stations and
+cards after a roll, the ship a loser gives up (rulebook lines 96-102, 248-269, FAQ 345-351,
+the Paris example). Refusals are recorded with their seat in S_ERROR."""
+
+from sim.games.alien_raid.cards import group_attack
+from sim.games.alien_raid.decide import decide
+from sim.games.alien_raid.fighting import (
+    apply_boost,
+    boost_passes,
+    boost_usable,
+    check_lose,
+    clear_fight,
+    destroy,
+    destroyable_in_fight,
+    fighter_total,
+)
+from sim.games.alien_raid.layout import (
+    A_SLOT,
+    A_YES,
+    EV_FIGHT,
+    EV_RETREAT,
+    EV_ROLL,
+    EV_TIE,
+    EV_TOTAL,
+    EV_WIN,
+    GAME_STREAM,
+    MAX_HAND,
+    MAX_PLAYERS,
+    MAX_WON,
+    OK,
+    PH_BOOST,
+    PH_FIGHT,
+    PH_LOSE_SHIP,
+    PL_BATTLES,
+    PL_BATTLES_WON,
+    PL_HAND,
+    PL_N_WON,
+    PL_RETREATS,
+    PL_TARGET,
+    PL_WON,
+    S_BOARD,
+    S_ERROR,
+    S_ERROR_SEAT,
+    S_F_CITY,
+    S_F_IN,
+    S_F_ROLL,
+    S_FIRST_TIE,
+    S_N_PLAYERS,
+)
+from sim.games.alien_raid.planning import group_of
+from sim.games.alien_raid.state import emit, pl, roll_2d6
+from sim.jit import jit
+from sim.random_streams import below
+
+
+@jit
+def refused(s, err, seat):
+    if err != OK and s[S_ERROR] == OK:
+        s[S_ERROR] = err
+        s[S_ERROR_SEAT] = seat
+    return err != OK
+
+
+@jit
+def take_city(s, seat, city):
+    """The city card as a trophy, in front of the captain (lines 104, 120)."""
+    n = s[pl(seat, PL_N_WON)]
+    if n < MAX_WON:
+        s[pl(seat, PL_WON + n)] = city
+        s[pl(seat, PL_N_WON)] = n + 1
+
+
+@jit
+def retreat_or_fight(s, p, rng, ctx, log, space, mask):
+    """Each attacker chooses, the one with less attack power first (lines 102, 252; equal
+    powers: a coin decides who first). A captain left alone does not choose. Returns the
+    mask of those who fight."""
+    decided, buf, slots, totals = ctx[6], ctx[9], ctx[10], ctx[11]
+    a = ctx[4]
+    n = s[S_N_PLAYERS]
+    for seat in range(MAX_PLAYERS):
+        decided[seat] = 0
+        totals[seat] = -1
+        if (mask >> seat) & 1:
+            k = group_of(s, seat, space, buf, slots)
+            totals[seat] = group_attack(p, buf, k, s[S_BOARD + space], False) * 64 + below(
+                rng, GAME_STREAM, 64
+            )
+    staying = mask
+    for _ in range(n):
+        seat = -1
+        for k in range(n):  # the weakest captain not asked yet
+            if (mask >> k) & 1 and decided[k] == 0 and (seat < 0 or totals[k] < totals[seat]):
+                seat = k
+        if seat < 0 or staying == 1 << seat:
+            break
+        decide(ctx, s, p, rng, seat, PH_FIGHT, space)
+        if a[A_YES]:
+            decided[seat] = 1
+            continue
+        decided[seat] = 2
+        staying &= ~(1 << seat)
+        s[pl(seat, PL_RETREATS)] += 1
+        emit(log, s, EV_RETREAT, seat, space, 0, 0, 0, 0)
+        for i in range(MAX_HAND):  # the ships return to the hand (line 98)
+            if s[pl(seat, PL_TARGET + i)] == space:
+                s[pl(seat, PL_TARGET + i)] = -1
+    for seat in range(MAX_PLAYERS):
+        decided[seat] = 0
+    return staying
+
+
+@jit
+def battle(s, p, rng, ctx, log, space, fighters):
+    """2d6 each plus the attack; stations and cards after the roll; the greatest total wins;
+    equal leaders roll again with their attack (FAQ 349-351). Returns the winner (-1 refused)."""
+    buf, slots, totals = ctx[9], ctx[10], ctx[11]
+    n = s[S_N_PLAYERS]
+    clear_fight(s, space, -1)
+    for seat in range(n):
+        if (fighters >> seat) & 1:
+            s[S_F_IN + seat] = 1
+            s[pl(seat, PL_BATTLES)] += 1
+            emit(log, s, EV_FIGHT, seat, space, 0, 0, 0, 0)
+    while True:
+        for seat in range(n):
+            if s[S_F_IN + seat]:
+                s[S_F_ROLL + seat] = 0
+                power = fighter_total(s, p, seat, buf, slots)
+                s[S_F_ROLL + seat] = roll_2d6(s, rng)
+                emit(
+                    log,
+                    s,
+                    EV_ROLL,
+                    seat,
+                    space,
+                    power,
+                    s[S_F_ROLL + seat],
+                    power + s[S_F_ROLL + seat],
+                    0,
+                )
+        if not boost_round(s, p, rng, ctx, log, -1):
+            return -1
+        best, leaders = -1, 0
+        for seat in range(n):
+            if s[S_F_IN + seat]:
+                totals[seat] = fighter_total(s, p, seat, buf, slots)
+                emit(log, s, EV_TOTAL, seat, space, totals[seat], 0, 0, 0)
+                if totals[seat] > best:
+                    best, leaders = totals[seat], 1 << seat
+                elif totals[seat] == best:
+                    leaders |= 1 << seat
+        if leaders & (leaders - 1) == 0:
+            for seat in range(n):
+                if leaders == 1 << seat:
+                    s[pl(seat, PL_BATTLES_WON)] += 1
+                    emit(log, s, EV_WIN, seat, space, best, 0, 0, 0)
+                    return seat
+        s[S_FIRST_TIE] += 1
+        emit(log, s, EV_TIE, -1, space, best, leaders, 0, 0)
+        for seat in range(n):
+            if s[S_F_IN + seat] and not (leaders >> seat) & 1:
+                s[S_F_IN + seat] = 0
+
+
+@jit
+def boost_round(s, p, rng, ctx, log, army):
+    """After a roll: a captain who is not alone in the lead (against an army: whose total is
+    below it) may play a station or an attack card, the lowest total first; after each play
+    the order is looked at again; it ends when nobody plays (the Paris example). Returns
+    False on a refused play."""
+    a, buf, slots, totals = ctx[4], ctx[9], ctx[10], ctx[11]
+    n = s[S_N_PLAYERS]
+    while True:
+        best, leaders = -1, 0
+        for seat in range(n):
+            totals[seat] = fighter_total(s, p, seat, buf, slots) if s[S_F_IN + seat] else -1
+            if s[S_F_IN + seat] and totals[seat] > best:
+                best, leaders = totals[seat], 1 << seat
+            elif s[S_F_IN + seat] and totals[seat] == best:
+                leaders |= 1 << seat
+        acted = False
+        done = 0
+        for _ in range(n):
+            seat = -1
+            for k in range(n):
+                behind = (army >= 0 and totals[k] < army) or (army < 0 and (leaders != 1 << k))
+                lowest = seat < 0 or totals[k] < totals[seat]
+                if s[S_F_IN + k] and behind and not (done >> k) & 1 and lowest:
+                    seat = k
+            if seat < 0:
+                break
+            done |= 1 << seat
+            if not boost_usable(s, p, seat):
+                continue
+            decide(ctx, s, p, rng, seat, PH_BOOST, s[S_F_CITY])
+            if boost_passes(a):
+                continue
+            if refused(s, apply_boost(s, p, seat, a, log), seat):
+                return False
+            acted = True
+            break
+        if not acted:
+            return True
+
+
+@jit
+def lose_one_ship(s, p, rng, ctx, log, seat):
+    """A loser gives up one ship of the fight, of his choice (line 100); invulnerable ships
+    never (FAQ 373-379). Returns the model destroyed, -1 none, -2 refused."""
+    a = ctx[4]
+    count, first = destroyable_in_fight(s, p, seat)
+    if count == 0:
+        return -1
+    slot = first
+    if count > 1:
+        decide(ctx, s, p, rng, seat, PH_LOSE_SHIP, s[S_F_CITY])
+        slot = a[A_SLOT]
+        if refused(s, check_lose(s, p, seat, slot), seat):
+            return -2
+    m = s[pl(seat, PL_HAND + slot)]
+    destroy(s, seat, slot)
+    return m

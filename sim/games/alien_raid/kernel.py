@@ -1,0 +1,182 @@
+"""The compiled game loop: whole games, many at a time, on caller-made buffers.
+
+`play_batch` plays games with any lineup of compiled policies: it reaches them through the
+function pointers in its ctx (decide.py), so the loop and the rules are compiled once and each
+policy once, on its own; a run compiles only the policies its seats use. With `trace`, every
+turn's state is hashed (golden traces) and the card census is checked (a card lost or
+duplicated stops the game with E_CENSUS).
+"""
+
+import numpy as np
+from numba import types
+from numba.core import config
+
+from sim.games.alien_raid.checks import census_ok
+from sim.games.alien_raid.decide import CTX_T, make_ctx
+from sim.games.alien_raid.decision import PARAMS_T, RNG_T
+from sim.games.alien_raid.flow import play_turn
+from sim.games.alien_raid.layout import (
+    E_CENSUS,
+    EV_SIZE,
+    OK,
+    P_TURNS,
+    PL_HUMANS,
+    PL_SIZE,
+    S_CITIES_DISCARDED,
+    S_ERROR,
+    S_ERROR_SEAT,
+    S_FIRST_TIE,
+    S_N_PLAYERS,
+    S_TURN,
+    STATE_SIZE,
+    STREAMS,
+)
+from sim.games.alien_raid.scoring import end_game, winners_mask
+from sim.games.alien_raid.state import new_game, pl
+from sim.jit import jit
+from sim.random_streams import seed_streams
+
+# per-game result columns
+G_OUTCOME, G_TURNS, G_WINNERS, G_TOP, G_SECOND, G_DISCARDED, G_TIES = 0, 1, 2, 3, 4, 5, 6
+G_ERROR, G_ERROR_SEAT, G_HASH = 7, 8, 9
+GAME_COLUMNS = (
+    "outcome",
+    "turns",
+    "winners_mask",
+    "top_humans",
+    "second_humans",
+    "cities_discarded",
+    "battle_ties",
+    "error",
+    "error_seat",
+    "trace_hash",
+)
+OUTCOMES = ("win", "shared", "refused")
+# per-seat result columns: final humans, then the player's whole block of the state
+SEAT_SCORE, SEAT_BLOCK = 0, 1
+SEAT_SIZE = 1 + PL_SIZE
+
+_FNV_PRIME = np.uint64(0x100000001B3)
+_FNV_OFFSET = np.uint64(0xCBF29CE484222325)
+
+
+@jit
+def state_hash(s, h):
+    """Fold the state into the running hash h (FNV-1a over the int32 words)."""
+    for i in range(s.shape[0]):
+        h = (h ^ np.uint64(np.uint32(s[i]))) * _FNV_PRIME
+    return h
+
+
+@jit
+def play_rest(s, p, rng, ctx, log, trace, h):
+    """Play from the state's turn to the end; returns the trace hash."""
+    while s[S_TURN] <= p[P_TURNS] and s[S_ERROR] == OK:
+        play_turn(s, p, rng, ctx, log)
+        if trace:
+            h = state_hash(s, h)
+            if s[S_ERROR] == OK and not census_ok(s, p):
+                s[S_ERROR] = E_CENSUS
+                s[S_ERROR_SEAT] = -1
+    if s[S_ERROR] == OK:
+        end_game(s, p, log)
+    return h
+
+
+@jit
+def finish(s, p, out, h):
+    """The per-game columns of a finished (or refused) game."""
+    out[G_TURNS] = s[S_TURN] - 1
+    out[G_ERROR], out[G_ERROR_SEAT] = s[S_ERROR], s[S_ERROR_SEAT]
+    out[G_DISCARDED], out[G_TIES] = s[S_CITIES_DISCARDED], s[S_FIRST_TIE]
+    out[G_HASH] = np.int64(h)
+    if s[S_ERROR] != OK:
+        out[G_OUTCOME] = 2
+        return
+    mask = winners_mask(s, p)
+    out[G_WINNERS] = mask
+    out[G_OUTCOME] = 0 if mask & (mask - 1) == 0 else 1
+    top, second = -(1 << 40), -(1 << 40)
+    for seat in range(s[S_N_PLAYERS]):
+        v = s[pl(seat, PL_HUMANS)]
+        if v > top:
+            top, second = v, top
+        elif v > second:
+            second = v
+    out[G_TOP], out[G_SECOND] = top, second
+
+
+@jit
+def play_batch(p, n_players, seeds, seat_lineup, lineup_policy, lineup_params, games, seats,
+               trace, s, rng, log, ctx):  # fmt: skip
+    """Play len(seeds) games. games: int64[n, len(GAME_COLUMNS)]; seats: int64[n, players,
+    SEAT_SIZE]; s, rng, log and ctx: the work buffers `workspace` makes. Seat k of game g
+    plays lineup row j = seat_lineup[g, k]: policy slot lineup_policy[j] of ctx's policies,
+    with the parameters lineup_params[j]. Returns the number of games stopped by a refused
+    decision."""
+    which, params = ctx[0], ctx[1]
+    errors = 0
+    for g in range(seeds.shape[0]):
+        for seat in range(n_players):
+            j = seat_lineup[g, seat]
+            which[seat] = lineup_policy[j]
+            for k in range(lineup_params.shape[1]):
+                params[seat, k] = lineup_params[j, k]
+        games[g, :] = 0
+        seed_streams(rng, seeds[g])
+        new_game(s, p, n_players, rng)
+        h = state_hash(s, _FNV_OFFSET) if trace else _FNV_OFFSET
+        h = play_rest(s, p, rng, ctx, log, trace, h)
+        finish(s, p, games[g], h)
+        errors += s[S_ERROR] != OK
+        for seat in range(n_players):
+            seats[g, seat, SEAT_SCORE] = s[pl(seat, PL_HUMANS)]
+            for f in range(PL_SIZE):
+                seats[g, seat, SEAT_BLOCK + f] = s[pl(seat, f)]
+    return errors
+
+
+def workspace(policies: tuple, params_width: int) -> tuple:
+    """play_batch's work buffers: the state, the random streams, a log that keeps nothing,
+    and the decision buffers for `policies` (made here so the loop allocates nothing)."""
+    return (
+        np.zeros(STATE_SIZE, np.int32),
+        np.zeros(STREAMS, np.uint64),
+        np.zeros((1, EV_SIZE), np.int32),
+        make_ctx(policies, params_width),
+    )
+
+
+_I64 = types.int64
+STATE_T = types.Array(types.int32, 1, "C")
+LOG_T = types.Array(types.int32, 2, "C")
+# play_batch's argument types, as play_chunk calls it
+BATCH_TYPES = (
+    PARAMS_T, _I64, types.Array(types.uint64, 1, "C"), types.Array(_I64, 2, "C"),
+    types.Array(_I64, 1, "C"), types.Array(types.float64, 2, "C"), types.Array(_I64, 2, "C"),
+    types.Array(_I64, 3, "C"), types.boolean, STATE_T, RNG_T, LOG_T, CTX_T,
+)  # fmt: skip
+# flow.play_turn's (sim play): state, params, streams, ctx, log
+PLAY_TURN_TYPES = (STATE_T, PARAMS_T, RNG_T, CTX_T, LOG_T)
+# play_scenario's: play_turn's, then the turns and whether to score the end
+SCENARIO_TYPES = (*PLAY_TURN_TYPES, _I64, types.boolean)
+
+
+def compiled(function, signature: tuple):
+    """`function` compiled (or loaded from the cache) for `signature`, to call from Python
+    with a ctx whose policies are compiled functions (a plain function without the JIT)."""
+    if config.DISABLE_JIT:
+        return function
+    function.compile(signature)
+    return function.overloads[signature].entry_point
+
+
+@jit
+def play_scenario(s, p, rng, ctx, log, turns, score):
+    """A scenario: `turns` turns from the state's turn, then the end of the game if `score`."""
+    for _ in range(turns):
+        if s[S_ERROR] != OK or s[S_TURN] > p[P_TURNS]:
+            break
+        play_turn(s, p, rng, ctx, log)
+    if score and s[S_ERROR] == OK:
+        end_game(s, p, log)

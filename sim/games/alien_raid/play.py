@@ -1,0 +1,170 @@
+"""Playing alien-raid games in chunks, as columns: the plug-in's heavy half (plugin.py is the
+light one). Every strategy is a compiled policy the game loop calls through a function pointer
+(decision.py), so a run compiles the loop once and only the policies its seats use."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import numpy as np
+
+from sim.compiling import Notice, Unit, ensure_compiled
+from sim.games.alien_raid import layout as L
+from sim.games.alien_raid.columns import BOUGHT, OFFERED, PROBE_CARD, SEAT_FIELDS, card_column
+from sim.games.alien_raid.decision import POLICY_SIGNATURE
+from sim.games.alien_raid.kernel import (
+    BATCH_TYPES,
+    G_ERROR,
+    G_ERROR_SEAT,
+    G_OUTCOME,
+    G_WINNERS,
+    GAME_COLUMNS,
+    OUTCOMES,
+    SEAT_BLOCK,
+    SEAT_SCORE,
+    SEAT_SIZE,
+    compiled,
+    play_batch,
+    workspace,
+)
+from sim.games.alien_raid.params import names, to_params
+from sim.games.alien_raid.ruleset import check_players
+from sim.games.base import Chunk, StrategySpec, seat_table
+from sim.rulesets import Ruleset
+from strategies.alien_raid import registry
+
+
+def check_strategy(spec: StrategySpec, *, source: str) -> StrategySpec:
+    _resolve(spec, source=source)
+    return spec
+
+
+def prepare(lineup: Sequence[StrategySpec], *, notice: Notice | None = None) -> float:
+    """Compile (or find in the cache) what playing `lineup` needs, before any game: the loop
+    with the rules, and each policy of the lineup, nothing else. Returns the seconds spent
+    compiling (0.0 when everything was cached)."""
+    plan = Lineup(list(lineup))
+    names_ = ", ".join(dict.fromkeys(spec.name for spec in lineup)) or "alien-raid"
+    return ensure_compiled(plan.compile_jobs(), what=names_, notice=notice)
+
+
+def play_chunk(
+    ruleset: Ruleset,
+    n_players: int,
+    lineup: list[StrategySpec],
+    seat_lineup: np.ndarray,
+    seeds: np.ndarray,
+    *,
+    trace: bool = False,
+) -> Chunk:
+    """Play len(seeds) games; with `trace`, hash every turn's state and check the census."""
+    n = len(seeds)
+    seat_lineup = seat_table(seat_lineup, n, n_players)
+    check_players(ruleset, n_players)
+    plan = Lineup(lineup)
+    games = np.zeros((n, len(GAME_COLUMNS)), np.int64)
+    seats = np.zeros((n, n_players, SEAT_SIZE), np.int64)
+    compiled(play_batch, BATCH_TYPES)(
+        to_params(ruleset.values), n_players, np.ascontiguousarray(seeds, np.uint64),
+        seat_lineup, plan.which, plan.params, games, seats, bool(trace),
+        *workspace(plan.policies, plan.params.shape[1]),
+    )  # fmt: skip
+    labels = [spec.label for spec in lineup]
+    return Chunk(
+        games=_game_columns(games, trace),
+        seats=_seat_columns(ruleset, games, seats, seat_lineup, labels),
+        errors=_errors(games, seat_lineup, labels),
+        illegal=_illegal(games, seat_lineup, labels),
+    )
+
+
+def _resolve(spec: StrategySpec, *, source: str | None = None):
+    strategy = registry.resolve(spec.name, source=source)
+    return strategy, registry.param_vector(strategy, dict(spec.params), source=source)
+
+
+class Lineup:
+    """How a lineup is played: its distinct compiled policies and, per lineup entry, which of
+    them (`which`) and with what parameters (`params`, one row per entry)."""
+
+    def __init__(self, lineup: list[StrategySpec]) -> None:
+        resolved = [_resolve(spec) for spec in lineup]
+        width = max((len(vector) for _, vector in resolved), default=1)
+        self.params = np.zeros((len(lineup), width), np.float64)
+        self.which = np.zeros(len(lineup), np.int64)
+        self.strategies: list = []  # distinct strategies, in first-seen order
+        for j, (strategy, vector) in enumerate(resolved):
+            self.params[j, : len(vector)] = vector
+            if strategy not in self.strategies:
+                self.strategies.append(strategy)
+            self.which[j] = self.strategies.index(strategy)
+
+    @property
+    def policies(self) -> tuple:
+        return tuple(strategy.policy for strategy in self.strategies)
+
+    def compile_jobs(self) -> list[list[Unit]]:
+        """What playing the lineup compiles, as jobs for parallel processes: the loop with the
+        rules (the longest), the policy of the free slots, each policy of the lineup."""
+        loop = [Unit("sim.games.alien_raid.kernel", "play_batch", BATCH_TYPES)]
+        policies = [s.policy_source for s in self.strategies]
+        policies.append(("sim.games.alien_raid.decision", "keep_default"))
+        return [loop, *[[Unit(module, name, POLICY_SIGNATURE.args)] for module, name in policies]]
+
+
+def _game_columns(games: np.ndarray, trace: bool) -> dict[str, np.ndarray]:
+    cols = {name: games[:, i] for i, name in enumerate(GAME_COLUMNS)}
+    if not trace:
+        del cols["trace_hash"]
+    cols["outcome"] = np.array(OUTCOMES, dtype=object)[games[:, G_OUTCOME]]
+    return cols
+
+
+def _seat_columns(ruleset, games, seats, seat_lineup, labels) -> dict[str, np.ndarray]:
+    """One row per captain: the framework's columns, the captain's counters, the card of the
+    purchase probe, and each card's purchases and offers."""
+    n, players, _ = seats.shape
+    seat = np.tile(np.arange(players), n)
+    won = (np.repeat(games[:, G_WINNERS], players) >> seat) & 1
+    n_winners = np.repeat(np.bitwise_count(games[:, G_WINNERS].astype(np.uint64)), players)
+    flat = seats.reshape(n * players, SEAT_SIZE)
+    block = flat[:, SEAT_BLOCK:]
+    models = names(ruleset.values).models
+    cols: dict[str, np.ndarray] = {
+        "seat": seat,
+        "strategy": np.array(labels, dtype=object)[seat_lineup.reshape(-1)],
+        "score": flat[:, SEAT_SCORE],
+        "win_share": np.where(won == 1, 1.0 / np.maximum(n_winners, 1), 0.0),
+    }
+    for column, field in SEAT_FIELDS.items():
+        cols[column] = block[:, field]
+    probe = block[:, L.PL_PROBE_CARD]
+    cols[PROBE_CARD] = np.array([*models, ""], dtype=object)[np.where(probe >= 0, probe,
+                                                                      len(models))]  # fmt: skip
+    for m, model in enumerate(models):
+        cols[card_column(BOUGHT, model)] = block[:, L.PL_BOUGHT + m]
+        cols[card_column(OFFERED, model)] = block[:, L.PL_OFFERED + m]
+    return cols
+
+
+def _who(games, g: int, seat_lineup, labels) -> tuple[int, str]:
+    """The seat and strategy of game g's refused decision (seat -1: the engine's census)."""
+    seat = int(games[g, G_ERROR_SEAT])
+    return seat, labels[int(seat_lineup[g, seat])] if seat >= 0 else "the engine"
+
+
+def _errors(games, seat_lineup, labels) -> list[str]:
+    out = []
+    for g in np.flatnonzero(games[:, G_ERROR]):
+        seat, who = _who(games, g, seat_lineup, labels)
+        out.append(f"game {g}: {who} in seat {seat} made a refused decision "
+                   f"({L.ERROR_NAMES[games[g, G_ERROR]]})")  # fmt: skip
+    return out
+
+
+def _illegal(games, seat_lineup, labels) -> dict[str, int]:
+    out: dict[str, int] = {}
+    for g in np.flatnonzero(games[:, G_ERROR]):
+        _, who = _who(games, g, seat_lineup, labels)
+        out[who] = out.get(who, 0) + 1
+    return out

@@ -1,0 +1,73 @@
+"""What the alien-raid report sections share: each arm's card catalog as the manifest keeps
+it, how an arm is named (its skill level), the warning that the numbers rest on the assumed
+catalog, and the comparisons of two groups of seats.
+
+Computed from the stored tables only (polars); nothing here imports the engine, the plug-in
+or the strategies.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+import polars as pl
+
+from sim.games.alien_raid.catalog import PREFIX
+from sim.report.context import Context
+from sim.report.render import Finding, Section
+from sim.stats.paired import Difference, welch_difference
+
+
+def catalog(ctx: Context, arm: str) -> dict[str, Any]:
+    """The arm's catalog keys (catalog.<section>.<card>.<field>) as the manifest keeps them."""
+    values = ctx.results.arm(arm).ruleset_values
+    return {k: v for k, v in values.items() if k.startswith(PREFIX)}
+
+
+def skill(ctx: Context, arm: str) -> str:
+    """The arm as a reader names it: its strategies without their parameters (one name when
+    every seat plays the same), with the arm's name when other arms play the same."""
+
+    def bases(name: str) -> str:
+        labels = dict.fromkeys(label.split("(")[0] for label in ctx.results.arm(name).lineup)
+        return ", ".join(labels) or name
+
+    mine = bases(arm)
+    shared = sum(bases(other) == mine for other in ctx.arm_names) > 1
+    return f"{mine} ({arm})" if shared and mine != arm else mine
+
+
+def section(ident: str, title: str, question: str, ctx: Context) -> Section:
+    """A section that says first when its numbers rest on the assumed card catalog."""
+    out = Section(ident, title, question)
+    assumed = [a for a in ctx.arm_names if catalog(ctx, a).get(f"{PREFIX}assumed")]
+    if assumed:
+        out.findings.append(Finding(
+            "These numbers rest on the ASSUMED card catalog (sim/games/alien_raid/rulesets/"
+            "catalog-assumed.yaml), not the published cards: prices, attacks, city values and "
+            "most traits are assumptions. Replace it with the designer's list (catalog.file) "
+            "and run again.", "info"))  # fmt: skip
+    return out
+
+
+def welch(frame: pl.DataFrame, flag: str, value: str) -> Difference:
+    """mean(value | flag = 1) - mean(value | flag = 0), with Welch's interval."""
+    yes = frame.filter(pl.col(flag) == 1).get_column(value).to_numpy().astype(float)
+    no = frame.filter(pl.col(flag) == 0).get_column(value).to_numpy().astype(float)
+    return welch_difference(yes, no)
+
+
+def bucket(values: np.ndarray, edges: list[int]) -> list[str]:
+    """Labels such as '<=4', '5-8', '>=17' for values cut at `edges` (upper bounds)."""
+    labels = []
+    for v in values:
+        low = None
+        for e in edges:
+            if v <= e:
+                labels.append(f"<={e}" if low is None else f"{low + 1}-{e}")
+                break
+            low = e
+        else:
+            labels.append(f">={edges[-1] + 1}")
+    return labels

@@ -1,0 +1,175 @@
+"""Credit terms and task rewards: how often credits are taken and what the first credit of a
+game brings (its decision is a coin: probe_credit), how often the tasks decide the winner and
+which rewards would decide a target share of games."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import polars as pl
+
+from sim.games.alien_raid.report.common import section, skill, welch
+from sim.report import fmt
+from sim.report.context import Context
+from sim.report.metrics import diff_cols, mean, prefixed, rate
+from sim.report.render import Finding, Section
+from sim.report.table import Column, Table
+
+READS = ("credits_taken", "cp_turn", "cp_took", "repaid", "task_humans", "tasks_first")
+TASK_TARGETS = (0.10, 0.25, 0.50)  # shares of games the tasks should decide
+
+
+def credit_row(ctx: Context, arm: str) -> dict:
+    values = ctx.results.arm(arm).ruleset_values
+    s = ctx.results.arm_seats(arm)
+    probes = s.filter(pl.col("cp_turn") > 0)
+    humans = welch(probes, "cp_took", "score")
+    per_took = probes.group_by("cp_took").agg(pl.col("credits_taken").mean()).sort("cp_took")
+    extra = np.diff(per_took.get_column("credits_taken").to_numpy()) if per_took.height == 2 else []
+    repay = float(values.get("credit.repay", math.nan))
+    neutral = repay + humans.estimate / extra[0] if len(extra) and extra[0] > 0 else math.nan
+    took = float((s.get_column("credits_taken") > 0).sum())
+    return {
+        "arm": arm,
+        "skill": skill(ctx, arm),
+        "seats": s.height,
+        "repay": repay,
+        **prefixed(rate(took, s.height), "taken"),
+        "probes": probes.height,
+        **diff_cols(humans, "humans"),
+        **diff_cols(welch(probes, "cp_took", "win_share"), "win"),
+        "neutral_repay": neutral,
+    }
+
+
+def task_rows(ctx: Context, arm: str) -> tuple[dict, list[dict]]:
+    """How much the tasks decide, and the reward scale that would decide each target share."""
+    s = ctx.results.arm_seats(arm).sort("game", "seat")
+    players = int(s.get_column("players")[0])
+    games = s.height // players
+    score = s.get_column("score").to_numpy().reshape(games, players).astype(float)
+    tasks = s.get_column("task_humans").to_numpy().reshape(games, players).astype(float)
+    base = score - tasks
+    winner0 = np.argmax(base, axis=1)
+
+    def decided(scale: float) -> float:
+        return float((np.argmax(base + scale * tasks, axis=1) != winner0).mean())
+
+    first = s.with_columns((pl.col("tasks_first") > 0).cast(pl.Int8).alias("leader"))
+    row = {
+        "arm": arm,
+        "skill": skill(ctx, arm),
+        "games": games,
+        **prefixed(mean(tasks.reshape(-1)), "task_humans"),
+        **prefixed(rate(decided(1.0) * games, games), "decided"),
+        **diff_cols(welch(first, "leader", "win_share"), "leader_uplift"),
+    }
+    values = ctx.results.arm(arm).ruleset_values
+    reward = float(values.get("tasks.first", 200_000))
+    scales = np.linspace(0.0, 3.0, 61)
+    shares = np.array([decided(x) for x in scales])
+    targets = []
+    for target in TASK_TARGETS:
+        hit = np.flatnonzero(shares >= target)
+        scale = float(scales[hit[0]]) if hit.size else math.nan
+        targets.append(
+            {
+                "arm": arm,
+                "skill": skill(ctx, arm),
+                "target": target,
+                "scale": scale,
+                "first": scale * reward,
+                "second": scale * reward / 2,
+            }
+        )
+    return row, targets
+
+
+CREDIT_COLUMNS = [
+    Column.text("skill", "skill level"),
+    Column.pct_ci("taken", "seats that borrowed"),
+    Column.count("probes", "credit probes"),
+    Column.diff(
+        "humans",
+        "humans from a credit",
+        digits=0,
+        help="final humans, borrowed minus declined, at the first chance (coin-decided)",
+    ),
+    Column.diff("win", "win share from a credit", unit="pp"),
+    Column.num("repay", "repayment", 0),
+    Column.num(
+        "neutral_repay",
+        "repayment for no effect",
+        0,
+        help="the repayment at which borrowing would change no final humans, the play "
+        "being the same (humans effect / extra credits taken)",
+    ),
+]
+TASK_COLUMNS = [
+    Column.text("skill", "skill level"),
+    Column.num_ci("task_humans", "task humans per captain", 0),
+    Column.pct_ci(
+        "decided",
+        "games the tasks decide",
+        help="the winner differs from the winner without task rewards",
+    ),
+    Column.diff(
+        "leader_uplift",
+        "win share of a first place",
+        unit="pp",
+        help="captains with a task's first place minus the others (an association)",
+    ),
+]
+TARGET_COLUMNS = [
+    Column.text("skill", "skill level"),
+    Column.pct("target", "tasks decide", 0),
+    Column.num("first", "first place reward", 0),
+    Column.num("second", "second place reward", 0),
+]
+
+
+def build(ctx: Context) -> Section:
+    out = section(
+        "alien_raid_credit_tasks",
+        "Credit terms and task rewards",
+        "How often are credits taken and tasks won, what are they worth, and "
+        "what would the numbers need to be for a target effect?",
+        ctx,
+    )
+    credit = [credit_row(ctx, arm) for arm in ctx.arm_names]
+    tasks = [task_rows(ctx, arm) for arm in ctx.arm_names]
+    for row in credit:
+        if row["humans_sig"]:
+            better = "pays" if row["humans"] > 0 else "costs"
+            out.findings.append(
+                Finding(
+                    f"{row['skill']}: a credit {better} "
+                    f"{fmt.signed_ci(row['humans'], row['humans_low'], row['humans_high'], 0)} "
+                    f"final humans; a repayment of {fmt.num(row['neutral_repay'], 0)} would make "
+                    "it neutral.",
+                    "finding",
+                )
+            )
+    for row, _ in tasks:
+        out.findings.append(
+            Finding(
+                f"{row['skill']}: the tasks decide "
+                f"{fmt.pct_ci(row['decided'], row['decided_low'], row['decided_high'])} of games.",
+                "info",
+            )
+        )
+    out.add(Table("alien_raid_credit", "Credits", pl.DataFrame(credit), CREDIT_COLUMNS))
+    out.add(Table("alien_raid_tasks", "Tasks", pl.DataFrame([r for r, _ in tasks]), TASK_COLUMNS))
+    out.add(
+        Table(
+            "alien_raid_task_targets",
+            "Task rewards for a target share of games decided",
+            pl.DataFrame([t for _, ts in tasks for t in ts]),
+            TARGET_COLUMNS,
+            note="Static: the stored games re-scored with scaled rewards; captains "
+            "who chased larger rewards harder would change this. A dash: not reached with "
+            "rewards up to 3 times the printed ones.",
+        )
+    )
+    return out

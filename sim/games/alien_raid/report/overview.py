@@ -1,0 +1,70 @@
+"""Overview: what happened in each arm (how often a win is shared, the winner's humans and the
+margin over the second) and what each strategy's captains did (win share, final humans,
+purchases, raids, catches, battles, cities). Shown in every report, and alone when the
+experiment names no section."""
+
+from __future__ import annotations
+
+import polars as pl
+
+from sim.games.alien_raid.report.common import section
+from sim.report.context import Context
+from sim.report.metrics import mean, prefixed, rate
+from sim.report.render import Section
+from sim.report.table import Column, Table
+
+ARM = Column.text("arm", "arm")
+# per-seat means shown per strategy: column -> label
+SEAT_MEANS = {
+    "score": "final humans",
+    "spent": "humans spent on cards",
+    "raids": "raids",
+    "catches": "catches",
+    "battles": "battles",
+    "cities": "cities held",
+}
+READS = tuple(c for c in SEAT_MEANS if c != "score")
+
+
+def build(ctx: Context) -> Section:
+    out = section("overview", "Overview",
+                  "What happened in each arm: who wins, by how much, and what the captains "
+                  "of each strategy did.", ctx)  # fmt: skip
+    ident = ctx.arm_columns()
+    rows, strategy_rows = [], []
+    for arm in ctx.arm_names:
+        games = ctx.results.arm_games(arm)
+        shared = float((games.get_column("outcome") == "shared").sum())
+        rows.append({**ctx.arm_values(arm), "games": games.height,
+                     **prefixed(rate(shared, games.height), "shared"),
+                     **prefixed(mean(games.get_column("top_humans").to_numpy()), "top"),
+                     **prefixed(mean((games.get_column("top_humans")
+                                      - games.get_column("second_humans")).to_numpy()),
+                                "margin")})  # fmt: skip
+        seats = ctx.results.arm_seats(arm)
+        for (strategy,), own in seats.group_by("strategy", maintain_order=True):
+            row = {**ctx.arm_values(arm), "strategy": strategy, "seat_games": own.height,
+                   **prefixed(rate(float(own.get_column("win_share").sum()), own.height),
+                              "win")}  # fmt: skip
+            for column in SEAT_MEANS:
+                row.update(prefixed(mean(own.get_column(column).to_numpy()), column))
+            strategy_rows.append(row)
+    out.add(Table(
+        "overview_outcomes", "How the games end", pl.DataFrame(rows, infer_schema_length=None),
+        [*ident, Column.count("games", "games"), Column.pct_ci("shared", "shared wins"),
+         Column.num_ci("top", "winner's humans", 0),
+         Column.num_ci("margin", "margin over the second", 0)],
+        note="A win is shared when captains end with equal humans (end.tie: share). Rates "
+        "with 95% Wilson intervals; means with 95% normal intervals.",
+    ))  # fmt: skip
+    out.add(Table(
+        "overview_strategies", "What each strategy's captains did, per game",
+        pl.DataFrame(strategy_rows, infer_schema_length=None),
+        [*ident, Column.text("strategy", "strategy"), Column.count("seat_games", "seat-games"),
+         Column.pct_ci("win", "win share"),
+         *[Column.num_ci(c, label, 0 if c in ("score", "spent") else 2)
+           for c, label in SEAT_MEANS.items()]],
+        note="Means per captain and game, 95% normal intervals; a shared win counts 1/k to "
+        "each of the k winners.",
+    ))  # fmt: skip
+    return out

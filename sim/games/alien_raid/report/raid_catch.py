@@ -1,0 +1,100 @@
+"""Raid or catch: the humans and the risk of losing a ship of both choices, per city kind
+(x1-x3 army cards) and fleet strength, from coin-decided rewards (probe_reward)."""
+
+from __future__ import annotations
+
+import polars as pl
+
+from sim.games.alien_raid.report.common import bucket, section, skill, welch
+from sim.report import fmt
+from sim.report.context import Context
+from sim.report.metrics import diff_cols, mean, prefixed, rate
+from sim.report.render import Finding, Section, Text
+from sim.report.table import Column, Table
+
+READS = ("rp_armies", "rp_fleet", "rp_raid", "rp_catch", "rp_choice", "rp_humans", "rp_lost")
+FLEET_EDGES = [4, 8, 12, 16]  # the group's attack against armies, cut into buckets
+
+
+def reward_rows(ctx: Context, arm: str) -> list[dict]:
+    s = ctx.results.arm_seats(arm).filter(pl.col("rp_armies") > 0)
+    if s.height == 0:
+        return []
+    s = s.with_columns(
+        pl.Series("fleet", bucket(s.get_column("rp_fleet").to_numpy(), FLEET_EDGES)),
+        (pl.col("rp_lost") > 0).cast(pl.Int8).alias("lost"),
+    )
+    rows = []
+    for (armies, fleet), g in s.group_by("rp_armies", "fleet"):
+        raid = g.filter(pl.col("rp_choice") == 0)
+        catch = g.filter(pl.col("rp_choice") == 1)
+        rows.append(
+            {
+                "arm": arm,
+                "skill": skill(ctx, arm),
+                "armies": int(armies),
+                "fleet": fleet,
+                "fleet_min": int(g.get_column("rp_fleet").min()),
+                "raids": raid.height,
+                "catches": catch.height,
+                **prefixed(mean(raid.get_column("rp_humans").to_numpy()), "raid"),
+                **prefixed(mean(catch.get_column("rp_humans").to_numpy()), "catch"),
+                **diff_cols(welch(g, "rp_choice", "rp_humans"), "gain"),
+                **prefixed(rate(float(catch.get_column("lost").sum()), catch.height), "risk"),
+            }
+        )
+    return sorted(rows, key=lambda r: (r["armies"], r["fleet_min"]))
+
+
+REWARD_COLUMNS = [
+    Column.text("skill", "skill level"),
+    Column.count("armies", "army cards"),
+    Column.text("fleet", "attack against armies"),
+    Column.num_ci("raid", "humans of a raid", 0),
+    Column.num_ci("catch", "humans of a catch", 0),
+    Column.diff("gain", "catch minus raid", digits=0),
+    Column.pct_ci("risk", "catches losing a ship"),
+    Column.count("raids", "raids"),
+    Column.count("catches", "catches"),
+]
+
+
+def build(ctx: Context) -> Section:
+    out = section(
+        "alien_raid_raid_catch",
+        "Raid or catch?",
+        "Expected humans and the risk of losing a ship, per city kind (army cards "
+        "x1-x3) and fleet strength, from coin-decided rewards (probe_reward).",
+        ctx,
+    )
+    rows = [r for arm in ctx.arm_names for r in reward_rows(ctx, arm)]
+    if not rows:
+        out.add(Text("No reward probes were played (strategy parameter probe_reward: 1)."))
+        return out
+    for arm in ctx.arm_names:
+        mine = [r for r in rows if r["arm"] == arm and min(r["raids"], r["catches"]) >= 30]
+        catch = [r for r in mine if r["gain_sig"] and r["gain"] > 0]
+        raid = [r for r in mine if r["gain_sig"] and r["gain"] < 0]
+        where = "; ".join(
+            f"x{r['armies']} cities with attack {r['fleet']} "
+            f"({fmt.signed(r['gain'], 0)} humans for a catch)"
+            for r in raid
+        )
+        text = (
+            f"{skill(ctx, arm)}: a catch brings more humans than a raid in {len(catch)} of "
+            f"{len(mine)} kinds of city and fleet"
+            + (f"; a raid is better for {where}" if raid else "")
+            + "."
+        )
+        out.findings.append(Finding(text, "finding" if catch or raid else "null"))
+    out.add(
+        Table(
+            "alien_raid_raid_catch",
+            "Raid against catch",
+            pl.DataFrame(rows),
+            REWARD_COLUMNS,
+            note="The choice was a fair coin in these games, so both "
+            "columns cover the same situations.",
+        )
+    )
+    return out

@@ -1,0 +1,67 @@
+"""`naive`: one ship, one city.
+
+Buys the offered ship with the most printed attack when it keeps as many humans as it pays
+(never a station, never a credit); sends each ship alone, slot by slot while the fuel lasts,
+to the cities in order of their raids; always fights, always raids, fights every army, plays
+a boost station or an attack card when behind and "take the city" when it can.
+"""
+
+from sim.games.alien_raid.cards import is_station, mf
+from sim.games.alien_raid.layout import (
+    A_TARGET,
+    A_YES,
+    M_ATTACK,
+    M_FUEL,
+    MAX_DRAWN,
+    MAX_HAND,
+    O_DRAWN,
+    O_FUEL,
+    OP_HAND,
+    OP_HUMANS,
+    PH_BOOST,
+    PH_BUY,
+    PH_PLAN,
+    PH_TROPHY,
+)
+from sim.jit import jit
+from strategies.alien_raid.common import (
+    best_raid_space,
+    can_add,
+    choose_buy,
+    me,
+    own_ships,
+    own_stations,
+    plain_boost,
+)
+from strategies.alien_raid.probes import apply_probes
+
+NAME = "naive"
+PARAMS: dict[str, float] = {"probe_buy": 0.0, "probe_reward": 0.0, "probe_credit": 0.0}
+
+
+@jit
+def policy(phase, obs, p, sp, rng, slot, a, scratch, fscratch):
+    if phase == PH_BUY:
+        best, best_attack = -1, -1
+        for i in range(MAX_DRAWN):
+            m = obs[O_DRAWN + i]
+            budget = obs[me(obs, OP_HUMANS)] // 2
+            ok = can_add(obs, p, m, budget, own_ships(obs), own_stations(obs), -1)
+            if ok and not is_station(p, m) and mf(p, m, M_ATTACK) > best_attack:
+                best, best_attack = i, mf(p, m, M_ATTACK)
+        if best >= 0:
+            choose_buy(obs, p, a, best, obs[me(obs, OP_HUMANS)], own_ships(obs), own_stations(obs))
+    elif phase == PH_PLAN:
+        fuel, taken = obs[O_FUEL], 0
+        for i in range(MAX_HAND):
+            m = obs[me(obs, OP_HAND + i)]
+            target = best_raid_space(obs, p, taken)
+            if target >= 0 and m >= 0 and mf(p, m, M_FUEL) <= fuel:
+                a[A_TARGET + i] = target
+                fuel -= mf(p, m, M_FUEL)
+                taken |= 1 << target
+    elif phase == PH_BOOST:
+        plain_boost(obs, p, a)
+    elif phase == PH_TROPHY:
+        a[A_YES] = 1
+    apply_probes(phase, obs, p, sp, rng, slot, a)  # the reports' coins (probes.py)

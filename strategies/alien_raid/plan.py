@@ -1,0 +1,190 @@
+"""Planning an attack as a knapsack: which of my ships go to which city within the fuel limit.
+
+Every subset of the hand (at most 2**6) gets, at every city on the board, an expected value
+(humans of the raid or the catch, won uncontested or after a battle, less the ship a lost
+battle costs); a dynamic programme over the cities then picks disjoint subsets whose fuel fits.
+Attack powers come from sim.games.alien_raid.cards (the engine's own rule functions).
+
+Buffers: `fscratch` holds the values V[space * 64 + mask] (0..383), the programme's rows
+(F_ROW, 2 x 64) and per-subset fuel; `scratch` holds the choices (CHOICE, 7 x 64) and the hand.
+"""
+
+from sim.games.alien_raid.cards import (
+    catch_humans,
+    cf,
+    group_attack,
+    group_fuel,
+    mf,
+    price,
+    raid_humans,
+    task_counts_city,
+)
+from sim.games.alien_raid.layout import (
+    A_TARGET,
+    CT_ARMIES,
+    M_INVULNERABLE,
+    MAX_BOARD,
+    MAX_HAND,
+    O_BOARD,
+    O_N_BOARD,
+    O_N_TASKS,
+    O_TASKS,
+    OP_HAND,
+    P_TASK_FIRST,
+)
+from sim.jit import jit
+from strategies.alien_raid.common import catch_value, me, p_win_duel
+
+MASKS = 1 << MAX_HAND
+V_BASE = 0  # fscratch: V[space * MASKS + mask]
+F_ROW = MAX_BOARD * MASKS  # fscratch: two rows of the programme
+FUEL = F_ROW + 2 * MASKS  # fscratch: fuel of each subset (as a float)
+Q = FUEL + MASKS  # fscratch: chance each space is contested
+THEIRS = Q + MAX_BOARD  # fscratch: the opposing attack power expected there
+CHOICE = 0  # scratch: the subset chosen per (space, mask after)
+HAND_M = CHOICE + (MAX_BOARD + 1) * MASKS  # scratch: own models ...
+HAND_S = HAND_M + MAX_HAND  # ... and their slots
+GROUP = HAND_S + MAX_HAND  # scratch: one subset's models
+NEG = -1e18
+
+
+@jit
+def own_hand(obs, scratch):
+    """Own ships into scratch (models at HAND_M, slots at HAND_S); returns how many."""
+    n = 0
+    for i in range(MAX_HAND):
+        m = obs[me(obs, OP_HAND + i)]
+        if m >= 0:
+            scratch[HAND_M + n] = m
+            scratch[HAND_S + n] = i
+            n += 1
+    return n
+
+
+@jit
+def subset(scratch, n, mask):
+    """The models of subset `mask` of the hand into scratch[GROUP:]; returns its size."""
+    k = 0
+    for j in range(n):
+        if (mask >> j) & 1:
+            scratch[GROUP + k] = scratch[HAND_M + j]
+            k += 1
+    return k
+
+
+@jit
+def loss_cost(p, scratch, k):
+    """What a lost fight costs: the cheapest ship of the group that can be destroyed."""
+    best = 0
+    for j in range(k):
+        m = scratch[GROUP + j]
+        if mf(p, m, M_INVULNERABLE) == 0 and (best == 0 or price(p, m) < best):
+            best = price(p, m)
+    return best
+
+
+@jit
+def city_reward(p, city, army_attack, ship_cost):
+    """The better of a raid and a catch (fought to the end) with that attack against armies."""
+    catch = catch_value(p, army_attack, cf(p, city, CT_ARMIES), catch_humans(p, city), ship_cost)
+    return max(float(raid_humans(p, city)), catch)
+
+
+@jit
+def task_bonus(obs, p, city, weight):
+    """A city card's worth for the tasks in play: `weight` x the first reward per task."""
+    bonus = 0.0
+    for t in range(obs[O_N_TASKS]):
+        if task_counts_city(p, obs[O_TASKS + t], city):
+            bonus += weight * p[P_TASK_FIRST]
+    return bonus
+
+
+@jit
+def contested_value(reward, mine, theirs, cost, comp):
+    """Expected humans of a city fought for: win the reward, or lose a ship (less the value
+    of the compensation card); retreating (0) when the odds are bad."""
+    pw = p_win_duel(mine, theirs)
+    return max(0.0, pw * reward - (1.0 - pw) * (cost - comp))
+
+
+@jit
+def fill_values(obs, p, scratch, fscratch, n, comp, task_weight, light):
+    """V for every (space, subset) under a contest model: each city is contested with chance
+    fscratch[Q + space] by an attack power fscratch[THEIRS + space]. `light` values a city by
+    its raid alone (a quicker estimate, for predicting other captains)."""
+    for k in range(MAX_BOARD):
+        for mask in range(MASKS):
+            fscratch[V_BASE + k * MASKS + mask] = 0.0
+    for mask in range(1 << n):
+        g = subset(scratch, n, mask)
+        fscratch[FUEL + mask] = group_fuel(p, scratch[GROUP:], g)
+    for k in range(obs[O_N_BOARD]):
+        city = obs[O_BOARD + k]
+        if city < 0:
+            continue
+        extra = 0.0 if light else task_bonus(obs, p, city, task_weight)
+        q = fscratch[Q + k]
+        for mask in range(1, 1 << n):
+            g = subset(scratch, n, mask)
+            mine = group_attack(p, scratch[GROUP:], g, city, False)
+            cost = loss_cost(p, scratch, g)
+            if light:
+                reward = float(raid_humans(p, city))
+            else:
+                army = group_attack(p, scratch[GROUP:], g, city, True)
+                reward = city_reward(p, city, army, cost) + extra
+            fought = contested_value(reward, mine, fscratch[THEIRS + k], cost, comp)
+            fscratch[V_BASE + k * MASKS + mask] = (1.0 - q) * reward + q * fought
+
+
+@jit
+def best_plan(obs, scratch, fscratch, n, fuel, a):
+    """The programme over the cities: disjoint subsets, total fuel <= fuel, most value.
+    Writes the targets into `a` and returns the plan's value."""
+    full = (1 << n) - 1
+    cur, nxt = F_ROW, F_ROW + MASKS
+    for mask in range(MASKS):
+        fscratch[cur + mask] = NEG
+    fscratch[cur + 0] = 0.0
+    spaces = obs[O_N_BOARD]
+    for k in range(spaces):
+        for mask in range(MASKS):
+            fscratch[nxt + mask] = NEG
+        for used in range(full + 1):
+            base = fscratch[cur + used]
+            if base <= NEG:
+                continue
+            free = full & ~used
+            sub = free
+            while True:  # every subset of the free ships, the empty one last
+                after = used | sub
+                if fscratch[FUEL + after] <= fuel:
+                    v = base + (fscratch[V_BASE + k * MASKS + sub] if sub else 0.0)
+                    if v > fscratch[nxt + after]:
+                        fscratch[nxt + after] = v
+                        scratch[CHOICE + (k + 1) * MASKS + after] = sub
+                if sub == 0:
+                    break
+                sub = (sub - 1) & free
+        cur, nxt = nxt, cur
+    best, best_mask = NEG, 0
+    for mask in range(full + 1):
+        if fscratch[cur + mask] > best:
+            best, best_mask = fscratch[cur + mask], mask
+    mask = best_mask
+    for k in range(spaces, 0, -1):
+        sub = scratch[CHOICE + k * MASKS + mask]
+        for j in range(n):
+            if (sub >> j) & 1:
+                a[A_TARGET + scratch[HAND_S + j]] = k - 1
+        mask &= ~sub
+    return best
+
+
+@jit
+def uniform_contest(obs, fscratch, chance, power):
+    """The value strategy's contest model: every city contested with the same chance."""
+    for k in range(MAX_BOARD):
+        fscratch[Q + k] = chance if k < obs[O_N_BOARD] else 0.0
+        fscratch[THEIRS + k] = power

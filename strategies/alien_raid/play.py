@@ -1,0 +1,123 @@
+"""The decisions value, planner and strong share; they differ in how they expect the other
+captains to attack (the contest model filled before planning) and in what they transfer.
+
+Parameters (indices into the strategy's vector, after the three probes): the worth of an
+attack point, of a ship and of a station per turn (shopping.py), the contest chance and
+power of the value strategy's simple model, the weight of a ship lost, the worth of a
+compensation card, the weight of a task's first reward per matching city card.
+"""
+
+from sim.games.alien_raid.layout import (
+    A_FUEL_CARDS,
+    A_TARGET,
+    MAX_HAND,
+    O_FUEL,
+    OP_HUMANS,
+    P_N_COMP_MODELS,
+    PH_ARMY,
+    PH_BOOST,
+    PH_BUY,
+    PH_CREDIT,
+    PH_FIGHT,
+    PH_LOSE_SHIP,
+    PH_REDRAW,
+    PH_REWARD,
+    PH_SCAN,
+    PH_SHIP_TRANSFER,
+    PH_STATION_TRANSFER,
+    PH_TROPHY,
+)
+from sim.jit import jit
+from strategies.alien_raid.common import fuel_card_total, me, plan_fuel, use_fuel_cards
+from strategies.alien_raid.plan import best_plan, fill_values, own_hand
+from strategies.alien_raid.shopping import decide_credit, decide_redraw, shop
+from strategies.alien_raid.tactics import (
+    decide_army,
+    decide_boost,
+    decide_fight,
+    decide_lose,
+    decide_reward,
+    decide_scan,
+    decide_ship_transfer,
+    decide_station_transfer,
+    decide_trophy,
+)
+
+CONTEST, OPP_POWER, LOSS_WEIGHT, COMP_VALUE, TASK_WEIGHT, CARD_WORTH = 6, 7, 8, 9, 10, 11
+BASE_PARAMS: dict[str, float] = {
+    "probe_buy": 0.0,
+    "probe_reward": 0.0,
+    "probe_credit": 0.0,
+    "attack_worth": 1500.0,
+    "ship_worth": 6000.0,
+    "station_worth": 6000.0,
+    "contest": 0.3,
+    "opp_power": 9.0,
+    "loss_weight": 1.0,
+    "comp_value": 8000.0,
+    "task_weight": 0.0,
+    "card_worth": 15000.0,
+}
+
+
+@jit
+def common_policy(phase, obs, p, sp, a, scratch, fscratch):
+    """Every decision but planning and transfers. Returns whether it handled the phase."""
+    if phase == PH_REDRAW:
+        decide_redraw(obs, p, sp, a)
+    elif phase == PH_CREDIT:
+        decide_credit(obs, p, sp, a)
+    elif phase == PH_BUY:
+        shop(obs, p, sp, a, obs[me(obs, OP_HUMANS)])
+    elif phase == PH_FIGHT:
+        decide_fight(obs, p, scratch, a, sp[LOSS_WEIGHT], sp[COMP_VALUE], sp[TASK_WEIGHT])
+    elif phase == PH_BOOST:
+        decide_boost(obs, p, scratch, a)
+    elif phase == PH_LOSE_SHIP:
+        decide_lose(obs, p, a)
+    elif phase == PH_TROPHY:
+        decide_trophy(obs, p, a)
+    elif phase == PH_REWARD:
+        decide_reward(obs, p, scratch, a)
+    elif phase == PH_SCAN:
+        decide_scan(obs, p, scratch, a)
+    elif phase == PH_ARMY:
+        decide_army(obs, p, scratch, a)
+    else:
+        return False
+    return True
+
+
+@jit
+def reading_policy(phase, obs, p, sp, a, scratch, fscratch):
+    """The planner's and the strong player's decisions other than planning: the transfers
+    after the reveal, then everything common_policy does."""
+    if phase == PH_STATION_TRANSFER:
+        decide_station_transfer(obs, p, scratch, a)
+    elif phase == PH_SHIP_TRANSFER:
+        decide_ship_transfer(obs, p, scratch, a)
+    else:
+        common_policy(phase, obs, p, sp, a, scratch, fscratch)
+
+
+@jit
+def plan_with_contest(obs, p, sp, a, scratch, fscratch):
+    """Plan against the contest model already in fscratch; extra fuel cards are used when
+    the better plan they allow gains more than the cards are worth."""
+    n = own_hand(obs, scratch)
+    fill_values(obs, p, scratch, fscratch, n, sp[COMP_VALUE], sp[TASK_WEIGHT], False)
+    value = best_plan(obs, scratch, fscratch, n, obs[O_FUEL], a)
+    extra = fuel_card_total(obs, p)
+    if extra == 0:
+        return
+    for i in range(MAX_HAND):
+        a[A_TARGET + i] = -1
+    more = best_plan(obs, scratch, fscratch, n, obs[O_FUEL] + extra, a)
+    need = plan_fuel(obs, p, a) - obs[O_FUEL]
+    cards = use_fuel_cards(obs, p, a, need)
+    if need > 0 and more - value <= sp[CARD_WORTH] * cards:
+        for i in range(MAX_HAND):
+            a[A_TARGET + i] = -1
+        for k in range(p[P_N_COMP_MODELS]):
+            a[A_FUEL_CARDS + k] = 0
+        best_plan(obs, scratch, fscratch, n, obs[O_FUEL], a)

@@ -1,0 +1,220 @@
+"""Buying by value per price: what a card should bring over the turns left, against its price;
+credits when they pay for a card worth more than the credit costs; redraws of two stations.
+
+A ship's worth per turn is a value per ship sent (fewer when the hand already fills the
+board) plus a value per point of expected attack (printed attack plus each trait's bonus
+times the chance its conditions hold); a station's is a value per turn scaled by its effect.
+"""
+
+from sim.games.alien_raid.cards import is_station, mf, price
+from sim.games.alien_raid.layout import (
+    A_BUY,
+    A_CREDITS,
+    A_ROOM,
+    A_YES,
+    C_ALONE,
+    C_CITY_DECK,
+    C_CITY_NOT_REGION,
+    C_CITY_NOT_TYPE,
+    C_CITY_REGION,
+    C_CITY_TYPE,
+    C_GROUP_AT_LEAST,
+    C_NONE,
+    C_VS_ARMY,
+    C_VS_CAPTAIN,
+    C_WITH,
+    C_WITHOUT,
+    M_ATTACK,
+    M_CLASS,
+    M_EFFECT,
+    M_EFFECT_VALUE,
+    M_FUEL,
+    M_INVULNERABLE,
+    M_N_TRAITS,
+    M_TRAITS,
+    MAX_CONDS,
+    MAX_DRAWN,
+    MAX_HAND,
+    MODEL_SIZE,
+    O_DRAWN,
+    O_FUEL,
+    O_N_PLAYERS,
+    O_TURN,
+    OP_HAND,
+    OP_HUMANS,
+    P_CITIES_PER_TURN,
+    P_CREDIT_AMOUNT,
+    P_CREDIT_REPAY,
+    P_HAND_SHIPS,
+    P_MODELS,
+    P_N_REGIONS,
+    P_N_TYPES,
+    P_TURNS,
+    ST_BOOST,
+    ST_FUEL,
+    ST_JAM,
+    ST_SCAN,
+    ST_TRANSFER,
+    ST_WEAKEN,
+    TRAIT_SIZE,
+)
+from sim.jit import jit
+from strategies.alien_raid.common import can_add, me, own_ships, own_stations
+
+# indices of the shopping parameters in a strategy's parameter vector
+ATTACK_WORTH, SHIP_WORTH, STATION_WORTH = 3, 4, 5
+
+
+@jit
+def holds_class(obs, p, cls, skip):
+    for i in range(MAX_HAND):
+        m = obs[me(obs, OP_HAND + i)]
+        if m >= 0 and i != skip and mf(p, m, M_CLASS) == cls:
+            return True
+    return False
+
+
+@jit
+def condition_chance(obs, p, cond, arg):
+    """A rough chance that a trait condition holds when the ship attacks."""
+    if cond == C_NONE:
+        return 1.0
+    if cond == C_CITY_TYPE:
+        return 1.0 / p[P_N_TYPES]
+    if cond == C_CITY_NOT_TYPE:
+        return 1.0 - 1.0 / p[P_N_TYPES]
+    if cond == C_CITY_REGION:
+        return 1.0 / p[P_N_REGIONS]
+    if cond == C_CITY_NOT_REGION:
+        return 1.0 - 1.0 / p[P_N_REGIONS]
+    if cond == C_WITH:
+        return 0.8 if holds_class(obs, p, arg, -1) else 0.1
+    if cond == C_WITHOUT:
+        return 0.2 if holds_class(obs, p, arg, -1) else 0.9
+    if cond == C_ALONE or cond == C_GROUP_AT_LEAST:
+        return 0.4
+    if cond == C_VS_ARMY:
+        return 0.4
+    if cond == C_VS_CAPTAIN:
+        return 0.6
+    if cond == C_CITY_DECK:
+        return 0.5
+    return 0.5
+
+
+@jit
+def expected_attack(obs, p, m):
+    a = float(mf(p, m, M_ATTACK))
+    for t in range(mf(p, m, M_N_TRAITS)):
+        base = P_MODELS + m * MODEL_SIZE + M_TRAITS + t * TRAIT_SIZE
+        chance = 1.0
+        for k in range(MAX_CONDS):
+            chance *= condition_chance(obs, p, p[base + 1 + 2 * k], p[base + 2 + 2 * k])
+        a += p[base] * chance
+    return a
+
+
+@jit
+def turns_left(obs, p):
+    return p[P_TURNS] - obs[O_TURN] + 1
+
+
+@jit
+def card_worth(obs, p, sp, m):
+    """What card m should bring over the rest of the game, in humans."""
+    left = turns_left(obs, p)
+    if is_station(p, m):
+        e, v = mf(p, m, M_EFFECT), mf(p, m, M_EFFECT_VALUE)
+        scale = 0.0
+        if e == ST_BOOST:
+            scale = v / 3.0
+        elif e == ST_JAM or e == ST_SCAN:
+            scale = 0.8
+        elif e == ST_TRANSFER:
+            scale = 0.6
+        elif e == ST_WEAKEN:
+            scale = 0.7 * v
+        elif e == ST_FUEL:
+            scale = 0.5 * v
+        return sp[STATION_WORTH] * scale * left
+    crowded = own_ships(obs) >= p[P_CITIES_PER_TURN + obs[O_N_PLAYERS]]
+    base = sp[SHIP_WORTH] * (0.4 if crowded else 1.0)
+    if mf(p, m, M_FUEL) > obs[O_FUEL]:
+        base *= 0.3  # cannot fly yet this turn
+    return (base + sp[ATTACK_WORTH] * expected_attack(obs, p, m)) * left
+
+
+@jit
+def weakest_ship(obs, p, sp):
+    """(slot, worth) of the held ship worth least (never an invulnerable one), slot -1 none."""
+    slot, low = -1, 1e18
+    for i in range(MAX_HAND):
+        m = obs[me(obs, OP_HAND + i)]
+        if m >= 0 and mf(p, m, M_INVULNERABLE) == 0:
+            w = card_worth(obs, p, sp, m)
+            if w < low:
+                slot, low = i, w
+    return slot, low
+
+
+@jit
+def shop(obs, p, sp, a, budget):
+    """Buy the offered cards whose worth beats their price, best value per price first; a
+    full hand gives up its weakest ship when the new one is worth more than both."""
+    ships, stations = own_ships(obs), own_stations(obs)
+    done = -1
+    for _ in range(MAX_DRAWN):
+        best, best_ratio, room = -1, 1.0, -1
+        for i in range(MAX_DRAWN):
+            m = obs[O_DRAWN + i]
+            if m < 0 or a[A_BUY + i] or m == done and is_station(p, m):
+                continue
+            net = card_worth(obs, p, sp, m) - price(p, m)
+            ratio = (net + price(p, m)) / max(price(p, m), 1)
+            slot = -1
+            if not can_add(obs, p, m, budget, ships, stations, done):
+                if is_station(p, m) or ships < p[P_HAND_SHIPS] or price(p, m) > budget:
+                    continue
+                slot, low = weakest_ship(obs, p, sp)
+                if slot < 0 or a[A_ROOM] == slot or a[A_ROOM + 1] == slot:
+                    continue
+                net -= low
+                ratio = (net + price(p, m)) / max(price(p, m), 1)
+            if net > 0 and ratio > best_ratio:
+                best, best_ratio, room = i, ratio, slot
+        if best < 0:
+            return
+        m = obs[O_DRAWN + best]
+        a[A_BUY + best] = 1
+        a[A_ROOM + best] = room
+        budget -= price(p, m)
+        if is_station(p, m):
+            stations += 1
+            done = m
+        elif room < 0:
+            ships += 1
+
+
+@jit
+def decide_credit(obs, p, sp, a):
+    """A credit when a card offered is worth more than the credit costs and cannot be paid
+    without it."""
+    humans = obs[me(obs, OP_HUMANS)]
+    cost = p[P_CREDIT_REPAY] - p[P_CREDIT_AMOUNT]
+    for i in range(MAX_DRAWN):
+        m = obs[O_DRAWN + i]
+        if m < 0 or price(p, m) <= humans or price(p, m) > humans + p[P_CREDIT_AMOUNT]:
+            continue
+        if card_worth(obs, p, sp, m) - price(p, m) > cost:
+            a[A_CREDITS] = 1
+            return
+
+
+@jit
+def decide_redraw(obs, p, sp, a):
+    """Show the two stations and draw again unless one of them is worth its price."""
+    for i in range(MAX_DRAWN):
+        m = obs[O_DRAWN + i]
+        if m >= 0 and card_worth(obs, p, sp, m) > price(p, m):
+            return
+    a[A_YES] = 1

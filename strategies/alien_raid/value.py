@@ -1,0 +1,33 @@
+"""`value`: value per price, a fuel knapsack, and odds.
+
+Buys a card when its worth over the turns left beats its price (shopping.py), takes a credit
+for a card worth more than the credit costs; plans the attack as a knapsack over the cities
+(plan.py) assuming each city is contested with the same chance by a typical power; fights
+when the win chance makes the city worth a ship, catches when the catch's expected humans beat
+the raid, plays a station or card when it wins the fight (tactics.py). No transfers.
+"""
+
+from sim.games.alien_raid.layout import PH_PLAN
+from sim.jit import jit
+from strategies.alien_raid.plan import uniform_contest
+from strategies.alien_raid.play import (
+    BASE_PARAMS,
+    CONTEST,
+    OPP_POWER,
+    common_policy,
+    plan_with_contest,
+)
+from strategies.alien_raid.probes import apply_probes
+
+NAME = "value"
+PARAMS: dict[str, float] = dict(BASE_PARAMS)
+
+
+@jit
+def policy(phase, obs, p, sp, rng, slot, a, scratch, fscratch):
+    if phase == PH_PLAN:
+        uniform_contest(obs, fscratch, sp[CONTEST], sp[OPP_POWER])
+        plan_with_contest(obs, p, sp, a, scratch, fscratch)
+    else:
+        common_policy(phase, obs, p, sp, a, scratch, fscratch)
+    apply_probes(phase, obs, p, sp, rng, slot, a)  # the reports' coins (probes.py)

@@ -1,0 +1,61 @@
+"""`sim run` of an alien-raid experiment writes the card-pricing report; the report is built
+from the stored games without importing the engine, the strategies or numba."""
+
+import pytest
+
+from sim.runner.commands import run_command
+from tests.modules import loaded_after
+
+EXPERIMENT = """\
+name: tiny_cards
+game: alien-raid
+players: 4
+seats: {name: value, probe_buy: 1, probe_reward: 1, probe_credit: 1}
+games: 120
+seed: 3
+sweep:
+  seats.all: [naive, value]
+report: [alien_raid_cards, alien_raid_credit_tasks, alien_raid_raid_catch, alien_raid_fairness]
+"""
+
+
+@pytest.fixture(scope="module")
+def run(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("alien_raid_report")
+    path = folder / "tiny_cards.yaml"
+    path.write_text(EXPERIMENT)
+    results, reports = folder / "results", folder / "reports"
+    run_command(file=str(path), overrides=[], games=None, jobs=1, chunk_size=60,
+                out=str(results), fresh=True, backend="local", address=None, seed=None,
+                report=True, report_dir=str(reports), progress=False)  # fmt: skip
+    return results, reports
+
+
+def test_the_report_answers_every_question(run):
+    _, reports = run
+    text = (reports / "report.md").read_text()
+    for title in ("Card prices", "Credit terms and task rewards", "Raid or catch?", "Fairness"):
+        assert title in text
+    assert "ASSUMED card catalog" in text
+    for table in ("alien_raid_card_prices", "alien_raid_credit", "alien_raid_tasks",
+                  "alien_raid_raid_catch", "alien_raid_seats", "alien_raid_length"):  # fmt: skip
+        assert (reports / "tables" / f"{table}.csv").is_file(), table
+    prices = (reports / "tables" / "alien_raid_card_prices.csv").read_text()
+    assert "cruiser" in prices and "booster" in prices and "training-saucer" not in prices
+
+
+def test_the_report_never_imports_the_engine(run, tmp_path):
+    """The report reads the game's plug-in object and its report sections, never its engine,
+    its strategies, numba or another game."""
+    results, _ = run
+    loaded = loaded_after(
+        "from sim.report import build_report\n"
+        f"build_report(results_dir={str(results)!r}, report_dir={str(tmp_path / 'r')!r})\n"
+    )
+    heavy = ("numba", "sim.jit", "sim.compiling", "strategies", "sim.runner", "sim.results",
+             "sim.random_streams", "sim.games.guardians", "sim.games.space_invaders")  # fmt: skip
+    engine = ("kernel", "flow", "decide", "decision", "play", "state", "watch", "scenario",
+              "params", "observe")  # fmt: skip
+    own = [m.rsplit(".", 1)[1] for m in loaded if m.startswith("sim.games.alien_raid.")]
+    assert [m for m in loaded if m.startswith(heavy)] == []
+    assert [m for m in own if m in engine] == []
