@@ -429,7 +429,7 @@ def _coerce_str_list(field: Field, value: Any, ctx: _Context) -> list[str]:
         raise ctx.fail(field, f"{len(value)} items")
     for index, item in enumerate(value, start=1):
         if not isinstance(item, str):
-            raise ctx.fail(field, f"item {index} is {_show(item)}")
+            raise ctx.fail(field, f"item {index} is {show_value(item)}")
     return list(value)
 
 

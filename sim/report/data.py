@@ -166,7 +166,8 @@ def preset_value(game: str, preset: str, key: str) -> Any:
     """A key of a preset's YAML file (following `extends`), or None."""
     import yaml
 
-    folder = Path(__file__).resolve().parent.parent / "games" / game / "rulesets"
+    package = game.replace("-", "_")  # a game's package is its name as a Python name
+    folder = Path(__file__).resolve().parent.parent / "games" / package / "rulesets"
     seen = set()
     name = preset
     while name and name not in seen:
