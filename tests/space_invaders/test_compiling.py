@@ -112,3 +112,13 @@ def test_a_new_process_finds_everything_in_the_cache():
     loop asks for it through its pointer, with the return type, in every new process.)"""
     GAME.prepare([StrategySpec(name) for name in GAME.strategy_names()], notice=quiet_notice)
     assert probe(FRESH_PROCESS, disable_jit=False) == []
+
+
+def test_the_bench_times_a_first_game_in_a_new_process():
+    """`sim bench --game space-invaders` (full) times a new process's first game on an empty
+    and on a filled cache; here on the filled one, where it must run and load."""
+    from sim.compile_cache import cache_dir
+    from sim.games.space_invaders.bench import first_game_seconds
+
+    GAME.prepare([StrategySpec("naive")], notice=quiet_notice)
+    assert first_game_seconds("naive", str(cache_dir())) > 0
