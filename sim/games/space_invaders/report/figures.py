@@ -125,14 +125,14 @@ def chart_curves(curves: list[dict]) -> plots.Figure:
                 if c["printed"] is not None:
                     at = list(c["x"]).index(c["printed"])
                     ax.plot([c["printed"]], [100 * c["win"][at]], marker="D", color="black",
-                            markersize=5, linestyle="none",
-                            label="as printed" if (i, j) == (0, 0) else None)  # fmt: skip
+                            markersize=5, linestyle="none")  # fmt: skip
             ax.set_xscale("log")
-            _value_ticks(ax, [c for c in curves if (c["knob"], c["players"]) == (knob, p)])
+            _plain_log_ticks(ax)
             ax.set_ylim(0, 100)
             ax.set_title(f"{_players(p)}: {KNOB_LABEL[knob]}", fontsize=10)
             if j == 0:
                 ax.set_ylabel("team wins (%)")
+    axes[0, 0].plot([], [], marker="D", color="black", linestyle="none", label="as printed")
     plots.legend_below(fig, ncol=5, title="level")
     return plots.finish(
         fig,
@@ -143,14 +143,13 @@ def chart_curves(curves: list[dict]) -> plots.Figure:
     )
 
 
-def _value_ticks(ax, curves: list[dict], most: int = 6) -> None:
-    """Tick a log axis at values tried (at most `most`, the printed ones among them), plainly."""
-    tried = sorted({x for c in curves for x in c["x"]})
-    printed = {c["printed"] for c in curves if c["printed"] is not None}
-    step = max(1, -(-len(tried) // most))
-    ticks = sorted(set(tried[::step]) | printed)
+def _plain_log_ticks(ax) -> None:
+    """Ticks of a log axis at 1, 2, 5 x 10^k, written plainly (2, 5, 10, 20 ...)."""
+    from matplotlib.ticker import FuncFormatter, LogLocator
+
     ax.minorticks_off()
-    ax.set_xticks(ticks, [f"{x:g}" for x in ticks], fontsize=8)
+    ax.xaxis.set_major_locator(LogLocator(base=10, subs=(1.0, 2.0, 5.0)))
+    ax.xaxis.set_major_formatter(FuncFormatter(lambda v, _: f"{v:g}"))
 
 
 def outcomes(rows: list[dict], labels: list[str]) -> plots.Figure | None:
