@@ -1,10 +1,12 @@
 """What every Space Invaders strategy shares: aiming, chances of a hit from the dexterity
 model, and what the coming advance would do (the engine's own `march`).
 
-A policy is `policy(phase, s, p, w, seat, sp, rng, a, scratch)`: it reads the state and fills
-the action `a` for `phase` (layout.PH_*). `sp` are its parameters (PARAMS order), `scratch`
-an int64 buffer of SCRATCH_SIZE it may use freely. The seat's own dexterity factor is the
-parameter `spread_scale` (index 0 of every strategy's parameters).
+A policy is `policy(phase, s, p, w, seat, sp, rng, a, scratch)`, compiled on its own for
+the game's decision.POLICY_SIGNATURE (sim/games/space_invaders/decision.py says how the loop
+calls it): it reads the state and fills the action `a` for `phase` (layout.PH_*). `sp` are
+its parameters (PARAMS order), `scratch` the game's int64 buffer of SCRATCH_SIZE, laid out
+below. The seat's own dexterity factor is the parameter `spread_scale` (index 0 of every
+strategy's parameters).
 """
 
 import math
@@ -16,17 +18,16 @@ from sim.games.space_invaders.board import (
     ufo_center_x,
     ufo_center_y,
 )
+from sim.games.space_invaders.decision import SCRATCH_SIZE
 from sim.games.space_invaders.dexterity import bias_along, sd_across, sd_along
 from sim.games.space_invaders.layout import (
     A_AIM_X,
     A_AIM_Y,
     A_CALLED,
     A_LEVEL,
-    A_RES,
     A_SHOOTER_X,
     A_THREE,
     A_YES,
-    ACTION_SIZE,
     COLS,
     N_CELLS,
     P_BOARD_W,
@@ -56,20 +57,11 @@ SC_CRASHED = SC_BOARD + N_CELLS
 SC_THREAT = SC_CRASHED + N_CELLS  # per cell: damage it would do this round if left alone
 SC_WORTH = SC_THREAT + N_CELLS  # per cell: a hit's worth x WORTH_UNIT (planner)
 SC_WORTH_PIERCE = SC_WORTH + N_CELLS  # the same for a piercing hit
-SCRATCH_SIZE = SC_WORTH_PIERCE + N_CELLS
+SC_END = SC_WORTH_PIERCE + N_CELLS
+assert SC_END <= SCRATCH_SIZE, "the strategies' scratch layout outgrew the game's buffer"
 WORTH_UNIT = 1e6  # worths kept as integers in the int64 scratch
 UFO = -2  # a target that is the UFO, not a cell
 SPREAD_SCALE = 0  # every strategy's first parameter
-
-
-@jit_inline
-def reset_action(a):
-    """Defaults: no called shot, no three tries, no re-launch, default resolution choices."""
-    for i in range(ACTION_SIZE):
-        a[i] = 0.0
-    a[A_CALLED] = -1.0
-    for i in range(A_RES, ACTION_SIZE):
-        a[i] = -1.0
 
 
 @jit_inline

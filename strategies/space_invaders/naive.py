@@ -36,7 +36,7 @@ from sim.games.space_invaders.layout import (
     W_X,
     W_Y,
 )
-from sim.jit import jit_inline
+from sim.jit import jit, jit_inline
 from strategies.space_invaders.common import UFO, aim_target, choose_token, lowest_level_left
 
 PARAMS = {"spread_scale": 1.0}
@@ -79,7 +79,7 @@ def first_choices(s, p, w, a):
                     break
 
 
-@jit_inline
+@jit  # compiled on its own: the loop calls it through a pointer (decision.py)
 def policy(phase, s, p, w, seat, sp, rng, a, scratch):
     if phase == PH_CHOOSE:
         level = lowest_level_left(s, seat)

@@ -187,7 +187,7 @@ def _aim(p, a, aim):
         aim_at(p, a, x, y)
 
 
-@jit_inline
+@jit  # compiled on its own: the loop calls it through a pointer (decision.py)
 def policy(phase, s, p, w, seat, sp, rng, a, scratch):
     if phase == PH_CHOOSE:
         level, aim, _ = plan(s, p, seat, sp, scratch, 0)

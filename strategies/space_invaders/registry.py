@@ -1,4 +1,4 @@
-"""Built-in Space Invaders strategies by name, their kind numbers and parameter checks.
+"""Built-in Space Invaders strategies by name, their compiled policies and parameter checks.
 
 Every strategy's first parameter is `spread_scale`, the seat's own dexterity factor (it
 multiplies the table's launch error: 1.5 for a child among adults)."""
@@ -25,8 +25,17 @@ _LIMITS = {"spread_scale": Field("float", min=0.1, max=5.0)}
 @dataclass(frozen=True)
 class BuiltinStrategy:
     name: str
-    kind: int
     module: ModuleType
+
+    @property
+    def policy(self):
+        """The compiled policy (sim/games/space_invaders/decision.py says how it is called)."""
+        return self.module.policy
+
+    @property
+    def policy_source(self) -> tuple[str, str]:
+        """(module, attribute) of the policy: what prepare() compiles."""
+        return self.module.__name__, "policy"
 
     @property
     def defaults(self) -> dict[str, float]:
@@ -38,10 +47,8 @@ class BuiltinStrategy:
 
 
 def builtins() -> dict[str, BuiltinStrategy]:
-    return {
-        name: BuiltinStrategy(name, kind, import_module(f"strategies.space_invaders.{name}"))
-        for kind, name in enumerate(ORDER)
-    }
+    return {name: BuiltinStrategy(name, import_module(f"strategies.space_invaders.{name}"))
+            for name in ORDER}  # fmt: skip
 
 
 def resolve(name: str, *, source: str | None = None) -> BuiltinStrategy:

@@ -153,7 +153,7 @@ def _landing_worth(s, p, t, seat, sp, scratch):
     return worth
 
 
-@jit_inline
+@jit  # compiled on its own: the loop calls it through a pointer (decision.py)
 def policy(phase, s, p, w, seat, sp, rng, a, scratch):
     if phase == PH_CHOOSE:
         predict_threat(s, p, scratch)

@@ -36,16 +36,16 @@ def test_the_game_is_found_through_its_entry_point_and_imports_light():
 
 
 def test_prepare_compiles_the_loop_the_chunks_play():
-    from sim.compiling import Unit
-    from sim.games.space_invaders.play import _PLAY_BATCH_TYPES
+    from sim.games.space_invaders.play import Plan
 
-    GAME.prepare([StrategySpec("naive")], notice=None)
-    unit = Unit("sim.games.space_invaders.kernel", "play_batch", _PLAY_BATCH_TYPES)
-    assert unit.is_cached()
+    lineup = [StrategySpec("naive")]
+    GAME.prepare(lineup, notice=None)
+    units = [unit for job in Plan(lineup).compile_jobs() for unit in job]
+    assert [u for u in units if not u.is_cached()] == []
     ruleset = GAME.load_ruleset("space-invaders")
-    GAME.play_chunk(ruleset, 2, [StrategySpec("naive")], np.zeros((3, 2), np.int64),
-                    np.arange(5, 8))  # fmt: skip
-    assert len(unit.dispatcher().signatures) == 1  # the chunk played the compiled signature
+    GAME.play_chunk(ruleset, 2, lineup, np.zeros((3, 2), np.int64), np.arange(5, 8))
+    loop = next(u for u in units if u.name == "play_batch")
+    assert loop.dispatcher().signatures == [loop.signature]  # the chunk played that signature
 
 
 def test_a_chunk_has_the_framework_columns_and_the_games_own():

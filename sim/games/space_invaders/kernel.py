@@ -1,12 +1,30 @@
 """The compiled game loop: whole games, many at a time, on caller-made buffers.
 
-`play_batch` plays len(seeds) games with the built-in strategies; seat k of game g plays
-lineup row `seat_lineup[g, k]` (kind `lineup_kind[j]`, parameters `lineup_params[j]`, whose
-first entry is the seat's dexterity factor).
+`play_batch` plays len(seeds) games with any compiled strategies: it takes their policies
+as a tuple of function pointers (decision.POLICY_TYPE), so the loop is compiled once and
+each policy once, on its own, and a run compiles only the policies its seats use. Seat k of
+game g plays lineup row `seat_lineup[g, k]`: policy `policies[lineup_policy[j]]` with
+parameters `lineup_params[j]` (whose first entry is the seat's dexterity factor). The tuple
+has a fixed number of slots (unused ones repeat a policy), so one compiled loop serves every
+lineup of up to POLICY_SLOTS strategies. The loop knows no strategy: it imports none.
 """
 
 import numpy as np
+from numba import types
+from numba.core import config
 
+from sim.games.space_invaders.decision import (
+    ACTION_T,
+    PARAMS_T,
+    POLICY_TYPE,
+    RNG_T,
+    SCRATCH_SIZE,
+    SCRATCH_T,
+    STATE_T,
+    STRATEGY_PARAMS_T,
+    WORK_T,
+    reset_action,
+)
 from sim.games.space_invaders.engine import begin_turn, pl, step
 from sim.games.space_invaders.layout import (
     ACTION_SIZE,
@@ -45,10 +63,8 @@ from sim.games.space_invaders.layout import (
     WORK_SIZE,
 )
 from sim.games.space_invaders.rounds import begin_round, end_round, new_game, score
-from sim.jit import jit, jit_allocating, jit_inline
+from sim.jit import jit, jit_inline
 from sim.random_streams import seed_streams
-from strategies.space_invaders.common import SCRATCH_SIZE, reset_action
-from strategies.space_invaders.dispatch import builtin_policy as policy
 
 # per-game result columns
 GAME_COLUMNS = (
@@ -126,17 +142,19 @@ def state_hash(s, h):
 
 
 @jit_inline
-def _decide(kind, phase, s, p, w, seat, sp, rng, a, scratch):
+def _decide(policies, which, phase, s, p, w, seat, sp, rng, a, scratch):
     reset_action(a)
-    policy(kind, phase, s, p, w, seat, sp, rng, a, scratch)
+    policy = policies[which]
+    policy(np.int64(phase), s, p, w, np.int64(seat), sp, rng, a, scratch)
 
 
 @jit
-def play_turn(s, p, w, a, rng, script, seat, kind, sp, scale, scratch, log):
-    """One seat's whole turn; returns OK or the refusal of a decision."""
+def play_turn(s, p, w, a, rng, script, seat, policies, which, sp, scale, scratch, log):
+    """One seat's whole turn (policy slot `which`, parameters `sp`); returns OK or the
+    refusal of a decision."""
     begin_turn(s, seat)
     while s[S_PHASE] != PH_DONE:
-        _decide(kind, s[S_PHASE], s, p, w, seat, sp, rng, a, scratch)
+        _decide(policies, which, s[S_PHASE], s, p, w, seat, sp, rng, a, scratch)
         err = step(s, p, w, a, rng, script, scale, log)
         if err != OK:
             return err
@@ -144,10 +162,10 @@ def play_turn(s, p, w, a, rng, script, seat, kind, sp, scale, scratch, log):
 
 
 @jit
-def play_one(
-    p, n, kinds, params, scales, seed, s, w, a, rng, scratch, crashed, script, log, out, trace
-):
-    """Play one game of `n` seats from `seed` to its end; fill `out` (G_* columns)."""
+def play_one(policies, p, n, which, params, scales, seed, s, w, a, rng, scratch, crashed, script,
+             log, out, trace):  # fmt: skip
+    """Play one game of `n` seats from `seed` to its end; fill `out` (G_* columns).
+    which/params/scales: per seat, the policy slot, the parameters and the dexterity factor."""
     seed_streams(rng, seed)
     new_game(s, p, n, rng)
     h = _FNV_OFFSET
@@ -159,9 +177,8 @@ def play_one(
         begin_round(s)
         for k in range(n):
             seat = (s[S_START_SEAT] + k) % n
-            err = play_turn(
-                s, p, w, a, rng, script, seat, kinds[seat], params[seat], scales[seat], scratch, log
-            )
+            err = play_turn(s, p, w, a, rng, script, seat, policies, which[seat], params[seat],
+                            scales[seat], scratch, log)  # fmt: skip
             if err != OK:
                 out[G_ERROR], out[G_ERROR_SEAT] = err, seat
                 return
@@ -182,50 +199,109 @@ def play_one(
     out[G_HASH] = np.int64(h)
 
 
-@jit_allocating
-def play_batch(p, n, seeds, seat_lineup, lineup_kind, lineup_params, games, seats, trace):
+@jit
+def play_batch(policies, p, n, seeds, seat_lineup, lineup_policy, lineup_params, games,
+               seats, trace, s, w, a, rng, scratch, crashed, script, log, which, params,
+               scales):  # fmt: skip
     """Play len(seeds) games of `n` seats. games: int64[g, len(GAME_COLUMNS)]; seats:
-    int64[g, n, PL_SIZE] (each seat's block of the state). Returns the refused games."""
-    s = np.zeros(STATE_SIZE, np.int32)
-    w = np.zeros(WORK_SIZE, np.float64)
-    a = np.zeros(ACTION_SIZE, np.float64)
-    rng = np.zeros(STREAMS, np.uint64)
-    scratch = np.zeros(SCRATCH_SIZE, np.int64)
-    crashed = np.zeros(N_CELLS, np.int32)
-    script = np.zeros((0, 2), np.float64)
-    log = np.zeros((0, LOG_SIZE), np.float64)
-    kinds = np.zeros(n, np.int64)
-    params = np.zeros((n, lineup_params.shape[1]), np.float64)
-    scales = np.ones(n, np.float64)
+    int64[g, n, PL_SIZE] (each seat's block of the state); s to scales: the work buffers
+    `workspace` makes. Returns the refused games."""
     errors = 0
     for g in range(seeds.shape[0]):
         for seat in range(n):
             j = seat_lineup[g, seat]
-            kinds[seat] = lineup_kind[j]
-            params[seat, :] = lineup_params[j, :]
+            which[seat] = lineup_policy[j]
+            for k in range(params.shape[1]):
+                params[seat, k] = lineup_params[j, k]
             scales[seat] = lineup_params[j, 0]
         games[g, :] = 0
-        play_one(
-            p,
-            n,
-            kinds,
-            params,
-            scales,
-            seeds[g],
-            s,
-            w,
-            a,
-            rng,
-            scratch,
-            crashed,
-            script,
-            log,
-            games[g],
-            trace,
-        )
+        play_one(policies, p, n, which, params, scales, seeds[g], s, w, a, rng, scratch, crashed,
+                 script, log, games[g], trace)  # fmt: skip
         if games[g, G_ERROR] != OK:
             errors += 1
         for seat in range(n):
             for f in range(PL_SIZE):
                 seats[g, seat, f] = s[pl(seat, f)]
     return errors
+
+
+def workspace(n: int, params_width: int, log_rows: int = 0) -> tuple:
+    """play_batch's work buffers (made here so the loop allocates nothing): state, work,
+    action, random streams, scratch, the round's crashed cards, an empty landing script, a
+    launch log of `log_rows` rows, and per seat the policy slot, parameters and dexterity."""
+    return (
+        np.zeros(STATE_SIZE, np.int32),
+        np.zeros(WORK_SIZE, np.float64),
+        np.zeros(ACTION_SIZE, np.float64),
+        np.zeros(STREAMS, np.uint64),
+        np.zeros(SCRATCH_SIZE, np.int64),
+        np.zeros(N_CELLS, np.int32),
+        np.zeros((0, 2), np.float64),
+        np.zeros((log_rows, LOG_SIZE), np.float64),
+        np.zeros(n, np.int64),
+        np.zeros((n, params_width), np.float64),
+        np.ones(n, np.float64),
+    )
+
+
+# --- the compiled signatures (prepare() compiles exactly these) -----------------------------
+
+POLICY_SLOTS = 4
+
+
+def policy_slots(n_policies: int) -> int:
+    """How many slots the loop for `n_policies` distinct policies takes (a multiple of 4)."""
+    return POLICY_SLOTS * max(1, -(-n_policies // POLICY_SLOTS))
+
+
+_I64, _F64, _BOOL = types.int64, types.float64, types.boolean
+MATRIX_T = types.Array(_F64, 2, "C")  # the landing script, the log, the seats' parameters
+INT_VECTOR = types.Array(_I64, 1, "C")
+FLOAT_VECTOR = types.Array(_F64, 1, "C")
+CRASHED_T = types.Array(types.int32, 1, "C")
+
+
+def loop_signature(slots: int) -> tuple:
+    """play_batch's argument types for a tuple of `slots` policies."""
+    return (
+        types.UniTuple(POLICY_TYPE, slots), PARAMS_T, _I64, types.Array(types.uint64, 1, "C"),
+        types.Array(_I64, 2, "C"), INT_VECTOR, MATRIX_T, types.Array(_I64, 2, "C"),
+        types.Array(_I64, 3, "C"), _BOOL,
+        STATE_T, WORK_T, ACTION_T, RNG_T, SCRATCH_T, CRASHED_T, MATRIX_T, MATRIX_T, INT_VECTOR,
+        MATRIX_T, FLOAT_VECTOR,
+    )  # fmt: skip
+
+
+def play_one_signature(slots: int) -> tuple:
+    """play_one's argument types, as play_batch calls it."""
+    return (
+        types.UniTuple(POLICY_TYPE, slots), PARAMS_T, _I64, INT_VECTOR, MATRIX_T, FLOAT_VECTOR,
+        types.uint64, STATE_T, WORK_T, ACTION_T, RNG_T, SCRATCH_T, CRASHED_T, MATRIX_T, MATRIX_T,
+        INT_VECTOR, _BOOL,
+    )  # fmt: skip
+
+
+def play_turn_signature(slots: int) -> tuple:
+    """play_turn's argument types, as play_one calls it."""
+    return (
+        STATE_T, PARAMS_T, WORK_T, ACTION_T, RNG_T, MATRIX_T, _I64,
+        types.UniTuple(POLICY_TYPE, slots), _I64, STRATEGY_PARAMS_T, _F64, SCRATCH_T, MATRIX_T,
+    )  # fmt: skip
+
+
+def batch_loop(slots: int):
+    """play_batch compiled (or loaded from the cache) for `slots` policies; call it with a
+    tuple of that many compiled policies in first place."""
+    return _entry(play_batch, loop_signature(slots))
+
+
+def turn_function(slots: int):
+    """play_turn as the loop calls it, for a caller that plays turn by turn (sim play)."""
+    return _entry(play_turn, play_turn_signature(slots))
+
+
+def _entry(dispatcher, signature: tuple):
+    if config.DISABLE_JIT:
+        return dispatcher
+    dispatcher.compile(signature)
+    return dispatcher.overloads[signature].entry_point

@@ -1,5 +1,7 @@
 """Playing Space Invaders games in chunks, as columns: the plug-in's heavy half (plugin.py is
-the light one). Every built-in strategy is played by the compiled batch loop (kernel.py).
+the light one). Every built-in strategy is played by the compiled batch loop (kernel.py),
+which calls each seat's policy through a function pointer; this module resolves strategy
+names through the strategies' registry and hands the loop their policies.
 
 A cooperative table plays as one team: every seat's `score` is the team's score and each
 seat's `win_share` is 1/players of a win (a shared win, as the framework counts it). A
@@ -19,31 +21,33 @@ from sim.compiling import Notice, Unit, ensure_compiled
 from sim.games.base import Chunk, StrategySpec, seat_table
 from sim.games.space_invaders import layout as L
 from sim.games.space_invaders.columns import POWER_COLUMNS, SEAT_FIELDS, TOKEN_COLUMNS
+from sim.games.space_invaders.decision import (
+    ACTION_T,
+    PARAMS_T,
+    POLICY_SIGNATURE,
+    RNG_T,
+    STATE_T,
+    WORK_T,
+)
 from sim.games.space_invaders.kernel import (
+    CRASHED_T,
+    FLOAT_VECTOR,
     G_ERROR,
     G_ERROR_SEAT,
     G_OUTCOME,
     G_SCORE,
     GAME_COLUMNS,
-    play_batch,
+    MATRIX_T,
+    batch_loop,
+    loop_signature,
+    play_one_signature,
+    play_turn_signature,
+    policy_slots,
+    workspace,
 )
 from sim.games.space_invaders.params import setup_numbers, table_size, to_params
 from sim.rulesets import Ruleset
 from strategies.space_invaders import registry
-
-# play_batch as play_chunk calls it: params, seats, seeds, seat_lineup, kinds, strategy
-# parameters, games, seats' blocks, trace (every array C-contiguous)
-_PLAY_BATCH_TYPES = (
-    types.float64[::1],
-    types.int64,
-    types.uint64[::1],
-    types.int64[:, ::1],
-    types.int64[::1],
-    types.float64[:, ::1],
-    types.int64[:, ::1],
-    types.int64[:, :, ::1],
-    types.boolean,
-)
 
 
 def check_strategy(spec: StrategySpec, *, source: str) -> StrategySpec:
@@ -52,14 +56,12 @@ def check_strategy(spec: StrategySpec, *, source: str) -> StrategySpec:
 
 
 def prepare(lineup: Sequence[StrategySpec], *, notice: Notice | None = None) -> float:
-    """Compile (or find in the cache) the batch loop before any game: every built-in
-    strategy is compiled into it, so one unit serves every lineup. Returns the seconds
-    spent compiling (0.0 when it was cached)."""
-    for spec in lineup:
-        _resolve(spec)
-    jobs = [[Unit("sim.games.space_invaders.kernel", "play_batch", _PLAY_BATCH_TYPES)]]
+    """Compile (or find in the cache) what playing `lineup` needs, before any game: the
+    engine, the loop and each policy of the lineup, nothing else. Returns the seconds spent
+    compiling (0.0 when everything was cached)."""
+    plan = Plan(list(lineup))
     names = ", ".join(dict.fromkeys(spec.name for spec in lineup)) or "Space Invaders"
-    return ensure_compiled(jobs, what=names, notice=notice)
+    return ensure_compiled(plan.compile_jobs(), what=names, notice=notice)
 
 
 def play_chunk(
@@ -76,12 +78,13 @@ def play_chunk(
     seat_lineup = seat_table(seat_lineup, n, n_players)
     hands = table_size(n_players, ruleset.values)
     table = np.repeat(seat_lineup, hands, axis=1) if n_players == 1 else seat_lineup
-    kinds, params = lineup_arrays(lineup)
+    plan = Plan(lineup)
     games = np.zeros((n, len(GAME_COLUMNS)), np.int64)
     seats = np.zeros((n, hands, L.PL_SIZE), np.int64)
-    play_batch(to_params(ruleset.values, n_players), hands,
-               np.ascontiguousarray(seeds, np.uint64), table, kinds, params, games, seats,
-               bool(trace))  # fmt: skip
+    batch_loop(plan.slots)(plan.policy_tuple(), to_params(ruleset.values, n_players), hands,
+                           np.ascontiguousarray(seeds, np.uint64), table, plan.which,
+                           plan.params, games, seats, bool(trace),
+                           *workspace(hands, plan.params.shape[1]))  # fmt: skip
     labels = [spec.label for spec in lineup]
     return Chunk(
         games=_game_columns(games, ruleset, n_players, hands, trace),
@@ -96,16 +99,64 @@ def _resolve(spec: StrategySpec, *, source: str | None = None):
     return strategy, registry.param_vector(strategy, dict(spec.params), source=source)
 
 
-def lineup_arrays(lineup: list[StrategySpec]) -> tuple[np.ndarray, np.ndarray]:
-    """Kind and parameter vector of each lineup entry (spread_scale first)."""
-    resolved = [_resolve(spec) for spec in lineup]
-    width = max(len(v) for _, v in resolved)
-    params = np.zeros((len(lineup), width), np.float64)
-    kinds = np.zeros(len(lineup), np.int64)
-    for j, (strategy, vector) in enumerate(resolved):
-        params[j, : len(vector)] = vector
-        kinds[j] = strategy.kind
-    return kinds, params
+class Plan:
+    """How a lineup is played: its distinct policies and, per lineup entry, which of them
+    and with what parameters (spread_scale first)."""
+
+    def __init__(self, lineup: list[StrategySpec]) -> None:
+        resolved = [_resolve(spec) for spec in lineup]
+        width = max((len(v) for _, v in resolved), default=1)
+        self.params = np.zeros((len(lineup), width), np.float64)
+        self.which = np.zeros(len(lineup), np.int64)
+        self.policies: list = []  # distinct policies, in first-seen order
+        self.sources: list[tuple[str, str]] = []  # (module, attribute) of each policy
+        for j, (strategy, vector) in enumerate(resolved):
+            self.params[j, : len(vector)] = vector
+            if strategy.policy not in self.policies:
+                self.policies.append(strategy.policy)
+                self.sources.append(strategy.policy_source)
+            self.which[j] = self.policies.index(strategy.policy)
+
+    @property
+    def slots(self) -> int:
+        return policy_slots(len(self.policies))
+
+    def policy_tuple(self) -> tuple:
+        """The policies padded to the loop's number of slots (unused slots are never read)."""
+        first = self.policies[0]
+        return tuple(self.policies) + (first,) * (self.slots - len(self.policies))
+
+    def compile_jobs(self) -> list[list[Unit]]:
+        """What playing the lineup compiles, as jobs for parallel processes: the engine's
+        step, then the turn and the loop (the longest chain); the loop's other engine calls;
+        each policy on its own."""
+        loop = [Unit(_ENGINE, "step", _STEP_TYPES),
+                Unit(_KERNEL, "play_turn", play_turn_signature(self.slots)),
+                Unit(_KERNEL, "play_one", play_one_signature(self.slots)),
+                Unit(_KERNEL, "play_batch", loop_signature(self.slots))]  # fmt: skip
+        # the whole signature, return type included: the loop's call through the pointer asks
+        # the cache for exactly that key, and numba keys cached code by the signature as given
+        policies = [[Unit(module, name, POLICY_SIGNATURE)] for module, name in self.sources]
+        return [loop, _LOOP_CALLS, *policies]
+
+
+_ENGINE, _ROUNDS = "sim.games.space_invaders.engine", "sim.games.space_invaders.rounds"
+_KERNEL = "sim.games.space_invaders.kernel"
+_I64, _F64, _U64 = types.int64, types.float64, types.uint64
+# step(s, p, w, a, rng, script, scale, log), as play_turn calls it
+_STEP_TYPES = (STATE_T, PARAMS_T, WORK_T, ACTION_T, RNG_T, MATRIX_T, _F64, MATRIX_T)
+# end_round(s, p, w, rng, script, scales, log, crashed)
+_END_ROUND_TYPES = (STATE_T, PARAMS_T, WORK_T, RNG_T, MATRIX_T, FLOAT_VECTOR, MATRIX_T, CRASHED_T)
+# the engine functions the loop calls besides step, with the types it calls them with
+_LOOP_CALLS = [
+    Unit(_ENGINE, "begin_turn", (STATE_T, _I64)),
+    Unit(_ROUNDS, "end_round", _END_ROUND_TYPES),
+    Unit(_ROUNDS, "new_game", (STATE_T, PARAMS_T, _I64, RNG_T)),
+    Unit(_ROUNDS, "begin_round", (STATE_T,)),
+    Unit(_ROUNDS, "score", (STATE_T, PARAMS_T)),
+    Unit(_KERNEL, "state_hash", (STATE_T, _U64)),
+    Unit("sim.random_streams", "seed_streams", (RNG_T, _U64)),
+]
 
 
 def _game_columns(games, ruleset, n_players, hands, trace) -> dict[str, np.ndarray]:

@@ -20,8 +20,8 @@ from sim.games.space_invaders import layout as L
 LEVELS = ("training", "standard", "expert", "elite")
 SKILLS = ("child", "casual", "practised", "custom")
 KNOBS = ("none", "deck", "planet", "ufo")
-# the strategies' team-skill ladder, weakest first (strategies/space_invaders/dispatch.py
-# numbers them in this order); here so that a report can order its rows without them
+# the strategies' team-skill ladder, weakest first (strategies/space_invaders/registry.py
+# lists its built-ins in this order); here so that a report can order its rows without them
 TEAM_SKILLS = ("naive", "tactical", "planner")
 
 _CHART = {"min": 1, "max": L.MAX_CARDS, "length": 4}

@@ -57,27 +57,22 @@ def play_recorded(ruleset, lineup: list[StrategySpec], seed: int, on_step=None):
     """Play a game turn by turn with the kernel's functions; `on_step(kind, s, p, w, log,
     first, seat)` is called after the setup, each turn and each round's end (log[first:]
     are the launches since the last call). Returns (s, p)."""
-    from sim.games.space_invaders.kernel import play_turn
+    from sim.games.space_invaders.kernel import turn_function, workspace
     from sim.games.space_invaders.params import table_size, to_params
-    from sim.games.space_invaders.play import lineup_arrays
+    from sim.games.space_invaders.play import Plan
     from sim.games.space_invaders.rounds import begin_round, end_round, new_game, score
     from sim.random_streams import seed_streams
-    from strategies.space_invaders.common import SCRATCH_SIZE
 
     n_players = len(lineup)
     n = table_size(n_players, ruleset.values)
-    kinds, params = lineup_arrays(lineup)
+    plan = Plan(lineup)
+    play_turn, policies = turn_function(plan.slots), plan.policy_tuple()
     seat_rows = [0] * n if n_players == 1 else list(range(n))
     p = to_params(ruleset.values, n_players)
-    s = np.zeros(L.STATE_SIZE, np.int32)
-    w = np.zeros(L.WORK_SIZE, np.float64)
-    a = np.zeros(L.ACTION_SIZE, np.float64)
-    rng = np.zeros(L.STREAMS, np.uint64)
-    scratch = np.zeros(SCRATCH_SIZE, np.int64)
-    crashed = np.zeros(L.N_CELLS, np.int32)
-    script = np.zeros((0, 2), np.float64)
-    log = np.zeros((4096, L.LOG_SIZE), np.float64)
-    scales = np.array([params[j, 0] for j in seat_rows], np.float64)
+    s, w, a, rng, scratch, crashed, script, log, _, _, scales = workspace(
+        n, plan.params.shape[1], log_rows=4096
+    )
+    scales[:] = [plan.params[j, 0] for j in seat_rows]
     seed_streams(rng, np.uint64(seed))
     new_game(s, p, n, rng)
     if on_step:
@@ -92,9 +87,8 @@ def play_recorded(ruleset, lineup: list[StrategySpec], seed: int, on_step=None):
             seat = (int(s[L.S_START_SEAT]) + k) % n
             first = int(w[L.W_LOG_N])
             j = seat_rows[seat]
-            err = play_turn(
-                s, p, w, a, rng, script, seat, kinds[j], params[j], scales[seat], scratch, log
-            )
+            err = play_turn(s, p, w, a, rng, script, seat, policies, plan.which[j],
+                            plan.params[j], scales[seat], scratch, log)  # fmt: skip
             if err != L.OK:
                 raise RuntimeError(f"seat {seat} made an illegal decision: {L.ERROR_NAMES[err]}")
             if on_step:

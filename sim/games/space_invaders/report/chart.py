@@ -14,6 +14,7 @@ import math
 import numpy as np
 import polars as pl
 
+from sim.games.space_invaders.report import answers, figures
 from sim.games.space_invaders.report.common import (
     KNOB_COLUMN,
     KNOB_LABEL,
@@ -76,7 +77,7 @@ def build(ctx: Context) -> Section:
     if not groups:
         section.add(Text("No arm scales a chart number (search.knob): nothing to re-derive."))
         return section
-    rows, cells = [], {}
+    rows, cells, curves = [], {}, []
     for (players, level, knob, dexterity, skill), members in sorted(groups.items()):
         xs, wins, chosen = _curve(ctx, members, knob)
         target = members[0].targets[LEVELS.index(level)] / 100.0
@@ -84,10 +85,12 @@ def build(ctx: Context) -> Section:
             "players": players,
             "level": level,
             "knob": KNOB_LABEL[knob],
+            "knob_key": knob,
             "dexterity": dexterity,
             "skill": skill,
             "target": target,
             "tried": f"{xs.min():g}-{xs.max():g} ({len(xs)} values)",
+            "xs": [float(x) for x in xs],
             "games": wins.shape[1],
         }
         printed = next((a for a in chosen if a.factor == 1.0), None)
@@ -99,6 +102,7 @@ def build(ctx: Context) -> Section:
             be = break_even_bootstrap(xs, wins - target, n_boot=ctx.n_boot, seed=ctx.seed)
             row.update({"derived": be.estimate, "derived_low": be.low, "derived_high": be.high})
         rows.append(row)
+        curves.append(_curve_points(row, xs, wins))
         cell = cells.setdefault(
             (players, level, dexterity, skill),
             {
@@ -119,10 +123,21 @@ def build(ctx: Context) -> Section:
             cell["printed_win"] = fmt.pct_ci(
                 row["printed_win"], row["printed_win_low"], row["printed_win_high"]
             )
+    section.add(figures.chart_curves(curves))
     section.add(_chart_form(list(cells.values())))
     section.add(_search_long(rows))
     section.findings.extend(_chart_findings(rows))
+    section.answers.extend(answers.chart(rows))
     return section
+
+
+def _curve_points(row: dict, xs: np.ndarray, wins: np.ndarray) -> dict:
+    """One search's win rate at each value tried, with 95% Wilson intervals (the figure)."""
+    rates = [rate(w.sum(), w.size) for w in wins]
+    return {"players": row["players"], "level": row["level"], "knob": row["knob_key"],
+            "target": row["target"], "printed": row.get("printed"), "x": [float(x) for x in xs],
+            "win": [r["value"] for r in rates], "low": [r["low"] for r in rates],
+            "high": [r["high"] for r in rates]}  # fmt: skip
 
 
 def _chart_form(cells: list[dict]) -> Table:
@@ -159,7 +174,9 @@ def _search_long(rows: list[dict]) -> Table:
     return Table(
         "invaders_chart_search",
         "Every search: the values tried and the crossing",
-        pl.DataFrame(rows, infer_schema_length=None),
+        pl.DataFrame(
+            [{k: v for k, v in r.items() if k != "xs"} for r in rows], infer_schema_length=None
+        ),
         [
             *table_columns(),
             Column.text("knob", "number"),

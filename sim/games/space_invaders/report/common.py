@@ -9,6 +9,7 @@ geometry); a chart arm scales one chart number (`search.knob`, `search.factor`).
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 import numpy as np
@@ -143,6 +144,11 @@ def dealt(ctx: Context, arm: str, power: str) -> np.ndarray:
 def match(grid: list[Arm], a: Arm) -> Arm | None:
     """The main-grid arm of the same table and level as `a`."""
     return next((g for g in grid if g.cell == a.cell and g.level == a.level), None)
+
+
+def largest_move(rows: list[dict]) -> dict:
+    """The row (a paired comparison under "diff") whose change moves the win rate most."""
+    return max(rows, key=lambda r: abs(r["diff"]) if not math.isnan(r["diff"]) else -1)
 
 
 def outcome_stats(games: pl.DataFrame) -> dict:

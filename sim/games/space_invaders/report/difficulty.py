@@ -11,11 +11,13 @@ import math
 
 import polars as pl
 
+from sim.games.space_invaders.report import answers, figures
 from sim.games.space_invaders.report.common import (
     Arm,
     arms,
     dealt,
     is_grid,
+    largest_move,
     match,
     order,
     outcome_columns,
@@ -56,96 +58,110 @@ def build(ctx: Context) -> Section:
     if not grid:
         section.add(Text("No arm plays the printed setup (no main grid)."))
         return section
-    section.add(Text(ASSUMPTION_NOTE))
-    section.add(_outcome_table(ctx, grid))
-    section.add(_chart_table(ctx, grid))
-    ladder, findings = _ladder(ctx, grid)
-    section.findings.extend(findings)
-    if ladder is not None:
-        section.add(ladder)
-    uplift = [a for a in all_arms if a.plain != "none" and not a.variant]
-    if uplift:
-        section.add(_uplift_table(ctx, grid, uplift, section))
+    levels = [{"players": a.players, "dexterity": a.dexterity, "skill": a.skill,
+               "level": a.level, **outcome_stats(ctx.results.arm_games(a.name))}
+              for a in grid]  # fmt: skip
+    steps = _step_rows(ctx, grid)
+    uplift_arms = [a for a in all_arms if a.plain != "none" and not a.variant]
+    uplift = _uplift_rows(ctx, grid, uplift_arms)
     variants = [a for a in all_arms if a.variant and a.plain == "none" and a.knob == "none"]
-    if variants:
-        section.add(_sensitivity_table(ctx, grid, variants, section))
+    sensitivity = _sensitivity_rows(ctx, grid, variants)
+    section.add(figures.levels(levels))
+    if uplift:
+        section.add(
+            figures.differences(
+                uplift,
+                "power",
+                "invaders_uplift_plot",
+                "Win-rate uplift of each power against a plain token",
+            )
+        )
+    if sensitivity:
+        section.add(
+            figures.differences(
+                sensitivity,
+                "variant",
+                "invaders_sensitivity_plot",
+                "How the assumed data move the win rate",
+            )
+        )
+    section.add(Text(ASSUMPTION_NOTE))
+    section.add(_outcome_table(levels))
+    section.add(_chart_table(levels))
+    if steps:
+        section.add(_ladder_table(steps))
+        section.findings.extend(_ladder_findings(steps))
+    if uplift:
+        section.add(_uplift_table(uplift))
+        section.findings.append(_uplift_finding(uplift))
+    if sensitivity:
+        section.add(_sensitivity_table(sensitivity))
+        section.findings.append(_sensitivity_finding(sensitivity))
+    section.answers.extend(answers.difficulty(levels, steps, uplift, sensitivity))
     return section
 
 
-def _outcome_table(ctx: Context, grid: list[Arm]) -> Table:
-    rows = [{"players": a.players, "dexterity": a.dexterity, "skill": a.skill, "level": a.level,
-             **outcome_stats(ctx.results.arm_games(a.name))} for a in grid]  # fmt: skip
+def _outcome_table(levels: list[dict]) -> Table:
     return Table(
         "invaders_outcomes",
         "Win rate, planet health left and score by players, dexterity, team skill and level",
-        pl.DataFrame(rows),
-        [*table_columns(level=False), Column.text("level", "level"), *outcome_columns(rows)],
+        pl.DataFrame(levels),
+        [*table_columns(level=False), Column.text("level", "level"), *outcome_columns(levels)],
         note="Rates with 95% Wilson intervals, means with 95% normal intervals. 1 player = "
         "one person playing the cards of setup.solo_hands hands (line 102).",
     )
 
 
-def _chart_table(ctx: Context, grid: list[Arm]) -> Table:
+def _chart_table(levels: list[dict]) -> Table:
     """The printed chart's implied win rates: one row per table, one column per level."""
     rows: dict[tuple, dict] = {}
-    for a in grid:
-        row = rows.setdefault(
-            a.cell, {"players": a.players, "dexterity": a.dexterity, "skill": a.skill}
-        )
-        won = wins(ctx, a.name)
-        row.update(prefixed(rate(won.sum(), won.size), a.level))
-    columns = [
-        *table_columns(level=False),
-    ]
+    for r in levels:
+        row = rows.setdefault((r["players"], r["dexterity"], r["skill"]),
+                              {"players": r["players"], "dexterity": r["dexterity"],
+                               "skill": r["skill"]})  # fmt: skip
+        row.update({r["level"]: r["victory"], f"{r['level']}_low": r["victory_low"],
+                    f"{r['level']}_high": r["victory_high"]})  # fmt: skip
     present = [lv for lv in LEVELS if any(lv in r for r in rows.values())]
-    columns += [Column.pct_ci(lv, lv.capitalize()) for lv in present]
     return Table(
         "invaders_implied_chart",
         "The printed chart's implied win rates",
         pl.DataFrame(list(rows.values()), infer_schema_length=None),
-        columns,
+        [*table_columns(level=False), *[Column.pct_ci(lv, lv.capitalize()) for lv in present]],
         note="Each cell plays the printed deck size, planet health and UFO health of its "
         "level and player count (lines 134-167). 95% Wilson intervals.",
     )
 
 
-def _ladder(ctx: Context, grid: list[Arm]) -> tuple[Table | None, list[Finding]]:
+def _step_rows(ctx: Context, grid: list[Arm]) -> list[dict]:
     """Is each level harder than the one below? Paired on game index (common seeds)."""
     by_cell: dict[tuple, dict[str, Arm]] = {}
     for a in grid:
         by_cell.setdefault(a.cell, {})[a.level] = a
-    rows, findings = [], []
+    rows = []
     for cell, levels in by_cell.items():
         present = [lv for lv in LEVELS if lv in levels]
         for low, high in zip(present, present[1:], strict=False):
             d = paired(ctx, levels[high].name, levels[low].name)
-            harder = d.high < 0
-            verdict = "harder" if harder else ("easier" if d.low > 0 else "not detectably")
-            rows.append(
-                {
-                    "players": cell[0],
-                    "dexterity": cell[1],
-                    "skill": cell[2],
-                    "step": f"{low} -> {high}",
-                    "diff": d.estimate,
-                    "diff_low": d.low,
-                    "diff_high": d.high,
-                    "diff_p": d.pvalue,
-                    "verdict": verdict,
-                    "games": d.n,
-                }
-            )
-            if not harder:
-                findings.append(
-                    Finding(
-                        f"{high.capitalize()} is {verdict} harder than {low} for {cell[0]} "
-                        f"player(s), {cell[1]} dexterity, {cell[2]} team "
-                        f"({fmt.pp(d.estimate)}, {fmt.pp(d.low)} to {fmt.pp(d.high)}).",
-                        "null" if verdict == "not detectably" else "finding",
-                    )
+            verdict = "harder" if d.high < 0 else ("easier" if d.low > 0 else "not detectably")
+            rows.append({"players": cell[0], "dexterity": cell[1], "skill": cell[2],
+                         "low": low, "high": high, "step": f"{low} -> {high}",
+                         "diff": d.estimate, "diff_low": d.low, "diff_high": d.high,
+                         "diff_p": d.pvalue, "verdict": verdict, "games": d.n})  # fmt: skip
+    return rows
+
+
+def _ladder_findings(rows: list[dict]) -> list[Finding]:
+    findings = []
+    for r in rows:
+        if r["verdict"] != "harder":
+            findings.append(
+                Finding(
+                    f"{r['high'].capitalize()} is {r['verdict']} harder than {r['low']} for "
+                    f"{r['players']} player(s), {r['dexterity']} dexterity, {r['skill']} team "
+                    f"({fmt.pp(r['diff'])}, {fmt.pp(r['diff_low'])} to {fmt.pp(r['diff_high'])}).",
+                    "null" if r["verdict"] == "not detectably" else "finding",
                 )
-    if not rows:
-        return None, findings
+            )
     harder = sum(r["verdict"] == "harder" for r in rows)
     summary = Finding(
         f"{harder} of {len(rows)} steps from a printed level to the next are "
@@ -157,8 +173,11 @@ def _ladder(ctx: Context, grid: list[Arm]) -> tuple[Table | None, list[Finding]]
         findings = findings[:MAX_STEP_FINDINGS] + [
             Finding(f"... and {more} more steps not detectably harder (table below).", "null")
         ]
-    findings.insert(0, summary)
-    table = Table(
+    return [summary, *findings]
+
+
+def _ladder_table(rows: list[dict]) -> Table:
+    return Table(
         "invaders_level_steps",
         "Is each printed level harder than the one below?",
         pl.DataFrame(rows),
@@ -174,10 +193,9 @@ def _ladder(ctx: Context, grid: list[Arm]) -> tuple[Table | None, list[Finding]]
         "deals the same shuffle at both levels); 'harder' when the whole 95% interval is "
         "below zero.",
     )
-    return table, findings
 
 
-def _uplift_table(ctx: Context, grid: list[Arm], uplift: list[Arm], section: Section) -> Table:
+def _uplift_rows(ctx: Context, grid: list[Arm], uplift: list[Arm]) -> list[dict]:
     rows = []
     for a in sorted(uplift, key=order):
         base = match(grid, a)
@@ -185,31 +203,26 @@ def _uplift_table(ctx: Context, grid: list[Arm], uplift: list[Arm], section: Sec
             continue
         games = dealt(ctx, base.name, a.plain)
         d = paired(ctx, base.name, a.name, games)
-        rows.append(
-            {
-                "power": a.plain,
-                "players": a.players,
-                "level": a.level,
-                "dexterity": a.dexterity,
-                "skill": a.skill,
-                "dealt": len(games),
-                "uplift": d.estimate,
-                "uplift_low": d.low,
-                "uplift_high": d.high,
-                "uplift_p": d.pvalue,
-            }
-        )
+        rows.append({"power": a.plain, "players": a.players, "level": a.level,
+                     "dexterity": a.dexterity, "skill": a.skill, "dealt": len(games),
+                     "games": ctx.results.arm_games(base.name).height, "uplift": d.estimate,
+                     "uplift_low": d.low, "uplift_high": d.high,
+                     "uplift_p": d.pvalue})  # fmt: skip
     rows.sort(key=lambda r: -r["uplift"] if not math.isnan(r["uplift"]) else math.inf)
-    if rows:
-        top = rows[0]
-        section.findings.append(
-            Finding(
-                f"The power worth most is {top['power']}: {fmt.pp(top['uplift'])} win rate against "
-                f"a plain token ({fmt.pp(top['uplift_low'])} to {fmt.pp(top['uplift_high'])}), "
-                f"{top['players']} players, {top['level']}.",
-                "finding" if top["uplift_low"] > 0 else "null",
-            )
-        )
+    return rows
+
+
+def _uplift_finding(rows: list[dict]) -> Finding:
+    top = rows[0]
+    return Finding(
+        f"The power worth most is {top['power']}: {fmt.pp(top['uplift'])} win rate against "
+        f"a plain token ({fmt.pp(top['uplift_low'])} to {fmt.pp(top['uplift_high'])}), "
+        f"{top['players']} players, {top['level']}.",
+        "finding" if top["uplift_low"] > 0 else "null",
+    )
+
+
+def _uplift_table(rows: list[dict]) -> Table:
     return Table(
         "invaders_power_uplift",
         "Which player-card powers matter: win-rate uplift against a plain token",
@@ -226,7 +239,7 @@ def _uplift_table(ctx: Context, grid: list[Arm], uplift: list[Arm], section: Sec
     )
 
 
-def _sensitivity_table(ctx: Context, grid: list[Arm], variants: list[Arm], section) -> Table:
+def _sensitivity_rows(ctx: Context, grid: list[Arm], variants: list[Arm]) -> list[dict]:
     rows = []
     for a in sorted(variants, key=order):
         base = match(grid, a)
@@ -234,29 +247,24 @@ def _sensitivity_table(ctx: Context, grid: list[Arm], variants: list[Arm], secti
             continue
         won = wins(ctx, a.name)
         d = paired(ctx, a.name, base.name)
-        rows.append(
-            {
-                "variant": a.variant,
-                "players": a.players,
-                "level": a.level,
-                "dexterity": a.dexterity,
-                "skill": a.skill,
-                **prefixed(rate(won.sum(), won.size), "win"),
-                "diff": d.estimate,
-                "diff_low": d.low,
-                "diff_high": d.high,
-                "diff_p": d.pvalue,
-            }
-        )
-    if rows:
-        worst = max(rows, key=lambda r: abs(r["diff"]) if not math.isnan(r["diff"]) else -1)
-        section.findings.append(
-            Finding(
-                f"The assumed data matter: {worst['variant']} moves the win rate by "
-                f"{fmt.pp(worst['diff'])} ({worst['players']} players, {worst['level']}).",
-                "finding" if worst["diff_low"] > 0 or worst["diff_high"] < 0 else "null",
-            )
-        )
+        rows.append({"variant": a.variant, "players": a.players, "level": a.level,
+                     "dexterity": a.dexterity, "skill": a.skill,
+                     **prefixed(rate(won.sum(), won.size), "win"), "games": d.n,
+                     "diff": d.estimate, "diff_low": d.low, "diff_high": d.high,
+                     "diff_p": d.pvalue})  # fmt: skip
+    return rows
+
+
+def _sensitivity_finding(rows: list[dict]) -> Finding:
+    worst = largest_move(rows)
+    return Finding(
+        f"The assumed data matter: {worst['variant']} moves the win rate by "
+        f"{fmt.pp(worst['diff'])} ({worst['players']} players, {worst['level']}).",
+        "finding" if worst["diff_low"] > 0 or worst["diff_high"] < 0 else "null",
+    )
+
+
+def _sensitivity_table(rows: list[dict]) -> Table:
     return Table(
         "invaders_sensitivity",
         "Sensitivity to the assumed card catalog and board geometry",

@@ -1,14 +1,16 @@
 """Overview: how every arm's games end (victory, the planet destroyed, the UFO surviving the
-final assault), how long they last and what the team scores; and what each strategy's seats
-did (launches, landings, invaders destroyed, UFO hits). Shown in every report, and alone
-when the experiment names no section."""
+final assault; a picture first when the arms are few enough to read), how long they last and
+what the team scores; and what each strategy's seats did (launches, landings, invaders
+destroyed, UFO hits). Shown in every report, and alone when the experiment names no
+section."""
 
 from __future__ import annotations
 
 import polars as pl
 
+from sim.games.space_invaders.report import answers, figures
 from sim.games.space_invaders.report.common import outcome_columns, outcome_stats
-from sim.report.context import Context
+from sim.report.context import Context, describe_params
 from sim.report.metrics import mean, prefixed
 from sim.report.render import Section
 from sim.report.table import Column, Table
@@ -42,6 +44,9 @@ def build(ctx: Context) -> Section:
             for column in SEAT_COUNTS:
                 row.update(prefixed(mean(own.get_column(column).to_numpy()), column))
             strategy_rows.append(row)
+    picture = figures.outcomes(rows, [_arm_label(ctx, r["arm"]) for r in rows])
+    if picture is not None:
+        section.add(picture)
     section.add(Table(
         "overview_outcomes",
         "How the games end",
@@ -59,4 +64,12 @@ def build(ctx: Context) -> Section:
         note="Means per seat and game, 95% normal intervals; a 1-player game's seat plays "
         "every hand.",
     ))  # fmt: skip
+    section.answers.append(answers.overview(rows))
     return section
+
+
+def _arm_label(ctx: Context, arm: str) -> str:
+    keys = ctx.label_columns()
+    if not keys or len(keys) > MAX_LABELS:
+        return arm
+    return describe_params(ctx.arm_values(arm), keys)

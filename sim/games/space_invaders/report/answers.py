@@ -1,0 +1,479 @@
+"""The Space Invaders sections' answers: one sentence per question, every estimate with its
+interval, and a data-quality line that warns when the data are thin (wide intervals, few games
+with a power dealt, games stopped at the round cap, a crossing beyond the values tried).
+
+The sections compute the rows (report/difficulty.py, chart.py, overview.py); this module only
+words them (sim.report.answers)."""
+
+from __future__ import annotations
+
+import math
+
+from sim.games.space_invaders.report.common import KNOB_LABEL, largest_move
+from sim.games.space_invaders.schema import LEVELS
+from sim.report import fmt, quality
+from sim.report.answers import Answer, Count, Estimate, Label, joined, sentence
+
+THIN = 0.05  # a 95% half-width above this (5 pp) is a wide interval: warn
+MAX_LISTED = 3  # exceptions named in a sentence; the rest are counted
+REFERENCE = (2, "casual", "tactical")  # the table an answer quotes first, when it was played
+CAPPED = "stopped at the round cap"
+
+
+def _pct(key: str, label: str, value: float, low: float, high: float) -> Estimate:
+    return Estimate(key, label, value, low, high, unit="pct", digits=0, signed=False)
+
+
+def _pp(key: str, label: str, value: float, low: float, high: float) -> Estimate:
+    return Estimate(key, label, value, low, high, unit="pp", digits=1)
+
+
+def _players(p: int) -> str:
+    return _n(p, "player")
+
+
+def _n(n: int, noun: str) -> str:
+    """'1 table', '3 tables'."""
+    return f"{n:,} {noun}" + ("s" if n != 1 else "")
+
+
+def _count(n: int, noun: str) -> Count:
+    return Count(n, noun + ("s" if n != 1 else ""))
+
+
+def table_label(r: dict, *, level: bool = False) -> Label:
+    """'2 players, casual, tactical' (with the level: '2 players, Standard, casual, ...')."""
+    at = f", {r['level'].capitalize()}" if level else ""
+    return Label(f"{_players(r['players'])}{at}, {r['dexterity']}, {r['skill']}")
+
+
+def thin_warning(rows: list[dict], key: str, what: str) -> str | None:
+    """A warning when some row's 95% interval of `key` is wider than +-THIN."""
+    widths = [
+        (r[f"{key}_high"] - r[f"{key}_low"]) / 2
+        for r in rows
+        if not (fmt.is_missing(r[f"{key}_low"]) or fmt.is_missing(r[f"{key}_high"]))
+    ]
+    widest = max((w for w in widths if math.isfinite(w)), default=math.nan)
+    if fmt.is_missing(widest) or widest <= THIN:
+        return None
+    games = sorted(r["games"] for r in rows)
+    return (
+        f"the data are thin: {what} carry 95% intervals up to \u00b1{fmt.num(100 * widest)} "
+        f"pp ({games[0]:,} games at the fewest); run more games (--games) to sharpen them."
+    )
+
+
+def _warnings(*found: str | None) -> tuple[str, ...]:
+    return tuple(w for w in found if w)
+
+
+def _reference(rows: list[dict]) -> dict:
+    """The rows of the reference table if it was played, else of the first table."""
+    at = [r for r in rows if (r["players"], r["dexterity"], r["skill"]) == REFERENCE]
+    first = (rows[0]["players"], rows[0]["dexterity"], rows[0]["skill"])
+    return at or [r for r in rows if (r["players"], r["dexterity"], r["skill"]) == first]
+
+
+# --- the difficulty section -------------------------------------------------------------------
+
+ID = "invaders_difficulty"
+
+
+def difficulty(levels: list[dict], steps: list[dict], uplift: list[dict],
+               sensitivity: list[dict]) -> list[Answer]:  # fmt: skip
+    out = [_win_answer(levels)]
+    if steps:
+        out.append(_steps_answer(steps))
+    if uplift:
+        out.append(_uplift_answer(uplift))
+    if sensitivity:
+        out.append(_sensitivity_answer(sensitivity))
+    return out
+
+
+def _win(r: dict, key: str) -> Estimate:
+    return _pct(key, f"win rate ({table_label(r, level=True).text})", r["victory"],
+                r["victory_low"], r["victory_high"])  # fmt: skip
+
+
+def _win_answer(levels: list[dict]) -> Answer:
+    """'The table of 2 players, casual, tactical wins 93% (...) at Training, ...; at Standard
+    the 36 tables win from ... to ...'"""
+    key = f"{ID}.win"
+    ref = sorted(_reference(levels), key=lambda r: LEVELS.index(r["level"]))
+    at_ref = [sentence(_win(r, f"{key}.{r['level']}"), " at ", Label(r["level"].capitalize()))
+              for r in ref]  # fmt: skip
+    parts = sentence("The table of ", table_label(ref[0]), " wins ", joined(at_ref))
+    middle = "standard" if any(r["level"] == "standard" for r in levels) else ref[0]["level"]
+    same = [r for r in levels if r["level"] == middle]
+    if len(same) > 1:
+        lo, hi = min(same, key=lambda r: r["victory"]), max(same, key=lambda r: r["victory"])
+        parts += sentence(
+            "; at ", Label(middle.capitalize()), " the ", _count(len(same), "table"), " win from ",
+            _win(lo, f"{key}.lowest"), " (", table_label(lo), ") to ", _win(hi, f"{key}.highest"),
+            " (", table_label(hi), ")",
+        )  # fmt: skip
+    parts.append(".")
+    head = next((r for r in ref if r["level"] == middle), ref[0])
+    games = sum(r["games"] for r in levels)
+    capped = sum(round(r["cap"] * r["games"]) for r in levels)
+    return Answer(
+        key=key,
+        question="How often does a table win at each printed level?",
+        parts=parts,
+        headline=_win(head, f"{key}.{head['level']}"),
+        quality=quality.Quality(
+            games=games,
+            basis="games with the printed numbers",
+            mde=quality.mde_rate(head["victory"], head["games"]),
+            mde_of=f"change of the {table_label(head, level=True).text} win rate",
+            warnings=_warnings(
+                quality.cap_warning(capped, games, CAPPED),
+                thin_warning(levels, "victory", "win rates"),
+            ),  # fmt: skip
+            note=f"{_n(len(levels), 'arm')}, {_n(len({_cell(r) for r in levels}), 'table')}",
+        ),
+        section=ID,
+    )
+
+
+def _cell(r: dict) -> tuple:
+    return r["players"], r["dexterity"], r["skill"]
+
+
+def _step(r: dict, key: str) -> Estimate:
+    where = f"{table_label(r).text}, {r['low']} to {r['high']}"
+    return _pp(key, f"win-rate change ({where})", r["diff"], r["diff_low"], r["diff_high"])
+
+
+def _step_label(r: dict) -> Label:
+    return Label(f"{r['low'].capitalize()} to {r['high'].capitalize()}, {table_label(r).text}")
+
+
+def _steps_answer(steps: list[dict]) -> Answer:
+    """'33 of the 36 steps ... are harder; not detectably harder: ...; by player count: ...'"""
+    key = f"{ID}.steps"
+    harder = [r for r in steps if r["verdict"] == "harder"]
+    weakest = max(steps, key=lambda r: r["diff"] if math.isfinite(r["diff"]) else math.inf)
+    parts = sentence(Count(len(harder)), " of the ", _count(len(steps), "step"),
+                     " from a printed level to the next are harder (the win-rate change's paired "
+                     "interval below zero)")  # fmt: skip
+    others = [r for r in steps if r["verdict"] != "harder"]
+    if others:
+        named = [sentence(_step_label(r), " ", _step(r, f"{key}.{i}"))
+                 for i, r in enumerate(others[:MAX_LISTED])]  # fmt: skip
+        more = len(others) - MAX_LISTED
+        parts += sentence(
+            "; not detectably harder: ",
+            joined(named),
+            sentence(", and ", Count(more), " more") if more > 0 else None,
+        )
+    else:
+        parts += sentence("; the smallest step is ", _step_label(weakest), " ",
+                          _step(weakest, f"{key}.smallest"))  # fmt: skip
+    players = sorted({r["players"] for r in steps})
+    if len(players) > 1:
+        per = [sentence(Label(_players(p)), " ", Count(_seated(harder, p)), " of ",
+                        Count(_seated(steps, p))) for p in players]  # fmt: skip
+        parts += sentence("; harder steps by player count: ", joined(per))
+    parts.append(".")
+    category = (
+        "every step harder"
+        if not others
+        else "no step detectably harder"
+        if not harder
+        else "some steps not detectably harder"
+    )
+    return Answer(
+        key=key,
+        question="Is each printed level harder than the one below?",
+        parts=parts,
+        kind="finding" if harder else "null",
+        headline=_step(weakest, f"{key}.smallest"),
+        category=category,
+        quality=quality.Quality(
+            games=min(r["games"] for r in steps),
+            basis="paired games per step (the fewest)",
+            mde=quality.mde(weakest["diff_low"], weakest["diff_high"]),
+            mde_of="change between two levels",
+            warnings=_warnings(thin_warning(steps, "diff", "level steps")),
+            note=_n(len(steps), "step"),
+        ),
+        section=ID,
+    )
+
+
+def _seated(rows: list[dict], players: int) -> int:
+    return sum(r["players"] == players for r in rows)
+
+
+def _significant(r: dict, key: str) -> bool:
+    return r[f"{key}_low"] > 0 or r[f"{key}_high"] < 0
+
+
+def _uplift_answer(rows: list[dict]) -> Answer:
+    """'short_wave is worth most: +4.1 pp (...) against a plain token (...); 5 of the 22
+    powers and tables give a detectable uplift.'"""
+    key = f"{ID}.powers"
+    top = rows[0]  # sorted by uplift, largest first
+    where = table_label(top, level=True)
+    head = _pp(f"{key}.top", f"uplift of {top['power']} ({where.text})", top["uplift"],
+               top["uplift_low"], top["uplift_high"])  # fmt: skip
+    up = sum(_significant(r, "uplift") and r["uplift"] > 0 for r in rows)
+    down = sum(_significant(r, "uplift") and r["uplift"] < 0 for r in rows)
+    parts = sentence(
+        "The power worth most is ", Label(top["power"]), ": ", head,
+        " of win rate against playing it as a plain token (", where, "); ", Count(up), " of the ",
+        Count(len(rows)), " powers and tables tried give a detectable uplift",
+        sentence(" and ", Count(down), " a detectable loss") if down else None, ".",
+    )  # fmt: skip
+    fewest = min(rows, key=lambda r: r["dealt"])
+    few = None
+    if fewest["dealt"] < 0.25 * fewest["games"]:
+        few = (f"{fewest['power']} was dealt in only {fewest['dealt']:,} of "
+               f"{fewest['games']:,} games ({table_label(fewest, level=True).text}): its uplift "
+               "rests on those games alone.")  # fmt: skip
+    return Answer(
+        key=key,
+        question="Which player-card powers matter most?",
+        parts=parts,
+        kind="finding" if top["uplift_low"] > 0 else "null",
+        headline=head,
+        category="some power helps" if up else "no power detectably helps",
+        quality=quality.Quality(
+            games=top["dealt"],
+            basis=f"games with {top['power']} dealt",
+            total=top["games"],
+            mde=quality.mde(top["uplift_low"], top["uplift_high"]),
+            mde_of="uplift",
+            warnings=_warnings(few, thin_warning(rows, "uplift", "uplifts")),
+        ),
+        section=ID,
+    )
+
+
+def _sensitivity_answer(rows: list[dict]) -> Answer:
+    """'The assumed data move the win rate by up to -12.0 pp (...) (catalog armoured, ...);
+    9 of the 14 changes move it detectably.'"""
+    key = f"{ID}.sensitivity"
+    worst = largest_move(rows)
+    where = table_label(worst, level=True)
+    head = _pp(f"{key}.largest", f"win-rate change with {worst['variant']} ({where.text})",
+               worst["diff"], worst["diff_low"], worst["diff_high"])  # fmt: skip
+    moved = sum(_significant(r, "diff") for r in rows)
+    parts = sentence(
+        "Of the assumed card and board data, ", Label(worst["variant"]), " moves the win rate "
+        "most: ", head, " (", where, "); ", Count(moved), " of the ",
+        _count(len(rows), "change"), " tried move it detectably.",
+    )  # fmt: skip
+    return Answer(
+        key=key,
+        question="How much do the assumed card and board data move the win rate?",
+        parts=parts,
+        kind="finding" if _significant(worst, "diff") else "null",
+        headline=head,
+        category="the assumptions matter" if moved else "no detectable effect",
+        quality=quality.Quality(
+            games=min(r["games"] for r in rows),
+            basis="paired games per change (the fewest)",
+            mde=quality.mde(worst["diff_low"], worst["diff_high"]),
+            mde_of="change of the win rate",
+            warnings=_warnings(thin_warning(rows, "diff", "the changes")),
+        ),
+        section=ID,
+    )
+
+
+# --- the chart section ------------------------------------------------------------------------
+
+CHART = "invaders_chart"
+
+
+def chart(rows: list[dict]) -> list[Answer]:
+    """rows: one per search (players, level, knob key, target, printed, printed_win..., tried
+    values, derived with its interval, games)."""
+    out = []
+    printed = {}
+    for r in rows:
+        if "printed_win" in r:
+            printed.setdefault((r["players"], r["level"], r["dexterity"], r["skill"]), r)
+    if printed:
+        out.append(_printed_answer(list(printed.values())))
+    for knob in KNOB_LABEL:
+        mine = [r for r in rows if r["knob_key"] == knob and "derived" in r]
+        if mine:
+            out.append(_knob_answer(knob, mine))
+    return out
+
+
+def _off(r: dict) -> Estimate:
+    where = f"{_players(r['players'])}, {r['level'].capitalize()}"
+    return _pp(f"{CHART}.printed.{r['players']}.{r['level']}",
+               f"printed win rate minus the target ({where})", r["printed_win"] - r["target"],
+               r["printed_win_low"] - r["target"], r["printed_win_high"] - r["target"])  # fmt: skip
+
+
+def _printed_answer(cells: list[dict]) -> Answer:
+    """'As printed, 3 of the 12 player counts and levels are within reach of their target;
+    7 are easier, 2 harder; furthest off: ...'"""
+    key = f"{CHART}.printed"
+    easier = [c for c in cells if c["printed_win_low"] > c["target"]]
+    harder = [c for c in cells if c["printed_win_high"] < c["target"]]
+    within = len(cells) - len(easier) - len(harder)
+    worst = max(cells, key=lambda c: abs(c["printed_win"] - c["target"]))
+    where = Label(f"{_players(worst['players'])}, {worst['level'].capitalize()}")
+    parts = sentence(
+        "As printed, ", Count(within), " of the ", Count(len(cells)),
+        " player counts and levels win their target rate within their interval, ",
+        Count(len(easier)), " are easier and ", Count(len(harder)), " harder; the furthest off "
+        "is ", where, ", which wins ",
+        _pct(f"{key}.worst", f"printed win rate ({where.text})", worst["printed_win"],
+             worst["printed_win_low"], worst["printed_win_high"]),
+        " against a target of ", Label(fmt.pct(worst["target"], 0)), ".",
+    )  # fmt: skip
+    return Answer(
+        key=key,
+        question="Does the printed chart give each level its target win rate?",
+        parts=parts,
+        kind="finding" if easier or harder else "null",
+        headline=_off(worst),
+        category="the printed chart misses some targets" if easier or harder else "on target",
+        quality=quality.Quality(
+            games=min(c["games"] for c in cells),
+            basis="games per value tried",
+            mde=quality.mde_rate(worst["target"], worst["games"]),
+            mde_of="distance from a target",
+            warnings=_warnings(thin_warning(cells, "printed_win", "the printed win rates")),
+            note=f"targets {'/'.join(str(round(100 * t)) for t in _targets(cells))}%",
+        ),
+        section=CHART,
+    )
+
+
+def _targets(cells: list[dict]) -> list[float]:
+    by_level = {c["level"]: c["target"] for c in cells}
+    return [by_level[lv] for lv in LEVELS if lv in by_level]
+
+
+def _derived(r: dict, key: str) -> Estimate:
+    where = f"{_players(r['players'])}, {r['level'].capitalize()}"
+    return Estimate(
+        key,
+        f"{KNOB_LABEL[r['knob_key']]} for the target ({where})",
+        r["derived"],
+        r["derived_low"],
+        r["derived_high"],
+        unit="price",
+        digits=1,
+        signed=False,
+    )
+
+
+def _knob_answer(knob: str, rows: list[dict]) -> Answer:
+    """'The deck size that hits the target differs from the printed one at 8 of the 12 player
+    counts and levels; the largest change: 4 players, Elite, printed 60, 31.2 (...) for the
+    target.'"""
+    key = f"{CHART}.{knob}"
+    label = KNOB_LABEL[knob]
+
+    def moved(r: dict) -> bool:
+        return "printed" in r and not r["derived_low"] <= r["printed"] <= r["derived_high"]
+
+    changed = [r for r in rows if moved(r)]
+    finite = [r for r in rows if math.isfinite(r["derived"]) and "printed" in r]
+    parts = sentence(
+        "The ", label, " that gives each level its target win rate differs from the printed "
+        "one (the printed number outside its interval) at ", Count(len(changed)), " of the ",
+        Count(len(rows)), " player counts and levels",
+    )  # fmt: skip
+    head = None
+    if finite:
+        big = max(finite, key=lambda r: abs(r["derived"] - r["printed"]) / max(r["printed"], 1))
+        head = _derived(big, f"{key}.largest")
+        parts += sentence(
+            "; the largest change is at ", Label(f"{_players(big['players'])}, "
+                                                 f"{big['level'].capitalize()}"),
+            ": printed ", Label(f"{big['printed']:g}"), ", ", head, " for the target",
+        )  # fmt: skip
+    beyond = [r for r in rows if not math.isfinite(r["derived"])]
+    if beyond:
+        lie = " crossing lies" if len(beyond) == 1 else " crossings lie"
+        parts += sentence("; ", Count(len(beyond)), lie, " beyond the values tried")
+    parts.append(".")
+    warns = [_beyond(r, label) for r in beyond[:MAX_LISTED]]
+    if len(beyond) > MAX_LISTED:
+        warns.append(f"... and {len(beyond) - MAX_LISTED} more crossings beyond the values tried.")
+    wide = [r for r in finite if math.isinf(r["derived_low"]) or math.isinf(r["derived_high"])]
+    if wide:
+        have = "crossing has" if len(wide) == 1 else "crossings have"
+        warns.append(f"{len(wide)} {have} an open-ended interval (the win rate along "
+                     f"the {label} is too flat or too noisy there to pin it down).")  # fmt: skip
+    return Answer(
+        key=key,
+        question=f"Which {label} gives each level its target win rate?",
+        parts=parts,
+        kind="finding" if changed else "null",
+        headline=head,
+        category="differs from the printed chart" if changed else "as printed",
+        quality=quality.Quality(
+            games=min(r["games"] for r in rows),
+            basis="games per value tried",
+            warnings=tuple(warns),
+            note=f"{len(rows)} search" + ("es" if len(rows) != 1 else ""),
+        ),
+        section=CHART,
+    )
+
+
+def _beyond(r: dict, label: str) -> str:
+    side = "above" if r["derived"] > 0 else "below"
+    where = f"{_players(r['players'])}, {r['level'].capitalize()}"
+    return quality.beyond_range(label, r["xs"], side, what=f"at {where} the crossing lies")
+
+
+# --- the overview -----------------------------------------------------------------------------
+
+
+def overview(rows: list[dict]) -> Answer:
+    """'Teams win from 3% (arm) to 97% (arm) of the games; 0.1% (...) were stopped at the
+    round cap.' rows: outcome_stats of each arm with its name under 'arm'."""
+    key = "overview.outcomes"
+    games = sum(r["games"] for r in rows)
+    capped = sum(round(r["cap"] * r["games"]) for r in rows)
+    if len(rows) == 1:
+        r = rows[0]
+        parts = sentence(
+            "The team wins ", _pct(f"{key}.won", "win rate", r["victory"], r["victory_low"],
+                                   r["victory_high"]),
+            " of the games; the planet is destroyed in ",
+            _pct(f"{key}.planet", "planet destroyed", r["planet_destroyed"],
+                 r["planet_destroyed_low"], r["planet_destroyed_high"]),
+            " and the UFO survives the final assault in ",
+            _pct(f"{key}.ufo", "UFO survived", r["ufo_survived"], r["ufo_survived_low"],
+                 r["ufo_survived_high"]), ".",
+        )  # fmt: skip
+    else:
+        lo, hi = min(rows, key=lambda r: r["victory"]), max(rows, key=lambda r: r["victory"])
+        parts = sentence(
+            "Teams win from ", _pct(f"{key}.lowest", "lowest win rate", lo["victory"],
+                                    lo["victory_low"], lo["victory_high"]),
+            " (", Label(lo["arm"]), ") to ",
+            _pct(f"{key}.highest", "highest win rate", hi["victory"], hi["victory_low"],
+                 hi["victory_high"]),
+            " (", Label(hi["arm"]), ") of the games in the ", _count(len(rows), "arm"), ".",
+        )  # fmt: skip
+    return Answer(
+        key=key,
+        question="How do the games end?",
+        parts=parts,
+        quality=quality.Quality(
+            games=games,
+            basis="games",
+            warnings=_warnings(
+                quality.cap_warning(capped, games, CAPPED),
+                thin_warning(rows, "victory", "win rates"),
+            ),  # fmt: skip
+        ),
+        section="overview",
+    )
