@@ -81,9 +81,11 @@ def pytest_configure(config: pytest.Config) -> None:
     if hasattr(config, "workerinput") or not getattr(config.option, "numprocesses", None):
         return
     from sim.games import game_names, get_game
-    from sim.games.base import StrategySpec
+    from sim.games.base import StrategySpec, prepare_together
 
+    wanted = []
     for name in game_names():
         game = get_game(name)
         names = dict.fromkeys(game.strategy_names())  # a ladder may name a strategy again
-        game.prepare([StrategySpec(strategy) for strategy in names])
+        wanted.append((game, [StrategySpec(strategy) for strategy in names]))
+    prepare_together(wanted)

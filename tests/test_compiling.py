@@ -79,3 +79,39 @@ def test_a_run_says_it_compiles_and_counts_play_only(tmp_path, monkeypatch):
     played = next(line for line in result.output.splitlines() if line.startswith("played"))
     seconds = float(played.split(" in ")[1].split(" s ")[0])
     assert seconds < 1000 and played.endswith("after 1000 s compiling")
+
+
+def test_games_prepared_together_share_one_compile(monkeypatch):
+    """The test session compiles every game's built-ins in one go: the games' jobs are taken
+    in turn (each game's longest first); a game without compile_jobs prepares on its own."""
+    import sim.compiling
+    from sim.games.base import prepare_together
+
+    given = []
+
+    def compile_all(jobs, *, what, notice=None):
+        given.append((jobs, what))
+        return 1.0
+
+    monkeypatch.setattr(sim.compiling, "ensure_compiled", compile_all)
+
+    class Jobs:
+        def __init__(self, name, jobs):
+            self.name, self._jobs = name, jobs
+
+        def compile_jobs(self, lineup):
+            return self._jobs
+
+    class Alone:
+        name = "alone"
+        prepared = []
+
+        def prepare(self, lineup, *, notice=None):
+            self.prepared.append(lineup)
+            return 2.0
+
+    alone = Alone()
+    seconds = prepare_together([(Jobs("a", ["a1", "a2", "a3"]), []), (alone, ["x"]),
+                                (Jobs("b", ["b1"]), [])])  # fmt: skip
+    assert given == [(["a1", "b1", "a2", "a3"], "a, b")]
+    assert alone.prepared == [["x"]] and seconds == 3.0

@@ -14,6 +14,7 @@ Optional (read through the helpers at the end, with a default or a clear refusal
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from importlib import import_module
@@ -144,6 +145,26 @@ def prepare(game: Game, lineup: Sequence[StrategySpec], *, notice: Any = None) -
     """Let the game compile (or load) what playing `lineup` needs; seconds it took."""
     method = getattr(game, "prepare", None)
     return float(method(list(lineup), notice=notice) or 0.0) if method is not None else 0.0
+
+
+def prepare_together(wanted: Sequence[tuple[Game, Sequence[StrategySpec]]], *,
+                     notice: Any = None) -> float:  # fmt: skip
+    """Compile what several games' lineups need in one go, so that every game's units share
+    the compiling processes (the test session: every game's built-ins). A game without the
+    optional `compile_jobs(lineup)` prepares on its own. Seconds it took."""
+    from sim.compiling import ensure_compiled
+
+    per_game, names, seconds = [], [], 0.0
+    for game, lineup in wanted:
+        method = getattr(game, "compile_jobs", None)
+        if method is None:
+            seconds += prepare(game, lineup, notice=notice)
+            continue
+        per_game.append(list(method(list(lineup))))
+        names.append(game.name)
+    # each game lists its longest job first: take the games' jobs in turn, longest ones first
+    jobs = [job for row in itertools.zip_longest(*per_game) for job in row if job is not None]
+    return seconds + ensure_compiled(jobs, what=", ".join(names), notice=notice)
 
 
 def _part(game: Game, attr: str, what: str) -> Callable[..., Any]:

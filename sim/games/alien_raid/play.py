@@ -43,9 +43,14 @@ def prepare(lineup: Sequence[StrategySpec], *, notice: Notice | None = None) -> 
     """Compile (or find in the cache) what playing `lineup` needs, before any game: the loop
     with the rules, and each policy of the lineup, nothing else. Returns the seconds spent
     compiling (0.0 when everything was cached)."""
-    plan = Lineup(list(lineup))
     names_ = ", ".join(dict.fromkeys(spec.name for spec in lineup)) or "alien-raid"
-    return ensure_compiled(plan.compile_jobs(), what=names_, notice=notice)
+    return ensure_compiled(compile_jobs(lineup), what=names_, notice=notice)
+
+
+def compile_jobs(lineup: Sequence[StrategySpec]) -> list:
+    """What playing `lineup` needs compiled, as `sim.compiling` jobs (prepare() compiles them;
+    the test session gathers every game's to compile them together)."""
+    return Lineup(list(lineup)).compile_jobs()
 
 
 def play_chunk(

@@ -49,9 +49,14 @@ def prepare(lineup: Sequence[StrategySpec], *, notice: Notice | None = None) -> 
     """Compile (or check the cache for) what playing `lineup` needs, before any game: the
     engine, the loop and each compiled policy of the lineup, nothing else. Returns the
     seconds spent compiling (0.0 when everything was cached)."""
-    plan = _Plan(list(lineup))
     names = ", ".join(dict.fromkeys(spec.name for spec in lineup))
-    return ensure_compiled(plan.compile_jobs(), what=names, notice=notice)
+    return ensure_compiled(compile_jobs(lineup), what=names, notice=notice)
+
+
+def compile_jobs(lineup: Sequence[StrategySpec]) -> list:
+    """What playing `lineup` needs compiled, as `sim.compiling` jobs (prepare() compiles them;
+    the test session gathers every game's to compile them together)."""
+    return _Plan(list(lineup)).compile_jobs()
 
 
 def play_chunk(

@@ -38,6 +38,7 @@ class SpaceInvaders:
     # play_chunk(ruleset, n_players, lineup, seat_lineup, seeds, *, trace=False)
     check_strategy = lazy(f"{_PACKAGE}.play", "check_strategy")
     prepare = lazy(f"{_PACKAGE}.play", "prepare")
+    compile_jobs = lazy(f"{_PACKAGE}.play", "compile_jobs")  # (lineup) -> sim.compiling jobs
     play_chunk = lazy(f"{_PACKAGE}.play", "play_chunk")
     watch = lazy(f"{_PACKAGE}.watch", "watch_game")  # (ruleset, lineup, seed) -> Watch
     scenarios = lazy(f"{_PACKAGE}.scenario", "scenarios")  # () -> Scenarios
