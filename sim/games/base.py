@@ -109,6 +109,35 @@ def lazy(module: str, name: str) -> Callable[..., Any]:
     return method
 
 
+class _Part:
+    """A plug-in method that is function `name` of the game's module `<package>.<module>`,
+    imported when the method is first looked up."""
+
+    def __init__(self, module: str, name: str) -> None:
+        self.module, self.name = module, name
+
+    def __get__(self, game: Any, owner: type | None = None) -> Any:
+        if game is None:
+            return self
+        return getattr(import_module(f"{game.package}.{self.module}"), self.name)
+
+
+class PackageParts:
+    """A plug-in's methods found by the usual layout of its package (docs/adding-a-game.md),
+    each module imported when the method is first looked up, so the plug-in object stays
+    cheap to import. A game with bench rows adds `bench = lazy("<package>.bench",
+    "bench_rows")`."""
+
+    package: str  # the game's Python package, e.g. "sim.games.alien_raid"
+
+    check_strategy = _Part("play", "check_strategy")  # (spec, *, source) -> StrategySpec
+    prepare = _Part("play", "prepare")  # (lineup, *, notice) -> seconds spent compiling
+    play_chunk = _Part("play", "play_chunk")  # Game.play_chunk, and `trace` (hash each turn)
+    watch = _Part("watch", "watch_game")  # (ruleset, lineup, seed) -> Watch
+    scenarios = _Part("scenario", "scenarios")  # () -> Scenarios
+    report = _Part("report", "game_report")  # () -> sim.report.spec.GameReport
+
+
 def seat_table(seat_lineup: Any, games: int, n_players: int) -> np.ndarray:
     """`play_chunk`'s seat_lineup checked (one row of n_players lineup indices per game), as a
     C-contiguous int64 array."""
@@ -116,6 +145,28 @@ def seat_table(seat_lineup: Any, games: int, n_players: int) -> np.ndarray:
         raise ValueError(f"seat_lineup must have one row of {n_players} per seed "
                          f"({games}, {n_players}); got {np.shape(seat_lineup)}")  # fmt: skip
     return np.ascontiguousarray(seat_lineup, np.int64)
+
+
+def refusals(
+    error: np.ndarray,
+    error_seat: np.ndarray,
+    seat_lineup: np.ndarray,
+    labels: list[str],
+    *,
+    error_names: Sequence[str],
+    made: str,
+) -> tuple[list[str], dict[str, int]]:
+    """`Chunk.errors` and `Chunk.illegal` of a chunk: per game the error code (0: none) and
+    the seat that caused it (-1: the engine's own check); `made` says what the seat did
+    ("an illegal move")."""
+    errors: list[str] = []
+    illegal: dict[str, int] = {}
+    for g in np.flatnonzero(error):
+        seat = int(error_seat[g])
+        who = labels[int(seat_lineup[g, seat])] if seat >= 0 else "the engine"
+        errors.append(f"game {g}: {who} in seat {seat} made {made} ({error_names[error[g]]})")
+        illegal[who] = illegal.get(who, 0) + 1
+    return errors, illegal
 
 
 # --- optional parts of the protocol -------------------------------------------------------

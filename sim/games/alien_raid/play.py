@@ -29,7 +29,7 @@ from sim.games.alien_raid.kernel import (
 )
 from sim.games.alien_raid.params import names, to_params
 from sim.games.alien_raid.ruleset import check_players
-from sim.games.base import Chunk, StrategySpec, seat_table
+from sim.games.base import Chunk, StrategySpec, refusals, seat_table
 from sim.rulesets import Ruleset
 from strategies.alien_raid import registry
 
@@ -70,11 +70,13 @@ def play_chunk(
         *workspace(plan.policies, plan.params.shape[1]),
     )  # fmt: skip
     labels = [spec.label for spec in lineup]
+    errors, illegal = refusals(games[:, G_ERROR], games[:, G_ERROR_SEAT], seat_lineup, labels,
+                               error_names=L.ERROR_NAMES, made="a refused decision")  # fmt: skip
     return Chunk(
         games=_game_columns(games, trace),
         seats=_seat_columns(ruleset, games, seats, seat_lineup, labels),
-        errors=_errors(games, seat_lineup, labels),
-        illegal=_illegal(games, seat_lineup, labels),
+        errors=errors,
+        illegal=illegal,
     )
 
 
@@ -145,26 +147,3 @@ def _seat_columns(ruleset, games, seats, seat_lineup, labels) -> dict[str, np.nd
         cols[card_column(BOUGHT, model)] = block[:, L.PL_BOUGHT + m]
         cols[card_column(OFFERED, model)] = block[:, L.PL_OFFERED + m]
     return cols
-
-
-def _who(games, g: int, seat_lineup, labels) -> tuple[int, str]:
-    """The seat and strategy of game g's refused decision (seat -1: the engine's census)."""
-    seat = int(games[g, G_ERROR_SEAT])
-    return seat, labels[int(seat_lineup[g, seat])] if seat >= 0 else "the engine"
-
-
-def _errors(games, seat_lineup, labels) -> list[str]:
-    out = []
-    for g in np.flatnonzero(games[:, G_ERROR]):
-        seat, who = _who(games, g, seat_lineup, labels)
-        out.append(f"game {g}: {who} in seat {seat} made a refused decision "
-                   f"({L.ERROR_NAMES[games[g, G_ERROR]]})")  # fmt: skip
-    return out
-
-
-def _illegal(games, seat_lineup, labels) -> dict[str, int]:
-    out: dict[str, int] = {}
-    for g in np.flatnonzero(games[:, G_ERROR]):
-        _, who = _who(games, g, seat_lineup, labels)
-        out[who] = out.get(who, 0) + 1
-    return out

@@ -10,7 +10,7 @@ from numba import types
 
 from sim.compiling import Notice, Unit, ensure_compiled
 from sim.errors import StrategyError
-from sim.games.base import Chunk, StrategySpec, seat_table
+from sim.games.base import Chunk, StrategySpec, refusals, seat_table
 from sim.games.guardians import layout as L
 from sim.games.guardians.columns import RESERVE_COLUMNS, SEAT_STATS, TAKEN_COLUMNS
 from sim.games.guardians.decision import ACTION_T, PARAMS_T, POLICY_SIGNATURE, RNG_T, STATE_T
@@ -87,11 +87,13 @@ def play_chunk(
             *workspace(n_players, plan.params.shape[1]),
         )
     labels = [spec.label for spec in lineup]
+    errors, illegal = refusals(games[:, G_ERROR], games[:, G_ERROR_SEAT], seat_lineup, labels,
+                               error_names=L.ERROR_NAMES, made="an illegal move")  # fmt: skip
     return Chunk(
         games=_game_columns(games, trace),
         seats=_seat_columns(games, seats, seat_lineup, labels),
-        errors=_errors(games, seat_lineup, labels),
-        illegal=_illegal_by_strategy(games, seat_lineup, labels),
+        errors=errors,
+        illegal=illegal,
     )
 
 
@@ -224,21 +226,3 @@ def _seat_columns(games, seats, seat_lineup, labels) -> dict[str, np.ndarray]:
         cols[RESERVE_COLUMNS[k - 1]] = block[:, L.PL_RESERVE + k]
         cols[TAKEN_COLUMNS[k - 1]] = block[:, L.PL_TAKEN + k]
     return cols
-
-
-def _illegal_by_strategy(games, seat_lineup, labels) -> dict[str, int]:
-    out: dict[str, int] = {}
-    for g in np.flatnonzero(games[:, G_ERROR]):
-        who = labels[int(seat_lineup[g, int(games[g, G_ERROR_SEAT])])]
-        out[who] = out.get(who, 0) + 1
-    return out
-
-
-def _errors(games, seat_lineup, labels) -> list[str]:
-    out = []
-    for g in np.flatnonzero(games[:, G_ERROR]):
-        seat = int(games[g, G_ERROR_SEAT])
-        who = labels[int(seat_lineup[g, seat])]
-        out.append(f"game {g}: {who} in seat {seat} made an illegal move "
-                   f"({L.ERROR_NAMES[games[g, G_ERROR]]})")  # fmt: skip
-    return out

@@ -14,6 +14,7 @@ import yaml
 
 from sim.config import read_yaml
 from sim.errors import ConfigError
+from sim.games.base import Scenarios
 from sim.games.guardians import layout as L
 from sim.games.guardians.board import rebuild_occupancy
 from sim.games.guardians.ruleset import load_ruleset
@@ -102,6 +103,11 @@ def check_file(path: str) -> str:
     scenario = Scenario(path)
     error = scenario.play()
     return diff(scenario.expect, result_state(scenario, error))
+
+
+def scenarios() -> Scenarios:
+    """The plug-in's `scenarios`: `sim scenario` for files with `game: guardians`."""
+    return Scenarios(run_file=run_file, check_file=check_file)
 
 
 def diff(expect: Mapping[str, Any], got: Mapping[str, Any]) -> str:
