@@ -22,6 +22,7 @@ from sim.games.alien_raid.layout import (
     MAX_SHIP_CARDS,
     MAX_STATIONS,
     MAX_TASKS,
+    OK,
     P_ARMY_COUNT,
     P_COMP_COUNT,
     P_CREDIT_CARDS,
@@ -61,6 +62,8 @@ from sim.games.alien_raid.layout import (
     S_DICE_N,
     S_DICE_POS,
     S_DICE_SHORT,
+    S_ERROR,
+    S_ERROR_SEAT,
     S_N_PLAYERS,
     S_N_TASKS,
     S_PLAYERS,
@@ -75,6 +78,16 @@ from sim.jit import jit, jit_inline
 from sim.random_streams import below, shuffle_range
 
 REFILL = MAX_SHIP_CARDS  # where a refilled ships deck is laid out in S_SHIPS
+
+
+@jit
+def refused(s, err, seat):
+    """Whether err refuses a decision; the game's first refusal is recorded with its seat
+    (S_ERROR, S_ERROR_SEAT), which stops the game."""
+    if err != OK and s[S_ERROR] == OK:
+        s[S_ERROR] = err
+        s[S_ERROR_SEAT] = seat
+    return err != OK
 
 
 @jit_inline
