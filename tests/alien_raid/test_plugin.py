@@ -15,7 +15,7 @@ from sim.cli import app
 from sim.errors import ConfigError
 from sim.games import get_game
 from sim.games.base import StrategySpec
-from sim.runner.experiment import parse_experiment
+from sim.runner import parse_experiment
 from tests.modules import loaded_after
 
 GAME = get_game("alien-raid")
