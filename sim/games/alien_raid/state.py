@@ -150,8 +150,10 @@ def new_game(s, p, n_players, rng):
         s[pl(seat, PL_HUMANS)] = p[P_START_HUMANS]
     build_ship_decks(s, p, rng)
     build_city_deck(s, p, n_players, rng)
-    build_army_deck(s, p, rng)
-    build_comp_deck(s, p, rng)
+    build_counted_deck(s, p, rng, P_N_ARMY_MODELS, P_ARMY_COUNT, S_ARMY_DECK, S_ARMY_TOP,
+                       S_ARMY_END)  # fmt: skip
+    build_counted_deck(s, p, rng, P_N_COMP_MODELS, P_COMP_COUNT, S_COMP_DECK, S_COMP_TOP,
+                       S_COMP_END)  # fmt: skip
     deal_tasks(s, p, n_players, rng)
     deal_starting_ships(s, p, n_players)
 
@@ -202,25 +204,16 @@ def build_city_deck(s, p, n_players, rng):
 
 
 @jit
-def build_army_deck(s, p, rng):
+def build_counted_deck(s, p, rng, n_models, counts, deck, top, end):
+    """A shuffled deck of p[counts + m] copies of each of the p[n_models] card models, laid
+    out at s[deck:], its top and end in s[top] and s[end]."""
     n = 0
-    for a in range(p[P_N_ARMY_MODELS]):
-        for _ in range(p[P_ARMY_COUNT + a]):
-            s[S_ARMY_DECK + n] = a
+    for m in range(p[n_models]):
+        for _ in range(p[counts + m]):
+            s[deck + n] = m
             n += 1
-    shuffle_range(rng, GAME_STREAM, s[S_ARMY_DECK:], 0, n)
-    s[S_ARMY_TOP], s[S_ARMY_END] = 0, n
-
-
-@jit
-def build_comp_deck(s, p, rng):
-    n = 0
-    for k in range(p[P_N_COMP_MODELS]):
-        for _ in range(p[P_COMP_COUNT + k]):
-            s[S_COMP_DECK + n] = k
-            n += 1
-    shuffle_range(rng, GAME_STREAM, s[S_COMP_DECK:], 0, n)
-    s[S_COMP_TOP], s[S_COMP_END] = 0, n
+    shuffle_range(rng, GAME_STREAM, s[deck:], 0, n)
+    s[top], s[end] = 0, n
 
 
 @jit
