@@ -125,12 +125,21 @@ class _Part:
 class PackageParts:
     """A plug-in's methods found by the usual layout of its package (docs/adding-a-game.md),
     each module imported when the method is first looked up, so the plug-in object stays
-    cheap to import. A game with bench rows adds `bench = lazy("<package>.bench",
-    "bench_rows")`."""
+    cheap to import: `<package>.play` (resolve, prepare, play_chunk), `<package>.watch`
+    (watch_game), `<package>.scenario` (scenarios) and `<package>.report` (game_report).
+    A game with bench rows adds `bench = lazy("<package>.bench", "bench_rows")`."""
 
     package: str  # the game's Python package, e.g. "sim.games.alien_raid"
 
-    check_strategy = _Part("play", "check_strategy")  # (spec, *, source) -> StrategySpec
+    def _module(self, name: str) -> Any:
+        return import_module(f"{self.package}.{name}")
+
+    def check_strategy(self, spec: StrategySpec, *, source: str) -> StrategySpec:
+        """`spec`, once `<package>.play.resolve(spec, source=...)` has found its strategy and
+        checked its parameters (a ConfigError naming `source` if not)."""
+        self._module("play").resolve(spec, source=source)
+        return spec
+
     prepare = _Part("play", "prepare")  # (lineup, *, notice) -> seconds spent compiling
     play_chunk = _Part("play", "play_chunk")  # Game.play_chunk, and `trace` (hash each turn)
     watch = _Part("watch", "watch_game")  # (ruleset, lineup, seed) -> Watch

@@ -34,11 +34,6 @@ from sim.rulesets import Ruleset
 from strategies.alien_raid import registry
 
 
-def check_strategy(spec: StrategySpec, *, source: str) -> StrategySpec:
-    _resolve(spec, source=source)
-    return spec
-
-
 def prepare(lineup: Sequence[StrategySpec], *, notice: Notice | None = None) -> float:
     """Compile (or find in the cache) what playing `lineup` needs, before any game: the loop
     with the rules, and each policy of the lineup, nothing else. Returns the seconds spent
@@ -80,7 +75,7 @@ def play_chunk(
     )
 
 
-def _resolve(spec: StrategySpec, *, source: str | None = None):
+def resolve(spec: StrategySpec, *, source: str | None = None):
     strategy = registry.resolve(spec.name, source=source)
     return strategy, registry.param_vector(strategy, dict(spec.params), source=source)
 
@@ -90,7 +85,7 @@ class Lineup:
     them (`which`) and with what parameters (`params`, one row per entry)."""
 
     def __init__(self, lineup: list[StrategySpec]) -> None:
-        resolved = [_resolve(spec) for spec in lineup]
+        resolved = [resolve(spec) for spec in lineup]
         width = max((len(vector) for _, vector in resolved), default=1)
         self.params = np.zeros((len(lineup), width), np.float64)
         self.which = np.zeros(len(lineup), np.int64)

@@ -40,11 +40,6 @@ from sim.games.guardians.ruleset import Ruleset, to_params
 from strategies.guardians import registry, user
 
 
-def check_strategy(spec: StrategySpec, *, source: str) -> StrategySpec:
-    _resolve(spec, source=source)
-    return spec
-
-
 def prepare(lineup: Sequence[StrategySpec], *, notice: Notice | None = None) -> float:
     """Compile (or check the cache for) what playing `lineup` needs, before any game: the
     engine, the loop and each compiled policy of the lineup, nothing else. Returns the
@@ -97,7 +92,7 @@ def play_chunk(
     )
 
 
-def _resolve(spec: StrategySpec, *, source: str | None = None):
+def resolve(spec: StrategySpec, *, source: str | None = None):
     """A built-in (or skill preset) or a user strategy, with its parameters checked."""
     if user.is_user_name(spec.name):
         strategy = user.load(spec.name, source=source)
@@ -113,7 +108,7 @@ class _Plan:
 
     def __init__(self, lineup: list[StrategySpec]) -> None:
         self.lineup = lineup
-        self.resolved = [_resolve(spec) for spec in lineup]
+        self.resolved = [resolve(spec) for spec in lineup]
         width = max(len(v) for _, v in self.resolved)
         self.params = np.zeros((len(lineup), width), np.float64)
         self.which = np.zeros(len(lineup), np.int64)
