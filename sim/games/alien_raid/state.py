@@ -315,6 +315,12 @@ def draw_top(s, rng, deck, start, limit, discard, models, top, end):
                 n += 1
         shuffle_range(rng, GAME_STREAM, s[deck:], start, n)
         s[top], s[end] = start, n
+    return take_top(s, deck, top, end)
+
+
+@jit
+def take_top(s, deck, top, end):
+    """Take the top card of the deck at s[deck + s[top] : deck + s[end]]; -1 if it is empty."""
     if s[top] >= s[end]:
         return -1
     card = s[deck + s[top]]
@@ -330,11 +336,7 @@ def discard_ship(s, m):
 
 @jit
 def draw_city(s):
-    if s[S_CITY_TOP] >= s[S_CITY_END]:
-        return -1
-    c = s[S_CITY_DECK + s[S_CITY_TOP]]
-    s[S_CITY_TOP] += 1
-    return c
+    return take_top(s, S_CITY_DECK, S_CITY_TOP, S_CITY_END)
 
 
 # --- a captain's cards ---------------------------------------------------------------------
