@@ -3,7 +3,7 @@ from the stored games without importing the engine, the strategies or numba."""
 
 import pytest
 
-from sim.runner.commands import run_command
+from sim.runner.commands import Playing, run_command
 from tests.modules import loaded_after
 
 EXPERIMENT = """\
@@ -25,9 +25,9 @@ def run(tmp_path_factory):
     path = folder / "tiny_cards.yaml"
     path.write_text(EXPERIMENT)
     results, reports = folder / "results", folder / "reports"
-    run_command(file=str(path), overrides=[], games=None, jobs=1, chunk_size=60,
-                out=str(results), fresh=True, backend="local", address=None, seed=None,
-                report=True, report_dir=str(reports), progress=False)  # fmt: skip
+    playing = Playing(jobs=1, chunk_size=60, out=str(results), fresh=True, progress=False)
+    run_command(file=str(path), overrides=[], games=None, seed=None, report=True,
+                report_dir=str(reports), playing=playing)  # fmt: skip
     return results, reports
 
 
