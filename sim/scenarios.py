@@ -57,3 +57,15 @@ def expectation_diff(expect: Mapping[str, Any], got: Mapping[str, Any], *,
         elif want != have:
             lines.append(f"  {key}: expected {want!r}, got {have!r}")
     return "\n".join(lines)
+
+
+def entries_diff(key: str, want: Any, have: list[Mapping[str, Any]]) -> list[str]:
+    """For an expected list `key` of entries (one per seat, say): a line for each field an
+    entry names that the result's entry differs in (an entry the result lacks is empty)."""
+    lines = []
+    for i, entry in enumerate(want or []):
+        for field, value in (entry or {}).items():
+            got = have[i].get(field) if i < len(have) else None
+            if got != value:
+                lines.append(f"  {key}[{i}].{field}: expected {value!r}, got {got!r}")
+    return lines

@@ -8,6 +8,7 @@ compares it with the file's `expect:` and returns a readable diff ('' when it ma
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import partial
 from typing import Any
 
 import numpy as np
@@ -26,7 +27,7 @@ from sim.games.alien_raid.scenario_build import (
     script_rows,
 )
 from sim.games.base import Scenarios
-from sim.scenarios import expectation_diff
+from sim.scenarios import entries_diff, expectation_diff
 
 TOP_KEYS = (
     "name",
@@ -287,23 +288,13 @@ def diff(expect: Mapping[str, Any], got: Mapping[str, Any]) -> str:
         lines += [f"  scripted decision never asked: {u}" for u in got["unasked"]]
     events = got["events"]
     compare = {
-        "captains": _captain_diffs,
+        "captains": partial(entries_diff, "captains"),
         "events": _missing_events,
         "no_events": lambda want, _: [f"  event not expected: {w!r}" for w in want
                                       if any(w in e for e in events)],
     }  # fmt: skip
     found = expectation_diff(expect, got, compare=compare, refused="the game stopped")
     return "\n".join([*lines, found] if found else lines)
-
-
-def _captain_diffs(want: Any, got: list[dict[str, Any]]) -> list[str]:
-    lines = []
-    for i, w in enumerate(want or []):
-        for field, value in (w or {}).items():
-            have = got[i].get(field) if i < len(got) else None
-            if have != value:
-                lines.append(f"  captains[{i}].{field}: expected {value!r}, got {have!r}")
-    return lines
 
 
 def _missing_events(want: list[str], got: list[str]) -> list[str]:
