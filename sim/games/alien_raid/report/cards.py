@@ -13,7 +13,7 @@ import polars as pl
 
 from sim.games.alien_raid.catalog import PREFIX, cards
 from sim.games.alien_raid.columns import BOUGHT, OFFERED, card_column
-from sim.games.alien_raid.report.common import catalog, section_rows, skill, welch
+from sim.games.alien_raid.report.common import SKILL, catalog, section_rows, skill, welch
 from sim.report import fmt
 from sim.report.context import Context
 from sim.report.metrics import diff_cols, prefixed, rate
@@ -76,7 +76,7 @@ def verdict(row: dict) -> str:
 
 
 COLUMNS = [
-    Column.text("skill", "skill level"),
+    SKILL,
     Column.text("card", "card"),
     Column.num("price", "price", 0),
     Column.pct_ci("purchase", "bought when offered", help="cards bought / cards offered"),

@@ -16,7 +16,12 @@ import polars as pl
 from sim.games.alien_raid.catalog import PREFIX
 from sim.report.context import Context
 from sim.report.render import Finding, Section, Text
+from sim.report.table import Column
 from sim.stats.paired import Difference, welch_difference
+
+# the columns the tables share: an arm as its skill level, the player count
+SKILL = Column.text("skill", "skill level")
+PLAYERS = Column.count("players", "players")
 
 
 def catalog(ctx: Context, arm: str) -> dict[str, Any]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import polars as pl
 
-from sim.games.alien_raid.report.common import bucket, section_rows, skill, welch
+from sim.games.alien_raid.report.common import SKILL, bucket, section_rows, skill, welch
 from sim.report import fmt
 from sim.report.context import Context
 from sim.report.metrics import diff_cols, mean, prefixed, rate
@@ -47,7 +47,7 @@ def reward_rows(ctx: Context, arm: str) -> list[dict]:
 
 
 REWARD_COLUMNS = [
-    Column.text("skill", "skill level"),
+    SKILL,
     Column.count("armies", "army cards"),
     Column.text("fleet", "attack against armies"),
     Column.num_ci("raid", "humans of a raid", 0),
