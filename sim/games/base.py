@@ -156,6 +156,34 @@ def seat_table(seat_lineup: Any, games: int, n_players: int) -> np.ndarray:
     return np.ascontiguousarray(seat_lineup, np.int64)
 
 
+def game_columns(games: np.ndarray, names: Sequence[str], *, trace: bool, outcome: int,
+                 outcome_names: Sequence[str]) -> dict[str, np.ndarray]:  # fmt: skip
+    """A chunk's per-game columns from the loop's games array (one column per name; the
+    `trace_hash` column only with `trace`) and `outcome` as a name from column `outcome`."""
+    cols = {name: games[:, i] for i, name in enumerate(names)}
+    if not trace:
+        del cols["trace_hash"]
+    cols["outcome"] = np.array(outcome_names, dtype=object)[games[:, outcome]]
+    return cols
+
+
+def winner_seat_columns(winners: np.ndarray, score: np.ndarray, seat_lineup: np.ndarray,
+                        labels: list[str]) -> dict[str, np.ndarray]:  # fmt: skip
+    """The framework's per-seat columns (seat, strategy, score, win_share) of a chunk whose
+    games record their winners as a bit mask of seats (a shared win counts 1/k to each of
+    the k winners); `score` has one value per (game, seat) row."""
+    n, players = seat_lineup.shape
+    seat = np.tile(np.arange(players), n)
+    won = (np.repeat(winners, players) >> seat) & 1
+    n_winners = np.repeat(np.bitwise_count(winners.astype(np.uint64)), players)
+    return {
+        "seat": seat,
+        "strategy": np.array(labels, dtype=object)[seat_lineup.reshape(-1)],
+        "score": score,
+        "win_share": np.where(won == 1, 1.0 / np.maximum(n_winners, 1), 0.0),
+    }
+
+
 def refusals(
     error: np.ndarray,
     error_seat: np.ndarray,

@@ -29,7 +29,14 @@ from sim.games.alien_raid.kernel import (
 )
 from sim.games.alien_raid.params import names, to_params
 from sim.games.alien_raid.ruleset import check_players
-from sim.games.base import Chunk, StrategySpec, refusals, seat_table
+from sim.games.base import (
+    Chunk,
+    StrategySpec,
+    game_columns,
+    refusals,
+    seat_table,
+    winner_seat_columns,
+)
 from sim.rulesets import Ruleset
 from strategies.alien_raid import registry
 
@@ -68,7 +75,9 @@ def play_chunk(
     errors, illegal = refusals(games[:, G_ERROR], games[:, G_ERROR_SEAT], seat_lineup, labels,
                                error_names=L.ERROR_NAMES, made="a refused decision")  # fmt: skip
     return Chunk(
-        games=_game_columns(games, trace),
+        games=game_columns(
+            games, GAME_COLUMNS, trace=trace, outcome=G_OUTCOME, outcome_names=OUTCOMES
+        ),
         seats=_seat_columns(ruleset, games, seats, seat_lineup, labels),
         errors=errors,
         illegal=illegal,
@@ -109,30 +118,14 @@ class Lineup:
         return [loop, *[[Unit(module, name, POLICY_SIGNATURE.args)] for module, name in policies]]
 
 
-def _game_columns(games: np.ndarray, trace: bool) -> dict[str, np.ndarray]:
-    cols = {name: games[:, i] for i, name in enumerate(GAME_COLUMNS)}
-    if not trace:
-        del cols["trace_hash"]
-    cols["outcome"] = np.array(OUTCOMES, dtype=object)[games[:, G_OUTCOME]]
-    return cols
-
-
 def _seat_columns(ruleset, games, seats, seat_lineup, labels) -> dict[str, np.ndarray]:
     """One row per captain: the framework's columns, the captain's counters, the card of the
     purchase probe, and each card's purchases and offers."""
     n, players, _ = seats.shape
-    seat = np.tile(np.arange(players), n)
-    won = (np.repeat(games[:, G_WINNERS], players) >> seat) & 1
-    n_winners = np.repeat(np.bitwise_count(games[:, G_WINNERS].astype(np.uint64)), players)
     flat = seats.reshape(n * players, SEAT_SIZE)
     block = flat[:, SEAT_BLOCK:]
     models = names(ruleset.values).models
-    cols: dict[str, np.ndarray] = {
-        "seat": seat,
-        "strategy": np.array(labels, dtype=object)[seat_lineup.reshape(-1)],
-        "score": flat[:, SEAT_SCORE],
-        "win_share": np.where(won == 1, 1.0 / np.maximum(n_winners, 1), 0.0),
-    }
+    cols = winner_seat_columns(games[:, G_WINNERS], flat[:, SEAT_SCORE], seat_lineup, labels)
     for column, field in SEAT_FIELDS.items():
         cols[column] = block[:, field]
     probe = block[:, L.PL_PROBE_CARD]

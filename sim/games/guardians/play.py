@@ -10,7 +10,14 @@ from numba import types
 
 from sim.compiling import Notice, Unit, ensure_compiled
 from sim.errors import StrategyError
-from sim.games.base import Chunk, StrategySpec, refusals, seat_table
+from sim.games.base import (
+    Chunk,
+    StrategySpec,
+    game_columns,
+    refusals,
+    seat_table,
+    winner_seat_columns,
+)
 from sim.games.guardians import layout as L
 from sim.games.guardians.columns import RESERVE_COLUMNS, SEAT_STATS, TAKEN_COLUMNS
 from sim.games.guardians.decision import ACTION_T, PARAMS_T, POLICY_SIGNATURE, RNG_T, STATE_T
@@ -85,7 +92,9 @@ def play_chunk(
     errors, illegal = refusals(games[:, G_ERROR], games[:, G_ERROR_SEAT], seat_lineup, labels,
                                error_names=L.ERROR_NAMES, made="an illegal move")  # fmt: skip
     return Chunk(
-        games=_game_columns(games, trace),
+        games=game_columns(
+            games, GAME_COLUMNS, trace=trace, outcome=G_OUTCOME, outcome_names=L.STATUS_NAMES
+        ),
         seats=_seat_columns(games, seats, seat_lineup, labels),
         errors=errors,
         illegal=illegal,
@@ -192,29 +201,12 @@ def strategy_error(failure: PlayerFailure, label: str, game: int) -> StrategyErr
     )
 
 
-def _game_columns(games: np.ndarray, trace: bool) -> dict[str, np.ndarray]:
-    cols = {name: games[:, i] for i, name in enumerate(GAME_COLUMNS)}
-    if not trace:
-        del cols["trace_hash"]
-    cols["outcome"] = np.array(L.STATUS_NAMES, dtype=object)[games[:, G_OUTCOME]]
-    return cols
-
-
 def _seat_columns(games, seats, seat_lineup, labels) -> dict[str, np.ndarray]:
     n, players, _ = seats.shape
-    seat = np.tile(np.arange(players), n)
-    mask = np.repeat(games[:, G_WINNERS], players)
-    won = (mask >> seat) & 1
-    n_winners = np.repeat(np.bitwise_count(games[:, G_WINNERS].astype(np.uint64)), players)
     flat = seats.reshape(n * players, SEAT_SIZE)
     block = flat[:, SEAT_BLOCK:]
-    cols: dict[str, np.ndarray] = {
-        "seat": seat,
-        "strategy": np.array(labels, dtype=object)[np.asarray(seat_lineup).reshape(-1)],
-        "score": flat[:, SEAT_SCORE],
-        "win_share": np.where(won == 1, 1.0 / np.maximum(n_winners, 1), 0.0),
-        "status": np.array(L.PLAYER_STATUS_NAMES, dtype=object)[block[:, L.PL_STATUS]],
-    }
+    cols = winner_seat_columns(games[:, G_WINNERS], flat[:, SEAT_SCORE], seat_lineup, labels)
+    cols["status"] = np.array(L.PLAYER_STATUS_NAMES, dtype=object)[block[:, L.PL_STATUS]]
     for stat in SEAT_STATS:
         cols[stat.column] = block[:, stat.field]
     for k in range(1, L.N_KINDS):
