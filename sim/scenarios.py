@@ -1,6 +1,7 @@
 """`sim scenario`: a scenario file names its game (`game:`, default guardians); the game's
 plug-in plays and checks it in its own format. `expectation_diff` is the comparison of a
-scenario's `expect:` with what happened that any game's format can use."""
+scenario's `expect:` with what happened that any game's format can use, with what else the
+games' formats share (reading a file, its error, a per-seat comparison)."""
 
 from __future__ import annotations
 
@@ -10,9 +11,22 @@ from typing import Any
 
 import yaml
 
-from sim.errors import SimError
+from sim.config import check_keys, read_yaml
+from sim.errors import ConfigError, SimError
 from sim.games import get_game
 from sim.games.base import Scenarios, scenarios
+
+
+class ScenarioError(ConfigError):
+    """A malformed scenario file."""
+
+
+def read_scenario(path: str, top_keys: tuple[str, ...]) -> dict[str, Any]:
+    """A scenario file's YAML mapping, its top-level keys checked (a ScenarioError naming the
+    file and the key)."""
+    data = read_yaml(path)
+    check_keys(data, top_keys, file=path, error=ScenarioError)
+    return data
 
 
 def _scenarios_of(path: str) -> Scenarios:

@@ -14,7 +14,6 @@ from typing import Any
 import numpy as np
 import yaml
 
-from sim.config import read_yaml
 from sim.games.alien_raid import layout as L
 from sim.games.alien_raid.events import Narrator
 from sim.games.alien_raid.params import names, to_params
@@ -27,7 +26,7 @@ from sim.games.alien_raid.scenario_build import (
     script_rows,
 )
 from sim.games.base import Scenarios
-from sim.scenarios import entries_diff, expectation_diff
+from sim.scenarios import entries_diff, expectation_diff, read_scenario
 
 TOP_KEYS = (
     "name",
@@ -64,9 +63,7 @@ class Scenario:
         from sim.random_streams import seed_streams
 
         self.path = path
-        data = read_yaml(path)
-        check_keys(data, TOP_KEYS, path, "")
-        self.data = data
+        self.data = data = read_scenario(path, TOP_KEYS)
         self.ruleset = load_ruleset(
             data.get("ruleset", "alien-raid"), data.get("rules") or {}, source=path
         )
