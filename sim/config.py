@@ -409,12 +409,17 @@ def _coerce_choice(field: Field, value: Any, ctx: _Context) -> str:
     return value
 
 
-def _coerce_int_list(field: Field, value: Any, ctx: _Context) -> list[int]:
+def _list_items(field: Field, value: Any, ctx: _Context) -> list[tuple[int, Any]]:
+    """A list field's items numbered from 1, once the value is a list of the right length."""
     if not isinstance(value, list | tuple):
         raise ctx.fail(field)
     if field.length is not None and len(value) != field.length:
         raise ctx.fail(field, f"{len(value)} items")
-    for index, item in enumerate(value, start=1):
+    return list(enumerate(value, start=1))
+
+
+def _coerce_int_list(field: Field, value: Any, ctx: _Context) -> list[int]:
+    for index, item in _list_items(field, value, ctx):
         if not _is_int(item):
             raise ctx.fail(field, f"item {index} is {show_value(item)}")
         if not _in_range(field, item):
@@ -423,11 +428,7 @@ def _coerce_int_list(field: Field, value: Any, ctx: _Context) -> list[int]:
 
 
 def _coerce_str_list(field: Field, value: Any, ctx: _Context) -> list[str]:
-    if not isinstance(value, list | tuple):
-        raise ctx.fail(field)
-    if field.length is not None and len(value) != field.length:
-        raise ctx.fail(field, f"{len(value)} items")
-    for index, item in enumerate(value, start=1):
+    for index, item in _list_items(field, value, ctx):
         if not isinstance(item, str):
             raise ctx.fail(field, f"item {index} is {show_value(item)}")
     return list(value)

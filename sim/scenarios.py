@@ -1,6 +1,7 @@
 """`sim scenario`: a scenario file names its game (`game:`, default guardians); the game's
 plug-in plays and checks it in its own format. `expectation_diff` is the comparison of a
-scenario's `expect:` with what happened that any game's format can use."""
+scenario's `expect:` with what happened that any game's format can use, with what else the
+games' formats share (reading a file, its error, a per-seat comparison)."""
 
 from __future__ import annotations
 
@@ -10,9 +11,22 @@ from typing import Any
 
 import yaml
 
-from sim.errors import SimError
+from sim.config import check_keys, read_yaml
+from sim.errors import ConfigError, SimError
 from sim.games import get_game
 from sim.games.base import Scenarios, scenarios
+
+
+class ScenarioError(ConfigError):
+    """A malformed scenario file."""
+
+
+def read_scenario(path: str, top_keys: tuple[str, ...]) -> dict[str, Any]:
+    """A scenario file's YAML mapping, its top-level keys checked (a ScenarioError naming the
+    file and the key)."""
+    data = read_yaml(path)
+    check_keys(data, top_keys, file=path, error=ScenarioError)
+    return data
 
 
 def _scenarios_of(path: str) -> Scenarios:
@@ -57,3 +71,15 @@ def expectation_diff(expect: Mapping[str, Any], got: Mapping[str, Any], *,
         elif want != have:
             lines.append(f"  {key}: expected {want!r}, got {have!r}")
     return "\n".join(lines)
+
+
+def entries_diff(key: str, want: Any, have: list[Mapping[str, Any]]) -> list[str]:
+    """For an expected list `key` of entries (one per seat, say): a line for each field an
+    entry names that the result's entry differs in (an entry the result lacks is empty)."""
+    lines = []
+    for i, entry in enumerate(want or []):
+        for field, value in (entry or {}).items():
+            got = have[i].get(field) if i < len(have) else None
+            if got != value:
+                lines.append(f"  {key}[{i}].{field}: expected {value!r}, got {got!r}")
+    return lines

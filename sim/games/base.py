@@ -110,6 +110,46 @@ def lazy(module: str, name: str) -> Callable[..., Any]:
     return method
 
 
+class _Part:
+    """A plug-in method that is function `name` of the game's module `<package>.<module>`,
+    imported when the method is first looked up."""
+
+    def __init__(self, module: str, name: str) -> None:
+        self.module, self.name = module, name
+
+    def __get__(self, game: Any, owner: type | None = None) -> Any:
+        if game is None:
+            return self
+        return getattr(import_module(f"{game.package}.{self.module}"), self.name)
+
+
+class PackageParts:
+    """A plug-in's methods found by the usual layout of its package (docs/adding-a-game.md),
+    each module imported when the method is first looked up, so the plug-in object stays
+    cheap to import: `<package>.play` (resolve, prepare, compile_jobs, play_chunk),
+    `<package>.watch` (watch_game), `<package>.scenario` (scenarios) and `<package>.report`
+    (game_report).
+    A game with bench rows adds `bench = lazy("<package>.bench", "bench_rows")`."""
+
+    package: str  # the game's Python package, e.g. "sim.games.alien_raid"
+
+    def _module(self, name: str) -> Any:
+        return import_module(f"{self.package}.{name}")
+
+    def check_strategy(self, spec: StrategySpec, *, source: str) -> StrategySpec:
+        """`spec`, once `<package>.play.resolve(spec, source=...)` has found its strategy and
+        checked its parameters (a ConfigError naming `source` if not)."""
+        self._module("play").resolve(spec, source=source)
+        return spec
+
+    prepare = _Part("play", "prepare")  # (lineup, *, notice) -> seconds spent compiling
+    compile_jobs = _Part("play", "compile_jobs")  # (lineup) -> the jobs prepare compiles
+    play_chunk = _Part("play", "play_chunk")  # Game.play_chunk, and `trace` (hash each turn)
+    watch = _Part("watch", "watch_game")  # (ruleset, lineup, seed) -> Watch
+    scenarios = _Part("scenario", "scenarios")  # () -> Scenarios
+    report = _Part("report", "game_report")  # () -> sim.report.spec.GameReport
+
+
 def seat_table(seat_lineup: Any, games: int, n_players: int) -> np.ndarray:
     """`play_chunk`'s seat_lineup checked (one row of n_players lineup indices per game), as a
     C-contiguous int64 array."""
@@ -117,6 +157,56 @@ def seat_table(seat_lineup: Any, games: int, n_players: int) -> np.ndarray:
         raise ValueError(f"seat_lineup must have one row of {n_players} per seed "
                          f"({games}, {n_players}); got {np.shape(seat_lineup)}")  # fmt: skip
     return np.ascontiguousarray(seat_lineup, np.int64)
+
+
+def game_columns(games: np.ndarray, names: Sequence[str], *, trace: bool, outcome: int,
+                 outcome_names: Sequence[str]) -> dict[str, np.ndarray]:  # fmt: skip
+    """A chunk's per-game columns from the loop's games array (one column per name; the
+    `trace_hash` column only with `trace`) and `outcome` as a name from column `outcome`."""
+    cols = {name: games[:, i] for i, name in enumerate(names)}
+    if not trace:
+        del cols["trace_hash"]
+    cols["outcome"] = np.array(outcome_names, dtype=object)[games[:, outcome]]
+    return cols
+
+
+def winner_seat_columns(winners: np.ndarray, score: np.ndarray, seat_lineup: np.ndarray,
+                        labels: list[str]) -> dict[str, np.ndarray]:  # fmt: skip
+    """The framework's per-seat columns (seat, strategy, score, win_share) of a chunk whose
+    games record their winners as a bit mask of seats (a shared win counts 1/k to each of
+    the k winners); `score` has one value per (game, seat) row."""
+    n, players = seat_lineup.shape
+    seat = np.tile(np.arange(players), n)
+    won = (np.repeat(winners, players) >> seat) & 1
+    n_winners = np.repeat(np.bitwise_count(winners.astype(np.uint64)), players)
+    return {
+        "seat": seat,
+        "strategy": np.array(labels, dtype=object)[seat_lineup.reshape(-1)],
+        "score": score,
+        "win_share": np.where(won == 1, 1.0 / np.maximum(n_winners, 1), 0.0),
+    }
+
+
+def refusals(
+    error: np.ndarray,
+    error_seat: np.ndarray,
+    seat_lineup: np.ndarray,
+    labels: list[str],
+    *,
+    error_names: Sequence[str],
+    made: str,
+) -> tuple[list[str], dict[str, int]]:
+    """`Chunk.errors` and `Chunk.illegal` of a chunk: per game the error code (0: none) and
+    the seat that caused it (-1: the engine's own check); `made` says what the seat did
+    ("an illegal move")."""
+    errors: list[str] = []
+    illegal: dict[str, int] = {}
+    for g in np.flatnonzero(error):
+        seat = int(error_seat[g])
+        who = labels[int(seat_lineup[g, seat])] if seat >= 0 else "the engine"
+        errors.append(f"game {g}: {who} in seat {seat} made {made} ({error_names[error[g]]})")
+        illegal[who] = illegal.get(who, 0) + 1
+    return errors, illegal
 
 
 # --- optional parts of the protocol -------------------------------------------------------

@@ -33,10 +33,10 @@ from strategies.alien_raid.common import (
     own_stations,
     plain_boost,
 )
-from strategies.alien_raid.probes import apply_probes
+from strategies.alien_raid.probes import PROBE_PARAMS, apply_probes
 
 NAME = "naive"
-PARAMS: dict[str, float] = {"probe_buy": 0.0, "probe_reward": 0.0, "probe_credit": 0.0}
+PARAMS: dict[str, float] = dict(PROBE_PARAMS)
 
 
 @jit

@@ -30,6 +30,7 @@ from sim.games.alien_raid.layout import (
 from sim.jit import jit
 from strategies.alien_raid.common import fuel_card_total, me, plan_fuel, use_fuel_cards
 from strategies.alien_raid.plan import best_plan, fill_values, own_hand
+from strategies.alien_raid.probes import PROBE_PARAMS
 from strategies.alien_raid.shopping import decide_credit, decide_redraw, shop
 from strategies.alien_raid.tactics import (
     decide_army,
@@ -45,9 +46,7 @@ from strategies.alien_raid.tactics import (
 
 CONTEST, OPP_POWER, LOSS_WEIGHT, COMP_VALUE, TASK_WEIGHT, CARD_WORTH = 6, 7, 8, 9, 10, 11
 BASE_PARAMS: dict[str, float] = {
-    "probe_buy": 0.0,
-    "probe_reward": 0.0,
-    "probe_credit": 0.0,
+    **PROBE_PARAMS,
     "attack_worth": 1500.0,
     "ship_worth": 6000.0,
     "station_worth": 6000.0,

@@ -26,6 +26,8 @@ from sim.random_streams import below
 from strategies.alien_raid.common import buyable_alone, clear_buy
 
 PROBE_BUY, PROBE_REWARD, PROBE_CREDIT = 0, 1, 2
+# the parameters every strategy starts with, in this order, off by default
+PROBE_PARAMS: dict[str, float] = {"probe_buy": 0.0, "probe_reward": 0.0, "probe_credit": 0.0}
 
 
 @jit

@@ -30,10 +30,10 @@ from sim.games.alien_raid.layout import (
 from sim.jit import jit
 from sim.random_streams import below
 from strategies.alien_raid.common import can_add, choose_buy, me, own_ships, own_stations
-from strategies.alien_raid.probes import apply_probes
+from strategies.alien_raid.probes import PROBE_PARAMS, apply_probes
 
 NAME = "random"
-PARAMS: dict[str, float] = {"probe_buy": 0.0, "probe_reward": 0.0, "probe_credit": 0.0}
+PARAMS: dict[str, float] = dict(PROBE_PARAMS)
 
 
 @jit

@@ -10,29 +10,8 @@ mean of the strongest attack among those samples. The other captains are predict
 quicker valuation (a city is worth its raid), for speed.
 """
 
+from sim.games.alien_raid import layout as L
 from sim.games.alien_raid.cards import fuel_limit, group_attack, mf, price, station_fuel
-from sim.games.alien_raid.layout import (
-    A_TARGET,
-    ACTION_SIZE,
-    DECK_START,
-    M_ATTACK,
-    M_DECK,
-    MAX_BOARD,
-    MAX_HAND,
-    MAX_MODELS,
-    MAX_STATIONS,
-    O_BOARD,
-    O_N_BOARD,
-    O_N_PLAYERS,
-    O_SEAT,
-    O_TURN,
-    OP_BOUGHT_TURN,
-    OP_HAND,
-    OP_SLOT_USED,
-    OP_SPENT_TURN,
-    OP_STATIONS,
-    P_N_MODELS,
-)
 from sim.games.alien_raid.observe import op
 from sim.jit import jit
 from sim.random_streams import below
@@ -47,12 +26,12 @@ from strategies.alien_raid.plan import (
     fill_values,
 )
 
-KEEP = UNSEEN + MAX_MODELS  # scratch: the unseen counts of the turn (restored per sample)
-PRED = KEEP + MAX_MODELS  # scratch: a predicted action
+KEEP = UNSEEN + L.MAX_MODELS  # scratch: the unseen counts of the turn (restored per sample)
+PRED = KEEP + L.MAX_MODELS  # scratch: a predicted action
 TRIES = 12
-HITS = THEIRS + MAX_BOARD  # fscratch: samples where a space is contested ...
-POWER = HITS + MAX_BOARD  # ... and the sum of the strongest attack there
-STRONGEST = POWER + MAX_BOARD  # ... in the sample being predicted
+HITS = THEIRS + L.MAX_BOARD  # fscratch: samples where a space is contested ...
+POWER = HITS + L.MAX_BOARD  # ... and the sum of the strongest attack there
+STRONGEST = POWER + L.MAX_BOARD  # ... in the sample being predicted
 SAMPLES, BLEND = 12, 13  # parameter indices
 
 
@@ -60,14 +39,14 @@ SAMPLES, BLEND = 12, 13  # parameter indices
 def draw_model(p, scratch, deck, rng, slot):
     """A ship model of `deck` with chance proportional to its unseen copies (-1 none)."""
     total = 0
-    for m in range(p[P_N_MODELS]):
-        if mf(p, m, M_DECK) == deck and mf(p, m, M_ATTACK) > 0:
+    for m in range(p[L.P_N_MODELS]):
+        if mf(p, m, L.M_DECK) == deck and mf(p, m, L.M_ATTACK) > 0:
             total += scratch[UNSEEN + m]
     if total == 0:
         return -1
     r = below(rng, slot, total)
-    for m in range(p[P_N_MODELS]):
-        if mf(p, m, M_DECK) == deck and mf(p, m, M_ATTACK) > 0:
+    for m in range(p[L.P_N_MODELS]):
+        if mf(p, m, L.M_DECK) == deck and mf(p, m, L.M_ATTACK) > 0:
             r -= scratch[UNSEEN + m]
             if r < 0:
                 return m
@@ -81,21 +60,21 @@ def sample_hand(obs, p, k, rng, slot, scratch):
     spent_now = 0
     for attempt in range(TRIES):
         n, spent_now = 0, 0
-        for i in range(MAX_HAND):
-            if obs[op(k, OP_SLOT_USED + i)] == 0:
+        for i in range(L.MAX_HAND):
+            if obs[op(k, L.OP_SLOT_USED + i)] == 0:
                 continue
-            m = obs[op(k, OP_HAND + i)]
-            bought = obs[op(k, OP_BOUGHT_TURN + i)]
+            m = obs[op(k, L.OP_HAND + i)]
+            bought = obs[op(k, L.OP_BOUGHT_TURN + i)]
             if m < 0:
-                deck = DECK_START if bought == 0 else deck_of_purchase(p, bought)
+                deck = L.DECK_START if bought == 0 else deck_of_purchase(p, bought)
                 m = draw_model(p, scratch, deck, rng, slot)
-                if bought == obs[O_TURN] and m >= 0:
+                if bought == obs[L.O_TURN] and m >= 0:
                     spent_now += price(p, m)
             if m >= 0:
                 scratch[HAND_M + n] = m
                 scratch[HAND_S + n] = n
                 n += 1
-        if spent_now == obs[op(k, OP_SPENT_TURN)] or attempt == TRIES - 1:
+        if spent_now == obs[op(k, L.OP_SPENT_TURN)] or attempt == TRIES - 1:
             break
     return n
 
@@ -105,18 +84,20 @@ def predicted_strongest(obs, p, k, n, scratch, fscratch):
     """Captain k plans with the sampled hand against the public contest model (as a planner
     would, with the quicker valuation); the strongest attack per space is kept."""
     fill_values(obs, p, scratch, fscratch, n, 8000.0, 0.0, True)
-    for i in range(ACTION_SIZE):
+    for i in range(L.ACTION_SIZE):
         scratch[PRED + i] = -1
-    fuel = fuel_limit(p, obs[O_TURN]) + station_fuel(p, obs[op(k, OP_STATIONS) :], MAX_STATIONS)
+    fuel = fuel_limit(p, obs[L.O_TURN]) + station_fuel(
+        p, obs[op(k, L.OP_STATIONS) :], L.MAX_STATIONS
+    )
     best_plan(obs, scratch, fscratch, n, fuel, scratch[PRED:])
-    for s in range(obs[O_N_BOARD]):
+    for s in range(obs[L.O_N_BOARD]):
         g = 0
         for j in range(n):
-            if scratch[PRED + A_TARGET + j] == s:
+            if scratch[PRED + L.A_TARGET + j] == s:
                 scratch[GROUP + g] = scratch[HAND_M + j]
                 g += 1
         if g > 0:
-            attack = group_attack(p, scratch[GROUP:], g, obs[O_BOARD + s], False)
+            attack = group_attack(p, scratch[GROUP:], g, obs[L.O_BOARD + s], False)
             fscratch[STRONGEST + s] = max(fscratch[STRONGEST + s], attack)
 
 
@@ -124,29 +105,29 @@ def predicted_strongest(obs, p, k, n, scratch, fscratch):
 def sampled_contest(obs, p, sp, rng, slot, scratch, fscratch):
     public_contest(obs, p, scratch, fscratch, 1.0)  # the model the others are predicted with
     unseen_counts(obs, p, scratch)
-    for m in range(MAX_MODELS):
+    for m in range(L.MAX_MODELS):
         scratch[KEEP + m] = scratch[UNSEEN + m]
-    for s in range(MAX_BOARD):
+    for s in range(L.MAX_BOARD):
         fscratch[HITS + s] = 0.0
         fscratch[POWER + s] = 0.0
     samples = max(1, int(sp[SAMPLES]))
-    seat = obs[O_SEAT]
+    seat = obs[L.O_SEAT]
     for _ in range(samples):
-        for s in range(MAX_BOARD):
+        for s in range(L.MAX_BOARD):
             fscratch[STRONGEST + s] = 0.0
-        for k in range(obs[O_N_PLAYERS]):
+        for k in range(obs[L.O_N_PLAYERS]):
             if k == seat:
                 continue
-            for m in range(MAX_MODELS):
+            for m in range(L.MAX_MODELS):
                 scratch[UNSEEN + m] = scratch[KEEP + m]
             n = sample_hand(obs, p, k, rng, slot, scratch)
             predicted_strongest(obs, p, k, n, scratch, fscratch)
-        for s in range(MAX_BOARD):
+        for s in range(L.MAX_BOARD):
             if fscratch[STRONGEST + s] > 0:
                 fscratch[HITS + s] += 1.0
                 fscratch[POWER + s] += fscratch[STRONGEST + s]
     blend = sp[BLEND]
-    for s in range(MAX_BOARD):
+    for s in range(L.MAX_BOARD):
         hits = fscratch[HITS + s]
         sampled = fscratch[POWER + s] / hits if hits > 0 else 0.0
         fscratch[Q + s] = blend * hits / samples + (1.0 - blend) * fscratch[Q + s]

@@ -6,58 +6,8 @@ board) plus a value per point of expected attack (printed attack plus each trait
 times the chance its conditions hold); a station's is a value per turn scaled by its effect.
 """
 
+from sim.games.alien_raid import layout as L
 from sim.games.alien_raid.cards import is_station, mf, price
-from sim.games.alien_raid.layout import (
-    A_BUY,
-    A_CREDITS,
-    A_ROOM,
-    A_YES,
-    C_ALONE,
-    C_CITY_DECK,
-    C_CITY_NOT_REGION,
-    C_CITY_NOT_TYPE,
-    C_CITY_REGION,
-    C_CITY_TYPE,
-    C_GROUP_AT_LEAST,
-    C_NONE,
-    C_VS_ARMY,
-    C_VS_CAPTAIN,
-    C_WITH,
-    C_WITHOUT,
-    M_ATTACK,
-    M_CLASS,
-    M_EFFECT,
-    M_EFFECT_VALUE,
-    M_FUEL,
-    M_INVULNERABLE,
-    M_N_TRAITS,
-    M_TRAITS,
-    MAX_CONDS,
-    MAX_DRAWN,
-    MAX_HAND,
-    MODEL_SIZE,
-    O_DRAWN,
-    O_FUEL,
-    O_N_PLAYERS,
-    O_TURN,
-    OP_HAND,
-    OP_HUMANS,
-    P_CITIES_PER_TURN,
-    P_CREDIT_AMOUNT,
-    P_CREDIT_REPAY,
-    P_HAND_SHIPS,
-    P_MODELS,
-    P_N_REGIONS,
-    P_N_TYPES,
-    P_TURNS,
-    ST_BOOST,
-    ST_FUEL,
-    ST_JAM,
-    ST_SCAN,
-    ST_TRANSFER,
-    ST_WEAKEN,
-    TRAIT_SIZE,
-)
 from sim.jit import jit
 from strategies.alien_raid.common import can_add, me, own_ships, own_stations
 
@@ -67,9 +17,9 @@ ATTACK_WORTH, SHIP_WORTH, STATION_WORTH = 3, 4, 5
 
 @jit
 def holds_class(obs, p, cls, skip):
-    for i in range(MAX_HAND):
-        m = obs[me(obs, OP_HAND + i)]
-        if m >= 0 and i != skip and mf(p, m, M_CLASS) == cls:
+    for i in range(L.MAX_HAND):
+        m = obs[me(obs, L.OP_HAND + i)]
+        if m >= 0 and i != skip and mf(p, m, L.M_CLASS) == cls:
             return True
     return False
 
@@ -77,38 +27,38 @@ def holds_class(obs, p, cls, skip):
 @jit
 def condition_chance(obs, p, cond, arg):
     """A rough chance that a trait condition holds when the ship attacks."""
-    if cond == C_NONE:
+    if cond == L.C_NONE:
         return 1.0
-    if cond == C_CITY_TYPE:
-        return 1.0 / p[P_N_TYPES]
-    if cond == C_CITY_NOT_TYPE:
-        return 1.0 - 1.0 / p[P_N_TYPES]
-    if cond == C_CITY_REGION:
-        return 1.0 / p[P_N_REGIONS]
-    if cond == C_CITY_NOT_REGION:
-        return 1.0 - 1.0 / p[P_N_REGIONS]
-    if cond == C_WITH:
+    if cond == L.C_CITY_TYPE:
+        return 1.0 / p[L.P_N_TYPES]
+    if cond == L.C_CITY_NOT_TYPE:
+        return 1.0 - 1.0 / p[L.P_N_TYPES]
+    if cond == L.C_CITY_REGION:
+        return 1.0 / p[L.P_N_REGIONS]
+    if cond == L.C_CITY_NOT_REGION:
+        return 1.0 - 1.0 / p[L.P_N_REGIONS]
+    if cond == L.C_WITH:
         return 0.8 if holds_class(obs, p, arg, -1) else 0.1
-    if cond == C_WITHOUT:
+    if cond == L.C_WITHOUT:
         return 0.2 if holds_class(obs, p, arg, -1) else 0.9
-    if cond == C_ALONE or cond == C_GROUP_AT_LEAST:
+    if cond == L.C_ALONE or cond == L.C_GROUP_AT_LEAST:
         return 0.4
-    if cond == C_VS_ARMY:
+    if cond == L.C_VS_ARMY:
         return 0.4
-    if cond == C_VS_CAPTAIN:
+    if cond == L.C_VS_CAPTAIN:
         return 0.6
-    if cond == C_CITY_DECK:
+    if cond == L.C_CITY_DECK:
         return 0.5
     return 0.5
 
 
 @jit
 def expected_attack(obs, p, m):
-    a = float(mf(p, m, M_ATTACK))
-    for t in range(mf(p, m, M_N_TRAITS)):
-        base = P_MODELS + m * MODEL_SIZE + M_TRAITS + t * TRAIT_SIZE
+    a = float(mf(p, m, L.M_ATTACK))
+    for t in range(mf(p, m, L.M_N_TRAITS)):
+        base = L.P_MODELS + m * L.MODEL_SIZE + L.M_TRAITS + t * L.TRAIT_SIZE
         chance = 1.0
-        for k in range(MAX_CONDS):
+        for k in range(L.MAX_CONDS):
             chance *= condition_chance(obs, p, p[base + 1 + 2 * k], p[base + 2 + 2 * k])
         a += p[base] * chance
     return a
@@ -116,7 +66,7 @@ def expected_attack(obs, p, m):
 
 @jit
 def turns_left(obs, p):
-    return p[P_TURNS] - obs[O_TURN] + 1
+    return p[L.P_TURNS] - obs[L.O_TURN] + 1
 
 
 @jit
@@ -124,22 +74,22 @@ def card_worth(obs, p, sp, m):
     """What card m should bring over the rest of the game, in humans."""
     left = turns_left(obs, p)
     if is_station(p, m):
-        e, v = mf(p, m, M_EFFECT), mf(p, m, M_EFFECT_VALUE)
+        e, v = mf(p, m, L.M_EFFECT), mf(p, m, L.M_EFFECT_VALUE)
         scale = 0.0
-        if e == ST_BOOST:
+        if e == L.ST_BOOST:
             scale = v / 3.0
-        elif e == ST_JAM or e == ST_SCAN:
+        elif e == L.ST_JAM or e == L.ST_SCAN:
             scale = 0.8
-        elif e == ST_TRANSFER:
+        elif e == L.ST_TRANSFER:
             scale = 0.6
-        elif e == ST_WEAKEN:
+        elif e == L.ST_WEAKEN:
             scale = 0.7 * v
-        elif e == ST_FUEL:
+        elif e == L.ST_FUEL:
             scale = 0.5 * v
         return sp[STATION_WORTH] * scale * left
-    crowded = own_ships(obs) >= p[P_CITIES_PER_TURN + obs[O_N_PLAYERS]]
+    crowded = own_ships(obs) >= p[L.P_CITIES_PER_TURN + obs[L.O_N_PLAYERS]]
     base = sp[SHIP_WORTH] * (0.4 if crowded else 1.0)
-    if mf(p, m, M_FUEL) > obs[O_FUEL]:
+    if mf(p, m, L.M_FUEL) > obs[L.O_FUEL]:
         base *= 0.3  # cannot fly yet this turn
     return (base + sp[ATTACK_WORTH] * expected_attack(obs, p, m)) * left
 
@@ -148,9 +98,9 @@ def card_worth(obs, p, sp, m):
 def weakest_ship(obs, p, sp):
     """(slot, worth) of the held ship worth least (never an invulnerable one), slot -1 none."""
     slot, low = -1, 1e18
-    for i in range(MAX_HAND):
-        m = obs[me(obs, OP_HAND + i)]
-        if m >= 0 and mf(p, m, M_INVULNERABLE) == 0:
+    for i in range(L.MAX_HAND):
+        m = obs[me(obs, L.OP_HAND + i)]
+        if m >= 0 and mf(p, m, L.M_INVULNERABLE) == 0:
             w = card_worth(obs, p, sp, m)
             if w < low:
                 slot, low = i, w
@@ -163,20 +113,20 @@ def shop(obs, p, sp, a, budget):
     full hand gives up its weakest ship when the new one is worth more than both."""
     ships, stations = own_ships(obs), own_stations(obs)
     done = -1
-    for _ in range(MAX_DRAWN):
+    for _ in range(L.MAX_DRAWN):
         best, best_ratio, room = -1, 1.0, -1
-        for i in range(MAX_DRAWN):
-            m = obs[O_DRAWN + i]
-            if m < 0 or a[A_BUY + i] or m == done and is_station(p, m):
+        for i in range(L.MAX_DRAWN):
+            m = obs[L.O_DRAWN + i]
+            if m < 0 or a[L.A_BUY + i] or m == done and is_station(p, m):
                 continue
             net = card_worth(obs, p, sp, m) - price(p, m)
             ratio = (net + price(p, m)) / max(price(p, m), 1)
             slot = -1
             if not can_add(obs, p, m, budget, ships, stations, done):
-                if is_station(p, m) or ships < p[P_HAND_SHIPS] or price(p, m) > budget:
+                if is_station(p, m) or ships < p[L.P_HAND_SHIPS] or price(p, m) > budget:
                     continue
                 slot, low = weakest_ship(obs, p, sp)
-                if slot < 0 or a[A_ROOM] == slot or a[A_ROOM + 1] == slot:
+                if slot < 0 or a[L.A_ROOM] == slot or a[L.A_ROOM + 1] == slot:
                     continue
                 net -= low
                 ratio = (net + price(p, m)) / max(price(p, m), 1)
@@ -184,9 +134,9 @@ def shop(obs, p, sp, a, budget):
                 best, best_ratio, room = i, ratio, slot
         if best < 0:
             return
-        m = obs[O_DRAWN + best]
-        a[A_BUY + best] = 1
-        a[A_ROOM + best] = room
+        m = obs[L.O_DRAWN + best]
+        a[L.A_BUY + best] = 1
+        a[L.A_ROOM + best] = room
         budget -= price(p, m)
         if is_station(p, m):
             stations += 1
@@ -199,22 +149,22 @@ def shop(obs, p, sp, a, budget):
 def decide_credit(obs, p, sp, a):
     """A credit when a card offered is worth more than the credit costs and cannot be paid
     without it."""
-    humans = obs[me(obs, OP_HUMANS)]
-    cost = p[P_CREDIT_REPAY] - p[P_CREDIT_AMOUNT]
-    for i in range(MAX_DRAWN):
-        m = obs[O_DRAWN + i]
-        if m < 0 or price(p, m) <= humans or price(p, m) > humans + p[P_CREDIT_AMOUNT]:
+    humans = obs[me(obs, L.OP_HUMANS)]
+    cost = p[L.P_CREDIT_REPAY] - p[L.P_CREDIT_AMOUNT]
+    for i in range(L.MAX_DRAWN):
+        m = obs[L.O_DRAWN + i]
+        if m < 0 or price(p, m) <= humans or price(p, m) > humans + p[L.P_CREDIT_AMOUNT]:
             continue
         if card_worth(obs, p, sp, m) - price(p, m) > cost:
-            a[A_CREDITS] = 1
+            a[L.A_CREDITS] = 1
             return
 
 
 @jit
 def decide_redraw(obs, p, sp, a):
     """Show the two stations and draw again unless one of them is worth its price."""
-    for i in range(MAX_DRAWN):
-        m = obs[O_DRAWN + i]
+    for i in range(L.MAX_DRAWN):
+        m = obs[L.O_DRAWN + i]
         if m >= 0 and card_worth(obs, p, sp, m) > price(p, m):
             return
-    a[A_YES] = 1
+    a[L.A_YES] = 1

@@ -3,16 +3,13 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from difflib import get_close_matches
 from importlib import import_module
-from types import ModuleType
 from typing import Any
 
 import numpy as np
 
-from sim.config import Field, coerce
-from sim.errors import ConfigError
 from strategies.guardians.skilled import LEVELS
+from strategies.registry import ModuleStrategy, checked_params, unknown_strategy
 
 # The built-in strategies, one module each under strategies/guardians/.
 BUILTIN = (
@@ -33,27 +30,12 @@ __all__ = [
 
 
 @dataclass(frozen=True)
-class BuiltinStrategy:
-    name: str
-    module: ModuleType
+class BuiltinStrategy(ModuleStrategy):
     preset: tuple[tuple[str, float], ...] = ()  # a ladder level's parameters
-
-    @property
-    def policy(self):
-        """The compiled policy (sim/games/guardians/decision.py says how it is called)."""
-        return self.module.policy
-
-    @property
-    def policy_source(self) -> tuple[str, str]:
-        return self.module.__name__, "policy"
 
     @property
     def defaults(self) -> dict[str, float]:
         return {**self.module.PARAMS, **dict(self.preset)}
-
-    @property
-    def doc(self) -> str:
-        return (self.module.__doc__ or "").strip()
 
 
 def builtins() -> dict[str, BuiltinStrategy]:
@@ -72,11 +54,10 @@ def resolve(name: str, *, source: str | None = None) -> BuiltinStrategy:
     if name in table:
         return table[name]
     known = sorted(table) + [s for s in SKILLS if s not in table]  # `master` is both
-    close = get_close_matches(name, known, n=1)
-    hint = f"Did you mean {close[0]!r}?" if close else f"Known strategies: {', '.join(known)}."
+    hint = None
     if name == "skill":
         hint = "A seat named 'skill' takes each level of the experiment's `skills` key."
-    raise ConfigError(f"unknown strategy {name!r}", file=source, key="strategy", hint=hint)
+    raise unknown_strategy(name, known, source=source, hint=hint)
 
 
 def param_vector(
@@ -85,22 +66,7 @@ def param_vector(
     """The strategy's parameters in PARAMS order, defaults filled in, each key validated;
     a module's `derive` then fills the parameters that follow from others."""
     defaults = strategy.defaults
-    values = dict(defaults)
-    for key, raw in params.items():
-        if key not in defaults:
-            close = get_close_matches(key, list(defaults), n=1)
-            hint = (
-                f"Did you mean {close[0]!r}?"
-                if close
-                else f"{strategy.name} takes: {', '.join(defaults) or 'no parameters'}."
-            )
-            raise ConfigError(
-                f"unknown parameter {key!r} of strategy {strategy.name!r}",
-                file=source,
-                key=f"strategy.{key}",
-                hint=hint,
-            )
-        values[key] = coerce(Field("float"), raw, file=source, key=f"{strategy.name}.{key}")
+    values = checked_params(strategy.name, defaults, params, source=source)
     module = getattr(strategy, "module", None) or getattr(strategy, "target", None)
     derive = getattr(module, "derive", None)
     if derive is not None:

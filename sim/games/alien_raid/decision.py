@@ -13,6 +13,15 @@ only the policies its seats use.
 
 from numba import types
 
+from sim.array_types import (
+    ACTION_T,
+    FSCRATCH_T,
+    PARAMS_T,
+    RNG_T,
+    SCRATCH_T,
+    STATE_T,
+    STRATEGY_PARAMS_T,
+)
 from sim.games.alien_raid.cards import destroyable
 from sim.games.alien_raid.layout import (
     A_ROOM,
@@ -43,17 +52,7 @@ FSCRATCH_SIZE = 4096
 POLICY_SLOTS = 8  # distinct policies a lineup may play (the built-in strategies number 5)
 
 
-def _vector(dtype):
-    return types.Array(dtype, 1, "C")
-
-
-OBS_T = _vector(types.int32)
-PARAMS_T = _vector(types.int64)
-STRATEGY_PARAMS_T = _vector(types.float64)
-RNG_T = _vector(types.uint64)
-ACTION_T = _vector(types.int32)
-SCRATCH_T = _vector(types.int64)
-FSCRATCH_T = _vector(types.float64)
+OBS_T = STATE_T  # an observation is an int32 array like a state
 
 # policy(phase, obs, p, sp, rng, slot, a, scratch, fscratch)
 POLICY_SIGNATURE = types.void(types.int64, OBS_T, PARAMS_T, STRATEGY_PARAMS_T, RNG_T,

@@ -27,7 +27,6 @@ from sim.games.alien_raid.layout import (
     PH_STATION_TRANSFER,
     S_BOARD,
     S_ERROR,
-    S_ERROR_SEAT,
     S_N_BOARD,
     S_N_PLAYERS,
     S_TURN,
@@ -44,16 +43,8 @@ from sim.games.alien_raid.planning import (
     reveal,
     unused_station,
 )
+from sim.games.alien_raid.state import refused
 from sim.jit import jit
-
-
-@jit
-def refuse(s, err, seat):
-    """Record the first refusal; returns err so callers can stop."""
-    if err != OK and s[S_ERROR] == OK:
-        s[S_ERROR] = err
-        s[S_ERROR_SEAT] = seat
-    return err
 
 
 @jit
@@ -86,7 +77,7 @@ def buy_phase(s, p, rng, ctx, log):
             decide(ctx, s, p, rng, seat, PH_REDRAW, -1)
             if a[A_YES] == 0:
                 break
-            if refuse(s, apply_redraw(s, p, rng, seat, log), seat) != OK:
+            if refused(s, apply_redraw(s, p, rng, seat, log), seat):
                 return s[S_ERROR]
     asked = 0
     for seat in range(n):
@@ -96,12 +87,12 @@ def buy_phase(s, p, rng, ctx, log):
     for seat in range(n):
         if not (asked >> seat) & 1 or (acts[seat, A_CREDITS] == 0 and acts[seat, A_PROBE] == 0):
             continue
-        if refuse(s, apply_credits(s, p, seat, acts[seat], log), seat) != OK:
+        if refused(s, apply_credits(s, p, seat, acts[seat], log), seat):
             return s[S_ERROR]
     for seat in range(n):
         decide_into(ctx, s, p, rng, seat, PH_BUY, -1)
     for seat in range(n):
-        if refuse(s, apply_buy(s, p, seat, acts[seat], log), seat) != OK:
+        if refused(s, apply_buy(s, p, seat, acts[seat], log), seat):
             return s[S_ERROR]
     return OK
 
@@ -114,7 +105,7 @@ def plan_phase(s, p, rng, ctx, log):
     for seat in range(n):
         decide_into(ctx, s, p, rng, seat, PH_PLAN, -1)
     for seat in range(n):
-        if refuse(s, apply_plan(s, p, seat, acts[seat]), seat) != OK:
+        if refused(s, apply_plan(s, p, seat, acts[seat]), seat):
             return s[S_ERROR]
     reveal(s, p, log, buf, slots)
     asked = 0
@@ -125,13 +116,13 @@ def plan_phase(s, p, rng, ctx, log):
     for seat in range(n):
         if not (asked >> seat) & 1:
             continue
-        if refuse(s, apply_station_transfer(s, p, seat, acts[seat], log), seat) != OK:
+        if refused(s, apply_station_transfer(s, p, seat, acts[seat], log), seat):
             return s[S_ERROR]
     asked = 0
     for seat in range(n):
         if can_transfer_ships(s, p, seat):
             decide_into(ctx, s, p, rng, seat, PH_SHIP_TRANSFER, -1)
-            if refuse(s, check_ship_transfer(s, p, seat, acts[seat]), seat) != OK:
+            if refused(s, check_ship_transfer(s, p, seat, acts[seat]), seat):
                 return s[S_ERROR]
             asked |= 1 << seat
     for seat in range(n):

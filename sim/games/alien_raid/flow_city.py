@@ -14,7 +14,6 @@ from sim.games.alien_raid.flow_fight import (
     battle,
     boost_round,
     lose_one_ship,
-    refused,
     retreat_or_fight,
     take_city,
 )
@@ -83,7 +82,7 @@ from sim.games.alien_raid.layout import (
     ST_SCAN,
 )
 from sim.games.alien_raid.planning import attackers, group_of, unused_station, use_station
-from sim.games.alien_raid.state import draw_army, emit, pl, roll_2d6
+from sim.games.alien_raid.state import draw_army, emit, pl, refused, roll_2d6
 from sim.jit import jit
 
 NOBODY = -1

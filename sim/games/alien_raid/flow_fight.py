@@ -27,7 +27,6 @@ from sim.games.alien_raid.layout import (
     MAX_HAND,
     MAX_PLAYERS,
     MAX_WON,
-    OK,
     PH_BOOST,
     PH_FIGHT,
     PH_LOSE_SHIP,
@@ -39,8 +38,6 @@ from sim.games.alien_raid.layout import (
     PL_TARGET,
     PL_WON,
     S_BOARD,
-    S_ERROR,
-    S_ERROR_SEAT,
     S_F_CITY,
     S_F_IN,
     S_F_ROLL,
@@ -48,17 +45,9 @@ from sim.games.alien_raid.layout import (
     S_N_PLAYERS,
 )
 from sim.games.alien_raid.planning import group_of
-from sim.games.alien_raid.state import emit, pl, roll_2d6
+from sim.games.alien_raid.state import emit, pl, refused, roll_2d6
 from sim.jit import jit
 from sim.random_streams import below
-
-
-@jit
-def refused(s, err, seat):
-    if err != OK and s[S_ERROR] == OK:
-        s[S_ERROR] = err
-        s[S_ERROR_SEAT] = seat
-    return err != OK
 
 
 @jit

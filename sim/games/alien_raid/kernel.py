@@ -33,6 +33,7 @@ from sim.games.alien_raid.layout import (
 )
 from sim.games.alien_raid.scoring import end_game, winners_mask
 from sim.games.alien_raid.state import new_game, pl
+from sim.games.seating import seat_players
 from sim.jit import jit
 from sim.random_streams import seed_streams
 
@@ -117,11 +118,7 @@ def play_batch(p, n_players, seeds, seat_lineup, lineup_policy, lineup_params, g
     which, params = ctx[0], ctx[1]
     errors = 0
     for g in range(seeds.shape[0]):
-        for seat in range(n_players):
-            j = seat_lineup[g, seat]
-            which[seat] = lineup_policy[j]
-            for k in range(lineup_params.shape[1]):
-                params[seat, k] = lineup_params[j, k]
+        seat_players(g, n_players, seat_lineup, lineup_policy, lineup_params, which, params)
         games[g, :] = 0
         seed_streams(rng, seeds[g])
         new_game(s, p, n_players, rng)

@@ -29,14 +29,16 @@ from sim.games.alien_raid.kernel import (
 )
 from sim.games.alien_raid.params import names, to_params
 from sim.games.alien_raid.ruleset import check_players
-from sim.games.base import Chunk, StrategySpec, seat_table
+from sim.games.base import (
+    Chunk,
+    StrategySpec,
+    game_columns,
+    refusals,
+    seat_table,
+    winner_seat_columns,
+)
 from sim.rulesets import Ruleset
 from strategies.alien_raid import registry
-
-
-def check_strategy(spec: StrategySpec, *, source: str) -> StrategySpec:
-    _resolve(spec, source=source)
-    return spec
 
 
 def prepare(lineup: Sequence[StrategySpec], *, notice: Notice | None = None) -> float:
@@ -75,15 +77,19 @@ def play_chunk(
         *workspace(plan.policies, plan.params.shape[1]),
     )  # fmt: skip
     labels = [spec.label for spec in lineup]
+    errors, illegal = refusals(games[:, G_ERROR], games[:, G_ERROR_SEAT], seat_lineup, labels,
+                               error_names=L.ERROR_NAMES, made="a refused decision")  # fmt: skip
     return Chunk(
-        games=_game_columns(games, trace),
+        games=game_columns(
+            games, GAME_COLUMNS, trace=trace, outcome=G_OUTCOME, outcome_names=OUTCOMES
+        ),
         seats=_seat_columns(ruleset, games, seats, seat_lineup, labels),
-        errors=_errors(games, seat_lineup, labels),
-        illegal=_illegal(games, seat_lineup, labels),
+        errors=errors,
+        illegal=illegal,
     )
 
 
-def _resolve(spec: StrategySpec, *, source: str | None = None):
+def resolve(spec: StrategySpec, *, source: str | None = None):
     strategy = registry.resolve(spec.name, source=source)
     return strategy, registry.param_vector(strategy, dict(spec.params), source=source)
 
@@ -93,7 +99,7 @@ class Lineup:
     them (`which`) and with what parameters (`params`, one row per entry)."""
 
     def __init__(self, lineup: list[StrategySpec]) -> None:
-        resolved = [_resolve(spec) for spec in lineup]
+        resolved = [resolve(spec) for spec in lineup]
         width = max((len(vector) for _, vector in resolved), default=1)
         self.params = np.zeros((len(lineup), width), np.float64)
         self.which = np.zeros(len(lineup), np.int64)
@@ -117,30 +123,14 @@ class Lineup:
         return [loop, *[[Unit(module, name, POLICY_SIGNATURE.args)] for module, name in policies]]
 
 
-def _game_columns(games: np.ndarray, trace: bool) -> dict[str, np.ndarray]:
-    cols = {name: games[:, i] for i, name in enumerate(GAME_COLUMNS)}
-    if not trace:
-        del cols["trace_hash"]
-    cols["outcome"] = np.array(OUTCOMES, dtype=object)[games[:, G_OUTCOME]]
-    return cols
-
-
 def _seat_columns(ruleset, games, seats, seat_lineup, labels) -> dict[str, np.ndarray]:
     """One row per captain: the framework's columns, the captain's counters, the card of the
     purchase probe, and each card's purchases and offers."""
     n, players, _ = seats.shape
-    seat = np.tile(np.arange(players), n)
-    won = (np.repeat(games[:, G_WINNERS], players) >> seat) & 1
-    n_winners = np.repeat(np.bitwise_count(games[:, G_WINNERS].astype(np.uint64)), players)
     flat = seats.reshape(n * players, SEAT_SIZE)
     block = flat[:, SEAT_BLOCK:]
     models = names(ruleset.values).models
-    cols: dict[str, np.ndarray] = {
-        "seat": seat,
-        "strategy": np.array(labels, dtype=object)[seat_lineup.reshape(-1)],
-        "score": flat[:, SEAT_SCORE],
-        "win_share": np.where(won == 1, 1.0 / np.maximum(n_winners, 1), 0.0),
-    }
+    cols = winner_seat_columns(games[:, G_WINNERS], flat[:, SEAT_SCORE], seat_lineup, labels)
     for column, field in SEAT_FIELDS.items():
         cols[column] = block[:, field]
     probe = block[:, L.PL_PROBE_CARD]
@@ -150,26 +140,3 @@ def _seat_columns(ruleset, games, seats, seat_lineup, labels) -> dict[str, np.nd
         cols[card_column(BOUGHT, model)] = block[:, L.PL_BOUGHT + m]
         cols[card_column(OFFERED, model)] = block[:, L.PL_OFFERED + m]
     return cols
-
-
-def _who(games, g: int, seat_lineup, labels) -> tuple[int, str]:
-    """The seat and strategy of game g's refused decision (seat -1: the engine's census)."""
-    seat = int(games[g, G_ERROR_SEAT])
-    return seat, labels[int(seat_lineup[g, seat])] if seat >= 0 else "the engine"
-
-
-def _errors(games, seat_lineup, labels) -> list[str]:
-    out = []
-    for g in np.flatnonzero(games[:, G_ERROR]):
-        seat, who = _who(games, g, seat_lineup, labels)
-        out.append(f"game {g}: {who} in seat {seat} made a refused decision "
-                   f"({L.ERROR_NAMES[games[g, G_ERROR]]})")  # fmt: skip
-    return out
-
-
-def _illegal(games, seat_lineup, labels) -> dict[str, int]:
-    out: dict[str, int] = {}
-    for g in np.flatnonzero(games[:, G_ERROR]):
-        _, who = _who(games, g, seat_lineup, labels)
-        out[who] = out.get(who, 0) + 1
-    return out

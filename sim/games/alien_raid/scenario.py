@@ -8,12 +8,12 @@ compares it with the file's `expect:` and returns a readable diff ('' when it ma
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import partial
 from typing import Any
 
 import numpy as np
 import yaml
 
-from sim.config import read_yaml
 from sim.games.alien_raid import layout as L
 from sim.games.alien_raid.events import Narrator
 from sim.games.alien_raid.params import names, to_params
@@ -26,7 +26,7 @@ from sim.games.alien_raid.scenario_build import (
     script_rows,
 )
 from sim.games.base import Scenarios
-from sim.scenarios import expectation_diff
+from sim.scenarios import entries_diff, expectation_diff, read_scenario
 
 TOP_KEYS = (
     "name",
@@ -63,9 +63,7 @@ class Scenario:
         from sim.random_streams import seed_streams
 
         self.path = path
-        data = read_yaml(path)
-        check_keys(data, TOP_KEYS, path, "")
-        self.data = data
+        self.data = data = read_scenario(path, TOP_KEYS)
         self.ruleset = load_ruleset(
             data.get("ruleset", "alien-raid"), data.get("rules") or {}, source=path
         )
@@ -147,59 +145,43 @@ class Scenario:
         s[pl(seat, L.PL_N_WON)] = len(cities)
 
     def _decks(self, decks: Mapping, turn: int) -> None:
-        s, p, r = self.s, self.p, self.r
+        s, p, names = self.s, self.p, self.names
         red = turn >= p[L.P_RED_FROM_TURN]
         top, end = (L.S_RED_TOP, L.S_RED_END) if red else (L.S_BLUE_TOP, L.S_BLUE_END)
-        ships = [r.model(m, "decks.ships") for m in r.items(decks.get("ships", []), "decks.ships")]
-        self._stack(L.S_SHIPS, s[top], s[end], ships, "decks.ships", self.names.models)
+        # key, deck, its top and end, what a card is, the card names
+        stacks = [("ships", L.S_SHIPS, top, end, "ship or station", names.models)]
         if not red:  # the red deck's top, for a scenario that reaches the red turns
-            red_ships = [
-                r.model(m, "decks.red_ships") for m in r.items(decks.get("red_ships", []), "red")
-            ]
-            self._stack(
-                L.S_SHIPS,
-                s[L.S_RED_TOP],
-                s[L.S_RED_END],
-                red_ships,
-                "decks.red_ships",
-                self.names.models,
-            )
-        cities = [
-            r.city(c, "decks.cities") for c in r.items(decks.get("cities", []), "decks.cities")
-        ]
-        self._stack(
-            L.S_CITY_DECK,
-            s[L.S_CITY_TOP],
-            s[L.S_CITY_END],
-            cities,
-            "decks.cities",
-            self.names.cities,
-        )
+            stacks.append(("red_ships", L.S_SHIPS, L.S_RED_TOP, L.S_RED_END, "ship or station",
+                           names.models))  # fmt: skip
+        stacks += [
+            ("cities", L.S_CITY_DECK, L.S_CITY_TOP, L.S_CITY_END, "city", names.cities),
+            ("armies", L.S_ARMY_DECK, L.S_ARMY_TOP, L.S_ARMY_END, "army card", names.armies),
+            ("compensations", L.S_COMP_DECK, L.S_COMP_TOP, L.S_COMP_END, "compensation",
+             names.comps),
+        ]  # fmt: skip
+        stacked = {key: self._stack(decks, key, *deck) for key, *deck in stacks}
         per_turn = p[L.P_CITIES_PER_TURN + s[L.S_N_PLAYERS]]
-        for i, c in enumerate(cities):
-            r.spaces[(turn + i // per_turn, self.names.cities[c])] = i % per_turn
-        for field, top_f, end_f, key, known in (
-            (L.S_ARMY_DECK, L.S_ARMY_TOP, L.S_ARMY_END, "armies", self.names.armies),
-            (L.S_COMP_DECK, L.S_COMP_TOP, L.S_COMP_END, "compensations", self.names.comps),
-        ):
-            cards = [
-                r.pick(x, known, key[:-1], f"decks.{key}") for x in r.items(decks.get(key, []), key)
-            ]
-            self._stack(field, s[top_f], s[end_f], cards, f"decks.{key}", known)
+        for i, c in enumerate(stacked["cities"]):
+            self.r.spaces[(turn + i // per_turn, names.cities[c])] = i % per_turn
 
-    def _stack(self, base: int, top: int, end: int, cards: list[int], key: str, known) -> None:
-        """Bring `cards` to the top of the deck s[base+top:base+end], in order."""
-        deck = self.s[base + top : base + end]
+    def _stack(self, decks: Mapping, key: str, base: int, top: int, end: int, what: str,
+               known: tuple[str, ...]) -> list[int]:  # fmt: skip
+        """Bring the cards the scenario lists under decks.<key> to the top of the deck
+        s[base+s[top]:base+s[end]], in order; returns them."""
+        cards = [self.r.pick(x, known, what, f"decks.{key}")
+                 for x in self.r.items(decks.get(key, []), key)]  # fmt: skip
+        deck = self.s[base + self.s[top] : base + self.s[end]]
         for i, card in enumerate(cards):
             where = [j for j in range(i, len(deck)) if deck[j] == card]
             if not where:
                 raise self.r.fail(
                     f"no {known[card]!r} left in that deck for card {i + 1}",
-                    key,
+                    f"decks.{key}",
                     "Check the deck's colour, the player count's tags and the counts.",
                 )
             j = where[0]
             deck[i], deck[j] = deck[j], deck[i]
+        return cards
 
     # --- playing and the result --------------------------------------------------------------
 
@@ -303,23 +285,13 @@ def diff(expect: Mapping[str, Any], got: Mapping[str, Any]) -> str:
         lines += [f"  scripted decision never asked: {u}" for u in got["unasked"]]
     events = got["events"]
     compare = {
-        "captains": _captain_diffs,
+        "captains": partial(entries_diff, "captains"),
         "events": _missing_events,
         "no_events": lambda want, _: [f"  event not expected: {w!r}" for w in want
                                       if any(w in e for e in events)],
     }  # fmt: skip
     found = expectation_diff(expect, got, compare=compare, refused="the game stopped")
     return "\n".join([*lines, found] if found else lines)
-
-
-def _captain_diffs(want: Any, got: list[dict[str, Any]]) -> list[str]:
-    lines = []
-    for i, w in enumerate(want or []):
-        for field, value in (w or {}).items():
-            have = got[i].get(field) if i < len(got) else None
-            if have != value:
-                lines.append(f"  captains[{i}].{field}: expected {value!r}, got {have!r}")
-    return lines
 
 
 def _missing_events(want: list[str], got: list[str]) -> list[str]:

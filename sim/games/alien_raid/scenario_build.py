@@ -12,10 +12,10 @@ import numpy as np
 
 from sim.config import check_keys as config_check_keys
 from sim.config import nearest
-from sim.errors import ConfigError
 from sim.games.alien_raid import layout as L
 from sim.games.alien_raid.params import Names
 from sim.games.alien_raid.script import PLAN_FUEL, S_VALUES, SCRIPT_WIDTH
+from sim.scenarios import ScenarioError
 
 CAPTAIN_KEYS = ("name", "humans", "ships", "stations", "cards", "new_cards", "credits", "cities")
 PHASES = {
@@ -34,10 +34,6 @@ PHASES = {
     "army": L.PH_ARMY,
 }
 YES = {"yes": 1, "no": 0, "fight": 1, "retreat": 0, "catch": 1, "raid": 0, True: 1, False: 0}
-
-
-class ScenarioError(ConfigError):
-    """A malformed scenario file."""
 
 
 class Reader:

@@ -14,42 +14,8 @@ card models and board spaces, not hand slots (sim/games/alien_raid/scenario.py w
     lose_ship: [model]             scan: [army card index]
 """
 
+from sim.games.alien_raid import layout as L
 from sim.games.alien_raid.cards import mf
-from sim.games.alien_raid.layout import (
-    A_BUY,
-    A_CREDITS,
-    A_FUEL_CARDS,
-    A_ROOM,
-    A_SLOT,
-    A_T_CITY,
-    A_T_PLAYER,
-    A_T_SLOT,
-    A_TARGET,
-    A_USE,
-    A_USE_CARD,
-    A_YES,
-    M_EFFECT,
-    MAX_DRAWN,
-    MAX_HAND,
-    MAX_STATIONS,
-    O_CITY,
-    O_DRAWN,
-    O_SEAT,
-    O_TURN,
-    OP_HAND,
-    OP_STATIONS,
-    OP_TARGET,
-    PH_BOOST,
-    PH_BUY,
-    PH_CREDIT,
-    PH_LOSE_SHIP,
-    PH_PLAN,
-    PH_SCAN,
-    PH_SHIP_TRANSFER,
-    PH_STATION_TRANSFER,
-    ST_SCAN,
-    ST_TRANSFER,
-)
 from sim.games.alien_raid.observe import op
 from sim.jit import jit
 
@@ -74,10 +40,10 @@ def find_row(script, turn, seat, phase, space):
 def slot_of(obs, k, model, space, taken):
     """Captain k's first ship slot holding `model` (at `space` unless space < -1), not in the
     bit mask `taken`; -1 if none."""
-    for i in range(MAX_HAND):
-        if (taken >> i) & 1 or obs[op(k, OP_HAND + i)] != model:
+    for i in range(L.MAX_HAND):
+        if (taken >> i) & 1 or obs[op(k, L.OP_HAND + i)] != model:
             continue
-        if space >= -1 and obs[op(k, OP_TARGET + i)] != space:
+        if space >= -1 and obs[op(k, L.OP_TARGET + i)] != space:
             continue
         return i
     return -1
@@ -85,96 +51,96 @@ def slot_of(obs, k, model, space, taken):
 
 @jit
 def station_slot(obs, k, model):
-    for i in range(MAX_STATIONS):
-        if obs[op(k, OP_STATIONS + i)] == model:
+    for i in range(L.MAX_STATIONS):
+        if obs[op(k, L.OP_STATIONS + i)] == model:
             return i
     return -1
 
 
 @jit
 def station_with(obs, p, effect):
-    seat = obs[O_SEAT]
-    for i in range(MAX_STATIONS):
-        m = obs[op(seat, OP_STATIONS + i)]
-        if m >= 0 and mf(p, m, M_EFFECT) == effect:
+    seat = obs[L.O_SEAT]
+    for i in range(L.MAX_STATIONS):
+        m = obs[op(seat, L.OP_STATIONS + i)]
+        if m >= 0 and mf(p, m, L.M_EFFECT) == effect:
             return i
     return -1
 
 
 @jit
 def policy(phase, obs, p, a, script):
-    seat = obs[O_SEAT]
-    r = find_row(script, obs[O_TURN], seat, phase, obs[O_CITY])
+    seat = obs[L.O_SEAT]
+    r = find_row(script, obs[L.O_TURN], seat, phase, obs[L.O_CITY])
     if r < 0:
         return
     script[r, S_USED] = 1
     v = script[r, S_VALUES:]
-    if phase == PH_BUY:
+    if phase == L.PH_BUY:
         _buy(obs, p, a, v)
-    elif phase == PH_CREDIT:
-        a[A_CREDITS] = v[0]
-    elif phase == PH_PLAN or phase == PH_SHIP_TRANSFER:
-        at = -2 if phase == PH_PLAN else -3  # planning: any slot; transfer: attacking ones
+    elif phase == L.PH_CREDIT:
+        a[L.A_CREDITS] = v[0]
+    elif phase == L.PH_PLAN or phase == L.PH_SHIP_TRANSFER:
+        at = -2 if phase == L.PH_PLAN else -3  # planning: any slot; transfer: attacking ones
         taken = 0
         for j in range(v[0]):
             i = slot_of(obs, seat, v[1 + 2 * j], at, taken)
-            if phase == PH_SHIP_TRANSFER:
+            if phase == L.PH_SHIP_TRANSFER:
                 i = _attacking_slot(obs, seat, v[1 + 2 * j], taken)
             if i >= 0:
-                a[A_TARGET + i] = v[2 + 2 * j]
+                a[L.A_TARGET + i] = v[2 + 2 * j]
                 taken |= 1 << i
-        if phase == PH_PLAN and v[PLAN_FUEL] >= 0:
-            a[A_FUEL_CARDS + v[PLAN_FUEL]] = v[PLAN_FUEL + 1]
-    elif phase == PH_STATION_TRANSFER:
+        if phase == L.PH_PLAN and v[PLAN_FUEL] >= 0:
+            a[L.A_FUEL_CARDS + v[PLAN_FUEL]] = v[PLAN_FUEL + 1]
+    elif phase == L.PH_STATION_TRANSFER:
         if v[0]:
-            a[A_USE] = station_with(obs, p, ST_TRANSFER)
-            a[A_T_PLAYER] = v[1]
-            a[A_T_SLOT] = _attacking_slot(obs, v[1], v[2], 0)
-            a[A_T_CITY] = v[3]
-    elif phase == PH_BOOST:
+            a[L.A_USE] = station_with(obs, p, L.ST_TRANSFER)
+            a[L.A_T_PLAYER] = v[1]
+            a[L.A_T_SLOT] = _attacking_slot(obs, v[1], v[2], 0)
+            a[L.A_T_CITY] = v[3]
+    elif phase == L.PH_BOOST:
         if v[0] == 1:
-            a[A_USE] = station_slot(obs, seat, v[1])
+            a[L.A_USE] = station_slot(obs, seat, v[1])
         elif v[0] == 2:
-            a[A_USE_CARD] = v[1]
-        a[A_T_PLAYER] = v[2]
-        a[A_T_SLOT] = slot_of(obs, v[2], v[3], obs[O_CITY], 0) if v[2] >= 0 else -1
-    elif phase == PH_LOSE_SHIP:
-        a[A_SLOT] = slot_of(obs, seat, v[0], obs[O_CITY], 0)
-    elif phase == PH_SCAN:
+            a[L.A_USE_CARD] = v[1]
+        a[L.A_T_PLAYER] = v[2]
+        a[L.A_T_SLOT] = slot_of(obs, v[2], v[3], obs[L.O_CITY], 0) if v[2] >= 0 else -1
+    elif phase == L.PH_LOSE_SHIP:
+        a[L.A_SLOT] = slot_of(obs, seat, v[0], obs[L.O_CITY], 0)
+    elif phase == L.PH_SCAN:
         if v[0] >= 0:
-            a[A_USE] = station_with(obs, p, ST_SCAN)
-            a[A_T_CITY] = v[0]
+            a[L.A_USE] = station_with(obs, p, L.ST_SCAN)
+            a[L.A_T_CITY] = v[0]
     else:
-        a[A_YES] = v[0]
+        a[L.A_YES] = v[0]
 
 
 @jit
 def _attacking_slot(obs, k, model, taken):
-    for i in range(MAX_HAND):
+    for i in range(L.MAX_HAND):
         free = (taken >> i) & 1 == 0
-        if free and obs[op(k, OP_HAND + i)] == model and obs[op(k, OP_TARGET + i)] >= 0:
+        if free and obs[op(k, L.OP_HAND + i)] == model and obs[op(k, L.OP_TARGET + i)] >= 0:
             return i
     return -1
 
 
 @jit
 def _buy(obs, p, a, v):
-    seat = obs[O_SEAT]
+    seat = obs[L.O_SEAT]
     taken, rooms = 0, 0
-    for j in range(MAX_DRAWN):
+    for j in range(L.MAX_DRAWN):
         m = v[j]
         if m < 0:
             continue
-        for i in range(MAX_DRAWN):
-            if (taken >> i) & 1 == 0 and obs[O_DRAWN + i] == m:
+        for i in range(L.MAX_DRAWN):
+            if (taken >> i) & 1 == 0 and obs[L.O_DRAWN + i] == m:
                 taken |= 1 << i
-                a[A_BUY + i] = 1
+                a[L.A_BUY + i] = 1
                 room = v[2 + j]
                 if room >= 0:
                     s = slot_of(obs, seat, room, -2, rooms)
                     if s >= 0:
                         rooms |= 1 << s
-                        a[A_ROOM + i] = s
+                        a[L.A_ROOM + i] = s
                     else:
-                        a[A_ROOM + i] = MAX_HAND + station_slot(obs, seat, room)
+                        a[L.A_ROOM + i] = L.MAX_HAND + station_slot(obs, seat, room)
                 break

@@ -22,6 +22,7 @@ from sim.games.alien_raid.layout import (
     MAX_SHIP_CARDS,
     MAX_STATIONS,
     MAX_TASKS,
+    OK,
     P_ARMY_COUNT,
     P_COMP_COUNT,
     P_CREDIT_CARDS,
@@ -61,6 +62,8 @@ from sim.games.alien_raid.layout import (
     S_DICE_N,
     S_DICE_POS,
     S_DICE_SHORT,
+    S_ERROR,
+    S_ERROR_SEAT,
     S_N_PLAYERS,
     S_N_TASKS,
     S_PLAYERS,
@@ -75,6 +78,16 @@ from sim.jit import jit, jit_inline
 from sim.random_streams import below, shuffle_range
 
 REFILL = MAX_SHIP_CARDS  # where a refilled ships deck is laid out in S_SHIPS
+
+
+@jit
+def refused(s, err, seat):
+    """Whether err refuses a decision; the game's first refusal is recorded with its seat
+    (S_ERROR, S_ERROR_SEAT), which stops the game."""
+    if err != OK and s[S_ERROR] == OK:
+        s[S_ERROR] = err
+        s[S_ERROR_SEAT] = seat
+    return err != OK
 
 
 @jit_inline
@@ -137,8 +150,10 @@ def new_game(s, p, n_players, rng):
         s[pl(seat, PL_HUMANS)] = p[P_START_HUMANS]
     build_ship_decks(s, p, rng)
     build_city_deck(s, p, n_players, rng)
-    build_army_deck(s, p, rng)
-    build_comp_deck(s, p, rng)
+    build_counted_deck(s, p, rng, P_N_ARMY_MODELS, P_ARMY_COUNT, S_ARMY_DECK, S_ARMY_TOP,
+                       S_ARMY_END)  # fmt: skip
+    build_counted_deck(s, p, rng, P_N_COMP_MODELS, P_COMP_COUNT, S_COMP_DECK, S_COMP_TOP,
+                       S_COMP_END)  # fmt: skip
     deal_tasks(s, p, n_players, rng)
     deal_starting_ships(s, p, n_players)
 
@@ -189,25 +204,16 @@ def build_city_deck(s, p, n_players, rng):
 
 
 @jit
-def build_army_deck(s, p, rng):
+def build_counted_deck(s, p, rng, n_models, counts, deck, top, end):
+    """A shuffled deck of p[counts + m] copies of each of the p[n_models] card models, laid
+    out at s[deck:], its top and end in s[top] and s[end]."""
     n = 0
-    for a in range(p[P_N_ARMY_MODELS]):
-        for _ in range(p[P_ARMY_COUNT + a]):
-            s[S_ARMY_DECK + n] = a
+    for m in range(p[n_models]):
+        for _ in range(p[counts + m]):
+            s[deck + n] = m
             n += 1
-    shuffle_range(rng, GAME_STREAM, s[S_ARMY_DECK:], 0, n)
-    s[S_ARMY_TOP], s[S_ARMY_END] = 0, n
-
-
-@jit
-def build_comp_deck(s, p, rng):
-    n = 0
-    for k in range(p[P_N_COMP_MODELS]):
-        for _ in range(p[P_COMP_COUNT + k]):
-            s[S_COMP_DECK + n] = k
-            n += 1
-    shuffle_range(rng, GAME_STREAM, s[S_COMP_DECK:], 0, n)
-    s[S_COMP_TOP], s[S_COMP_END] = 0, n
+    shuffle_range(rng, GAME_STREAM, s[deck:], 0, n)
+    s[top], s[end] = 0, n
 
 
 @jit
@@ -309,6 +315,12 @@ def draw_top(s, rng, deck, start, limit, discard, models, top, end):
                 n += 1
         shuffle_range(rng, GAME_STREAM, s[deck:], start, n)
         s[top], s[end] = start, n
+    return take_top(s, deck, top, end)
+
+
+@jit
+def take_top(s, deck, top, end):
+    """Take the top card of the deck at s[deck + s[top] : deck + s[end]]; -1 if it is empty."""
     if s[top] >= s[end]:
         return -1
     card = s[deck + s[top]]
@@ -324,11 +336,7 @@ def discard_ship(s, m):
 
 @jit
 def draw_city(s):
-    if s[S_CITY_TOP] >= s[S_CITY_END]:
-        return -1
-    c = s[S_CITY_DECK + s[S_CITY_TOP]]
-    s[S_CITY_TOP] += 1
-    return c
+    return take_top(s, S_CITY_DECK, S_CITY_TOP, S_CITY_END)
 
 
 # --- a captain's cards ---------------------------------------------------------------------

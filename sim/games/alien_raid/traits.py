@@ -87,6 +87,13 @@ STATION_FORMS = (
     "discard one army card",
     "+N fuel",
 )
+# the phrases that take no argument, and their codes
+_CONDITION_PHRASES = {"alone": L.C_ALONE, "vs army": L.C_VS_ARMY, "vs captain": L.C_VS_CAPTAIN}
+_STATION_PHRASES = {
+    "jam one enemy ship": L.ST_JAM,
+    "move one enemy ship to another city": L.ST_TRANSFER,
+    "discard one army card": L.ST_SCAN,
+}
 COMP_FORMS = ("+N fuel", "+N humans", "take the city", "+N attack to one of your ships")
 
 
@@ -113,12 +120,8 @@ def _choose(word: str, known: Sequence[str], what: str) -> int:
 def parse_condition(text: str, vocab: Vocabulary) -> tuple[int, int]:
     """One condition as (L.C_* code, argument)."""
     t = _words(text)
-    if t == "alone":
-        return L.C_ALONE, 0
-    if t == "vs army":
-        return L.C_VS_ARMY, 0
-    if t == "vs captain":
-        return L.C_VS_CAPTAIN, 0
+    if t in _CONDITION_PHRASES:
+        return _CONDITION_PHRASES[t], 0
     if t in ("city is red", "city is blue"):
         return L.C_CITY_DECK, 1 + DECK_COLOURS.index(t.rsplit(" ", 1)[1])
     if m := _GROUP.match(t):
@@ -156,12 +159,8 @@ def parse_trait(text: str, vocab: Vocabulary) -> Trait:
 def parse_station(text: str) -> tuple[int, int]:
     """A station's effect as (L.ST_* code, value)."""
     t = _words(text)
-    if t == "jam one enemy ship":
-        return L.ST_JAM, 0
-    if t == "move one enemy ship to another city":
-        return L.ST_TRANSFER, 0
-    if t == "discard one army card":
-        return L.ST_SCAN, 0
+    if t in _STATION_PHRASES:
+        return _STATION_PHRASES[t], 0
     if m := _BOOST.match(t):
         return L.ST_BOOST, int(m.group(1))
     if m := _WEAKEN.match(t):

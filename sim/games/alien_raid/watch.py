@@ -5,7 +5,6 @@ The same seed always gives the same game (the game of that seed in a run)."""
 from __future__ import annotations
 
 import html
-import json
 from dataclasses import asdict, dataclass
 
 import numpy as np
@@ -14,6 +13,7 @@ from sim.games.alien_raid import layout as L
 from sim.games.alien_raid.events import Narrator
 from sim.games.alien_raid.params import Names, names, to_params
 from sim.games.base import StrategySpec, Watch
+from sim.watch_page import step_page
 
 
 @dataclass
@@ -50,15 +50,11 @@ class Watched:
         return "\n".join(out) + "\n"
 
     def html(self, title: str) -> str:
-        data = json.dumps([asdict(f) for f in self.frames])
-        names_ = json.dumps([f"{k} = {s}" for k, s in enumerate(self.lineup)])
         won = html.escape(", ".join(f"{k} ({self.lineup[k]})" for k in self.winners))
-        return (
-            _PAGE.replace("__TITLE__", html.escape(title))
-            .replace("__DATA__", data)
-            .replace("__NAMES__", names_)
-            .replace("__WINNERS__", won)
-        )
+        return step_page(title=title, style=_STYLE, summary=f"<b>Winner:</b> {won}",
+                         first="setup", body=_BODY, draw=_DRAW,
+                         frames=[asdict(f) for f in self.frames],
+                         names=[f"{k} = {s}" for k, s in enumerate(self.lineup)])  # fmt: skip
 
 
 def watch_game(ruleset, lineup: list[StrategySpec], seed: int) -> Watch:
@@ -156,27 +152,15 @@ def _captains(s: np.ndarray, n: Names, players: int) -> list[dict]:
     return out
 
 
-_PAGE = """<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>__TITLE__</title>
-<style>
+_STYLE = """\
 body { font-family: system-ui, sans-serif; margin: 2em; color: #222; max-width: 1100px; }
 table { border-collapse: collapse; margin: 1em 0; font-size: .95em; }
 td, th { border-bottom: 1px solid #ccc; padding: .3em .7em; text-align: left; vertical-align: top; }
 th { background: #f2f4f8; } td.num { text-align: right; font-variant-numeric: tabular-nums; }
 #events { background: #f7f7f7; padding: .6em 1em; border-radius: 4px; white-space: pre-line; }
-button { font-size: 1em; margin-right: .5em; }
-</style></head><body>
-<h1>__TITLE__</h1>
-<p id="names"></p><p><b>Winner:</b> __WINNERS__</p>
-<p><button id="first">&laquo; setup</button><button id="prev">&#x25C0; previous</button>
-<button id="next">next &#x25B6;</button><button id="last">end &raquo;</button>
-<span id="where"></span> <small>(arrow keys step)</small></p>
-<h2 id="title"></h2><div id="events"></div><div id="table"></div>
-<script>
-const frames = __DATA__;
-const names = __NAMES__;
-let i = 0;
-document.getElementById("names").textContent = "Captains: " + names.join(", ");
+"""
+_BODY = '<h2 id="title"></h2><div id="events"></div><div id="table"></div>'
+_DRAW = """document.getElementById("names").textContent = "Captains: " + names.join(", ");
 function cell(tr, text, cls) { const td = tr.insertCell(); td.textContent = text;
   if (cls) td.className = cls; }
 function show() {
@@ -194,13 +178,4 @@ function show() {
     cell(tr, c.cards.join(", ")); cell(tr, c.cities.join(", ")); });
   document.getElementById("table").replaceChildren(t);
 }
-function go(k) { i = Math.max(0, Math.min(frames.length - 1, k)); show(); }
-document.getElementById("first").onclick = () => go(0);
-document.getElementById("prev").onclick = () => go(i - 1);
-document.getElementById("next").onclick = () => go(i + 1);
-document.getElementById("last").onclick = () => go(frames.length - 1);
-document.addEventListener("keydown", e => { if (e.key === "ArrowRight") go(i + 1);
-  if (e.key === "ArrowLeft") go(i - 1); });
-show();
-</script></body></html>
 """

@@ -13,6 +13,7 @@ only the policies its seats use.
 
 from numba import types
 
+from sim.array_types import ACTION_T, PARAMS_T, RNG_T, SCRATCH_T, STATE_T, STRATEGY_PARAMS_T
 from sim.games.guardians import layout as L
 from sim.games.guardians.board import pl
 from sim.jit import jit_inline
@@ -20,17 +21,6 @@ from sim.jit import jit_inline
 PLACE, MINE_START, TURN = 0, 1, 2
 SCRATCH_SIZE = 4 * L.MAX_COLS * L.MAX_ROWS + 64
 
-
-def _vector(dtype):
-    return types.Array(dtype, 1, "C")
-
-
-STATE_T = _vector(types.int32)
-PARAMS_T = _vector(types.int64)
-ACTION_T = _vector(types.int32)
-RNG_T = _vector(types.uint64)
-SCRATCH_T = _vector(types.int64)
-STRATEGY_PARAMS_T = _vector(types.float64)
 
 # policy(phase, s, p, seat, sp, rng, a, scratch)
 POLICY_SIGNATURE = types.void(

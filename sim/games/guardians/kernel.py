@@ -26,6 +26,7 @@ from sim.games.guardians.decision import (
 )
 from sim.games.guardians.engine import play_turn, winners_mask
 from sim.games.guardians.start import new_game, place_fighter, place_mine
+from sim.games.seating import seat_players
 from sim.jit import jit, jit_inline
 from sim.random_streams import seed_streams
 
@@ -114,11 +115,7 @@ def play_batch(policies, p, n_players, seeds, seat_lineup, lineup_policy, lineup
     refused by an illegal move (see G_ERROR)."""
     errors = 0
     for g in range(seeds.shape[0]):
-        for seat in range(n_players):
-            j = seat_lineup[g, seat]
-            which[seat] = lineup_policy[j]
-            for k in range(params.shape[1]):
-                params[seat, k] = lineup_params[j, k]
+        seat_players(g, n_players, seat_lineup, lineup_policy, lineup_params, which, params)
         games[g, :] = 0
         play_one(policies, p, n_players, which, params, seeds[g], s, a, rng, scratch, buf,
                  games[g], trace)  # fmt: skip

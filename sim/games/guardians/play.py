@@ -10,7 +10,14 @@ from numba import types
 
 from sim.compiling import Notice, Unit, ensure_compiled
 from sim.errors import StrategyError
-from sim.games.base import Chunk, StrategySpec, seat_table
+from sim.games.base import (
+    Chunk,
+    StrategySpec,
+    game_columns,
+    refusals,
+    seat_table,
+    winner_seat_columns,
+)
 from sim.games.guardians import layout as L
 from sim.games.guardians.columns import RESERVE_COLUMNS, SEAT_STATS, TAKEN_COLUMNS
 from sim.games.guardians.decision import ACTION_T, PARAMS_T, POLICY_SIGNATURE, RNG_T, STATE_T
@@ -38,11 +45,6 @@ from sim.games.guardians.python_loop import (
 )
 from sim.games.guardians.ruleset import Ruleset, to_params
 from strategies.guardians import registry, user
-
-
-def check_strategy(spec: StrategySpec, *, source: str) -> StrategySpec:
-    _resolve(spec, source=source)
-    return spec
 
 
 def prepare(lineup: Sequence[StrategySpec], *, notice: Notice | None = None) -> float:
@@ -92,15 +94,19 @@ def play_chunk(
             *workspace(n_players, plan.params.shape[1]),
         )
     labels = [spec.label for spec in lineup]
+    errors, illegal = refusals(games[:, G_ERROR], games[:, G_ERROR_SEAT], seat_lineup, labels,
+                               error_names=L.ERROR_NAMES, made="an illegal move")  # fmt: skip
     return Chunk(
-        games=_game_columns(games, trace),
+        games=game_columns(
+            games, GAME_COLUMNS, trace=trace, outcome=G_OUTCOME, outcome_names=L.STATUS_NAMES
+        ),
         seats=_seat_columns(games, seats, seat_lineup, labels),
-        errors=_errors(games, seat_lineup, labels),
-        illegal=_illegal_by_strategy(games, seat_lineup, labels),
+        errors=errors,
+        illegal=illegal,
     )
 
 
-def _resolve(spec: StrategySpec, *, source: str | None = None):
+def resolve(spec: StrategySpec, *, source: str | None = None):
     """A built-in (or skill preset) or a user strategy, with its parameters checked."""
     if user.is_user_name(spec.name):
         strategy = user.load(spec.name, source=source)
@@ -116,7 +122,7 @@ class _Plan:
 
     def __init__(self, lineup: list[StrategySpec]) -> None:
         self.lineup = lineup
-        self.resolved = [_resolve(spec) for spec in lineup]
+        self.resolved = [resolve(spec) for spec in lineup]
         width = max(len(v) for _, v in self.resolved)
         self.params = np.zeros((len(lineup), width), np.float64)
         self.which = np.zeros(len(lineup), np.int64)
@@ -200,50 +206,15 @@ def strategy_error(failure: PlayerFailure, label: str, game: int) -> StrategyErr
     )
 
 
-def _game_columns(games: np.ndarray, trace: bool) -> dict[str, np.ndarray]:
-    cols = {name: games[:, i] for i, name in enumerate(GAME_COLUMNS)}
-    if not trace:
-        del cols["trace_hash"]
-    cols["outcome"] = np.array(L.STATUS_NAMES, dtype=object)[games[:, G_OUTCOME]]
-    return cols
-
-
 def _seat_columns(games, seats, seat_lineup, labels) -> dict[str, np.ndarray]:
     n, players, _ = seats.shape
-    seat = np.tile(np.arange(players), n)
-    mask = np.repeat(games[:, G_WINNERS], players)
-    won = (mask >> seat) & 1
-    n_winners = np.repeat(np.bitwise_count(games[:, G_WINNERS].astype(np.uint64)), players)
     flat = seats.reshape(n * players, SEAT_SIZE)
     block = flat[:, SEAT_BLOCK:]
-    cols: dict[str, np.ndarray] = {
-        "seat": seat,
-        "strategy": np.array(labels, dtype=object)[np.asarray(seat_lineup).reshape(-1)],
-        "score": flat[:, SEAT_SCORE],
-        "win_share": np.where(won == 1, 1.0 / np.maximum(n_winners, 1), 0.0),
-        "status": np.array(L.PLAYER_STATUS_NAMES, dtype=object)[block[:, L.PL_STATUS]],
-    }
+    cols = winner_seat_columns(games[:, G_WINNERS], flat[:, SEAT_SCORE], seat_lineup, labels)
+    cols["status"] = np.array(L.PLAYER_STATUS_NAMES, dtype=object)[block[:, L.PL_STATUS]]
     for stat in SEAT_STATS:
         cols[stat.column] = block[:, stat.field]
     for k in range(1, L.N_KINDS):
         cols[RESERVE_COLUMNS[k - 1]] = block[:, L.PL_RESERVE + k]
         cols[TAKEN_COLUMNS[k - 1]] = block[:, L.PL_TAKEN + k]
     return cols
-
-
-def _illegal_by_strategy(games, seat_lineup, labels) -> dict[str, int]:
-    out: dict[str, int] = {}
-    for g in np.flatnonzero(games[:, G_ERROR]):
-        who = labels[int(seat_lineup[g, int(games[g, G_ERROR_SEAT])])]
-        out[who] = out.get(who, 0) + 1
-    return out
-
-
-def _errors(games, seat_lineup, labels) -> list[str]:
-    out = []
-    for g in np.flatnonzero(games[:, G_ERROR]):
-        seat = int(games[g, G_ERROR_SEAT])
-        who = labels[int(seat_lineup[g, seat])]
-        out.append(f"game {g}: {who} in seat {seat} made an illegal move "
-                   f"({L.ERROR_NAMES[games[g, G_ERROR]]})")  # fmt: skip
-    return out

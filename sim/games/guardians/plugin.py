@@ -3,20 +3,17 @@ Space Defenders with its Defender Upgrades expansion (four presets of one rules 
 
 This module is what the entry point `sim.games: guardians` names. It is light: the engine,
 the strategies and the report sections are imported by the methods that need them, so
-building a report never loads the compiled engine (`lazy`).
+building a report never loads the compiled engine (`PackageParts`).
 """
 
 from __future__ import annotations
 
-from typing import Any
-
-from sim.games.base import Scenarios, lazy
+from sim.games.base import PackageParts
 from sim.games.guardians.ruleset import PRESETS, load_ruleset
 
-_PACKAGE = "sim.games.guardians"
 
-
-class Guardians:
+class Guardians(PackageParts):
+    package = "sim.games.guardians"
     name = "guardians"
     title = "Guardians of Space"
     presets = PRESETS
@@ -32,8 +29,7 @@ class Guardians:
         ("python-loop", "strategies.guardians.examples:Stay"),
     )
 
-    def load_ruleset(self, name_or_path: str, overrides: Any = (), *, source: str = "--set"):
-        return load_ruleset(name_or_path, overrides, source=source)
+    load_ruleset = staticmethod(load_ruleset)  # (name_or_path, overrides=(), *, source)
 
     @property
     def skills(self) -> tuple[str, ...]:
@@ -60,24 +56,6 @@ class Guardians:
         from strategies.guardians.registry import BUILTIN, SKILLS
 
         return (*BUILTIN, *SKILLS)
-
-    # check_strategy(spec, *, source), prepare(lineup, *, notice),
-    # play_chunk(ruleset, n_players, lineup, seat_lineup, seeds, *, trace=False)
-    check_strategy = lazy(f"{_PACKAGE}.play", "check_strategy")
-    prepare = lazy(f"{_PACKAGE}.play", "prepare")
-    compile_jobs = lazy(f"{_PACKAGE}.play", "compile_jobs")  # (lineup) -> sim.compiling jobs
-    play_chunk = lazy(f"{_PACKAGE}.play", "play_chunk")
-    watch = lazy(f"{_PACKAGE}.watch", "watch_game")  # (ruleset, lineup, seed) -> Watch
-
-    def scenarios(self) -> Scenarios:
-        from sim.games.guardians import scenario
-
-        return Scenarios(run_file=scenario.run_file, check_file=scenario.check_file)
-
-    def report(self):
-        from sim.games.guardians.report import REPORT
-
-        return REPORT
 
 
 GAME = Guardians()

@@ -12,13 +12,15 @@ from typing import Any
 
 import yaml
 
-from sim.config import read_yaml
+from sim.config import check_keys
 from sim.errors import ConfigError
+from sim.games.base import Scenarios
 from sim.games.guardians import layout as L
 from sim.games.guardians.board import rebuild_occupancy
 from sim.games.guardians.ruleset import load_ruleset
 from sim.games.guardians.scenario_checks import check_position
 from sim.games.guardians.session import CHAR_CELLS, STATUS_NAMES, GameSession, Turn
+from sim.scenarios import ScenarioError, read_scenario
 
 TOP_KEYS = ("name", "game", "ruleset", "rules", "board", "players", "pile", "aside", "to_move",
             "turns", "expect")  # fmt: skip
@@ -28,18 +30,12 @@ EXPECT_KEYS = ("board", "players", "pile", "aside", "status", "winners", "to_mov
 PILE_TOKENS = {1: 1, 2: 2, 3: 3, 4: 4, 5: 5, "[": L.SHIP_L, "]": L.SHIP_R}
 
 
-class ScenarioError(ConfigError):
-    """A malformed scenario file."""
-
-
 class Scenario:
     """A parsed scenario: the starting session, the turns, and the expectation."""
 
     def __init__(self, path: str) -> None:
         self.path = path
-        data = read_yaml(path)
-        _check_keys(data, TOP_KEYS, path, "")
-        self.data = data
+        self.data = data = read_scenario(path, TOP_KEYS)
         self.name = str(data.get("name", path))
         self.ruleset_name = str(data.get("ruleset", "guardians"))
         self.rules = data.get("rules") or {}
@@ -54,7 +50,7 @@ class Scenario:
         self.expect = data.get("expect") or {}
         if not isinstance(self.expect, Mapping):
             raise ScenarioError("must be a mapping", file=path, key="expect")
-        _check_keys(self.expect, EXPECT_KEYS, path, "expect.")
+        check_keys(self.expect, EXPECT_KEYS, file=path, where="expect.", error=ScenarioError)
 
     def play(self) -> str | None:
         """Play the turns; the refusal of the last turn, if any."""
@@ -102,6 +98,11 @@ def check_file(path: str) -> str:
     scenario = Scenario(path)
     error = scenario.play()
     return diff(scenario.expect, result_state(scenario, error))
+
+
+def scenarios() -> Scenarios:
+    """The plug-in's `scenarios`: `sim scenario` for files with `game: guardians`."""
+    return Scenarios(run_file=run_file, check_file=check_file)
 
 
 def diff(expect: Mapping[str, Any], got: Mapping[str, Any]) -> str:
@@ -240,7 +241,7 @@ def _set_player(game: GameSession, seat: int, entry: Any, path: str) -> None:
     where = f"players[{seat}]"
     if not isinstance(entry, Mapping):
         raise ScenarioError("must be a mapping", file=path, key=where)
-    _check_keys(entry, PLAYER_KEYS, path, where + ".")
+    check_keys(entry, PLAYER_KEYS, file=path, where=where + ".", error=ScenarioError)
     base = L.S_PLAYERS + seat * L.PL_SIZE
     s = game.s
     for value in entry.get("reserve") or []:
@@ -299,7 +300,7 @@ def _parse_turn(raw: Any, path: str, i: int) -> Turn:
     where = f"turns[{i}]"
     if not isinstance(raw, Mapping):
         raise ScenarioError("must be a mapping", file=path, key=where, hint="e.g. {move: [4, 1]}")
-    _check_keys(raw, TURN_KEYS, path, where + ".")
+    check_keys(raw, TURN_KEYS, file=path, where=where + ".", error=ScenarioError)
     mine = raw.get("mine", "stay")
     if mine not in ("stay", "right"):
         raise ScenarioError("must be stay or right", file=path, key=f"{where}.mine")
@@ -331,16 +332,6 @@ def _int(value: Any, path: str, key: str) -> int | None:
     if value is not None and not isinstance(value, int):
         raise ScenarioError("must be a whole number", file=path, key=key)
     return value
-
-
-def _check_keys(data: Mapping[str, Any], allowed: tuple[str, ...], path: str, prefix: str):
-    from sim.config import nearest
-
-    for key in data:
-        if key not in allowed:
-            close = nearest(str(key), list(allowed))
-            hint = f"Did you mean {prefix}{close}?" if close else f"Keys: {', '.join(allowed)}."
-            raise ScenarioError("unknown key", file=path, key=f"{prefix}{key}", hint=hint)
 
 
 class _Dumper(yaml.SafeDumper):

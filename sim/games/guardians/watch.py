@@ -4,7 +4,6 @@ self-contained HTML page to step through. The same seed always gives the same ga
 from __future__ import annotations
 
 import html
-import json
 from dataclasses import asdict, dataclass
 
 import numpy as np
@@ -13,6 +12,7 @@ from sim.games.base import StrategySpec, Watch
 from sim.games.guardians import layout as L
 from sim.games.guardians.python_loop import PlayerFailure, play_game
 from sim.games.guardians.session import GameSession
+from sim.watch_page import step_page
 
 SEAT_LETTERS = "ABCD"
 KIND_VALUES = {1: "1", 2: "2", 3: "3", 4: "4", 5: "5", L.KIND_SHIP: "ship part"}
@@ -163,18 +163,16 @@ def _grid(board: str) -> str:
 
 def page(frames: list[Frame], lineup: list[StrategySpec], final: GameSession, title: str) -> str:
     """A self-contained page: every frame, stepped with buttons or the arrow keys."""
-    data = json.dumps([asdict(f) for f in frames])
-    names = json.dumps([f"{SEAT_LETTERS[k]} = {s.label}" for k, s in enumerate(lineup)])
     winners = ", ".join(SEAT_LETTERS[k] for k in final.winners()) or "nobody"
     summary = html.escape(f"{final.status} after {final.counter(L.S_TURN)} turns; winners: "
                           f"{winners}")  # fmt: skip
-    return _PAGE.replace("__TITLE__", html.escape(title)).replace("__DATA__", data).replace(
-        "__NAMES__", names).replace("__SUMMARY__", summary)  # fmt: skip
+    names = [f"{SEAT_LETTERS[k]} = {s.label}" for k, s in enumerate(lineup)]
+    return step_page(title=title, style=_STYLE, summary=f"<b>Outcome:</b> {summary}",
+                     first="start", body=_BODY, draw=_DRAW, frames=[asdict(f) for f in frames],
+                     names=names)  # fmt: skip
 
 
-_PAGE = """<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>__TITLE__</title>
-<style>
+_STYLE = """\
 body { font-family: system-ui, sans-serif; margin: 2em; color: #222; }
 table.board { border-collapse: collapse; margin: 1em 0; }
 table.board td { width: 2.2em; height: 2.2em; text-align: center; border: 1px solid #bbb;
@@ -183,19 +181,9 @@ td.m1,td.m2,td.m3,td.m4,td.m5 { background: #f6d6d6; } td.ship { background: #d6
 td.fighter { background: #d6f6da; } td.mine { background: #eee; }
 td.label { border: none; color: #888; font-weight: normal; }
 #text { min-height: 3em; font-size: 1.1em; }
-button { font-size: 1em; margin-right: .5em; }
-</style></head><body>
-<h1>__TITLE__</h1>
-<p id="names"></p><p><b>Outcome:</b> __SUMMARY__</p>
-<p><button id="first">&laquo; start</button><button id="prev">&#x25C0; previous</button>
-<button id="next">next &#x25B6;</button><button id="last">end &raquo;</button>
-<span id="where"></span> <small>(arrow keys step)</small></p>
-<p id="text"></p><div id="board"></div><p id="scores"></p>
-<script>
-const frames = __DATA__;
-const names = __NAMES__;
-const letters = "ABCD";
-let i = 0;
+"""
+_BODY = '<p id="text"></p><div id="board"></div><p id="scores"></p>'
+_DRAW = """const letters = "ABCD";
 document.getElementById("names").textContent = "Players: " + names.join(", ");
 function cls(ch) {
   if ("12345".includes(ch)) return "m" + ch;
@@ -228,15 +216,4 @@ function show() {
     letters[k] + " " + s + " (" + f.statuses[k] + ")").join(", ") + ". Pile: " + f.pile +
     ". Beside the board: " + (f.aside.join(" ") || "-") + ".";
 }
-function go(k) { i = Math.max(0, Math.min(frames.length - 1, k)); show(); }
-document.getElementById("first").onclick = () => go(0);
-document.getElementById("prev").onclick = () => go(i - 1);
-document.getElementById("next").onclick = () => go(i + 1);
-document.getElementById("last").onclick = () => go(frames.length - 1);
-document.addEventListener("keydown", e => {
-  if (e.key === "ArrowRight") go(i + 1);
-  if (e.key === "ArrowLeft") go(i - 1);
-});
-show();
-</script></body></html>
 """

@@ -13,7 +13,7 @@ import polars as pl
 
 from sim.games.alien_raid.catalog import PREFIX, cards
 from sim.games.alien_raid.columns import BOUGHT, OFFERED, card_column
-from sim.games.alien_raid.report.common import catalog, section, skill, welch
+from sim.games.alien_raid.report.common import SKILL, catalog, section_rows, skill, welch
 from sim.report import fmt
 from sim.report.context import Context
 from sim.report.metrics import diff_cols, prefixed, rate
@@ -76,7 +76,7 @@ def verdict(row: dict) -> str:
 
 
 COLUMNS = [
-    Column.text("skill", "skill level"),
+    SKILL,
     Column.text("card", "card"),
     Column.num("price", "price", 0),
     Column.pct_ci("purchase", "bought when offered", help="cards bought / cards offered"),
@@ -101,16 +101,16 @@ COLUMNS = [
 
 
 def build(ctx: Context) -> Section:
-    out = section(
+    out, rows = section_rows(
+        ctx,
         ID,
         "Card prices: is each card worth what it costs?",
         "For each ship and station: how often is it bought, does buying it at its "
         "price pay, and what would its fair price be?",
-        ctx,
+        card_rows,
+        "No card data: this report needs alien-raid games.",
     )
-    rows = [row for arm in ctx.arm_names for row in card_rows(ctx, arm)]
     if not rows:
-        out.add(Text("No card data: this report needs alien-raid games."))
         return out
     probes = sum(r["probes_bought"] + r["probes_declined"] for r in rows)
     if probes == 0:

@@ -15,8 +15,13 @@ import polars as pl
 
 from sim.games.alien_raid.catalog import PREFIX
 from sim.report.context import Context
-from sim.report.render import Finding, Section
+from sim.report.render import Finding, Section, Text
+from sim.report.table import Column
 from sim.stats.paired import Difference, welch_difference
+
+# the columns the tables share: an arm as its skill level, the player count
+SKILL = Column.text("skill", "skill level")
+PLAYERS = Column.count("players", "players")
 
 
 def catalog(ctx: Context, arm: str) -> dict[str, Any]:
@@ -49,6 +54,18 @@ def section(ident: str, title: str, question: str, ctx: Context) -> Section:
             "most traits are assumptions. Replace it with the designer's list (catalog.file) "
             "and run again.", "info"))  # fmt: skip
     return out
+
+
+def section_rows(
+    ctx: Context, ident: str, title: str, question: str, rows_of: Any, empty: str
+) -> tuple[Section, list[dict[str, Any]]]:
+    """A `section` and the rows `rows_of(ctx, arm)` gives for every arm, in arm order; with
+    no rows the section says `empty` and nothing more."""
+    out = section(ident, title, question, ctx)
+    rows = [row for arm in ctx.arm_names for row in rows_of(ctx, arm)]
+    if not rows:
+        out.add(Text(empty))
+    return out, rows
 
 
 def welch(frame: pl.DataFrame, flag: str, value: str) -> Difference:

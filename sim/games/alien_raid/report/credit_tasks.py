@@ -9,7 +9,7 @@ import math
 import numpy as np
 import polars as pl
 
-from sim.games.alien_raid.report.common import section, skill, welch
+from sim.games.alien_raid.report.common import SKILL, section, skill, welch
 from sim.report import fmt
 from sim.report.context import Context
 from sim.report.metrics import diff_cols, mean, prefixed, rate
@@ -87,7 +87,7 @@ def task_rows(ctx: Context, arm: str) -> tuple[dict, list[dict]]:
 
 
 CREDIT_COLUMNS = [
-    Column.text("skill", "skill level"),
+    SKILL,
     Column.pct_ci("taken", "seats that borrowed"),
     Column.count("probes", "credit probes"),
     Column.diff(
@@ -107,7 +107,7 @@ CREDIT_COLUMNS = [
     ),
 ]
 TASK_COLUMNS = [
-    Column.text("skill", "skill level"),
+    SKILL,
     Column.num_ci("task_humans", "task humans per captain", 0),
     Column.pct_ci(
         "decided",
@@ -122,7 +122,7 @@ TASK_COLUMNS = [
     ),
 ]
 TARGET_COLUMNS = [
-    Column.text("skill", "skill level"),
+    SKILL,
     Column.pct("target", "tasks decide", 0),
     Column.num("first", "first place reward", 0),
     Column.num("second", "second place reward", 0),

@@ -9,7 +9,7 @@ import math
 import numpy as np
 import polars as pl
 
-from sim.games.alien_raid.report.common import section, skill
+from sim.games.alien_raid.report.common import PLAYERS, SKILL, section, skill
 from sim.report import fmt
 from sim.report.context import Context
 from sim.report.metrics import mean, prefixed, rate
@@ -58,16 +58,16 @@ def fairness_rows(ctx: Context, arm: str) -> tuple[list[dict], dict]:
 
 
 SEAT_COLUMNS = [
-    Column.text("skill", "skill level"),
-    Column.count("players", "players"),
+    SKILL,
+    PLAYERS,
     Column.count("seat", "seat"),
     Column.pct_ci("win", "win share"),
     Column.pct("fair", "fair share"),
     Column.pvalue("p", "p (all seats equal)"),
 ]
 LENGTH_COLUMNS = [
-    Column.text("skill", "skill level"),
-    Column.count("players", "players"),
+    SKILL,
+    PLAYERS,
     Column.pct_ci("shared", "shared wins"),
     Column.num_ci("top", "winner's humans", 0),
     Column.num("top_p10", "10th percentile", 0),

@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import polars as pl
 
-from sim.games.alien_raid.report.common import bucket, section, skill, welch
+from sim.games.alien_raid.report.common import SKILL, bucket, section_rows, skill, welch
 from sim.report import fmt
 from sim.report.context import Context
 from sim.report.metrics import diff_cols, mean, prefixed, rate
-from sim.report.render import Finding, Section, Text
+from sim.report.render import Finding, Section
 from sim.report.table import Column, Table
 
 READS = ("rp_armies", "rp_fleet", "rp_raid", "rp_catch", "rp_choice", "rp_humans", "rp_lost")
@@ -47,7 +47,7 @@ def reward_rows(ctx: Context, arm: str) -> list[dict]:
 
 
 REWARD_COLUMNS = [
-    Column.text("skill", "skill level"),
+    SKILL,
     Column.count("armies", "army cards"),
     Column.text("fleet", "attack against armies"),
     Column.num_ci("raid", "humans of a raid", 0),
@@ -60,16 +60,16 @@ REWARD_COLUMNS = [
 
 
 def build(ctx: Context) -> Section:
-    out = section(
+    out, rows = section_rows(
+        ctx,
         "alien_raid_raid_catch",
         "Raid or catch?",
         "Expected humans and the risk of losing a ship, per city kind (army cards "
         "x1-x3) and fleet strength, from coin-decided rewards (probe_reward).",
-        ctx,
+        reward_rows,
+        "No reward probes were played (strategy parameter probe_reward: 1).",
     )
-    rows = [r for arm in ctx.arm_names for r in reward_rows(ctx, arm)]
     if not rows:
-        out.add(Text("No reward probes were played (strategy parameter probe_reward: 1)."))
         return out
     for arm in ctx.arm_names:
         mine = [r for r in rows if r["arm"] == arm and min(r["raids"], r["catches"]) >= 30]

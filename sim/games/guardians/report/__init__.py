@@ -63,3 +63,8 @@ REPORT = GameReport(
     seat_columns=(*(s.column for s in SEAT_STATS if s.per_game), "missile_points"),
     infer=infer_sections,
 )
+
+
+def game_report() -> GameReport:
+    """The plug-in's `report`."""
+    return REPORT

@@ -1,0 +1,55 @@
+"""The self-contained page `sim play --html` writes: a game's frames stepped with buttons or
+the arrow keys. The stepping is written here once; a game gives its own style, what stands
+under the buttons, and the script that draws frame `i` (a function `show()`)."""
+
+from __future__ import annotations
+
+import html
+import json
+from typing import Any
+
+
+def step_page(*, title: str, style: str, summary: str, first: str, body: str, draw: str,
+              frames: list[Any], names: list[str]) -> str:  # fmt: skip
+    """The page: `summary` is HTML beside the names, `first` the first frame's button label,
+    `body` the HTML the frames are drawn into, `draw` the game's script; `frames` and `names`
+    reach it as the JSON constants `frames` and `names`."""
+    return (
+        _PAGE.replace("__STYLE__", style)
+        .replace("__BODY__", body)
+        .replace("__DRAW__", draw)
+        .replace("__FIRST__", first)
+        .replace("__SUMMARY__", summary)
+        .replace("__TITLE__", html.escape(title))
+        .replace("__NAMES__", json.dumps(names))
+        .replace("__DATA__", json.dumps(frames))
+    )
+
+
+_PAGE = """<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>__TITLE__</title>
+<style>
+__STYLE__button { font-size: 1em; margin-right: .5em; }
+</style></head><body>
+<h1>__TITLE__</h1>
+<p id="names"></p><p>__SUMMARY__</p>
+<p><button id="first">&laquo; __FIRST__</button><button id="prev">&#x25C0; previous</button>
+<button id="next">next &#x25B6;</button><button id="last">end &raquo;</button>
+<span id="where"></span> <small>(arrow keys step)</small></p>
+__BODY__
+<script>
+const frames = __DATA__;
+const names = __NAMES__;
+let i = 0;
+__DRAW__function go(k) { i = Math.max(0, Math.min(frames.length - 1, k)); show(); }
+document.getElementById("first").onclick = () => go(0);
+document.getElementById("prev").onclick = () => go(i - 1);
+document.getElementById("next").onclick = () => go(i + 1);
+document.getElementById("last").onclick = () => go(frames.length - 1);
+document.addEventListener("keydown", e => {
+  if (e.key === "ArrowRight") go(i + 1);
+  if (e.key === "ArrowLeft") go(i - 1);
+});
+show();
+</script></body></html>
+"""

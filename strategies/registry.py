@@ -1,0 +1,82 @@
+"""What every game's strategy registry shares: a built-in strategy as a module (NAME, PARAMS,
+a compiled `policy`), the error for an unknown name, and a strategy's parameters checked
+against its defaults."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from difflib import get_close_matches
+from types import ModuleType
+from typing import Any
+
+from sim.config import Field, coerce
+from sim.errors import ConfigError
+
+_NUMBER = Field("float")
+
+
+@dataclass(frozen=True)
+class ModuleStrategy:
+    """A built-in strategy: a module with PARAMS (name -> default) and a compiled `policy`."""
+
+    name: str
+    module: ModuleType
+
+    @property
+    def defaults(self) -> dict[str, float]:
+        return dict(self.module.PARAMS)
+
+    @property
+    def doc(self) -> str:
+        return (self.module.__doc__ or "").strip()
+
+    @property
+    def policy(self) -> Any:
+        """The compiled policy the rules call (the game's decision.py says how)."""
+        return self.module.policy
+
+    @property
+    def policy_source(self) -> tuple[str, str]:
+        """(module, attribute) of the policy, for compiling it before a run."""
+        return self.module.__name__, "policy"
+
+
+def unknown_strategy(
+    name: str, known: Sequence[str], *, source: str | None, hint: str | None = None
+) -> ConfigError:
+    """The error for a strategy name that is not in `known`, with the nearest known name."""
+    if hint is None:
+        close = get_close_matches(name, list(known), n=1)
+        hint = f"Did you mean {close[0]!r}?" if close else f"Known strategies: {', '.join(known)}."
+    return ConfigError(f"unknown strategy {name!r}", file=source, key="strategy", hint=hint)
+
+
+def checked_params(
+    strategy: str,
+    defaults: Mapping[str, float],
+    params: Mapping[str, Any],
+    *,
+    source: str | None,
+    fields: Mapping[str, Field] | None = None,
+) -> dict[str, float]:
+    """`defaults` with `params` applied, in the order of `defaults`: each key must be one of
+    them and each value a number (`fields` gives some keys narrower limits)."""
+    values = dict(defaults)
+    for key, raw in params.items():
+        if key not in defaults:
+            close = get_close_matches(key, list(defaults), n=1)
+            hint = (
+                f"Did you mean {close[0]!r}?"
+                if close
+                else f"{strategy} takes: {', '.join(defaults) or 'no parameters'}."
+            )
+            raise ConfigError(
+                f"unknown parameter {key!r} of strategy {strategy!r}",
+                file=source,
+                key=f"strategy.{key}",
+                hint=hint,
+            )
+        field = (fields or {}).get(key, _NUMBER)
+        values[key] = coerce(field, raw, file=source, key=f"{strategy}.{key}")
+    return values
