@@ -6,16 +6,15 @@ multiplies the table's launch error: 1.5 for a child among adults)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from difflib import get_close_matches
 from importlib import import_module
 from types import ModuleType
 from typing import Any
 
 import numpy as np
 
-from sim.config import Field, coerce
-from sim.errors import ConfigError
+from sim.config import Field
 from sim.games.space_invaders.schema import TEAM_SKILLS as ORDER
+from strategies.registry import checked_params, unknown_strategy
 
 # the team-skill ladder, weakest first
 SKILLS = ORDER
@@ -55,26 +54,13 @@ def resolve(name: str, *, source: str | None = None) -> BuiltinStrategy:
     table = builtins()
     if name in table:
         return table[name]
-    close = get_close_matches(name, list(table), n=1)
-    hint = f"Did you mean {close[0]!r}?" if close else f"Known strategies: {', '.join(table)}."
-    raise ConfigError(f"unknown strategy {name!r}", file=source, key="strategy", hint=hint)
+    raise unknown_strategy(name, tuple(table), source=source)
 
 
 def param_vector(
     strategy: BuiltinStrategy, params: dict[str, Any], *, source: str | None = None
 ) -> np.ndarray:
     """The parameters in PARAMS order, defaults filled in, each checked."""
-    values = strategy.defaults
-    for key, raw in params.items():
-        if key not in values:
-            close = get_close_matches(key, list(values), n=1)
-            hint = f"Did you mean {close[0]!r}?" if close else f"Takes: {', '.join(values)}."
-            raise ConfigError(
-                f"unknown parameter {key!r} of strategy {strategy.name!r}",
-                file=source,
-                key=f"strategy.{key}",
-                hint=hint,
-            )
-        field = _LIMITS.get(key, Field("float"))
-        values[key] = coerce(field, raw, file=source, key=f"{strategy.name}.{key}")
+    values = checked_params(strategy.name, strategy.defaults, params, source=source,
+                            fields=_LIMITS)  # fmt: skip
     return np.array(list(values.values()), np.float64)

@@ -18,7 +18,7 @@ import numpy as np
 from numba import types
 
 from sim.compiling import Notice, Unit, ensure_compiled
-from sim.games.base import Chunk, StrategySpec, seat_table
+from sim.games.base import Chunk, StrategySpec, refusals, seat_table
 from sim.games.space_invaders import layout as L
 from sim.games.space_invaders.columns import POWER_COLUMNS, SEAT_FIELDS, TOKEN_COLUMNS
 from sim.games.space_invaders.decision import (
@@ -48,11 +48,6 @@ from sim.games.space_invaders.kernel import (
 from sim.games.space_invaders.params import setup_numbers, table_size, to_params
 from sim.rulesets import Ruleset
 from strategies.space_invaders import registry
-
-
-def check_strategy(spec: StrategySpec, *, source: str) -> StrategySpec:
-    _resolve(spec, source=source)
-    return spec
 
 
 def prepare(lineup: Sequence[StrategySpec], *, notice: Notice | None = None) -> float:
@@ -91,15 +86,20 @@ def play_chunk(
                            plan.params, games, seats, bool(trace),
                            *workspace(hands, plan.params.shape[1]))  # fmt: skip
     labels = [spec.label for spec in lineup]
+    # a solo player's hands are all seat 0 of the seat lineup
+    error_seat = games[:, G_ERROR_SEAT] if n_players > 1 else np.zeros(n, np.int64)
+    errors, illegal = refusals(games[:, G_ERROR], error_seat, seat_lineup, labels,
+                               error_names=L.ERROR_NAMES, made="an illegal decision")  # fmt: skip
     return Chunk(
         games=_game_columns(games, ruleset, n_players, hands, trace),
         seats=_seat_columns(games, seats, seat_lineup, labels),
-        errors=_errors(games, seat_lineup, labels),
-        illegal=_illegal(games, seat_lineup, labels),
+        errors=errors,
+        illegal=illegal,
     )
 
 
-def _resolve(spec: StrategySpec, *, source: str | None = None):
+def resolve(spec: StrategySpec, *, source: str | None = None):
+    """The strategy `spec` names and its parameter vector (a ConfigError naming `source`)."""
     strategy = registry.resolve(spec.name, source=source)
     return strategy, registry.param_vector(strategy, dict(spec.params), source=source)
 
@@ -109,7 +109,7 @@ class Plan:
     and with what parameters (spread_scale first)."""
 
     def __init__(self, lineup: list[StrategySpec]) -> None:
-        resolved = [_resolve(spec) for spec in lineup]
+        resolved = [resolve(spec) for spec in lineup]
         width = max((len(v) for _, v in resolved), default=1)
         self.params = np.zeros((len(lineup), width), np.float64)
         self.which = np.zeros(len(lineup), np.int64)
@@ -205,26 +205,3 @@ def _seat_columns(games, seats, seat_lineup, labels) -> dict[str, np.ndarray]:
     for column, field in SEAT_FIELDS.items():
         cols[column] = flat[:, field]
     return cols
-
-
-def _who(games, g: int, seat_lineup, labels) -> tuple[int, str]:
-    """The seat (0 for a solo player's hands) and strategy of game g's refused decision."""
-    seat = int(games[g, G_ERROR_SEAT]) if seat_lineup.shape[1] > 1 else 0
-    return seat, labels[int(seat_lineup[g, seat])]
-
-
-def _errors(games, seat_lineup, labels) -> list[str]:
-    out = []
-    for g in np.flatnonzero(games[:, G_ERROR]):
-        seat, who = _who(games, g, seat_lineup, labels)
-        out.append(f"game {g}: {who} in seat {seat} made an illegal decision "
-                   f"({L.ERROR_NAMES[games[g, G_ERROR]]})")  # fmt: skip
-    return out
-
-
-def _illegal(games, seat_lineup, labels) -> dict[str, int]:
-    out: dict[str, int] = {}
-    for g in np.flatnonzero(games[:, G_ERROR]):
-        _, who = _who(games, g, seat_lineup, labels)
-        out[who] = out.get(who, 0) + 1
-    return out

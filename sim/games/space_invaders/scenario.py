@@ -12,12 +12,13 @@ mm ({at: B2, dx: 41, dy: 0}), `ufo`, `planet`, `off_table`, `miss` or [x, y] in 
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import partial
 from typing import Any
 
 import numpy as np
 import yaml
 
-from sim.config import check_keys, read_yaml, validate
+from sim.config import check_keys, validate
 from sim.errors import ConfigError
 from sim.games.base import Scenarios
 from sim.games.space_invaders import layout as L
@@ -28,7 +29,7 @@ from sim.games.space_invaders.engine import begin_turn, power_of, step
 from sim.games.space_invaders.params import to_params
 from sim.games.space_invaders.rounds import advance_phase, begin_round, end_round
 from sim.games.space_invaders.ruleset import load_ruleset
-from sim.scenarios import expectation_diff
+from sim.scenarios import ScenarioError, entries_diff, expectation_diff, read_scenario
 
 TOP_KEYS = (
     "name",
@@ -68,19 +69,8 @@ TOKEN_KEYS = (
 STOPS = ("resolve", "advance", "round")
 
 
-class ScenarioError(ConfigError):
-    """A malformed scenario file."""
-
-
 def _keys(data: Any, allowed: tuple[str, ...], path: str, where: str) -> None:
     check_keys(data, allowed, file=path, where=where, error=ScenarioError)
-
-
-def _read(path: str) -> dict[str, Any]:
-    """The scenario file's mapping, its top-level keys checked."""
-    data = read_yaml(path)
-    _keys(data, TOP_KEYS, path, "")
-    return data
 
 
 class Scenario:
@@ -88,7 +78,7 @@ class Scenario:
 
     def __init__(self, path: str) -> None:
         self.path = path
-        self.data = data = _read(path)
+        self.data = data = read_scenario(path, TOP_KEYS)
         self.name = str(data.get("name", path))
         self.ruleset = load_ruleset(
             str(data.get("ruleset", "space-invaders")), data.get("rules") or {}, source=path
@@ -495,17 +485,6 @@ def diff(expect: Mapping[str, Any], got: Mapping[str, Any]) -> str:
     return expectation_diff(expect, got, compare=_COMPARE)
 
 
-def _seats_diff(want: Any, have: list[dict[str, Any]]) -> list[str]:
-    """Only the keys each expected seat names."""
-    lines = []
-    for seat, entry in enumerate(want or []):
-        for k, v in (entry or {}).items():
-            value = have[seat].get(k) if seat < len(have) else None
-            if value != v:
-                lines.append(f"  seats[{seat}].{k}: expected {v!r}, got {value!r}")
-    return lines
-
-
 def _board_diff(want: Any, have: str) -> list[str]:
     """The two boards side by side (spacing does not count)."""
     if _rows(want) == _rows(have):
@@ -525,7 +504,12 @@ def _hits_diff(want: Any, have: dict[str, int]) -> list[str]:
     return [] if same else [f"  hits: expected {want!r}, got {have!r}"]
 
 
-_COMPARE = {"seats": _seats_diff, "board": _board_diff, "deck": _deck_diff, "hits": _hits_diff}
+_COMPARE = {
+    "seats": partial(entries_diff, "seats"),
+    "board": _board_diff,
+    "deck": _deck_diff,
+    "hits": _hits_diff,
+}
 
 
 def _rows(text: Any) -> list[str]:
