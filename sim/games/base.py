@@ -142,8 +142,17 @@ class PackageParts:
         self._module("play").resolve(spec, source=source)
         return spec
 
-    prepare = _Part("play", "prepare")  # (lineup, *, notice) -> seconds spent compiling
-    compile_jobs = _Part("play", "compile_jobs")  # (lineup) -> the jobs prepare compiles
+    compile_jobs = _Part("play", "compile_jobs")  # (lineup) -> sim.compiling jobs, longest first
+
+    def prepare(self, lineup: Sequence[StrategySpec], *, notice: Any = None) -> float:
+        """Compile (or find in the cache) what playing `lineup` needs, before any game: its
+        `compile_jobs`, nothing else. Returns the seconds spent compiling (0.0 when everything
+        was cached)."""
+        from sim.compiling import ensure_compiled
+
+        names = ", ".join(dict.fromkeys(spec.name for spec in lineup)) or self.name
+        return ensure_compiled(self.compile_jobs(list(lineup)), what=names, notice=notice)
+
     play_chunk = _Part("play", "play_chunk")  # Game.play_chunk, and `trace` (hash each turn)
     watch = _Part("watch", "watch_game")  # (ruleset, lineup, seed) -> Watch
     scenarios = _Part("scenario", "scenarios")  # () -> Scenarios

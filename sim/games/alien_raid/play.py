@@ -8,7 +8,7 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from sim.compiling import Notice, Unit, ensure_compiled
+from sim.compiling import Unit
 from sim.games.alien_raid import layout as L
 from sim.games.alien_raid.columns import BOUGHT, OFFERED, PROBE_CARD, SEAT_FIELDS, card_column
 from sim.games.alien_raid.decision import POLICY_SIGNATURE
@@ -41,17 +41,10 @@ from sim.rulesets import Ruleset
 from strategies.alien_raid import registry
 
 
-def prepare(lineup: Sequence[StrategySpec], *, notice: Notice | None = None) -> float:
-    """Compile (or find in the cache) what playing `lineup` needs, before any game: the loop
-    with the rules, and each policy of the lineup, nothing else. Returns the seconds spent
-    compiling (0.0 when everything was cached)."""
-    names_ = ", ".join(dict.fromkeys(spec.name for spec in lineup)) or "alien-raid"
-    return ensure_compiled(compile_jobs(lineup), what=names_, notice=notice)
-
-
 def compile_jobs(lineup: Sequence[StrategySpec]) -> list:
-    """What playing `lineup` needs compiled, as `sim.compiling` jobs (prepare() compiles them;
-    the test session gathers every game's to compile them together)."""
+    """What playing `lineup` needs compiled, as `sim.compiling` jobs: the engine, the loop and
+    each policy of the lineup (the plug-in's prepare() compiles them; the test session gathers
+    every game's to compile them together)."""
     return Lineup(list(lineup)).compile_jobs()
 
 

@@ -8,7 +8,7 @@ from collections.abc import Sequence
 import numpy as np
 from numba import types
 
-from sim.compiling import Notice, Unit, ensure_compiled
+from sim.compiling import Unit
 from sim.errors import StrategyError
 from sim.games.base import (
     Chunk,
@@ -47,17 +47,10 @@ from sim.games.guardians.ruleset import Ruleset, to_params
 from strategies.guardians import registry, user
 
 
-def prepare(lineup: Sequence[StrategySpec], *, notice: Notice | None = None) -> float:
-    """Compile (or check the cache for) what playing `lineup` needs, before any game: the
-    engine, the loop and each compiled policy of the lineup, nothing else. Returns the
-    seconds spent compiling (0.0 when everything was cached)."""
-    names = ", ".join(dict.fromkeys(spec.name for spec in lineup))
-    return ensure_compiled(compile_jobs(lineup), what=names, notice=notice)
-
-
 def compile_jobs(lineup: Sequence[StrategySpec]) -> list:
-    """What playing `lineup` needs compiled, as `sim.compiling` jobs (prepare() compiles them;
-    the test session gathers every game's to compile them together)."""
+    """What playing `lineup` needs compiled, as `sim.compiling` jobs: the engine, the loop and
+    each policy of the lineup (the plug-in's prepare() compiles them; the test session gathers
+    every game's to compile them together)."""
     return _Plan(list(lineup)).compile_jobs()
 
 

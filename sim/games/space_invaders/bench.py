@@ -79,10 +79,11 @@ def _row(ruleset, name: str, players: int, seconds: float, repeats: int) -> dict
     from sim.games.space_invaders import layout as L
     from sim.games.space_invaders.kernel import G_LAUNCHES, GAME_COLUMNS, batch_loop, workspace
     from sim.games.space_invaders.params import to_params
-    from sim.games.space_invaders.play import Plan, play_chunk, prepare
+    from sim.games.space_invaders.play import Plan, play_chunk
+    from sim.games.space_invaders.plugin import GAME
 
     lineup = [StrategySpec(name)]
-    prepare(lineup)
+    GAME.prepare(lineup)
     plan, p = Plan(lineup), to_params(ruleset.values, players)
     loop, work = batch_loop(plan.slots), workspace(players, plan.params.shape[1])
 

@@ -17,7 +17,7 @@ from collections.abc import Sequence
 import numpy as np
 from numba import types
 
-from sim.compiling import Notice, Unit, ensure_compiled
+from sim.compiling import Unit
 from sim.games.base import Chunk, StrategySpec, refusals, seat_table
 from sim.games.space_invaders import layout as L
 from sim.games.space_invaders.columns import POWER_COLUMNS, SEAT_FIELDS, TOKEN_COLUMNS
@@ -50,17 +50,10 @@ from sim.rulesets import Ruleset
 from strategies.space_invaders import registry
 
 
-def prepare(lineup: Sequence[StrategySpec], *, notice: Notice | None = None) -> float:
-    """Compile (or find in the cache) what playing `lineup` needs, before any game: the
-    engine, the loop and each policy of the lineup, nothing else. Returns the seconds spent
-    compiling (0.0 when everything was cached)."""
-    names = ", ".join(dict.fromkeys(spec.name for spec in lineup)) or "Space Invaders"
-    return ensure_compiled(compile_jobs(lineup), what=names, notice=notice)
-
-
 def compile_jobs(lineup: Sequence[StrategySpec]) -> list:
-    """What playing `lineup` needs compiled, as `sim.compiling` jobs (prepare() compiles them;
-    the test session gathers every game's to compile them together)."""
+    """What playing `lineup` needs compiled, as `sim.compiling` jobs: the engine, the loop and
+    each policy of the lineup (the plug-in's prepare() compiles them; the test session gathers
+    every game's to compile them together)."""
     return Plan(list(lineup)).compile_jobs()
 
 
