@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from difflib import get_close_matches
+from importlib import import_module
 from types import ModuleType
 from typing import Any
 
@@ -40,6 +41,19 @@ class ModuleStrategy:
     def policy_source(self) -> tuple[str, str]:
         """(module, attribute) of the policy, for compiling it before a run."""
         return self.module.__name__, "policy"
+
+
+def module_strategies(package: str, names: Sequence[str]) -> dict[str, ModuleStrategy]:
+    """name -> the built-in strategy in module `<package>.<name>`, in the order of `names`."""
+    return {name: ModuleStrategy(name, import_module(f"{package}.{name}")) for name in names}
+
+
+def find_strategy(table: Mapping[str, ModuleStrategy], name: str, *,
+                  source: str | None) -> ModuleStrategy:  # fmt: skip
+    """`table[name]`, or the unknown-strategy error naming `source` and the nearest name."""
+    if name in table:
+        return table[name]
+    raise unknown_strategy(name, tuple(table), source=source)
 
 
 def unknown_strategy(

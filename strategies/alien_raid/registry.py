@@ -4,28 +4,28 @@ common.py); the rules call its policy through a function pointer (decision.py)."
 
 from __future__ import annotations
 
-from importlib import import_module
 from typing import Any
 
 import numpy as np
 
 from sim.games.alien_raid.schema import SKILLS
-from strategies.registry import ModuleStrategy, checked_params, unknown_strategy
+from strategies.registry import (
+    ModuleStrategy,
+    checked_params,
+    find_strategy,
+    module_strategies,
+)
 
 ORDER = LADDER = SKILLS  # every built-in strategy, weakest first (tests/alien_raid/test_ladder.py)
 BuiltinStrategy = ModuleStrategy
 
 
 def builtins() -> dict[str, BuiltinStrategy]:
-    return {name: BuiltinStrategy(name, import_module(f"strategies.alien_raid.{name}"))
-            for name in ORDER}  # fmt: skip
+    return module_strategies("strategies.alien_raid", ORDER)
 
 
 def resolve(name: str, *, source: str | None = None) -> BuiltinStrategy:
-    table = builtins()
-    if name in table:
-        return table[name]
-    raise unknown_strategy(name, tuple(table), source=source)
+    return find_strategy(builtins(), name, source=source)
 
 
 def param_vector(
