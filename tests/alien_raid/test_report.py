@@ -44,6 +44,17 @@ def test_the_report_answers_every_question(run):
     assert "cruiser" in prices and "booster" in prices and "training-saucer" not in prices
 
 
+def test_the_card_answer_is_one_sentence_over_the_levels(run):
+    """One answer to the card question, naming every level, its numbers counts or names."""
+    from tests.test_report_answers import _answer_htmls, numbers_without_interval
+
+    _, reports = run
+    found = dict(_answer_htmls(reports))
+    body = found["alien_raid_cards.off"]
+    assert "naive" in body and "value" in body and "priced below their worth" in body
+    assert not numbers_without_interval(body)
+
+
 def test_the_report_never_imports_the_engine(run, tmp_path):
     """The report reads the game's plug-in object and its report sections, never its engine,
     its strategies, numba or another game."""

@@ -13,10 +13,19 @@ import polars as pl
 
 from sim.games.alien_raid.catalog import PREFIX, cards
 from sim.games.alien_raid.columns import BOUGHT, OFFERED, card_column
-from sim.games.alien_raid.report.common import SKILL, catalog, section_rows, skill, welch
+from sim.games.alien_raid.report.common import (
+    ASSUMED,
+    SKILL,
+    catalog,
+    section_rows,
+    skill,
+    welch,
+)
 from sim.report import fmt
+from sim.report.answers import Answer, Count, Label, sentence
 from sim.report.context import Context
 from sim.report.metrics import diff_cols, prefixed, rate
+from sim.report.quality import Quality
 from sim.report.render import Finding, Section, Text
 from sim.report.table import Column, Table
 
@@ -137,6 +146,8 @@ def build(ctx: Context) -> Section:
                     f"{skill(ctx, arm)}: no card is priced detectably away from its worth.", "null"
                 )
             )
+    if probes:
+        out.answers.append(_answer(ctx, rows))
     data = pl.DataFrame(rows).sort("arm", "effect", descending=[False, True], nulls_last=True)
     out.add(
         Table(
@@ -150,3 +161,46 @@ def build(ctx: Context) -> Section:
         )
     )
     return out
+
+
+def _answer(ctx: Context, rows: list[dict]) -> Answer:
+    """One sentence over the skill levels: how many cards each level finds priced below or
+    above their worth (the fair-price interval clear of the price), out of those tried."""
+    parts: list = []
+    categories = []
+    for arm in ctx.arm_names:
+        mine = [r for r in rows if r["arm"] == arm]
+        below = [r["card"] for r in mine if r["verdict"] == "priced below its worth"]
+        above = [r["card"] for r in mine if r["verdict"] == "priced above its worth"]
+        categories.append((len(below) > 0, len(above) > 0))
+        parts += sentence("; " if parts else "", Label(skill(ctx, arm)), ": ",
+                          Count(len(below)), " of ", Count(len(mine), "cards"),
+                          " priced below their worth, ", Count(len(above)), " above",
+                          sentence(" (the best buy: ", Label(_best(mine)), ")")
+                          if below else None)  # fmt: skip
+    verdict = "the same at every level" if len(set(categories)) == 1 else "depends on skill"
+    games = ctx.results.games.height
+    return Answer(
+        key=f"{ID}.off",
+        question="Which cards are priced away from their worth?",
+        parts=sentence(*parts, f": {verdict}."),
+        kind="finding" if any(any(c) for c in categories) else "null",
+        category=verdict,
+        quality=Quality(
+            games=games,
+            basis="games",
+            warnings=(ASSUMED,) if _assumed(ctx) else (),
+            note="a verdict needs the fair-price interval clear of the price",
+        ),
+        section=ID,
+    )
+
+
+def _best(mine: list[dict]) -> str:
+    """The card priced furthest below its worth, relative to its price."""
+    below = [r for r in mine if r["verdict"] == "priced below its worth"]
+    return max(below, key=lambda r: r["fair"] / r["price"])["card"]
+
+
+def _assumed(ctx: Context) -> bool:
+    return any(catalog(ctx, a).get(f"{PREFIX}assumed") for a in ctx.arm_names)

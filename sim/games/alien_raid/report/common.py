@@ -43,16 +43,19 @@ def skill(ctx: Context, arm: str) -> str:
     return f"{mine} ({arm})" if shared and mine != arm else mine
 
 
+ASSUMED = (
+    "These numbers rest on the ASSUMED card catalog (sim/games/alien_raid/rulesets/"
+    "catalog-assumed.yaml), not the published cards: prices, attacks, city values and most "
+    "traits are assumptions. Replace it with the designer's list (catalog.file) and run again."
+)
+
+
 def section(ident: str, title: str, question: str, ctx: Context) -> Section:
     """A section that says first when its numbers rest on the assumed card catalog."""
     out = Section(ident, title, question)
     assumed = [a for a in ctx.arm_names if catalog(ctx, a).get(f"{PREFIX}assumed")]
     if assumed:
-        out.findings.append(Finding(
-            "These numbers rest on the ASSUMED card catalog (sim/games/alien_raid/rulesets/"
-            "catalog-assumed.yaml), not the published cards: prices, attacks, city values and "
-            "most traits are assumptions. Replace it with the designer's list (catalog.file) "
-            "and run again.", "info"))  # fmt: skip
+        out.findings.append(Finding(ASSUMED, "info"))
     return out
 
 
