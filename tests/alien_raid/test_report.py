@@ -44,15 +44,19 @@ def test_the_report_answers_every_question(run):
     assert "cruiser" in prices and "booster" in prices and "training-saucer" not in prices
 
 
-def test_the_card_answer_is_one_sentence_over_the_levels(run):
-    """One answer to the card question, naming every level, its numbers counts or names."""
+def test_the_card_and_seat_answers_are_one_sentence_over_the_levels(run):
+    """One answer to the card question and one to the seat question, each naming every level;
+    every number an estimate with its interval, a count or a setting's name."""
     from tests.test_report_answers import _answer_htmls, numbers_without_interval
 
     _, reports = run
     found = dict(_answer_htmls(reports))
     body = found["alien_raid_cards.off"]
     assert "naive" in body and "value" in body and "priced below their worth" in body
-    assert not numbers_without_interval(body)
+    seats = found["alien_raid_fairness.seats"]
+    assert "naive" in seats and "value" in seats and "seat 1" in seats
+    for answer in (body, seats):
+        assert not numbers_without_interval(answer), answer
 
 
 def test_the_report_never_imports_the_engine(run, tmp_path):

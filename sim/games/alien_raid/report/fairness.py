@@ -11,11 +11,15 @@ import polars as pl
 
 from sim.games.alien_raid.report.common import PLAYERS, SKILL, section, skill
 from sim.report import fmt
+from sim.report.answers import Answer, Estimate, Label, sentence
 from sim.report.context import Context
 from sim.report.metrics import mean, prefixed, rate
+from sim.report.quality import Quality
 from sim.report.render import Finding, Section
 from sim.report.table import Column, Table
 from sim.stats.tests import fairness_test, holm
+
+ID = "alien_raid_fairness"
 
 
 def fairness_rows(ctx: Context, arm: str) -> tuple[list[dict], dict]:
@@ -79,7 +83,7 @@ LENGTH_COLUMNS = [
 
 def build(ctx: Context) -> Section:
     out = section(
-        "alien_raid_fairness",
+        ID,
         "Fairness by player count and seat; game length",
         "Does any seat win more than its share, how often is a win shared, and "
         "how many humans does a game produce?",
@@ -96,6 +100,7 @@ def build(ctx: Context) -> Section:
             f"for {len(parts)} arms)"
         )
         out.findings.append(Finding(text, kind))
+    out.answers.append(_answer(parts, adjusted))
     out.add(
         Table(
             "alien_raid_seats",
@@ -115,3 +120,32 @@ def build(ctx: Context) -> Section:
         )
     )
     return out
+
+
+def _answer(parts: list[tuple[list[dict], dict]], adjusted: list[float]) -> Answer:
+    """Does the seat matter? Per level, seat 1's win share against the fair share (its Wilson
+    interval shifted by the fair share), and whether the seats differ after Holm's correction."""
+    words, differ = [], []
+    for (seats, length), p_holm in zip(parts, adjusted, strict=True):
+        first = seats[0]
+        where = f"{length['skill']}, {length['players']} players"
+        gap = Estimate(f"{ID}.seat1.{length['arm']}", "seat 1's win share minus the fair share",
+                       first["win"] - first["fair"], first["win_low"] - first["fair"],
+                       first["win_high"] - first["fair"])  # fmt: skip
+        words += sentence("; " if words else "", Label(where), ": ", Label("seat 1"), " ", gap)
+        if not math.isnan(p_holm) and p_holm < 0.05:
+            differ.append(length["skill"])
+    if differ:
+        tail = f": the seats' win shares differ at {', '.join(differ)} (Holm-corrected)."
+    else:
+        tail = ": no level's seats differ detectably."
+    games = sum(length["games"] for _, length in parts)
+    return Answer(
+        key=f"{ID}.seats",
+        question="Does the seat you sit in matter?",
+        parts=sentence(*words, tail),
+        kind="finding" if differ else "null",
+        category="seats differ" if differ else "no detectable seat effect",
+        quality=Quality(games=games, basis="games", note="a shared win counts 1/k to each"),
+        section=ID,
+    )
