@@ -7,11 +7,14 @@ import polars as pl
 
 from sim.games.alien_raid.report.common import SKILL, bucket, section_rows, skill, welch
 from sim.report import fmt
+from sim.report.answers import Answer, Count, Label, sentence
 from sim.report.context import Context
 from sim.report.metrics import diff_cols, mean, prefixed, rate
+from sim.report.quality import Quality
 from sim.report.render import Finding, Section
 from sim.report.table import Column, Table
 
+ID = "alien_raid_raid_catch"
 READS = ("rp_armies", "rp_fleet", "rp_raid", "rp_catch", "rp_choice", "rp_humans", "rp_lost")
 FLEET_EDGES = [4, 8, 12, 16]  # the group's attack against armies, cut into buckets
 
@@ -62,7 +65,7 @@ REWARD_COLUMNS = [
 def build(ctx: Context) -> Section:
     out, rows = section_rows(
         ctx,
-        "alien_raid_raid_catch",
+        ID,
         "Raid or catch?",
         "Expected humans and the risk of losing a ship, per city kind (army cards "
         "x1-x3) and fleet strength, from coin-decided rewards (probe_reward).",
@@ -71,10 +74,14 @@ def build(ctx: Context) -> Section:
     )
     if not rows:
         return out
+    words: list = []
     for arm in ctx.arm_names:
         mine = [r for r in rows if r["arm"] == arm and min(r["raids"], r["catches"]) >= 30]
         catch = [r for r in mine if r["gain_sig"] and r["gain"] > 0]
         raid = [r for r in mine if r["gain_sig"] and r["gain"] < 0]
+        words += sentence("; " if words else "", Label(skill(ctx, arm)), ": a catch in ",
+                          Count(len(catch)), ", a raid in ", Count(len(raid)), " of ",
+                          Count(len(mine), "kinds of city and fleet"))  # fmt: skip
         where = "; ".join(
             f"x{r['armies']} cities with attack {r['fleet']} "
             f"({fmt.signed(r['gain'], 0)} humans for a catch)"
@@ -87,6 +94,15 @@ def build(ctx: Context) -> Section:
             + "."
         )
         out.findings.append(Finding(text, "finding" if catch or raid else "null"))
+    out.answers.append(Answer(
+        key=f"{ID}.better",
+        question="Raid or catch: which brings more humans?",
+        parts=sentence(*words, " (the others: no detectable difference)."),
+        kind="info",
+        quality=Quality(games=ctx.results.games.height, basis="games",
+                        note="a kind counts with 30 coin-decided raids and catches or more"),
+        section=ID,
+    ))  # fmt: skip
     out.add(
         Table(
             "alien_raid_raid_catch",
