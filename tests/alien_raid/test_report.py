@@ -44,9 +44,9 @@ def test_the_report_answers_every_question(run):
     assert "cruiser" in prices and "booster" in prices and "training-saucer" not in prices
 
 
-def test_the_card_and_seat_answers_are_one_sentence_over_the_levels(run):
-    """One answer to the card question and one to the seat question, each naming every level;
-    every number an estimate with its interval, a count or a setting's name."""
+def test_every_question_is_answered_in_one_sentence_over_the_levels(run):
+    """One answer per question (cards, seats, raid or catch, credit, tasks), each naming every
+    level; every number an estimate with its interval, a count or a setting's name."""
     from tests.test_report_answers import _answer_htmls, numbers_without_interval
 
     _, reports = run
@@ -55,7 +55,9 @@ def test_the_card_and_seat_answers_are_one_sentence_over_the_levels(run):
     assert "naive" in body and "value" in body and "priced below their worth" in body
     seats = found["alien_raid_fairness.seats"]
     assert "naive" in seats and "value" in seats and "seat 1" in seats
-    assert "alien_raid_raid_catch.better" in found
+    for key in ("alien_raid_raid_catch.better", "alien_raid_credit_tasks.credit",
+                "alien_raid_credit_tasks.tasks"):  # fmt: skip
+        assert key in found, key
     for key, answer in found.items():
         assert not numbers_without_interval(answer), (key, answer)
 

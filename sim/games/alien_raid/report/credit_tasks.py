@@ -11,8 +11,10 @@ import polars as pl
 
 from sim.games.alien_raid.report.common import SKILL, section, skill, welch
 from sim.report import fmt
+from sim.report.answers import Answer, Estimate, Label, sentence
 from sim.report.context import Context
 from sim.report.metrics import diff_cols, mean, prefixed, rate
+from sim.report.quality import Quality
 from sim.report.render import Finding, Section
 from sim.report.table import Column, Table
 
@@ -106,6 +108,7 @@ CREDIT_COLUMNS = [
         "being the same (humans effect / extra credits taken)",
     ),
 ]
+ID = "alien_raid_credit_tasks"
 TASK_COLUMNS = [
     SKILL,
     Column.num_ci("task_humans", "task humans per captain", 0),
@@ -131,7 +134,7 @@ TARGET_COLUMNS = [
 
 def build(ctx: Context) -> Section:
     out = section(
-        "alien_raid_credit_tasks",
+        ID,
         "Credit terms and task rewards",
         "How often are credits taken and tasks won, what are they worth, and "
         "what would the numbers need to be for a target effect?",
@@ -159,6 +162,7 @@ def build(ctx: Context) -> Section:
                 "info",
             )
         )
+    out.answers.extend(_answers(ctx, credit, [row for row, _ in tasks]))
     out.add(Table("alien_raid_credit", "Credits", pl.DataFrame(credit), CREDIT_COLUMNS))
     out.add(Table("alien_raid_tasks", "Tasks", pl.DataFrame([r for r, _ in tasks]), TASK_COLUMNS))
     out.add(
@@ -173,3 +177,26 @@ def build(ctx: Context) -> Section:
         )
     )
     return out
+
+
+def _answers(ctx: Context, credit: list[dict], tasks: list[dict]) -> list[Answer]:
+    """What a credit is worth and how often the tasks decide the winner, per skill level."""
+    quality = Quality(games=ctx.results.games.height, basis="games")
+    worth: list = []
+    for row in credit:
+        humans = Estimate(f"{ID}.credit.{row['arm']}", "final humans from taking a credit",
+                          row["humans"], row["humans_low"], row["humans_high"], unit="num",
+                          digits=0)  # fmt: skip
+        worth += sentence("; " if worth else "", Label(row["skill"]), ": ", humans)
+    decided: list = []
+    for row in tasks:
+        key = f"{ID}.decided.{row['arm']}"
+        share = Estimate(key, "games the tasks decide", row["decided"], row["decided_low"],
+                         row["decided_high"], unit="pct", signed=False)  # fmt: skip
+        decided += sentence("; " if decided else "", Label(row["skill"]), ": ", share)
+    return [
+        Answer(key=f"{ID}.credit", question="What is taking a credit worth, in final humans?",
+               parts=sentence(*worth, "."), quality=quality, section=ID),
+        Answer(key=f"{ID}.tasks", question="How often do the tasks decide the winner?",
+               parts=sentence(*decided, " of the games."), quality=quality, section=ID),
+    ]  # fmt: skip
