@@ -38,6 +38,16 @@ def playthrough(game: str, ruleset, lineup: list[str], seed: int = 0) -> str:
     return watch(get_game(game), ruleset, [StrategySpec(name) for name in lineup], seed).text
 
 
+def check_traces(path: Path, engine_version: int, traces) -> None:
+    """Every recorded trace of the golden file at `path` played again by `traces(keys)` (key ->
+    hash) and unchanged; a bumped engine version says to regenerate the file instead."""
+    doc = json.loads(path.read_text())
+    assert doc["engine_version"] == engine_version, "engine version bumped: regenerate goldens"
+    now = traces(list(doc["traces"]))
+    for key, recorded in doc["traces"].items():
+        assert now.get(key) == recorded, f"{key}: games differ from the golden traces"
+
+
 def check_playthrough(label: str, recorded: str, now: str, turn: str) -> None:
     """Fail with the first turn that differs when a game no longer plays as recorded."""
     if now != recorded:

@@ -1,21 +1,15 @@
 """Complete games still play exactly as recorded (speed work must not change a game), and
 the compiled code plays the same games as its plain-Python execution."""
 
-import json
-
 import pytest
 
 from sim.games.guardians.layout import ENGINE_VERSION
 from tests.golden.make_golden import PATH, PLAYTHROUGHS, playthrough, playthrough_keys, traces
-from tests.goldens import PROBE_HEAD, check_playthrough, probe
+from tests.goldens import PROBE_HEAD, check_playthrough, check_traces, probe
 
 
 def test_golden_traces_are_unchanged():
-    doc = json.loads(PATH.read_text())
-    assert doc["engine_version"] == ENGINE_VERSION, "engine version bumped: regenerate goldens"
-    now = traces(list(doc["traces"]))
-    for key, recorded in doc["traces"].items():
-        assert now.get(key) == recorded, f"{key}: games differ from the golden traces"
+    check_traces(PATH, ENGINE_VERSION, traces)
 
 
 @pytest.mark.parametrize(("preset", "name"), playthrough_keys())

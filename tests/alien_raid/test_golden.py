@@ -2,22 +2,16 @@
 turn by turn for the readable playthroughs; and the compiled code plays the same games as its
 plain-Python execution (NUMBA_DISABLE_JIT=1)."""
 
-import json
-
 import pytest
 
 from sim.games.alien_raid.layout import ENGINE_VERSION
 from sim.games.alien_raid.schema import SKILLS
 from tests.alien_raid.golden import PATH, PLAYTHROUGHS, TURN, played, traces
-from tests.goldens import PROBE_HEAD, check_playthrough, probe
+from tests.goldens import PROBE_HEAD, check_playthrough, check_traces, probe
 
 
 def test_golden_traces_are_unchanged():
-    doc = json.loads(PATH.read_text())
-    assert doc["engine_version"] == ENGINE_VERSION, "engine version bumped: regenerate goldens"
-    now = traces(list(doc["traces"]))
-    for key, recorded in doc["traces"].items():
-        assert now[key] == recorded, f"{key}: games differ from the golden traces"
+    check_traces(PATH, ENGINE_VERSION, traces)
 
 
 @pytest.mark.parametrize("name", SKILLS)
