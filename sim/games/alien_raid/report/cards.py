@@ -16,6 +16,7 @@ from sim.games.alien_raid.columns import BOUGHT, OFFERED, card_column
 from sim.games.alien_raid.report.common import (
     ASSUMED,
     SKILL,
+    assumed,
     catalog,
     section_rows,
     skill,
@@ -189,7 +190,7 @@ def _answer(ctx: Context, rows: list[dict]) -> Answer:
         quality=Quality(
             games=games,
             basis="games",
-            warnings=(ASSUMED,) if _assumed(ctx) else (),
+            warnings=(ASSUMED,) if assumed(ctx) else (),
             note="a verdict needs the fair-price interval clear of the price",
         ),
         section=ID,
@@ -200,7 +201,3 @@ def _best(mine: list[dict]) -> str:
     """The card priced furthest below its worth, relative to its price."""
     below = [r for r in mine if r["verdict"] == "priced below its worth"]
     return max(below, key=lambda r: r["fair"] / r["price"])["card"]
-
-
-def _assumed(ctx: Context) -> bool:
-    return any(catalog(ctx, a).get(f"{PREFIX}assumed") for a in ctx.arm_names)

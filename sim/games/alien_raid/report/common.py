@@ -50,11 +50,15 @@ ASSUMED = (
 )
 
 
+def assumed(ctx: Context) -> bool:
+    """Whether any arm played the assumed card catalog."""
+    return any(catalog(ctx, a).get(f"{PREFIX}assumed") for a in ctx.arm_names)
+
+
 def section(ident: str, title: str, question: str, ctx: Context) -> Section:
     """A section that says first when its numbers rest on the assumed card catalog."""
     out = Section(ident, title, question)
-    assumed = [a for a in ctx.arm_names if catalog(ctx, a).get(f"{PREFIX}assumed")]
-    if assumed:
+    if assumed(ctx):
         out.findings.append(Finding(ASSUMED, "info"))
     return out
 
