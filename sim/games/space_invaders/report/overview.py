@@ -10,7 +10,7 @@ import polars as pl
 
 from sim.games.space_invaders.report import answers, figures
 from sim.games.space_invaders.report.common import outcome_columns, outcome_stats
-from sim.report.context import Context, describe_params
+from sim.report.context import Context
 from sim.report.metrics import mean, prefixed
 from sim.report.render import Section
 from sim.report.table import Column, Table
@@ -44,7 +44,7 @@ def build(ctx: Context) -> Section:
             for column in SEAT_COUNTS:
                 row.update(prefixed(mean(own.get_column(column).to_numpy()), column))
             strategy_rows.append(row)
-    picture = figures.outcomes(rows, [_arm_label(ctx, r["arm"]) for r in rows])
+    picture = figures.outcomes(rows, [ctx.arm_label(r["arm"]) for r in rows])
     if picture is not None:
         section.add(picture)
     section.add(Table(
@@ -66,10 +66,3 @@ def build(ctx: Context) -> Section:
     ))  # fmt: skip
     section.answers.append(answers.overview(rows))
     return section
-
-
-def _arm_label(ctx: Context, arm: str) -> str:
-    keys = ctx.label_columns()
-    if not keys or len(keys) > MAX_LABELS:
-        return arm
-    return describe_params(ctx.arm_values(arm), keys)
