@@ -10,46 +10,9 @@ docs/strategies-alien-raid.md.
 
 import numpy as np
 
+from sim.games.alien_raid import layout as L
 from sim.games.alien_raid.cards import cf, destroyable, is_station, mf, price, usable_station
 from sim.games.alien_raid.decision import fighting_slot, me
-from sim.games.alien_raid.layout import (
-    A_BUY,
-    A_FUEL_CARDS,
-    A_PROBE,
-    A_ROOM,
-    A_T_PLAYER,
-    A_T_SLOT,
-    A_TARGET,
-    A_USE,
-    A_USE_CARD,
-    CP_ATTACK,
-    CP_FUEL,
-    CT_RAID,
-    M_FUEL,
-    MAX_DRAWN,
-    MAX_HAND,
-    MAX_STATIONS,
-    O_BOARD,
-    O_DRAWN,
-    O_N_BOARD,
-    O_OWN_COMPS,
-    O_SEAT,
-    OP_HAND,
-    OP_HUMANS,
-    OP_N_SHIPS,
-    OP_STATION_USED,
-    OP_STATIONS,
-    P_ARMY_ATTACK,
-    P_ARMY_COUNT,
-    P_BUY_MAX,
-    P_COMP_EFFECT,
-    P_COMP_VALUE,
-    P_HAND_SHIPS,
-    P_HAND_STATIONS,
-    P_N_ARMY_MODELS,
-    P_N_COMP_MODELS,
-    ST_BOOST,
-)
 from sim.jit import jit, jit_inline
 
 # P(2d6 >= k) for k = -20..40 at index k + 20
@@ -70,8 +33,8 @@ for _a in range(1, 7):
 def cheapest_loss(obs, p):
     """The fighting ship that can be destroyed and cost the least."""
     best, best_price = -1, 1 << 40
-    for i in range(MAX_HAND):
-        m = obs[me(obs, OP_HAND + i)]
+    for i in range(L.MAX_HAND):
+        m = obs[me(obs, L.OP_HAND + i)]
         if fighting_slot(obs, i) and destroyable(p, m) and price(p, m) < best_price:
             best, best_price = i, price(p, m)
     return best
@@ -125,10 +88,10 @@ def p_win_duel(mine, theirs):
 def army_odds(p, attack):
     """The chance to beat one army card drawn at random from the catalog's armies deck."""
     total, good = 0.0, 0.0
-    for k in range(p[P_N_ARMY_MODELS]):
-        n = p[P_ARMY_COUNT + k]
+    for k in range(p[L.P_N_ARMY_MODELS]):
+        n = p[L.P_ARMY_COUNT + k]
         total += n
-        good += n * p_beat_army(attack, p[P_ARMY_ATTACK + k])
+        good += n * p_beat_army(attack, p[L.P_ARMY_ATTACK + k])
     return good / total if total > 0 else 1.0
 
 
@@ -145,21 +108,21 @@ def catch_value(p, attack, armies, catch, ship_cost):
 
 @jit
 def own_ships(obs):
-    return obs[me(obs, OP_N_SHIPS)]
+    return obs[me(obs, L.OP_N_SHIPS)]
 
 
 @jit
 def own_stations(obs):
     n = 0
-    for i in range(MAX_STATIONS):
-        n += obs[me(obs, OP_STATIONS + i)] >= 0
+    for i in range(L.MAX_STATIONS):
+        n += obs[me(obs, L.OP_STATIONS + i)] >= 0
     return n
 
 
 @jit
 def holds_station(obs, m):
-    for i in range(MAX_STATIONS):
-        if obs[me(obs, OP_STATIONS + i)] == m:
+    for i in range(L.MAX_STATIONS):
+        if obs[me(obs, L.OP_STATIONS + i)] == m:
             return True
     return False
 
@@ -167,28 +130,28 @@ def holds_station(obs, m):
 @jit
 def buyable_alone(obs, p, i):
     """Whether offered card i can be bought on its own without making room."""
-    m = obs[O_DRAWN + i]
-    if m < 0 or price(p, m) > obs[me(obs, OP_HUMANS)] or p[P_BUY_MAX] < 1:
+    m = obs[L.O_DRAWN + i]
+    if m < 0 or price(p, m) > obs[me(obs, L.OP_HUMANS)] or p[L.P_BUY_MAX] < 1:
         return False
     if is_station(p, m):
-        return own_stations(obs) < p[P_HAND_STATIONS] and not holds_station(obs, m)
-    return own_ships(obs) < p[P_HAND_SHIPS]
+        return own_stations(obs) < p[L.P_HAND_STATIONS] and not holds_station(obs, m)
+    return own_ships(obs) < p[L.P_HAND_SHIPS]
 
 
 @jit
 def clear_buy(a):
-    for i in range(MAX_DRAWN):
-        a[A_BUY + i] = 0
-        a[A_ROOM + i] = -1
-    a[A_PROBE] = 0
+    for i in range(L.MAX_DRAWN):
+        a[L.A_BUY + i] = 0
+        a[L.A_ROOM + i] = -1
+    a[L.A_PROBE] = 0
 
 
 @jit
 def plan_fuel(obs, p, a):
     total = 0
-    for i in range(MAX_HAND):
-        if a[A_TARGET + i] >= 0:
-            total += mf(p, obs[me(obs, OP_HAND + i)], M_FUEL)
+    for i in range(L.MAX_HAND):
+        if a[L.A_TARGET + i] >= 0:
+            total += mf(p, obs[me(obs, L.OP_HAND + i)], L.M_FUEL)
     return total
 
 
@@ -200,15 +163,15 @@ def can_add(obs, p, m, budget, ships, stations, other):
     if m < 0 or price(p, m) > budget:
         return False
     if is_station(p, m):
-        return stations < p[P_HAND_STATIONS] and not holds_station(obs, m) and m != other
-    return ships < p[P_HAND_SHIPS]
+        return stations < p[L.P_HAND_STATIONS] and not holds_station(obs, m) and m != other
+    return ships < p[L.P_HAND_SHIPS]
 
 
 @jit
 def choose_buy(obs, p, a, i, budget, ships, stations):
     """Mark offered card i as bought; returns the budget, ships and stations after it."""
-    m = obs[O_DRAWN + i]
-    a[A_BUY + i] = 1
+    m = obs[L.O_DRAWN + i]
+    a[L.A_BUY + i] = 1
     if is_station(p, m):
         return budget - price(p, m), ships, stations + 1
     return budget - price(p, m), ships + 1, stations
@@ -217,21 +180,23 @@ def choose_buy(obs, p, a, i, budget, ships, stations):
 @jit
 def boost_station(obs, p, effect):
     """Slot of an unused own station with that effect, or -1."""
-    return usable_station(p, obs[me(obs, OP_STATIONS) :], obs[me(obs, OP_STATION_USED) :], effect)
+    return usable_station(
+        p, obs[me(obs, L.OP_STATIONS) :], obs[me(obs, L.OP_STATION_USED) :], effect
+    )
 
 
 @jit
 def attack_card(obs, p):
     """An attack compensation card usable now, or -1."""
-    for k in range(p[P_N_COMP_MODELS]):
-        if obs[O_OWN_COMPS + k] > 0 and p[P_COMP_EFFECT + k] == CP_ATTACK:
+    for k in range(p[L.P_N_COMP_MODELS]):
+        if obs[L.O_OWN_COMPS + k] > 0 and p[L.P_COMP_EFFECT + k] == L.CP_ATTACK:
             return k
     return -1
 
 
 @jit
 def first_fighting(obs):
-    for i in range(MAX_HAND):
+    for i in range(L.MAX_HAND):
         if fighting_slot(obs, i):
             return i
     return -1
@@ -244,16 +209,16 @@ def plain_boost(obs, p, a):
     ship = first_fighting(obs)
     if ship < 0:
         return False
-    station = boost_station(obs, p, ST_BOOST)
+    station = boost_station(obs, p, L.ST_BOOST)
     if station >= 0:
-        a[A_USE] = station
+        a[L.A_USE] = station
     else:
         card = attack_card(obs, p)
         if card < 0:
             return False
-        a[A_USE_CARD] = card
-    a[A_T_PLAYER] = obs[O_SEAT]
-    a[A_T_SLOT] = ship
+        a[L.A_USE_CARD] = card
+    a[L.A_T_PLAYER] = obs[L.O_SEAT]
+    a[L.A_T_SLOT] = ship
     return True
 
 
@@ -261,10 +226,10 @@ def plain_boost(obs, p, a):
 def best_raid_space(obs, p, taken):
     """The board space not in the bit mask `taken` whose raid gives the most humans, or -1."""
     best, best_v = -1, -1
-    for k in range(obs[O_N_BOARD]):
-        c = obs[O_BOARD + k]
-        if c >= 0 and not (taken >> k) & 1 and cf(p, c, CT_RAID) > best_v:
-            best, best_v = k, cf(p, c, CT_RAID)
+    for k in range(obs[L.O_N_BOARD]):
+        c = obs[L.O_BOARD + k]
+        if c >= 0 and not (taken >> k) & 1 and cf(p, c, L.CT_RAID) > best_v:
+            best, best_v = k, cf(p, c, L.CT_RAID)
     return best
 
 
@@ -272,9 +237,9 @@ def best_raid_space(obs, p, taken):
 def fuel_card_total(obs, p):
     """The extra fuel all own usable fuel cards give."""
     total = 0
-    for k in range(p[P_N_COMP_MODELS]):
-        if p[P_COMP_EFFECT + k] == CP_FUEL:
-            total += obs[O_OWN_COMPS + k] * p[P_COMP_VALUE + k]
+    for k in range(p[L.P_N_COMP_MODELS]):
+        if p[L.P_COMP_EFFECT + k] == L.CP_FUEL:
+            total += obs[L.O_OWN_COMPS + k] * p[L.P_COMP_VALUE + k]
     return total
 
 
@@ -282,13 +247,13 @@ def fuel_card_total(obs, p):
 def use_fuel_cards(obs, p, a, need):
     """Discard fuel cards until they cover `need` fuel; returns how many."""
     used = 0
-    for k in range(p[P_N_COMP_MODELS]):
+    for k in range(p[L.P_N_COMP_MODELS]):
         while (
             need > 0
-            and p[P_COMP_EFFECT + k] == CP_FUEL
-            and a[A_FUEL_CARDS + k] < obs[O_OWN_COMPS + k]
+            and p[L.P_COMP_EFFECT + k] == L.CP_FUEL
+            and a[L.A_FUEL_CARDS + k] < obs[L.O_OWN_COMPS + k]
         ):
-            a[A_FUEL_CARDS + k] += 1
-            need -= p[P_COMP_VALUE + k]
+            a[L.A_FUEL_CARDS + k] += 1
+            need -= p[L.P_COMP_VALUE + k]
             used += 1
     return used

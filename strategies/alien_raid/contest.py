@@ -6,31 +6,8 @@ known ships' expected attack plus, for each unrevealed ship, the average attack 
 of that deck nobody has seen yet, divided among the groups.
 """
 
+from sim.games.alien_raid import layout as L
 from sim.games.alien_raid.cards import cf, mf
-from sim.games.alien_raid.layout import (
-    CT_RAID,
-    DECK_BLUE,
-    DECK_RED,
-    M_ATTACK,
-    M_COUNT,
-    M_DECK,
-    MAX_BOARD,
-    MAX_HAND,
-    MAX_MODELS,
-    MAX_STATIONS,
-    O_BOARD,
-    O_N_BOARD,
-    O_N_PLAYERS,
-    O_SEAT,
-    O_SHIP_DISCARD,
-    OP_BOUGHT_TURN,
-    OP_HAND,
-    OP_N_SHIPS,
-    OP_SLOT_USED,
-    OP_STATIONS,
-    P_N_MODELS,
-    P_RED_FROM_TURN,
-)
 from sim.games.alien_raid.observe import op
 from sim.jit import jit
 from strategies.alien_raid.plan import THEIRS, Q
@@ -43,34 +20,34 @@ UNSEEN = 2048  # scratch: unseen copies per model
 def unseen_counts(obs, p, scratch):
     """Copies of each model nobody has seen: the catalog's count less the discards, the
     stations on the table and every ship revealed or in my hand."""
-    for m in range(MAX_MODELS):
-        scratch[UNSEEN + m] = mf(p, m, M_COUNT) if m < p[P_N_MODELS] else 0
-        if m < p[P_N_MODELS]:
-            scratch[UNSEEN + m] -= obs[O_SHIP_DISCARD + m]
-    for k in range(obs[O_N_PLAYERS]):
-        for i in range(MAX_HAND):
-            m = obs[op(k, OP_HAND + i)]
+    for m in range(L.MAX_MODELS):
+        scratch[UNSEEN + m] = mf(p, m, L.M_COUNT) if m < p[L.P_N_MODELS] else 0
+        if m < p[L.P_N_MODELS]:
+            scratch[UNSEEN + m] -= obs[L.O_SHIP_DISCARD + m]
+    for k in range(obs[L.O_N_PLAYERS]):
+        for i in range(L.MAX_HAND):
+            m = obs[op(k, L.OP_HAND + i)]
             if m >= 0:
                 scratch[UNSEEN + m] -= 1
-        for i in range(MAX_STATIONS):
-            m = obs[op(k, OP_STATIONS + i)]
+        for i in range(L.MAX_STATIONS):
+            m = obs[op(k, L.OP_STATIONS + i)]
             if m >= 0:
                 scratch[UNSEEN + m] -= 1
-    for m in range(MAX_MODELS):
+    for m in range(L.MAX_MODELS):
         scratch[UNSEEN + m] = max(scratch[UNSEEN + m], 0)
 
 
 @jit
 def deck_of_purchase(p, turn):
-    return DECK_RED if turn >= p[P_RED_FROM_TURN] else DECK_BLUE
+    return L.DECK_RED if turn >= p[L.P_RED_FROM_TURN] else L.DECK_BLUE
 
 
 @jit
 def unseen_attack(obs, p, scratch, deck):
     """The average attack of the unseen ships of a deck (stations excluded)."""
     total, n = 0.0, 0
-    for m in range(p[P_N_MODELS]):
-        if mf(p, m, M_DECK) == deck and mf(p, m, M_ATTACK) > 0:
+    for m in range(p[L.P_N_MODELS]):
+        if mf(p, m, L.M_DECK) == deck and mf(p, m, L.M_ATTACK) > 0:
             total += scratch[UNSEEN + m] * expected_attack(obs, p, m)
             n += scratch[UNSEEN + m]
     return total / n if n > 0 else 4.0
@@ -80,15 +57,15 @@ def unseen_attack(obs, p, scratch, deck):
 def fleet_power(obs, p, scratch, k):
     """Captain k's expected total attack: known ships, and the unseen average for the rest."""
     power = 0.0
-    for i in range(MAX_HAND):
-        if obs[op(k, OP_SLOT_USED + i)] == 0:
+    for i in range(L.MAX_HAND):
+        if obs[op(k, L.OP_SLOT_USED + i)] == 0:
             continue
-        m = obs[op(k, OP_HAND + i)]
+        m = obs[op(k, L.OP_HAND + i)]
         if m >= 0:
             power += expected_attack(obs, p, m)
         else:
             power += unseen_attack(
-                obs, p, scratch, deck_of_purchase(p, obs[op(k, OP_BOUGHT_TURN + i)])
+                obs, p, scratch, deck_of_purchase(p, obs[op(k, L.OP_BOUGHT_TURN + i)])
             )
     return power
 
@@ -97,25 +74,25 @@ def fleet_power(obs, p, scratch, k):
 def public_contest(obs, p, scratch, fscratch, scale):
     unseen_counts(obs, p, scratch)
     total_raid = 0.0
-    for s in range(obs[O_N_BOARD]):
-        if obs[O_BOARD + s] >= 0:
-            total_raid += cf(p, obs[O_BOARD + s], CT_RAID)
-    for s in range(MAX_BOARD):
+    for s in range(obs[L.O_N_BOARD]):
+        if obs[L.O_BOARD + s] >= 0:
+            total_raid += cf(p, obs[L.O_BOARD + s], L.CT_RAID)
+    for s in range(L.MAX_BOARD):
         fscratch[Q + s] = 1.0
         fscratch[THEIRS + s] = 0.0
-    seat = obs[O_SEAT]
-    for k in range(obs[O_N_PLAYERS]):
-        if k == seat or obs[op(k, OP_N_SHIPS)] == 0:
+    seat = obs[L.O_SEAT]
+    for k in range(obs[L.O_N_PLAYERS]):
+        if k == seat or obs[op(k, L.OP_N_SHIPS)] == 0:
             continue
-        groups = max(1.0, 0.6 * min(obs[op(k, OP_N_SHIPS)], obs[O_N_BOARD]))
+        groups = max(1.0, 0.6 * min(obs[op(k, L.OP_N_SHIPS)], obs[L.O_N_BOARD]))
         per_group = fleet_power(obs, p, scratch, k) / groups
-        for s in range(obs[O_N_BOARD]):
-            if obs[O_BOARD + s] < 0 or total_raid <= 0:
+        for s in range(obs[L.O_N_BOARD]):
+            if obs[L.O_BOARD + s] < 0 or total_raid <= 0:
                 continue
-            share = cf(p, obs[O_BOARD + s], CT_RAID) / total_raid
+            share = cf(p, obs[L.O_BOARD + s], L.CT_RAID) / total_raid
             chance = min(0.95, groups * share * scale)
             fscratch[Q + s] *= 1.0 - chance
             if chance > 0.1:
                 fscratch[THEIRS + s] = max(fscratch[THEIRS + s], per_group)
-    for s in range(MAX_BOARD):
+    for s in range(L.MAX_BOARD):
         fscratch[Q + s] = 1.0 - fscratch[Q + s]

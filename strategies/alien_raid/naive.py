@@ -6,23 +6,8 @@ to the cities in order of their raids; always fights, always raids, fights every
 a boost station or an attack card when behind and "take the city" when it can.
 """
 
+from sim.games.alien_raid import layout as L
 from sim.games.alien_raid.cards import is_station, mf
-from sim.games.alien_raid.layout import (
-    A_TARGET,
-    A_YES,
-    M_ATTACK,
-    M_FUEL,
-    MAX_DRAWN,
-    MAX_HAND,
-    O_DRAWN,
-    O_FUEL,
-    OP_HAND,
-    OP_HUMANS,
-    PH_BOOST,
-    PH_BUY,
-    PH_PLAN,
-    PH_TROPHY,
-)
 from sim.jit import jit
 from strategies.alien_raid.common import (
     best_raid_space,
@@ -41,27 +26,29 @@ PARAMS: dict[str, float] = dict(PROBE_PARAMS)
 
 @jit
 def policy(phase, obs, p, sp, rng, slot, a, scratch, fscratch):
-    if phase == PH_BUY:
+    if phase == L.PH_BUY:
         best, best_attack = -1, -1
-        for i in range(MAX_DRAWN):
-            m = obs[O_DRAWN + i]
-            budget = obs[me(obs, OP_HUMANS)] // 2
+        for i in range(L.MAX_DRAWN):
+            m = obs[L.O_DRAWN + i]
+            budget = obs[me(obs, L.OP_HUMANS)] // 2
             ok = can_add(obs, p, m, budget, own_ships(obs), own_stations(obs), -1)
-            if ok and not is_station(p, m) and mf(p, m, M_ATTACK) > best_attack:
-                best, best_attack = i, mf(p, m, M_ATTACK)
+            if ok and not is_station(p, m) and mf(p, m, L.M_ATTACK) > best_attack:
+                best, best_attack = i, mf(p, m, L.M_ATTACK)
         if best >= 0:
-            choose_buy(obs, p, a, best, obs[me(obs, OP_HUMANS)], own_ships(obs), own_stations(obs))
-    elif phase == PH_PLAN:
-        fuel, taken = obs[O_FUEL], 0
-        for i in range(MAX_HAND):
-            m = obs[me(obs, OP_HAND + i)]
+            choose_buy(
+                obs, p, a, best, obs[me(obs, L.OP_HUMANS)], own_ships(obs), own_stations(obs)
+            )
+    elif phase == L.PH_PLAN:
+        fuel, taken = obs[L.O_FUEL], 0
+        for i in range(L.MAX_HAND):
+            m = obs[me(obs, L.OP_HAND + i)]
             target = best_raid_space(obs, p, taken)
-            if target >= 0 and m >= 0 and mf(p, m, M_FUEL) <= fuel:
-                a[A_TARGET + i] = target
-                fuel -= mf(p, m, M_FUEL)
+            if target >= 0 and m >= 0 and mf(p, m, L.M_FUEL) <= fuel:
+                a[L.A_TARGET + i] = target
+                fuel -= mf(p, m, L.M_FUEL)
                 taken |= 1 << target
-    elif phase == PH_BOOST:
+    elif phase == L.PH_BOOST:
         plain_boost(obs, p, a)
-    elif phase == PH_TROPHY:
-        a[A_YES] = 1
+    elif phase == L.PH_TROPHY:
+        a[L.A_YES] = 1
     apply_probes(phase, obs, p, sp, rng, slot, a)  # the reports' coins (probes.py)

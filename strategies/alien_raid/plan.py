@@ -9,6 +9,7 @@ Buffers: `fscratch` holds the values V[space * 64 + mask] (0..383), the programm
 (F_ROW, 2 x 64) and per-subset fuel; `scratch` holds the choices (CHOICE, 7 x 64) and the hand.
 """
 
+from sim.games.alien_raid import layout as L
 from sim.games.alien_raid.cards import (
     catch_humans,
     cf,
@@ -19,32 +20,19 @@ from sim.games.alien_raid.cards import (
     raid_humans,
     task_counts_city,
 )
-from sim.games.alien_raid.layout import (
-    A_TARGET,
-    CT_ARMIES,
-    M_INVULNERABLE,
-    MAX_BOARD,
-    MAX_HAND,
-    O_BOARD,
-    O_N_BOARD,
-    O_N_TASKS,
-    O_TASKS,
-    OP_HAND,
-    P_TASK_FIRST,
-)
 from sim.jit import jit
 from strategies.alien_raid.common import catch_value, me, p_win_duel
 
-MASKS = 1 << MAX_HAND
+MASKS = 1 << L.MAX_HAND
 V_BASE = 0  # fscratch: V[space * MASKS + mask]
-F_ROW = MAX_BOARD * MASKS  # fscratch: two rows of the programme
+F_ROW = L.MAX_BOARD * MASKS  # fscratch: two rows of the programme
 FUEL = F_ROW + 2 * MASKS  # fscratch: fuel of each subset (as a float)
 Q = FUEL + MASKS  # fscratch: chance each space is contested
-THEIRS = Q + MAX_BOARD  # fscratch: the opposing attack power expected there
+THEIRS = Q + L.MAX_BOARD  # fscratch: the opposing attack power expected there
 CHOICE = 0  # scratch: the subset chosen per (space, mask after)
-HAND_M = CHOICE + (MAX_BOARD + 1) * MASKS  # scratch: own models ...
-HAND_S = HAND_M + MAX_HAND  # ... and their slots
-GROUP = HAND_S + MAX_HAND  # scratch: one subset's models
+HAND_M = CHOICE + (L.MAX_BOARD + 1) * MASKS  # scratch: own models ...
+HAND_S = HAND_M + L.MAX_HAND  # ... and their slots
+GROUP = HAND_S + L.MAX_HAND  # scratch: one subset's models
 NEG = -1e18
 
 
@@ -52,8 +40,8 @@ NEG = -1e18
 def own_hand(obs, scratch):
     """Own ships into scratch (models at HAND_M, slots at HAND_S); returns how many."""
     n = 0
-    for i in range(MAX_HAND):
-        m = obs[me(obs, OP_HAND + i)]
+    for i in range(L.MAX_HAND):
+        m = obs[me(obs, L.OP_HAND + i)]
         if m >= 0:
             scratch[HAND_M + n] = m
             scratch[HAND_S + n] = i
@@ -78,7 +66,7 @@ def loss_cost(p, scratch, k):
     best = 0
     for j in range(k):
         m = scratch[GROUP + j]
-        if mf(p, m, M_INVULNERABLE) == 0 and (best == 0 or price(p, m) < best):
+        if mf(p, m, L.M_INVULNERABLE) == 0 and (best == 0 or price(p, m) < best):
             best = price(p, m)
     return best
 
@@ -86,7 +74,7 @@ def loss_cost(p, scratch, k):
 @jit
 def city_reward(p, city, army_attack, ship_cost):
     """The better of a raid and a catch (fought to the end) with that attack against armies."""
-    catch = catch_value(p, army_attack, cf(p, city, CT_ARMIES), catch_humans(p, city), ship_cost)
+    catch = catch_value(p, army_attack, cf(p, city, L.CT_ARMIES), catch_humans(p, city), ship_cost)
     return max(float(raid_humans(p, city)), catch)
 
 
@@ -94,9 +82,9 @@ def city_reward(p, city, army_attack, ship_cost):
 def task_bonus(obs, p, city, weight):
     """A city card's worth for the tasks in play: `weight` x the first reward per task."""
     bonus = 0.0
-    for t in range(obs[O_N_TASKS]):
-        if task_counts_city(p, obs[O_TASKS + t], city):
-            bonus += weight * p[P_TASK_FIRST]
+    for t in range(obs[L.O_N_TASKS]):
+        if task_counts_city(p, obs[L.O_TASKS + t], city):
+            bonus += weight * p[L.P_TASK_FIRST]
     return bonus
 
 
@@ -113,14 +101,14 @@ def fill_values(obs, p, scratch, fscratch, n, comp, task_weight, light):
     """V for every (space, subset) under a contest model: each city is contested with chance
     fscratch[Q + space] by an attack power fscratch[THEIRS + space]. `light` values a city by
     its raid alone (a quicker estimate, for predicting other captains)."""
-    for k in range(MAX_BOARD):
+    for k in range(L.MAX_BOARD):
         for mask in range(MASKS):
             fscratch[V_BASE + k * MASKS + mask] = 0.0
     for mask in range(1 << n):
         g = subset(scratch, n, mask)
         fscratch[FUEL + mask] = group_fuel(p, scratch[GROUP:], g)
-    for k in range(obs[O_N_BOARD]):
-        city = obs[O_BOARD + k]
+    for k in range(obs[L.O_N_BOARD]):
+        city = obs[L.O_BOARD + k]
         if city < 0:
             continue
         extra = 0.0 if light else task_bonus(obs, p, city, task_weight)
@@ -147,7 +135,7 @@ def best_plan(obs, scratch, fscratch, n, fuel, a):
     for mask in range(MASKS):
         fscratch[cur + mask] = NEG
     fscratch[cur + 0] = 0.0
-    spaces = obs[O_N_BOARD]
+    spaces = obs[L.O_N_BOARD]
     for k in range(spaces):
         for mask in range(MASKS):
             fscratch[nxt + mask] = NEG
@@ -177,7 +165,7 @@ def best_plan(obs, scratch, fscratch, n, fuel, a):
         sub = scratch[CHOICE + k * MASKS + mask]
         for j in range(n):
             if (sub >> j) & 1:
-                a[A_TARGET + scratch[HAND_S + j]] = k - 1
+                a[L.A_TARGET + scratch[HAND_S + j]] = k - 1
         mask &= ~sub
     return best
 
@@ -185,6 +173,6 @@ def best_plan(obs, scratch, fscratch, n, fuel, a):
 @jit
 def uniform_contest(obs, fscratch, chance, power):
     """The value strategy's contest model: every city contested with the same chance."""
-    for k in range(MAX_BOARD):
-        fscratch[Q + k] = chance if k < obs[O_N_BOARD] else 0.0
+    for k in range(L.MAX_BOARD):
+        fscratch[Q + k] = chance if k < obs[L.O_N_BOARD] else 0.0
         fscratch[THEIRS + k] = power

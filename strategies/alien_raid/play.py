@@ -7,26 +7,7 @@ power of the value strategy's simple model, the weight of a ship lost, the worth
 compensation card, the weight of a task's first reward per matching city card.
 """
 
-from sim.games.alien_raid.layout import (
-    A_FUEL_CARDS,
-    A_TARGET,
-    MAX_HAND,
-    O_FUEL,
-    OP_HUMANS,
-    P_N_COMP_MODELS,
-    PH_ARMY,
-    PH_BOOST,
-    PH_BUY,
-    PH_CREDIT,
-    PH_FIGHT,
-    PH_LOSE_SHIP,
-    PH_REDRAW,
-    PH_REWARD,
-    PH_SCAN,
-    PH_SHIP_TRANSFER,
-    PH_STATION_TRANSFER,
-    PH_TROPHY,
-)
+from sim.games.alien_raid import layout as L
 from sim.jit import jit
 from strategies.alien_raid.common import fuel_card_total, me, plan_fuel, use_fuel_cards
 from strategies.alien_raid.plan import best_plan, fill_values, own_hand
@@ -62,25 +43,25 @@ BASE_PARAMS: dict[str, float] = {
 @jit
 def common_policy(phase, obs, p, sp, a, scratch, fscratch):
     """Every decision but planning and transfers. Returns whether it handled the phase."""
-    if phase == PH_REDRAW:
+    if phase == L.PH_REDRAW:
         decide_redraw(obs, p, sp, a)
-    elif phase == PH_CREDIT:
+    elif phase == L.PH_CREDIT:
         decide_credit(obs, p, sp, a)
-    elif phase == PH_BUY:
-        shop(obs, p, sp, a, obs[me(obs, OP_HUMANS)])
-    elif phase == PH_FIGHT:
+    elif phase == L.PH_BUY:
+        shop(obs, p, sp, a, obs[me(obs, L.OP_HUMANS)])
+    elif phase == L.PH_FIGHT:
         decide_fight(obs, p, scratch, a, sp[LOSS_WEIGHT], sp[COMP_VALUE], sp[TASK_WEIGHT])
-    elif phase == PH_BOOST:
+    elif phase == L.PH_BOOST:
         decide_boost(obs, p, scratch, a)
-    elif phase == PH_LOSE_SHIP:
+    elif phase == L.PH_LOSE_SHIP:
         decide_lose(obs, p, a)
-    elif phase == PH_TROPHY:
+    elif phase == L.PH_TROPHY:
         decide_trophy(obs, p, a)
-    elif phase == PH_REWARD:
+    elif phase == L.PH_REWARD:
         decide_reward(obs, p, scratch, a)
-    elif phase == PH_SCAN:
+    elif phase == L.PH_SCAN:
         decide_scan(obs, p, scratch, a)
-    elif phase == PH_ARMY:
+    elif phase == L.PH_ARMY:
         decide_army(obs, p, scratch, a)
     else:
         return False
@@ -91,9 +72,9 @@ def common_policy(phase, obs, p, sp, a, scratch, fscratch):
 def reading_policy(phase, obs, p, sp, a, scratch, fscratch):
     """The planner's and the strong player's decisions other than planning: the transfers
     after the reveal, then everything common_policy does."""
-    if phase == PH_STATION_TRANSFER:
+    if phase == L.PH_STATION_TRANSFER:
         decide_station_transfer(obs, p, scratch, a)
-    elif phase == PH_SHIP_TRANSFER:
+    elif phase == L.PH_SHIP_TRANSFER:
         decide_ship_transfer(obs, p, scratch, a)
     else:
         common_policy(phase, obs, p, sp, a, scratch, fscratch)
@@ -105,18 +86,18 @@ def plan_with_contest(obs, p, sp, a, scratch, fscratch):
     the better plan they allow gains more than the cards are worth."""
     n = own_hand(obs, scratch)
     fill_values(obs, p, scratch, fscratch, n, sp[COMP_VALUE], sp[TASK_WEIGHT], False)
-    value = best_plan(obs, scratch, fscratch, n, obs[O_FUEL], a)
+    value = best_plan(obs, scratch, fscratch, n, obs[L.O_FUEL], a)
     extra = fuel_card_total(obs, p)
     if extra == 0:
         return
-    for i in range(MAX_HAND):
-        a[A_TARGET + i] = -1
-    more = best_plan(obs, scratch, fscratch, n, obs[O_FUEL] + extra, a)
-    need = plan_fuel(obs, p, a) - obs[O_FUEL]
+    for i in range(L.MAX_HAND):
+        a[L.A_TARGET + i] = -1
+    more = best_plan(obs, scratch, fscratch, n, obs[L.O_FUEL] + extra, a)
+    need = plan_fuel(obs, p, a) - obs[L.O_FUEL]
     cards = use_fuel_cards(obs, p, a, need)
     if need > 0 and more - value <= sp[CARD_WORTH] * cards:
-        for i in range(MAX_HAND):
-            a[A_TARGET + i] = -1
-        for k in range(p[P_N_COMP_MODELS]):
-            a[A_FUEL_CARDS + k] = 0
-        best_plan(obs, scratch, fscratch, n, obs[O_FUEL], a)
+        for i in range(L.MAX_HAND):
+            a[L.A_TARGET + i] = -1
+        for k in range(p[L.P_N_COMP_MODELS]):
+            a[L.A_FUEL_CARDS + k] = 0
+        best_plan(obs, scratch, fscratch, n, obs[L.O_FUEL], a)

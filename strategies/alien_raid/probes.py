@@ -8,19 +8,7 @@ sides gives each card's value at its price, the humans of a raid against a catch
 value of a credit without the bias of who chooses what (sim/games/alien_raid/report.py).
 """
 
-from sim.games.alien_raid.layout import (
-    A_BUY,
-    A_CREDITS,
-    A_PROBE,
-    A_YES,
-    MAX_DRAWN,
-    O_PROBES,
-    O_TURN,
-    P_TURNS,
-    PH_BUY,
-    PH_CREDIT,
-    PH_REWARD,
-)
+from sim.games.alien_raid import layout as L
 from sim.jit import jit
 from sim.random_streams import below
 from strategies.alien_raid.common import buyable_alone, clear_buy
@@ -33,30 +21,30 @@ PROBE_PARAMS: dict[str, float] = {"probe_buy": 0.0, "probe_reward": 0.0, "probe_
 @jit
 def _now(obs, p, rng, slot):
     """True with chance 1 / (turns left): an event is probed at a uniform turn."""
-    left = p[P_TURNS] - obs[O_TURN] + 1
+    left = p[L.P_TURNS] - obs[L.O_TURN] + 1
     return left <= 1 or below(rng, slot, left) == 0
 
 
 @jit
 def apply_probes(phase, obs, p, sp, rng, slot, a):
-    done = obs[O_PROBES]
-    if phase == PH_BUY and sp[PROBE_BUY] > 0.5 and not done & 1:
+    done = obs[L.O_PROBES]
+    if phase == L.PH_BUY and sp[PROBE_BUY] > 0.5 and not done & 1:
         n = 0
-        for i in range(MAX_DRAWN):
+        for i in range(L.MAX_DRAWN):
             n += buyable_alone(obs, p, i)
         if n > 0 and _now(obs, p, rng, slot):
             pick = below(rng, slot, n)
-            for i in range(MAX_DRAWN):
+            for i in range(L.MAX_DRAWN):
                 if buyable_alone(obs, p, i):
                     if pick == 0:
                         clear_buy(a)
-                        a[A_BUY + i] = below(rng, slot, 2)
-                        a[A_PROBE] = i + 1
+                        a[L.A_BUY + i] = below(rng, slot, 2)
+                        a[L.A_PROBE] = i + 1
                     pick -= 1
-    elif phase == PH_REWARD and sp[PROBE_REWARD] > 0.5 and not done & 2:
+    elif phase == L.PH_REWARD and sp[PROBE_REWARD] > 0.5 and not done & 2:
         if _now(obs, p, rng, slot):
-            a[A_YES] = below(rng, slot, 2)
-            a[A_PROBE] = 1
-    elif phase == PH_CREDIT and sp[PROBE_CREDIT] > 0.5 and not done & 4:
-        a[A_CREDITS] = below(rng, slot, 2)
-        a[A_PROBE] = 1
+            a[L.A_YES] = below(rng, slot, 2)
+            a[L.A_PROBE] = 1
+    elif phase == L.PH_CREDIT and sp[PROBE_CREDIT] > 0.5 and not done & 4:
+        a[L.A_CREDITS] = below(rng, slot, 2)
+        a[L.A_PROBE] = 1

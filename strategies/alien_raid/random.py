@@ -5,28 +5,8 @@ card (if it still fits), each ship's city (if its fuel still fits), fight or ret
 catch, "take the city". It never plays stations, transfers or extra fuel.
 """
 
+from sim.games.alien_raid import layout as L
 from sim.games.alien_raid.cards import mf
-from sim.games.alien_raid.layout import (
-    A_CREDITS,
-    A_TARGET,
-    A_YES,
-    M_FUEL,
-    MAX_DRAWN,
-    MAX_HAND,
-    O_BOARD,
-    O_DRAWN,
-    O_FUEL,
-    O_N_BOARD,
-    OP_HAND,
-    OP_HUMANS,
-    PH_BUY,
-    PH_CREDIT,
-    PH_FIGHT,
-    PH_PLAN,
-    PH_REDRAW,
-    PH_REWARD,
-    PH_TROPHY,
-)
 from sim.jit import jit
 from sim.random_streams import below
 from strategies.alien_raid.common import can_add, choose_buy, me, own_ships, own_stations
@@ -38,19 +18,19 @@ PARAMS: dict[str, float] = dict(PROBE_PARAMS)
 
 @jit
 def policy(phase, obs, p, sp, rng, slot, a, scratch, fscratch):
-    if phase == PH_REDRAW or phase == PH_FIGHT or phase == PH_REWARD or phase == PH_TROPHY:
-        a[A_YES] = below(rng, slot, 2)
-    elif phase == PH_CREDIT:
-        a[A_CREDITS] = below(rng, slot, 2)
-    elif phase == PH_BUY:
-        budget, ships, stations = obs[me(obs, OP_HUMANS)], own_ships(obs), own_stations(obs)
+    if phase == L.PH_REDRAW or phase == L.PH_FIGHT or phase == L.PH_REWARD or phase == L.PH_TROPHY:
+        a[L.A_YES] = below(rng, slot, 2)
+    elif phase == L.PH_CREDIT:
+        a[L.A_CREDITS] = below(rng, slot, 2)
+    elif phase == L.PH_BUY:
+        budget, ships, stations = obs[me(obs, L.OP_HUMANS)], own_ships(obs), own_stations(obs)
         chosen = -1
-        for i in range(MAX_DRAWN):
-            m = obs[O_DRAWN + i]
+        for i in range(L.MAX_DRAWN):
+            m = obs[L.O_DRAWN + i]
             if below(rng, slot, 2) == 1 and can_add(obs, p, m, budget, ships, stations, chosen):
                 budget, ships, stations = choose_buy(obs, p, a, i, budget, ships, stations)
                 chosen = m
-    elif phase == PH_PLAN:
+    elif phase == L.PH_PLAN:
         random_plan(obs, p, rng, slot, a)
     apply_probes(phase, obs, p, sp, rng, slot, a)  # the reports' coins (probes.py)
 
@@ -58,14 +38,14 @@ def policy(phase, obs, p, sp, rng, slot, a, scratch, fscratch):
 @jit
 def random_plan(obs, p, rng, slot, a):
     """Each ship, from a random first slot on, goes to a uniform space or stays (if it fits)."""
-    fuel = obs[O_FUEL]
-    start = below(rng, slot, MAX_HAND)
-    for j in range(MAX_HAND):
-        i = (start + j) % MAX_HAND
-        m = obs[me(obs, OP_HAND + i)]
+    fuel = obs[L.O_FUEL]
+    start = below(rng, slot, L.MAX_HAND)
+    for j in range(L.MAX_HAND):
+        i = (start + j) % L.MAX_HAND
+        m = obs[me(obs, L.OP_HAND + i)]
         if m < 0:
             continue
-        t = below(rng, slot, obs[O_N_BOARD] + 1) - 1
-        if t >= 0 and obs[O_BOARD + t] >= 0 and mf(p, m, M_FUEL) <= fuel:
-            a[A_TARGET + i] = t
-            fuel -= mf(p, m, M_FUEL)
+        t = below(rng, slot, obs[L.O_N_BOARD] + 1) - 1
+        if t >= 0 and obs[L.O_BOARD + t] >= 0 and mf(p, m, L.M_FUEL) <= fuel:
+            a[L.A_TARGET + i] = t
+            fuel -= mf(p, m, L.M_FUEL)

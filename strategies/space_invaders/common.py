@@ -11,6 +11,7 @@ strategy's parameters).
 
 import math
 
+from sim.games.space_invaders import layout as L
 from sim.games.space_invaders.advance import march
 from sim.games.space_invaders.board import (
     cell_center_x,
@@ -20,44 +21,15 @@ from sim.games.space_invaders.board import (
 )
 from sim.games.space_invaders.decision import SCRATCH_SIZE
 from sim.games.space_invaders.dexterity import bias_along, sd_across, sd_along
-from sim.games.space_invaders.layout import (
-    A_AIM_X,
-    A_AIM_Y,
-    A_CALLED,
-    A_LEVEL,
-    A_SHOOTER_X,
-    A_THREE,
-    A_YES,
-    COLS,
-    N_CELLS,
-    P_BOARD_W,
-    P_CARD_DAMAGE,
-    P_CARD_H,
-    P_CARD_W,
-    P_HIT_CENTER,
-    P_LAST_MULT,
-    P_SHOOTER_Y,
-    P_TOKEN_R,
-    P_UFO_X0,
-    P_UFO_X1,
-    P_UFO_Y0,
-    P_UFO_Y1,
-    P_WILD,
-    PL_LEFT,
-    PL_SIZE,
-    S_BOARD,
-    S_LAST_ROUND,
-    S_PLAYERS,
-)
 from sim.jit import jit_inline
 
 # scratch: a board copy for predictions, then the cards it would lose to the planet
 SC_BOARD = 0
-SC_CRASHED = SC_BOARD + N_CELLS
-SC_THREAT = SC_CRASHED + N_CELLS  # per cell: damage it would do this round if left alone
-SC_WORTH = SC_THREAT + N_CELLS  # per cell: a hit's worth x WORTH_UNIT (planner)
-SC_WORTH_PIERCE = SC_WORTH + N_CELLS  # the same for a piercing hit
-SC_END = SC_WORTH_PIERCE + N_CELLS
+SC_CRASHED = SC_BOARD + L.N_CELLS
+SC_THREAT = SC_CRASHED + L.N_CELLS  # per cell: damage it would do this round if left alone
+SC_WORTH = SC_THREAT + L.N_CELLS  # per cell: a hit's worth x WORTH_UNIT (planner)
+SC_WORTH_PIERCE = SC_WORTH + L.N_CELLS  # the same for a piercing hit
+SC_END = SC_WORTH_PIERCE + L.N_CELLS
 assert SC_END <= SCRATCH_SIZE, "the strategies' scratch layout outgrew the game's buffer"
 WORTH_UNIT = 1e6  # worths kept as integers in the int64 scratch
 UFO = -2  # a target that is the UFO, not a cell
@@ -67,8 +39,8 @@ SPREAD_SCALE = 0  # every strategy's first parameter
 @jit_inline
 def aim_at(p, a, x, y):
     """Aim at (x, y) with the shooter straight below it (the shortest shot, line 202)."""
-    a[A_AIM_X], a[A_AIM_Y] = x, y
-    a[A_SHOOTER_X] = min(max(x, 0.0), p[P_BOARD_W])
+    a[L.A_AIM_X], a[L.A_AIM_Y] = x, y
+    a[L.A_SHOOTER_X] = min(max(x, 0.0), p[L.P_BOARD_W])
 
 
 @jit_inline
@@ -82,15 +54,15 @@ def aim_target(p, a, target):
 
 @jit_inline
 def choose_token(a, level, target):
-    a[A_LEVEL] = level
-    a[A_THREE] = 0.0
-    a[A_YES] = 0.0
-    a[A_CALLED] = -1.0 if target == UFO else float(target)
+    a[L.A_LEVEL] = level
+    a[L.A_THREE] = 0.0
+    a[L.A_YES] = 0.0
+    a[L.A_CALLED] = -1.0 if target == UFO else float(target)
 
 
 @jit_inline
 def left_at(s, seat, level):
-    return s[S_PLAYERS + seat * PL_SIZE + PL_LEFT + level - 1]
+    return s[L.S_PLAYERS + seat * L.PL_SIZE + L.PL_LEFT + level - 1]
 
 
 @jit_inline
@@ -121,24 +93,24 @@ def _within(centre, half, sd):
 def chance_box(p, ax, ay, x0, x1, y0, y1, scale):
     """Chance that a straight shot aimed at (ax, ay) lands with its centre in the box (the
     shooter below the aim: the error along the shot is along y). Ignores wild shots' luck."""
-    distance = ay - p[P_SHOOTER_Y]
+    distance = ay - p[L.P_SHOOTER_Y]
     across = sd_across(p, distance, scale)
     along = sd_along(p, distance, scale)
     bias = bias_along(p, distance)
     px = _within(0.5 * (x0 + x1) - ax, 0.5 * (x1 - x0), across)
     py = _within(0.5 * (y0 + y1) - ay - bias, 0.5 * (y1 - y0), along)
-    return (1.0 - p[P_WILD]) * px * py
+    return (1.0 - p[L.P_WILD]) * px * py
 
 
 @jit_inline
 def chance_card(p, ax, ay, cell, scale):
     """Chance that a shot aimed at (ax, ay) ends on the card in `cell` (the overlap rule
     approximated by the card grown by the token's radius; the centre rule exactly)."""
-    grow = 0.0 if p[P_HIT_CENTER] != 0.0 else p[P_TOKEN_R]
-    x0 = cell_center_x(p, cell) - 0.5 * p[P_CARD_W] - grow
-    y0 = cell_center_y(p, cell) - 0.5 * p[P_CARD_H] - grow
+    grow = 0.0 if p[L.P_HIT_CENTER] != 0.0 else p[L.P_TOKEN_R]
+    x0 = cell_center_x(p, cell) - 0.5 * p[L.P_CARD_W] - grow
+    y0 = cell_center_y(p, cell) - 0.5 * p[L.P_CARD_H] - grow
     return chance_box(
-        p, ax, ay, x0, x0 + p[P_CARD_W] + 2 * grow, y0, y0 + p[P_CARD_H] + 2 * grow, scale
+        p, ax, ay, x0, x0 + p[L.P_CARD_W] + 2 * grow, y0, y0 + p[L.P_CARD_H] + 2 * grow, scale
     )
 
 
@@ -149,10 +121,10 @@ def chance_ufo(p, scale):
         p,
         ufo_center_x(p),
         ufo_center_y(p),
-        p[P_UFO_X0],
-        p[P_UFO_X1],
-        p[P_UFO_Y0],
-        p[P_UFO_Y1],
+        p[L.P_UFO_X0],
+        p[L.P_UFO_X1],
+        p[L.P_UFO_Y0],
+        p[L.P_UFO_Y1],
         scale,
     )
 
@@ -165,18 +137,18 @@ def predict_threat(s, p, scratch):
     """scratch[SC_THREAT + cell]: the planet damage the card in `cell` would do in this
     round's advance if nobody destroyed anything (the engine's march on a copy). Returns the
     total."""
-    for cell in range(N_CELLS):
-        scratch[SC_BOARD + cell] = s[S_BOARD + cell]
+    for cell in range(L.N_CELLS):
+        scratch[SC_BOARD + cell] = s[L.S_BOARD + cell]
         scratch[SC_THREAT + cell] = 0
-    last = s[S_LAST_ROUND] != 0
+    last = s[L.S_LAST_ROUND] != 0
     end = march(scratch, SC_BOARD, p, last, scratch, SC_CRASHED)
-    mult = int(p[P_LAST_MULT]) if last else 1
+    mult = int(p[L.P_LAST_MULT]) if last else 1
     total = 0
     for i in range(SC_CRASHED, end):
         card = scratch[i]
-        for cell in range(N_CELLS):
-            if s[S_BOARD + cell] == card:
-                damage = int(p[P_CARD_DAMAGE + card - 1]) * mult
+        for cell in range(L.N_CELLS):
+            if s[L.S_BOARD + cell] == card:
+                damage = int(p[L.P_CARD_DAMAGE + card - 1]) * mult
                 scratch[SC_THREAT + cell] = damage
                 total += damage
     return total
@@ -185,4 +157,4 @@ def predict_threat(s, p, scratch):
 @jit_inline
 def rows_to_planet(cell):
     """Spaces between the card and the planet area, counting its own (1 on the bottom row)."""
-    return 4 - cell // COLS
+    return 4 - cell // L.COLS

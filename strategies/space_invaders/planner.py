@@ -13,6 +13,7 @@ chance that the team's tokens still to launch this round land a second hit; a sh
 generator carries the cards it protects. The resolution choices and the level-2 re-launch
 follow the same worths (the tactical player's rules)."""
 
+from sim.games.space_invaders import layout as L
 from sim.games.space_invaders.board import (
     cell_center_x,
     cell_center_y,
@@ -20,29 +21,6 @@ from sim.games.space_invaders.board import (
     ufo_center_y,
 )
 from sim.games.space_invaders.engine import power_of, tk
-from sim.games.space_invaders.layout import (
-    A_CALLED,
-    A_THREE,
-    A_YES,
-    CALLED_SHOT,
-    COLS,
-    LONG_WAVE,
-    N_CELLS,
-    PH_CHOOSE,
-    PH_REAIM,
-    PH_RELAUNCH_Q,
-    PH_RESOLVE,
-    PIERCE,
-    RELAUNCH,
-    ROWS,
-    S_BOARD,
-    S_CUR,
-    SHORT_WAVE,
-    TK_LEVEL,
-    TK_THREE,
-    UFO_FROM_LANDING,
-    UFO_THREE_TRIES,
-)
 from sim.jit import jit, jit_inline
 from strategies.space_invaders.common import (
     SC_WORTH,
@@ -64,20 +42,20 @@ PARAMS = {"spread_scale": 1.0, "ufo_weight": 1.0, "future_weight": 0.6}
 _UFO_WEIGHT, _FUTURE = 1, 2  # the same places as the tactical player's (shared choices)
 # what a blast wave recovers of a missed aimed shot (its chance of reaching the card)
 SHORT_RESCUE, LONG_RESCUE = 0.5, 0.65
-N_PAIRS = (COLS - 1) * ROWS + COLS * (ROWS - 1)  # neighbouring cells, across then down
-N_AIMS = N_CELLS + N_PAIRS + 1  # centres, pairs, the UFO
+N_PAIRS = (L.COLS - 1) * L.ROWS + L.COLS * (L.ROWS - 1)  # neighbouring cells, across then down
+N_AIMS = L.N_CELLS + N_PAIRS + 1  # centres, pairs, the UFO
 
 
 @jit_inline
 def pair_cells(k):
     """The two cells of neighbour pair k."""
-    across = (COLS - 1) * ROWS
+    across = (L.COLS - 1) * L.ROWS
     if k < across:
-        row, col = k // (COLS - 1), k % (COLS - 1)
-        return row * COLS + col, row * COLS + col + 1
+        row, col = k // (L.COLS - 1), k % (L.COLS - 1)
+        return row * L.COLS + col, row * L.COLS + col + 1
     k -= across
-    row, col = k // COLS, k % COLS
-    return row * COLS + col, (row + 1) * COLS + col
+    row, col = k // L.COLS, k % L.COLS
+    return row * L.COLS + col, (row + 1) * L.COLS + col
 
 
 @jit
@@ -86,8 +64,8 @@ def fill_worths(s, p, seat, sp, scratch):
     predict_threat(s, p, scratch)
     after = tokens_after(s, seat) - 1
     landed = landed_mask(s)
-    for cell in range(N_CELLS):
-        if s[S_BOARD + cell] == 0:
+    for cell in range(L.N_CELLS):
+        if s[L.S_BOARD + cell] == 0:
             scratch[SC_WORTH + cell] = 0
             scratch[SC_WORTH_PIERCE + cell] = 0
             continue
@@ -104,17 +82,17 @@ def fill_worths(s, p, seat, sp, scratch):
 
 @jit_inline
 def _worth(scratch, cell, power):
-    key = SC_WORTH_PIERCE if power == PIERCE else SC_WORTH
+    key = SC_WORTH_PIERCE if power == L.PIERCE else SC_WORTH
     return scratch[key + cell] / WORTH_UNIT
 
 
 @jit_inline
 def aim_point(p, aim):
     """(x, y) of aim point `aim` (a centre, a pair's middle or the UFO)."""
-    if aim < N_CELLS:
+    if aim < L.N_CELLS:
         return cell_center_x(p, aim), cell_center_y(p, aim)
-    if aim < N_CELLS + N_PAIRS:
-        c1, c2 = pair_cells(aim - N_CELLS)
+    if aim < L.N_CELLS + N_PAIRS:
+        c1, c2 = pair_cells(aim - L.N_CELLS)
         return (
             0.5 * (cell_center_x(p, c1) + cell_center_x(p, c2)),
             0.5 * (cell_center_y(p, c1) + cell_center_y(p, c2)),
@@ -127,16 +105,16 @@ def aim_worth(s, p, aim, power, sp, scratch, ufo_value, ufo_chance):
     """Expected worth of a token with `power` aimed at aim point `aim`."""
     if aim == N_AIMS - 1:
         chance = ufo_chance
-        if power == UFO_THREE_TRIES:
+        if power == L.UFO_THREE_TRIES:
             chance = 1.0 - (1.0 - chance) ** 3
         return chance * ufo_value
-    if aim < N_CELLS:
-        if s[S_BOARD + aim] == 0:
+    if aim < L.N_CELLS:
+        if s[L.S_BOARD + aim] == 0:
             return -1.0
         c1, c2 = aim, -1
     else:
-        c1, c2 = pair_cells(aim - N_CELLS)
-        if s[S_BOARD + c1] == 0 or s[S_BOARD + c2] == 0:
+        c1, c2 = pair_cells(aim - L.N_CELLS)
+        if s[L.S_BOARD + c1] == 0 or s[L.S_BOARD + c2] == 0:
             return -1.0
     x, y = aim_point(p, aim)
     p1 = chance_card(p, x, y, c1, sp[0])
@@ -146,14 +124,14 @@ def aim_worth(s, p, aim, power, sp, scratch, ufo_value, ufo_chance):
         p2 = chance_card(p, x, y, c2, sp[0])
         worth += p2 * _worth(scratch, c2, power)
         on_any = min(1.0, p1 + p2)
-    if power == SHORT_WAVE or power == LONG_WAVE:
-        rescue = SHORT_RESCUE if power == SHORT_WAVE else LONG_RESCUE
+    if power == L.SHORT_WAVE or power == L.LONG_WAVE:
+        rescue = SHORT_RESCUE if power == L.SHORT_WAVE else LONG_RESCUE
         worth += (1.0 - on_any) * rescue * _worth(scratch, c1, power)
-    elif power == RELAUNCH:
+    elif power == L.RELAUNCH:
         worth += (1.0 - on_any) * worth
-    elif power == UFO_FROM_LANDING:
+    elif power == L.UFO_FROM_LANDING:
         worth += (1.0 - on_any) * ufo_chance * ufo_value
-    elif power == CALLED_SHOT:
+    elif power == L.CALLED_SHOT:
         worth += p1 * ufo_chance * ufo_value
     return worth
 
@@ -189,29 +167,31 @@ def _aim(p, a, aim):
 
 @jit  # compiled on its own: the loop calls it through a pointer (decision.py)
 def policy(phase, s, p, w, seat, sp, rng, a, scratch):
-    if phase == PH_CHOOSE:
+    if phase == L.PH_CHOOSE:
         level, aim, _ = plan(s, p, seat, sp, scratch, 0)
         power = power_of(s, p, seat, level)
         target = (
-            aim if aim < N_CELLS else (pair_cells(aim - N_CELLS)[0] if aim < N_AIMS - 1 else UFO)
+            aim
+            if aim < L.N_CELLS
+            else (pair_cells(aim - L.N_CELLS)[0] if aim < N_AIMS - 1 else UFO)
         )
         choose_token(a, level, target)
-        if power != CALLED_SHOT:
-            a[A_CALLED] = -1.0
-        a[A_THREE] = 1.0 if power == UFO_THREE_TRIES and aim == N_AIMS - 1 else 0.0
+        if power != L.CALLED_SHOT:
+            a[L.A_CALLED] = -1.0
+        a[L.A_THREE] = 1.0 if power == L.UFO_THREE_TRIES and aim == N_AIMS - 1 else 0.0
         _aim(p, a, aim)
-    elif phase == PH_REAIM:
-        t = s[S_CUR]
-        if s[tk(t, TK_THREE)] != 0:
+    elif phase == L.PH_REAIM:
+        t = s[L.S_CUR]
+        if s[tk(t, L.TK_THREE)] != 0:
             aim_target(p, a, UFO)
         else:
-            _, aim, _ = plan(s, p, seat, sp, scratch, s[tk(t, TK_LEVEL)])
+            _, aim, _ = plan(s, p, seat, sp, scratch, s[tk(t, L.TK_LEVEL)])
             _aim(p, a, aim)
-    elif phase == PH_RELAUNCH_Q:
-        t = s[S_CUR]
-        _, _, fresh = plan(s, p, seat, sp, scratch, s[tk(t, TK_LEVEL)])
+    elif phase == L.PH_RELAUNCH_Q:
+        t = s[L.S_CUR]
+        _, _, fresh = plan(s, p, seat, sp, scratch, s[tk(t, L.TK_LEVEL)])
         got = _landing_worth(s, p, t, seat, sp, scratch)
-        a[A_YES] = 1.0 if got < fresh else 0.0
-    elif phase == PH_RESOLVE:
+        a[L.A_YES] = 1.0 if got < fresh else 0.0
+    elif phase == L.PH_RESOLVE:
         predict_threat(s, p, scratch)
         _resolve_choices(s, p, w, seat, sp, a, scratch)

@@ -8,45 +8,12 @@ nothing better to do), launches its tokens lowest level first, calls its target,
 (level 2) when the landing was worth much less than its target, and makes each resolution
 choice (redirect, extra, blast wave) for the most valuable card."""
 
+from sim.games.space_invaders import layout as L
 from sim.games.space_invaders.board import (
     neighbours_mask,
     wave_reaches,
 )
 from sim.games.space_invaders.engine import power_of, tk, wave_length
-from sim.games.space_invaders.layout import (
-    A_CALLED,
-    A_RES,
-    A_THREE,
-    A_YES,
-    ADJACENT_INSTEAD,
-    CALLED_SHOT,
-    EXTRA_ADJACENT,
-    LONG_WAVE,
-    MISS,
-    N_CELLS,
-    ON_CARDS,
-    P_LONG_DESTROYS,
-    PH_CHOOSE,
-    PH_REAIM,
-    PH_RELAUNCH_Q,
-    PH_RESOLVE,
-    PIERCE,
-    RES_EXTRA,
-    RES_REDIRECT,
-    RES_SIZE,
-    RES_WAVE,
-    S_BOARD,
-    S_CUR,
-    S_TOKENS,
-    SHORT_WAVE,
-    TK_CELLS,
-    TK_POWER,
-    TK_RESULT,
-    TK_THREE,
-    UFO_THREE_TRIES,
-    W_X,
-    W_Y,
-)
 from sim.jit import jit, jit_inline
 from strategies.space_invaders.common import (
     UFO,
@@ -72,11 +39,11 @@ def _worth(s, p, scratch, cell, pierce, seat, sp, landed):
 @jit
 def best_target(s, p, seat, power, sp, scratch):
     """(target, worth) for a token with `power`: a cell or UFO."""
-    pierce = power == PIERCE
+    pierce = power == L.PIERCE
     landed = landed_mask(s)
     best, worth = UFO, ufo_worth(s, p, power, sp[0], sp[_UFO_WEIGHT]) * 0.5
-    for cell in range(N_CELLS):
-        if s[S_BOARD + cell] != 0:
+    for cell in range(L.N_CELLS):
+        if s[L.S_BOARD + cell] != 0:
             value = _worth(s, p, scratch, cell, pierce, seat, sp, landed)
             if value > worth:
                 best, worth = cell, value
@@ -87,9 +54,9 @@ def best_target(s, p, seat, power, sp, scratch):
 def others_mask(s, t):
     """Cards the turn's tokens other than record t are on."""
     mask = 0
-    for other in range(s[S_TOKENS]):
+    for other in range(s[L.S_TOKENS]):
         if other != t:
-            mask |= s[tk(other, TK_CELLS)]
+            mask |= s[tk(other, L.TK_CELLS)]
     return mask
 
 
@@ -98,12 +65,12 @@ def best_neighbour(s, p, scratch, cells, seat, sp, landed, keep):
     """The most valuable invader next to one of `cells` (or in `cells` if `keep`): (cell,
     worth), (-1, 0) if none."""
     best, worth = -1, 0.0
-    for cell in range(N_CELLS):
+    for cell in range(L.N_CELLS):
         if (cells >> cell) & 1 == 0:
             continue
         around = neighbours_mask(cell) | ((1 << cell) if keep else 0)
-        for other in range(N_CELLS):
-            if (around >> other) & 1 and s[S_BOARD + other] != 0:
+        for other in range(L.N_CELLS):
+            if (around >> other) & 1 and s[L.S_BOARD + other] != 0:
                 if not keep and (cells >> other) & 1:
                     continue
                 value = _worth(s, p, scratch, other, False, seat, sp, landed)
@@ -114,40 +81,42 @@ def best_neighbour(s, p, scratch, cells, seat, sp, landed, keep):
 
 @jit
 def _resolve_choices(s, p, w, seat, sp, a, scratch):
-    for t in range(s[S_TOKENS]):
-        power, result = s[tk(t, TK_POWER)], s[tk(t, TK_RESULT)]
-        mask = s[tk(t, TK_CELLS)]
+    for t in range(s[L.S_TOKENS]):
+        power, result = s[tk(t, L.TK_POWER)], s[tk(t, L.TK_RESULT)]
+        mask = s[tk(t, L.TK_CELLS)]
         landed = others_mask(s, t)
-        base = A_RES + t * RES_SIZE
-        if result == ON_CARDS and power == ADJACENT_INSTEAD:
+        base = L.A_RES + t * L.RES_SIZE
+        if result == L.ON_CARDS and power == L.ADJACENT_INSTEAD:
             slot = 0
-            for cell in range(N_CELLS):
+            for cell in range(L.N_CELLS):
                 if (mask >> cell) & 1 and slot < 4:
                     best, _ = best_neighbour(s, p, scratch, 1 << cell, seat, sp, landed, True)
-                    a[base + RES_REDIRECT + slot] = best
+                    a[base + L.RES_REDIRECT + slot] = best
                     if best >= 0:
                         landed |= 1 << best
                     slot += 1
-        elif result == ON_CARDS and power == EXTRA_ADJACENT:
-            a[base + RES_EXTRA], _ = best_neighbour(s, p, scratch, mask, seat, sp, landed, False)
-        elif result == MISS and (power == SHORT_WAVE or power == LONG_WAVE):
+        elif result == L.ON_CARDS and power == L.EXTRA_ADJACENT:
+            a[base + L.RES_EXTRA], _ = best_neighbour(s, p, scratch, mask, seat, sp, landed, False)
+        elif result == L.MISS and (power == L.SHORT_WAVE or power == L.LONG_WAVE):
             worth = 0.0
             reach = wave_length(p, power)
-            for cell in range(N_CELLS):
-                if s[S_BOARD + cell] != 0 and wave_reaches(p, cell, w[W_X + t], w[W_Y + t], reach):
-                    pierce = power == LONG_WAVE and p[P_LONG_DESTROYS] != 0.0
+            for cell in range(L.N_CELLS):
+                if s[L.S_BOARD + cell] != 0 and wave_reaches(
+                    p, cell, w[L.W_X + t], w[L.W_Y + t], reach
+                ):
+                    pierce = power == L.LONG_WAVE and p[L.P_LONG_DESTROYS] != 0.0
                     value = _worth(s, p, scratch, cell, pierce, seat, sp, landed)
                     if value > worth:
-                        a[base + RES_WAVE], worth = cell, value
+                        a[base + L.RES_WAVE], worth = cell, value
 
 
 @jit
 def _landing_worth(s, p, t, seat, sp, scratch):
     """What token t's landing is worth (the cards it is on)."""
-    mask = s[tk(t, TK_CELLS)]
-    pierce = s[tk(t, TK_POWER)] == PIERCE
+    mask = s[tk(t, L.TK_CELLS)]
+    pierce = s[tk(t, L.TK_POWER)] == L.PIERCE
     worth = 0.0
-    for cell in range(N_CELLS):
+    for cell in range(L.N_CELLS):
         if (mask >> cell) & 1:
             worth += _worth(s, p, scratch, cell, pierce, seat, sp, landed_mask(s))
     return worth
@@ -155,7 +124,7 @@ def _landing_worth(s, p, t, seat, sp, scratch):
 
 @jit  # compiled on its own: the loop calls it through a pointer (decision.py)
 def policy(phase, s, p, w, seat, sp, rng, a, scratch):
-    if phase == PH_CHOOSE:
+    if phase == L.PH_CHOOSE:
         predict_threat(s, p, scratch)
         level = 1
         while left_at(s, seat, level) == 0:
@@ -163,23 +132,23 @@ def policy(phase, s, p, w, seat, sp, rng, a, scratch):
         power = power_of(s, p, seat, level)
         target, _ = best_target(s, p, seat, power, sp, scratch)
         choose_token(a, level, target)
-        if power != CALLED_SHOT:
-            a[A_CALLED] = -1.0
-        a[A_THREE] = 1.0 if power == UFO_THREE_TRIES and target == UFO else 0.0
+        if power != L.CALLED_SHOT:
+            a[L.A_CALLED] = -1.0
+        a[L.A_THREE] = 1.0 if power == L.UFO_THREE_TRIES and target == UFO else 0.0
         aim_target(p, a, target)
-    elif phase == PH_REAIM:
+    elif phase == L.PH_REAIM:
         predict_threat(s, p, scratch)
-        t = s[S_CUR]
-        target, _ = best_target(s, p, seat, s[tk(t, TK_POWER)], sp, scratch)
-        if s[tk(t, TK_THREE)] != 0:  # three tries: the UFO only
+        t = s[L.S_CUR]
+        target, _ = best_target(s, p, seat, s[tk(t, L.TK_POWER)], sp, scratch)
+        if s[tk(t, L.TK_THREE)] != 0:  # three tries: the UFO only
             target = UFO
         aim_target(p, a, target)
-    elif phase == PH_RELAUNCH_Q:
+    elif phase == L.PH_RELAUNCH_Q:
         predict_threat(s, p, scratch)
-        t = s[S_CUR]
-        _, worth = best_target(s, p, seat, s[tk(t, TK_POWER)], sp, scratch)
+        t = s[L.S_CUR]
+        _, worth = best_target(s, p, seat, s[tk(t, L.TK_POWER)], sp, scratch)
         got = _landing_worth(s, p, t, seat, sp, scratch)
-        a[A_YES] = 1.0 if got < sp[_RELAUNCH_BELOW] * worth else 0.0
-    elif phase == PH_RESOLVE:
+        a[L.A_YES] = 1.0 if got < sp[_RELAUNCH_BELOW] * worth else 0.0
+    elif phase == L.PH_RESOLVE:
         predict_threat(s, p, scratch)
         _resolve_choices(s, p, w, seat, sp, a, scratch)

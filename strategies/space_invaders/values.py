@@ -10,29 +10,8 @@ only waits (a shielded card, a two-hit card with no other hit coming), 0 if one 
 turn's tokens is already on it.
 """
 
+from sim.games.space_invaders import layout as L
 from sim.games.space_invaders.board import neighbours_mask
-from sim.games.space_invaders.layout import (
-    HEAL,
-    ICON_SHIELD,
-    ICON_TWO_HIT,
-    MAX_SEATS,
-    N_CELLS,
-    P_CARD_DAMAGE,
-    P_CARD_SPEED,
-    PL_ACTIVE,
-    PL_LEFT,
-    PL_SIZE,
-    S_BOARD,
-    S_HITS,
-    S_N_SEATS,
-    S_PLANET,
-    S_PLAYERS,
-    S_START_SEAT,
-    S_TURN_LANDED,
-    S_UFO,
-    TRACK_MAX,
-    UFO_RELAUNCH,
-)
 from sim.games.space_invaders.resolve import icon_at, shielded
 from sim.jit import jit_inline
 from strategies.space_invaders.common import SC_THREAT, chance_ufo, rows_to_planet
@@ -45,12 +24,12 @@ PACE_WORTH = 4.0  # health a UFO hit is worth while the final assault looks hope
 @jit_inline
 def base_value(s, p, scratch, cell, future_weight):
     """Planet health the card in `cell` is worth destroying now (0 for an empty space)."""
-    card = s[S_BOARD + cell]
+    card = s[L.S_BOARD + cell]
     if card == 0:
         return 0.0
     now = float(scratch[SC_THREAT + cell])
-    damage = p[P_CARD_DAMAGE + card - 1]
-    reach = min(1.0, p[P_CARD_SPEED + card - 1] / rows_to_planet(cell))
+    damage = p[L.P_CARD_DAMAGE + card - 1]
+    reach = min(1.0, p[L.P_CARD_SPEED + card - 1] / rows_to_planet(cell))
     later = future_weight * damage * reach if now == 0.0 else 0.0
     return now + later + CLEAR_SHARE * damage
 
@@ -58,14 +37,14 @@ def base_value(s, p, scratch, cell, future_weight):
 @jit_inline
 def tokens_after(s, seat):
     """Active tokens still to launch this round by the seats after `seat` (and its own)."""
-    n = s[S_N_SEATS]
+    n = s[L.S_N_SEATS]
     total = 0
-    start = s[S_START_SEAT]
+    start = s[L.S_START_SEAT]
     order_me = (seat - start) % n
-    for other in range(MAX_SEATS):
+    for other in range(L.MAX_SEATS):
         if other >= n or (other - start) % n < order_me:
             continue
-        base = S_PLAYERS + other * PL_SIZE + PL_LEFT
+        base = L.S_PLAYERS + other * L.PL_SIZE + L.PL_LEFT
         total += s[base] + s[base + 1] + s[base + 2]
     return total
 
@@ -73,7 +52,7 @@ def tokens_after(s, seat):
 @jit_inline
 def landed_mask(s):
     """Cards this turn's tokens are on so far (they fall or wait at the resolution)."""
-    return s[S_TURN_LANDED]
+    return s[L.S_TURN_LANDED]
 
 
 @jit_inline
@@ -81,15 +60,15 @@ def effect(s, p, cell, pierce, follow_up, landed):
     """How much of a card's value a hit on it realises now (0..1). `follow_up` is the chance
     that another hit reaches a two-hit card later this round; `landed` the cards other
     tokens of this turn are on."""
-    if s[S_BOARD + cell] == 0:
+    if s[L.S_BOARD + cell] == 0:
         return 0.0
     icon = icon_at(s, p, cell)
     own = (landed >> cell) & 1 == 1
     if pierce:
         return 0.0 if own else 1.0
     factor = 1.0
-    if icon & ICON_TWO_HIT:
-        if s[S_HITS + cell] >= 1 or own:
+    if icon & L.ICON_TWO_HIT:
+        if s[L.S_HITS + cell] >= 1 or own:
             factor = 1.0
         else:
             factor = follow_up
@@ -98,8 +77,8 @@ def effect(s, p, cell, pierce, follow_up, landed):
     if shielded(s, p, cell):
         freed = False
         around = neighbours_mask(cell)
-        for other in range(N_CELLS):
-            if (around >> other) & 1 and icon_at(s, p, other) & ICON_SHIELD:
+        for other in range(L.N_CELLS):
+            if (around >> other) & 1 and icon_at(s, p, other) & L.ICON_SHIELD:
                 freed = (landed >> other) & 1 == 1
                 if not freed:
                     break
@@ -112,23 +91,23 @@ def effect(s, p, cell, pierce, follow_up, landed):
 def generator_bonus(s, p, scratch, cell, future_weight):
     """A shield generator's extra worth: the cards it protects (in full for those with a hit
     waiting on them, they fall with it)."""
-    if icon_at(s, p, cell) & ICON_SHIELD == 0:
+    if icon_at(s, p, cell) & L.ICON_SHIELD == 0:
         return 0.0
     bonus = 0.0
     around = neighbours_mask(cell)
-    for other in range(N_CELLS):
-        if (around >> other) & 1 and s[S_BOARD + other] != 0:
-            if icon_at(s, p, other) & ICON_SHIELD:
+    for other in range(L.N_CELLS):
+        if (around >> other) & 1 and s[L.S_BOARD + other] != 0:
+            if icon_at(s, p, other) & L.ICON_SHIELD:
                 continue
             worth = base_value(s, p, scratch, other, future_weight)
-            bonus += worth if s[S_HITS + other] > 0 else 0.3 * worth
+            bonus += worth if s[L.S_HITS + other] > 0 else 0.3 * worth
     return bonus
 
 
 @jit_inline
 def hit_worth(s, p, scratch, cell, pierce, follow_up, future_weight, landed):
     """What one hit on the card in `cell` is worth now."""
-    if s[S_BOARD + cell] == 0:
+    if s[L.S_BOARD + cell] == 0:
         return 0.0
     worth = base_value(s, p, scratch, cell, future_weight)
     worth += generator_bonus(s, p, scratch, cell, future_weight)
@@ -156,8 +135,8 @@ def at_least(n, q, k):
 def active_tokens(s):
     """Tokens the team would launch in the final assault now (line 330)."""
     total = 0
-    for seat in range(s[S_N_SEATS]):
-        base = S_PLAYERS + seat * PL_SIZE + PL_ACTIVE
+    for seat in range(s[L.S_N_SEATS]):
+        base = L.S_PLAYERS + seat * L.PL_SIZE + L.PL_ACTIVE
         total += s[base] + s[base + 1] + s[base + 2]
     return total
 
@@ -172,20 +151,20 @@ def ufo_worth(s, p, power, scale, ufo_weight):
     PACE_WORTH x the share of the UFO the assault will not take. The heal power adds the
     health it restores, the UFO re-launch power another shot."""
     worth = 0.0
-    u = s[S_UFO]
+    u = s[L.S_UFO]
     if u > 0:
         q = chance_ufo(p, scale)
         n = active_tokens(s)
         now = at_least(n, q, u)
         gain = at_least(n, q, u - 1) - now
-        health = max(s[S_PLANET], 1)
+        health = max(s[L.S_PLANET], 1)
         near = gain * health / (HEALTH_PRESSURE * max(now, 0.02))
         # far from enough hits the binomial gain of one hit is tiny, yet the hits must come:
         # the share of the UFO's health the assault will not take, at PACE_WORTH a hit
         pace = PACE_WORTH * max(u - n * q, 0.0) / u
         worth = min(ufo_weight * max(near, pace), 20.0)
-        if power == HEAL:
-            worth += min(2, TRACK_MAX - s[S_PLANET])
-        elif power == UFO_RELAUNCH:
+        if power == L.HEAL:
+            worth += min(2, L.TRACK_MAX - s[L.S_PLANET])
+        elif power == L.UFO_RELAUNCH:
             worth += 1.0
     return worth

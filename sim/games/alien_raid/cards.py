@@ -3,70 +3,25 @@ at a city, fuel limits, credit conditions, what a task counts. The engine and th
 predictions call these same functions (one rule, one place). Rulings: docs/rules-alien-raid.md.
 """
 
-from sim.games.alien_raid.layout import (
-    C_ALONE,
-    C_CITY_DECK,
-    C_CITY_NOT_REGION,
-    C_CITY_NOT_TYPE,
-    C_CITY_REGION,
-    C_CITY_TYPE,
-    C_GROUP_AT_LEAST,
-    C_NONE,
-    C_VS_ARMY,
-    C_VS_CAPTAIN,
-    C_WITH,
-    C_WITHOUT,
-    CITY_SIZE,
-    CT_CATCH,
-    CT_DECK,
-    CT_RAID,
-    CT_REGION,
-    CT_TYPE,
-    M_ATTACK,
-    M_CLASS,
-    M_EFFECT,
-    M_EFFECT_VALUE,
-    M_FUEL,
-    M_INVULNERABLE,
-    M_KIND,
-    M_N_TRAITS,
-    M_PRICE,
-    M_TRAITS,
-    MAX_CONDS,
-    MAX_STATIONS,
-    MODEL_SIZE,
-    P_CITIES,
-    P_CREDIT_HUMANS,
-    P_CREDIT_INCLUSIVE,
-    P_CREDIT_SHIPS,
-    P_FUEL_MAX,
-    P_FUEL_START,
-    P_FUEL_STEP,
-    P_MODELS,
-    P_TASK_ARG,
-    P_TASK_COND,
-    ST_FUEL,
-    STATION,
-    TRAIT_SIZE,
-)
+from sim.games.alien_raid import layout as L
 from sim.jit import jit, jit_inline
 
 
 @jit_inline
 def mf(p, m, field):
     """Field M_* of model m."""
-    return p[P_MODELS + m * MODEL_SIZE + field]
+    return p[L.P_MODELS + m * L.MODEL_SIZE + field]
 
 
 @jit_inline
 def cf(p, c, field):
     """Field CT_* of city c."""
-    return p[P_CITIES + c * CITY_SIZE + field]
+    return p[L.P_CITIES + c * L.CITY_SIZE + field]
 
 
 @jit_inline
 def is_station(p, m):
-    return m >= 0 and mf(p, m, M_KIND) == STATION
+    return m >= 0 and mf(p, m, L.M_KIND) == L.STATION
 
 
 @jit
@@ -74,9 +29,9 @@ def usable_station(p, stations, used, effect):
     """Slot of an unused station with that effect among stations[:MAX_STATIONS] (flags in
     `used`), or -1: stations are used once per turn (line 150). The rules pass the state's
     slots, a strategy its observation's."""
-    for i in range(MAX_STATIONS):
+    for i in range(L.MAX_STATIONS):
         m = stations[i]
-        if m >= 0 and used[i] == 0 and mf(p, m, M_EFFECT) == effect:
+        if m >= 0 and used[i] == 0 and mf(p, m, L.M_EFFECT) == effect:
             return i
     return -1
 
@@ -84,8 +39,8 @@ def usable_station(p, stations, used, effect):
 @jit
 def fuel_limit(p, turn):
     """The Alliance's fuel limit of `turn` (1-based): 4, 5, ... up to fuel.max (lines 88, 228)."""
-    f = p[P_FUEL_START] + p[P_FUEL_STEP] * (turn - 1)
-    return min(f, p[P_FUEL_MAX])
+    f = p[L.P_FUEL_START] + p[L.P_FUEL_STEP] * (turn - 1)
+    return min(f, p[L.P_FUEL_MAX])
 
 
 @jit
@@ -94,24 +49,24 @@ def station_fuel(p, stations, n):
     extra = 0
     for i in range(n):
         m = stations[i]
-        if m >= 0 and mf(p, m, M_EFFECT) == ST_FUEL:
-            extra += mf(p, m, M_EFFECT_VALUE)
+        if m >= 0 and mf(p, m, L.M_EFFECT) == L.ST_FUEL:
+            extra += mf(p, m, L.M_EFFECT_VALUE)
     return extra
 
 
 @jit
 def city_condition(p, cond, arg, city):
     """Whether a condition about the city holds (any other condition holds here)."""
-    if cond == C_CITY_TYPE:
-        return cf(p, city, CT_TYPE) == arg
-    if cond == C_CITY_NOT_TYPE:
-        return cf(p, city, CT_TYPE) != arg
-    if cond == C_CITY_REGION:
-        return cf(p, city, CT_REGION) == arg
-    if cond == C_CITY_NOT_REGION:
-        return cf(p, city, CT_REGION) != arg
-    if cond == C_CITY_DECK:
-        return cf(p, city, CT_DECK) == arg
+    if cond == L.C_CITY_TYPE:
+        return cf(p, city, L.CT_TYPE) == arg
+    if cond == L.C_CITY_NOT_TYPE:
+        return cf(p, city, L.CT_TYPE) != arg
+    if cond == L.C_CITY_REGION:
+        return cf(p, city, L.CT_REGION) == arg
+    if cond == L.C_CITY_NOT_REGION:
+        return cf(p, city, L.CT_REGION) != arg
+    if cond == L.C_CITY_DECK:
+        return cf(p, city, L.CT_DECK) == arg
     return True
 
 
@@ -119,21 +74,21 @@ def city_condition(p, cond, arg, city):
 def condition_holds(p, cond, arg, city, group, n, me, vs_army):
     """Whether a trait condition holds for ship group[me] attacking `city` with group[:n]
     (vs_army: fighting an army in a catch, else a battle between captains or none)."""
-    if cond == C_NONE:
+    if cond == L.C_NONE:
         return True
-    if cond == C_WITH or cond == C_WITHOUT:
+    if cond == L.C_WITH or cond == L.C_WITHOUT:
         found = False
         for j in range(n):
-            if j != me and mf(p, group[j], M_CLASS) == arg:
+            if j != me and mf(p, group[j], L.M_CLASS) == arg:
                 found = True
-        return found if cond == C_WITH else not found
-    if cond == C_ALONE:
+        return found if cond == L.C_WITH else not found
+    if cond == L.C_ALONE:
         return n == 1
-    if cond == C_GROUP_AT_LEAST:
+    if cond == L.C_GROUP_AT_LEAST:
         return n >= arg
-    if cond == C_VS_ARMY:
+    if cond == L.C_VS_ARMY:
         return vs_army
-    if cond == C_VS_CAPTAIN:
+    if cond == L.C_VS_CAPTAIN:
         return not vs_army
     return city_condition(p, cond, arg, city)
 
@@ -143,14 +98,14 @@ def ship_attack(p, group, n, me, city, vs_army, jammed):
     """Attack of ship group[me]: printed attack plus every trait whose conditions hold. A
     jammed ship's bonuses (positive traits) are off (the Paris example). Never below 0."""
     m = group[me]
-    total = mf(p, m, M_ATTACK)
-    for t in range(mf(p, m, M_N_TRAITS)):
-        base = P_MODELS + m * MODEL_SIZE + M_TRAITS + t * TRAIT_SIZE
+    total = mf(p, m, L.M_ATTACK)
+    for t in range(mf(p, m, L.M_N_TRAITS)):
+        base = L.P_MODELS + m * L.MODEL_SIZE + L.M_TRAITS + t * L.TRAIT_SIZE
         value = p[base]
         if jammed and value > 0:
             continue
         holds = True
-        for k in range(MAX_CONDS):
+        for k in range(L.MAX_CONDS):
             if not condition_holds(
                 p, p[base + 1 + 2 * k], p[base + 2 + 2 * k], city, group, n, me, vs_army
             ):
@@ -173,44 +128,44 @@ def group_attack(p, group, n, city, vs_army):
 def group_fuel(p, group, n):
     total = 0
     for i in range(n):
-        total += mf(p, group[i], M_FUEL)
+        total += mf(p, group[i], L.M_FUEL)
     return total
 
 
 @jit
 def destroyable(p, m):
     """Whether a ship can be destroyed (invulnerable ships never are: FAQ lines 373-379)."""
-    return m >= 0 and mf(p, m, M_INVULNERABLE) == 0
+    return m >= 0 and mf(p, m, L.M_INVULNERABLE) == 0
 
 
 @jit
 def credit_allowed(p, humans, ships):
     """Credit conditions: fewer than 50,000 humans and fewer than 2 ships (line 184); with
     credit.condition no_more_than, at most those (line 186)."""
-    if p[P_CREDIT_INCLUSIVE]:
-        return humans <= p[P_CREDIT_HUMANS] and ships <= p[P_CREDIT_SHIPS]
-    return humans < p[P_CREDIT_HUMANS] and ships < p[P_CREDIT_SHIPS]
+    if p[L.P_CREDIT_INCLUSIVE]:
+        return humans <= p[L.P_CREDIT_HUMANS] and ships <= p[L.P_CREDIT_SHIPS]
+    return humans < p[L.P_CREDIT_HUMANS] and ships < p[L.P_CREDIT_SHIPS]
 
 
 @jit
 def task_counts_city(p, task, city):
     """Whether city card `city` counts for task model `task`."""
-    return city_condition(p, p[P_TASK_COND + task], p[P_TASK_ARG + task], city)
+    return city_condition(p, p[L.P_TASK_COND + task], p[L.P_TASK_ARG + task], city)
 
 
 @jit
 def price(p, m):
-    return mf(p, m, M_PRICE)
+    return mf(p, m, L.M_PRICE)
 
 
 @jit
 def raid_humans(p, city):
-    return cf(p, city, CT_RAID)
+    return cf(p, city, L.CT_RAID)
 
 
 @jit
 def catch_humans(p, city):
-    return cf(p, city, CT_CATCH)
+    return cf(p, city, L.CT_CATCH)
 
 
 @jit

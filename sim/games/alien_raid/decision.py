@@ -22,28 +22,8 @@ from sim.array_types import (
     STATE_T,
     STRATEGY_PARAMS_T,
 )
+from sim.games.alien_raid import layout as L
 from sim.games.alien_raid.cards import destroyable
-from sim.games.alien_raid.layout import (
-    A_ROOM,
-    A_SLOT,
-    A_T_CITY,
-    A_T_PLAYER,
-    A_T_SLOT,
-    A_TARGET,
-    A_USE,
-    A_USE_CARD,
-    A_YES,
-    ACTION_SIZE,
-    MAX_DRAWN,
-    MAX_HAND,
-    O_CITY,
-    O_SEAT,
-    OP_HAND,
-    OP_TARGET,
-    PH_ARMY,
-    PH_FIGHT,
-    PH_LOSE_SHIP,
-)
 from sim.games.alien_raid.observe import op
 from sim.jit import jit, jit_inline
 
@@ -69,20 +49,20 @@ def keep_default(phase, obs, p, sp, rng, slot, a, scratch, fscratch):
 @jit_inline
 def me(obs, field):
     """Index of the observing captain's own field OP_*."""
-    return op(obs[O_SEAT], field)
+    return op(obs[L.O_SEAT], field)
 
 
 @jit
 def fighting_slot(obs, i):
     """Whether own ship slot i fights at the decision's city."""
-    return obs[me(obs, OP_HAND + i)] >= 0 and obs[me(obs, OP_TARGET + i)] == obs[O_CITY]
+    return obs[me(obs, L.OP_HAND + i)] >= 0 and obs[me(obs, L.OP_TARGET + i)] == obs[L.O_CITY]
 
 
 @jit
 def first_loss(obs, p):
     """The first own fighting ship that can be destroyed, -1 if none."""
-    for i in range(MAX_HAND):
-        if fighting_slot(obs, i) and destroyable(p, obs[me(obs, OP_HAND + i)]):
+    for i in range(L.MAX_HAND):
+        if fighting_slot(obs, i) and destroyable(p, obs[me(obs, L.OP_HAND + i)]):
             return i
     return -1
 
@@ -91,19 +71,19 @@ def first_loss(obs, p):
 def reset_action(phase, obs, p, a):
     """The default answer: no redraw, no credit, buy nothing, stay home, no transfer, fight,
     no station, raid, fight the army, lose the first ship that can be destroyed."""
-    for i in range(ACTION_SIZE):
+    for i in range(L.ACTION_SIZE):
         a[i] = 0
-    for i in range(MAX_DRAWN):
-        a[A_ROOM + i] = -1
-    for i in range(MAX_HAND):
-        a[A_TARGET + i] = -1
-    a[A_USE] = -1
-    a[A_USE_CARD] = -1
-    a[A_T_PLAYER] = -1
-    a[A_T_SLOT] = -1
-    a[A_T_CITY] = -1
-    a[A_SLOT] = -1
-    if phase == PH_FIGHT or phase == PH_ARMY:
-        a[A_YES] = 1
-    if phase == PH_LOSE_SHIP:
-        a[A_SLOT] = first_loss(obs, p)
+    for i in range(L.MAX_DRAWN):
+        a[L.A_ROOM + i] = -1
+    for i in range(L.MAX_HAND):
+        a[L.A_TARGET + i] = -1
+    a[L.A_USE] = -1
+    a[L.A_USE_CARD] = -1
+    a[L.A_T_PLAYER] = -1
+    a[L.A_T_SLOT] = -1
+    a[L.A_T_CITY] = -1
+    a[L.A_SLOT] = -1
+    if phase == L.PH_FIGHT or phase == L.PH_ARMY:
+        a[L.A_YES] = 1
+    if phase == L.PH_LOSE_SHIP:
+        a[L.A_SLOT] = first_loss(obs, p)

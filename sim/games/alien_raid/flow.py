@@ -3,6 +3,7 @@ Simultaneous phases (buying, planning, the transfers) collect every captain's an
 any is applied. A refused decision stops the game: S_ERROR and S_ERROR_SEAT say why and who.
 """
 
+from sim.games.alien_raid import layout as L
 from sim.games.alien_raid.buying import (
     apply_buy,
     apply_credits,
@@ -14,24 +15,6 @@ from sim.games.alien_raid.buying import (
 )
 from sim.games.alien_raid.decide import decide, decide_into
 from sim.games.alien_raid.flow_city import resolve_city
-from sim.games.alien_raid.layout import (
-    A_CREDITS,
-    A_PROBE,
-    A_YES,
-    OK,
-    PH_BUY,
-    PH_CREDIT,
-    PH_PLAN,
-    PH_REDRAW,
-    PH_SHIP_TRANSFER,
-    PH_STATION_TRANSFER,
-    S_BOARD,
-    S_ERROR,
-    S_N_BOARD,
-    S_N_PLAYERS,
-    S_TURN,
-    ST_TRANSFER,
-)
 from sim.games.alien_raid.planning import (
     any_attack,
     apply_plan,
@@ -51,81 +34,81 @@ from sim.jit import jit
 def play_turn(s, p, rng, ctx, log):
     """One turn: buying, the cities dealt, planning and the reveal, each city resolved."""
     start_turn(s, p, log)
-    if buy_phase(s, p, rng, ctx, log) != OK:
-        return s[S_ERROR]
+    if buy_phase(s, p, rng, ctx, log) != L.OK:
+        return s[L.S_ERROR]
     deal_cities(s, p, log)
-    if plan_phase(s, p, rng, ctx, log) != OK:
-        return s[S_ERROR]
-    for space in range(s[S_N_BOARD]):
-        if s[S_BOARD + space] >= 0:
-            if resolve_city(s, p, rng, ctx, log, space) != OK:
-                return s[S_ERROR]
-            s[S_BOARD + space] = -1
-    s[S_TURN] += 1
-    return OK
+    if plan_phase(s, p, rng, ctx, log) != L.OK:
+        return s[L.S_ERROR]
+    for space in range(s[L.S_N_BOARD]):
+        if s[L.S_BOARD + space] >= 0:
+            if resolve_city(s, p, rng, ctx, log, space) != L.OK:
+                return s[L.S_ERROR]
+            s[L.S_BOARD + space] = -1
+    s[L.S_TURN] += 1
+    return L.OK
 
 
 @jit
 def buy_phase(s, p, rng, ctx, log):
     """Draw two cards each; redraws; credits (before buying, FAQ 319-321); purchases."""
     a, acts = ctx[4], ctx[5]
-    n = s[S_N_PLAYERS]
+    n = s[L.S_N_PLAYERS]
     for seat in range(n):
         offer(s, p, rng, seat, log)
     for seat in range(n):
         while redraw_allowed(s, p, seat):
-            decide(ctx, s, p, rng, seat, PH_REDRAW, -1)
-            if a[A_YES] == 0:
+            decide(ctx, s, p, rng, seat, L.PH_REDRAW, -1)
+            if a[L.A_YES] == 0:
                 break
             if refused(s, apply_redraw(s, p, rng, seat, log), seat):
-                return s[S_ERROR]
+                return s[L.S_ERROR]
     asked = 0
     for seat in range(n):
         if credit_possible(s, p, seat):
-            decide_into(ctx, s, p, rng, seat, PH_CREDIT, -1)
+            decide_into(ctx, s, p, rng, seat, L.PH_CREDIT, -1)
             asked |= 1 << seat
     for seat in range(n):
-        if not (asked >> seat) & 1 or (acts[seat, A_CREDITS] == 0 and acts[seat, A_PROBE] == 0):
+        if not (asked >> seat) & 1 or (acts[seat, L.A_CREDITS] == 0 and acts[seat, L.A_PROBE] == 0):
             continue
         if refused(s, apply_credits(s, p, seat, acts[seat], log), seat):
-            return s[S_ERROR]
+            return s[L.S_ERROR]
     for seat in range(n):
-        decide_into(ctx, s, p, rng, seat, PH_BUY, -1)
+        decide_into(ctx, s, p, rng, seat, L.PH_BUY, -1)
     for seat in range(n):
         if refused(s, apply_buy(s, p, seat, acts[seat], log), seat):
-            return s[S_ERROR]
-    return OK
+            return s[L.S_ERROR]
+    return L.OK
 
 
 @jit
 def plan_phase(s, p, rng, ctx, log):
     """Plans face down, the reveal, then stations' transfers before ships' own (FAQ 359)."""
     acts, buf, slots = ctx[5], ctx[9], ctx[10]
-    n = s[S_N_PLAYERS]
+    n = s[L.S_N_PLAYERS]
     for seat in range(n):
-        decide_into(ctx, s, p, rng, seat, PH_PLAN, -1)
+        decide_into(ctx, s, p, rng, seat, L.PH_PLAN, -1)
     for seat in range(n):
         if refused(s, apply_plan(s, p, seat, acts[seat]), seat):
-            return s[S_ERROR]
+            return s[L.S_ERROR]
     reveal(s, p, log, buf, slots)
     asked = 0
     for seat in range(n):
-        if unused_station(s, p, seat, ST_TRANSFER) >= 0 and any_attack(s):
-            decide_into(ctx, s, p, rng, seat, PH_STATION_TRANSFER, -1)
+        if unused_station(s, p, seat, L.ST_TRANSFER) >= 0 and any_attack(s):
+            decide_into(ctx, s, p, rng, seat, L.PH_STATION_TRANSFER, -1)
             asked |= 1 << seat
     for seat in range(n):
         if not (asked >> seat) & 1:
             continue
         if refused(s, apply_station_transfer(s, p, seat, acts[seat], log), seat):
-            return s[S_ERROR]
+            return s[L.S_ERROR]
     asked = 0
     for seat in range(n):
         if can_transfer_ships(s, p, seat):
-            decide_into(ctx, s, p, rng, seat, PH_SHIP_TRANSFER, -1)
+            decide_into(ctx, s, p, rng, seat, L.PH_SHIP_TRANSFER, -1)
             if refused(s, check_ship_transfer(s, p, seat, acts[seat]), seat):
-                return s[S_ERROR]
+                return s[L.S_ERROR]
             asked |= 1 << seat
     for seat in range(n):
         if (asked >> seat) & 1:
             apply_ship_transfer(s, seat, acts[seat], log)
-    return OK
+    return L.OK

@@ -2,6 +2,7 @@
 conquers it, or the attackers retreat or fight; the losers' ships and compensation cards; then
 the reward, a raid or a catch against 1-3 army cards (lines 104-122, 275-295)."""
 
+from sim.games.alien_raid import layout as L
 from sim.games.alien_raid.cards import beats_army, catch_humans, cf, group_attack, raid_humans
 from sim.games.alien_raid.decide import decide, decide_into
 from sim.games.alien_raid.fighting import (
@@ -17,70 +18,6 @@ from sim.games.alien_raid.flow_fight import (
     retreat_or_fight,
     take_city,
 )
-from sim.games.alien_raid.layout import (
-    A_PROBE,
-    A_T_CITY,
-    A_USE,
-    A_YES,
-    CP_TROPHY,
-    CT_ARMIES,
-    E_SCAN_CARD,
-    E_STATION_USE,
-    EV_ARMY,
-    EV_ARMY_LOSS,
-    EV_ARMY_RETREAT,
-    EV_ARMY_WIN,
-    EV_CATCH,
-    EV_CATCH_DONE,
-    EV_LOSE,
-    EV_NO_ATTACK,
-    EV_RAID,
-    EV_SCAN,
-    EV_TROPHY,
-    EV_UNCONTESTED,
-    MAX_CATCH,
-    MAX_COMP_MODELS,
-    OK,
-    P_ARMY_ATTACK,
-    P_COMP_EFFECT,
-    PH_ARMY,
-    PH_REWARD,
-    PH_SCAN,
-    PH_TROPHY,
-    PL_ARMY_LOSSES,
-    PL_CATCH_HUMANS,
-    PL_CATCH_RETREATS,
-    PL_CATCHES,
-    PL_CATCHES_WON,
-    PL_COMPS,
-    PL_CONQUESTS,
-    PL_HUMANS,
-    PL_RAID_HUMANS,
-    PL_RAIDS,
-    PL_RP_ARMIES,
-    PL_RP_CATCH,
-    PL_RP_CHOICE,
-    PL_RP_FLEET,
-    PL_RP_HUMANS,
-    PL_RP_LOST,
-    PL_RP_RAID,
-    PL_RP_TURN,
-    PL_SHIPS_LOST,
-    PL_TROPHIES_TAKEN,
-    S_ARMY_DISCARD,
-    S_BOARD,
-    S_CITIES_DISCARDED,
-    S_COMP_DISCARD,
-    S_ERROR,
-    S_F_ARMY_INDEX,
-    S_F_CATCH,
-    S_F_IN,
-    S_F_N_CATCH,
-    S_F_ROLL,
-    S_N_PLAYERS,
-    S_TURN,
-    ST_SCAN,
-)
 from sim.games.alien_raid.planning import attackers, group_of, unused_station, use_station
 from sim.games.alien_raid.state import draw_army, emit, pl, refused, roll_2d6
 from sim.jit import jit
@@ -90,7 +27,7 @@ NOBODY = -1
 
 @jit
 def only_seat(s, mask):
-    for seat in range(s[S_N_PLAYERS]):
+    for seat in range(s[L.S_N_PLAYERS]):
         if mask == 1 << seat:
             return seat
     return NOBODY
@@ -98,30 +35,30 @@ def only_seat(s, mask):
 
 @jit
 def resolve_city(s, p, rng, ctx, log, space):
-    city = s[S_BOARD + space]
+    city = s[L.S_BOARD + space]
     mask = attackers(s, space)
     if mask == 0:  # "Humans are lucky this time" (line 94)
-        s[S_CITIES_DISCARDED] += 1
-        emit(log, s, EV_NO_ATTACK, -1, space, city, 0, 0, 0)
-        return OK
+        s[L.S_CITIES_DISCARDED] += 1
+        emit(log, s, L.EV_NO_ATTACK, -1, space, city, 0, 0, 0)
+        return L.OK
     winner = only_seat(s, mask)
     if winner >= 0:  # line 92: conquered without a battle
-        emit(log, s, EV_UNCONTESTED, winner, space, city, 0, 0, 0)
-        s[pl(winner, PL_CONQUESTS)] += 1
+        emit(log, s, L.EV_UNCONTESTED, winner, space, city, 0, 0, 0)
+        s[pl(winner, L.PL_CONQUESTS)] += 1
         return reward(s, p, rng, ctx, log, space, winner, winner)
     fighters = retreat_or_fight(s, p, rng, ctx, log, space, mask)
-    if s[S_ERROR] != OK:
-        return s[S_ERROR]
+    if s[L.S_ERROR] != L.OK:
+        return s[L.S_ERROR]
     winner = only_seat(s, fighters)
     holder = winner
     if winner < 0:
         winner = battle(s, p, rng, ctx, log, space, fighters)
         if winner < 0:
-            return s[S_ERROR]
+            return s[L.S_ERROR]
         holder = aftermath(s, p, rng, ctx, log, space, fighters, winner)
-        if s[S_ERROR] != OK:
-            return s[S_ERROR]
-    s[pl(winner, PL_CONQUESTS)] += 1
+        if s[L.S_ERROR] != L.OK:
+            return s[L.S_ERROR]
+    s[pl(winner, L.PL_CONQUESTS)] += 1
     return reward(s, p, rng, ctx, log, space, winner, holder)
 
 
@@ -129,23 +66,23 @@ def resolve_city(s, p, rng, ctx, log, space):
 def aftermath(s, p, rng, ctx, log, space, fighters, winner):
     """Each loser gives up a ship and takes a compensation card (line 100); losers may play
     "take the city" (line 194; several: a roll-off). Returns who takes the city card."""
-    n = s[S_N_PLAYERS]
+    n = s[L.S_N_PLAYERS]
     for seat in range(n):
         if (fighters >> seat) & 1 and seat != winner:
-            s[S_F_IN + seat] = 1  # the loser's ships of this fight, for the choice
+            s[L.S_F_IN + seat] = 1  # the loser's ships of this fight, for the choice
             lost = lose_one_ship(s, p, rng, ctx, log, seat)
             if lost == -2:
                 return NOBODY
             card = give_compensation(s, p, rng, seat, log)
-            emit(log, s, EV_LOSE, seat, space, lost, card, 0, 0)
+            emit(log, s, L.EV_LOSE, seat, space, lost, card, 0, 0)
     return trophy(s, p, rng, ctx, log, space, fighters, winner)
 
 
 @jit
 def trophy_card(s, p, seat):
     """A usable "take the city" card of the seat, or -1."""
-    for k in range(MAX_COMP_MODELS):
-        if s[pl(seat, PL_COMPS + k)] > 0 and p[P_COMP_EFFECT + k] == CP_TROPHY:
+    for k in range(L.MAX_COMP_MODELS):
+        if s[pl(seat, L.PL_COMPS + k)] > 0 and p[L.P_COMP_EFFECT + k] == L.CP_TROPHY:
             return k
     return -1
 
@@ -153,20 +90,20 @@ def trophy_card(s, p, seat):
 @jit
 def trophy(s, p, rng, ctx, log, space, fighters, winner):
     acts = ctx[5]
-    n = s[S_N_PLAYERS]
+    n = s[L.S_N_PLAYERS]
     played = 0
     for seat in range(n):
         if (fighters >> seat) & 1 and seat != winner and trophy_card(s, p, seat) >= 0:
-            decide_into(ctx, s, p, rng, seat, PH_TROPHY, space)
-            if acts[seat, A_YES]:
+            decide_into(ctx, s, p, rng, seat, L.PH_TROPHY, space)
+            if acts[seat, L.A_YES]:
                 played |= 1 << seat
     if played == 0:
         return winner
     for seat in range(n):
         if (played >> seat) & 1:
             k = trophy_card(s, p, seat)
-            s[pl(seat, PL_COMPS + k)] -= 1
-            s[S_COMP_DISCARD + k] += 1
+            s[pl(seat, L.PL_COMPS + k)] -= 1
+            s[L.S_COMP_DISCARD + k] += 1
     while only_seat(s, played) < 0:  # the dice decide between several (line 194)
         best, leaders = -1, 0
         for seat in range(n):
@@ -178,8 +115,8 @@ def trophy(s, p, rng, ctx, log, space, fighters, winner):
                     leaders |= 1 << seat
         played = leaders
     holder = only_seat(s, played)
-    s[pl(holder, PL_TROPHIES_TAKEN)] += 1
-    emit(log, s, EV_TROPHY, holder, space, s[S_BOARD + space], 0, 0, 0)
+    s[pl(holder, L.PL_TROPHIES_TAKEN)] += 1
+    emit(log, s, L.EV_TROPHY, holder, space, s[L.S_BOARD + space], 0, 0, 0)
     return holder
 
 
@@ -188,40 +125,40 @@ def reward(s, p, rng, ctx, log, space, winner, holder):
     """Raid (sure humans) or catch (more humans against armies); the city card goes to the
     winner, or to the loser who played "take the city" (`holder`)."""
     a, buf, slots = ctx[4], ctx[9], ctx[10]
-    city = s[S_BOARD + space]
-    decide(ctx, s, p, rng, winner, PH_REWARD, space)
-    catching = a[A_YES] != 0
-    probe = a[A_PROBE] != 0 and s[pl(winner, PL_RP_ARMIES)] < 0
-    before, lost_before = s[pl(winner, PL_HUMANS)], s[pl(winner, PL_SHIPS_LOST)]
+    city = s[L.S_BOARD + space]
+    decide(ctx, s, p, rng, winner, L.PH_REWARD, space)
+    catching = a[L.A_YES] != 0
+    probe = a[L.A_PROBE] != 0 and s[pl(winner, L.PL_RP_ARMIES)] < 0
+    before, lost_before = s[pl(winner, L.PL_HUMANS)], s[pl(winner, L.PL_SHIPS_LOST)]
     if probe:
         k = group_of(s, winner, space, buf, slots)
-        s[pl(winner, PL_RP_ARMIES)] = cf(p, city, CT_ARMIES)
-        s[pl(winner, PL_RP_FLEET)] = group_attack(p, buf, k, city, True)
-        s[pl(winner, PL_RP_RAID)] = raid_humans(p, city)
-        s[pl(winner, PL_RP_CATCH)] = catch_humans(p, city)
-        s[pl(winner, PL_RP_CHOICE)] = catching
-        s[pl(winner, PL_RP_TURN)] = s[S_TURN]
+        s[pl(winner, L.PL_RP_ARMIES)] = cf(p, city, L.CT_ARMIES)
+        s[pl(winner, L.PL_RP_FLEET)] = group_attack(p, buf, k, city, True)
+        s[pl(winner, L.PL_RP_RAID)] = raid_humans(p, city)
+        s[pl(winner, L.PL_RP_CATCH)] = catch_humans(p, city)
+        s[pl(winner, L.PL_RP_CHOICE)] = catching
+        s[pl(winner, L.PL_RP_TURN)] = s[L.S_TURN]
     won = True
     if not catching:
         humans = raid_humans(p, city)
-        s[pl(winner, PL_HUMANS)] += humans
-        s[pl(winner, PL_RAIDS)] += 1
-        s[pl(winner, PL_RAID_HUMANS)] += humans
-        emit(log, s, EV_RAID, winner, space, humans, 0, 0, 0)
+        s[pl(winner, L.PL_HUMANS)] += humans
+        s[pl(winner, L.PL_RAIDS)] += 1
+        s[pl(winner, L.PL_RAID_HUMANS)] += humans
+        emit(log, s, L.EV_RAID, winner, space, humans, 0, 0, 0)
     else:
         won = catch(s, p, rng, ctx, log, space, winner)
-        if s[S_ERROR] != OK:
-            return s[S_ERROR]
+        if s[L.S_ERROR] != L.OK:
+            return s[L.S_ERROR]
     if probe:
-        s[pl(winner, PL_RP_HUMANS)] = s[pl(winner, PL_HUMANS)] - before
-        s[pl(winner, PL_RP_LOST)] = s[pl(winner, PL_SHIPS_LOST)] - lost_before
+        s[pl(winner, L.PL_RP_HUMANS)] = s[pl(winner, L.PL_HUMANS)] - before
+        s[pl(winner, L.PL_RP_LOST)] = s[pl(winner, L.PL_SHIPS_LOST)] - lost_before
     if holder != winner:
         take_city(s, holder, city)
     elif won:
         take_city(s, winner, city)
     else:
-        s[S_CITIES_DISCARDED] += 1
-    return OK
+        s[L.S_CITIES_DISCARDED] += 1
+    return L.OK
 
 
 @jit
@@ -229,47 +166,47 @@ def catch(s, p, rng, ctx, log, space, seat):
     """Draw the city's army cards; fight each army in turn or retreat before it; a lost
     fight costs a ship and the catch (lines 116-122, 283-295). Returns whether it succeeded."""
     a = ctx[4]
-    city = s[S_BOARD + space]
-    s[pl(seat, PL_CATCHES)] += 1
+    city = s[L.S_BOARD + space]
+    s[pl(seat, L.PL_CATCHES)] += 1
     clear_catch(s)
-    k = cf(p, city, CT_ARMIES)
-    for i in range(min(k, MAX_CATCH)):
-        s[S_F_CATCH + i] = draw_army(s, rng)
-    s[S_F_N_CATCH] = k
-    emit(log, s, EV_CATCH, seat, space, s[S_F_CATCH], s[S_F_CATCH + 1], s[S_F_CATCH + 2], 0)
+    k = cf(p, city, L.CT_ARMIES)
+    for i in range(min(k, L.MAX_CATCH)):
+        s[L.S_F_CATCH + i] = draw_army(s, rng)
+    s[L.S_F_N_CATCH] = k
+    emit(log, s, L.EV_CATCH, seat, space, s[L.S_F_CATCH], s[L.S_F_CATCH + 1], s[L.S_F_CATCH + 2], 0)
     if not scan(s, p, rng, ctx, log, space, seat):
         return False
     won = True
-    for i in range(MAX_CATCH):
-        card = s[S_F_CATCH + i]
-        if card < 0 or p[P_ARMY_ATTACK + card] == 0:
+    for i in range(L.MAX_CATCH):
+        card = s[L.S_F_CATCH + i]
+        if card < 0 or p[L.P_ARMY_ATTACK + card] == 0:
             continue
-        army = p[P_ARMY_ATTACK + card]
-        s[S_F_ARMY_INDEX] = i
+        army = p[L.P_ARMY_ATTACK + card]
+        s[L.S_F_ARMY_INDEX] = i
         clear_fight(s, space, army)
-        s[S_F_IN + seat] = 1
-        decide(ctx, s, p, rng, seat, PH_ARMY, space)
-        if a[A_YES] == 0:  # retreat before the fight (line 293): ships kept, city discarded
-            s[pl(seat, PL_CATCH_RETREATS)] += 1
-            emit(log, s, EV_ARMY_RETREAT, seat, space, army, 0, 0, 0)
+        s[L.S_F_IN + seat] = 1
+        decide(ctx, s, p, rng, seat, L.PH_ARMY, space)
+        if a[L.A_YES] == 0:  # retreat before the fight (line 293): ships kept, city discarded
+            s[pl(seat, L.PL_CATCH_RETREATS)] += 1
+            emit(log, s, L.EV_ARMY_RETREAT, seat, space, army, 0, 0, 0)
             won = False
             break
         if not army_fight(s, p, rng, ctx, log, space, seat, army):
             won = False
             break
-    for i in range(MAX_CATCH):
-        if s[S_F_CATCH + i] >= 0:
-            s[S_ARMY_DISCARD + s[S_F_CATCH + i]] += 1
+    for i in range(L.MAX_CATCH):
+        if s[L.S_F_CATCH + i] >= 0:
+            s[L.S_ARMY_DISCARD + s[L.S_F_CATCH + i]] += 1
     clear_catch(s)
-    s[S_F_ARMY_INDEX] = -1
+    s[L.S_F_ARMY_INDEX] = -1
     clear_fight(s, -1, -1)
-    if won and s[S_ERROR] == OK:
+    if won and s[L.S_ERROR] == L.OK:
         humans = catch_humans(p, city)
-        s[pl(seat, PL_HUMANS)] += humans
-        s[pl(seat, PL_CATCHES_WON)] += 1
-        s[pl(seat, PL_CATCH_HUMANS)] += humans
-        emit(log, s, EV_CATCH_DONE, seat, space, humans, 0, 0, 0)
-    return won and s[S_ERROR] == OK
+        s[pl(seat, L.PL_HUMANS)] += humans
+        s[pl(seat, L.PL_CATCHES_WON)] += 1
+        s[pl(seat, L.PL_CATCH_HUMANS)] += humans
+        emit(log, s, L.EV_CATCH_DONE, seat, space, humans, 0, 0, 0)
+    return won and s[L.S_ERROR] == L.OK
 
 
 @jit
@@ -277,17 +214,17 @@ def army_fight(s, p, rng, ctx, log, space, seat, army):
     """Attack plus 2d6 against the army's attack; equal or greater wins (line 289)."""
     buf, slots = ctx[9], ctx[10]
     fleet = fighter_total(s, p, seat, buf, slots)
-    s[S_F_ROLL + seat] = roll_2d6(s, rng)
+    s[L.S_F_ROLL + seat] = roll_2d6(s, rng)
     if not boost_round(s, p, rng, ctx, log, army):
         return False
     total = fighter_total(s, p, seat, buf, slots)
-    emit(log, s, EV_ARMY, seat, space, army, fleet, s[S_F_ROLL + seat], total)
+    emit(log, s, L.EV_ARMY, seat, space, army, fleet, s[L.S_F_ROLL + seat], total)
     if beats_army(total, army):
-        emit(log, s, EV_ARMY_WIN, seat, space, army, 0, 0, 0)
+        emit(log, s, L.EV_ARMY_WIN, seat, space, army, 0, 0, 0)
         return True
-    s[pl(seat, PL_ARMY_LOSSES)] += 1
+    s[pl(seat, L.PL_ARMY_LOSSES)] += 1
     lost = lose_one_ship(s, p, rng, ctx, log, seat)
-    emit(log, s, EV_ARMY_LOSS, seat, space, lost, 0, 0, 0)
+    emit(log, s, L.EV_ARMY_LOSS, seat, space, lost, 0, 0, 0)
     return False
 
 
@@ -295,24 +232,24 @@ def army_fight(s, p, rng, ctx, log, space, seat, army):
 def scan(s, p, rng, ctx, log, space, seat):
     """A scanner station discards one drawn army card before the fights. False on a refusal."""
     a = ctx[4]
-    slot = unused_station(s, p, seat, ST_SCAN)
+    slot = unused_station(s, p, seat, L.ST_SCAN)
     armies = 0
-    for i in range(MAX_CATCH):
-        card = s[S_F_CATCH + i]
-        armies += card >= 0 and p[P_ARMY_ATTACK + card] > 0
+    for i in range(L.MAX_CATCH):
+        card = s[L.S_F_CATCH + i]
+        armies += card >= 0 and p[L.P_ARMY_ATTACK + card] > 0
     if slot < 0 or armies == 0:
         return True
-    decide(ctx, s, p, rng, seat, PH_SCAN, space)
-    if a[A_USE] < 0:
+    decide(ctx, s, p, rng, seat, L.PH_SCAN, space)
+    if a[L.A_USE] < 0:
         return True
-    if a[A_USE] != slot:
-        return not refused(s, E_STATION_USE, seat)
-    i = a[A_T_CITY]
-    if i < 0 or i >= MAX_CATCH or s[S_F_CATCH + i] < 0:
-        return not refused(s, E_SCAN_CARD, seat)
+    if a[L.A_USE] != slot:
+        return not refused(s, L.E_STATION_USE, seat)
+    i = a[L.A_T_CITY]
+    if i < 0 or i >= L.MAX_CATCH or s[L.S_F_CATCH + i] < 0:
+        return not refused(s, L.E_SCAN_CARD, seat)
     use_station(s, seat, slot)
-    card = s[S_F_CATCH + i]
-    s[S_ARMY_DISCARD + card] += 1
-    s[S_F_CATCH + i] = -1
-    emit(log, s, EV_SCAN, seat, space, card, 0, 0, 0)
+    card = s[L.S_F_CATCH + i]
+    s[L.S_ARMY_DISCARD + card] += 1
+    s[L.S_F_CATCH + i] = -1
+    emit(log, s, L.EV_SCAN, seat, space, card, 0, 0, 0)
     return True

@@ -2,6 +2,7 @@
 cards after a roll, the ship a loser gives up (rulebook lines 96-102, 248-269, FAQ 345-351,
 the Paris example). Refusals are recorded with their seat in S_ERROR."""
 
+from sim.games.alien_raid import layout as L
 from sim.games.alien_raid.cards import group_attack
 from sim.games.alien_raid.decide import decide
 from sim.games.alien_raid.fighting import (
@@ -14,36 +15,6 @@ from sim.games.alien_raid.fighting import (
     destroyable_in_fight,
     fighter_total,
 )
-from sim.games.alien_raid.layout import (
-    A_SLOT,
-    A_YES,
-    EV_FIGHT,
-    EV_RETREAT,
-    EV_ROLL,
-    EV_TIE,
-    EV_TOTAL,
-    EV_WIN,
-    GAME_STREAM,
-    MAX_HAND,
-    MAX_PLAYERS,
-    MAX_WON,
-    PH_BOOST,
-    PH_FIGHT,
-    PH_LOSE_SHIP,
-    PL_BATTLES,
-    PL_BATTLES_WON,
-    PL_HAND,
-    PL_N_WON,
-    PL_RETREATS,
-    PL_TARGET,
-    PL_WON,
-    S_BOARD,
-    S_F_CITY,
-    S_F_IN,
-    S_F_ROLL,
-    S_FIRST_TIE,
-    S_N_PLAYERS,
-)
 from sim.games.alien_raid.planning import group_of
 from sim.games.alien_raid.state import emit, pl, refused, roll_2d6
 from sim.jit import jit
@@ -53,10 +24,10 @@ from sim.random_streams import below
 @jit
 def take_city(s, seat, city):
     """The city card as a trophy, in front of the captain (lines 104, 120)."""
-    n = s[pl(seat, PL_N_WON)]
-    if n < MAX_WON:
-        s[pl(seat, PL_WON + n)] = city
-        s[pl(seat, PL_N_WON)] = n + 1
+    n = s[pl(seat, L.PL_N_WON)]
+    if n < L.MAX_WON:
+        s[pl(seat, L.PL_WON + n)] = city
+        s[pl(seat, L.PL_N_WON)] = n + 1
 
 
 @jit
@@ -66,14 +37,14 @@ def retreat_or_fight(s, p, rng, ctx, log, space, mask):
     mask of those who fight."""
     decided, buf, slots, totals = ctx[6], ctx[9], ctx[10], ctx[11]
     a = ctx[4]
-    n = s[S_N_PLAYERS]
-    for seat in range(MAX_PLAYERS):
+    n = s[L.S_N_PLAYERS]
+    for seat in range(L.MAX_PLAYERS):
         decided[seat] = 0
         totals[seat] = -1
         if (mask >> seat) & 1:
             k = group_of(s, seat, space, buf, slots)
-            totals[seat] = group_attack(p, buf, k, s[S_BOARD + space], False) * 64 + below(
-                rng, GAME_STREAM, 64
+            totals[seat] = group_attack(p, buf, k, s[L.S_BOARD + space], False) * 64 + below(
+                rng, L.GAME_STREAM, 64
             )
     staying = mask
     for _ in range(n):
@@ -83,18 +54,18 @@ def retreat_or_fight(s, p, rng, ctx, log, space, mask):
                 seat = k
         if seat < 0 or staying == 1 << seat:
             break
-        decide(ctx, s, p, rng, seat, PH_FIGHT, space)
-        if a[A_YES]:
+        decide(ctx, s, p, rng, seat, L.PH_FIGHT, space)
+        if a[L.A_YES]:
             decided[seat] = 1
             continue
         decided[seat] = 2
         staying &= ~(1 << seat)
-        s[pl(seat, PL_RETREATS)] += 1
-        emit(log, s, EV_RETREAT, seat, space, 0, 0, 0, 0)
-        for i in range(MAX_HAND):  # the ships return to the hand (line 98)
-            if s[pl(seat, PL_TARGET + i)] == space:
-                s[pl(seat, PL_TARGET + i)] = -1
-    for seat in range(MAX_PLAYERS):
+        s[pl(seat, L.PL_RETREATS)] += 1
+        emit(log, s, L.EV_RETREAT, seat, space, 0, 0, 0, 0)
+        for i in range(L.MAX_HAND):  # the ships return to the hand (line 98)
+            if s[pl(seat, L.PL_TARGET + i)] == space:
+                s[pl(seat, L.PL_TARGET + i)] = -1
+    for seat in range(L.MAX_PLAYERS):
         decided[seat] = 0
     return staying
 
@@ -104,37 +75,37 @@ def battle(s, p, rng, ctx, log, space, fighters):
     """2d6 each plus the attack; stations and cards after the roll; the greatest total wins;
     equal leaders roll again with their attack (FAQ 349-351). Returns the winner (-1 refused)."""
     buf, slots, totals = ctx[9], ctx[10], ctx[11]
-    n = s[S_N_PLAYERS]
+    n = s[L.S_N_PLAYERS]
     clear_fight(s, space, -1)
     for seat in range(n):
         if (fighters >> seat) & 1:
-            s[S_F_IN + seat] = 1
-            s[pl(seat, PL_BATTLES)] += 1
-            emit(log, s, EV_FIGHT, seat, space, 0, 0, 0, 0)
+            s[L.S_F_IN + seat] = 1
+            s[pl(seat, L.PL_BATTLES)] += 1
+            emit(log, s, L.EV_FIGHT, seat, space, 0, 0, 0, 0)
     while True:
         for seat in range(n):
-            if s[S_F_IN + seat]:
-                s[S_F_ROLL + seat] = 0
+            if s[L.S_F_IN + seat]:
+                s[L.S_F_ROLL + seat] = 0
                 power = fighter_total(s, p, seat, buf, slots)
-                s[S_F_ROLL + seat] = roll_2d6(s, rng)
+                s[L.S_F_ROLL + seat] = roll_2d6(s, rng)
                 emit(
                     log,
                     s,
-                    EV_ROLL,
+                    L.EV_ROLL,
                     seat,
                     space,
                     power,
-                    s[S_F_ROLL + seat],
-                    power + s[S_F_ROLL + seat],
+                    s[L.S_F_ROLL + seat],
+                    power + s[L.S_F_ROLL + seat],
                     0,
                 )
         if not boost_round(s, p, rng, ctx, log, -1):
             return -1
         best, leaders = -1, 0
         for seat in range(n):
-            if s[S_F_IN + seat]:
+            if s[L.S_F_IN + seat]:
                 totals[seat] = fighter_total(s, p, seat, buf, slots)
-                emit(log, s, EV_TOTAL, seat, space, totals[seat], 0, 0, 0)
+                emit(log, s, L.EV_TOTAL, seat, space, totals[seat], 0, 0, 0)
                 if totals[seat] > best:
                     best, leaders = totals[seat], 1 << seat
                 elif totals[seat] == best:
@@ -142,14 +113,14 @@ def battle(s, p, rng, ctx, log, space, fighters):
         if leaders & (leaders - 1) == 0:
             for seat in range(n):
                 if leaders == 1 << seat:
-                    s[pl(seat, PL_BATTLES_WON)] += 1
-                    emit(log, s, EV_WIN, seat, space, best, 0, 0, 0)
+                    s[pl(seat, L.PL_BATTLES_WON)] += 1
+                    emit(log, s, L.EV_WIN, seat, space, best, 0, 0, 0)
                     return seat
-        s[S_FIRST_TIE] += 1
-        emit(log, s, EV_TIE, -1, space, best, leaders, 0, 0)
+        s[L.S_FIRST_TIE] += 1
+        emit(log, s, L.EV_TIE, -1, space, best, leaders, 0, 0)
         for seat in range(n):
-            if s[S_F_IN + seat] and not (leaders >> seat) & 1:
-                s[S_F_IN + seat] = 0
+            if s[L.S_F_IN + seat] and not (leaders >> seat) & 1:
+                s[L.S_F_IN + seat] = 0
 
 
 @jit
@@ -159,14 +130,14 @@ def boost_round(s, p, rng, ctx, log, army):
     the order is looked at again; it ends when nobody plays (the Paris example). Returns
     False on a refused play."""
     a, buf, slots, totals = ctx[4], ctx[9], ctx[10], ctx[11]
-    n = s[S_N_PLAYERS]
+    n = s[L.S_N_PLAYERS]
     while True:
         best, leaders = -1, 0
         for seat in range(n):
-            totals[seat] = fighter_total(s, p, seat, buf, slots) if s[S_F_IN + seat] else -1
-            if s[S_F_IN + seat] and totals[seat] > best:
+            totals[seat] = fighter_total(s, p, seat, buf, slots) if s[L.S_F_IN + seat] else -1
+            if s[L.S_F_IN + seat] and totals[seat] > best:
                 best, leaders = totals[seat], 1 << seat
-            elif s[S_F_IN + seat] and totals[seat] == best:
+            elif s[L.S_F_IN + seat] and totals[seat] == best:
                 leaders |= 1 << seat
         acted = False
         done = 0
@@ -175,14 +146,14 @@ def boost_round(s, p, rng, ctx, log, army):
             for k in range(n):
                 behind = (army >= 0 and totals[k] < army) or (army < 0 and (leaders != 1 << k))
                 lowest = seat < 0 or totals[k] < totals[seat]
-                if s[S_F_IN + k] and behind and not (done >> k) & 1 and lowest:
+                if s[L.S_F_IN + k] and behind and not (done >> k) & 1 and lowest:
                     seat = k
             if seat < 0:
                 break
             done |= 1 << seat
             if not boost_usable(s, p, seat):
                 continue
-            decide(ctx, s, p, rng, seat, PH_BOOST, s[S_F_CITY])
+            decide(ctx, s, p, rng, seat, L.PH_BOOST, s[L.S_F_CITY])
             if boost_passes(a):
                 continue
             if refused(s, apply_boost(s, p, seat, a, log), seat):
@@ -203,10 +174,10 @@ def lose_one_ship(s, p, rng, ctx, log, seat):
         return -1
     slot = first
     if count > 1:
-        decide(ctx, s, p, rng, seat, PH_LOSE_SHIP, s[S_F_CITY])
-        slot = a[A_SLOT]
+        decide(ctx, s, p, rng, seat, L.PH_LOSE_SHIP, s[L.S_F_CITY])
+        slot = a[L.A_SLOT]
         if refused(s, check_lose(s, p, seat, slot), seat):
             return -2
-    m = s[pl(seat, PL_HAND + slot)]
+    m = s[pl(seat, L.PL_HAND + slot)]
     destroy(s, seat, slot)
     return m

@@ -11,26 +11,11 @@ import numpy as np
 from numba import types
 from numba.core import config
 
+from sim.games.alien_raid import layout as L
 from sim.games.alien_raid.checks import census_ok
 from sim.games.alien_raid.decide import CTX_T, make_ctx
 from sim.games.alien_raid.decision import PARAMS_T, RNG_T
 from sim.games.alien_raid.flow import play_turn
-from sim.games.alien_raid.layout import (
-    E_CENSUS,
-    EV_SIZE,
-    OK,
-    P_TURNS,
-    PL_HUMANS,
-    PL_SIZE,
-    S_CITIES_DISCARDED,
-    S_ERROR,
-    S_ERROR_SEAT,
-    S_FIRST_TIE,
-    S_N_PLAYERS,
-    S_TURN,
-    STATE_SIZE,
-    STREAMS,
-)
 from sim.games.alien_raid.scoring import end_game, winners_mask
 from sim.games.alien_raid.state import new_game, pl
 from sim.games.seating import seat_players
@@ -55,7 +40,7 @@ GAME_COLUMNS = (
 OUTCOMES = ("win", "shared", "refused")
 # per-seat result columns: final humans, then the player's whole block of the state
 SEAT_SCORE, SEAT_BLOCK = 0, 1
-SEAT_SIZE = 1 + PL_SIZE
+SEAT_SIZE = 1 + L.PL_SIZE
 
 _FNV_PRIME = np.uint64(0x100000001B3)
 _FNV_OFFSET = np.uint64(0xCBF29CE484222325)
@@ -72,14 +57,14 @@ def state_hash(s, h):
 @jit
 def play_rest(s, p, rng, ctx, log, trace, h):
     """Play from the state's turn to the end; returns the trace hash."""
-    while s[S_TURN] <= p[P_TURNS] and s[S_ERROR] == OK:
+    while s[L.S_TURN] <= p[L.P_TURNS] and s[L.S_ERROR] == L.OK:
         play_turn(s, p, rng, ctx, log)
         if trace:
             h = state_hash(s, h)
-            if s[S_ERROR] == OK and not census_ok(s, p):
-                s[S_ERROR] = E_CENSUS
-                s[S_ERROR_SEAT] = -1
-    if s[S_ERROR] == OK:
+            if s[L.S_ERROR] == L.OK and not census_ok(s, p):
+                s[L.S_ERROR] = L.E_CENSUS
+                s[L.S_ERROR_SEAT] = -1
+    if s[L.S_ERROR] == L.OK:
         end_game(s, p, log)
     return h
 
@@ -87,19 +72,19 @@ def play_rest(s, p, rng, ctx, log, trace, h):
 @jit
 def finish(s, p, out, h):
     """The per-game columns of a finished (or refused) game."""
-    out[G_TURNS] = s[S_TURN] - 1
-    out[G_ERROR], out[G_ERROR_SEAT] = s[S_ERROR], s[S_ERROR_SEAT]
-    out[G_DISCARDED], out[G_TIES] = s[S_CITIES_DISCARDED], s[S_FIRST_TIE]
+    out[G_TURNS] = s[L.S_TURN] - 1
+    out[G_ERROR], out[G_ERROR_SEAT] = s[L.S_ERROR], s[L.S_ERROR_SEAT]
+    out[G_DISCARDED], out[G_TIES] = s[L.S_CITIES_DISCARDED], s[L.S_FIRST_TIE]
     out[G_HASH] = np.int64(h)
-    if s[S_ERROR] != OK:
+    if s[L.S_ERROR] != L.OK:
         out[G_OUTCOME] = 2
         return
     mask = winners_mask(s, p)
     out[G_WINNERS] = mask
     out[G_OUTCOME] = 0 if mask & (mask - 1) == 0 else 1
     top, second = -(1 << 40), -(1 << 40)
-    for seat in range(s[S_N_PLAYERS]):
-        v = s[pl(seat, PL_HUMANS)]
+    for seat in range(s[L.S_N_PLAYERS]):
+        v = s[pl(seat, L.PL_HUMANS)]
         if v > top:
             top, second = v, top
         elif v > second:
@@ -125,10 +110,10 @@ def play_batch(p, n_players, seeds, seat_lineup, lineup_policy, lineup_params, g
         h = state_hash(s, _FNV_OFFSET) if trace else _FNV_OFFSET
         h = play_rest(s, p, rng, ctx, log, trace, h)
         finish(s, p, games[g], h)
-        errors += s[S_ERROR] != OK
+        errors += s[L.S_ERROR] != L.OK
         for seat in range(n_players):
-            seats[g, seat, SEAT_SCORE] = s[pl(seat, PL_HUMANS)]
-            for f in range(PL_SIZE):
+            seats[g, seat, SEAT_SCORE] = s[pl(seat, L.PL_HUMANS)]
+            for f in range(L.PL_SIZE):
                 seats[g, seat, SEAT_BLOCK + f] = s[pl(seat, f)]
     return errors
 
@@ -137,9 +122,9 @@ def workspace(policies: tuple, params_width: int) -> tuple:
     """play_batch's work buffers: the state, the random streams, a log that keeps nothing,
     and the decision buffers for `policies` (made here so the loop allocates nothing)."""
     return (
-        np.zeros(STATE_SIZE, np.int32),
-        np.zeros(STREAMS, np.uint64),
-        np.zeros((1, EV_SIZE), np.int32),
+        np.zeros(L.STATE_SIZE, np.int32),
+        np.zeros(L.STREAMS, np.uint64),
+        np.zeros((1, L.EV_SIZE), np.int32),
         make_ctx(policies, params_width),
     )
 
@@ -172,8 +157,8 @@ def compiled(function, signature: tuple):
 def play_scenario(s, p, rng, ctx, log, turns, score):
     """A scenario: `turns` turns from the state's turn, then the end of the game if `score`."""
     for _ in range(turns):
-        if s[S_ERROR] != OK or s[S_TURN] > p[P_TURNS]:
+        if s[L.S_ERROR] != L.OK or s[L.S_TURN] > p[L.P_TURNS]:
             break
         play_turn(s, p, rng, ctx, log)
-    if score and s[S_ERROR] == OK:
+    if score and s[L.S_ERROR] == L.OK:
         end_game(s, p, log)

@@ -8,62 +8,40 @@ strategies' predictions ask these same functions.
 
 import math
 
-from sim.games.space_invaders.layout import (
-    COLS,
-    IN_PLANET,
-    IN_UFO,
-    MISS,
-    N_CELLS,
-    ON_CARDS,
-    P_CARD_H,
-    P_CARD_W,
-    P_GRID_X0,
-    P_GRID_Y0,
-    P_HIT_CENTER,
-    P_PITCH_X,
-    P_PITCH_Y,
-    P_PLANET_LINE,
-    P_TOKEN_R,
-    P_UFO_X0,
-    P_UFO_X1,
-    P_UFO_Y0,
-    P_UFO_Y1,
-    ROWS,
-    S_BOARD,
-)
+from sim.games.space_invaders import layout as L
 from sim.jit import jit_inline
 
 
 @jit_inline
 def cell_x0(p, cell):
     """Left edge of the space of `cell`."""
-    return p[P_GRID_X0] + (cell % COLS) * p[P_PITCH_X]
+    return p[L.P_GRID_X0] + (cell % L.COLS) * p[L.P_PITCH_X]
 
 
 @jit_inline
 def cell_y0(p, cell):
     """Bottom edge of the space of `cell` (row 0 is the top row)."""
-    return p[P_GRID_Y0] + (ROWS - 1 - cell // COLS) * p[P_PITCH_Y]
+    return p[L.P_GRID_Y0] + (L.ROWS - 1 - cell // L.COLS) * p[L.P_PITCH_Y]
 
 
 @jit_inline
 def cell_center_x(p, cell):
-    return cell_x0(p, cell) + 0.5 * p[P_CARD_W]
+    return cell_x0(p, cell) + 0.5 * p[L.P_CARD_W]
 
 
 @jit_inline
 def cell_center_y(p, cell):
-    return cell_y0(p, cell) + 0.5 * p[P_CARD_H]
+    return cell_y0(p, cell) + 0.5 * p[L.P_CARD_H]
 
 
 @jit_inline
 def ufo_center_x(p):
-    return 0.5 * (p[P_UFO_X0] + p[P_UFO_X1])
+    return 0.5 * (p[L.P_UFO_X0] + p[L.P_UFO_X1])
 
 
 @jit_inline
 def ufo_center_y(p):
-    return 0.5 * (p[P_UFO_Y0] + p[P_UFO_Y1])
+    return 0.5 * (p[L.P_UFO_Y0] + p[L.P_UFO_Y1])
 
 
 @jit_inline
@@ -71,8 +49,8 @@ def gap_to_card(p, cell, x, y):
     """Distance from (x, y) to the nearest point of the card in `cell` (0 inside it)."""
     x0 = cell_x0(p, cell)
     y0 = cell_y0(p, cell)
-    dx = max(x0 - x, 0.0, x - (x0 + p[P_CARD_W]))
-    dy = max(y0 - y, 0.0, y - (y0 + p[P_CARD_H]))
+    dx = max(x0 - x, 0.0, x - (x0 + p[L.P_CARD_W]))
+    dy = max(y0 - y, 0.0, y - (y0 + p[L.P_CARD_H]))
     return math.sqrt(dx * dx + dy * dy)
 
 
@@ -80,25 +58,25 @@ def gap_to_card(p, cell, x, y):
 def token_on_card(p, cell, x, y):
     """A token is on a card if its disc covers part of it, not just touching the edge (line
     218); with P_HIT_CENTER, only if its centre is on the card."""
-    if p[P_HIT_CENTER] != 0.0:
+    if p[L.P_HIT_CENTER] != 0.0:
         return gap_to_card(p, cell, x, y) == 0.0
-    return gap_to_card(p, cell, x, y) < p[P_TOKEN_R]
+    return gap_to_card(p, cell, x, y) < p[L.P_TOKEN_R]
 
 
 @jit_inline
 def cells_under(s, p, x, y):
     """Bit mask of the invader cards a token at (x, y) is on (line 216: all of them)."""
-    reach = p[P_TOKEN_R]
-    first_col = max(0, int(math.floor((x - reach - p[P_GRID_X0]) / p[P_PITCH_X])))
-    last_col = min(COLS - 1, int(math.floor((x + reach - p[P_GRID_X0]) / p[P_PITCH_X])))
-    low_row = int(math.floor((y - reach - p[P_GRID_Y0]) / p[P_PITCH_Y]))  # counted upwards
-    high_row = int(math.floor((y + reach - p[P_GRID_Y0]) / p[P_PITCH_Y]))
+    reach = p[L.P_TOKEN_R]
+    first_col = max(0, int(math.floor((x - reach - p[L.P_GRID_X0]) / p[L.P_PITCH_X])))
+    last_col = min(L.COLS - 1, int(math.floor((x + reach - p[L.P_GRID_X0]) / p[L.P_PITCH_X])))
+    low_row = int(math.floor((y - reach - p[L.P_GRID_Y0]) / p[L.P_PITCH_Y]))  # counted upwards
+    high_row = int(math.floor((y + reach - p[L.P_GRID_Y0]) / p[L.P_PITCH_Y]))
     mask = 0
-    for up in range(max(0, low_row), min(ROWS - 1, high_row) + 1):
-        row = ROWS - 1 - up
+    for up in range(max(0, low_row), min(L.ROWS - 1, high_row) + 1):
+        row = L.ROWS - 1 - up
         for col in range(first_col, last_col + 1):
-            cell = row * COLS + col
-            if s[S_BOARD + cell] != 0 and token_on_card(p, cell, x, y):
+            cell = row * L.COLS + col
+            if s[L.S_BOARD + cell] != 0 and token_on_card(p, cell, x, y):
                 mask |= 1 << cell
     return mask
 
@@ -106,14 +84,14 @@ def cells_under(s, p, x, y):
 @jit_inline
 def in_ufo(p, x, y):
     """The token's centre is inside the UFO's opening (line 332: "lands inside the UFO")."""
-    return p[P_UFO_X0] <= x <= p[P_UFO_X1] and p[P_UFO_Y0] <= y <= p[P_UFO_Y1]
+    return p[L.P_UFO_X0] <= x <= p[L.P_UFO_X1] and p[L.P_UFO_Y0] <= y <= p[L.P_UFO_Y1]
 
 
 @jit_inline
 def in_planet_area(p, y):
     """Completely below the top line of the dotted section (line 206); a token off the table
     behind the shooter counts too (FAQ, line 453)."""
-    return y + p[P_TOKEN_R] <= p[P_PLANET_LINE]
+    return y + p[L.P_TOKEN_R] <= p[L.P_PLANET_LINE]
 
 
 @jit_inline
@@ -121,12 +99,12 @@ def classify(s, p, x, y):
     """(ON_CARDS | IN_UFO | IN_PLANET | MISS, mask of the cards the token is on)."""
     mask = cells_under(s, p, x, y)
     if mask != 0:
-        return ON_CARDS, mask
+        return L.ON_CARDS, mask
     if in_ufo(p, x, y):
-        return IN_UFO, 0
+        return L.IN_UFO, 0
     if in_planet_area(p, y):
-        return IN_PLANET, 0
-    return MISS, 0
+        return L.IN_PLANET, 0
+    return L.MISS, 0
 
 
 @jit_inline
@@ -134,29 +112,29 @@ def wave_reaches(p, cell, x, y, length):
     """A blast wave card laid with one end against the token reaches the card in `cell` if
     its other end touches it (lines 411, 424): the card lies within `length` of the token's
     edge."""
-    return gap_to_card(p, cell, x, y) <= p[P_TOKEN_R] + length
+    return gap_to_card(p, cell, x, y) <= p[L.P_TOKEN_R] + length
 
 
 @jit_inline
 def adjacent(a, b):
     """Orthogonal neighbours (above, below, left, right; not diagonal; line 376)."""
-    ra, ca = a // COLS, a % COLS
-    rb, cb = b // COLS, b % COLS
+    ra, ca = a // L.COLS, a % L.COLS
+    rb, cb = b // L.COLS, b % L.COLS
     return (ra == rb and abs(ca - cb) == 1) or (ca == cb and abs(ra - rb) == 1)
 
 
 @jit_inline
 def neighbours_mask(cell):
     """Bit mask of the orthogonal neighbours of `cell` on the 5 x 4 grid."""
-    row, col = cell // COLS, cell % COLS
+    row, col = cell // L.COLS, cell % L.COLS
     mask = 0
     if row > 0:
-        mask |= 1 << (cell - COLS)
-    if row < ROWS - 1:
-        mask |= 1 << (cell + COLS)
+        mask |= 1 << (cell - L.COLS)
+    if row < L.ROWS - 1:
+        mask |= 1 << (cell + L.COLS)
     if col > 0:
         mask |= 1 << (cell - 1)
-    if col < COLS - 1:
+    if col < L.COLS - 1:
         mask |= 1 << (cell + 1)
     return mask
 
@@ -164,8 +142,8 @@ def neighbours_mask(cell):
 @jit_inline
 def occupied_mask(s):
     mask = 0
-    for cell in range(N_CELLS):
-        if s[S_BOARD + cell] != 0:
+    for cell in range(L.N_CELLS):
+        if s[L.S_BOARD + cell] != 0:
             mask |= 1 << cell
     return mask
 

@@ -17,19 +17,12 @@ from typing import Any
 
 from sim.config import DataFile, Field, nearest
 from sim.errors import ConfigError
-from sim.games.space_invaders.layout import (
-    CARDS_PER_LEVEL,
-    ICON_SHIELD,
-    ICON_TWO_HIT,
-    MAX_CARDS,
-    POWER_LEVEL,
-    POWER_NAMES,
-)
+from sim.games.space_invaders import layout as L
 from sim.games.space_invaders.schema import DEXTERITY_SCHEMA, GEOMETRY_SCHEMA, SKILLS
 
-ICONS = {"none": 0, "shield": ICON_SHIELD, "two_hit": ICON_TWO_HIT}
+ICONS = {"none": 0, "shield": L.ICON_SHIELD, "two_hit": L.ICON_TWO_HIT}
 CARD_SCHEMA = {
-    "count": Field("int", min=1, max=MAX_CARDS, doc="cards of this kind"),
+    "count": Field("int", min=1, max=L.MAX_CARDS, doc="cards of this kind"),
     "speed": Field("int", min=1, max=3, doc="spaces a round (lines 250-252)"),
     "damage": Field("int", min=1, max=20, doc="damage to the planet (line 264)"),
     "icon": Field("choice", choices=tuple(ICONS), doc="lines 376-386"),
@@ -100,8 +93,8 @@ def _read_catalog(path: Path) -> Catalog:
         speed += [card["speed"]] * count
         damage += [card["damage"]] * count
         icon += [ICONS[card.get("icon", "none")]] * count
-    if len(speed) > MAX_CARDS:
-        raise f.fail(f"{len(speed)} cards; the engine holds at most {MAX_CARDS}", "cards")
+    if len(speed) > L.MAX_CARDS:
+        raise f.fail(f"{len(speed)} cards; the engine holds at most {L.MAX_CARDS}", "cards")
     digest = hashlib.sha256(path.read_bytes()).hexdigest()[:16]
     title = str(f.data.get("title", path.stem))
     return Catalog(title, tuple(speed), tuple(damage), tuple(icon), _player_cards(f), digest)
@@ -116,21 +109,21 @@ def _player_cards(f: DataFile) -> tuple[tuple[int, ...], ...]:
     for level, name in enumerate(DECKS, start=1):
         deck = decks.get(name)
         where = f"player_cards.{name}"
-        if not isinstance(deck, list) or len(deck) != CARDS_PER_LEVEL:
-            raise f.fail(f"expected a list of {CARDS_PER_LEVEL} powers", where)
+        if not isinstance(deck, list) or len(deck) != L.CARDS_PER_LEVEL:
+            raise f.fail(f"expected a list of {L.CARDS_PER_LEVEL} powers", where)
         out.append(tuple(_power(f, power, level, f"{where}[{i}]") for i, power in enumerate(deck)))
     return tuple(out)
 
 
 def _power(f: DataFile, power: Any, level: int, where: str) -> int:
     """The id of a player card's power, which must be of the card's level (line 400)."""
-    if power not in POWER_NAMES:
-        near = nearest(str(power), POWER_NAMES)
+    if power not in L.POWER_NAMES:
+        near = nearest(str(power), L.POWER_NAMES)
         raise f.fail(f"unknown power {power!r}", where,
                      hint=f"Did you mean '{near}'?" if near else None)  # fmt: skip
-    pid = POWER_NAMES.index(power)
-    if pid != 0 and POWER_LEVEL[pid] != level:
-        raise f.fail(f"{power} is a level-{POWER_LEVEL[pid]} power (line 400)", where)
+    pid = L.POWER_NAMES.index(power)
+    if pid != 0 and L.POWER_LEVEL[pid] != level:
+        raise f.fail(f"{power} is a level-{L.POWER_LEVEL[pid]} power (line 400)", where)
     return pid
 
 

@@ -19,18 +19,7 @@ Out of the model: cards bumped out of place, tokens knocked off by later shots (
 
 import math
 
-from sim.games.space_invaders.layout import (
-    P_BIAS,
-    P_BOARD_H,
-    P_BOARD_W,
-    P_FLOOR,
-    P_LENGTH_RATIO,
-    P_SHOOTER_Y,
-    P_SPREAD,
-    P_UFO_Y1,
-    P_WILD,
-    P_WILD_MARGIN,
-)
+from sim.games.space_invaders import layout as L
 from sim.jit import jit_inline
 from sim.random_streams import normal_pair, uniform
 
@@ -38,29 +27,29 @@ from sim.random_streams import normal_pair, uniform
 @jit_inline
 def sd_across(p, distance, scale):
     """Standard deviation (mm) of the error across the shot at `distance` mm."""
-    return (p[P_FLOOR] + p[P_SPREAD] * distance) * scale
+    return (p[L.P_FLOOR] + p[L.P_SPREAD] * distance) * scale
 
 
 @jit_inline
 def sd_along(p, distance, scale):
     """Standard deviation (mm) of the error along the shot (range is harder than direction)."""
-    return p[P_LENGTH_RATIO] * sd_across(p, distance, scale)
+    return p[L.P_LENGTH_RATIO] * sd_across(p, distance, scale)
 
 
 @jit_inline
 def bias_along(p, distance):
     """Mean error along the shot (mm); negative falls short."""
-    return p[P_BIAS] * distance
+    return p[L.P_BIAS] * distance
 
 
 @jit_inline
 def sample_landing(p, rng, slot, ax, ay, sx, sy, scale):
     """(x, y) where a token aimed at (ax, ay) from (sx, sy) lands; draws from stream `slot`."""
-    if p[P_WILD] > 0.0 and uniform(rng, slot) < p[P_WILD]:
-        margin = p[P_WILD_MARGIN]
-        x = -margin + uniform(rng, slot) * (p[P_BOARD_W] + 2.0 * margin)
-        low = min(p[P_SHOOTER_Y], 0.0) - margin
-        y = low + uniform(rng, slot) * (max(p[P_UFO_Y1], p[P_BOARD_H]) + margin - low)
+    if p[L.P_WILD] > 0.0 and uniform(rng, slot) < p[L.P_WILD]:
+        margin = p[L.P_WILD_MARGIN]
+        x = -margin + uniform(rng, slot) * (p[L.P_BOARD_W] + 2.0 * margin)
+        low = min(p[L.P_SHOOTER_Y], 0.0) - margin
+        y = low + uniform(rng, slot) * (max(p[L.P_UFO_Y1], p[L.P_BOARD_H]) + margin - low)
         return x, y
     dx = ax - sx
     dy = ay - sy

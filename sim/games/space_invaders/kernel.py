@@ -13,6 +13,7 @@ import numpy as np
 from numba import types
 from numba.core import config
 
+from sim.games.space_invaders import layout as L
 from sim.games.space_invaders.decision import (
     ACTION_T,
     PARAMS_T,
@@ -26,42 +27,6 @@ from sim.games.space_invaders.decision import (
     reset_action,
 )
 from sim.games.space_invaders.engine import begin_turn, pl, step
-from sim.games.space_invaders.layout import (
-    ACTION_SIZE,
-    CAP,
-    HASHED_SIZE,
-    LOG_SIZE,
-    N_CELLS,
-    OK,
-    P_ROUND_CAP,
-    PH_DONE,
-    PL_SIZE,
-    RUNNING,
-    S_ASSAULT,
-    S_BONUS_KILLS,
-    S_CRASHED,
-    S_DAMAGE,
-    S_DECK_LEN,
-    S_DECK_TOP,
-    S_DESTROYED,
-    S_HEALED,
-    S_LAUNCHES,
-    S_PHASE,
-    S_PLANET,
-    S_REINFORCED,
-    S_RETURNED,
-    S_ROUND,
-    S_ROUND_OVER,
-    S_SCORE,
-    S_START_SEAT,
-    S_STATUS,
-    S_TURNS,
-    S_UFO,
-    S_UFO_HITS,
-    STATE_SIZE,
-    STREAMS,
-    WORK_SIZE,
-)
 from sim.games.space_invaders.rounds import begin_round, end_round, new_game, score
 from sim.jit import jit, jit_inline
 from sim.random_streams import seed_streams
@@ -112,21 +77,21 @@ GAME_COLUMNS = (
     G_HASH,
 ) = range(len(GAME_COLUMNS))
 _FROM_STATE = (
-    (G_ROUNDS, S_ROUND),
-    (G_TURNS, S_TURNS),
-    (G_PLANET, S_PLANET),
-    (G_UFO, S_UFO),
-    (G_SCORE, S_SCORE),
-    (G_UFO_HITS, S_UFO_HITS),
-    (G_DESTROYED, S_DESTROYED),
-    (G_BONUS_KILLS, S_BONUS_KILLS),
-    (G_CRASHED, S_CRASHED),
-    (G_RETURNED, S_RETURNED),
-    (G_DAMAGE, S_DAMAGE),
-    (G_HEALED, S_HEALED),
-    (G_REINFORCED, S_REINFORCED),
-    (G_LAUNCHES, S_LAUNCHES),
-    (G_ASSAULT, S_ASSAULT),
+    (G_ROUNDS, L.S_ROUND),
+    (G_TURNS, L.S_TURNS),
+    (G_PLANET, L.S_PLANET),
+    (G_UFO, L.S_UFO),
+    (G_SCORE, L.S_SCORE),
+    (G_UFO_HITS, L.S_UFO_HITS),
+    (G_DESTROYED, L.S_DESTROYED),
+    (G_BONUS_KILLS, L.S_BONUS_KILLS),
+    (G_CRASHED, L.S_CRASHED),
+    (G_RETURNED, L.S_RETURNED),
+    (G_DAMAGE, L.S_DAMAGE),
+    (G_HEALED, L.S_HEALED),
+    (G_REINFORCED, L.S_REINFORCED),
+    (G_LAUNCHES, L.S_LAUNCHES),
+    (G_ASSAULT, L.S_ASSAULT),
 )
 
 _FNV_PRIME = np.uint64(0x100000001B3)
@@ -136,7 +101,7 @@ _FNV_OFFSET = np.uint64(0xCBF29CE484222325)
 @jit
 def state_hash(s, h):
     """Fold the state (without the turn in progress) into the running FNV-1a hash h."""
-    for i in range(HASHED_SIZE):
+    for i in range(L.HASHED_SIZE):
         h = (h ^ np.uint64(np.uint32(s[i]))) * _FNV_PRIME
     return h
 
@@ -153,12 +118,12 @@ def play_turn(s, p, w, a, rng, script, seat, policies, which, sp, scale, scratch
     """One seat's whole turn (policy slot `which`, parameters `sp`); returns OK or the
     refusal of a decision."""
     begin_turn(s, seat)
-    while s[S_PHASE] != PH_DONE:
-        _decide(policies, which, s[S_PHASE], s, p, w, seat, sp, rng, a, scratch)
+    while s[L.S_PHASE] != L.PH_DONE:
+        _decide(policies, which, s[L.S_PHASE], s, p, w, seat, sp, rng, a, scratch)
         err = step(s, p, w, a, rng, script, scale, log)
-        if err != OK:
+        if err != L.OK:
             return err
-    return OK
+    return L.OK
 
 
 @jit
@@ -169,33 +134,33 @@ def play_one(policies, p, n, which, params, scales, seed, s, w, a, rng, scratch,
     seed_streams(rng, seed)
     new_game(s, p, n, rng)
     h = _FNV_OFFSET
-    while s[S_STATUS] == RUNNING:
-        if s[S_ROUND] >= int(p[P_ROUND_CAP]):
-            s[S_STATUS] = CAP
+    while s[L.S_STATUS] == L.RUNNING:
+        if s[L.S_ROUND] >= int(p[L.P_ROUND_CAP]):
+            s[L.S_STATUS] = L.CAP
             score(s, p)
             break
         begin_round(s)
         for k in range(n):
-            seat = (s[S_START_SEAT] + k) % n
+            seat = (s[L.S_START_SEAT] + k) % n
             err = play_turn(s, p, w, a, rng, script, seat, policies, which[seat], params[seat],
                             scales[seat], scratch, log)  # fmt: skip
-            if err != OK:
+            if err != L.OK:
                 out[G_ERROR], out[G_ERROR_SEAT] = err, seat
                 return
             if trace:
                 h = state_hash(s, h)
-            if s[S_ROUND_OVER] != 0:
+            if s[L.S_ROUND_OVER] != 0:
                 break
         err = end_round(s, p, w, rng, script, scales, log, crashed)
-        if err != OK:
+        if err != L.OK:
             out[G_ERROR], out[G_ERROR_SEAT] = err, 0
             return
         if trace:
             h = state_hash(s, h)
-    out[G_OUTCOME] = s[S_STATUS]
+    out[G_OUTCOME] = s[L.S_STATUS]
     for i in range(len(_FROM_STATE)):
         out[_FROM_STATE[i][0]] = s[_FROM_STATE[i][1]]
-    out[G_DECK_LEFT] = s[S_DECK_LEN] - s[S_DECK_TOP]
+    out[G_DECK_LEFT] = s[L.S_DECK_LEN] - s[L.S_DECK_TOP]
     out[G_HASH] = np.int64(h)
 
 
@@ -217,10 +182,10 @@ def play_batch(policies, p, n, seeds, seat_lineup, lineup_policy, lineup_params,
         games[g, :] = 0
         play_one(policies, p, n, which, params, scales, seeds[g], s, w, a, rng, scratch, crashed,
                  script, log, games[g], trace)  # fmt: skip
-        if games[g, G_ERROR] != OK:
+        if games[g, G_ERROR] != L.OK:
             errors += 1
         for seat in range(n):
-            for f in range(PL_SIZE):
+            for f in range(L.PL_SIZE):
                 seats[g, seat, f] = s[pl(seat, f)]
     return errors
 
@@ -230,14 +195,14 @@ def workspace(n: int, params_width: int, log_rows: int = 0) -> tuple:
     action, random streams, scratch, the round's crashed cards, an empty landing script, a
     launch log of `log_rows` rows, and per seat the policy slot, parameters and dexterity."""
     return (
-        np.zeros(STATE_SIZE, np.int32),
-        np.zeros(WORK_SIZE, np.float64),
-        np.zeros(ACTION_SIZE, np.float64),
-        np.zeros(STREAMS, np.uint64),
+        np.zeros(L.STATE_SIZE, np.int32),
+        np.zeros(L.WORK_SIZE, np.float64),
+        np.zeros(L.ACTION_SIZE, np.float64),
+        np.zeros(L.STREAMS, np.uint64),
         np.zeros(SCRATCH_SIZE, np.int64),
-        np.zeros(N_CELLS, np.int32),
+        np.zeros(L.N_CELLS, np.int32),
         np.zeros((0, 2), np.float64),
-        np.zeros((log_rows, LOG_SIZE), np.float64),
+        np.zeros((log_rows, L.LOG_SIZE), np.float64),
         np.zeros(n, np.int64),
         np.zeros((n, params_width), np.float64),
         np.ones(n, np.float64),

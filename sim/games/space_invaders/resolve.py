@@ -6,53 +6,38 @@ short of hits, repeatedly, since a destroyed shield generator frees its neighbou
 resolution (the shield example, line 380).
 """
 
+from sim.games.space_invaders import layout as L
 from sim.games.space_invaders.board import neighbours_mask, popcount
-from sim.games.space_invaders.layout import (
-    ICON_SHIELD,
-    ICON_TWO_HIT,
-    N_CELLS,
-    P_CARD_ICON,
-    P_TWO_HIT_OTHERS,
-    PL_KILLS,
-    PL_SIZE,
-    S_BOARD,
-    S_BONUS_KILLS,
-    S_DESTROYED,
-    S_HIT_SEATS,
-    S_HITS,
-    S_PIERCED,
-    S_PLAYERS,
-)
 from sim.jit import jit_inline
 
 
 @jit_inline
 def icon_at(s, p, cell):
     """Icon bits of the card in `cell` (0 for an empty space)."""
-    card = s[S_BOARD + cell]
+    card = s[L.S_BOARD + cell]
     if card == 0:
         return 0
-    return int(p[P_CARD_ICON + card - 1])
+    return int(p[L.P_CARD_ICON + card - 1])
 
 
 @jit_inline
 def add_hit(s, cell, seat, pierce):
     """One token's hit on the card in `cell` (a token counts once per card)."""
-    s[S_HITS + cell] += 1
-    s[S_HIT_SEATS + cell] |= 1 << seat
+    s[L.S_HITS + cell] += 1
+    s[L.S_HIT_SEATS + cell] |= 1 << seat
     if pierce:
-        s[S_PIERCED + cell] = 1
+        s[L.S_PIERCED + cell] = 1
 
 
 @jit_inline
 def shielded(s, p, cell):
     """An orthogonal neighbour generates a shield; shields do not shield shield cards
     (lines 376-378)."""
-    if icon_at(s, p, cell) & ICON_SHIELD:
+    if icon_at(s, p, cell) & L.ICON_SHIELD:
         return False
     around = neighbours_mask(cell)
-    for other in range(N_CELLS):
-        if (around >> other) & 1 and icon_at(s, p, other) & ICON_SHIELD:
+    for other in range(L.N_CELLS):
+        if (around >> other) & 1 and icon_at(s, p, other) & L.ICON_SHIELD:
             return True
     return False
 
@@ -62,29 +47,29 @@ def hits_suffice(s, p, cell):
     """Enough hits this round: one, or two for a two-hit invader (line 386); a piercing
     level-2 token's hit always suffices (line 418). With P_TWO_HIT_OTHERS the two hits must
     come from two different players (the reading of line 223)."""
-    if s[S_HITS + cell] == 0:
+    if s[L.S_HITS + cell] == 0:
         return False
-    if s[S_PIERCED + cell] != 0 or (icon_at(s, p, cell) & ICON_TWO_HIT) == 0:
+    if s[L.S_PIERCED + cell] != 0 or (icon_at(s, p, cell) & L.ICON_TWO_HIT) == 0:
         return True
-    if p[P_TWO_HIT_OTHERS] != 0.0:
-        return popcount(s[S_HIT_SEATS + cell]) >= 2
-    return s[S_HITS + cell] >= 2
+    if p[L.P_TWO_HIT_OTHERS] != 0.0:
+        return popcount(s[L.S_HIT_SEATS + cell]) >= 2
+    return s[L.S_HITS + cell] >= 2
 
 
 @jit_inline
 def can_destroy(s, p, cell):
     """The card in `cell` would be destroyed by a resolution now."""
-    if s[S_BOARD + cell] == 0 or not hits_suffice(s, p, cell):
+    if s[L.S_BOARD + cell] == 0 or not hits_suffice(s, p, cell):
         return False
-    return s[S_PIERCED + cell] != 0 or not shielded(s, p, cell)
+    return s[L.S_PIERCED + cell] != 0 or not shielded(s, p, cell)
 
 
 @jit_inline
 def remove_card(s, cell):
-    s[S_BOARD + cell] = 0
-    s[S_HITS + cell] = 0
-    s[S_HIT_SEATS + cell] = 0
-    s[S_PIERCED + cell] = 0
+    s[L.S_BOARD + cell] = 0
+    s[L.S_HITS + cell] = 0
+    s[L.S_HIT_SEATS + cell] = 0
+    s[L.S_PIERCED + cell] = 0
 
 
 @jit_inline
@@ -95,13 +80,13 @@ def destroy_all(s, p, seat):
     changed = True
     while changed:
         changed = False
-        for cell in range(N_CELLS):
+        for cell in range(L.N_CELLS):
             if can_destroy(s, p, cell):
-                if icon_at(s, p, cell) & (ICON_SHIELD | ICON_TWO_HIT):
-                    s[S_BONUS_KILLS] += 1  # line 369
+                if icon_at(s, p, cell) & (L.ICON_SHIELD | L.ICON_TWO_HIT):
+                    s[L.S_BONUS_KILLS] += 1  # line 369
                 remove_card(s, cell)
-                s[S_DESTROYED] += 1
-                s[S_PLAYERS + seat * PL_SIZE + PL_KILLS] += 1
+                s[L.S_DESTROYED] += 1
+                s[L.S_PLAYERS + seat * L.PL_SIZE + L.PL_KILLS] += 1
                 killed |= 1 << cell
                 changed = True
     return killed
@@ -110,7 +95,7 @@ def destroy_all(s, p, seat):
 @jit_inline
 def clear_round_hits(s):
     """Tokens still waiting when the round's last player is done are removed (line 224)."""
-    for cell in range(N_CELLS):
-        s[S_HITS + cell] = 0
-        s[S_HIT_SEATS + cell] = 0
-        s[S_PIERCED + cell] = 0
+    for cell in range(L.N_CELLS):
+        s[L.S_HITS + cell] = 0
+        s[L.S_HIT_SEATS + cell] = 0
+        s[L.S_PIERCED + cell] = 0
