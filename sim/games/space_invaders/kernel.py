@@ -27,7 +27,7 @@ from sim.games.space_invaders.decision import (
     reset_action,
 )
 from sim.games.space_invaders.engine import begin_turn, pl, step
-from sim.games.space_invaders.rounds import begin_round, end_round, new_game, score
+from sim.games.space_invaders.rounds import end_round, new_game, next_round, turn_seat
 from sim.jit import jit, jit_inline
 from sim.random_streams import seed_streams
 
@@ -134,14 +134,9 @@ def play_one(policies, p, n, which, params, scales, seed, s, w, a, rng, scratch,
     seed_streams(rng, seed)
     new_game(s, p, n, rng)
     h = _FNV_OFFSET
-    while s[L.S_STATUS] == L.RUNNING:
-        if s[L.S_ROUND] >= int(p[L.P_ROUND_CAP]):
-            s[L.S_STATUS] = L.CAP
-            score(s, p)
-            break
-        begin_round(s)
+    while s[L.S_STATUS] == L.RUNNING and next_round(s, p):
         for k in range(n):
-            seat = (s[L.S_START_SEAT] + k) % n
+            seat = turn_seat(s, k)
             err = play_turn(s, p, w, a, rng, script, seat, policies, which[seat], params[seat],
                             scales[seat], scratch, log)  # fmt: skip
             if err != L.OK:

@@ -150,8 +150,8 @@ _LOOP_CALLS = [
     Unit(_ENGINE, "begin_turn", (STATE_T, _I64)),
     Unit(_ROUNDS, "end_round", _END_ROUND_TYPES),
     Unit(_ROUNDS, "new_game", (STATE_T, PARAMS_T, _I64, RNG_T)),
-    Unit(_ROUNDS, "begin_round", (STATE_T,)),
-    Unit(_ROUNDS, "score", (STATE_T, PARAMS_T)),
+    Unit(_ROUNDS, "next_round", (STATE_T, PARAMS_T)),
+    Unit(_ROUNDS, "turn_seat", (STATE_T, _I64)),
     Unit(_KERNEL, "state_hash", (STATE_T, _U64)),
     Unit("sim.random_streams", "seed_streams", (RNG_T, _U64)),
 ]

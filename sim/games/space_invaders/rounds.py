@@ -84,6 +84,25 @@ def new_game(s, p, n_seats, rng):
 
 
 @jit
+def next_round(s, p):
+    """Begin the next round, or end the game at the round cap (`end.round_cap`, a safety net
+    the rulebook does not have: status CAP, scored as it stands). False when the game ended."""
+    if s[L.S_ROUND] >= int(p[L.P_ROUND_CAP]):
+        s[L.S_STATUS] = L.CAP
+        score(s, p)
+        return False
+    begin_round(s)
+    return True
+
+
+@jit
+def turn_seat(s, k):
+    """The seat taking the k-th turn of the round: turn order starts at the holder of the
+    turn token and goes left (line 300)."""
+    return (s[L.S_START_SEAT] + k) % s[L.S_N_SEATS]
+
+
+@jit
 def begin_round(s):
     """Every player's active tokens are ready to launch (line 287)."""
     s[L.S_ROUND] += 1
@@ -234,7 +253,7 @@ def final_assault(s, p, w, rng, script, scale, log):
         left |= _assault_tokens(s, p, seat) << (8 * seat)
     while left != 0 and s[L.S_STATUS] == L.RUNNING:
         for k in range(n):
-            seat = (s[L.S_START_SEAT] + k) % n
+            seat = turn_seat(s, k)
             if (left >> (8 * seat)) & 0xFF == 0 or s[L.S_STATUS] != L.RUNNING:
                 continue
             left -= 1 << (8 * seat)

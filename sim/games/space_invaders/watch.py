@@ -60,7 +60,7 @@ def play_recorded(ruleset, lineup: list[StrategySpec], seed: int, on_step=None):
     from sim.games.space_invaders.kernel import turn_function, workspace
     from sim.games.space_invaders.params import table_size, to_params
     from sim.games.space_invaders.play import Plan
-    from sim.games.space_invaders.rounds import begin_round, end_round, new_game, score
+    from sim.games.space_invaders.rounds import end_round, new_game, next_round, turn_seat
     from sim.random_streams import seed_streams
 
     n_players = len(lineup)
@@ -77,14 +77,9 @@ def play_recorded(ruleset, lineup: list[StrategySpec], seed: int, on_step=None):
     new_game(s, p, n, rng)
     if on_step:
         on_step("setup", s, p, w, log, 0, None)
-    while s[L.S_STATUS] == L.RUNNING:
-        if s[L.S_ROUND] >= int(p[L.P_ROUND_CAP]):
-            s[L.S_STATUS] = L.CAP
-            score(s, p)
-            break
-        begin_round(s)
+    while s[L.S_STATUS] == L.RUNNING and next_round(s, p):
         for k in range(n):
-            seat = (int(s[L.S_START_SEAT]) + k) % n
+            seat = int(turn_seat(s, k))
             first = int(w[L.W_LOG_N])
             j = seat_rows[seat]
             err = play_turn(s, p, w, a, rng, script, seat, policies, plan.which[j],
