@@ -6,13 +6,13 @@ from numba.core import event
 from sim.compiling import quiet_notice
 from sim.games import get_game
 from sim.games.base import StrategySpec
-from sim.games.guardians.play import _Plan
+from sim.games.guardians.play import Plan
 
 GAME = get_game("guardians")
 
 
 def test_a_lineup_compiles_only_its_own_policies():
-    jobs = _Plan([StrategySpec("greedy"), StrategySpec("economist")]).compile_jobs()
+    jobs = Plan([StrategySpec("greedy"), StrategySpec("economist")]).compile_jobs()
     policies = {u.module for job in jobs for u in job if u.name == "policy"}
     assert policies == {"strategies.guardians.greedy", "strategies.guardians.economist"}
     loop = {u.module for job in jobs for u in job if u.name != "policy"}
@@ -25,7 +25,7 @@ def test_policies_compile_for_the_signature_their_pointer_asks_for():
     fresh process that calls the loop."""
     from sim.games.guardians.decision import POLICY_SIGNATURE
 
-    jobs = _Plan([StrategySpec("greedy")]).compile_jobs()
+    jobs = Plan([StrategySpec("greedy")]).compile_jobs()
     assert [u.signature for job in jobs for u in job if u.name == "policy"] == [POLICY_SIGNATURE]
 
 

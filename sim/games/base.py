@@ -126,9 +126,9 @@ class _Part:
 class PackageParts:
     """A plug-in's methods found by the usual layout of its package (docs/adding-a-game.md),
     each module imported when the method is first looked up, so the plug-in object stays
-    cheap to import: `<package>.play` (resolve, prepare, compile_jobs, play_chunk),
-    `<package>.watch` (watch_game), `<package>.scenario` (scenarios) and `<package>.report`
-    (game_report).
+    cheap to import: `<package>.play` (resolve, play_chunk, and Plan(lineup).compile_jobs()
+    for prepare), `<package>.watch` (watch_game), `<package>.scenario` (scenarios) and
+    `<package>.report` (game_report).
     A game with bench rows adds `bench = lazy("<package>.bench", "bench_rows")`."""
 
     package: str  # the game's Python package, e.g. "sim.games.alien_raid"
@@ -142,7 +142,10 @@ class PackageParts:
         self._module("play").resolve(spec, source=source)
         return spec
 
-    compile_jobs = _Part("play", "compile_jobs")  # (lineup) -> sim.compiling jobs, longest first
+    def compile_jobs(self, lineup: Sequence[StrategySpec]) -> list:
+        """The `sim.compiling` jobs playing `lineup` needs, longest first:
+        `<package>.play.Plan(lineup).compile_jobs()`."""
+        return self._module("play").Plan(list(lineup)).compile_jobs()
 
     def prepare(self, lineup: Sequence[StrategySpec], *, notice: Any = None) -> float:
         """Compile (or find in the cache) what playing `lineup` needs, before any game: its

@@ -46,11 +46,11 @@ def test_the_plugin_has_its_interface():
 
 
 def test_prepare_compiles_what_the_chunks_play():
-    from sim.games.alien_raid.play import Lineup
+    from sim.games.alien_raid.play import Plan
 
     lineup = [StrategySpec(name) for name in GAME.strategy_names()]
     GAME.prepare(lineup, notice=None)  # as tests/conftest.py warms every game
-    jobs = Lineup(lineup).compile_jobs()
+    jobs = Plan(lineup).compile_jobs()
     assert len(jobs) == 2 + len(lineup)  # the loop, the free slots' policy, each strategy
     assert all(unit.is_cached() for job in jobs for unit in job)
 

@@ -37,7 +37,7 @@ def test_seats_of_one_strategy_share_its_policy_whatever_their_parameters():
                  StrategySpec("tactical", (("spread_scale", 1.5),))])  # fmt: skip
     assert plan.which.tolist() == [0, 1, 0]
     assert plan.params[:, 0].tolist() == [1.0, 1.0, 1.5]
-    assert len(plan.policy_tuple()) == plan.slots == 4  # padded: one loop serves up to 4
+    assert len(plan.padded(plan.slots)) == plan.slots == 4  # padded: one loop serves up to 4
 
 
 def test_each_policy_is_cached_under_the_key_the_loop_asks_for():

@@ -45,13 +45,13 @@ def pool_rate(ruleset, names: tuple[str, ...], games: int, repeats: int) -> dict
     """Games per second of `names` alternating seats (game g seats names[(k + g) % len])."""
     from sim.games.alien_raid import kernel as K
     from sim.games.alien_raid.params import to_params
-    from sim.games.alien_raid.play import Lineup
+    from sim.games.alien_raid.play import Plan
     from sim.games.alien_raid.plugin import GAME
     from sim.games.base import StrategySpec
 
     lineup = [StrategySpec(name) for name in names]
     GAME.prepare(lineup)
-    plan, play_batch = Lineup(lineup), K.compiled(K.play_batch, K.BATCH_TYPES)
+    plan, play_batch = Plan(lineup), K.compiled(K.play_batch, K.BATCH_TYPES)
     p = to_params(ruleset.values)
     table = (np.arange(PLAYERS)[None, :] + np.arange(games)[:, None]) % len(names)
     out_games = np.zeros((games, len(K.GAME_COLUMNS)), np.int64)

@@ -4,8 +4,6 @@ light one). Every strategy is a compiled policy the game loop calls through a fu
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 import numpy as np
 
 from sim.compiling import Unit
@@ -37,31 +35,19 @@ from sim.games.base import (
     seat_table,
     winner_seat_columns,
 )
+from sim.games.policy_table import PolicyTable
 from sim.rulesets import Ruleset
 from strategies.alien_raid import registry
 
 
-def compile_jobs(lineup: Sequence[StrategySpec]) -> list:
-    """What playing `lineup` needs compiled, as `sim.compiling` jobs: the engine, the loop and
-    each policy of the lineup (the plug-in's prepare() compiles them; the test session gathers
-    every game's to compile them together)."""
-    return Lineup(list(lineup)).compile_jobs()
-
-
-def play_chunk(
-    ruleset: Ruleset,
-    n_players: int,
-    lineup: list[StrategySpec],
-    seat_lineup: np.ndarray,
-    seeds: np.ndarray,
-    *,
-    trace: bool = False,
-) -> Chunk:
+def play_chunk(ruleset: Ruleset, n_players: int, lineup: list[StrategySpec],
+               seat_lineup: np.ndarray, seeds: np.ndarray, *,
+               trace: bool = False) -> Chunk:  # fmt: skip
     """Play len(seeds) games; with `trace`, hash every turn's state and check the census."""
     n = len(seeds)
     seat_lineup = seat_table(seat_lineup, n, n_players)
     check_players(ruleset, n_players)
-    plan = Lineup(lineup)
+    plan = Plan(lineup)
     games = np.zeros((n, len(GAME_COLUMNS)), np.int64)
     seats = np.zeros((n, n_players, SEAT_SIZE), np.int64)
     compiled(play_batch, BATCH_TYPES)(
@@ -87,33 +73,18 @@ def resolve(spec: StrategySpec, *, source: str | None = None):
     return strategy, registry.param_vector(strategy, dict(spec.params), source=source)
 
 
-class Lineup:
-    """How a lineup is played: its distinct compiled policies and, per lineup entry, which of
-    them (`which`) and with what parameters (`params`, one row per entry)."""
+class Plan(PolicyTable):
+    """How a lineup is played: its policy table."""
 
     def __init__(self, lineup: list[StrategySpec]) -> None:
-        resolved = [resolve(spec) for spec in lineup]
-        width = max((len(vector) for _, vector in resolved), default=1)
-        self.params = np.zeros((len(lineup), width), np.float64)
-        self.which = np.zeros(len(lineup), np.int64)
-        self.strategies: list = []  # distinct strategies, in first-seen order
-        for j, (strategy, vector) in enumerate(resolved):
-            self.params[j, : len(vector)] = vector
-            if strategy not in self.strategies:
-                self.strategies.append(strategy)
-            self.which[j] = self.strategies.index(strategy)
-
-    @property
-    def policies(self) -> tuple:
-        return tuple(strategy.policy for strategy in self.strategies)
+        super().__init__([resolve(spec) for spec in lineup])
 
     def compile_jobs(self) -> list[list[Unit]]:
         """What playing the lineup compiles, as jobs for parallel processes: the loop with the
-        rules (the longest), the policy of the free slots, each policy of the lineup."""
+        rules (the longest), each policy of the lineup, the policy of the free slots."""
         loop = [Unit("sim.games.alien_raid.kernel", "play_batch", BATCH_TYPES)]
-        policies = [s.policy_source for s in self.strategies]
-        policies.append(("sim.games.alien_raid.decision", "keep_default"))
-        return [loop, *[[Unit(module, name, POLICY_SIGNATURE.args)] for module, name in policies]]
+        free = [Unit("sim.games.alien_raid.decision", "keep_default", POLICY_SIGNATURE.args)]
+        return [loop, *self.policy_jobs(POLICY_SIGNATURE.args), free]
 
 
 def _seat_columns(ruleset, games, seats, seat_lineup, labels) -> dict[str, np.ndarray]:

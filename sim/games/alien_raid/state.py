@@ -201,33 +201,15 @@ def draw_ship(s, rng, red):
 @jit
 def draw_army(s, rng):
     """The top army card; an empty deck is the discarded armies shuffled (ruling)."""
-    return draw_top(
-        s,
-        rng,
-        L.S_ARMY_DECK,
-        0,
-        L.MAX_ARMY_CARDS,
-        L.S_ARMY_DISCARD,
-        L.MAX_ARMY_MODELS,
-        L.S_ARMY_TOP,
-        L.S_ARMY_END,
-    )
+    return draw_top(s, rng, L.S_ARMY_DECK, 0, L.MAX_ARMY_CARDS, L.S_ARMY_DISCARD,
+                    L.MAX_ARMY_MODELS, L.S_ARMY_TOP, L.S_ARMY_END)  # fmt: skip
 
 
 @jit
 def draw_comp(s, rng):
     """The top compensation card; an empty deck is the discards shuffled (line 192)."""
-    return draw_top(
-        s,
-        rng,
-        L.S_COMP_DECK,
-        0,
-        L.MAX_COMP_CARDS,
-        L.S_COMP_DISCARD,
-        L.MAX_COMP_MODELS,
-        L.S_COMP_TOP,
-        L.S_COMP_END,
-    )
+    return draw_top(s, rng, L.S_COMP_DECK, 0, L.MAX_COMP_CARDS, L.S_COMP_DISCARD,
+                    L.MAX_COMP_MODELS, L.S_COMP_TOP, L.S_COMP_END)  # fmt: skip
 
 
 @jit

@@ -68,7 +68,7 @@ def watch(ruleset, lineup: list[StrategySpec], seed: int) -> Watched:
     from sim.games.alien_raid.decide import make_ctx
     from sim.games.alien_raid.flow import play_turn
     from sim.games.alien_raid.kernel import PLAY_TURN_TYPES, compiled
-    from sim.games.alien_raid.play import Lineup
+    from sim.games.alien_raid.play import Plan
     from sim.games.alien_raid.ruleset import check_players
     from sim.games.alien_raid.scoring import end_game, winners_mask
     from sim.games.alien_raid.state import new_game
@@ -77,7 +77,7 @@ def watch(ruleset, lineup: list[StrategySpec], seed: int) -> Watched:
     n = len(lineup)
     check_players(ruleset, n)
     p = to_params(ruleset.values)
-    plan = Lineup(lineup)
+    plan = Plan(lineup)
     ctx = make_ctx(plan.policies, plan.params.shape[1])
     ctx[0][:n] = plan.which
     ctx[1][:n, : plan.params.shape[1]] = plan.params

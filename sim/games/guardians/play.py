@@ -3,8 +3,6 @@ light one). Compiled strategies run in the compiled loop, plain-Python ones in t
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 import numpy as np
 from numba import types
 
@@ -44,37 +42,25 @@ from sim.games.guardians.python_loop import (
     seat_rows,
 )
 from sim.games.guardians.ruleset import Ruleset, to_params
+from sim.games.policy_table import PolicyTable
 from strategies.guardians import registry, user
 
 
-def compile_jobs(lineup: Sequence[StrategySpec]) -> list:
-    """What playing `lineup` needs compiled, as `sim.compiling` jobs: the engine, the loop and
-    each policy of the lineup (the plug-in's prepare() compiles them; the test session gathers
-    every game's to compile them together)."""
-    return _Plan(list(lineup)).compile_jobs()
-
-
-def play_chunk(
-    ruleset: Ruleset,
-    n_players: int,
-    lineup: list[StrategySpec],
-    seat_lineup: np.ndarray,
-    seeds: np.ndarray,
-    *,
-    trace: bool = False,
-) -> Chunk:
+def play_chunk(ruleset: Ruleset, n_players: int, lineup: list[StrategySpec],
+               seat_lineup: np.ndarray, seeds: np.ndarray, *,
+               trace: bool = False) -> Chunk:  # fmt: skip
     """Play the games; with `trace`, also hash every state and check the token census after
     every turn (slower; for tests and golden files)."""
     n = len(seeds)
     seat_lineup = seat_table(seat_lineup, n, n_players)
-    plan = _Plan(lineup)
+    plan = Plan(lineup)
     games = np.zeros((n, len(GAME_COLUMNS)), np.int64)
     seats = np.zeros((n, n_players, SEAT_SIZE), np.int64)
     if plan.python_players:
         _play_in_python(ruleset, n_players, plan, seat_lineup, seeds, games, seats)
     else:
         batch_loop(plan.slots)(
-            plan.policy_tuple(),
+            plan.padded(plan.slots),
             to_params(ruleset.values),
             n_players,
             np.ascontiguousarray(seeds, np.uint64),
@@ -109,37 +95,19 @@ def resolve(spec: StrategySpec, *, source: str | None = None):
     return strategy, vector
 
 
-class _Plan:
-    """How a lineup is played: its distinct compiled policies and, per lineup entry, which of
-    them and with what parameters; or Python seats when a plain-Python strategy sits in."""
+class Plan(PolicyTable):
+    """How a lineup is played: its policy table, or Python seats when a plain-Python strategy
+    sits in."""
 
     def __init__(self, lineup: list[StrategySpec]) -> None:
         self.lineup = lineup
         self.resolved = [resolve(spec) for spec in lineup]
-        width = max(len(v) for _, v in self.resolved)
-        self.params = np.zeros((len(lineup), width), np.float64)
-        self.which = np.zeros(len(lineup), np.int64)
-        self.policies: list = []  # distinct compiled policies, in first-seen order
-        self.sources: list[tuple[str, str]] = []  # (module, attribute) of each policy
-        self.python_players = False
-        for j, (strategy, vector) in enumerate(self.resolved):
-            self.params[j, : len(vector)] = vector
-            if isinstance(strategy, user.UserStrategy) and not strategy.compiled:
-                self.python_players = True
-                continue
-            if strategy.policy not in self.policies:
-                self.policies.append(strategy.policy)
-                self.sources.append(strategy.policy_source)
-            self.which[j] = self.policies.index(strategy.policy)
+        super().__init__(self.resolved, compiled=_is_compiled)
+        self.python_players = not all(_is_compiled(s) for s, _ in self.resolved)
 
     @property
     def slots(self) -> int:
         return policy_slots(len(self.policies))
-
-    def policy_tuple(self) -> tuple:
-        """The policies padded to the loop's number of slots (unused slots are never read)."""
-        first = self.policies[0]
-        return tuple(self.policies) + (first,) * (self.slots - len(self.policies))
 
     def compile_jobs(self) -> list[list[Unit]]:
         """What playing the lineup compiles, as jobs for parallel processes: the turn and
@@ -147,14 +115,17 @@ class _Plan:
         loop = [Unit(_ENGINE, "play_turn", _PLAY_TURN_TYPES),
                 Unit(_KERNEL, "play_one", play_one_signature(self.slots)),
                 Unit(_KERNEL, "play_batch", loop_signature(self.slots))]  # fmt: skip
-        policies = [[Unit(module, name, POLICY_SIGNATURE)] for module, name in self.sources]
-        return [loop, _LOOP_CALLS, *policies]
+        return [loop, _LOOP_CALLS, *self.policy_jobs(POLICY_SIGNATURE)]
 
     def seat(self, j: int):
         strategy, _ = self.resolved[j]
-        if isinstance(strategy, user.UserStrategy) and not strategy.compiled:
+        if not _is_compiled(strategy):
             return PythonSeat(strategy.make(dict(self.lineup[j].params)))
         return CompiledSeat(strategy.policy, self.params[j])
+
+
+def _is_compiled(strategy) -> bool:
+    return not (isinstance(strategy, user.UserStrategy) and not strategy.compiled)
 
 
 _GAME = "sim.games.guardians."
@@ -174,7 +145,7 @@ _LOOP_CALLS = [
 ]
 
 
-def _play_in_python(ruleset, n_players, plan: _Plan, seat_lineup, seeds, games, seats) -> None:
+def _play_in_python(ruleset, n_players, plan: Plan, seat_lineup, seeds, games, seats) -> None:
     for g, seed in enumerate(seeds):
         players = [plan.seat(int(j)) for j in seat_lineup[g, :n_players]]
         try:

@@ -33,9 +33,9 @@ class Frame:
 
 def watch(ruleset, lineup: list[StrategySpec], seed: int) -> tuple[list[Frame], GameSession]:
     """Play the game of `seed` with lineup[k] in seat k and record every turn."""
-    from sim.games.guardians.play import _Plan, strategy_error  # the plug-in's own seats
+    from sim.games.guardians.play import Plan, strategy_error  # the plug-in's own seats
 
-    plan = _Plan(lineup)
+    plan = Plan(lineup)
     seats = [plan.seat(j) for j in range(len(lineup))]
     frames: list[Frame] = []
     before: list[np.ndarray] = []

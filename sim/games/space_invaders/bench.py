@@ -94,7 +94,7 @@ def _row(ruleset, name: str, players: int, seconds: float, repeats: int) -> dict
         seeds = np.arange(start, start + n, dtype=np.uint64)
         table = np.zeros((n, players), np.int64)
         began, cpu = time.perf_counter(), time.process_time()
-        loop(plan.policy_tuple(), p, players, seeds, table, plan.which, plan.params, games,
+        loop(plan.padded(plan.slots), p, players, seeds, table, plan.which, plan.params, games,
              seats, False, *work)  # fmt: skip
         took = (time.perf_counter() - began, time.process_time() - cpu)
         return *took, float(games[:, G_LAUNCHES].mean())

@@ -12,13 +12,12 @@ sums them.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 import numpy as np
 from numba import types
 
 from sim.compiling import Unit
 from sim.games.base import Chunk, StrategySpec, refusals, seat_table
+from sim.games.policy_table import PolicyTable
 from sim.games.space_invaders import layout as L
 from sim.games.space_invaders.columns import POWER_COLUMNS, SEAT_FIELDS, TOKEN_COLUMNS
 from sim.games.space_invaders.decision import (
@@ -50,22 +49,9 @@ from sim.rulesets import Ruleset
 from strategies.space_invaders import registry
 
 
-def compile_jobs(lineup: Sequence[StrategySpec]) -> list:
-    """What playing `lineup` needs compiled, as `sim.compiling` jobs: the engine, the loop and
-    each policy of the lineup (the plug-in's prepare() compiles them; the test session gathers
-    every game's to compile them together)."""
-    return Plan(list(lineup)).compile_jobs()
-
-
-def play_chunk(
-    ruleset: Ruleset,
-    n_players: int,
-    lineup: list[StrategySpec],
-    seat_lineup: np.ndarray,
-    seeds: np.ndarray,
-    *,
-    trace: bool = False,
-) -> Chunk:
+def play_chunk(ruleset: Ruleset, n_players: int, lineup: list[StrategySpec],
+               seat_lineup: np.ndarray, seeds: np.ndarray, *,
+               trace: bool = False) -> Chunk:  # fmt: skip
     """Play len(seeds) games; with `trace` also hash the state after every turn."""
     n = len(seeds)
     seat_lineup = seat_table(seat_lineup, n, n_players)
@@ -74,7 +60,7 @@ def play_chunk(
     plan = Plan(lineup)
     games = np.zeros((n, len(GAME_COLUMNS)), np.int64)
     seats = np.zeros((n, hands, L.PL_SIZE), np.int64)
-    batch_loop(plan.slots)(plan.policy_tuple(), to_params(ruleset.values, n_players), hands,
+    batch_loop(plan.slots)(plan.padded(plan.slots), to_params(ruleset.values, n_players), hands,
                            np.ascontiguousarray(seeds, np.uint64), table, plan.which,
                            plan.params, games, seats, bool(trace),
                            *workspace(hands, plan.params.shape[1]))  # fmt: skip
@@ -97,32 +83,15 @@ def resolve(spec: StrategySpec, *, source: str | None = None):
     return strategy, registry.param_vector(strategy, dict(spec.params), source=source)
 
 
-class Plan:
-    """How a lineup is played: its distinct policies and, per lineup entry, which of them
-    and with what parameters (spread_scale first)."""
+class Plan(PolicyTable):
+    """How a lineup is played: its policy table (parameters: spread_scale first)."""
 
     def __init__(self, lineup: list[StrategySpec]) -> None:
-        resolved = [resolve(spec) for spec in lineup]
-        width = max((len(v) for _, v in resolved), default=1)
-        self.params = np.zeros((len(lineup), width), np.float64)
-        self.which = np.zeros(len(lineup), np.int64)
-        self.policies: list = []  # distinct policies, in first-seen order
-        self.sources: list[tuple[str, str]] = []  # (module, attribute) of each policy
-        for j, (strategy, vector) in enumerate(resolved):
-            self.params[j, : len(vector)] = vector
-            if strategy.policy not in self.policies:
-                self.policies.append(strategy.policy)
-                self.sources.append(strategy.policy_source)
-            self.which[j] = self.policies.index(strategy.policy)
+        super().__init__([resolve(spec) for spec in lineup])
 
     @property
     def slots(self) -> int:
         return policy_slots(len(self.policies))
-
-    def policy_tuple(self) -> tuple:
-        """The policies padded to the loop's number of slots (unused slots are never read)."""
-        first = self.policies[0]
-        return tuple(self.policies) + (first,) * (self.slots - len(self.policies))
 
     def compile_jobs(self) -> list[list[Unit]]:
         """What playing the lineup compiles, as jobs for parallel processes: the engine's
@@ -132,10 +101,7 @@ class Plan:
                 Unit(_KERNEL, "play_turn", play_turn_signature(self.slots)),
                 Unit(_KERNEL, "play_one", play_one_signature(self.slots)),
                 Unit(_KERNEL, "play_batch", loop_signature(self.slots))]  # fmt: skip
-        # the whole signature, return type included: the loop's call through the pointer asks
-        # the cache for exactly that key, and numba keys cached code by the signature as given
-        policies = [[Unit(module, name, POLICY_SIGNATURE)] for module, name in self.sources]
-        return [loop, _LOOP_CALLS, *policies]
+        return [loop, _LOOP_CALLS, *self.policy_jobs(POLICY_SIGNATURE)]
 
 
 _ENGINE, _ROUNDS = "sim.games.space_invaders.engine", "sim.games.space_invaders.rounds"

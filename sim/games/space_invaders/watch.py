@@ -66,7 +66,7 @@ def play_recorded(ruleset, lineup: list[StrategySpec], seed: int, on_step=None):
     n_players = len(lineup)
     n = table_size(n_players, ruleset.values)
     plan = Plan(lineup)
-    play_turn, policies = turn_function(plan.slots), plan.policy_tuple()
+    play_turn, policies = turn_function(plan.slots), plan.padded(plan.slots)
     seat_rows = [0] * n if n_players == 1 else list(range(n))
     p = to_params(ruleset.values, n_players)
     s, w, a, rng, scratch, crashed, script, log, _, _, scales = workspace(
