@@ -1,15 +1,17 @@
 """What every game's strategy registry shares: a built-in strategy as a module (NAME, PARAMS,
-a compiled `policy`), the error for an unknown name, and a strategy's parameters checked
-against its defaults."""
+a compiled `policy`), a registry of such modules, the error for an unknown name, and a
+strategy's parameters checked against its defaults."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from difflib import get_close_matches
 from importlib import import_module
 from types import ModuleType
 from typing import Any
+
+import numpy as np
 
 from sim.config import Field, coerce
 from sim.errors import ConfigError
@@ -46,6 +48,27 @@ class ModuleStrategy:
 def module_strategies(package: str, names: Sequence[str]) -> dict[str, ModuleStrategy]:
     """name -> the built-in strategy in module `<package>.<name>`, in the order of `names`."""
     return {name: ModuleStrategy(name, import_module(f"{package}.{name}")) for name in names}
+
+
+@dataclass(frozen=True)
+class ModuleRegistry:
+    """A game's built-in strategies: module `<package>.<name>` for each of `names` (weakest
+    first where they form a ladder); `fields` gives some parameters narrower limits."""
+
+    package: str
+    names: tuple[str, ...]
+    fields: Mapping[str, Field] = field(default_factory=dict)
+
+    def builtins(self) -> dict[str, ModuleStrategy]:
+        return module_strategies(self.package, self.names)
+
+    def resolve(self, spec: Any, *, source: str | None = None) -> tuple[ModuleStrategy, np.ndarray]:
+        """The strategy `spec` (a StrategySpec) names and its parameters in PARAMS order,
+        defaults filled in, each checked (a ConfigError naming `source`)."""
+        strategy = find_strategy(self.builtins(), spec.name, source=source)
+        values = checked_params(strategy.name, strategy.defaults, dict(spec.params),
+                                source=source, fields=self.fields)  # fmt: skip
+        return strategy, np.array(list(values.values()), np.float64)
 
 
 def find_strategy(table: Mapping[str, ModuleStrategy], name: str, *,

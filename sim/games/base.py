@@ -171,6 +171,16 @@ def seat_table(seat_lineup: Any, games: int, n_players: int) -> np.ndarray:
     return np.ascontiguousarray(seat_lineup, np.int64)
 
 
+def chunk_arrays(
+    seat_lineup: Any, seeds: np.ndarray, n_players: int, game_width: int, seat_shape: tuple
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """`play_chunk`'s seat_lineup checked (`seat_table`) and the zeroed int64 arrays a loop
+    fills: `game_width` values per game, `seat_shape` per game."""
+    n = len(seeds)
+    games = np.zeros((n, game_width), np.int64)
+    return seat_table(seat_lineup, n, n_players), games, np.zeros((n, *seat_shape), np.int64)
+
+
 def game_columns(games: np.ndarray, names: Sequence[str], *, trace: bool, outcome: int,
                  outcome_names: Sequence[str]) -> dict[str, np.ndarray]:  # fmt: skip
     """A chunk's per-game columns from the loop's games array (one column per name; the

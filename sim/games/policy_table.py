@@ -4,37 +4,43 @@ which of them and with what parameters. Written once for every game with such a 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
 
 from sim.compiling import Unit
+from sim.games.base import StrategySpec
 
 
 class PolicyTable:
-    """`policies`: the distinct compiled policies of `resolved` ((strategy, parameter vector)
-    per lineup entry), in first-seen order; `which[j]`: entry j's policy; `params[j]`: its
-    parameters, zero-padded to the widest. An entry `compiled` says no to (a plain-Python
-    strategy) gets its parameters but no policy."""
+    """`policies`: the distinct compiled policies of a lineup, in first-seen order; `which[j]`:
+    lineup entry j's policy; `params[j]`: its parameters, zero-padded to the widest. A game
+    gives `resolve` (a spec -> (strategy, parameter vector)); an entry whose strategy is not
+    `compiled` (a plain-Python one) gets its parameters but no policy."""
 
-    def __init__(
-        self,
-        resolved: Sequence[tuple[Any, np.ndarray]],
-        *,
-        compiled: Callable[[Any], bool] = lambda strategy: True,
-    ) -> None:
-        width = max((len(vector) for _, vector in resolved), default=1)
-        self.params = np.zeros((len(resolved), width), np.float64)
-        self.which = np.zeros(len(resolved), np.int64)
+    def __init__(self, lineup: Sequence[StrategySpec]) -> None:
+        self.lineup = list(lineup)
+        self.resolved = [self.resolve(spec) for spec in self.lineup]
+        width = max((len(vector) for _, vector in self.resolved), default=1)
+        self.params = np.zeros((len(self.lineup), width), np.float64)
+        self.which = np.zeros(len(self.lineup), np.int64)
         self.strategies: list = []  # the first strategy of each distinct policy
-        for j, (strategy, vector) in enumerate(resolved):
+        for j, (strategy, vector) in enumerate(self.resolved):
             self.params[j, : len(vector)] = vector
-            if not compiled(strategy):
+            if not self.compiled(strategy):
                 continue
             if strategy.policy not in self.policies:
                 self.strategies.append(strategy)
             self.which[j] = self.policies.index(strategy.policy)
+
+    @staticmethod
+    def resolve(spec: StrategySpec) -> tuple[Any, np.ndarray]:
+        raise NotImplementedError("a game's PolicyTable gives resolve(spec)")
+
+    @staticmethod
+    def compiled(strategy: Any) -> bool:
+        return True
 
     @property
     def policies(self) -> tuple:

@@ -7,6 +7,7 @@ from __future__ import annotations
 import numpy as np
 
 from sim.compiling import Unit
+from sim.games import base
 from sim.games.alien_raid import layout as L
 from sim.games.alien_raid.columns import BOUGHT, OFFERED, PROBE_CARD, SEAT_FIELDS, card_column
 from sim.games.alien_raid.decision import POLICY_SIGNATURE
@@ -27,39 +28,35 @@ from sim.games.alien_raid.kernel import (
 )
 from sim.games.alien_raid.params import names, to_params
 from sim.games.alien_raid.ruleset import check_players
-from sim.games.base import (
-    Chunk,
-    StrategySpec,
-    game_columns,
-    refusals,
-    seat_table,
-    winner_seat_columns,
-)
 from sim.games.policy_table import PolicyTable
 from sim.rulesets import Ruleset
 from strategies.alien_raid import registry
 
+# the loop with the rules, and the policy of the loop's free slots
+_LOOP = [Unit("sim.games.alien_raid.kernel", "play_batch", BATCH_TYPES)]
+_FREE_SLOTS = [Unit("sim.games.alien_raid.decision", "keep_default", POLICY_SIGNATURE.args)]
 
-def play_chunk(ruleset: Ruleset, n_players: int, lineup: list[StrategySpec],
+
+def play_chunk(ruleset: Ruleset, n_players: int, lineup: list[base.StrategySpec],
                seat_lineup: np.ndarray, seeds: np.ndarray, *,
-               trace: bool = False) -> Chunk:  # fmt: skip
+               trace: bool = False) -> base.Chunk:  # fmt: skip
     """Play len(seeds) games; with `trace`, hash every turn's state and check the census."""
-    n = len(seeds)
-    seat_lineup = seat_table(seat_lineup, n, n_players)
     check_players(ruleset, n_players)
+    seat_lineup, games, seats = base.chunk_arrays(
+        seat_lineup, seeds, n_players, len(GAME_COLUMNS), (n_players, SEAT_SIZE)
+    )
     plan = Plan(lineup)
-    games = np.zeros((n, len(GAME_COLUMNS)), np.int64)
-    seats = np.zeros((n, n_players, SEAT_SIZE), np.int64)
     compiled(play_batch, BATCH_TYPES)(
         to_params(ruleset.values), n_players, np.ascontiguousarray(seeds, np.uint64),
         seat_lineup, plan.which, plan.params, games, seats, bool(trace),
         *workspace(plan.policies, plan.params.shape[1]),
     )  # fmt: skip
     labels = [spec.label for spec in lineup]
-    errors, illegal = refusals(games[:, G_ERROR], games[:, G_ERROR_SEAT], seat_lineup, labels,
-                               error_names=L.ERROR_NAMES, made="a refused decision")  # fmt: skip
-    return Chunk(
-        games=game_columns(
+    errors, illegal = base.refusals(games[:, G_ERROR], games[:, G_ERROR_SEAT], seat_lineup,
+                                    labels, error_names=L.ERROR_NAMES,
+                                    made="a refused decision")  # fmt: skip
+    return base.Chunk(
+        games=base.game_columns(
             games, GAME_COLUMNS, trace=trace, outcome=G_OUTCOME, outcome_names=OUTCOMES
         ),
         seats=_seat_columns(ruleset, games, seats, seat_lineup, labels),
@@ -68,23 +65,18 @@ def play_chunk(ruleset: Ruleset, n_players: int, lineup: list[StrategySpec],
     )
 
 
-def resolve(spec: StrategySpec, *, source: str | None = None):
-    strategy = registry.resolve(spec.name, source=source)
-    return strategy, registry.param_vector(strategy, dict(spec.params), source=source)
+resolve = registry.REGISTRY.resolve  # spec -> (strategy, parameter vector), checked
 
 
 class Plan(PolicyTable):
     """How a lineup is played: its policy table."""
 
-    def __init__(self, lineup: list[StrategySpec]) -> None:
-        super().__init__([resolve(spec) for spec in lineup])
+    resolve = staticmethod(resolve)
 
     def compile_jobs(self) -> list[list[Unit]]:
         """What playing the lineup compiles, as jobs for parallel processes: the loop with the
         rules (the longest), each policy of the lineup, the policy of the free slots."""
-        loop = [Unit("sim.games.alien_raid.kernel", "play_batch", BATCH_TYPES)]
-        free = [Unit("sim.games.alien_raid.decision", "keep_default", POLICY_SIGNATURE.args)]
-        return [loop, *self.policy_jobs(POLICY_SIGNATURE.args), free]
+        return [_LOOP, *self.policy_jobs(POLICY_SIGNATURE.args), _FREE_SLOTS]
 
 
 def _seat_columns(ruleset, games, seats, seat_lineup, labels) -> dict[str, np.ndarray]:
@@ -94,7 +86,7 @@ def _seat_columns(ruleset, games, seats, seat_lineup, labels) -> dict[str, np.nd
     flat = seats.reshape(n * players, SEAT_SIZE)
     block = flat[:, SEAT_BLOCK:]
     models = names(ruleset.values).models
-    cols = winner_seat_columns(games[:, G_WINNERS], flat[:, SEAT_SCORE], seat_lineup, labels)
+    cols = base.winner_seat_columns(games[:, G_WINNERS], flat[:, SEAT_SCORE], seat_lineup, labels)
     for column, field in SEAT_FIELDS.items():
         cols[column] = block[:, field]
     probe = block[:, L.PL_PROBE_CARD]

@@ -11,9 +11,9 @@ from sim.errors import StrategyError
 from sim.games.base import (
     Chunk,
     StrategySpec,
+    chunk_arrays,
     game_columns,
     refusals,
-    seat_table,
     winner_seat_columns,
 )
 from sim.games.guardians import layout as L
@@ -45,17 +45,31 @@ from sim.games.guardians.ruleset import Ruleset, to_params
 from sim.games.policy_table import PolicyTable
 from strategies.guardians import registry, user
 
+_GAME = "sim.games.guardians."
+_ENGINE, _KERNEL = _GAME + "engine", _GAME + "kernel"
+_PLAY_TURN_TYPES = (STATE_T, PARAMS_T, ACTION_T, PARAMS_T)  # buf: int64 like params
+_I32, _I64, _U64 = types.int32, types.int64, types.uint64
+# the engine functions play_one calls besides play_turn, with the types it calls them with
+_LOOP_CALLS = [
+    Unit(_GAME + "start", "new_game", (STATE_T, PARAMS_T, _I64, RNG_T)),
+    Unit(_GAME + "start", "place_fighter", (STATE_T, PARAMS_T, _I64, _I32)),
+    Unit(_GAME + "start", "place_mine", (STATE_T, PARAMS_T, _I32)),
+    Unit(_GAME + "census", "census_ok", (STATE_T, PARAMS_T)),
+    Unit(_ENGINE, "winners_mask", (STATE_T, PARAMS_T)),
+    Unit(_GAME + "board", "reserve_points", (STATE_T, PARAMS_T, _I32)),
+    Unit(_KERNEL, "state_hash", (STATE_T, _U64)),
+    Unit("sim.random_streams", "seed_streams", (RNG_T, _U64)),
+]
+
 
 def play_chunk(ruleset: Ruleset, n_players: int, lineup: list[StrategySpec],
                seat_lineup: np.ndarray, seeds: np.ndarray, *,
                trace: bool = False) -> Chunk:  # fmt: skip
     """Play the games; with `trace`, also hash every state and check the token census after
     every turn (slower; for tests and golden files)."""
-    n = len(seeds)
-    seat_lineup = seat_table(seat_lineup, n, n_players)
+    seat_lineup, games, seats = chunk_arrays(seat_lineup, seeds, n_players, len(GAME_COLUMNS),
+                                             (n_players, SEAT_SIZE))  # fmt: skip
     plan = Plan(lineup)
-    games = np.zeros((n, len(GAME_COLUMNS)), np.int64)
-    seats = np.zeros((n, n_players, SEAT_SIZE), np.int64)
     if plan.python_players:
         _play_in_python(ruleset, n_players, plan, seat_lineup, seeds, games, seats)
     else:
@@ -99,11 +113,15 @@ class Plan(PolicyTable):
     """How a lineup is played: its policy table, or Python seats when a plain-Python strategy
     sits in."""
 
-    def __init__(self, lineup: list[StrategySpec]) -> None:
-        self.lineup = lineup
-        self.resolved = [resolve(spec) for spec in lineup]
-        super().__init__(self.resolved, compiled=_is_compiled)
-        self.python_players = not all(_is_compiled(s) for s, _ in self.resolved)
+    resolve = staticmethod(resolve)
+
+    @staticmethod
+    def compiled(strategy) -> bool:
+        return not (isinstance(strategy, user.UserStrategy) and not strategy.compiled)
+
+    @property
+    def python_players(self) -> bool:
+        return not all(self.compiled(strategy) for strategy, _ in self.resolved)
 
     @property
     def slots(self) -> int:
@@ -119,30 +137,9 @@ class Plan(PolicyTable):
 
     def seat(self, j: int):
         strategy, _ = self.resolved[j]
-        if not _is_compiled(strategy):
+        if not self.compiled(strategy):
             return PythonSeat(strategy.make(dict(self.lineup[j].params)))
         return CompiledSeat(strategy.policy, self.params[j])
-
-
-def _is_compiled(strategy) -> bool:
-    return not (isinstance(strategy, user.UserStrategy) and not strategy.compiled)
-
-
-_GAME = "sim.games.guardians."
-_ENGINE, _KERNEL = _GAME + "engine", _GAME + "kernel"
-_PLAY_TURN_TYPES = (STATE_T, PARAMS_T, ACTION_T, PARAMS_T)  # buf: int64 like params
-_I32, _I64, _U64 = types.int32, types.int64, types.uint64
-# the engine functions play_one calls besides play_turn, with the types it calls them with
-_LOOP_CALLS = [
-    Unit(_GAME + "start", "new_game", (STATE_T, PARAMS_T, _I64, RNG_T)),
-    Unit(_GAME + "start", "place_fighter", (STATE_T, PARAMS_T, _I64, _I32)),
-    Unit(_GAME + "start", "place_mine", (STATE_T, PARAMS_T, _I32)),
-    Unit(_GAME + "census", "census_ok", (STATE_T, PARAMS_T)),
-    Unit(_ENGINE, "winners_mask", (STATE_T, PARAMS_T)),
-    Unit(_GAME + "board", "reserve_points", (STATE_T, PARAMS_T, _I32)),
-    Unit(_KERNEL, "state_hash", (STATE_T, _U64)),
-    Unit("sim.random_streams", "seed_streams", (RNG_T, _U64)),
-]
 
 
 def _play_in_python(ruleset, n_players, plan: Plan, seat_lineup, seeds, games, seats) -> None:

@@ -16,7 +16,7 @@ import numpy as np
 from numba import types
 
 from sim.compiling import Unit
-from sim.games.base import Chunk, StrategySpec, refusals, seat_table
+from sim.games.base import Chunk, StrategySpec, chunk_arrays, refusals
 from sim.games.policy_table import PolicyTable
 from sim.games.space_invaders import layout as L
 from sim.games.space_invaders.columns import POWER_COLUMNS, SEAT_FIELDS, TOKEN_COLUMNS
@@ -48,62 +48,6 @@ from sim.games.space_invaders.params import setup_numbers, table_size, to_params
 from sim.rulesets import Ruleset
 from strategies.space_invaders import registry
 
-
-def play_chunk(ruleset: Ruleset, n_players: int, lineup: list[StrategySpec],
-               seat_lineup: np.ndarray, seeds: np.ndarray, *,
-               trace: bool = False) -> Chunk:  # fmt: skip
-    """Play len(seeds) games; with `trace` also hash the state after every turn."""
-    n = len(seeds)
-    seat_lineup = seat_table(seat_lineup, n, n_players)
-    hands = table_size(n_players, ruleset.values)
-    table = np.repeat(seat_lineup, hands, axis=1) if n_players == 1 else seat_lineup
-    plan = Plan(lineup)
-    games = np.zeros((n, len(GAME_COLUMNS)), np.int64)
-    seats = np.zeros((n, hands, L.PL_SIZE), np.int64)
-    batch_loop(plan.slots)(plan.padded(plan.slots), to_params(ruleset.values, n_players), hands,
-                           np.ascontiguousarray(seeds, np.uint64), table, plan.which,
-                           plan.params, games, seats, bool(trace),
-                           *workspace(hands, plan.params.shape[1]))  # fmt: skip
-    labels = [spec.label for spec in lineup]
-    # a solo player's hands are all seat 0 of the seat lineup
-    error_seat = games[:, G_ERROR_SEAT] if n_players > 1 else np.zeros(n, np.int64)
-    errors, illegal = refusals(games[:, G_ERROR], error_seat, seat_lineup, labels,
-                               error_names=L.ERROR_NAMES, made="an illegal decision")  # fmt: skip
-    return Chunk(
-        games=_game_columns(games, ruleset, n_players, hands, trace),
-        seats=_seat_columns(games, seats, seat_lineup, labels),
-        errors=errors,
-        illegal=illegal,
-    )
-
-
-def resolve(spec: StrategySpec, *, source: str | None = None):
-    """The strategy `spec` names and its parameter vector (a ConfigError naming `source`)."""
-    strategy = registry.resolve(spec.name, source=source)
-    return strategy, registry.param_vector(strategy, dict(spec.params), source=source)
-
-
-class Plan(PolicyTable):
-    """How a lineup is played: its policy table (parameters: spread_scale first)."""
-
-    def __init__(self, lineup: list[StrategySpec]) -> None:
-        super().__init__([resolve(spec) for spec in lineup])
-
-    @property
-    def slots(self) -> int:
-        return policy_slots(len(self.policies))
-
-    def compile_jobs(self) -> list[list[Unit]]:
-        """What playing the lineup compiles, as jobs for parallel processes: the engine's
-        step, then the turn and the loop (the longest chain); the loop's other engine calls;
-        each policy on its own."""
-        loop = [Unit(_ENGINE, "step", _STEP_TYPES),
-                Unit(_KERNEL, "play_turn", play_turn_signature(self.slots)),
-                Unit(_KERNEL, "play_one", play_one_signature(self.slots)),
-                Unit(_KERNEL, "play_batch", loop_signature(self.slots))]  # fmt: skip
-        return [loop, _LOOP_CALLS, *self.policy_jobs(POLICY_SIGNATURE)]
-
-
 _ENGINE, _ROUNDS = "sim.games.space_invaders.engine", "sim.games.space_invaders.rounds"
 _KERNEL = "sim.games.space_invaders.kernel"
 _I64, _F64, _U64 = types.int64, types.float64, types.uint64
@@ -121,6 +65,55 @@ _LOOP_CALLS = [
     Unit(_KERNEL, "state_hash", (STATE_T, _U64)),
     Unit("sim.random_streams", "seed_streams", (RNG_T, _U64)),
 ]
+
+
+def play_chunk(ruleset: Ruleset, n_players: int, lineup: list[StrategySpec],
+               seat_lineup: np.ndarray, seeds: np.ndarray, *,
+               trace: bool = False) -> Chunk:  # fmt: skip
+    """Play len(seeds) games; with `trace` also hash the state after every turn."""
+    hands = table_size(n_players, ruleset.values)
+    seat_lineup, games, seats = chunk_arrays(seat_lineup, seeds, n_players, len(GAME_COLUMNS),
+                                             (hands, L.PL_SIZE))  # fmt: skip
+    table = np.repeat(seat_lineup, hands, axis=1) if n_players == 1 else seat_lineup
+    plan = Plan(lineup)
+    batch_loop(plan.slots)(plan.padded(plan.slots), to_params(ruleset.values, n_players), hands,
+                           np.ascontiguousarray(seeds, np.uint64), table, plan.which,
+                           plan.params, games, seats, bool(trace),
+                           *workspace(hands, plan.params.shape[1]))  # fmt: skip
+    labels = [spec.label for spec in lineup]
+    # a solo player's hands are all seat 0 of the seat lineup
+    error_seat = games[:, G_ERROR_SEAT] if n_players > 1 else np.zeros(len(seeds), np.int64)
+    errors, illegal = refusals(games[:, G_ERROR], error_seat, seat_lineup, labels,
+                               error_names=L.ERROR_NAMES, made="an illegal decision")  # fmt: skip
+    return Chunk(
+        games=_game_columns(games, ruleset, n_players, hands, trace),
+        seats=_seat_columns(games, seats, seat_lineup, labels),
+        errors=errors,
+        illegal=illegal,
+    )
+
+
+resolve = registry.REGISTRY.resolve  # spec -> (strategy, parameter vector), checked
+
+
+class Plan(PolicyTable):
+    """How a lineup is played: its policy table (parameters: spread_scale first)."""
+
+    resolve = staticmethod(resolve)
+
+    @property
+    def slots(self) -> int:
+        return policy_slots(len(self.policies))
+
+    def compile_jobs(self) -> list[list[Unit]]:
+        """What playing the lineup compiles, as jobs for parallel processes: the engine's
+        step, then the turn and the loop (the longest chain); the loop's other engine calls;
+        each policy on its own."""
+        loop = [Unit(_ENGINE, "step", _STEP_TYPES),
+                Unit(_KERNEL, "play_turn", play_turn_signature(self.slots)),
+                Unit(_KERNEL, "play_one", play_one_signature(self.slots)),
+                Unit(_KERNEL, "play_batch", loop_signature(self.slots))]  # fmt: skip
+        return [loop, _LOOP_CALLS, *self.policy_jobs(POLICY_SIGNATURE)]
 
 
 def _game_columns(games, ruleset, n_players, hands, trace) -> dict[str, np.ndarray]:
