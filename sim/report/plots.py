@@ -60,6 +60,15 @@ def new(nrows: int = 1, ncols: int = 1, *, width: float = 9.0, height: float = 4
     return fig, axes
 
 
+def grid(row_keys: Sequence, col_keys: Sequence, *, cell_width: float, cell_height: float):
+    """A figure of one panel per (row key, column key), at most 15 in wide. Returns the figure
+    and, row by row, (row key, column key, axes) of each panel."""
+    fig, axes = new(len(row_keys), len(col_keys), width=min(cell_width * len(col_keys) + 1, 15),
+                    height=cell_height * len(row_keys) + 0.6)  # fmt: skip
+    panels = [(r, c, axes[i, j]) for i, r in enumerate(row_keys) for j, c in enumerate(col_keys)]
+    return fig, panels
+
+
 def _style(ax) -> None:
     for key, value in (("top", False), ("right", False)):
         ax.spines[key].set_visible(value)

@@ -192,15 +192,29 @@ def _steps_answer(steps: list[dict]) -> Answer:
         kind="finding" if harder else "null",
         headline=_step(weakest, f"{key}.smallest"),
         category=category,
-        quality=quality.Quality(
-            games=min(r["games"] for r in steps),
-            basis="paired games per step (the fewest)",
-            mde=quality.mde(weakest["diff_low"], weakest["diff_high"]),
-            mde_of="change between two levels",
-            warnings=_warnings(thin_warning(steps, "diff", "level steps")),
+        quality=_paired_quality(
+            steps,
+            weakest,
+            "step",
+            "change between two levels",
+            "level steps",
             note=_n(len(steps), "step"),
-        ),
+        ),  # fmt: skip
         section=ID,
+    )
+
+
+def _paired_quality(rows: list[dict], shown: dict, per: str, mde_of: str, thin_of: str, *,
+                    note: str = "") -> quality.Quality:  # fmt: skip
+    """The quality line of an answer over paired differences (`diff` per row): the fewest
+    games of any pair, the detectable effect of the one the answer shows."""
+    return quality.Quality(
+        games=min(r["games"] for r in rows),
+        basis=f"paired games per {per} (the fewest)",
+        mde=quality.mde(shown["diff_low"], shown["diff_high"]),
+        mde_of=mde_of,
+        warnings=_warnings(thin_warning(rows, "diff", thin_of)),
+        note=note,
     )
 
 
@@ -274,13 +288,7 @@ def _sensitivity_answer(rows: list[dict]) -> Answer:
         kind="finding" if _significant(worst, "diff") else "null",
         headline=head,
         category="the assumptions matter" if moved else "no detectable effect",
-        quality=quality.Quality(
-            games=min(r["games"] for r in rows),
-            basis="paired games per change (the fewest)",
-            mde=quality.mde(worst["diff_low"], worst["diff_high"]),
-            mde_of="change of the win rate",
-            warnings=_warnings(thin_warning(rows, "diff", "the changes")),
-        ),
+        quality=_paired_quality(rows, worst, "change", "change of the win rate", "the changes"),
         section=ID,
     )
 

@@ -223,20 +223,23 @@ def _uplift_finding(rows: list[dict]) -> Finding:
 
 
 def _uplift_table(rows: list[dict]) -> Table:
-    return Table(
+    return _paired_table(
         "invaders_power_uplift",
         "Which player-card powers matter: win-rate uplift against a plain token",
-        pl.DataFrame(rows, infer_schema_length=None),
-        [
-            Column.text("power", "power"),
-            *table_columns(),
-            Column.count("dealt", "games with it dealt"),
-            Column.diff("uplift", "uplift", unit="pp"),
-            Column.pvalue("uplift_p"),
-        ],
+        rows, Column.text("power", "power"), Column.count("dealt", "games with it dealt"),
+        "uplift", "uplift",
         note="Win rate with the power minus the same games with that power played as a plain "
         "token (powers.plain), over the games where some player was dealt it; paired by game.",
-    )
+    )  # fmt: skip
+
+
+def _paired_table(name: str, title: str, rows: list[dict], first: Column, measure: Column,
+                  diff: str, diff_label: str, *, note: str) -> Table:  # fmt: skip
+    """A table of paired differences in percentage points: what changed (`first`), the table
+    it was tried at, a measure, the difference and its p-value."""
+    return Table(name, title, pl.DataFrame(rows, infer_schema_length=None),
+                 [first, *table_columns(), measure, Column.diff(diff, diff_label, unit="pp"),
+                  Column.pvalue(f"{diff}_p")], note=note)  # fmt: skip
 
 
 def _sensitivity_rows(ctx: Context, grid: list[Arm], variants: list[Arm]) -> list[dict]:
@@ -265,17 +268,10 @@ def _sensitivity_finding(rows: list[dict]) -> Finding:
 
 
 def _sensitivity_table(rows: list[dict]) -> Table:
-    return Table(
-        "invaders_sensitivity",
-        "Sensitivity to the assumed card catalog and board geometry",
-        pl.DataFrame(rows, infer_schema_length=None),
-        [
-            Column.text("variant", "changed data"),
-            *table_columns(),
-            Column.pct_ci("win", "win rate"),
-            Column.diff("diff", "against the default data", unit="pp"),
-            Column.pvalue("diff_p"),
-        ],
+    return _paired_table(
+        "invaders_sensitivity", "Sensitivity to the assumed card catalog and board geometry",
+        rows, Column.text("variant", "changed data"), Column.pct_ci("win", "win rate"),
+        "diff", "against the default data",
         note="Each changed data set against the default assumptions on the same games "
         "(paired by game index).",
-    )
+    )  # fmt: skip

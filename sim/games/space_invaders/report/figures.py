@@ -36,30 +36,27 @@ def levels(rows: list[dict]) -> plots.Figure:
     players = sorted({r["players"] for r in rows})
     dexterities = _ranked([r["dexterity"] for r in rows], SKILLS)
     skills = _ranked([r["skill"] for r in rows], TEAM_SKILLS)
-    fig, axes = plots.new(len(dexterities), len(players), width=min(3.4 * len(players) + 1, 15),
-                          height=2.8 * len(dexterities) + 0.6)  # fmt: skip
-    for i, dexterity in enumerate(dexterities):
-        for j, p in enumerate(players):
-            ax = axes[i, j]
-            for k, skill in enumerate(skills):
-                pts = sorted(
-                    (
-                        r
-                        for r in rows
-                        if (r["players"], r["dexterity"], r["skill"]) == (p, dexterity, skill)
-                    ),
-                    key=lambda r: LEVELS.index(r["level"]),
-                )
-                if pts:
-                    plots.curve(ax, [LEVELS.index(r["level"]) for r in pts],
-                                [r["victory"] for r in pts], [r["victory_low"] for r in pts],
-                                [r["victory_high"] for r in pts], label=skill, scale=100,
-                                color=plots.COLORS[k % len(plots.COLORS)])  # fmt: skip
-            ax.set_xticks(range(len(LEVELS)), [lv.capitalize() for lv in LEVELS], fontsize=8)
-            ax.set_ylim(0, 100)
-            ax.set_title(f"{_players(p)}, {dexterity}", fontsize=10)
-            if j == 0:
-                ax.set_ylabel("team wins (%)")
+    fig, panels = plots.grid(dexterities, players, cell_width=3.4, cell_height=2.8)
+    for dexterity, p, ax in panels:
+        for k, skill in enumerate(skills):
+            pts = sorted(
+                (
+                    r
+                    for r in rows
+                    if (r["players"], r["dexterity"], r["skill"]) == (p, dexterity, skill)
+                ),
+                key=lambda r: LEVELS.index(r["level"]),
+            )
+            if pts:
+                plots.curve(ax, [LEVELS.index(r["level"]) for r in pts],
+                            [r["victory"] for r in pts], [r["victory_low"] for r in pts],
+                            [r["victory_high"] for r in pts], label=skill, scale=100,
+                            color=plots.COLORS[k % len(plots.COLORS)])  # fmt: skip
+        ax.set_xticks(range(len(LEVELS)), [lv.capitalize() for lv in LEVELS], fontsize=8)
+        ax.set_ylim(0, 100)
+        ax.set_title(f"{_players(p)}, {dexterity}", fontsize=10)
+        if p == players[0]:
+            ax.set_ylabel("team wins (%)")
     plots.legend_below(fig, ncol=min(len(skills), 5), title="team skill")
     return plots.finish(
         fig,
@@ -108,31 +105,28 @@ def chart_curves(curves: list[dict]) -> plots.Figure:
     (diamond). curves: players, level, knob, target, printed, x, win, low, high."""
     knobs = [k for k in KNOB_LABEL if any(c["knob"] == k for c in curves)]
     players = sorted({c["players"] for c in curves})
-    fig, axes = plots.new(len(knobs), len(players), width=min(3.6 * len(players) + 1, 15),
-                          height=2.9 * len(knobs) + 0.6)  # fmt: skip
-    for i, knob in enumerate(knobs):
-        for j, p in enumerate(players):
-            ax = axes[i, j]
-            for k, level in enumerate(LEVELS):
-                c = next((c for c in curves if (c["knob"], c["players"], c["level"])
-                          == (knob, p, level)), None)  # fmt: skip
-                if c is None:
-                    continue
-                color = plots.COLORS[k % len(plots.COLORS)]
-                plots.curve(ax, c["x"], c["win"], c["low"], c["high"], label=level.capitalize(),
-                            color=color, scale=100)  # fmt: skip
-                ax.axhline(100 * c["target"], color=color, linestyle=":", linewidth=1)
-                if c["printed"] is not None:
-                    at = list(c["x"]).index(c["printed"])
-                    ax.plot([c["printed"]], [100 * c["win"][at]], marker="D", color="black",
-                            markersize=5, linestyle="none")  # fmt: skip
-            ax.set_xscale("log")
-            _plain_log_ticks(ax)
-            ax.set_ylim(0, 100)
-            ax.set_title(f"{_players(p)}: {KNOB_LABEL[knob]}", fontsize=10)
-            if j == 0:
-                ax.set_ylabel("team wins (%)")
-    axes[0, 0].plot([], [], marker="D", color="black", linestyle="none", label="as printed")
+    fig, panels = plots.grid(knobs, players, cell_width=3.6, cell_height=2.9)
+    for knob, p, ax in panels:
+        for k, level in enumerate(LEVELS):
+            c = next((c for c in curves if (c["knob"], c["players"], c["level"])
+                      == (knob, p, level)), None)  # fmt: skip
+            if c is None:
+                continue
+            color = plots.COLORS[k % len(plots.COLORS)]
+            plots.curve(ax, c["x"], c["win"], c["low"], c["high"], label=level.capitalize(),
+                        color=color, scale=100)  # fmt: skip
+            ax.axhline(100 * c["target"], color=color, linestyle=":", linewidth=1)
+            if c["printed"] is not None:
+                at = list(c["x"]).index(c["printed"])
+                ax.plot([c["printed"]], [100 * c["win"][at]], marker="D", color="black",
+                        markersize=5, linestyle="none")  # fmt: skip
+        ax.set_xscale("log")
+        _plain_log_ticks(ax)
+        ax.set_ylim(0, 100)
+        ax.set_title(f"{_players(p)}: {KNOB_LABEL[knob]}", fontsize=10)
+        if p == players[0]:
+            ax.set_ylabel("team wins (%)")
+    panels[0][2].plot([], [], marker="D", color="black", linestyle="none", label="as printed")
     plots.legend_below(fig, ncol=5, title="level")
     return plots.finish(
         fig,
