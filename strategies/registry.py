@@ -1,6 +1,6 @@
-"""What every game's strategy registry shares: a built-in strategy as a module (NAME, PARAMS,
-a compiled `policy`), a registry of such modules, the error for an unknown name, and a
-strategy's parameters checked against its defaults."""
+"""What every game's strategy registry shares: a built-in strategy as a module (PARAMS, a
+compiled `policy`; the module's name is the strategy's), a registry of such modules, the error
+for an unknown name, and a strategy's parameters checked against its defaults."""
 
 from __future__ import annotations
 

@@ -46,7 +46,7 @@ def test_every_builtin_module_is_complete():
     assert list(table) == list(ORDER)
     for name, strategy in table.items():
         assert strategy.policy is strategy.module.policy
-        assert name == strategy.module.NAME
+        assert strategy.module.__name__ == f"strategies.guardians.{name}"
         assert all(isinstance(v, float) for v in strategy.defaults.values())
         assert strategy.doc, f"{name} has no docstring"
     for level in registry.SKILLS:

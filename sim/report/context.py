@@ -8,7 +8,7 @@ import polars as pl
 
 from sim.report import fmt
 from sim.report.data import Results
-from sim.report.table import Column
+from sim.report.table import ARM, Column
 
 
 @dataclass
@@ -33,7 +33,7 @@ class Context:
         """Table columns identifying an arm: its name, or the values that vary between arms."""
         keys = self.label_columns(exclude)
         if not keys:
-            return [Column.text("arm", "arm")]
+            return [ARM]
         return [Column.text(k, _pretty(k)) for k in keys]
 
     def arm_label(self, arm: str, *, longest: int = 48) -> str:

@@ -157,6 +157,11 @@ class Column:
         return Column(label, render, key, help)
 
 
+# the arm's name: the first column of a table with a row per arm, where settings cannot tell
+# the arms apart
+ARM = Column.text("arm", "arm")
+
+
 @dataclass
 class Table:
     name: str  # file stem of the CSV (tables/<name>.csv) and the HTML id

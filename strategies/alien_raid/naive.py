@@ -20,7 +20,6 @@ from strategies.alien_raid.common import (
 )
 from strategies.alien_raid.probes import PROBE_PARAMS, apply_probes
 
-NAME = "naive"
 PARAMS: dict[str, float] = dict(PROBE_PARAMS)
 
 

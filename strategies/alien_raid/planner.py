@@ -13,7 +13,6 @@ from strategies.alien_raid.contest import public_contest
 from strategies.alien_raid.play import BASE_PARAMS, CONTEST, plan_with_contest, reading_policy
 from strategies.alien_raid.probes import apply_probes
 
-NAME = "planner"
 PARAMS: dict[str, float] = {**BASE_PARAMS, "contest": 1.0, "task_weight": 0.1}
 
 

@@ -12,7 +12,6 @@ from sim.random_streams import below
 from strategies.alien_raid.common import can_add, choose_buy, me, own_ships, own_stations
 from strategies.alien_raid.probes import PROBE_PARAMS, apply_probes
 
-NAME = "random"
 PARAMS: dict[str, float] = dict(PROBE_PARAMS)
 
 

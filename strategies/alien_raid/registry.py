@@ -1,5 +1,5 @@
 """Built-in alien-raid strategies by name, their compiled policies, parameters and the skill
-ladder. A strategy is a module of this package (NAME, PARAMS and a compiled `policy`, see
+ladder. A strategy is a module of this package (PARAMS and a compiled `policy`, see
 common.py); the rules call its policy through a function pointer (decision.py)."""
 
 from sim.games.alien_raid.schema import SKILLS

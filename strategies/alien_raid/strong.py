@@ -12,7 +12,6 @@ from strategies.alien_raid.play import BASE_PARAMS, plan_with_contest, reading_p
 from strategies.alien_raid.probes import apply_probes
 from strategies.alien_raid.sampling import sampled_contest
 
-NAME = "strong"
 PARAMS: dict[str, float] = {**BASE_PARAMS, "task_weight": 0.1, "samples": 6.0, "blend": 1.0}
 
 

@@ -19,7 +19,6 @@ from strategies.alien_raid.play import (
 )
 from strategies.alien_raid.probes import apply_probes
 
-NAME = "value"
 PARAMS: dict[str, float] = dict(BASE_PARAMS)
 
 

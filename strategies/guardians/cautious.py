@@ -15,7 +15,6 @@ from sim.jit import jit, jit_inline
 from sim.random_streams import below
 from strategies.guardians.common import better, opening, random_mine_row
 
-NAME = "cautious"
 PARAMS: dict[str, float] = {
     "danger_weight": 3.0,  # penalty of a descent with 4 descents to spare (doubles per row)
     "raid_penalty": 200.0,  # penalty of a descent that raids (everybody loses)

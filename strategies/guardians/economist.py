@@ -30,7 +30,6 @@ from strategies.guardians.cautious import (
 )
 from strategies.guardians.common import opening, random_mine_row
 
-NAME = "economist"
 PARAMS: dict[str, float] = {
     "danger_weight": 3.0,  # cautious's parameters
     "raid_penalty": 200.0,

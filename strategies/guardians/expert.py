@@ -28,7 +28,6 @@ from sim.jit import jit, jit_allocating, jit_inline
 from strategies.guardians import cautious, miner
 from strategies.guardians.common import setup_phase, stand_at, waiting
 
-NAME = "expert"
 PARAMS: dict[str, float] = {
     "temperature": 3.0,  # points: spread of the lead's softmax at the end of the game
     "temperature_slope": 0.3,  # ... plus this per token still to be played (pile + board)

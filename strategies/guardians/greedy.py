@@ -14,7 +14,6 @@ from sim.games.guardians.shots import shot_take
 from sim.jit import jit, jit_inline
 from strategies.guardians.common import better, opening, random_mine_row
 
-NAME = "greedy"
 PARAMS: dict[str, float] = {}
 
 

@@ -21,7 +21,6 @@ from sim.jit import jit, jit_allocating
 from sim.random_streams import next_u64, seed_streams, shuffle_range
 from strategies.guardians import expert, skilled
 
-NAME = "master"
 PARAMS: dict[str, float] = {
     **expert.PARAMS,  # the estimate of the chance to win (the expert's, in its order)
     "candidates": 6.0,  # best shortlisted turns searched further (at most 16)

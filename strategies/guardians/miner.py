@@ -16,7 +16,6 @@ from sim.games.guardians.moves import descents_to_raid, front_row, lowest_invade
 from sim.jit import jit, jit_inline
 from strategies.guardians import greedy
 
-NAME = "miner"
 PARAMS: dict[str, float] = {
     "explode_rows": 1.0,  # explode an invader at most this many rows above the lowest one
     "block_gap": 2.0,  # block a column whose lowest invader is at most this far above

@@ -11,7 +11,6 @@ from sim.jit import jit
 from sim.random_streams import below
 from strategies.guardians.common import opening, random_empty_bottom, random_mine_row
 
-NAME = "random"
 PARAMS: dict[str, float] = {}
 
 

@@ -30,7 +30,6 @@ from strategies.guardians.common import opening, random_mine_row
 from strategies.guardians.economist import power_up_turn, shop_turn
 from strategies.guardians.miner import step_mine
 
-NAME = "skilled"
 # The first eight keep cautious's and the economist's positions, so their scoring and shop
 # functions read this vector as they read their own.
 PARAMS: dict[str, float] = {

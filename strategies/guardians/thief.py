@@ -13,7 +13,6 @@ from sim.jit import jit
 from strategies.guardians.common import better, opening, random_mine_row
 from strategies.guardians.greedy import best_bottom_column
 
-NAME = "thief"
 PARAMS: dict[str, float] = {
     "steal_bias": 2.0,  # points a steal from the leader may fall short of the best shot
 }

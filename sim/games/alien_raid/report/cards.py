@@ -16,6 +16,7 @@ from sim.games.alien_raid.columns import BOUGHT, OFFERED, card_column
 from sim.games.alien_raid.report.common import (
     ASSUMED,
     SKILL,
+    Heading,
     assumed,
     catalog,
     section_rows,
@@ -31,6 +32,9 @@ from sim.report.render import Finding, Section, Text
 from sim.report.table import Column, Table
 
 ID = "alien_raid_cards"
+HEADING = Heading(ID, "Card prices: is each card worth what it costs?",
+                  "For each ship and station: how often is it bought, does buying it at its "
+                  "price pay, and what would its fair price be?")  # fmt: skip
 READS = ("probe_card", "probe_bought", f"{BOUGHT}*", f"{OFFERED}*")  # * every card's column
 MIN_PROBES = 30  # per side, for a verdict
 
@@ -111,15 +115,8 @@ COLUMNS = [
 
 
 def build(ctx: Context) -> Section:
-    out, rows = section_rows(
-        ctx,
-        ID,
-        "Card prices: is each card worth what it costs?",
-        "For each ship and station: how often is it bought, does buying it at its "
-        "price pay, and what would its fair price be?",
-        card_rows,
-        "No card data: this report needs alien-raid games.",
-    )
+    out, rows = section_rows(ctx, HEADING, card_rows,
+                             "No card data: this report needs alien-raid games.")  # fmt: skip
     if not rows:
         return out
     probes = sum(r["probes_bought"] + r["probes_declined"] for r in rows)

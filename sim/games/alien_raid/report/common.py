@@ -8,6 +8,7 @@ or the strategies.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
@@ -55,20 +56,28 @@ def assumed(ctx: Context) -> bool:
     return any(catalog(ctx, a).get(f"{PREFIX}assumed") for a in ctx.arm_names)
 
 
-def section(ident: str, title: str, question: str, ctx: Context) -> Section:
+@dataclass(frozen=True)
+class Heading:
+    """A section's id, title and the question it answers, declared at the top of its module."""
+
+    ident: str
+    title: str
+    question: str
+
+
+def section(heading: Heading, ctx: Context) -> Section:
     """A section that says first when its numbers rest on the assumed card catalog."""
-    out = Section(ident, title, question)
+    out = Section(heading.ident, heading.title, heading.question)
     if assumed(ctx):
         out.findings.append(Finding(ASSUMED, "info"))
     return out
 
 
-def section_rows(
-    ctx: Context, ident: str, title: str, question: str, rows_of: Any, empty: str
-) -> tuple[Section, list[dict[str, Any]]]:
+def section_rows(ctx: Context, heading: Heading, rows_of: Any,
+                 empty: str) -> tuple[Section, list[dict[str, Any]]]:  # fmt: skip
     """A `section` and the rows `rows_of(ctx, arm)` gives for every arm, in arm order; with
     no rows the section says `empty` and nothing more."""
-    out = section(ident, title, question, ctx)
+    out = section(heading, ctx)
     rows = [row for arm in ctx.arm_names for row in rows_of(ctx, arm)]
     if not rows:
         out.add(Text(empty))

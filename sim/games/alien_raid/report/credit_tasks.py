@@ -9,7 +9,7 @@ import math
 import numpy as np
 import polars as pl
 
-from sim.games.alien_raid.report.common import SKILL, section, skill, welch
+from sim.games.alien_raid.report.common import SKILL, Heading, section, skill, welch
 from sim.report import fmt
 from sim.report.answers import Answer, Estimate, Label, sentence
 from sim.report.context import Context
@@ -109,6 +109,9 @@ CREDIT_COLUMNS = [
     ),
 ]
 ID = "alien_raid_credit_tasks"
+HEADING = Heading(ID, "Credit terms and task rewards",
+                  "How often are credits taken and tasks won, what are they worth, and "
+                  "what would the numbers need to be for a target effect?")  # fmt: skip
 TASK_COLUMNS = [
     SKILL,
     Column.num_ci("task_humans", "task humans per captain", 0),
@@ -133,13 +136,7 @@ TARGET_COLUMNS = [
 
 
 def build(ctx: Context) -> Section:
-    out = section(
-        ID,
-        "Credit terms and task rewards",
-        "How often are credits taken and tasks won, what are they worth, and "
-        "what would the numbers need to be for a target effect?",
-        ctx,
-    )
+    out = section(HEADING, ctx)
     credit = [credit_row(ctx, arm) for arm in ctx.arm_names]
     tasks = [task_rows(ctx, arm) for arm in ctx.arm_names]
     for row in credit:

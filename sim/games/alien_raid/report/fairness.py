@@ -9,7 +9,7 @@ import math
 import numpy as np
 import polars as pl
 
-from sim.games.alien_raid.report.common import PLAYERS, SKILL, section, skill
+from sim.games.alien_raid.report.common import PLAYERS, SKILL, Heading, section, skill
 from sim.report import fmt
 from sim.report.answers import Answer, Estimate, Label, sentence
 from sim.report.context import Context
@@ -20,6 +20,9 @@ from sim.report.table import Column, Table
 from sim.stats.tests import fairness_test, holm
 
 ID = "alien_raid_fairness"
+HEADING = Heading(ID, "Fairness by player count and seat; game length",
+                  "Does any seat win more than its share, how often is a win shared, and "
+                  "how many humans does a game produce?")  # fmt: skip
 
 
 def fairness_rows(ctx: Context, arm: str) -> tuple[list[dict], dict]:
@@ -82,13 +85,7 @@ LENGTH_COLUMNS = [
 
 
 def build(ctx: Context) -> Section:
-    out = section(
-        ID,
-        "Fairness by player count and seat; game length",
-        "Does any seat win more than its share, how often is a win shared, and "
-        "how many humans does a game produce?",
-        ctx,
-    )
+    out = section(HEADING, ctx)
     parts = [fairness_rows(ctx, arm) for arm in ctx.arm_names]
     adjusted = holm([length["p"] for _, length in parts])  # one test per arm
     for (seats, length), p_holm in zip(parts, adjusted, strict=True):

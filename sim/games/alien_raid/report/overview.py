@@ -7,13 +7,14 @@ from __future__ import annotations
 
 import polars as pl
 
-from sim.games.alien_raid.report.common import section
+from sim.games.alien_raid.report.common import Heading, section
 from sim.report.context import Context
 from sim.report.metrics import mean, prefixed, rate
 from sim.report.render import Section
 from sim.report.table import Column, Table
 
-ARM = Column.text("arm", "arm")
+HEADING = Heading("overview", "Overview", "What happened in each arm: who wins, by how much, "
+                  "and what the captains of each strategy did.")  # fmt: skip
 # per-seat means shown per strategy: column -> label
 SEAT_MEANS = {
     "score": "final humans",
@@ -27,9 +28,7 @@ READS = tuple(c for c in SEAT_MEANS if c != "score")
 
 
 def build(ctx: Context) -> Section:
-    out = section("overview", "Overview",
-                  "What happened in each arm: who wins, by how much, and what the captains "
-                  "of each strategy did.", ctx)  # fmt: skip
+    out = section(HEADING, ctx)
     ident = ctx.arm_columns()
     rows, strategy_rows = [], []
     for arm in ctx.arm_names:

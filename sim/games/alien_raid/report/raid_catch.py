@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import polars as pl
 
-from sim.games.alien_raid.report.common import SKILL, bucket, section_rows, skill, welch
+from sim.games.alien_raid.report.common import SKILL, Heading, bucket, section_rows, skill, welch
 from sim.report import fmt
 from sim.report.answers import Answer, Count, Label, sentence
 from sim.report.context import Context
@@ -15,6 +15,10 @@ from sim.report.render import Finding, Section
 from sim.report.table import Column, Table
 
 ID = "alien_raid_raid_catch"
+HEADING = Heading(ID, "Raid or catch?",
+                  "Expected humans and the risk of losing a ship, per city kind (army "
+                  "cards x1-x3) and fleet strength, from coin-decided rewards "
+                  "(probe_reward).")  # fmt: skip
 READS = ("rp_armies", "rp_fleet", "rp_raid", "rp_catch", "rp_choice", "rp_humans", "rp_lost")
 FLEET_EDGES = [4, 8, 12, 16]  # the group's attack against armies, cut into buckets
 
@@ -63,15 +67,8 @@ REWARD_COLUMNS = [
 
 
 def build(ctx: Context) -> Section:
-    out, rows = section_rows(
-        ctx,
-        ID,
-        "Raid or catch?",
-        "Expected humans and the risk of losing a ship, per city kind (army cards "
-        "x1-x3) and fleet strength, from coin-decided rewards (probe_reward).",
-        reward_rows,
-        "No reward probes were played (strategy parameter probe_reward: 1).",
-    )
+    out, rows = section_rows(ctx, HEADING, reward_rows, "No reward probes were played "
+                             "(strategy parameter probe_reward: 1).")  # fmt: skip
     if not rows:
         return out
     words: list = []

@@ -23,7 +23,7 @@ from sim.report import arms, fmt
 from sim.report.context import Context
 from sim.report.metrics import Metric, mean, prefixed, rate
 from sim.report.render import Finding, Section, Text
-from sim.report.table import Column, Table
+from sim.report.table import ARM, Column, Table
 from sim.stats.paired import paired_difference, rate_vs_reference
 
 ID = "mine_value"
@@ -263,7 +263,7 @@ def build(ctx: Context) -> Section:
                 "Win share of the mine users against the fair share",
                 pl.DataFrame(fair_rows),
                 [
-                    Column.text("arm", "arm"),
+                    ARM,
                     Column.count("seat_games", "seat-games"),
                     Column.pct_ci("share", "win share", help=words.TERMS["win share"]),
                     Column.pct("fair", "fair share", help=words.TERMS["fair share"]),
@@ -297,7 +297,7 @@ def _arms_table(ctx, names, kinds, said, frames, users) -> Table:
             row.update(prefixed(mean(f.get_column("mine_explosions").to_numpy()), "expl"))
         overview.append(row)
     cols = [
-        Column.text("arm", "arm"),
+        ARM,
         Column.text("words", "in words"),
         Column.text("role", "who moves the mine"),
         Column.count("players", "players"),

@@ -16,7 +16,7 @@ from sim.report.context import Context
 from sim.report.effects import Effect, effects_figure
 from sim.report.metrics import Metric, is_all_zero, paired, strategy_win_per_game
 from sim.report.render import Finding, Section, Text
-from sim.report.table import Cell, Column, Table
+from sim.report.table import ARM, Cell, Column, Table
 from sim.stats.tests import holm
 
 ID = "what_if"
@@ -129,7 +129,7 @@ def _metric_cell(row: dict) -> Cell:
 
 def comparison_table(name: str, title: str, rows: list[dict], note: str = "") -> Table:
     cols = [
-        Column.text("arm", "arm"),
+        ARM,
         Column.custom("metric", _metric_cell, "metric", "Hover a metric for its definition."),
         Column.custom("baseline", _value_cell("base"), "base"),
         Column.custom("arm value", _value_cell("value"), "value"),
@@ -216,7 +216,7 @@ def arms_table(ctx: Context, base: str) -> Table:
         "The arms",
         pl.DataFrame(rows),
         [
-            Column.text("arm", "arm"),
+            ARM,
             Column.text("role", "role"),
             Column.text("changes", "changes from the baseline"),
             Column.count("games", "games"),

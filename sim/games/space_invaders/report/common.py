@@ -146,6 +146,13 @@ def match(grid: list[Arm], a: Arm) -> Arm | None:
     return next((g for g in grid if g.cell == a.cell and g.level == a.level), None)
 
 
+def matched(grid: list[Arm], arms: list[Arm]) -> list[tuple[Arm, Arm]]:
+    """Each of `arms`, in table order, with the main-grid arm of its table and level (an arm
+    without one is left out)."""
+    pairs = ((a, match(grid, a)) for a in sorted(arms, key=order))
+    return [(a, base) for a, base in pairs if base is not None]
+
+
 def largest_move(rows: list[dict]) -> dict:
     """The row (a paired comparison under "diff") whose change moves the win rate most."""
     return max(rows, key=lambda r: abs(r["diff"]) if not math.isnan(r["diff"]) else -1)

@@ -18,7 +18,7 @@ from sim.games.space_invaders.report.common import (
     dealt,
     is_grid,
     largest_move,
-    match,
+    matched,
     order,
     outcome_columns,
     outcome_stats,
@@ -197,10 +197,7 @@ def _ladder_table(rows: list[dict]) -> Table:
 
 def _uplift_rows(ctx: Context, grid: list[Arm], uplift: list[Arm]) -> list[dict]:
     rows = []
-    for a in sorted(uplift, key=order):
-        base = match(grid, a)
-        if base is None:
-            continue
+    for a, base in matched(grid, uplift):
         games = dealt(ctx, base.name, a.plain)
         d = paired(ctx, base.name, a.name, games)
         rows.append({"power": a.plain, "players": a.players, "level": a.level,
@@ -244,10 +241,7 @@ def _paired_table(name: str, title: str, rows: list[dict], first: Column, measur
 
 def _sensitivity_rows(ctx: Context, grid: list[Arm], variants: list[Arm]) -> list[dict]:
     rows = []
-    for a in sorted(variants, key=order):
-        base = match(grid, a)
-        if base is None:
-            continue
+    for a, base in matched(grid, variants):
         won = wins(ctx, a.name)
         d = paired(ctx, a.name, base.name)
         rows.append({"variant": a.variant, "players": a.players, "level": a.level,

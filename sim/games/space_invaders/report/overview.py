@@ -13,10 +13,9 @@ from sim.games.space_invaders.report.common import outcome_columns, outcome_stat
 from sim.report.context import Context
 from sim.report.metrics import mean, prefixed
 from sim.report.render import Section
-from sim.report.table import Column, Table
+from sim.report.table import ARM, Column, Table
 
 MAX_LABELS = 4
-ARM = Column.text("arm", "arm")
 # per-seat counters shown per strategy: column -> label
 SEAT_COUNTS = {
     "launches": "launches",
