@@ -88,17 +88,8 @@ def battle(s, p, rng, ctx, log, space, fighters):
                 s[L.S_F_ROLL + seat] = 0
                 power = fighter_total(s, p, seat, buf, slots)
                 s[L.S_F_ROLL + seat] = roll_2d6(s, rng)
-                emit(
-                    log,
-                    s,
-                    L.EV_ROLL,
-                    seat,
-                    space,
-                    power,
-                    s[L.S_F_ROLL + seat],
-                    power + s[L.S_F_ROLL + seat],
-                    0,
-                )
+                roll = s[L.S_F_ROLL + seat]
+                emit(log, s, L.EV_ROLL, seat, space, power, roll, power + roll, 0)
         if not boost_round(s, p, rng, ctx, log, -1):
             return -1
         best, leaders = -1, 0

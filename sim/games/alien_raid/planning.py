@@ -124,17 +124,8 @@ def reveal(s, p, log, buf, slots):
                 for j in range(n):
                     one = ship_attack(p, buf, n, j, city, False, False)
                     emit(log, s, L.EV_SENDS, seat, space, buf[j], one, 0, 0)
-                emit(
-                    log,
-                    s,
-                    L.EV_ATTACK,
-                    seat,
-                    space,
-                    mask,
-                    group_attack(p, buf, n, city, False),
-                    0,
-                    0,
-                )
+                attack = group_attack(p, buf, n, city, False)
+                emit(log, s, L.EV_ATTACK, seat, space, mask, attack, 0, 0)
 
 
 @jit
