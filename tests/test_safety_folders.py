@@ -20,12 +20,11 @@ from pathlib import Path
 import polars as pl
 import pytest
 from polars.testing import assert_frame_equal
-from typer.testing import CliRunner
 
-from sim.cli import app
 from sim.errors import SimError
 from sim.results import load
 from sim.runner import load_experiment, run
+from tests.cli_checks import invoke, one_error_line
 
 ROOT = Path(__file__).resolve().parents[1]
 EXP = """
@@ -38,19 +37,6 @@ seed: 5
 sweep:
   mine.step: [1, 2]
 """
-
-
-def invoke(*args: str):
-    return CliRunner().invoke(app, list(args))
-
-
-def one_error_line(result) -> str:
-    """The command failed with exit code 2 and one `error:` line, no traceback."""
-    assert result.exit_code == 2, result.output
-    assert "Traceback" not in result.output
-    errors = [line for line in result.output.splitlines() if line.startswith("error:")]
-    assert len(errors) == 1, result.output
-    return errors[0]
 
 
 @pytest.fixture(scope="module")

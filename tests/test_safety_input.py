@@ -7,25 +7,12 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
 
-from sim.cli import app
 from sim.errors import ConfigError
 from sim.runner import load_experiment, run
+from tests.cli_checks import invoke, one_error_line
 
 SMALL = "name: small\nplayers: 2\nseats: [greedy, random]\ngames: 60\nseed: 2\n"
-
-
-def invoke(*args: str):
-    return CliRunner().invoke(app, list(args))
-
-
-def one_error_line(result) -> str:
-    assert result.exit_code == 2, result.output
-    assert "Traceback" not in result.output
-    errors = [line for line in result.output.splitlines() if line.startswith("error:")]
-    assert len(errors) == 1, result.output
-    return errors[0]
 
 
 def write(folder: Path, name: str, text: str) -> Path:

@@ -10,12 +10,11 @@ import sys
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
 
-from sim.cli import app
 from sim.errors import ConfigError
 from sim.games import get_game
 from sim.games.base import StrategySpec
+from tests.cli_checks import invoke, one_error_line
 
 ROOT = Path(__file__).resolve().parents[1]
 GAME = get_game("guardians")
@@ -48,18 +47,6 @@ class OffBoard(Sniper):
     def turn(self, view):
         return Turn(move=(99, 99))
 '''
-
-
-def invoke(*args: str):
-    return CliRunner().invoke(app, list(args))
-
-
-def one_error_line(result) -> str:
-    assert result.exit_code == 2, result.output
-    assert "Traceback" not in result.output
-    errors = [line for line in result.output.splitlines() if line.startswith("error:")]
-    assert len(errors) == 1, result.output
-    return errors[0]
 
 
 @pytest.fixture
