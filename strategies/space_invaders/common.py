@@ -129,6 +129,13 @@ def chance_ufo(p, scale):
     )
 
 
+@jit_inline
+def chance_ufo_in(p, scale, launches):
+    """Chance that at least one of `launches` shots at the UFO's centre lands inside it (a
+    declared three-tries token has UFO_TRIES, line 435)."""
+    return 1.0 - (1.0 - chance_ufo(p, scale)) ** launches
+
+
 # --- the coming advance -----------------------------------------------------------------------
 
 

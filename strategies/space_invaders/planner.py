@@ -31,6 +31,7 @@ from strategies.space_invaders.common import (
     aim_target,
     chance_card,
     chance_ufo,
+    chance_ufo_in,
     choose_token,
     left_at,
     predict_threat,
@@ -104,10 +105,9 @@ def aim_point(p, aim):
 def aim_worth(s, p, aim, power, sp, scratch, ufo_value, ufo_chance):
     """Expected worth of a token with `power` aimed at aim point `aim`."""
     if aim == N_AIMS - 1:
-        chance = ufo_chance
-        if power == L.UFO_THREE_TRIES:
-            chance = 1.0 - (1.0 - chance) ** 3
-        return chance * ufo_value
+        if power == L.UFO_THREE_TRIES:  # declared: up to three launches for one hit
+            return chance_ufo_in(p, sp[0], L.UFO_TRIES) * ufo_value
+        return ufo_chance * ufo_value
     if aim < L.N_CELLS:
         if s[L.S_BOARD + aim] == 0:
             return -1.0
@@ -168,7 +168,7 @@ def _aim(p, a, aim):
 @jit  # compiled on its own: the loop calls it through a pointer (decision.py)
 def policy(phase, s, p, w, seat, sp, rng, a, scratch):
     if phase == L.PH_CHOOSE:
-        level, aim, _ = plan(s, p, seat, sp, scratch, 0)
+        level, aim, worth = plan(s, p, seat, sp, scratch, 0)
         power = power_of(s, p, seat, level)
         target = (
             aim
@@ -178,7 +178,10 @@ def policy(phase, s, p, w, seat, sp, rng, a, scratch):
         choose_token(a, level, target)
         if power != L.CALLED_SHOT:
             a[L.A_CALLED] = -1.0
-        a[L.A_THREE] = 1.0 if power == L.UFO_THREE_TRIES and aim == N_AIMS - 1 else 0.0
+        # declared when the UFO with three launches is the best use of the token
+        a[L.A_THREE] = (
+            1.0 if power == L.UFO_THREE_TRIES and aim == N_AIMS - 1 and worth > 0.0 else 0.0
+        )
         _aim(p, a, aim)
     elif phase == L.PH_REAIM:
         t = s[L.S_CUR]

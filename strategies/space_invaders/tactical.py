@@ -3,8 +3,10 @@ judged by rules of thumb rather than by its chances of hitting: the damage it wo
 this round's advance (the engine's own march, on a copy), then nearest and fastest; a two-hit
 invader only when a partner's token already waits on it (else little), a shielded one only
 once its generator falls (or with the piercing token), a generator for the cards it shields.
-It shoots at the UFO when the final assault looks short of hits (or with a UFO power and
-nothing better to do), launches its tokens lowest level first, calls its target, re-launches
+It shoots at the UFO when the final assault looks short of hits (a UFO hit counts half its
+worth against a card's; the heal power's hit adds the health it restores), declares the three
+tries when the UFO with three launches is worth more than any card, launches its tokens
+lowest level first, calls its target, re-launches
 (level 2) when the landing was worth much less than its target, and makes each resolution
 choice (redirect, extra, blast wave) for the most valuable card."""
 
@@ -18,6 +20,8 @@ from sim.jit import jit, jit_inline
 from strategies.space_invaders.common import (
     UFO,
     aim_target,
+    chance_ufo,
+    chance_ufo_in,
     choose_token,
     left_at,
     predict_threat,
@@ -27,6 +31,9 @@ from strategies.space_invaders.values import hit_worth, landed_mask, tokens_afte
 PARAMS = {"spread_scale": 1.0, "ufo_weight": 1.0, "future_weight": 0.5, "relaunch_below": 0.5}
 _UFO_WEIGHT, _FUTURE, _RELAUNCH_BELOW = 1, 2, 3
 FOLLOW_UP = 0.4  # a lone hit on a two-hit card pays off about this often
+# a UFO hit counts this share of its worth against a card's: a casual adult lands a shot in
+# the UFO about half as often as on the card they aim at
+UFO_SHARE = 0.5
 
 
 @jit_inline
@@ -36,12 +43,24 @@ def _worth(s, p, scratch, cell, pierce, seat, sp, landed):
     return hit_worth(s, p, scratch, cell, pierce, follow, sp[_FUTURE], landed)
 
 
+@jit_inline
+def ufo_option(s, p, power, sp, tries):
+    """What aiming a token with `power` at the UFO is worth, against a card's full worth: a
+    UFO hit counts UFO_SHARE of its worth (ufo_worth: the heal power's health included); a
+    token with `tries` launches for one hit (three tries declared) by its gain in chance."""
+    worth = ufo_worth(s, p, power, sp[0], sp[_UFO_WEIGHT]) * UFO_SHARE
+    if tries > 1:
+        worth *= chance_ufo_in(p, sp[0], tries) / max(chance_ufo(p, sp[0]), 1e-9)
+    return worth
+
+
 @jit
-def best_target(s, p, seat, power, sp, scratch):
-    """(target, worth) for a token with `power`: a cell or UFO."""
+def best_target(s, p, seat, power, sp, scratch, tries):
+    """(target, worth) for a token with `power` whose shot at the UFO has `tries` launches:
+    a cell or UFO."""
     pierce = power == L.PIERCE
     landed = landed_mask(s)
-    best, worth = UFO, ufo_worth(s, p, power, sp[0], sp[_UFO_WEIGHT]) * 0.5
+    best, worth = UFO, ufo_option(s, p, power, sp, tries)
     for cell in range(L.N_CELLS):
         if s[L.S_BOARD + cell] != 0:
             value = _worth(s, p, scratch, cell, pierce, seat, sp, landed)
@@ -130,23 +149,26 @@ def policy(phase, s, p, w, seat, sp, rng, a, scratch):
         while left_at(s, seat, level) == 0:
             level += 1
         power = power_of(s, p, seat, level)
-        target, _ = best_target(s, p, seat, power, sp, scratch)
+        # three tries are declared before the first launch (line 435): with the power, a
+        # shot at the UFO has UFO_TRIES launches, and the UFO is taken when that is worth most
+        tries = L.UFO_TRIES if power == L.UFO_THREE_TRIES else 1
+        target, worth = best_target(s, p, seat, power, sp, scratch, tries)
         choose_token(a, level, target)
         if power != L.CALLED_SHOT:
             a[L.A_CALLED] = -1.0
-        a[L.A_THREE] = 1.0 if power == L.UFO_THREE_TRIES and target == UFO else 0.0
+        a[L.A_THREE] = 1.0 if tries > 1 and target == UFO and worth > 0.0 else 0.0
         aim_target(p, a, target)
     elif phase == L.PH_REAIM:
         predict_threat(s, p, scratch)
         t = s[L.S_CUR]
-        target, _ = best_target(s, p, seat, s[tk(t, L.TK_POWER)], sp, scratch)
+        target, _ = best_target(s, p, seat, s[tk(t, L.TK_POWER)], sp, scratch, 1)
         if s[tk(t, L.TK_THREE)] != 0:  # three tries: the UFO only
             target = UFO
         aim_target(p, a, target)
     elif phase == L.PH_RELAUNCH_Q:
         predict_threat(s, p, scratch)
         t = s[L.S_CUR]
-        _, worth = best_target(s, p, seat, s[tk(t, L.TK_POWER)], sp, scratch)
+        _, worth = best_target(s, p, seat, s[tk(t, L.TK_POWER)], sp, scratch, 1)
         got = _landing_worth(s, p, t, seat, sp, scratch)
         a[L.A_YES] = 1.0 if got < sp[_RELAUNCH_BELOW] * worth else 0.0
     elif phase == L.PH_RESOLVE:

@@ -12,6 +12,7 @@ turn's tokens is already on it.
 
 from sim.games.space_invaders import layout as L
 from sim.games.space_invaders.board import neighbours_mask
+from sim.games.space_invaders.engine import heal_gain, ufo_attackable
 from sim.games.space_invaders.resolve import icon_at, shielded
 from sim.jit import jit_inline
 from strategies.space_invaders.common import SC_THREAT, chance_ufo, rows_to_planet
@@ -149,8 +150,11 @@ def ufo_worth(s, p, power, scale, ufo_weight):
     P(u - 1 hits) (binomial, the seat's UFO chance), weighed against what one health point
     is worth (more the less health is left); far from enough hits, a hit is worth
     PACE_WORTH x the share of the UFO the assault will not take. The heal power adds the
-    health it restores, the UFO re-launch power another shot."""
+    health it restores (the engine's heal_gain: 0 on a full planet or a UFO that cannot be
+    attacked), the UFO re-launch power another shot."""
     worth = 0.0
+    if power == L.HEAL and ufo_attackable(s, p):
+        worth += heal_gain(s, p)
     u = s[L.S_UFO]
     if u > 0:
         q = chance_ufo(p, scale)
@@ -162,9 +166,7 @@ def ufo_worth(s, p, power, scale, ufo_weight):
         # far from enough hits the binomial gain of one hit is tiny, yet the hits must come:
         # the share of the UFO's health the assault will not take, at PACE_WORTH a hit
         pace = PACE_WORTH * max(u - n * q, 0.0) / u
-        worth = min(ufo_weight * max(near, pace), 20.0)
-        if power == L.HEAL:
-            worth += min(2, L.TRACK_MAX - s[L.S_PLANET])
-        elif power == L.UFO_RELAUNCH:
+        worth += min(ufo_weight * max(near, pace), 20.0)
+        if power == L.UFO_RELAUNCH:
             worth += 1.0
     return worth

@@ -16,10 +16,18 @@ GAME = "space-invaders"
 PATH = Path(__file__).with_name("golden_traces.json")
 PLAYTHROUGHS = Path(__file__).with_name("playthroughs")
 SEEDS = range(8)
+# one level-1 token each and six level-3 ones: from the first reinforcement on, every token
+# added is level 3 (the heal and three-tries decisions, tests/space_invaders/test_strategy_powers)
+LEVEL3_EARLY = {
+    "tokens.per_level": [1, 0, 6],
+    "tokens.start_active": 1,
+    "tokens.start_active_2p": 1,
+}
 CASES = {  # name -> (players, rule overrides)
     "standard-2p": (2, {}),
     "elite-4p-child": (4, {"setup.level": "elite", "dexterity.skill": "child"}),
     "solo-3-hands": (1, {"setup.solo_hands": 3, "setup.level": "expert"}),
+    "level3-2p": (2, LEVEL3_EARLY),
 }
 
 

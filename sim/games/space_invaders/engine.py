@@ -103,19 +103,33 @@ def land(s, p, w, rng, script, seat, ax, ay, sx, sy, scale):
 
 
 @jit_inline
+def ufo_attackable(s, p):
+    """Whether a token landing in the UFO now attacks it (line 332): always while it has
+    health; a destroyed one only under P_DEAD_UFO_HITS (ruling, lines 335 and 368)."""
+    return s[L.S_UFO] > 0 or p[L.P_DEAD_UFO_HITS] != 0.0
+
+
+@jit_inline
+def heal_gain(s, p):
+    """Planet health a UFO attack with the level-3 heal power restores now (line 434):
+    HEAL_POINTS, not above the track's top or, under P_HEAL_TO_START, the starting health."""
+    top = p[L.P_PLANET_START] if p[L.P_HEAL_TO_START] != 0.0 else L.TRACK_MAX
+    return min(L.HEAL_POINTS, max(0, int(top) - s[L.S_PLANET]))
+
+
+@jit_inline
 def ufo_hit(s, p, seat, power):
-    """A token landed in the UFO (line 332); returns whether it counts as attacking it. A
-    destroyed UFO cannot be attacked unless P_DEAD_UFO_HITS (further hits never score,
-    line 368). The level-3 heal power restores 2 health (line 434)."""
-    if s[L.S_UFO] <= 0 and p[L.P_DEAD_UFO_HITS] == 0.0:
+    """A token landed in the UFO (line 332); returns whether it counts as attacking it
+    (ufo_attackable; further hits on a destroyed UFO never score, line 368). The level-3
+    heal power restores heal_gain health (line 434)."""
+    if not ufo_attackable(s, p):
         return False
     if s[L.S_UFO] > 0:
         s[L.S_UFO] -= 1
         s[L.S_UFO_HITS] += 1
     s[pl(seat, L.PL_UFO_HITS)] += 1
     if power == L.HEAL:
-        top = p[L.P_PLANET_START] if p[L.P_HEAL_TO_START] != 0.0 else L.TRACK_MAX
-        gained = min(2, max(0, int(top) - s[L.S_PLANET]))
+        gained = heal_gain(s, p)
         s[L.S_PLANET] += gained
         s[L.S_HEALED] += gained
         s[pl(seat, L.PL_HEALED)] += gained
@@ -199,7 +213,7 @@ def _start_token(s, p, a, seat):
     if power == L.RELAUNCH or power == L.UFO_RELAUNCH:
         s[L.S_TRIES] = 1
     elif three:
-        s[L.S_TRIES] = 2  # up to 3 launches (line 435)
+        s[L.S_TRIES] = L.UFO_TRIES - 1  # the first launch and the tries left (line 435)
     else:
         s[L.S_TRIES] = 0
     return L.OK

@@ -40,6 +40,8 @@ POWER_NAMES = (
     "extra_adjacent",
 )
 POWER_LEVEL = (0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3)
+HEAL_POINTS = 2  # health a UFO hit with the heal power restores (line 434)
+UFO_TRIES = 3  # launches of a declared three-tries token, for one UFO hit (line 435)
 LEVELS = 3
 CARDS_PER_LEVEL = 4  # 12 player cards, 4 of each level (line 59)
 
