@@ -4,6 +4,7 @@ and warns when the data are thin; from a tiny `sim run` (40 games an arm)."""
 
 import math
 
+import polars as pl
 import pytest
 from typer.testing import CliRunner
 
@@ -74,3 +75,19 @@ def test_a_crossing_beyond_the_values_tried_is_warned_about():
     answer = answers.chart([row])[0]
     assert answer.key == "invaders_chart.ufo"
     assert "above the highest UFO health tried (18)" in answer.quality.text()
+
+
+def test_the_uplift_table_counts_the_games_a_power_was_in_play(report):
+    table = pl.read_csv(report / "tables" / "invaders_power_uplift.csv")
+    assert table.height > 0
+    assert (table["in_play"] <= table["dealt"]).all() and (table["in_play"] >= 0).all()
+
+
+def test_a_power_seldom_in_play_is_warned_about():
+    usable = {"power": "pierce", "dealt": 400, "in_play": 310}
+    never = {"power": "heal", "dealt": 400, "in_play": 0}
+    seldom = {"power": "ufo_three_tries", "dealt": 400, "in_play": 12}
+    assert answers._rarely_in_play([usable]) is None
+    warning = answers._rarely_in_play([usable, never, seldom])
+    assert warning.startswith("2 of the 3 powers and tables tried (heal, ufo_three_tries)")
+    assert "(1 never" in warning and "pierce" not in warning

@@ -4,7 +4,7 @@ only (polars): nothing here imports the engine, the strategies or numba."""
 
 from __future__ import annotations
 
-from sim.games.space_invaders.columns import POWER_COLUMNS
+from sim.games.space_invaders.columns import POWER_COLUMNS, TOKEN_COLUMNS
 from sim.games.space_invaders.report import chart, difficulty, overview
 from sim.report.data import Results
 from sim.report.spec import GameReport
@@ -42,7 +42,7 @@ REPORT = GameReport(
     sections=SECTIONS,
     overview=overview.build,
     methods=METHODS,
-    seat_columns=(*POWER_COLUMNS, *overview.SEAT_COUNTS),
+    seat_columns=(*POWER_COLUMNS, *TOKEN_COLUMNS, *overview.SEAT_COUNTS),
     infer=infer_sections,
 )
 

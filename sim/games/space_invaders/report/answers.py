@@ -131,7 +131,7 @@ def _win_answer(levels: list[dict]) -> Answer:
             warnings=_warnings(
                 quality.cap_warning(capped, games, CAPPED),
                 thin_warning(levels, "victory", "win rates"),
-            ),  # fmt: skip
+            ),
             note=f"{_n(len(levels), 'arm')}, {_n(len({_cell(r) for r in levels}), 'table')}",
         ),
         section=ID,
@@ -261,10 +261,23 @@ def _uplift_answer(rows: list[dict]) -> Answer:
             total=top["games"],
             mde=quality.mde(top["uplift_low"], top["uplift_high"]),
             mde_of="uplift",
-            warnings=_warnings(few, thin_warning(rows, "uplift", "uplifts")),
+            warnings=_warnings(few, _rarely_in_play(rows), thin_warning(rows, "uplift", "uplifts")),
         ),
         section=ID,
     )
+
+
+def _rarely_in_play(rows: list[dict]) -> str | None:
+    """Powers that could seldom be used (tokens of their level active in under 5% of the games
+    they were dealt in): their uplift says little about the power itself."""
+    rare = [r for r in rows if r["in_play"] < 0.05 * max(r["dealt"], 1)]
+    if not rare:
+        return None
+    never = sum(r["in_play"] == 0 for r in rare)
+    names = ", ".join(dict.fromkeys(r["power"] for r in rare))
+    return (f"{len(rare)} of the {len(rows)} powers and tables tried ({names}) were in play "
+            f"in under 5% of the games they were dealt in ({never} never: their level's tokens "
+            "never came), so their uplift says little about the power.")  # fmt: skip
 
 
 def _sensitivity_answer(rows: list[dict]) -> Answer:
@@ -481,7 +494,7 @@ def overview(rows: list[dict]) -> Answer:
             warnings=_warnings(
                 quality.cap_warning(capped, games, CAPPED),
                 thin_warning(rows, "victory", "win rates"),
-            ),  # fmt: skip
+            ),
         ),
         section="overview",
     )

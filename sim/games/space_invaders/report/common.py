@@ -15,7 +15,7 @@ from dataclasses import dataclass
 import numpy as np
 import polars as pl
 
-from sim.games.space_invaders.columns import POWER_COLUMNS
+from sim.games.space_invaders.columns import POWER_COLUMNS, TOKEN_COLUMNS
 from sim.games.space_invaders.layout import STATUS_NAMES
 from sim.games.space_invaders.schema import LEVELS, SKILLS, TEAM_SKILLS
 from sim.report import fmt
@@ -139,6 +139,16 @@ def dealt(ctx: Context, arm: str, power: str) -> np.ndarray:
     seats = ctx.results.arm_seats(arm)
     held = pl.any_horizontal(pl.col(c).str.split("+").list.contains(power) for c in POWER_COLUMNS)
     return seats.filter(held).get_column("game").unique().sort().to_numpy()
+
+
+def in_play(ctx: Context, arm: str, power: str) -> int:
+    """Games of an arm in which a seat holding `power` had tokens of the power's level active
+    at the end: the power could be used. A level-3 power never is at a table whose
+    reinforcements stop before level 3 (docs/rules-space-invaders.md)."""
+    seats = ctx.results.arm_seats(arm)
+    usable = [pl.col(held).str.split("+").list.contains(power) & (pl.col(tokens) > 0)
+              for held, tokens in zip(POWER_COLUMNS, TOKEN_COLUMNS, strict=True)]  # fmt: skip
+    return seats.filter(pl.any_horizontal(usable)).get_column("game").n_unique()
 
 
 def match(grid: list[Arm], a: Arm) -> Arm | None:

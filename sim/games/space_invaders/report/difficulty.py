@@ -16,6 +16,7 @@ from sim.games.space_invaders.report.common import (
     Arm,
     arms,
     dealt,
+    in_play,
     is_grid,
     largest_move,
     matched,
@@ -202,6 +203,7 @@ def _uplift_rows(ctx: Context, grid: list[Arm], uplift: list[Arm]) -> list[dict]
         d = paired(ctx, base.name, a.name, games)
         rows.append({"power": a.plain, "players": a.players, "level": a.level,
                      "dexterity": a.dexterity, "skill": a.skill, "dealt": len(games),
+                     "in_play": in_play(ctx, base.name, a.plain),
                      "games": ctx.results.arm_games(base.name).height, "uplift": d.estimate,
                      "uplift_low": d.low, "uplift_high": d.high,
                      "uplift_p": d.pvalue})  # fmt: skip
@@ -226,16 +228,21 @@ def _uplift_table(rows: list[dict]) -> Table:
         rows, Column.text("power", "power"), Column.count("dealt", "games with it dealt"),
         "uplift", "uplift",
         note="Win rate with the power minus the same games with that power played as a plain "
-        "token (powers.plain), over the games where some player was dealt it; paired by game.",
+        "token (powers.plain), over the games where some player was dealt it; paired by game. "
+        "In play: games where a seat holding it had tokens of its level at the end (a power "
+        "never in play has an uplift of 0 whatever it does).",
+        extra=Column.count("in_play", "games in play"),
     )  # fmt: skip
 
 
 def _paired_table(name: str, title: str, rows: list[dict], first: Column, measure: Column,
-                  diff: str, diff_label: str, *, note: str) -> Table:  # fmt: skip
+                  diff: str, diff_label: str, *, note: str,
+                  extra: Column | None = None) -> Table:  # fmt: skip
     """A table of paired differences in percentage points: what changed (`first`), the table
-    it was tried at, a measure, the difference and its p-value."""
+    it was tried at, a measure (and an `extra` one), the difference and its p-value."""
+    measures = [measure] if extra is None else [measure, extra]
     return Table(name, title, pl.DataFrame(rows, infer_schema_length=None),
-                 [first, *table_columns(), measure, Column.diff(diff, diff_label, unit="pp"),
+                 [first, *table_columns(), *measures, Column.diff(diff, diff_label, unit="pp"),
                   Column.pvalue(f"{diff}_p")], note=note)  # fmt: skip
 
 
