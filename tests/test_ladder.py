@@ -51,6 +51,57 @@ def test_levels_are_points_on_one_knob_and_take_a_shop_policy():
     assert registry.resolve("master").name == "master"
 
 
+def test_shop_one_derives_the_shop_from_skill_and_shop_zero_never_buys():
+    for level, skill in skilled.LEVELS.items():
+        never = _vector(level)
+        assert never["shop"] == 0
+        assert [never[t] for t in skilled.SHOP_TRAITS] == list(skilled.NO_SHOP)
+        shops = _vector(level, shop=1)
+        row = skilled.SHOP_ANCHORS[round(skill * (len(skilled.SHOP_ANCHORS) - 1))]
+        assert [shops[t] for t in skilled.SHOP_TRAITS] == list(row)
+        assert all(shops[t] == never[t] for t in skilled.TRAITS)  # the same movement
+        assert shops["missile_at"] < 1000  # it buys
+    # a threshold given explicitly wins, with or without the shop
+    assert _vector("club", shop=1, missile_at=1000)["missile_at"] == 1000
+    assert _vector("club", missile_at=16)["missile_at"] == 16
+    assert _vector("club", missile_at=16)["upgrade_at"] == 1000
+    # between two levels the habits are interpolated
+    mid = _vector("skilled", skill=0.375, shop=1)
+    casual, club = _vector("casual", shop=1), _vector("club", shop=1)
+    for trait in skilled.SHOP_TRAITS:
+        assert mid[trait] == pytest.approx((casual[trait] + club[trait]) / 2)
+
+
+def test_shop_is_off_or_on():
+    from sim.errors import ConfigError
+
+    with pytest.raises(ConfigError) as info:
+        GAME.check_strategy(StrategySpec("club", (("shop", 0.5),)), source="x.yaml")
+    assert "shop" in str(info.value)
+
+
+def test_shop_zero_plays_todays_games():
+    """`shop: 0` given explicitly plays the recorded golden games of each level on a preset
+    that sells everything (test_golden checks the levels without the key)."""
+    import json
+
+    from tests.golden.make_golden import PATH, PLAYERS, SEEDS
+
+    recorded = json.loads(PATH.read_text())["traces"]
+    seeds = np.array(list(SEEDS))
+    for level in skilled.LEVELS:
+        chunk = GAME.play_chunk(
+            GAME.load_ruleset("guardians-advanced"),
+            PLAYERS,
+            [StrategySpec(level, (("shop", 0),))],
+            np.zeros((len(seeds), PLAYERS), np.int64),
+            seeds,
+            trace=True,
+        )
+        hashes = dict(zip(map(str, seeds), map(int, chunk.games["trace_hash"]), strict=True))
+        assert hashes == recorded[f"guardians-advanced/{level}"], level
+
+
 def test_a_seat_named_skill_outside_the_skills_key_is_explained():
     from sim.errors import ConfigError
 
@@ -59,16 +110,20 @@ def test_a_seat_named_skill_outside_the_skills_key_is_explained():
     assert "skills" in str(info.value)
 
 
-def raid_rates(preset: str, players: int, games: int, levels=registry.SKILLS) -> list[float]:
-    """Invaders' win rate of an all-level-k table for each level, on the same games."""
+def raid_rates(
+    preset: str, players: int, games: int, levels=registry.SKILLS, shop: int = 0
+) -> list[float]:
+    """Invaders' win rate of an all-level-k table for each level, on the same games; with
+    `shop` 1 the skilled levels buy as their level does (the master buys by its search)."""
     seeds = game_seeds(root_keys(77), 0, games)
     out = []
     for level in levels:
         n = games if level != "master" else max(100, games // 5)
+        params = (("shop", shop),) if shop and level != "master" else ()
         chunk = GAME.play_chunk(
             GAME.load_ruleset(preset),
             players,
-            [StrategySpec(level)],
+            [StrategySpec(level, params)],
             np.zeros((n, players), np.int64),
             seeds[:n],
         )
@@ -83,8 +138,21 @@ def raid_rates(preset: str, players: int, games: int, levels=registry.SKILLS) ->
 def test_the_ladder_raids_less_at_every_level_and_gradually(preset, players):
     """Every level's tables raid less often than the level below's; neighbours differ by at
     most 30 points (plus 2.5 standard errors of the measured difference)."""
+    _check_ladder(preset, players, shop=0)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("players", [2, 3, 4])
+@pytest.mark.parametrize("preset", PRESETS)
+def test_the_shopping_ladder_raids_less_at_every_level_and_gradually(preset, players):
+    """The same with every skilled level buying as its level does (`shop: 1`), as
+    experiments/difficulty.yaml seats them."""
+    _check_ladder(preset, players, shop=1)
+
+
+def _check_ladder(preset: str, players: int, shop: int) -> None:
     games = max(300, int(3000 * slow_scale()))
-    rates = raid_rates(preset, players, games)
+    rates = raid_rates(preset, players, games, shop=shop)
     for level, (weaker, stronger) in zip(
         registry.SKILLS[1:], zip(rates, rates[1:], strict=False), strict=True
     ):

@@ -27,3 +27,21 @@ def test_a_warning_is_given_once_with_the_levels_that_give_it():
     assert _level_warnings({"club": ("x",), "strong": ("x",), "master": ()}) == (
         "at club, strong: x",
     )
+
+
+def test_a_swept_seat_with_parameters_is_named_like_a_strategy(tmp_path):
+    from sim.games.guardians.report.difficulty import short_skills
+    from sim.runner import load_experiment
+
+    path = tmp_path / "ladder.yaml"
+    path.write_text(
+        "name: ladder\nseats: casual\nplayers: 2\ngames: 10\n"
+        "sweep:\n  seats.all: [{name: club, shop: 1}, strong]\n"
+    )
+    exp = load_experiment(path)
+    assert [arm.name for arm in exp.arms] == ["seats.all=club(shop=1)", "seats.all=strong"]
+    assert [arm.pool[0].params for arm in exp.arms] == [(("shop", 1),), ()]
+    # the difficulty report names a level alone unless two tables share its name
+    assert short_skills({"club(shop=1)", "strong"}) == {"club(shop=1)": "club", "strong": "strong"}
+    both = {"club(shop=1)", "club"}
+    assert short_skills(both) == {"club(shop=1)": "club(shop=1)", "club": "club"}

@@ -218,8 +218,17 @@ def _swept_seats(
                 spec = StrategySpec(spec.name, tuple(sorted(params.items())))
                 param_paths.setdefault(t, {})[param] = ("sweep", key)
                 entries[t] = SeatEntry(spec, entries[t].path, entries[t].cli)
+            elif isinstance(value, Mapping):  # {name: club, shop: 1}: on top of the entry's
+                named = checks.seat_entry(p, value, ("sweep", key)).spec
+                params = {**dict(spec.params), **dict(named.params)}
+                spec = StrategySpec(named.name, tuple(sorted(params.items())))
+                entries[t] = SeatEntry(spec, ("sweep", key))
             else:
                 if not isinstance(value, str):
-                    raise p.fail(f"expected a strategy name, got {show(value)}", ("sweep", key))
+                    raise p.fail(
+                        f"expected a strategy name or {{name: ..., parameter: value}}, got "
+                        f"{show(value)}",
+                        ("sweep", key),
+                    )
                 entries[t] = SeatEntry(StrategySpec(value, spec.params), ("sweep", key))
     return param_paths

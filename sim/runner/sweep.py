@@ -20,6 +20,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from sim.config import flatten
+from sim.games.base import StrategySpec
 from sim.runner.checks import KeyPath, rule_pairs, show, strip_rules
 from sim.runner.experiment import jsonable
 
@@ -131,14 +132,22 @@ def param_columns(p: Parser, arms: list[Arm]) -> tuple[tuple[str, str], ...]:
 
 
 def label(value: Any) -> str:
-    """A value as written in an arm's name or a string column."""
+    """A value as written in an arm's name or a string column: a seat given as a mapping
+    with a `name` as a strategy's label (`club(shop=1)`), another mapping as JSON."""
     if isinstance(value, Mapping):
+        params = {k: v for k, v in value.items() if k != "name"}
+        if isinstance(value.get("name"), str) and all(_scalar(v) for v in params.values()):
+            return StrategySpec(value["name"], tuple(sorted(params.items()))).label
         return json.dumps(jsonable(value), sort_keys=True)
     if isinstance(value, list | tuple):
         return "[" + ", ".join(label(v) for v in value) + "]"
     if isinstance(value, bool):
         return "true" if value else "false"
     return str(value)
+
+
+def _scalar(value: Any) -> bool:
+    return isinstance(value, str | int | float) and not isinstance(value, bool)
 
 
 def _column_kind(values: list[Any]) -> str:

@@ -8,6 +8,7 @@ from typing import Any
 
 import numpy as np
 
+from sim.config import Field
 from strategies.guardians.skilled import LEVELS
 from strategies.registry import ModuleStrategy, checked_params, unknown_strategy
 
@@ -23,6 +24,8 @@ LADDER: dict[str, tuple[str, dict[str, float]]] = {
     "master": ("master", {}),
 }
 SKILLS = tuple(LADDER)
+# parameters with narrower limits than any number, per built-in: `shop` is off or on
+FIELDS: dict[str, dict[str, Field]] = {"skilled": {"shop": Field("int", min=0, max=1)}}
 CONTINUOUS = ("skilled", "skill")  # the strategy and parameter of the continuous knob
 __all__ = [
     "BUILTIN", "CONTINUOUS", "LADDER", "LEVELS", "SKILLS", "builtins", "param_vector", "resolve",
@@ -66,7 +69,8 @@ def param_vector(
     """The strategy's parameters in PARAMS order, defaults filled in, each key validated;
     a module's `derive` then fills the parameters that follow from others."""
     defaults = strategy.defaults
-    values = checked_params(strategy.name, defaults, params, source=source)
+    fields = FIELDS.get(strategy.name)
+    values = checked_params(strategy.name, defaults, params, source=source, fields=fields)
     module = getattr(strategy, "module", None) or getattr(strategy, "target", None)
     derive = getattr(module, "derive", None)
     if derive is not None:

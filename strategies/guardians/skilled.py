@@ -10,9 +10,15 @@ It errs the way people do: it chooses among its evaluated cells with probability
 proportional to exp(value / temperature) (a quantal response; `temperature` in points), so
 it mostly misses small differences and rarely big ones. With `mine_use` (the share of turns
 it thinks of the mine) it steps the mine like the miner: onto a low invader or under the
-column whose invaders are nearest the planet. Buying is a separate axis, by the economist's
-thresholds (`missile_at`, `upgrade_at`, `power_up_at`; never by default), as are firing the
-missile and using the power-up.
+column whose invaders are nearest the planet.
+
+Buying is a separate axis, played by the economist's shop functions (`shop_turn`,
+`power_up_turn`) with its thresholds: `missile_at`, `upgrade_at`, `power_up_at` (the reserve
+at which it buys), `fire_missile_min` (the row worth firing the missile at) and
+`power_up_min` (the gain worth using the power-up for). With `shop` 0 (the default) it never
+buys unless a threshold is given, as pricing experiments need (one buyer against non-buyers
+of the same skill); with `shop` 1 it shops as a player of its skill does: the thresholds
+left at -1 follow from `skill` (SHOP_ANCHORS).
 
 `skill` sets every trait left at -1 (see `derive`); the named levels of the ladder are
 points on it (strategies.guardians.registry.LEVELS), and a trait given explicitly wins.
@@ -36,15 +42,16 @@ PARAMS: dict[str, float] = {
     "danger_weight": -1.0,  # cost of a descent with 4 to spare (doubles per descent less)
     "raid_penalty": -1.0,  # cost of a descent that raids
     "exposure_weight": -1.0,  # cost of standing right below an invader after the turn
-    "missile_at": 1000.0,  # the shop (economist's thresholds): never by default
-    "upgrade_at": 1000.0,
-    "power_up_at": 1000.0,
-    "fire_missile_min": 12.0,
-    "power_up_min": 3.0,
+    "missile_at": -1.0,  # the shop (economist's thresholds): -1 = by `shop` (see derive)
+    "upgrade_at": -1.0,
+    "power_up_at": -1.0,
+    "fire_missile_min": -1.0,
+    "power_up_min": -1.0,
     "skill": 0.5,  # 0 novice .. 1 strong: sets every trait left at -1
     "temperature": -1.0,  # points: how big a difference it notices
     "mine_use": -1.0,  # share of turns it thinks of the mine
     "trap_weight": -1.0,  # cost of ending hemmed in, free to fly only up or down its column
+    "shop": 0.0,  # 0: buys only at thresholds given; 1: shops as a player of its skill does
 }
 SKILL, TEMPERATURE, MINE_USE, TRAP = 8, 9, 10, 11
 TRAITS = ("temperature", "danger_weight", "raid_penalty", "exposure_weight", "mine_use",
@@ -62,6 +69,26 @@ ANCHORS = np.array(
         [0.4, 40.0, 400.0, 8.0, 1.0, 20.0],
     ]
 )
+# The shop (the economist's thresholds), for `shop` 1: at skill 0, 0.25, 0.5, 0.75 and 1, as
+# ANCHORS. The missile decides most: bought early and fired at once it makes raids rare at
+# every level (Space Defenders below 1%), so the levels differ in how rich they wait to be
+# before shopping and in keeping the missile for a row worth 24; the novice, once it shops,
+# fires at once. Measured (docs/strategies.md): at club and strong, one shopper among
+# non-shoppers of its level wins at least its share; every level's shopping tables raid less
+# than the level below's, by at most 30 points.
+SHOP_TRAITS = ("missile_at", "upgrade_at", "power_up_at", "fire_missile_min", "power_up_min")
+SHOP_ANCHORS = np.array(
+    [
+        # missile_at, upgrade_at, power_up_at, fire_missile_min, power_up_min
+        [35.0, 35.0, 40.0, 0.0, 0.0],
+        [35.0, 35.0, 40.0, 24.0, 1.0],
+        [30.0, 30.0, 35.0, 24.0, 2.0],
+        [16.0, 16.0, 22.0, 24.0, 3.0],
+        [16.0, 16.0, 22.0, 24.0, 3.0],
+    ]
+)
+# `shop` 0: never buys (a threshold beyond any reserve); fires and uses at the economist's
+NO_SHOP = np.array([1000.0, 1000.0, 1000.0, 12.0, 3.0])
 # the named levels below the master: points on the knob
 LEVELS = {"novice": 0.0, "casual": 0.25, "club": 0.5, "strong": 0.75}
 _MINER = np.array([1.0, 2.0])  # the miner's parameters, for the mine
@@ -71,16 +98,23 @@ _SCALE = 1024.0
 
 def derive(values: dict[str, float]) -> dict[str, float]:
     """The parameters with every trait left at -1 set from `skill` (clamped to 0..1):
-    piecewise linear between the ANCHORS rows."""
+    piecewise linear between the ANCHORS rows; the shop's from SHOP_ANCHORS with `shop` 1,
+    else NO_SHOP."""
     skill = min(max(float(values["skill"]), 0.0), 1.0)
-    x = skill * (len(ANCHORS) - 1)
-    i = min(int(x), len(ANCHORS) - 2)
-    row = ANCHORS[i] + (x - i) * (ANCHORS[i + 1] - ANCHORS[i])
+    shop = _between(SHOP_ANCHORS, skill) if values["shop"] > 0 else NO_SHOP
     out = dict(values)
-    for trait, value in zip(TRAITS, row, strict=True):
-        if out[trait] < 0:
-            out[trait] = float(value)
+    for traits, row in ((TRAITS, _between(ANCHORS, skill)), (SHOP_TRAITS, shop)):
+        for trait, value in zip(traits, row, strict=True):
+            if out[trait] < 0:
+                out[trait] = float(value)
     return out
+
+
+def _between(anchors: np.ndarray, skill: float) -> np.ndarray:
+    """The row at `skill` (0..1), linear between the anchors' rows (evenly spaced)."""
+    x = skill * (len(anchors) - 1)
+    i = min(int(x), len(anchors) - 2)
+    return anchors[i] + (x - i) * (anchors[i + 1] - anchors[i])
 
 
 @jit

@@ -42,6 +42,16 @@ def skill_of(ctx: Context, arm: str) -> str:
     return strategies[0] if len(strategies) == 1 else "+".join(strategies)
 
 
+def short_skills(skills: set[str]) -> dict[str, str]:
+    """Each table's skill as the level's name alone (`club(shop=1)` -> `club`) where no two
+    of them share that name; a name two of them share keeps its parameters."""
+    names = {s: s.split("(", 1)[0] for s in skills}
+    counts: dict[str, int] = {}
+    for name in names.values():
+        counts[name] = counts.get(name, 0) + 1
+    return {s: name if counts[name] == 1 else s for s, name in names.items()}
+
+
 def knob_keys(ctx: Context) -> list[str]:
     """Swept setup keys: varying parameter columns other than players, preset and seats."""
     return [
@@ -95,6 +105,12 @@ def build(ctx: Context) -> Section:
         row["capped"] = int((g.get_column("outcome") == "cap").sum())
         row.update(prefixed(rate(won, g.height), "won"))
         rows.append(row)
+    short = short_skills({r["skill"] for r in rows})
+    played = sorted({f"{name} as {s}" for s, name in short.items() if name != s})
+    for r in rows:
+        r["skill"] = short[r["skill"]]
+    if played:
+        section.add(Text(f"Levels named without their parameters: {', '.join(played)}."))
     standard = _standard_values(ctx, knobs)
     chart_rows = [r for r in rows if not knobs or r["knob_values"] == standard] or rows
     unit = chart_rows[0]["length_unit"]

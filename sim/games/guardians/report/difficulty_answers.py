@@ -95,8 +95,9 @@ def same_play_warning(rows: list[dict]) -> str | None:
     return (
         f"{'; '.join(pairs)}: every table played exactly alike, so what tells these presets "
         "apart (the upgrades and the power-up in the shop) never came into play. The skill "
-        "levels buy nothing by default; give the seats missile_at, upgrade_at and power_up_at "
-        "(docs/strategies.md) to compare the presets as shoppers play them."
+        "levels buy nothing by default; seat them with shop: 1 ({name: club, shop: 1}) or "
+        "give them missile_at, upgrade_at and power_up_at (docs/strategies.md) to compare "
+        "the presets as shoppers play them."
     )
 
 
