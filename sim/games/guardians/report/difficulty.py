@@ -5,6 +5,7 @@ of starting rows)."""
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable
 
 import numpy as np
@@ -46,9 +47,7 @@ def short_skills(skills: set[str]) -> dict[str, str]:
     """Each table's skill as the level's name alone (`club(shop=1)` -> `club`) where no two
     of them share that name; a name two of them share keeps its parameters."""
     names = {s: s.split("(", 1)[0] for s in skills}
-    counts: dict[str, int] = {}
-    for name in names.values():
-        counts[name] = counts.get(name, 0) + 1
+    counts = Counter(names.values())
     return {s: name if counts[name] == 1 else s for s, name in names.items()}
 
 
