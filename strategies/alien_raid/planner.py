@@ -2,15 +2,13 @@
 
 As `value`, but the chance that a city is contested and the power expected there come from
 what is public (contest.py: the other captains' ship counts, revealed ships, the unseen
-ships' average), a city card counts toward the tasks in play, and after the reveal it moves
-an outmatched transferring ship to a free city and uses a tractor station against the
-strongest enemy ship where it is weakest.
+ships' average) and a city card counts toward the tasks in play.
 """
 
 from sim.games.alien_raid.layout import PH_PLAN
 from sim.jit import jit
 from strategies.alien_raid.contest import public_contest
-from strategies.alien_raid.play import BASE_PARAMS, CONTEST, plan_with_contest, reading_policy
+from strategies.alien_raid.play import BASE_PARAMS, CONTEST, common_policy, plan_with_contest
 from strategies.alien_raid.probes import apply_probes
 
 PARAMS: dict[str, float] = {**BASE_PARAMS, "contest": 1.0, "task_weight": 0.1}
@@ -22,5 +20,5 @@ def policy(phase, obs, p, sp, rng, slot, a, scratch, fscratch):
         public_contest(obs, p, scratch, fscratch, sp[CONTEST])
         plan_with_contest(obs, p, sp, a, scratch, fscratch)
     else:
-        reading_policy(phase, obs, p, sp, a, scratch, fscratch)
+        common_policy(phase, obs, p, sp, a, scratch, fscratch)
     apply_probes(phase, obs, p, sp, rng, slot, a)  # the reports' coins (probes.py)

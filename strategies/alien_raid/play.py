@@ -1,5 +1,5 @@
-"""The decisions value, planner and strong share; they differ in how they expect the other
-captains to attack (the contest model filled before planning) and in what they transfer.
+"""The decisions value, planner and strong share; they differ only in how they expect the
+other captains to attack (the contest model filled before planning).
 
 Parameters (indices into the strategy's vector, after the three probes): the worth of an
 attack point, of a ship and of a station per turn (shopping.py), the contest chance and
@@ -42,8 +42,14 @@ BASE_PARAMS: dict[str, float] = {
 
 @jit
 def common_policy(phase, obs, p, sp, a, scratch, fscratch):
-    """Every decision but planning and transfers. Returns whether it handled the phase."""
-    if phase == L.PH_REDRAW:
+    """Every decision but planning, the transfers after the reveal included: a captain who
+    paid for a transferring ship or a tractor station uses it. Returns whether it handled
+    the phase."""
+    if phase == L.PH_STATION_TRANSFER:
+        decide_station_transfer(obs, p, scratch, a)
+    elif phase == L.PH_SHIP_TRANSFER:
+        decide_ship_transfer(obs, p, scratch, a)
+    elif phase == L.PH_REDRAW:
         decide_redraw(obs, p, sp, a)
     elif phase == L.PH_CREDIT:
         decide_credit(obs, p, sp, a)
@@ -66,18 +72,6 @@ def common_policy(phase, obs, p, sp, a, scratch, fscratch):
     else:
         return False
     return True
-
-
-@jit
-def reading_policy(phase, obs, p, sp, a, scratch, fscratch):
-    """The planner's and the strong player's decisions other than planning: the transfers
-    after the reveal, then everything common_policy does."""
-    if phase == L.PH_STATION_TRANSFER:
-        decide_station_transfer(obs, p, scratch, a)
-    elif phase == L.PH_SHIP_TRANSFER:
-        decide_ship_transfer(obs, p, scratch, a)
-    else:
-        common_policy(phase, obs, p, sp, a, scratch, fscratch)
 
 
 @jit

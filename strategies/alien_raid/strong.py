@@ -8,7 +8,7 @@ contested over the samples (sampling.py). Everything else as `planner`.
 
 from sim.games.alien_raid.layout import PH_PLAN
 from sim.jit import jit
-from strategies.alien_raid.play import BASE_PARAMS, plan_with_contest, reading_policy
+from strategies.alien_raid.play import BASE_PARAMS, common_policy, plan_with_contest
 from strategies.alien_raid.probes import apply_probes
 from strategies.alien_raid.sampling import sampled_contest
 
@@ -21,5 +21,5 @@ def policy(phase, obs, p, sp, rng, slot, a, scratch, fscratch):
         sampled_contest(obs, p, sp, rng, slot, scratch, fscratch)
         plan_with_contest(obs, p, sp, a, scratch, fscratch)
     else:
-        reading_policy(phase, obs, p, sp, a, scratch, fscratch)
+        common_policy(phase, obs, p, sp, a, scratch, fscratch)
     apply_probes(phase, obs, p, sp, rng, slot, a)  # the reports' coins (probes.py)
