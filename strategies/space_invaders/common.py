@@ -21,7 +21,7 @@ from sim.games.space_invaders.board import (
 )
 from sim.games.space_invaders.decision import SCRATCH_SIZE
 from sim.games.space_invaders.dexterity import bias_along, sd_across, sd_along
-from sim.jit import jit_inline
+from sim.jit import jit, jit_inline
 
 # scratch: a board copy for predictions, then the cards it would lose to the planet
 SC_BOARD = 0
@@ -139,7 +139,7 @@ def chance_ufo_in(p, scale, launches):
 # --- the coming advance -----------------------------------------------------------------------
 
 
-@jit_inline
+@jit  # a call, not pasted in: the policies ask it in several places (compile time)
 def predict_threat(s, p, scratch):
     """scratch[SC_THREAT + cell]: the planet damage the card in `cell` would do in this
     round's advance if nobody destroyed anything (the engine's march on a copy). Returns the
