@@ -20,8 +20,7 @@ from strategies.alien_raid.tactics import (
     decide_lose,
     decide_reward,
     decide_scan,
-    decide_ship_transfer,
-    decide_station_transfer,
+    decide_transfer,
     decide_trophy,
 )
 
@@ -45,10 +44,8 @@ def common_policy(phase, obs, p, sp, a, scratch, fscratch):
     """Every decision but planning, the transfers after the reveal included: a captain who
     paid for a transferring ship or a tractor station uses it. Returns whether it handled
     the phase."""
-    if phase == L.PH_STATION_TRANSFER:
-        decide_station_transfer(obs, p, scratch, a)
-    elif phase == L.PH_SHIP_TRANSFER:
-        decide_ship_transfer(obs, p, scratch, a)
+    if phase == L.PH_STATION_TRANSFER or phase == L.PH_SHIP_TRANSFER:
+        decide_transfer(phase, obs, p, scratch, a)
     elif phase == L.PH_REDRAW:
         decide_redraw(obs, p, sp, a)
     elif phase == L.PH_CREDIT:

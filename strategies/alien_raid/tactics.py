@@ -200,6 +200,16 @@ def decide_trophy(obs, p, a):
 
 
 @jit
+def decide_transfer(phase, obs, p, scratch, a):
+    """After the reveal: a tractor station is played (PH_STATION_TRANSFER), a transferring
+    ship outmatched where it is moves (PH_SHIP_TRANSFER)."""
+    if phase == L.PH_STATION_TRANSFER:
+        decide_station_transfer(obs, p, scratch, a)
+    else:
+        decide_ship_transfer(obs, p, scratch, a)
+
+
+@jit
 def decide_station_transfer(obs, p, scratch, a):
     """Move the strongest enemy ship away from the city I attack where I am weakest against
     it, to a city I do not attack."""
