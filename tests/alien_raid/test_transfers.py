@@ -18,7 +18,7 @@ from sim.games.alien_raid.planning import (
     reveal,
 )
 from sim.games.alien_raid.ruleset import load_ruleset
-from sim.games.alien_raid.state import new_game
+from sim.games.alien_raid.state import new_game, pl
 from sim.games.base import StrategySpec
 from sim.random_streams import seed_streams
 from strategies.alien_raid.registry import REGISTRY
@@ -26,10 +26,6 @@ from strategies.alien_raid.registry import REGISTRY
 READERS = ("value", "planner", "strong")  # the strategies that decide after the reveal
 RULES = load_ruleset("alien-raid")
 P, N = to_params(RULES.values), names(RULES.values)
-
-
-def pl(seat, field):
-    return L.S_PLAYERS + seat * L.PL_SIZE + field
 
 
 def table(mine, theirs, free=True):
