@@ -9,12 +9,8 @@ from sim.games.alien_raid.observe import observe, op
 from sim.games.alien_raid.params import names, to_params
 from sim.games.alien_raid.planning import reveal
 from sim.games.alien_raid.ruleset import load_ruleset
-from sim.games.alien_raid.state import new_game
+from sim.games.alien_raid.state import new_game, pl
 from sim.random_streams import seed_streams
-
-
-def pl(seat, field):
-    return L.S_PLAYERS + seat * L.PL_SIZE + field
 
 
 def test_what_a_captain_sees():

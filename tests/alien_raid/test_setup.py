@@ -8,7 +8,7 @@ from sim.games.alien_raid.cards import fuel_limit
 from sim.games.alien_raid.layout import STREAMS
 from sim.games.alien_raid.params import names, to_params
 from sim.games.alien_raid.ruleset import load_ruleset
-from sim.games.alien_raid.state import new_game
+from sim.games.alien_raid.state import new_game, pl
 from sim.random_streams import seed_streams
 
 
@@ -20,10 +20,6 @@ def setup(players, preset="alien-raid", seed=0):
     seed_streams(rng, seed)
     new_game(s, p, players, rng)
     return r, p, s
-
-
-def pl(seat, field):
-    return L.S_PLAYERS + seat * L.PL_SIZE + field
 
 
 @pytest.mark.parametrize(
