@@ -132,6 +132,22 @@ def test_a_lock_left_by_a_killed_run_is_taken_over(exp_file, tmp_path):
     assert not (out / ".lock").exists()  # released at the end of the run
 
 
+def test_games_of_another_version_of_the_game_are_not_mixed(exp_file, tmp_path, monkeypatch):
+    """Stored games played by an older version of the rules or strategies (the plug-in's
+    `version`) are not resumed into: the run names the change and keeps them."""
+    from sim.games import get_game
+
+    out = tmp_path / "versions"
+    run(load_experiment(exp_file, games=300), out=out, jobs=1, progress=False)
+    stored = sorted(p.name for p in (out / "games").rglob("*.parquet"))
+    game = get_game("guardians")
+    monkeypatch.setattr(type(game), "version", game.version + 1)
+    with pytest.raises(SimError, match=f"the game's version {game.version - 1} -> "
+                                       f"{game.version}"):  # fmt: skip
+        run(load_experiment(exp_file, games=300), out=out, jobs=1, progress=False)
+    assert sorted(p.name for p in (out / "games").rglob("*.parquet")) == stored
+
+
 # --- every part checked against its record -----------------------------------------------------
 
 

@@ -236,6 +236,13 @@ def refusals(
 DEFAULT_PLAYER_COUNTS = (2, 3, 4)
 
 
+def version(game: Game) -> int:
+    """The game's behaviour version (`game.version`, default 1): bumped when its rules or
+    built-in strategies play differently, so stored games of another version are not mixed
+    with new ones."""
+    return int(getattr(game, "version", 1))
+
+
 def player_counts(game: Game) -> tuple[int, ...]:
     """The numbers of players `game` takes (`game.player_counts`, default 2, 3 or 4)."""
     return tuple(getattr(game, "player_counts", DEFAULT_PLAYER_COUNTS))

@@ -90,6 +90,7 @@ class Experiment:
     report: tuple[str, ...] = ()
     description: str = ""
     param_columns: tuple[tuple[str, str], ...] = ()  # (column, kind: int|float|bool|str)
+    game_version: int = 1  # the game's behaviour version (sim.games.base.version)
 
     def arm(self, name: str) -> Arm:
         for arm in self.arms:
@@ -101,6 +102,7 @@ class Experiment:
         """Everything that decides the games (not the number of games nor the chunking)."""
         return {
             "game": self.game,
+            "game_version": self.game_version,
             "seed": self.seed,
             "param_columns": [list(c) for c in self.param_columns],
             "arms": [arm.effective() for arm in self.arms],

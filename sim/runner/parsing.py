@@ -21,7 +21,7 @@ from typing import Any
 from sim.config import line_map, nearest, read_yaml
 from sim.errors import ConfigError
 from sim.games import get_game
-from sim.games.base import Game, StrategySpec
+from sim.games.base import Game, StrategySpec, version
 from sim.runner import arms as arm_expansion
 from sim.runner import checks, command_line, skills
 from sim.runner.checks import KeyPath
@@ -124,6 +124,7 @@ class Parser:
             report=report,
             description=str(d.get("description", "") or ""),
             param_columns=columns,
+            game_version=version(self.game),
         )
 
     # errors -----------------------------------------------------------------------------------

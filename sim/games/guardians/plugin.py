@@ -9,6 +9,7 @@ building a report never loads the compiled engine (`PackageParts`).
 from __future__ import annotations
 
 from sim.games.base import PackageParts
+from sim.games.guardians.layout import ENGINE_VERSION
 from sim.games.guardians.ruleset import PRESETS, load_ruleset
 
 
@@ -16,6 +17,7 @@ class Guardians(PackageParts):
     package = "sim.games.guardians"
     name = "guardians"
     title = "Guardians of Space"
+    version = ENGINE_VERSION
     presets = PRESETS
     player_counts = (2, 3, 4)
     outcomes = ("victory", "stall", "raid", "cap")

@@ -6,7 +6,7 @@ and every reader follows; bump ENGINE_VERSION when a game's behaviour changes (g
 are keyed by it). Line numbers in comments refer to the rulebook (docs/rules-space-invaders.md).
 """
 
-ENGINE_VERSION = 1
+ENGINE_VERSION = 2
 
 # --- the board: 5 columns x 4 rows of invader spaces (line 106) ---------------------------
 COLS = 5
