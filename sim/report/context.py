@@ -4,8 +4,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-import polars as pl
-
 from sim.report import fmt
 from sim.report.data import Results
 from sim.report.table import ARM, Column
@@ -54,10 +52,6 @@ class Context:
 
 def _pretty(key: str) -> str:
     return {"players": "players", "ruleset": "preset"}.get(key, key)
-
-
-def games_frame(results: Results, arm: str) -> pl.DataFrame:
-    return results.arm_games(arm)
 
 
 def describe_params(values: dict[str, object], keys: list[str]) -> str:

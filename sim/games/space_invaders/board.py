@@ -140,15 +140,6 @@ def neighbours_mask(cell):
 
 
 @jit_inline
-def occupied_mask(s):
-    mask = 0
-    for cell in range(L.N_CELLS):
-        if s[L.S_BOARD + cell] != 0:
-            mask |= 1 << cell
-    return mask
-
-
-@jit_inline
 def popcount(mask):
     count = 0
     while mask:
