@@ -21,6 +21,7 @@ from sim.games.space_invaders.board import (
 )
 from sim.games.space_invaders.decision import SCRATCH_SIZE
 from sim.games.space_invaders.dexterity import bias_along, sd_across, sd_along
+from sim.games.space_invaders.engine import pl
 from sim.jit import jit, jit_inline
 
 # scratch: a board copy for predictions, then the cards it would lose to the planet
@@ -62,7 +63,7 @@ def choose_token(a, level, target):
 
 @jit_inline
 def left_at(s, seat, level):
-    return s[L.S_PLAYERS + seat * L.PL_SIZE + L.PL_LEFT + level - 1]
+    return s[pl(seat, L.PL_LEFT + level - 1)]
 
 
 @jit_inline

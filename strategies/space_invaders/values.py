@@ -12,7 +12,7 @@ turn's tokens is already on it.
 
 from sim.games.space_invaders import layout as L
 from sim.games.space_invaders.board import neighbours_mask
-from sim.games.space_invaders.engine import heal_gain, ufo_attackable
+from sim.games.space_invaders.engine import heal_gain, pl, ufo_attackable
 from sim.games.space_invaders.resolve import icon_at, shielded
 from sim.jit import jit_inline
 from strategies.space_invaders.common import SC_THREAT, chance_ufo, rows_to_planet
@@ -45,7 +45,7 @@ def tokens_after(s, seat):
     for other in range(L.MAX_SEATS):
         if other >= n or (other - start) % n < order_me:
             continue
-        base = L.S_PLAYERS + other * L.PL_SIZE + L.PL_LEFT
+        base = pl(other, L.PL_LEFT)
         total += s[base] + s[base + 1] + s[base + 2]
     return total
 
@@ -137,7 +137,7 @@ def active_tokens(s):
     """Tokens the team would launch in the final assault now (line 330)."""
     total = 0
     for seat in range(s[L.S_N_SEATS]):
-        base = L.S_PLAYERS + seat * L.PL_SIZE + L.PL_ACTIVE
+        base = pl(seat, L.PL_ACTIVE)
         total += s[base] + s[base + 1] + s[base + 2]
     return total
 
