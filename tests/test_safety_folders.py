@@ -148,6 +148,17 @@ def test_games_of_another_version_of_the_game_are_not_mixed(exp_file, tmp_path, 
     assert sorted(p.name for p in (out / "games").rglob("*.parquet")) == stored
 
 
+def test_games_stored_before_versions_were_recorded_are_not_resumed(exp_file, tmp_path):
+    out = tmp_path / "unversioned"
+    run(load_experiment(exp_file, games=300), out=out, jobs=1, progress=False)
+    manifest = json.loads((out / "manifest.json").read_text())
+    del manifest["effective"]["game_version"]
+    manifest["fingerprint"] = "0" * 16  # as an older lab computed it, without the version
+    (out / "manifest.json").write_text(json.dumps(manifest))
+    with pytest.raises(SimError, match="written before the game's version was recorded"):
+        run(load_experiment(exp_file, games=300), out=out, jobs=1, progress=False)
+
+
 # --- every part checked against its record -----------------------------------------------------
 
 

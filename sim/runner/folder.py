@@ -116,10 +116,11 @@ def _checked_records(root: Path, old: dict[str, Any], notes: list[str]) -> dict[
 def _what_changed(old: dict[str, Any], new: dict[str, Any]) -> str:
     if old.get("game") != new.get("game"):
         return f"game {old.get('game')} -> {new.get('game')}"
-    if old.get("game_version") != new.get("game_version"):
-        before = old.get("game_version", "not recorded")
-        return (f"the game's version {before} -> {new.get('game_version')}: its rules or "
-                "strategies now play differently")  # fmt: skip
+    if "game_version" not in old:
+        return "written before the game's version was recorded: it cannot tell which version played"
+    if old["game_version"] != new.get("game_version"):
+        return (f"the game's version {old['game_version']} -> {new.get('game_version')}: its "
+                "rules or strategies now play differently")  # fmt: skip
     if old.get("seed") != new.get("seed"):
         return f"seed {old.get('seed')} -> {new.get('seed')}"
     old_arms, new_arms = old.get("arms", []), new.get("arms", [])
