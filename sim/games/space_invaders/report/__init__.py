@@ -20,7 +20,7 @@ METHODS = (
     "crosses the level's target (linear interpolation); its 95% interval is a percentile "
     "bootstrap resampling games, the same games at every value.",
     "The invader cards, the board's measurements and the players' dexterity are assumptions "
-    "(docs/rules-space-invaders.md): the sensitivity table shows how the answers move with "
+    "(docs/games/space_invaders/rules.md): the sensitivity table shows how the answers move with "
     "them.",
 )
 

@@ -1,23 +1,23 @@
 """Golden files of complete Space Invaders games, for each built-in strategy on a few
-rulesets: tests/space_invaders/golden_traces.json (seed -> turn-by-turn state hash) and, per
+rulesets: tests/golden/space_invaders/traces.json (seed -> turn-by-turn state hash) and, per
 strategy, a readable playthrough of one two-player Standard game
-(tests/space_invaders/playthroughs/<strategy>.txt, as `sim play` prints it). Re-write them
+(tests/golden/space_invaders/playthroughs/<strategy>.txt, as `sim play` prints it). Re-write them
 only when a change of behaviour is intended (and bump layout.ENGINE_VERSION):
-`python -m tests.space_invaders.golden`."""
-
-from pathlib import Path
+`python -m tests.games.space_invaders.golden`."""
 
 from sim.games.space_invaders.layout import ENGINE_VERSION
 from sim.games.space_invaders.ruleset import load_ruleset
 from sim.games.space_invaders.schema import TEAM_SKILLS
+from tests import goldens
 from tests.goldens import playthrough, trace_hashes, write
 
 GAME = "space-invaders"
-PATH = Path(__file__).with_name("golden_traces.json")
-PLAYTHROUGHS = Path(__file__).with_name("playthroughs")
+PATH = goldens.folder("space_invaders") / "traces.json"
+PLAYTHROUGHS = goldens.folder("space_invaders") / "playthroughs"
 SEEDS = range(8)
 # one level-1 token each and six level-3 ones: from the first reinforcement on, every token
-# added is level 3 (the heal and three-tries decisions, tests/space_invaders/test_strategy_powers)
+# added is level 3 (the heal and three-tries decisions,
+# tests/games/space_invaders/test_strategy_powers)
 LEVEL3_EARLY = {
     "tokens.per_level": [1, 0, 6],
     "tokens.start_active": 1,

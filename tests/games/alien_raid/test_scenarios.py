@@ -1,14 +1,12 @@
 """Every alien-raid scenario plays to its `expect:`; malformed ones are refused with the file
 and the key; a wrong expectation is reported."""
 
-from pathlib import Path
-
 import pytest
 
 from sim.games.alien_raid.scenario import ScenarioError, check_file, run_file
+from tests.scenario_files import scenario_files
 
-FOLDER = Path(__file__).resolve().parents[1] / "scenarios" / "alien_raid"
-SCENARIOS = sorted(FOLDER.glob("*.yaml"))
+SCENARIOS = scenario_files("alien_raid")
 GOOD = """\
 name: a raid
 turn: 1

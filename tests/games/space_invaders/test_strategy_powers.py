@@ -21,7 +21,7 @@ from sim.games.space_invaders import layout as L
 from sim.games.space_invaders.board import ufo_center_y
 from sim.games.space_invaders.decision import SCRATCH_SIZE, reset_action
 from sim.games.space_invaders.watch import play_recorded
-from tests.space_invaders.golden import LEVEL3_EARLY
+from tests.games.space_invaders.golden import LEVEL3_EARLY
 
 GAME = get_game("space-invaders")
 RULES = LEVEL3_EARLY

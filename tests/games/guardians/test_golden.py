@@ -4,7 +4,7 @@ the compiled code plays the same games as its plain-Python execution."""
 import pytest
 
 from sim.games.guardians.layout import ENGINE_VERSION
-from tests.golden.make_golden import PATH, PLAYTHROUGHS, playthrough, playthrough_keys, traces
+from tests.games.guardians.golden import PATH, PLAYTHROUGHS, playthrough, playthrough_keys, traces
 from tests.goldens import PROBE_HEAD, check_playthrough, check_traces, probe
 
 

@@ -1,6 +1,7 @@
 """The occupancy index (one bit per board cell, kept by board.set_cell) against plain scans.
 
-The token census (tests/test_invariants.py) checks the index against the board after every
+The token census (tests/games/guardians/test_invariants.py) checks the index against the board
+after every
 turn of whole games; these tests check the lookups built on it."""
 
 import numpy as np

@@ -6,7 +6,7 @@ import pytest
 
 from sim.games.alien_raid.layout import ENGINE_VERSION
 from sim.games.alien_raid.schema import SKILLS
-from tests.alien_raid.golden import PATH, PLAYTHROUGHS, TURN, played, traces
+from tests.games.alien_raid.golden import PATH, PLAYTHROUGHS, TURN, played, traces
 from tests.goldens import PROBE_HEAD, check_playthrough, check_traces, probe
 
 

@@ -19,7 +19,7 @@ from sim.runner import parse_experiment
 from tests.modules import loaded_after
 
 GAME = get_game("alien-raid")
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 
 
 def test_the_game_is_found_through_its_entry_point_and_imports_light():

@@ -85,7 +85,7 @@ def test_shop_zero_plays_todays_games():
     that sells everything (test_golden checks the levels without the key)."""
     import json
 
-    from tests.golden.make_golden import PATH, PLAYERS, SEEDS
+    from tests.games.guardians.golden import PATH, PLAYERS, SEEDS
 
     recorded = json.loads(PATH.read_text())["traces"]
     seeds = np.array(list(SEEDS))
@@ -167,7 +167,7 @@ def test_master_beats_three_experts():
     """One master against three experts on the base game, the master's seat rotating: its
     win share per game is above the experts' per seat (one-sided 95% Wilson bounds). Its
     edge is a few points of win share, so even the slimmed run plays 2,000 games."""
-    from tests.test_strategies import wilson
+    from tests.games.guardians.test_strategies import wilson
 
     preset = "guardians"
     games = max(2000, int(4000 * slow_scale())) // 4 * 4

@@ -1,15 +1,13 @@
 """Every Space Invaders scenario plays to its `expect:`; a wrong expectation is reported, a
 malformed scenario is refused with a message naming the file and the key."""
 
-from pathlib import Path
-
 import pytest
 
 from sim.games.space_invaders.scenario import ScenarioError, check_file, run_file
 from sim.scenarios import check_scenario
-from tests.scenario_files import assert_refused, write
+from tests.scenario_files import assert_refused, scenario_files, write
 
-SCENARIOS = sorted((Path(__file__).parents[1] / "scenarios" / "space_invaders").glob("*.yaml"))
+SCENARIOS = scenario_files("space_invaders")
 GOOD = """\
 game: space-invaders
 players: 2

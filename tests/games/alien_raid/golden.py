@@ -1,20 +1,19 @@
-"""Golden files of complete alien-raid games: tests/alien_raid/golden_traces.json (seed -> the
+"""Golden files of complete alien-raid games: tests/golden/alien_raid/traces.json (seed -> the
 hash of the state after every turn) for each built-in strategy in every seat at 2 and 4
 players, and per strategy a readable playthrough of one three-captain game
-(tests/alien_raid/playthroughs/<strategy>.txt, as `sim play` prints it). Re-write them only
+(tests/golden/alien_raid/playthroughs/<strategy>.txt, as `sim play` prints it). Re-write them only
 when a change of behaviour is intended (and bump layout.ENGINE_VERSION):
-`python -m tests.alien_raid.golden`."""
-
-from pathlib import Path
+`python -m tests.games.alien_raid.golden`."""
 
 from sim.games.alien_raid.layout import ENGINE_VERSION
 from sim.games.alien_raid.ruleset import load_ruleset
 from sim.games.alien_raid.schema import SKILLS
+from tests import goldens
 from tests.goldens import playthrough, trace_hashes, write
 
 GAME = "alien-raid"
-PATH = Path(__file__).with_name("golden_traces.json")
-PLAYTHROUGHS = Path(__file__).with_name("playthroughs")
+PATH = goldens.folder("alien_raid") / "traces.json"
+PLAYTHROUGHS = goldens.folder("alien_raid") / "playthroughs"
 SEEDS = range(6)
 TURN = "== "  # how a playthrough starts a turn
 

@@ -1,9 +1,10 @@
 """Write the golden files, for each preset x built-in strategy and ladder level:
-tests/golden/traces.json (seed -> turn-by-turn trace hash of 12 complete four-player games)
+tests/golden/guardians/traces.json (seed -> turn-by-turn trace hash of 12 complete four-player
+games)
 and, per preset x built-in strategy, a readable playthrough of one two-player game
-(tests/golden/playthroughs/<preset>-<strategy>.txt: the board, the action and the scores
+(tests/golden/guardians/playthroughs/<preset>-<strategy>.txt: the board, the action and the scores
 after every turn, as `sim play` prints them). Re-run only when a change of behaviour is
-intended (and bump layout.ENGINE_VERSION): `python -m tests.golden.make_golden`; a new
+intended (and bump layout.ENGINE_VERSION): `python -m tests.games.guardians.golden`; a new
 strategy's files are added, the rest left as recorded, by `... make_golden --add`."""
 
 import json
@@ -15,8 +16,8 @@ from strategies.guardians.registry import BUILTIN, SKILLS
 from tests import goldens
 from tests.goldens import trace_hashes
 
-PATH = Path(__file__).with_name("traces.json")
-PLAYTHROUGHS = Path(__file__).with_name("playthroughs")
+PATH = goldens.folder("guardians") / "traces.json"
+PLAYTHROUGHS = goldens.folder("guardians") / "playthroughs"
 SEEDS = range(12)
 PLAYERS = 4
 

@@ -10,8 +10,8 @@ from typer.testing import CliRunner
 
 from sim.cli import app
 from sim.games.space_invaders.report import answers
+from tests.games.space_invaders.test_plugin import EXPERIMENT
 from tests.report_fixtures import answers as page_answers
-from tests.space_invaders.test_plugin import EXPERIMENT
 from tests.test_report_answers import numbers_without_interval
 
 SECTIONS = {

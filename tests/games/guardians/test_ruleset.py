@@ -20,7 +20,7 @@ from sim.games.guardians.ruleset import (
 )
 from sim.rulesets import METADATA
 
-RULES_MD = Path(__file__).resolve().parents[1] / "docs" / "rules.md"
+RULES_MD = Path(__file__).resolve().parents[3] / "docs" / "games" / "guardians" / "rules.md"
 
 
 def _error(*args, **kwargs) -> str:

@@ -6,8 +6,8 @@ import pytest
 
 from sim.games.space_invaders.layout import ENGINE_VERSION
 from sim.games.space_invaders.schema import TEAM_SKILLS
+from tests.games.space_invaders.golden import PATH, PLAYTHROUGHS, played, traces
 from tests.goldens import PROBE_HEAD, check_playthrough, check_traces, probe
-from tests.space_invaders.golden import PATH, PLAYTHROUGHS, played, traces
 
 
 def test_golden_traces_are_unchanged():

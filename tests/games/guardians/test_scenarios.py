@@ -1,16 +1,14 @@
 """Every scenario under tests/scenarios plays to its `expect:`; malformed ones are refused
 with a message naming the file and the key."""
 
-from pathlib import Path
-
 import pytest
 from typer.testing import CliRunner
 
 from sim.cli import app
 from sim.games.guardians.scenario import ScenarioError, check_file, run_file
-from tests.scenario_files import assert_refused, write
+from tests.scenario_files import assert_refused, scenario_files, write
 
-SCENARIOS = sorted((Path(__file__).parent / "scenarios").glob("*.yaml"))
+SCENARIOS = scenario_files("guardians")
 GOOD = """\
 board: |
   . . . . . .
