@@ -50,7 +50,8 @@ def roll(state: State, rules: Rules, face: int) -> None:
     seat = state.to_move
     state.rolls += 1
     if face == rules.bust:
-        _say(state, f"seat {seat + 1} rolls {face}: bust, loses {state.turn_total}")
+        lost = f", loses {state.turn_total}" if state.turn_total else ""
+        _say(state, f"seat {seat + 1} rolls {face}: bust{lost}")
         state.busts[seat] += 1
         _end_turn(state)
         return
