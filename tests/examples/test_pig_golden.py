@@ -8,13 +8,13 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-
 from pig.plugin import GAME
 from pig.watch import watch_game
-from sim.games.base import StrategySpec
-from tests.goldens import check_playthrough
 
-FOLDER = Path(__file__).resolve().parents[1] / "golden" / "pig"
+from sim.games.base import StrategySpec
+from tests.goldens import check_playthrough, folder
+
+FOLDER = folder("pig")
 GAMES = [  # (preset, overrides, lineup, seed)
     ("pig", {}, ("optimal", "steady"), 3),
     ("pig", {"start.head_start": 4}, ("careless", "optimal"), 11),

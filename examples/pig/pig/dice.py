@@ -26,16 +26,3 @@ class Dice:
 
     def roll(self, faces: int) -> int:
         return ((self._next() >> 33) * faces >> 31) + 1  # random_streams.below(faces) + 1
-
-
-class Scripted:
-    """Dice that roll the faces a scenario lists, in order (IndexError when they run out)."""
-
-    def __init__(self, faces: list[int]) -> None:
-        self.faces = list(faces)
-        self.used = 0
-
-    def roll(self, faces: int) -> int:
-        face = self.faces[self.used]
-        self.used += 1
-        return face

@@ -34,13 +34,14 @@ def main(argv: list[str] | None = None) -> None:
     if len(args.strategies) not in (0, 2):
         parser.error("name two strategies, the first player's and the second's")
     pairs = [tuple(args.strategies)] if args.strategies else PAPER_PAIRS
-    for first, second in pairs:
-        try:
-            ruleset = load_ruleset(args.ruleset, args.overrides)
+    try:
+        ruleset = load_ruleset(args.ruleset, args.overrides)
+        for first, second in pairs:
             rate = first_player_rate(ruleset, first, second)
-        except SimError as err:
-            parser.exit(2, f"error: {err}\n")
-        print(f"{ruleset.name}: {first} (first) against {second}: the first player wins {rate:.6f}")
+            print(f"{ruleset.name}: {first} (first) against {second}: "
+                  f"the first player wins {rate:.6f}")  # fmt: skip
+    except SimError as err:
+        parser.exit(2, f"error: {err}\n")
 
 
 if __name__ == "__main__":

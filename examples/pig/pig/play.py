@@ -56,9 +56,9 @@ def _setup(ruleset, n_players, lineup, seat_lineup, seeds):
         raise ValueError(f"Pig is played by {PLAYERS} players, not {n_players}")
     rules = Rules.of(ruleset)
     tables = np.stack([table_for(spec, rules) for spec in lineup])
-    table, games, seats = chunk_arrays(seat_lineup, seeds, PLAYERS, len(K.GAME_COLUMNS),
-                                       (PLAYERS, len(K.SEAT_COLUMNS)))  # fmt: skip
-    return rules, tables, table, games, seats
+    seating, games, seats = chunk_arrays(seat_lineup, seeds, PLAYERS, len(K.GAME_COLUMNS),
+                                         (PLAYERS, len(K.SEAT_COLUMNS)))  # fmt: skip
+    return rules, tables, seating, games, seats
 
 
 def _chunk(games, seats, seat_lineup, lineup) -> Chunk:

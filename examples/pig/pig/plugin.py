@@ -3,7 +3,7 @@
 `sim` finds it through the entry point in pyproject.toml (`sim.games: pig`). It is light: the
 package's usual modules (play.py, watch.py, scenario.py, report.py, bench.py) are imported by
 the methods that need them (`PackageParts`, `lazy`), so building a report never loads the
-compiled loop or the value iteration.
+compiled loop.
 """
 
 from __future__ import annotations

@@ -65,5 +65,5 @@ def game_report() -> GameReport:
         title="Pig balance report",
         sections={},
         overview=overview,
-        methods=("Win shares with Wilson 95% intervals; means with normal 95% intervals.",),
+        methods=("The loser's final score: the points the seat that did not win had banked.",),
     )
