@@ -88,13 +88,13 @@ def test_value_iteration_matches_a_slow_reference(overrides):
 
 
 def test_optimal_play_gives_the_first_player_53_06_percent(optimal):
-    """The paper: "the first player has a 53.06% chance of winning" under optimal play."""
+    """The paper's figure: under optimal play the first player wins 53.06% of games."""
     assert round(first_player_wins(PIG, optimal, optimal), 4) == 0.5306
 
 
 def test_hold_at_20_on_both_sides_gives_the_first_player_53_47_percent():
-    """Neller's first-player-advantage exercise (hold at 20 or the goal): "approximately
-    .5347" (about 53.5%)."""
+    """Neller's "First-Player Advantage" exercise (Nifty Assignments 2010), hold at 20 or the
+    goal on both sides: "approximately .5347" (about 53.5%)."""
     hold20 = table_for(HOLD20, PIG)
     assert round(first_player_wins(PIG, hold20, hold20), 4) == 0.5347
 
