@@ -18,13 +18,18 @@ def play(rules: Rules, tables, dice, *, log: bool = False) -> R.State:
 
 
 def play_turn(state: R.State, rules: Rules, table, dice) -> None:
-    """The player to move rolls (the first roll is compulsory), then rolls again or holds as
-    the table says, until the turn ends."""
+    """The player to move rolls or holds as `wants_roll` says until the turn ends."""
     seat = state.to_move
-    R.roll(state, rules, dice.roll(rules.faces))
     while state.to_move == seat:
-        mine, theirs = state.scores[seat], state.scores[1 - seat]
-        if rolls_again(table, mine, theirs, state.turn_total, rules.goal):
+        if wants_roll(state, rules, table):
             R.roll(state, rules, dice.roll(rules.faces))
         else:
             R.hold(state, rules)
+
+
+def wants_roll(state: R.State, rules: Rules, table) -> bool:
+    """Whether the player to move rolls: the first roll of a turn is compulsory; after it, the
+    player's table decides."""
+    seat = state.to_move
+    mine, theirs = state.scores[seat], state.scores[1 - seat]
+    return state.turn_total == 0 or rolls_again(table, mine, theirs, state.turn_total, rules.goal)

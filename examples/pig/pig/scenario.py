@@ -24,7 +24,7 @@ from typing import Any
 import yaml
 
 from pig import rules as R
-from pig.policy import rolls_again
+from pig.game import wants_roll
 from pig.ruleset import RULESETS, Rules
 from pig.strategies import resolve, table_for
 from sim.config import Field, coerce
@@ -111,10 +111,7 @@ def _play_players(path: str, data: dict[str, Any], state: R.State, rules: Rules,
     if any(face > rules.faces for face in dice):
         raise ScenarioError(f"a face above {rules.faces}", file=path, key="dice")
     while not R.over(state, rules):
-        seat = state.to_move
-        mine, theirs = state.scores[seat], state.scores[1 - seat]
-        if state.turn_total and not rolls_again(tables[seat], mine, theirs, state.turn_total,
-                                                rules.goal):  # fmt: skip
+        if not wants_roll(state, rules, tables[state.to_move]):
             made.append("hold")
             R.hold(state, rules)
         elif dice:
