@@ -11,7 +11,7 @@ from typing import Any
 
 from sim.errors import SimError
 from sim.games import get_game
-from sim.games.base import StrategySpec, Watch, player_counts, prepare, watch
+from sim.games.base import StrategySpec, Watch, part, player_counts, prepare, watch
 from sim.paths import cannot_write
 
 
@@ -36,7 +36,7 @@ def play_game(
     if not 0 <= seed < 2**64:
         raise SimError(f"a seed is a whole number in 0..2**64-1, got {seed}", key="--seed",
                        hint="For example --seed 7.")  # fmt: skip
-    names = strategies if strategies is not None else getattr(plugin, "demo_lineup", None)
+    names = strategies if strategies is not None else part(plugin, "demo_lineup")
     if not names:
         raise SimError(
             "name the players", key="--strategies", hint="e.g. --strategies greedy,expert"

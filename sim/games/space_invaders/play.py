@@ -45,8 +45,8 @@ from sim.games.space_invaders.kernel import (
     workspace,
 )
 from sim.games.space_invaders.params import setup_numbers, table_size, to_params
+from sim.games.space_invaders.plugin import GAME
 from sim.rulesets import Ruleset
-from strategies.space_invaders import registry
 
 _ENGINE, _ROUNDS = "sim.games.space_invaders.engine", "sim.games.space_invaders.rounds"
 _KERNEL = "sim.games.space_invaders.kernel"
@@ -93,13 +93,10 @@ def play_chunk(ruleset: Ruleset, n_players: int, lineup: list[StrategySpec],
     )
 
 
-resolve = registry.REGISTRY.resolve  # spec -> (strategy, parameter vector), checked
-
-
 class Plan(PolicyTable):
     """How a lineup is played: its policy table (parameters: spread_scale first)."""
 
-    resolve = staticmethod(resolve)
+    resolve = staticmethod(GAME.resolve)  # spec -> (strategy, parameter vector), checked
 
     @property
     def slots(self) -> int:
