@@ -16,10 +16,12 @@ from typing import TYPE_CHECKING, Any
 
 from sim.config import flatten, nearest, show_value
 from sim.errors import ConfigError
-from sim.games.base import StrategySpec, player_counts, report
+from sim.games import game_for
+from sim.games.base import StrategySpec, part, player_counts, report
 from sim.runner.lineups import ROTATIONS
 
 if TYPE_CHECKING:
+    from sim.games.base import Game
     from sim.runner.experiment import Arm
     from sim.runner.parsing import Parser
 
@@ -68,6 +70,18 @@ def string(p: Parser, key: str, *, default: str) -> str:
     return value
 
 
+def game(p: Parser) -> Game:
+    """The `game` key's plug-in; without the key, the game whose preset the top-level
+    `ruleset` names (preset names are unique across games), else the default game."""
+    name = string(p, "game", default="") or None
+    ruleset = p.data.get("ruleset")
+    preset = ruleset if name is None and isinstance(ruleset, str) else None
+    try:
+        return game_for(name, preset, key="ruleset", source=p.file)
+    except ConfigError as err:
+        raise p.relabel(err, ("game",) if name is not None else ("ruleset",)) from None
+
+
 def integer(p: Parser, path: KeyPath, value: Any, *, low: int, high: int | None = None) -> int:
     if isinstance(value, float) and value.is_integer() and abs(value) < 2**53:
         value = int(value)  # 1e6 in YAML is a float
@@ -87,7 +101,7 @@ def report_sections(p: Parser) -> tuple[str, ...]:
     if not isinstance(value, list):
         raise p.fail(f"expected a list of report sections, got {show(value)}", ("report",))
     assert p.game is not None
-    known = list(report(p.game).sections) if hasattr(p.game, "report") else []
+    known = list(report(p.game).sections) if part(p.game, "report") is not None else []
     for i, section in enumerate(value):
         if section not in known:
             near = nearest(str(section), known)
@@ -159,7 +173,11 @@ def ruleset_ref(p: Parser, value: Any, path: KeyPath) -> str:
     if value.endswith((".yaml", ".yml")) or "/" in value:
         where = f"Paths in an experiment file start from its folder, {p.base_dir}."
         raise p.fail(f"ruleset file not found: {p.base_dir / value}", path, where)
-    return value  # unknown preset: the plugin explains
+    try:  # a preset of another game, or of none (the nearest of any game suggested)
+        game_for(p.game.name, value, source=p.file)
+    except ConfigError as err:
+        raise p.relabel(err, path) from None
+    return value
 
 
 def load_rules(p: Parser, ref: str, ref_path: KeyPath, groups: list[RuleGroup]) -> Any:

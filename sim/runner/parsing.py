@@ -20,7 +20,6 @@ from typing import Any
 
 from sim.config import line_map, nearest, read_yaml
 from sim.errors import ConfigError
-from sim.games import get_game
 from sim.games.base import Game, StrategySpec, version
 from sim.runner import arms as arm_expansion
 from sim.runner import checks, command_line, skills
@@ -87,11 +86,8 @@ class Parser:
             d["seats"] = d.pop("strategies")
             self._rename_path("strategies", "seats")
         name = checks.name(self)
-        game_name = checks.string(self, "game", default="guardians")
-        try:
-            self.game = get_game(game_name, source=self.file)
-        except ConfigError as err:
-            raise self.relabel(err, ("game",)) from None
+        self.game = checks.game(self)
+        game_name = self.game.name
         games = checks.integer(self, ("games",), d.get("games", DEFAULT_GAMES), low=1,
                                high=MAX_GAMES)  # fmt: skip
         seed = checks.integer(self, ("seed",), d.get("seed", DEFAULT_SEED), low=0,
