@@ -105,7 +105,7 @@ def test_report_never_imports_the_engine(built, tmp_path):
     )
     engine = ("numba", "sim.jit", "sim.compiling", "strategies", "sim.runner", "sim.results",
               "sim.games.guardians.engine", "sim.games.guardians.kernel",
-              "sim.games.guardians.play")  # fmt: skip
+              "sim.games.guardians.chunks")  # fmt: skip
     assert [m for m in loaded if m.startswith(engine)] == []
 
 

@@ -181,7 +181,7 @@ class _Part:
 class PackageParts(Optional):
     """A plug-in's parts found by the usual layout (docs/adding-a-game.md), each module
     imported when the part is first looked up, so the plug-in object stays cheap to import.
-    The rules' package `package`: `play` (play_chunk, and Plan(lineup).compile_jobs() for
+    The rules' package `package`: `chunks` (play_chunk, and Plan(lineup).compile_jobs() for
     prepare), `watch` (watch_game), `scenario` (scenarios), `report` (game_report). The
     players' package `players` (strategies/<game>/): `registry` (BUILTIN and REGISTRY, whose
     `resolve(spec, source=)` finds a strategy and checks its parameters) and `ladder` (the
@@ -225,8 +225,8 @@ class PackageParts(Optional):
 
     def compile_jobs(self, lineup: Sequence[StrategySpec]) -> list:
         """The `sim.compiling` jobs playing `lineup` needs, longest first:
-        `<package>.play.Plan(lineup).compile_jobs()`."""
-        return self._module("play").Plan(list(lineup)).compile_jobs()
+        `<package>.chunks.Plan(lineup).compile_jobs()`."""
+        return self._module("chunks").Plan(list(lineup)).compile_jobs()
 
     def prepare(self, lineup: Sequence[StrategySpec], *, notice: Any = None) -> float:
         """Compile (or find in the cache) what playing `lineup` needs, before any game: its
@@ -237,7 +237,7 @@ class PackageParts(Optional):
         names = ", ".join(dict.fromkeys(spec.name for spec in lineup)) or self.name
         return ensure_compiled(self.compile_jobs(list(lineup)), what=names, notice=notice)
 
-    play_chunk = _Part("play", "play_chunk")  # Game.play_chunk, and `trace` (hash each turn)
+    play_chunk = _Part("chunks", "play_chunk")  # Game.play_chunk, and `trace` (hash each turn)
     watch = _Part("watch", "watch_game")  # (ruleset, lineup, seed) -> Watch
     scenarios = _Part("scenario", "scenarios")  # () -> Scenarios
     report = _Part("report", "game_report")  # () -> sim.report.spec.GameReport

@@ -11,5 +11,8 @@ BUILTIN = (*LADDER, KNOB[0])  # every built-in strategy: the ladder, then its kn
 REGISTRY = ModuleRegistry(
     "strategies.space_invaders",
     BUILTIN,
-    fields={"spread_scale": Field("float", min=0.1, max=5.0), KNOB[1]: Field("float", min=0, max=1)},
+    fields={
+        "spread_scale": Field("float", min=0.1, max=5.0),
+        KNOB[1]: Field("float", min=0, max=1),
+    },
 )

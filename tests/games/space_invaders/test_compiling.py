@@ -10,7 +10,7 @@ from sim.compile_cache import dependencies
 from sim.compiling import quiet_notice
 from sim.games import get_game
 from sim.games.base import StrategySpec
-from sim.games.space_invaders.play import Plan
+from sim.games.space_invaders.chunks import Plan
 from tests.goldens import PROBE_HEAD, probe
 from tests.test_compiling import _Compiles
 

@@ -39,7 +39,7 @@ from sim.games.guardians.python_loop import (
     CompiledSeat,
     PlayerFailure,
     PythonSeat,
-    play_game,
+    play_one_in_python,
     seat_rows,
 )
 from sim.games.guardians.ruleset import Ruleset, to_params
@@ -132,7 +132,7 @@ def _play_in_python(ruleset, n_players, plan: Plan, seat_lineup, seeds, games, s
     for g, seed in enumerate(seeds):
         players = [plan.seat(int(j)) for j in seat_lineup[g, :n_players]]
         try:
-            game, row = play_game(ruleset, n_players, players, int(seed))
+            game, row = play_one_in_python(ruleset, n_players, players, int(seed))
         except PlayerFailure as failure:
             label = plan.lineup[int(seat_lineup[g, failure.seat])].label
             raise strategy_error(failure, label, g) from failure.error

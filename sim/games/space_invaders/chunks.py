@@ -1,7 +1,7 @@
 """Playing Space Invaders games in chunks, as columns: the plug-in's heavy half (plugin.py is
 the light one). Every built-in strategy is played by the compiled batch loop (kernel.py),
-which calls each seat's policy through a function pointer; this module resolves strategy
-names through the strategies' registry and hands the loop their policies.
+which calls each seat's policy through a function pointer; this module has the plug-in find
+the strategies (plugin.py's resolve) and hands the loop their policies.
 
 A cooperative table plays as one team: every seat's `score` is the team's score and each
 seat's `win_share` is 1/players of a win (a shared win, as the framework counts it). A
