@@ -11,6 +11,7 @@ by timed assertions in the tests.
 from __future__ import annotations
 
 import functools
+import json
 import os
 import platform
 import statistics
@@ -80,15 +81,19 @@ class Table:
 
     def load(self) -> tuple[Any, Any]:
         """The plug-in and the ruleset, loaded once per process."""
-        return _loaded(self)
+        return _loaded(self.game, self.preset, json.dumps(self.rules))
+
+    def as_json(self) -> str:
+        return json.dumps({"game": self.game, "preset": self.preset, "players": self.players,
+                           "rules": self.rules})  # fmt: skip
 
 
 @functools.cache
-def _loaded(table: Table) -> tuple[Any, Any]:
+def _loaded(game_name: str, preset: str, rules: str) -> tuple[Any, Any]:
     from sim.games import get_game
 
-    game = get_game(table.game, source="--game")
-    return game, game.load_ruleset(table.preset, dict(table.rules), source="--set")
+    game = get_game(game_name, source="--game")
+    return game, game.load_ruleset(preset, dict(json.loads(rules)), source="--set")
 
 
 def seating(names: Sequence[str], games: int, players: int) -> np.ndarray:
@@ -203,16 +208,12 @@ game.play_chunk(ruleset, table.players, lineup, seating(names, 1, table.players)
 """
 
 
-def _first_game_seconds(table: Table, names: Sequence[str], cache: str) -> float:
+def first_game_seconds(table: Table, names: Sequence[str], cache: str) -> float:
     """Wall seconds of a new process that prepares `names` and plays one game (what a user
     waits for at the start of a run), with the compile cache in `cache`."""
-    import json
-
     env = dict(os.environ, NUMBA_CACHE_DIR=cache)
-    described = json.dumps({"game": table.game, "preset": table.preset,
-                            "players": table.players, "rules": table.rules})  # fmt: skip
     start = time.perf_counter()
-    probe = [sys.executable, "-c", _COMPILE_PROBE, ",".join(names), described]
+    probe = [sys.executable, "-c", _COMPILE_PROBE, ",".join(names), table.as_json()]
     subprocess.run(probe, env=env, check=True)
     return round(time.perf_counter() - start, 2)
 
@@ -225,11 +226,11 @@ def compile_times(table: Table, strategies: Sequence[str]) -> dict[str, Any]:
     with tempfile.TemporaryDirectory() as cache:
         for name in strategies:
             label = f"engine+{name}" if not cold else name
-            cold[label] = _first_game_seconds(table, [name], cache)
+            cold[label] = first_game_seconds(table, [name], cache)
         for name in strategies:
-            warm[name] = _first_game_seconds(table, [name], cache)
+            warm[name] = first_game_seconds(table, [name], cache)
     with tempfile.TemporaryDirectory() as cache:
-        every = _first_game_seconds(table, strategies, cache)
+        every = first_game_seconds(table, strategies, cache)
     return {"compile_cold_s": cold, "compile_warm_s": warm, "compile_cold_all_s": every}
 
 

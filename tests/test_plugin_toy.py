@@ -4,31 +4,22 @@ be, then run, reported, watched and checked with the ordinary commands."""
 
 from __future__ import annotations
 
-import os
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[1]
-TOY = ROOT / "examples" / "coin_race"
+from tests import toy
+
+ROOT = toy.ROOT
+TOY = toy.TOY
 
 
 @pytest.fixture(scope="module")
 def installed(tmp_path_factory) -> dict[str, str]:
-    """An environment in which coin-race is installed: its package on the path and its
-    distribution's metadata declaring the entry point (what `pip install` writes)."""
-    site = tmp_path_factory.mktemp("site")
-    info = site / "coin_race-0.1.0.dist-info"
-    info.mkdir()
-    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: coin-race\nVersion: 0.1.0\n")
-    line = next(line for line in (TOY / "pyproject.toml").read_text().splitlines()
-                if line.startswith("coin-race ="))  # fmt: skip
-    target = line.split("=", 1)[1].strip().strip('"')
-    (info / "entry_points.txt").write_text(f"[sim.games]\ncoin-race = {target}\n")
-    path = os.pathsep.join([str(site), str(TOY), os.environ.get("PYTHONPATH", "")])
-    return dict(os.environ, PYTHONPATH=path)
+    """An environment in which coin-race is installed (tests/toy.py)."""
+    return toy.environment(tmp_path_factory.mktemp("site"))
 
 
 def _sim(env: dict[str, str], *args: str, cwd: Path = ROOT) -> subprocess.CompletedProcess:

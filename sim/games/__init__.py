@@ -125,7 +125,7 @@ def unknown_preset(name: str, *, key: str | None, source: str | None = None) -> 
     """The error for a preset no installed game has, with the nearest preset of any game."""
     owner = {preset: game for game in game_names() for preset in get_game(game).presets}
     close = get_close_matches(name, list(owner), n=1)
-    hint = (f"Did you mean '{close[0]}' (a preset of {owner[close[0]]})?" if close
+    hint = (f"Did you mean '{close[0]}'? It is a preset of {owner[close[0]]}." if close
             else "`sim rules list --game GAME` lists a game's presets.")  # fmt: skip
     return ConfigError(f"unknown preset '{name}'", file=source, key=key,
                        hint=f"{hint} Or give a path to a ruleset .yaml file.")  # fmt: skip
