@@ -28,8 +28,7 @@ def test_a_lineup_compiles_only_its_own_policies():
     assert loop and not any(module.startswith("strategies.") for module in loop)
     every = Plan([StrategySpec(name) for name in GAME.strategy_names()])
     assert _policies(every.compile_jobs()) == {
-        f"strategies.space_invaders.{name}"
-        for name in ("naive", "tactical", "planner", "skilled")
+        f"strategies.space_invaders.{name}" for name in ("naive", "tactical", "planner", "skilled")
     }
 
 
