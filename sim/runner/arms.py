@@ -10,19 +10,17 @@ arm at each level (sim/runner/skills.py).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from sim.games.base import StrategySpec, player_counts
 from sim.runner import checks, sweep
-from sim.runner.checks import KeyPath, RuleGroup, SeatEntry, show
+from sim.runner.checks import RuleGroup, SeatEntry, show
 from sim.runner.experiment import ARM_KEYS, Arm
 from sim.runner.lineups import build_lineup
-
-if TYPE_CHECKING:
-    from sim.runner.parsing import Parser
+from sim.runner.reading import KeyPath, Reading
 
 
-def expand(p: Parser) -> list[Arm]:
+def expand(p: Reading) -> list[Arm]:
     """The experiment's arms (without the `skills` repetition)."""
     if "arms" in p.data:
         return _named_arms(p)
@@ -36,7 +34,7 @@ def expand(p: Parser) -> list[Arm]:
     ]
 
 
-def _settings(p: Parser, d: Mapping[str, Any], path: KeyPath) -> dict[str, Any]:
+def _settings(p: Reading, d: Mapping[str, Any], path: KeyPath) -> dict[str, Any]:
     """Settings given at this level (top or one arm), validated where context-free."""
     out: dict[str, Any] = {}
     if "ruleset" in d:
@@ -60,7 +58,7 @@ def _settings(p: Parser, d: Mapping[str, Any], path: KeyPath) -> dict[str, Any]:
     return out
 
 
-def _named_arms(p: Parser) -> list[Arm]:
+def _named_arms(p: Reading) -> list[Arm]:
     value = p.data["arms"]
     if not isinstance(value, list) or not value:
         raise p.fail(
@@ -88,12 +86,6 @@ def _named_arms(p: Parser) -> list[Arm]:
                 "Give every arm its own name.",
             )
         seen[name] = i
-        item = dict(item)
-        if "strategies" in item:
-            if "seats" in item:
-                raise p.fail("give either seats or strategies, not both", (*path, "strategies"))
-            item["seats"] = item.pop("strategies")
-            p.aliases[("arms", i, "seats")] = "strategies"
         own = _settings(p, item, path)
         merged = {**base, **own}
         merged["rules"] = base.get("rules", []) + own.get("rules", [])
@@ -102,7 +94,7 @@ def _named_arms(p: Parser) -> list[Arm]:
 
 
 def _make_arm(
-    p: Parser, index: int, name: str, settings: Mapping[str, Any], chosen: Mapping[str, Any]
+    p: Reading, index: int, name: str, settings: Mapping[str, Any], chosen: Mapping[str, Any]
 ) -> Arm:
     """One arm from its settings and the values a sweep chose for it."""
     players = _players(p, settings, chosen)
@@ -131,7 +123,7 @@ def _make_arm(
     )
 
 
-def _players(p: Parser, settings: Mapping[str, Any], chosen: Mapping[str, Any]) -> int:
+def _players(p: Reading, settings: Mapping[str, Any], chosen: Mapping[str, Any]) -> int:
     if "players" in chosen:
         return checks.players(p, chosen["players"], ("sweep", "players"))
     if "players" in settings:
@@ -142,7 +134,7 @@ def _players(p: Parser, settings: Mapping[str, Any], chosen: Mapping[str, Any]) 
 
 
 def _ruleset_ref(
-    p: Parser, settings: Mapping[str, Any], chosen: Mapping[str, Any]
+    p: Reading, settings: Mapping[str, Any], chosen: Mapping[str, Any]
 ) -> tuple[str, KeyPath]:
     """The arm's preset or ruleset file, and the key that names it."""
     if "ruleset" in chosen:
@@ -156,7 +148,7 @@ def _ruleset_ref(
 
 
 def _seats(
-    p: Parser, settings: Mapping[str, Any], chosen: Mapping[str, Any], players: int
+    p: Reading, settings: Mapping[str, Any], chosen: Mapping[str, Any], players: int
 ) -> tuple[str, list[SeatEntry], str]:
     """(seats or pool, the checked entries with the sweep's choices, the rotation)."""
     kind, entries = settings.get("seats", ("seats", None))
@@ -194,7 +186,7 @@ def _seats(
 
 
 def _swept_seats(
-    p: Parser, entries: list[SeatEntry], chosen: Mapping[str, Any]
+    p: Reading, entries: list[SeatEntry], chosen: Mapping[str, Any]
 ) -> dict[int, dict[str, KeyPath]]:
     """Put the sweep's `seats.*` choices into the entries (in place); returns the sweep key
     of each swept parameter, per entry, for the strategy check's errors."""

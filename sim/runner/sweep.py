@@ -21,12 +21,12 @@ from typing import TYPE_CHECKING, Any
 
 from sim.config import flatten
 from sim.games.base import StrategySpec
-from sim.runner.checks import KeyPath, rule_pairs, show, strip_rules
+from sim.runner.checks import rule_pairs, show, strip_rules
 from sim.runner.experiment import jsonable
+from sim.runner.reading import KeyPath, Reading
 
 if TYPE_CHECKING:
     from sim.runner.experiment import Arm
-    from sim.runner.parsing import Parser
 
 # sweep keys that are not rule keys; `seats.<k>`, `seats.<k>.<param>`, `seats.all[.<param>]`
 SWEEP_SPECIAL = ("players", "ruleset")
@@ -35,7 +35,7 @@ SEAT_KEY_RE = re.compile(r"^seats\.(\d+|all)(?:\.([A-Za-z_][A-Za-z0-9_]*))?$")
 BASE_COLUMNS = ("arm", "game", "seed", "players", "ruleset", "seat")
 
 
-def sweep_keys(p: Parser) -> list[tuple[str, list[Any]]]:
+def sweep_keys(p: Reading) -> list[tuple[str, list[Any]]]:
     """The `sweep` key as (key, values) in the file's order, seat keys as `seats.`."""
     value = p.data.get("sweep")
     if value is None:
@@ -99,7 +99,7 @@ def arm_params(chosen: Mapping[str, Any], ruleset: Any) -> tuple[tuple[str, Any]
     return tuple(out.items())
 
 
-def param_columns(p: Parser, arms: list[Arm]) -> tuple[tuple[str, str], ...]:
+def param_columns(p: Reading, arms: list[Arm]) -> tuple[tuple[str, str], ...]:
     """Fix each parameter column's type (the arms' params are cast to it in place); in arms
     mode the columns are the rule keys any arm changes (with every arm's effective value),
     plus `seats`/`rotate` if an arm changes its lineup."""
