@@ -111,7 +111,7 @@ def integer(p: Reading, path: KeyPath, value: Any, *, low: int, high: int | None
     if not isinstance(value, int) or isinstance(value, bool):
         raise p.fail(f"expected a whole number, got {show(value)}", path)
     if value < low or (high is not None and value > high):
-        span = f"{low}..{high}" if high is not None else f">= {low}"
+        span = f"{low:,}..{high:,}" if high is not None else f">= {low:,}"
         expected = f"{what} ({span})" if what else span
         raise p.fail(f"out of range: expected {expected}, got {value}", path)
     return value
