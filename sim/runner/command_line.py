@@ -123,16 +123,24 @@ def _set_seat(d: dict[str, Any], head: str, rest: str, value: Any, key: str) -> 
 
 
 def _drop_from_sweep(d: dict[str, Any], key: str, file: str | None) -> None:
+    """`key` set for every arm leaves the sweep (each grid of a list of grids)."""
     sweep = d.get("sweep")
-    if not isinstance(sweep, Mapping):
-        return
-    flat = flatten(sweep, file=file)
-    kept = {k: v for k, v in flat.items() if strip_rules(k) != key}
-    if len(kept) != len(flat):
-        if kept:
-            d["sweep"] = kept
-        else:
-            del d["sweep"]
+    grids = sweep if isinstance(sweep, list) else [sweep]
+    if not all(isinstance(grid, Mapping) for grid in grids):
+        return  # the sweep's check explains
+    kept = [_without(grid, key, file) for grid in grids]
+    kept = [grid for grid in kept if grid]
+    if not kept:
+        del d["sweep"]
+    else:
+        d["sweep"] = kept if isinstance(sweep, list) else kept[0]
+
+
+def _without(grid: Mapping[str, Any], key: str, file: str | None) -> dict[str, Any]:
+    flat = flatten(grid, file=file)
+    if all(strip_rules(k) != key for k in flat):
+        return dict(grid)
+    return {k: v for k, v in flat.items() if strip_rules(k) != key}
 
 
 def _parse_value(raw: Any) -> Any:

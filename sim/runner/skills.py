@@ -104,10 +104,11 @@ def _with_level(data: Mapping[str, Any], level: str) -> dict[str, Any]:
                 if key in arm:
                     arm[key] = _entries(arm[key], level)
     sweep = out.get("sweep")
-    if isinstance(sweep, dict):
-        for key, values in sweep.items():
-            if str(key).startswith(_SEAT_LISTS) and isinstance(values, list):
-                sweep[key] = [_entry(v, level) for v in values]
+    for grid in sweep if isinstance(sweep, list) else [sweep]:
+        if isinstance(grid, dict):
+            for key, values in grid.items():
+                if str(key).startswith(_SEAT_LISTS) and isinstance(values, list):
+                    grid[key] = [_entry(v, level) for v in values]
     return out
 
 
