@@ -26,7 +26,7 @@ from tests.goldens import GOLDENS, check_playthrough, check_traces, probe, probe
 from tests.modules import loaded_after
 from tests.scenario_files import scenario_files
 
-BUILT_IN = sorted(p.name for p in entry_points(group="sim.games"))
+BUILT_IN = sorted({p.name for p in entry_points(group="sim.games")})
 GAMES = [*BUILT_IN, toy.NAME] if toy.NAME not in BUILT_IN else BUILT_IN
 REQUIRED = ("name", "title", "presets", "load_ruleset", "check_strategy", "play_chunk")
 # a plug-in built on PackageParts also has what it finds its parts with
@@ -113,6 +113,27 @@ def test_the_ladder_and_its_knob(game):
     assert set(points) <= set(game.skills)
     along = [points[name] for name in game.skills if name in points]
     assert along == sorted(along) and all(0.0 <= s <= 1.0 for s in along)
+
+
+def test_a_point_on_the_knob_plays_its_levels_games(game):
+    """The ladder's levels that are points on the continuous skill play exactly the games of
+    the knob at that point (the same state after every turn, for a compiled game)."""
+    knob, points = part(game, "skill_knob"), dict(part(game, "skill_points"))
+    if not points:
+        pytest.skip(f"{game.name} has no continuous skill")
+    players, ruleset = min(player_counts(game)), game.load_ruleset(game.presets[0])
+    trace = {"trace": True} if part(game, "compile_jobs") is not None else {}
+    seats, seeds = np.zeros((12, players), np.int64), np.arange(12)
+
+    def games(spec: StrategySpec) -> dict:
+        return game.play_chunk(ruleset, players, [spec], seats, seeds, **trace).games
+
+    for level, skill in points.items():
+        at_level = games(StrategySpec(level))
+        on_knob = games(StrategySpec(knob[0], ((knob[1], skill),)))
+        assert at_level.keys() == on_knob.keys()
+        for column, values in at_level.items():
+            assert np.array_equal(values, on_knob[column]), (level, column)
 
 
 def test_chunks_have_the_framework_columns_and_do_not_depend_on_the_chunking(game):
