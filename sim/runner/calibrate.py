@@ -73,7 +73,7 @@ def parse_target(text: str, game: Any, chunk: Any = None) -> Target:
     name, sep, value = text.partition("=")
     name = name.strip()
     known = outcomes(game) or ()
-    columns = _numeric(chunk.games) + _numeric(chunk.seats) if chunk is not None else []
+    columns = list(dict.fromkeys(_numeric(chunk.games) + _numeric(chunk.seats))) if chunk else []
     hint = f"For example {known[0] if known else 'outcome'}=0.20; outcomes: {', '.join(known)}"
     hint += f"; or a column's mean: {', '.join(columns)}." if columns else "."
     if not sep:

@@ -30,7 +30,7 @@ class AlienRaid(PackageParts):
     bench_plan = BenchPlan(
         players=4,
         lineups={"naive pool": ("naive", "random")},
-        share={"value": 0.1, "planner": 0.1, "strong": 0.02},
+        share={"value": 0.1, "planner": 0.1, "strong": 0.02, "skilled": 0.05},
         run_lineup=("naive", "random"),
         run_games=200_000,
     )
