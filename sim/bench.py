@@ -307,17 +307,16 @@ def run_bench(
     game_name: str, *, quick: bool, presets: Sequence[str] = (), strategies: Sequence[str] = ()
 ) -> Bench:
     """The bench of a game, as its plug-in's `bench_plan` says: every strategy alone (or the
-    `strategies` chosen) and the plan's lineups, on each preset of the plan (the first in a
-    quick bench; or the `presets` chosen); the 2-worker speed-up; in the full bench the
-    compile times and a whole run."""
+    `strategies` chosen) and the plan's lineups, on the first preset (every preset with the
+    plan's `every_preset`, but in a quick bench; or the `presets` chosen); the 2-worker
+    speed-up; in the full bench the compile times and a whole run."""
     from sim.games import get_game
     from sim.games.base import part, strategy_names
 
     game = get_game(game_name, source="--game")
     plan = part(game, "bench_plan")
-    chosen_presets = list(presets) or list(plan.presets or game.presets[:1])
-    if quick and not presets:
-        chosen_presets = chosen_presets[:1]
+    every = plan.every_preset and not quick
+    chosen_presets = list(presets) or list(game.presets if every else game.presets[:1])
     names = list(strategies) or list(strategy_names(game))
     rows: dict[str, tuple[str, ...]] = {name: (name,) for name in names}
     if not strategies:

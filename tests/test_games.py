@@ -241,7 +241,7 @@ def test_every_lineup_of_the_bench_plan_is_timed(game):
 
     plan = part(game, "bench_plan")
     assert plan.players in player_counts(game)
-    table = Table(game.name, (plan.presets or game.presets)[0], plan.players,
+    table = Table(game.name, game.presets[0], plan.players,
                   tuple(sorted(plan.rules.items())))  # fmt: skip
     rows = {name: (name,) for name in game.skills[:1]} | dict(plan.lineups)
     for label, names in rows.items():

@@ -52,11 +52,15 @@ def test_every_path_of_the_layout_table_exists():
     assert missing == []
 
 
+PLACES = (
+    "docs/games/{game}/rules.md", "docs/games/{game}/strategies.md",
+    "docs/games/{game}/scenarios.md", "tests/games/{game}", "tests/scenarios/{game}",
+    "tests/golden/{game}/traces.json", "sim/games/{game}/plugin.py",
+    "sim/games/{game}/chunks.py", "strategies/{game}/registry.py", "strategies/{game}/ladder.py",
+)  # fmt: skip
+
+
 def test_every_game_has_the_same_layout():
     for game in GAMES:
-        for place in (f"docs/games/{game}/rules.md", f"docs/games/{game}/strategies.md",
-                      f"docs/games/{game}/scenarios.md", f"tests/games/{game}",
-                      f"tests/scenarios/{game}", f"tests/golden/{game}/traces.json",
-                      f"sim/games/{game}/plugin.py", f"sim/games/{game}/chunks.py",
-                      f"strategies/{game}/registry.py", f"strategies/{game}/ladder.py"):  # fmt: skip
-            assert (ROOT / place).exists(), place
+        for place in PLACES:
+            assert (ROOT / place.format(game=game)).exists(), place.format(game=game)

@@ -103,16 +103,16 @@ class BenchPlan:
     """What `sim bench --game NAME` measures (sim/bench.py): each strategy of the game alone in
     every seat, and the `lineups` beside them (row label -> strategies alternating seats: a
     pool, or a plain-Python strategy), on `players` seats of the game's first preset (every
-    one of `presets` in the full bench) with `rules` set. A row named in `share` plays that
-    share of the games (a slow strategy); each of `counted` (per-game columns) is reported
-    per game and per second. The worker scaling and the whole run (`run_games` games) play
+    preset in the full bench with `every_preset`) with `rules` set. A row named in `share`
+    plays that share of the games (a slow strategy); each of `counted` (per-game columns) is
+    reported per game and per second. The worker scaling and the whole run (`run_games` games) play
     `run_lineup` (default: the game's first strategy)."""
 
     players: int = 4
     lineups: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     share: Mapping[str, float] = field(default_factory=dict)
     counted: tuple[str, ...] = ()
-    presets: tuple[str, ...] = ()  # default: the first preset only
+    every_preset: bool = False
     rules: Mapping[str, Any] = field(default_factory=dict)
     run_lineup: tuple[str, ...] = ()
     run_games: int = 1_000_000
@@ -181,15 +181,29 @@ class _Part:
 class PackageParts(Optional):
     """A plug-in's parts found by the usual layout (docs/adding-a-game.md), each module
     imported when the part is first looked up, so the plug-in object stays cheap to import.
-    The rules' package `package`: `chunks` (play_chunk, and Plan(lineup).compile_jobs() for
-    prepare), `watch` (watch_game), `scenario` (scenarios), `report` (game_report). The
-    players' package `players` (strategies/<game>/): `registry` (BUILTIN and REGISTRY, whose
-    `resolve(spec, source=)` finds a strategy and checks its parameters) and `ladder` (the
-    skill ladder as plain data: LADDER, KNOB, POINTS). The plug-in is the one place where the
-    rules and the players meet: the rules reach the strategies through `resolve` alone."""
+    The rules' package `package`: `layout` (ENGINE_VERSION, the `version`), `ruleset` (PRESETS
+    and load_ruleset), `chunks` (play_chunk, and Plan(lineup).compile_jobs() for prepare),
+    `watch` (watch_game), `scenario` (scenarios), `report` (game_report). The players'
+    package `players` (strategies/<game>/ for sim/games/<game>/): `registry` (BUILTIN and
+    REGISTRY, whose `resolve(spec, source=)` finds a strategy and checks its parameters) and
+    `ladder` (the skill ladder as plain data: LADDER, KNOB, POINTS). The plug-in is the one
+    place where the rules and the players meet: the rules reach the strategies through
+    `resolve` alone."""
 
     package: str  # the game's Python package, e.g. "sim.games.alien_raid"
-    players: str  # its strategies' package, e.g. "strategies.alien_raid"
+
+    @property
+    def players(self) -> str:
+        """The game's strategies' package: strategies/<game>/."""
+        return "strategies." + self.package.rsplit(".", 1)[1]
+
+    @property
+    def presets(self) -> tuple[str, ...]:
+        return tuple(self._module("ruleset").PRESETS)
+
+    @property
+    def version(self) -> int:  # type: ignore[override]
+        return int(self._module("layout").ENGINE_VERSION)
 
     def _module(self, name: str) -> Any:
         return import_module(f"{self.package}.{name}")
@@ -237,6 +251,7 @@ class PackageParts(Optional):
         names = ", ".join(dict.fromkeys(spec.name for spec in lineup)) or self.name
         return ensure_compiled(self.compile_jobs(list(lineup)), what=names, notice=notice)
 
+    load_ruleset = _Part("ruleset", "load_ruleset")  # (name_or_path, overrides=(), *, source)
     play_chunk = _Part("chunks", "play_chunk")  # Game.play_chunk, and `trace` (hash each turn)
     watch = _Part("watch", "watch_game")  # (ruleset, lineup, seed) -> Watch
     scenarios = _Part("scenario", "scenarios")  # () -> Scenarios

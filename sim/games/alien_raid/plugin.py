@@ -1,27 +1,18 @@
-"""The alien-raid plug-in: the competitive card game of rulebook 002 for 2-5 captains, with
-the rulebook's contradictions ruled and the other readings as a preset
-(docs/games/alien_raid/rules.md).
-
-This module is what the entry point `sim.games: alien-raid` names. It is light: the engine,
-the strategies and the report sections are imported by the methods that need them
-(`PackageParts`), so building a report never loads the compiled engine. It is where the rules
-meet the players: the rules find a strategy through `resolve` alone.
+"""The alien-raid plug-in (the entry point `sim.games: alien-raid`): the competitive card game
+of rulebook 002 for 2-5 captains, the rulebook's contradictions ruled and the other readings
+a preset (docs/games/alien_raid/rules.md). PackageParts finds its parts, each imported when
+first needed; the rules meet the players in `resolve`.
 """
 
 from __future__ import annotations
 
-from sim.games.alien_raid.layout import ENGINE_VERSION
-from sim.games.alien_raid.ruleset import PRESETS, load_ruleset
 from sim.games.base import BenchPlan, PackageParts
 
 
 class AlienRaid(PackageParts):
     package = "sim.games.alien_raid"
-    players = "strategies.alien_raid"
     name = "alien-raid"
     title = "Alien raid (rulebook 002)"
-    version = ENGINE_VERSION
-    presets = PRESETS
     player_counts = (2, 3, 4, 5)
     outcomes = ("win", "shared", "refused")  # one winner, equal humans, a refused decision
     demo_lineup = "value,planner,strong"  # sim play without --strategies
@@ -34,8 +25,6 @@ class AlienRaid(PackageParts):
         run_lineup=("naive", "random"),
         run_games=200_000,
     )
-
-    load_ruleset = staticmethod(load_ruleset)  # (name_or_path, overrides=(), *, source)
 
 
 GAME = AlienRaid()

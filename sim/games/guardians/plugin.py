@@ -1,10 +1,7 @@
-"""The Guardians of Space plug-in: Guardians of Space, its advanced variant, and the original
-Space Defenders with its Defender Upgrades expansion (four presets of one rules engine).
-
-This module is what the entry point `sim.games: guardians` names. It is light: the engine,
-the strategies and the report sections are imported by the methods that need them, so
-building a report never loads the compiled engine (`PackageParts`). It is where the rules
-meet the players: the rules find a strategy through `resolve` alone.
+"""The Guardians of Space plug-in (the entry point `sim.games: guardians`): Guardians of Space,
+its advanced variant, and the original Space Defenders with its Defender Upgrades expansion,
+four presets of one rules engine (docs/games/guardians/rules.md). PackageParts finds its
+parts, each imported when first needed; here the rules meet the players (`resolve`).
 """
 
 from __future__ import annotations
@@ -12,17 +9,12 @@ from __future__ import annotations
 from typing import Any
 
 from sim.games.base import BenchPlan, PackageParts, StrategySpec
-from sim.games.guardians.layout import ENGINE_VERSION
-from sim.games.guardians.ruleset import PRESETS, load_ruleset
 
 
 class Guardians(PackageParts):
     package = "sim.games.guardians"
-    players = "strategies.guardians"
     name = "guardians"
     title = "Guardians of Space"
-    version = ENGINE_VERSION
-    presets = PRESETS
     player_counts = (2, 3, 4)
     outcomes = ("victory", "stall", "raid", "cap")
     demo_lineup = "greedy,greedy"  # sim play without --strategies
@@ -31,7 +23,7 @@ class Guardians(PackageParts):
     # the compiled ones: an example that decides something, and one that decides nothing
     bench_plan = BenchPlan(
         players=4,
-        presets=PRESETS,
+        every_preset=True,
         lineups={
             "python-user": ("strategies.guardians.examples:Sniper",),
             "python-loop": ("strategies.guardians.examples:Stay",),
@@ -40,8 +32,6 @@ class Guardians(PackageParts):
         counted=("turns",),
         run_lineup=("greedy",),
     )
-
-    load_ruleset = staticmethod(load_ruleset)  # (name_or_path, overrides=(), *, source)
 
     def resolve(self, spec: StrategySpec, *, source: str | None = None) -> tuple[Any, Any]:
         """A built-in, a ladder level or a user strategy (`package.module:Name`), with its
