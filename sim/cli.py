@@ -250,7 +250,9 @@ def tournament(
 @app.command("calibrate")
 @domain_errors
 def calibrate(
-    target: str = typer.Option(..., "--target", help="An outcome's rate, e.g. raid=0.20."),
+    target: str = typer.Option(
+        ..., "--target", help="An outcome's rate or a column's mean, e.g. raid=0.20."
+    ),
     players: int = typer.Option(4, "--players", help="Players at the table."),
     ruleset: str = typer.Option(
         None, "--ruleset", help="Preset or ruleset file (default: the game's first preset)."

@@ -105,8 +105,8 @@ class BenchPlan:
     pool, or a plain-Python strategy), on `players` seats of the game's first preset (every
     preset in the full bench with `every_preset`) with `rules` set. A row named in `share`
     plays that share of the games (a slow strategy); each of `counted` (per-game columns) is
-    reported per game and per second. The worker scaling and the whole run (`run_games` games) play
-    `run_lineup` (default: the game's first strategy)."""
+    reported per game and per second. The worker scaling and the whole run (`run_games`
+    games) play `run_lineup` (default: the game's first strategy)."""
 
     players: int = 4
     lineups: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
@@ -379,11 +379,11 @@ def prepare_together(wanted: Sequence[tuple[Game, Sequence[StrategySpec]]], *,
     return seconds + ensure_compiled(jobs, what=", ".join(names), notice=notice)
 
 
-def needed(game: Game, name: str, what: str, *, key: str = "--game") -> Any:
+def needed(game: Game, name: str, what: str) -> Any:
     """The optional part `name` a command needs, or a SimError saying the game lacks `what`."""
     found = part(game, name)
     if found is None:
-        raise SimError(f"the game {game.name!r} has no {what}", key=key)
+        raise SimError(f"the game {game.name!r} has no {what}", key="--game")
     return found
 
 
