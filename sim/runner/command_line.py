@@ -62,10 +62,9 @@ def apply(reading: Reading, overrides: Sequence[Override]) -> Reading:
             if section is None:
                 section = {}
             if not isinstance(section, Mapping):
-                raise reading.fail("expected a mapping", (head,))
-            if head == "sweep":
-                section = dict(flatten(section, file=reading.file))
-            section = dict(section)
+                raise reading.fail(f"expected a mapping: --set {key} sets a key of one grid",
+                                   (head,), "Edit the file to change a list of grids.")  # fmt: skip
+            section = dict(flatten(section, file=reading.file) if head == "sweep" else section)
             section[rest] = value
             d[head] = section
             path = (head, rest)

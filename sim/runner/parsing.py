@@ -29,8 +29,6 @@ from sim.runner.precision_settings import precision
 from sim.runner.reading import KeyPath, Reading
 from sim.runner.sweep import param_columns
 
-_SEAT_WORDS = ("seats", "strategies")  # `strategies` is read as `seats`
-
 
 def load_experiment(
     path: str | Path,
