@@ -167,7 +167,7 @@ def tournament_command(
     strategies: str,
     players: int,
     games: int,
-    game: str,
+    game: str | None,
     ruleset: str | None,
     overrides: list[str],
     seed: int,

@@ -24,7 +24,7 @@ def tournament_experiment(
     *,
     players: int = 4,
     games: int = 10_000,
-    game: str = "guardians",
+    game: str | None = None,
     ruleset: str | None = None,
     rules: Any = (),
     seed: int = 0,
@@ -44,13 +44,14 @@ def tournament_experiment(
     label = name or f"tournament-{players}p-" + "-".join(dict.fromkeys(strategies))
     data: dict[str, Any] = {
         "name": _safe(label),
-        "game": game,
         "players": players,
         "pool": pool,
         "rotate": "permutations",
         "games": games,
         "seed": seed,
     }
+    if game is not None:  # else the game of the ruleset's preset, or the default game
+        data["game"] = game
     if ruleset is not None:
         data["ruleset"] = ruleset
     from sim.config import override_pairs

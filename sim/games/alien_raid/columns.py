@@ -1,5 +1,5 @@
 """The per-seat columns of alien-raid results, named once: the engine's play_chunk writes them
-(play.py) and the report reads them (report/). Light: plain names and offsets."""
+(chunks.py) and the report reads them (report/). Light: plain names and offsets."""
 
 from sim.games.alien_raid import layout as L
 

@@ -29,7 +29,7 @@ from sim.jit import jit, jit_inline
 
 SCRATCH_SIZE = 4096
 FSCRATCH_SIZE = 4096
-POLICY_SLOTS = 8  # distinct policies a lineup may play (the built-in strategies number 5)
+POLICY_SLOTS = 8  # distinct policies a lineup may play (the built-in strategies number 6)
 
 
 OBS_T = STATE_T  # an observation is an int32 array like a state

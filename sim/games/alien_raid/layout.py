@@ -47,7 +47,9 @@ MAX_WON = 64  # city cards a captain can hold
 
 # --- random streams (sim/random_streams.py) ----------------------------------------------
 GAME_STREAM = 0  # decks, dice, coin flips; captain k's strategy draws from stream 1 + k
-STREAMS = 1 + MAX_PLAYERS + 1  # the game, five captains, one spare
+# and keeps a second stream, 1 + k + STRATEGY_COINS, for coins apart from its play
+STRATEGY_COINS = 1 + MAX_PLAYERS
+STREAMS = 1 + MAX_PLAYERS + 1 + MAX_PLAYERS  # the game, five captains, one spare, five coins
 
 # --- codes -------------------------------------------------------------------------------
 SHIP, STATION = 0, 1  # model kinds

@@ -15,10 +15,6 @@ from typing import Any
 from sim.config import Field, Schema
 from sim.games.alien_raid import layout as L
 
-# the built-in strategies, the skill ladder weakest first (strategies/alien_raid/registry.py);
-# here so that the plug-in and the report can name them without importing them
-SKILLS = ("random", "naive", "value", "planner", "strong")
-
 _HUMANS = {"kind": "int", "min": 0, "max": 10_000_000}
 _BY_PLAYERS = {"kind": "int_list", "length": 4}  # for 2, 3, 4 and 5 players
 

@@ -1,6 +1,6 @@
 """The columns a Guardians game stores besides the runner's: declared once, here.
 
-The chunk player (play.py) fills them from the state, the report reads them (report/), and a
+The chunk player (chunks.py) fills them from the state, the report reads them (report/), and a
 test checks that docs/results.md documents every one. Light: layout offsets only, no engine.
 """
 

@@ -128,7 +128,7 @@ def _user_line(error: BaseException) -> str:
     return f"{Path(last.filename).name}:{last.lineno} in {last.name}"
 
 
-def play_game(
+def play_one_in_python(
     ruleset,
     n_players: int,
     seats: list[Seat],
@@ -158,7 +158,7 @@ def play_game(
     while game.status == "running":
         seat = game.to_move
         action = decider.decide(seat, TURN).copy()
-        error = game.play(action)
+        error = game.play_turn(action)
         if on_turn is not None:
             on_turn(game, seat, action, error)
         if error:

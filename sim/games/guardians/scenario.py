@@ -56,7 +56,7 @@ class Scenario:
     def play(self) -> str | None:
         """Play the turns; the refusal of the last turn, if any."""
         for i, turn in enumerate(self.turns):
-            error = self.session.play(self.session.action(turn))
+            error = self.session.play_turn(self.session.action(turn))
             if error is not None:
                 if i != len(self.turns) - 1:
                     raise ScenarioError(

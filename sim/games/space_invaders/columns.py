@@ -1,5 +1,5 @@
 """The per-seat columns of Space Invaders results, named once: the engine's play_chunk
-writes them (play.py) and the report reads them (report/). Light: plain names and offsets."""
+writes them (chunks.py) and the report reads them (report/). Light: plain names and offsets."""
 
 from sim.games.space_invaders import layout as L
 

@@ -48,7 +48,8 @@ CARDS_PER_LEVEL = 4  # 12 player cards, 4 of each level (line 59)
 
 # --- random streams (sim.random_streams): 0 shuffles, 1 + seat draws that seat's launches --
 SHUFFLE = 0
-STREAMS = MAX_SEATS + 1
+STRATEGY = 1 + MAX_SEATS  # + seat: that seat's strategy's own draws, apart from its launches
+STREAMS = 1 + 2 * MAX_SEATS
 
 # --- where a launch lands ---------------------------------------------------------------
 ON_CARDS, IN_UFO, IN_PLANET, MISS, OUT, VOID = 1, 2, 3, 4, 5, 6

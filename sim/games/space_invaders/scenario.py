@@ -1,8 +1,8 @@
 """Executable scenarios for Space Invaders: a position, where each launch lands, and the
 position expected after the resolution, the advance or the whole round
-(docs/games/space_invaders/rules.md,
-section Scenarios). `run_file` plays one and prints the resulting position in the
-scenario format; `check_file` returns the differences from its `expect:` ('' if none).
+(docs/games/space_invaders/scenarios.md). `run_file` plays one and prints the resulting
+position in the scenario format; `check_file` returns the differences from its `expect:`
+('' if none).
 
 Landings are given, not drawn: the engine reads them from the script in launch order, so a
 scenario tests the rules alone. A landing is a cell ("B2": its card's centre), a point

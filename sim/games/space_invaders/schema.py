@@ -18,11 +18,8 @@ from sim.config import Field, Schema
 from sim.games.space_invaders import layout as L
 
 LEVELS = ("training", "standard", "expert", "elite")
-SKILLS = ("child", "casual", "practised", "custom")
+DEXTERITIES = ("child", "casual", "practised", "custom")  # the presets of `dexterity.skill`
 KNOBS = ("none", "deck", "planet", "ufo")
-# the strategies' team-skill ladder, weakest first (strategies/space_invaders/registry.py
-# lists its built-ins in this order); here so that a report can order its rows without them
-TEAM_SKILLS = ("naive", "tactical", "planner")
 
 _CHART = {"min": 1, "max": L.MAX_CARDS, "length": 4}
 _HEALTH = {"min": 1, "max": L.TRACK_MAX, "length": 4}
@@ -91,7 +88,7 @@ RULE_SCHEMA: Schema = {
     # the engine reads the power's id (its index here: POWER_NAMES with none for plain, 0)
     "powers.plain": Field("choice", choices=("none", *L.POWER_NAMES[1:]), slot=L.P_PLAIN_POWER,
                           doc="this power plays as a plain token"),
-    "dexterity.skill": Field("choice", choices=SKILLS, doc="preset of the numbers below"),
+    "dexterity.skill": Field("choice", choices=DEXTERITIES, doc="preset of the numbers below"),
     "dexterity.spread_mm": Field("float", min=0, max=500, doc="sd across the shot at 300 mm"),
     "dexterity.length_ratio": Field("float", min=0.1, max=10, slot=L.P_LENGTH_RATIO,
                                     doc="sd along / sd across"),

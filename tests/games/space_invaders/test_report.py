@@ -1,8 +1,10 @@
-"""The Space Invaders report states each section's answer as a sentence (every figure in it an
-estimate with its interval, a setting's name or a count), shows its pictures before its tables,
-and warns when the data are thin; from a tiny `sim run` (40 games an arm)."""
+"""The Space Invaders report, from a tiny `sim run` (40 games an arm): both sections written,
+every section's answer stated as a sentence (every figure in it an estimate with its interval,
+a setting's name or a count), its pictures before its tables, a warning when the data are
+thin; built from the stored games without the engine, the strategies or numba."""
 
 import math
+import re
 
 import polars as pl
 import pytest
@@ -10,9 +12,25 @@ from typer.testing import CliRunner
 
 from sim.cli import app
 from sim.games.space_invaders.report import answers
-from tests.games.space_invaders.test_plugin import EXPERIMENT
+from tests.modules import loaded_after
 from tests.report_fixtures import answers as page_answers
 from tests.test_report_answers import numbers_without_interval
+
+EXPERIMENT = """\
+name: tiny
+game: space-invaders
+games: 40
+seed: 3
+report: [invaders_difficulty, invaders_chart]
+arms:
+  - {name: a, players: 2, seats: [naive], rules: {setup.level: training}}
+  - {name: b, players: 2, seats: [naive], rules: {setup.level: standard}}
+  - {name: c, players: 2, seats: [naive], rules: {setup.level: standard, powers.plain: pierce}}
+  - {name: d, players: 2, seats: [naive], rules: {setup.level: standard, catalog.file: fast}}
+  - {name: e, players: 2, seats: [naive], rules: {search.knob: ufo, search.factor: 0.5}}
+  - {name: f, players: 2, seats: [naive], rules: {search.knob: ufo, search.factor: 1.0}}
+  - {name: g, players: 2, seats: [naive], rules: {search.knob: ufo, search.factor: 2.0}}
+"""
 
 SECTIONS = {
     "invaders_difficulty": "Space Invaders: how hard is each printed level?",
@@ -30,6 +48,42 @@ def report(tmp_path_factory):
                                       "--report-dir", str(base / "report")])  # fmt: skip
     assert result.exit_code == 0, result.output
     return base / "report"
+
+
+def test_sim_run_writes_both_sections(report):
+    text = (report / "report.md").read_text()
+    assert "The printed chart's implied win rates" in text
+    assert "Is each printed level harder than the one below?" in text
+    assert "win-rate uplift against a plain token" in text
+    assert "Sensitivity to the assumed card catalog" in text
+    assert "The chart re-derived" in text
+    for table in ("invaders_outcomes", "invaders_power_uplift", "invaders_rederived_chart",
+                  "overview_outcomes", "overview_strategies"):  # fmt: skip
+        assert (report / "tables" / f"{table}.csv").is_file()
+    assert text.startswith("# Space Invaders difficulty report: tiny")
+    page = (report / "index.html").read_text()
+    for word in ("Guardians", "raid", "missile", "fighter", "mine", "upgrade", "turn cap"):
+        assert not re.search(rf"\b{word}\b", text + page, re.IGNORECASE), word
+
+
+def test_the_report_never_imports_the_engine(report, tmp_path):
+    """The report reads the game's plug-in object, its report sections and its ladder (plain
+    data), never its engine, its strategies, numba or another game."""
+    loaded = loaded_after(
+        "from sim.report import build_report\n"
+        f"build_report(results_dir={str(report.parent / 'results')!r}, "
+        f"report_dir={str(tmp_path / 'again')!r}, n_boot=20)\n"
+    )
+    heavy = ("numba", "sim.jit", "sim.compiling", "sim.runner", "sim.random_streams",
+             "sim.games.guardians", "sim.games.alien_raid")  # fmt: skip
+    engine = ("engine", "kernel", "chunks", "rounds", "board", "advance", "resolve",
+              "dexterity", "watch", "scenario", "params")  # fmt: skip
+    own = [m.rsplit(".", 1)[1] for m in loaded if m.startswith("sim.games.space_invaders.")]
+    assert [m for m in loaded if m.startswith(heavy)] == []
+    assert [m for m in own if m in engine] == []
+    assert [m for m in loaded if m.startswith("strategies.") and m.count(".") > 1] == [
+        "strategies.space_invaders.ladder"
+    ]
 
 
 def test_every_section_answers_in_a_sentence_with_intervals(report):

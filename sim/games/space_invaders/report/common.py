@@ -17,7 +17,8 @@ import polars as pl
 
 from sim.games.space_invaders.columns import POWER_COLUMNS, TOKEN_COLUMNS
 from sim.games.space_invaders.layout import STATUS_NAMES
-from sim.games.space_invaders.schema import LEVELS, SKILLS, TEAM_SKILLS
+from sim.games.space_invaders.plugin import GAME
+from sim.games.space_invaders.schema import DEXTERITIES, LEVELS
 from sim.report import fmt
 from sim.report.context import Context
 from sim.report.metrics import mean, prefixed, rate
@@ -108,8 +109,8 @@ def order(a: Arm) -> tuple:
     rank = lambda seq, x: seq.index(x) if x in seq else len(seq)  # noqa: E731
     return (
         a.players,
-        rank(SKILLS, a.dexterity),
-        rank(TEAM_SKILLS, a.skill),
+        rank(DEXTERITIES, a.dexterity),
+        rank(GAME.skills, a.skill),
         a.skill,
         rank(LEVELS, a.level),
     )

@@ -7,8 +7,9 @@ from __future__ import annotations
 
 import numpy as np
 
+from sim.games.space_invaders.plugin import GAME
 from sim.games.space_invaders.report.common import KNOB_LABEL, OUTCOME_LABELS, OUTCOMES
-from sim.games.space_invaders.schema import LEVELS, SKILLS, TEAM_SKILLS
+from sim.games.space_invaders.schema import DEXTERITIES, LEVELS
 from sim.report import plots
 
 OUTCOME_COLORS = {"victory": "#2ca02c", "planet_destroyed": "#d62728",
@@ -34,8 +35,8 @@ def levels(rows: list[dict]) -> plots.Figure:
     """Win rate by printed level: a panel per dexterity (rows) and player count (columns), a
     line per team skill. rows: outcome_stats of each main-grid arm with its table and level."""
     players = sorted({r["players"] for r in rows})
-    dexterities = _ranked([r["dexterity"] for r in rows], SKILLS)
-    skills = _ranked([r["skill"] for r in rows], TEAM_SKILLS)
+    dexterities = _ranked([r["dexterity"] for r in rows], DEXTERITIES)
+    skills = _ranked([r["skill"] for r in rows], GAME.skills)
     fig, panels = plots.grid(dexterities, players, cell_width=3.4, cell_height=2.8)
     for dexterity, p, ax in panels:
         for k, skill in enumerate(skills):

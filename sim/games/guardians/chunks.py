@@ -34,16 +34,16 @@ from sim.games.guardians.kernel import (
     policy_slots,
     workspace,
 )
+from sim.games.guardians.plugin import GAME
 from sim.games.guardians.python_loop import (
     CompiledSeat,
     PlayerFailure,
     PythonSeat,
-    play_game,
+    play_one_in_python,
     seat_rows,
 )
 from sim.games.guardians.ruleset import Ruleset, to_params
 from sim.games.policy_table import PolicyTable
-from strategies.guardians import registry, user
 
 _GAME = "sim.games.guardians."
 _ENGINE, _KERNEL = _GAME + "engine", _GAME + "kernel"
@@ -99,29 +99,15 @@ def play_chunk(ruleset: Ruleset, n_players: int, lineup: list[StrategySpec],
     )
 
 
-def resolve(spec: StrategySpec, *, source: str | None = None):
-    """A built-in (or skill preset) or a user strategy, with its parameters checked."""
-    if user.is_user_name(spec.name):
-        strategy = user.load(spec.name, source=source)
-    else:
-        strategy = registry.resolve(spec.name, source=source)
-    vector = registry.param_vector(strategy, dict(spec.params), source=source)
-    return strategy, vector
-
-
 class Plan(PolicyTable):
     """How a lineup is played: its policy table, or Python seats when a plain-Python strategy
-    sits in."""
+    sits in. The plug-in finds the strategies (plugin.py: where the rules meet the players)."""
 
-    resolve = staticmethod(resolve)
-
-    @staticmethod
-    def compiled(strategy) -> bool:
-        return not (isinstance(strategy, user.UserStrategy) and not strategy.compiled)
+    resolve = staticmethod(GAME.resolve)  # spec -> (strategy, parameter vector), checked
 
     @property
     def python_players(self) -> bool:
-        return not all(self.compiled(strategy) for strategy, _ in self.resolved)
+        return not all(strategy.compiled for strategy, _ in self.resolved)
 
     @property
     def slots(self) -> int:
@@ -137,7 +123,7 @@ class Plan(PolicyTable):
 
     def seat(self, j: int):
         strategy, _ = self.resolved[j]
-        if not self.compiled(strategy):
+        if not strategy.compiled:
             return PythonSeat(strategy.make(dict(self.lineup[j].params)))
         return CompiledSeat(strategy.policy, self.params[j])
 
@@ -146,7 +132,7 @@ def _play_in_python(ruleset, n_players, plan: Plan, seat_lineup, seeds, games, s
     for g, seed in enumerate(seeds):
         players = [plan.seat(int(j)) for j in seat_lineup[g, :n_players]]
         try:
-            game, row = play_game(ruleset, n_players, players, int(seed))
+            game, row = play_one_in_python(ruleset, n_players, players, int(seed))
         except PlayerFailure as failure:
             label = plan.lineup[int(seat_lineup[g, failure.seat])].label
             raise strategy_error(failure, label, g) from failure.error

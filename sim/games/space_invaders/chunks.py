@@ -1,7 +1,7 @@
 """Playing Space Invaders games in chunks, as columns: the plug-in's heavy half (plugin.py is
 the light one). Every built-in strategy is played by the compiled batch loop (kernel.py),
-which calls each seat's policy through a function pointer; this module resolves strategy
-names through the strategies' registry and hands the loop their policies.
+which calls each seat's policy through a function pointer; this module has the plug-in find
+the strategies (plugin.py's resolve) and hands the loop their policies.
 
 A cooperative table plays as one team: every seat's `score` is the team's score and each
 seat's `win_share` is 1/players of a win (a shared win, as the framework counts it). A
@@ -45,8 +45,8 @@ from sim.games.space_invaders.kernel import (
     workspace,
 )
 from sim.games.space_invaders.params import setup_numbers, table_size, to_params
+from sim.games.space_invaders.plugin import GAME
 from sim.rulesets import Ruleset
-from strategies.space_invaders import registry
 
 _ENGINE, _ROUNDS = "sim.games.space_invaders.engine", "sim.games.space_invaders.rounds"
 _KERNEL = "sim.games.space_invaders.kernel"
@@ -93,13 +93,10 @@ def play_chunk(ruleset: Ruleset, n_players: int, lineup: list[StrategySpec],
     )
 
 
-resolve = registry.REGISTRY.resolve  # spec -> (strategy, parameter vector), checked
-
-
 class Plan(PolicyTable):
     """How a lineup is played: its policy table (parameters: spread_scale first)."""
 
-    resolve = staticmethod(resolve)
+    resolve = staticmethod(GAME.resolve)  # spec -> (strategy, parameter vector), checked
 
     @property
     def slots(self) -> int:

@@ -27,10 +27,10 @@ from sim.games.alien_raid.kernel import (
     workspace,
 )
 from sim.games.alien_raid.params import names, to_params
+from sim.games.alien_raid.plugin import GAME
 from sim.games.alien_raid.ruleset import check_players
 from sim.games.policy_table import PolicyTable
 from sim.rulesets import Ruleset
-from strategies.alien_raid import registry
 
 # the loop with the rules, and the policy of the loop's free slots
 _LOOP = [Unit("sim.games.alien_raid.kernel", "play_batch", BATCH_TYPES)]
@@ -65,13 +65,10 @@ def play_chunk(ruleset: Ruleset, n_players: int, lineup: list[base.StrategySpec]
     )
 
 
-resolve = registry.REGISTRY.resolve  # spec -> (strategy, parameter vector), checked
-
-
 class Plan(PolicyTable):
     """How a lineup is played: its policy table."""
 
-    resolve = staticmethod(resolve)
+    resolve = staticmethod(GAME.resolve)  # spec -> (strategy, parameter vector), checked
 
     def compile_jobs(self) -> list[list[Unit]]:
         """What playing the lineup compiles, as jobs for parallel processes: the loop with the
