@@ -109,22 +109,25 @@ def strategy_rate(
     repeats: int,
     label: str | None = None,
     counted: Sequence[str] = (),
+    engine: str = "",
 ) -> dict[str, Any]:
     """Games per second on one core of `names` alternating seats (one name: every seat), on
-    the wall clock and per CPU second, and each `counted` column per game and per second."""
+    the wall clock and per CPU second, and each `counted` column per game and per second;
+    played by the game's `play_chunk`, or by `engine` ("module:function", BenchPlan.engines)."""
     from sim.games.base import StrategySpec, prepare
 
     game, ruleset = table.load()
+    play = _engine(engine) if engine else game.play_chunk
     lineup = [StrategySpec(name) for name in names]
     prepare(game, lineup)
     seats = seating(names, games, table.players)
     warm = min(games, 20)
-    game.play_chunk(ruleset, table.players, lineup, seats[:warm], np.arange(warm))  # warm-up
+    play(ruleset, table.players, lineup, seats[:warm], np.arange(warm))  # warm-up
     samples = []
     for rep in range(repeats):
         seeds = np.arange(rep * games, (rep + 1) * games)
         start, start_cpu = time.perf_counter(), time.process_time()
-        chunk = game.play_chunk(ruleset, table.players, lineup, seats, seeds)
+        chunk = play(ruleset, table.players, lineup, seats, seeds)
         wall, cpu = time.perf_counter() - start, time.process_time() - start_cpu
         totals = [float(np.sum(chunk.games[c])) for c in counted]
         samples.append((wall, cpu, totals))
@@ -144,6 +147,14 @@ def strategy_rate(
         row[f"{c}_per_s_per_core"] = round(statistics.median(t[i] / w for w, _, t in samples))
         row[f"{c}_per_game"] = round(statistics.median(t[i] / games for _, _, t in samples), 1)
     return row
+
+
+def _engine(path: str) -> Any:
+    """The function "module:function" names."""
+    from importlib import import_module
+
+    module, _, name = path.partition(":")
+    return getattr(import_module(module), name)
 
 
 SCALING_CHUNK = 5_000  # games per task: a faster core takes more tasks; fewer tasks cost less IPC
@@ -330,6 +341,10 @@ def run_bench(
             n = max(20, int(games * plan.share.get(label, 1.0)))
             bench.rates.append(strategy_rate(table, lineup, games=n, repeats=repeats,
                                              label=label, counted=plan.counted))  # fmt: skip
+            for engine, path in plan.engines.items():
+                bench.rates.append(strategy_rate(table, lineup, games=n, repeats=repeats,
+                                                 label=f"{label} [{engine}]", engine=path,
+                                                 counted=plan.counted))  # fmt: skip
     first = Table(game.name, chosen_presets[0], plan.players, rules)
     run_lineup = plan.run_lineup or (names[0],)
     bench.figures["scaling"] = (

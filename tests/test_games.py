@@ -1,11 +1,11 @@
-"""One contract over every installed game, the toy coin race too and Pig (installed as pip
-would, tests/examples/installing.py): the plug-in is found through its entry point and is light to import, declares
-only the parts sim/games/base.py declares and with their types, plays chunks of games as the
-columns the runner and the reports read (the same games however the seeds are chunked), and
-works through the generic commands: an experiment run and reported, `sim play`, `sim rules`,
-`sim scenario`, `sim calibrate` along its skill knob, and a bench row of each lineup its plan
-names. A game with golden files (tests/goldens.py) still plays exactly as recorded, and its
-compiled code plays the same games as its plain-Python execution."""
+"""One contract over every installed game, and the example games (the toy coin race and Pig,
+installed as pip would, tests/examples/installing.py): the plug-in is found through its entry
+point and is light to import, declares only the parts sim/games/base.py declares and with their
+types, plays chunks of games as the columns the runner and the reports read (the same games
+however the seeds are chunked), and works through the generic commands: an experiment run and
+reported, `sim play`, `sim rules`, `sim scenario`, `sim calibrate` along its skill knob, and a
+bench row of each lineup its plan names. A game with golden files (tests/goldens.py) still plays
+exactly as recorded, and its compiled code plays the same games as its plain-Python execution."""
 
 from __future__ import annotations
 

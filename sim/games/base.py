@@ -106,7 +106,10 @@ class BenchPlan:
     preset in the full bench with `every_preset`) with `rules` set. A row named in `share`
     plays that share of the games (a slow strategy); each of `counted` (per-game columns) is
     reported per game and per second. The worker scaling and the whole run (`run_games`
-    games) play `run_lineup` (default: the game's first strategy)."""
+    games) play `run_lineup` (default: the game's first strategy). `engines` names other ways
+    the game plays the same games (label -> "module:function" with `play_chunk`'s signature,
+    e.g. a plain-Python reference of a compiled loop): each row is benched with each too, as
+    "row [label]"."""
 
     players: int = 4
     lineups: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
@@ -116,6 +119,7 @@ class BenchPlan:
     rules: Mapping[str, Any] = field(default_factory=dict)
     run_lineup: tuple[str, ...] = ()
     run_games: int = 1_000_000
+    engines: Mapping[str, str] = field(default_factory=dict)
 
 
 class Optional:

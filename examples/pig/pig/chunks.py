@@ -9,12 +9,12 @@ import numpy as np
 from pig import kernel as K
 from pig.dice import Dice
 from pig.game import play
+from pig.policy import table_for
 from pig.rules import OUTCOMES
 from pig.ruleset import Rules
-from pig.strategies import resolve, table_for
 from sim.games.base import Chunk, StrategySpec, chunk_arrays, winner_seat_columns
 
-__all__ = ["Plan", "play_chunk", "play_chunk_python", "resolve"]
+__all__ = ["Plan", "play_chunk", "play_chunk_python"]
 PLAYERS = 2
 
 
