@@ -11,7 +11,6 @@ hive style ``games/arm=<k>/part-*.parquet``) every ``*.parquet`` under the table
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -21,7 +20,7 @@ import polars as pl
 from sim.errors import SimError
 from sim.storage import part_files
 from sim.storage.lock import holder
-from sim.storage.manifest import manifest_problem
+from sim.storage.manifest import fields_of, load_json, manifest_problem
 from sim.storage.verify import incomplete_note, refuse_damaged
 
 # columns every run writes; anything else in `games` that the manifest calls a parameter is one
@@ -207,18 +206,18 @@ def load_results(results_dir: str | Path) -> Results:
             file=root,
             hint="Run `sim run EXPERIMENT.yaml` first, or point at the folder it wrote.",
         )
-    try:
-        manifest = json.loads(manifest_path.read_text(encoding="utf-8"))
-    except (OSError, json.JSONDecodeError) as exc:
-        raise SimError(f"cannot read the manifest: {exc}", file=manifest_path) from None
+    manifest = load_json(manifest_path)
     if not isinstance(manifest, dict):
         raise _not_a_manifest(manifest_path, manifest)
-    refuse_damaged(root, manifest)
+    with fields_of(manifest_path):
+        refuse_damaged(root, manifest)
+        keep = _seat_columns(manifest, manifest_path)
     games = _read_table(root, "games")
-    seats = _read_table(root, "seats", keep=_seat_columns(manifest, manifest_path))
+    seats = _read_table(root, "seats", keep=keep)
     if manifest_problem(manifest):
         raise _not_a_manifest(manifest_path, manifest)
-    arms = _arm_infos(manifest)
+    with fields_of(manifest_path):
+        arms = _arm_infos(manifest)
     games, seats = _normalise(games, seats, arms)
     games, seats, excluded = _drop_illegal(games, seats)
     if games.height == 0:
@@ -244,12 +243,13 @@ def incomplete(results_dir: str | Path) -> str | None:
     folder cannot be read: build_report says why)."""
     root = Path(results_dir)
     try:
-        manifest = json.loads((root / "manifest.json").read_text(encoding="utf-8"))
-    except (OSError, ValueError):
+        manifest = load_json(root / "manifest.json")
+        if not isinstance(manifest, dict) or not part_files(root, "games"):
+            return None
+        with fields_of(root / "manifest.json"):
+            return incomplete_note(root, manifest, holder(root))
+    except SimError:
         return None
-    if not isinstance(manifest, dict) or not part_files(root, "games"):
-        return None
-    return incomplete_note(root, manifest, holder(root))
 
 
 def _drop_illegal(

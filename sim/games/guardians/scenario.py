@@ -14,14 +14,13 @@ from typing import Any
 import yaml
 
 from sim.config import check_keys
-from sim.errors import ConfigError
 from sim.games.base import Scenarios
 from sim.games.guardians import layout as L
 from sim.games.guardians.board import rebuild_occupancy
 from sim.games.guardians.ruleset import load_ruleset
 from sim.games.guardians.scenario_checks import check_position
 from sim.games.guardians.session import CHAR_CELLS, STATUS_NAMES, GameSession, Turn
-from sim.scenarios import ScenarioError, read_scenario
+from sim.scenarios import ScenarioError, read_scenario, scenario_ruleset
 
 TOP_KEYS = ("name", "game", "ruleset", "rules", "board", "players", "pile", "aside", "to_move",
             "turns", "expect")  # fmt: skip
@@ -38,14 +37,9 @@ class Scenario:
         self.path = path
         self.data = data = read_scenario(path, TOP_KEYS)
         self.name = str(data.get("name", path))
+        ruleset = scenario_ruleset(data, path, load_ruleset, "guardians")
         self.ruleset_name = str(data.get("ruleset", "guardians"))
         self.rules = data.get("rules") or {}
-        try:
-            ruleset = load_ruleset(self.ruleset_name, self.rules, source=path)
-        except ConfigError as err:
-            if err.file is not None:  # the scenario or a ruleset file is named already
-                raise
-            raise ScenarioError(err.message, file=path, key="ruleset", hint=err.hint) from None
         self.session = _build_session(data, ruleset, path)
         self.turns = [_parse_turn(t, path, i) for i, t in enumerate(data.get("turns") or [])]
         self.expect = data.get("expect") or {}
