@@ -34,8 +34,6 @@ from strategies.alien_raid.tactics import (
     decide_trophy,
 )
 
-CONTEST, OPP_POWER, LOSS_WEIGHT, COMP_VALUE, TASK_WEIGHT, CARD_WORTH = 6, 7, 8, 9, 10, 11
-HOLD_BONUS, REPAY_EARLY = 12, 13
 BASE_PARAMS: dict[str, float] = {
     **PROBE_PARAMS,
     "attack_worth": 1500.0,
@@ -50,6 +48,13 @@ BASE_PARAMS: dict[str, float] = {
     "hold_bonus": 1.0,
     "repay_early": 0.0,
 }
+# the parameters' places in a strategy's vector (the shopping ones: shopping.py; a strategy
+# adding its own puts them after these: sampling.py)
+CONTEST, OPP_POWER, LOSS_WEIGHT, COMP_VALUE, TASK_WEIGHT, CARD_WORTH, HOLD_BONUS, REPAY_EARLY = (
+    list(BASE_PARAMS).index(name)
+    for name in ("contest", "opp_power", "loss_weight", "comp_value", "task_weight", "card_worth",
+                 "hold_bonus", "repay_early")
+)  # fmt: skip
 
 
 @jit

@@ -39,3 +39,22 @@ def test_a_kept_card_shows_in_sim_play():
                 assert "supplies" in watched.text
                 return
     raise AssertionError("no random captain kept a bonus-humans card in 200 games")
+
+
+def test_every_parameter_place_names_its_parameter():
+    """The compiled strategies read their parameters by place: each place must be the named
+    parameter's in every strategy that reads it (a parameter added to the shared ones once
+    moved the strong captain's own onto them)."""
+    from strategies.alien_raid import planner, play, sampling, shopping, strong, value
+
+    places = {"attack_worth": shopping.ATTACK_WORTH, "ship_worth": shopping.SHIP_WORTH,
+              "station_worth": shopping.STATION_WORTH, "contest": play.CONTEST,
+              "opp_power": play.OPP_POWER, "loss_weight": play.LOSS_WEIGHT,
+              "comp_value": play.COMP_VALUE, "task_weight": play.TASK_WEIGHT,
+              "card_worth": play.CARD_WORTH, "hold_bonus": play.HOLD_BONUS,
+              "repay_early": play.REPAY_EARLY}  # fmt: skip
+    for module in (value, planner, strong):
+        names = list(module.PARAMS)
+        assert {name: names.index(name) for name in places} == places, module.__name__
+    names = list(strong.PARAMS)
+    assert (names.index("samples"), names.index("blend")) == (sampling.SAMPLES, sampling.BLEND)
