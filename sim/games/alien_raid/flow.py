@@ -73,27 +73,18 @@ def buy_phase(s, p, rng, ctx, log):
                 break
             if refused(s, apply_redraw(s, p, rng, seat, log), seat):
                 return s[L.S_ERROR]
-    asked = 0
+    credit, cash = 0, 0
     for seat in range(n):
         if credit_possible(s, p, seat):
-            decide_into(ctx, s, p, rng, seat, L.PH_CREDIT, -1)
-            asked |= 1 << seat
-    for seat in range(n):
-        if (asked >> seat) & 1 and settle(s, p, rng, ctx, log, seat, L.PH_CREDIT) != L.OK:
-            return s[L.S_ERROR]
-    asked = 0
-    for seat in range(n):
+            credit |= 1 << seat
         if holds_bonus(s, p, seat):
-            decide_into(ctx, s, p, rng, seat, L.PH_CASH, -1)
-            asked |= 1 << seat
-    for seat in range(n):
-        if (asked >> seat) & 1 and settle(s, p, rng, ctx, log, seat, L.PH_CASH) != L.OK:
-            return s[L.S_ERROR]
-    for seat in range(n):
-        decide_into(ctx, s, p, rng, seat, L.PH_BUY, -1)
-    for seat in range(n):
-        if settle(s, p, rng, ctx, log, seat, L.PH_BUY) != L.OK:
-            return s[L.S_ERROR]
+            cash |= 1 << seat
+    if simultaneous(s, p, rng, ctx, log, L.PH_CREDIT, credit) != L.OK:
+        return s[L.S_ERROR]
+    if simultaneous(s, p, rng, ctx, log, L.PH_CASH, cash) != L.OK:
+        return s[L.S_ERROR]
+    if simultaneous(s, p, rng, ctx, log, L.PH_BUY, (1 << n) - 1) != L.OK:
+        return s[L.S_ERROR]
     return L.OK
 
 
@@ -111,6 +102,21 @@ def _apply(s, p, seat, phase, act, log):
     if phase == L.PH_PLAN:
         return apply_plan(s, p, seat, act)
     return apply_station_transfer(s, p, seat, act, log)
+
+
+@jit
+def simultaneous(s, p, rng, ctx, log, phase, asked):
+    """A phase every captain in the bit mask `asked` plays at the same time: all decide on
+    the same information, then the answers are applied in seat order (R22). OK, or the
+    refusal that stopped the game."""
+    n = s[L.S_N_PLAYERS]
+    for seat in range(n):
+        if (asked >> seat) & 1:
+            decide_into(ctx, s, p, rng, seat, phase, -1)
+    for seat in range(n):
+        if (asked >> seat) & 1 and settle(s, p, rng, ctx, log, seat, phase) != L.OK:
+            return s[L.S_ERROR]
+    return L.OK
 
 
 @jit
@@ -132,21 +138,15 @@ def plan_phase(s, p, rng, ctx, log):
     """Plans face down, the reveal, then stations' transfers before ships' own (FAQ 359)."""
     acts, buf, slots = ctx[5], ctx[9], ctx[10]
     n = s[L.S_N_PLAYERS]
-    for seat in range(n):
-        decide_into(ctx, s, p, rng, seat, L.PH_PLAN, -1)
-    for seat in range(n):
-        if settle(s, p, rng, ctx, log, seat, L.PH_PLAN) != L.OK:
-            return s[L.S_ERROR]
+    if simultaneous(s, p, rng, ctx, log, L.PH_PLAN, (1 << n) - 1) != L.OK:
+        return s[L.S_ERROR]
     reveal(s, p, log, buf, slots)
-    asked = 0
+    tractors = 0
     for seat in range(n):
         if unused_station(s, p, seat, L.ST_TRANSFER) >= 0 and any_attack(s):
-            decide_into(ctx, s, p, rng, seat, L.PH_STATION_TRANSFER, -1)
-            asked |= 1 << seat
-    for seat in range(n):
-        transfer = (asked >> seat) & 1
-        if transfer and settle(s, p, rng, ctx, log, seat, L.PH_STATION_TRANSFER) != L.OK:
-            return s[L.S_ERROR]
+            tractors |= 1 << seat
+    if simultaneous(s, p, rng, ctx, log, L.PH_STATION_TRANSFER, tractors) != L.OK:
+        return s[L.S_ERROR]
     asked = 0
     for seat in range(n):
         if can_transfer_ships(s, p, seat):

@@ -258,6 +258,15 @@ def _finish_token(s, p, w, a, rng, script, seat, scale, log, result, mask):
 
 
 @jit_inline
+def _launch_again(s, seat, counter, why):
+    """The token in flight is aimed and launched again (PH_REAIM, for reason `why`); the
+    seat's `counter` (PL_*) counts it."""
+    s[pl(seat, counter)] += 1
+    s[L.S_PHASE], s[L.S_REASON] = L.PH_REAIM, why
+    return L.OK
+
+
+@jit_inline
 def _offer(s, option):
     """Ask the seat whether it takes an optional action (PH_OPTION) about the token in flight."""
     s[L.S_PHASE], s[L.S_OPTION] = L.PH_OPTION, option
@@ -295,9 +304,7 @@ def _landed(s, p, w, a, rng, script, seat, scale, log, result, mask):
             return _finish_token(s, p, w, a, rng, script, seat, scale, log, L.IN_UFO, 0)
         if s[L.S_TRIES] > 0:
             s[L.S_TRIES] -= 1
-            s[pl(seat, L.PL_POWER_RELAUNCHES)] += 1
-            s[L.S_PHASE], s[L.S_REASON] = L.PH_REAIM, L.WHY_THREE_TRIES
-            return L.OK
+            return _launch_again(s, seat, L.PL_POWER_RELAUNCHES, L.WHY_THREE_TRIES)
         return _finish_token(s, p, w, a, rng, script, seat, scale, log, L.VOID, 0)
     if result == L.IN_UFO:
         if ufo_hit(s, p, seat):
@@ -326,17 +333,13 @@ def _answer_option(s, p, w, a, rng, script, seat, scale, log):
         s[pl(seat, field)] += 1
     if option == L.OPT_PLANET_RELAUNCH:
         if take:
-            s[pl(seat, L.PL_PLANET_RELAUNCHES)] += 1
-            s[L.S_PHASE], s[L.S_REASON] = L.PH_REAIM, L.WHY_PLANET
-            return L.OK
+            return _launch_again(s, seat, L.PL_PLANET_RELAUNCHES, L.WHY_PLANET)
         return _landed(s, p, w, a, rng, script, seat, scale, log, L.MISS, 0)
     if option == L.OPT_UFO_RELAUNCH:
         if take:
             if p[L.P_UFO_CHAIN] == 0.0:
                 s[L.S_TRIES] -= 1
-            s[pl(seat, L.PL_POWER_RELAUNCHES)] += 1
-            s[L.S_PHASE], s[L.S_REASON] = L.PH_REAIM, L.WHY_UFO_CHAIN
-            return L.OK
+            return _launch_again(s, seat, L.PL_POWER_RELAUNCHES, L.WHY_UFO_CHAIN)
         return _finish_token(s, p, w, a, rng, script, seat, scale, log, L.IN_UFO, 0)
     if option == L.OPT_HEAL:
         if take:
@@ -402,9 +405,7 @@ def step(s, p, w, a, rng, script, scale, log):
         t = s[L.S_CUR]
         if int(a[L.A_YES]) == 1:  # any invader landed on before no longer counts (line 417)
             s[L.S_TRIES] -= 1
-            s[pl(seat, L.PL_POWER_RELAUNCHES)] += 1
-            s[L.S_PHASE], s[L.S_REASON] = L.PH_REAIM, L.WHY_RELAUNCH
-            return L.OK
+            return _launch_again(s, seat, L.PL_POWER_RELAUNCHES, L.WHY_RELAUNCH)
         result, mask = s[tk(t, L.TK_RESULT)], s[tk(t, L.TK_CELLS)]
         return _finish_token(s, p, w, a, rng, script, seat, scale, log, result, mask)
     if phase == L.PH_OPTION:
