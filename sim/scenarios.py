@@ -88,9 +88,12 @@ def expectation_diff(expect: Mapping[str, Any], got: Mapping[str, Any], *,
 
 def entries_diff(key: str, want: Any, have: list[Mapping[str, Any]]) -> list[str]:
     """For an expected list `key` of entries (one per seat, say): a line for each field an
-    entry names that the result's entry differs in (an entry the result lacks is empty)."""
+    entry names that the result's entry differs in (an entry the result lacks is empty). An
+    expectation of another shape cannot match: it is one line."""
+    if not isinstance(want, list) or not all(isinstance(e, Mapping | None) for e in want):
+        return [f"  {key}: expected {want!r} (a list of entries, one per seat), got {have!r}"]
     lines = []
-    for i, entry in enumerate(want or []):
+    for i, entry in enumerate(want):
         for field, value in (entry or {}).items():
             got = have[i].get(field) if i < len(have) else None
             if got != value:

@@ -295,7 +295,7 @@ def diff(expect: Mapping[str, Any], got: Mapping[str, Any]) -> str:
     compare = {
         "captains": partial(entries_diff, "captains"),
         "events": _missing_events,
-        "no_events": lambda want, _: [f"  event not expected: {w!r}" for w in want
+        "no_events": lambda want, _: [f"  event not expected: {w!r}" for w in _texts(want)
                                       if any(w in e for e in events)],
     }  # fmt: skip
     found = expectation_diff(expect, got, compare=compare, refused="the game stopped")
@@ -305,7 +305,7 @@ def diff(expect: Mapping[str, Any], got: Mapping[str, Any]) -> str:
 def _missing_events(want: list[str], got: list[str]) -> list[str]:
     """Every expected line must be part of an event, in this order."""
     i = 0
-    for w in want:
+    for w in _texts(want):
         while i < len(got) and w not in got[i]:
             i += 1
         if i == len(got):
@@ -316,3 +316,8 @@ def _missing_events(want: list[str], got: list[str]) -> list[str]:
             ]
         i += 1
     return []
+
+
+def _texts(want: Any) -> list[str]:
+    """Expected event texts: a list of them (one text alone counts as a list of one)."""
+    return [str(w) for w in (want if isinstance(want, list) else [want])]

@@ -12,6 +12,7 @@ mm ({at: B2, dx: 41, dy: 0}), `ufo`, `planet`, `off_table`, `miss` or [x, y] in 
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping
 from functools import partial
 from typing import Any
@@ -182,9 +183,9 @@ class Scenario:
         for seat, spec in enumerate(seats):
             self._seat(seat, spec or {})
 
-    def _count(self, value: Any, key: str) -> int:
-        if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= 10_000:
-            raise ScenarioError("must be a whole number in 0..10000", file=self.path, key=key)
+    def _count(self, value: Any, key: str, most: int = 10_000) -> int:
+        if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= most:
+            raise ScenarioError(f"must be a whole number in 0..{most}", file=self.path, key=key)
         return value
 
     def _so_far(self, so_far: Any) -> None:
@@ -234,7 +235,7 @@ class Scenario:
                     "must be 3 counts (levels 1-3)", file=self.path, key=f"{where}.{key}"
                 )
             for k, count in enumerate(counts):
-                self.s[base + field + k] = count
+                self.s[base + field + k] = self._count(count, f"{where}.{key}", 7)
         for name, field in SEAT_FIELDS.items():
             if name in spec:
                 self.s[base + field] = self._count(spec[name], f"{where}.{name}")
@@ -271,15 +272,13 @@ class Scenario:
     def point(self, spec: Any, where: str) -> tuple[float, float]:
         """A landing spec as (x, y) mm."""
         p = self.p
-        if (
-            isinstance(spec, list)
-            and len(spec) == 2
-            and all(isinstance(v, int | float) for v in spec)
-        ):
+        if isinstance(spec, list) and _is_xy(spec):
             return float(spec[0]), float(spec[1])
         if isinstance(spec, Mapping) and "at" in spec:
             x, y = self.point(spec["at"], where)
-            return x + float(spec.get("dx", 0)), y + float(spec.get("dy", 0))
+            dx, dy = spec.get("dx", 0), spec.get("dy", 0)
+            if _is_xy([dx, dy]):
+                return x + float(dx), y + float(dy)
         named = {
             "ufo": (ufo_center_x(p), 0.5 * (p[L.P_UFO_Y0] + p[L.P_UFO_Y1])),
             "planet": (p[L.P_BOARD_W] / 2, p[L.P_PLANET_LINE] / 3),
@@ -325,9 +324,10 @@ class Scenario:
                         else:
                             points.append(bonus)
                 points += later
-        points += [
-            self.point(x, f"assault[{i}]") for i, x in enumerate(self.data.get("assault") or [])
-        ]
+        assault = self.data.get("assault") or []
+        if not isinstance(assault, list):
+            raise ScenarioError("must be a list of landings", file=self.path, key="assault")
+        points += [self.point(x, f"assault[{i}]") for i, x in enumerate(assault)]
         return np.array(points, np.float64).reshape(-1, 2)
 
     # --- playing ------------------------------------------------------------------------------
@@ -422,7 +422,9 @@ class Scenario:
 
 
 def _is_xy(value: Any) -> bool:
-    return len(value) == 2 and all(isinstance(v, int | float) for v in value)
+    """Two numbers (mm): a point, or an offset."""
+    numbers = all(isinstance(v, int | float) and not isinstance(v, bool) for v in value)
+    return len(value) == 2 and numbers and all(math.isfinite(v) for v in value)
 
 
 def scenarios() -> Scenarios:
@@ -459,12 +461,15 @@ def _board_diff(want: Any, have: str) -> list[str]:
 
 def _deck_diff(want: Any, have: list[str]) -> list[str]:
     """The deck as a multiset: its order after a shuffle is not the rules' business."""
-    expected, got = sorted(map(str, want or [])), sorted(map(str, have))
+    expected, got = sorted(map(str, want if isinstance(want, list) else [want])), sorted(have)
     return [] if expected == got else [f"  deck: expected {expected}, got {got}"]
 
 
 def _hits_diff(want: Any, have: dict[str, int]) -> list[str]:
-    same = {str(k).upper(): v for k, v in (want or {}).items()} == have
+    same = (
+        isinstance(want, Mapping | None)
+        and {str(k).upper(): v for k, v in (want or {}).items()} == have
+    )
     return [] if same else [f"  hits: expected {want!r}, got {have!r}"]
 
 

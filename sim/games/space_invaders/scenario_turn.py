@@ -199,6 +199,7 @@ def check_token(token: Any, where: str, path: str) -> dict[str, Any]:
     from sim.config import check_keys
 
     check_keys(token, TOKEN_KEYS, file=path, where=f"{where}.", error=ScenarioError)
+    _check_level(token, where, path)
     for name in OPTION_KEYS:
         answer = token.get(name, True)
         items = answer if isinstance(answer, list) else [answer]
@@ -212,6 +213,7 @@ def check_token(token: Any, where: str, path: str) -> dict[str, Any]:
     for i, attempt in enumerate(attempts):
         key = f"{where}.try[{i}]"
         check_keys(attempt, ATTEMPT_KEYS, file=path, where=f"{key}.", error=ScenarioError)
+        _check_level(attempt, key, path)
         if attempt.get("refused") not in L.ERROR_NAMES[1:]:
             raise ScenarioError(
                 "must name the refusal the engine gives",
@@ -229,3 +231,9 @@ def check_token(token: Any, where: str, path: str) -> dict[str, Any]:
             )
         checked.append({**attempt, "_where": key})
     return {**token, "try": checked, "_where": where}
+
+
+def _check_level(entry: dict[str, Any], where: str, path: str) -> None:
+    level = entry.get("level", 1)
+    if not isinstance(level, int) or isinstance(level, bool) or not 1 <= level <= L.LEVELS:
+        raise ScenarioError(f"must be a token level 1..{L.LEVELS}", file=path, key=f"{where}.level")
