@@ -140,17 +140,8 @@ def chance_card(p, ax, ay, cell, scale):
 
 @jit_inline
 def chance_ufo(p, scale):
-    """Chance that a shot aimed at the UFO's centre lands inside it."""
-    return chance_box(
-        p,
-        ufo_center_x(p),
-        ufo_center_y(p),
-        p[L.P_UFO_X0],
-        p[L.P_UFO_X1],
-        p[L.P_UFO_Y0],
-        p[L.P_UFO_Y1],
-        scale,
-    )
+    """Chance that a shot from the shooter at the UFO's centre lands inside it."""
+    return chance_ufo_from(p, p[L.P_SHOOTER_Y], scale)
 
 
 @jit_inline
