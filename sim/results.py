@@ -26,6 +26,8 @@ import pyarrow.parquet as pq
 from sim.errors import SimError
 from sim.games.base import StrategySpec
 from sim.storage import complete_chunks, part_files, read_manifest
+from sim.storage.manifest import fields_of
+from sim.storage.parts import MANIFEST
 from sim.storage.verify import refuse_damaged
 
 TABLES = ("games", "seats")
@@ -157,9 +159,15 @@ class Replay:
 
 def replay(results_dir: str | Path, game: int, arm: int | str | None = None) -> Replay:
     """The seed, ruleset and seat lineup of game `game` (of `arm`, default the first arm)."""
+    man = manifest(results_dir)
+    with fields_of(Path(results_dir) / MANIFEST):
+        return _replay(results_dir, man, game, arm)
+
+
+def _replay(results_dir: str | Path, man: dict[str, Any], game: int,
+            arm: int | str | None) -> Replay:  # fmt: skip
     from sim.runner.seeds import game_seed
 
-    man = manifest(results_dir)
     index = 0 if arm is None else _arm_index(Path(results_dir), arm)
     entry = man["arms"][index]
     if game < 0:

@@ -19,6 +19,7 @@ from sim import results
 from sim.errors import SimError
 from sim.results import game_name
 from sim.storage.lock import holder
+from sim.storage.manifest import fields_of
 from sim.storage.verify import incomplete_note
 
 # columns every run writes; anything else in `games` that the manifest calls a parameter is one
@@ -184,9 +185,10 @@ def load_results(results_dir: str | Path) -> Results:
     root = results.check_folder(results_dir)
     games = _collect(results.load(root, "games"), "games", root)
     manifest = results.manifest(root)
-    keep = (*_seat_columns(manifest, root / "manifest.json"), "seats*")
+    with fields_of(root / "manifest.json"):  # a field missing or of the wrong kind
+        keep = (*_seat_columns(manifest, root / "manifest.json"), "seats*")
+        arms = _arm_infos(manifest)
     seats = _collect(_narrow(results.load(root, "seats", columns=keep)), "seats", root)
-    arms = _arm_infos(manifest)
     games, seats = _normalise(games, seats, arms)
     games, seats, excluded = _drop_illegal(games, seats)
     if games.height == 0:
@@ -212,11 +214,12 @@ def incomplete(results_dir: str | Path) -> str | None:
     root = Path(results_dir)
     try:
         manifest = results.manifest(root)
+        if not results.table_files(root, "games"):
+            return None
+        with fields_of(root / "manifest.json"):
+            return incomplete_note(root, manifest, holder(root))
     except SimError:
         return None
-    if not results.table_files(root, "games"):
-        return None
-    return incomplete_note(root, manifest, holder(root))
 
 
 def _drop_illegal(

@@ -290,10 +290,9 @@ def check_entry(
     """The game knows the strategy and its parameters (each spec is asked once)."""
     assert p.game is not None
     spec = entry.spec
-    if spec in p.strategy_ok:
-        return
     try:
-        hash(spec)  # parameters must be plain values
+        if spec in p.strategy_ok:  # hashing: parameters must be plain values
+            return
         p.game.check_strategy(spec, source=p.file or "experiment")
     except ConfigError as err:
         key = err.key or ""

@@ -4,7 +4,11 @@ other captains to attack (the contest model filled before planning).
 Parameters (indices into the strategy's vector, after the three probes): the worth of an
 attack point, of a ship and of a station per turn (shopping.py), the contest chance and
 power of the value strategy's simple model, the weight of a ship lost, the worth of a
-compensation card, the weight of a task's first reward per matching city card.
+compensation card, the weight of a task's first reward per matching city card, the worth of
+an extra fuel card; then the optional steps (docs/games/alien_raid/strategies.md): keep a
+bonus-humans card received in a battle until the next buying phase (`hold_bonus`, 1; 0 cashes
+it at once) and repay credits as soon as the humans cover them (`repay_early`, 0: only at the
+end).
 """
 
 from sim.games.alien_raid import layout as L
@@ -12,7 +16,13 @@ from sim.jit import jit
 from strategies.alien_raid.common import fuel_card_total, me, plan_fuel, use_fuel_cards
 from strategies.alien_raid.plan import best_plan, fill_values, own_hand
 from strategies.alien_raid.probes import PROBE_PARAMS
-from strategies.alien_raid.shopping import decide_credit, decide_redraw, shop
+from strategies.alien_raid.shopping import (
+    decide_cash,
+    decide_credit,
+    decide_redraw,
+    decide_repay,
+    shop,
+)
 from strategies.alien_raid.tactics import (
     decide_army,
     decide_boost,
@@ -24,7 +34,6 @@ from strategies.alien_raid.tactics import (
     decide_trophy,
 )
 
-CONTEST, OPP_POWER, LOSS_WEIGHT, COMP_VALUE, TASK_WEIGHT, CARD_WORTH = 6, 7, 8, 9, 10, 11
 BASE_PARAMS: dict[str, float] = {
     **PROBE_PARAMS,
     "attack_worth": 1500.0,
@@ -36,7 +45,16 @@ BASE_PARAMS: dict[str, float] = {
     "comp_value": 8000.0,
     "task_weight": 0.0,
     "card_worth": 15000.0,
+    "hold_bonus": 1.0,
+    "repay_early": 0.0,
 }
+# the parameters' places in a strategy's vector (the shopping ones: shopping.py; a strategy
+# adding its own puts them after these: sampling.py)
+CONTEST, OPP_POWER, LOSS_WEIGHT, COMP_VALUE, TASK_WEIGHT, CARD_WORTH, HOLD_BONUS, REPAY_EARLY = (
+    list(BASE_PARAMS).index(name)
+    for name in ("contest", "opp_power", "loss_weight", "comp_value", "task_weight", "card_worth",
+                 "hold_bonus", "repay_early")
+)  # fmt: skip
 
 
 @jit
@@ -66,6 +84,10 @@ def common_policy(phase, obs, p, sp, a, scratch, fscratch):
         decide_scan(obs, p, scratch, a)
     elif phase == L.PH_ARMY:
         decide_army(obs, p, scratch, a)
+    elif phase == L.PH_CASH:
+        decide_cash(obs, p, a, sp[HOLD_BONUS])
+    elif phase == L.PH_REPAY:
+        decide_repay(obs, p, a, sp[REPAY_EARLY])
     else:
         return False
     return True

@@ -25,6 +25,7 @@ from strategies.alien_raid.plan import (
     best_plan,
     fill_values,
 )
+from strategies.alien_raid.play import BASE_PARAMS
 
 KEEP = UNSEEN + L.MAX_MODELS  # scratch: the unseen counts of the turn (restored per sample)
 PRED = KEEP + L.MAX_MODELS  # scratch: a predicted action
@@ -32,7 +33,7 @@ TRIES = 12
 HITS = THEIRS + L.MAX_BOARD  # fscratch: samples where a space is contested ...
 POWER = HITS + L.MAX_BOARD  # ... and the sum of the strongest attack there
 STRONGEST = POWER + L.MAX_BOARD  # ... in the sample being predicted
-SAMPLES, BLEND = 12, 13  # parameter indices
+SAMPLES, BLEND = len(BASE_PARAMS), len(BASE_PARAMS) + 1  # the strong captain's own, last
 
 
 @jit

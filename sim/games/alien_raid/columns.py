@@ -44,6 +44,8 @@ SEAT_FIELDS = {
     "rp_turn": L.PL_RP_TURN,
     "cp_turn": L.PL_CP_TURN,
     "cp_took": L.PL_CP_TOOK,
+    "bonus_held": L.PL_BONUS_HELD,
+    "repaid_early": L.PL_REPAID_EARLY,
 }
 PROBE_CARD = "probe_card"  # the card a purchase probe offered ('' none)
 BOUGHT, OFFERED = "bought_", "offered_"  # + a card's column name: its purchases and offers

@@ -17,6 +17,8 @@ SEAT_FIELDS = {
     "redirects": L.PL_REDIRECTS,
     "extras": L.PL_EXTRAS,
     "healed": L.PL_HEALED,
+    "planet_stays": L.PL_PLANET_STAYS,
+    "declined": L.PL_DECLINED,
 }
 # the seat's player-card power of each level (a solo player's hands joined with '+')
 POWER_COLUMNS = tuple(f"power_{level + 1}" for level in range(L.LEVELS))

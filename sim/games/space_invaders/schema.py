@@ -74,6 +74,8 @@ RULE_SCHEMA: Schema = {
                                       "crashed icon invaders score (312, 369)"),
     "final_assault.tokens": _flag(L.P_FINAL_UNLAUNCHED, "after an early end (322, 330)",
                                   ("all_active", "unlaunched"), "unlaunched"),
+    "final_assault.order": _flag(L.P_ASSAULT_ROTATION, "a player's tokens in a row (line 330)",
+                                 ("block", "rotation"), "rotation"),
     "final_assault.ufo_damage": Field("int", min=0, max=40, slot=L.P_UFO_ATTACK,
                                       doc="line 333"),
     "powers.called_shot_success": _flag(L.P_CALLED_DESTROYED, "lines 410 and 222",

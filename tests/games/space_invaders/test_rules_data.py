@@ -77,7 +77,7 @@ def test_geometry_and_dexterity_are_filled_and_sweepable():
         ({"geometry.file": "nowhere.yaml"}, "geometry.file", "not found"),
         ({"dexterity.spread_mm": 10}, "dexterity.spread_mm", "dexterity.skill=custom"),
         ({"dexterity.skill": "custom"}, "dexterity.spread_mm", "give"),
-        ({"setup.deck_size": 90}, "setup.deck_size", "catalog has 60"),
+        ({"setup.deck_size": 90}, "setup.deck_size", "catalog default has 60"),
         ({"search.factor": 2.0}, "search.factor", "search.knob"),
         ({"geometry.card_width_mm": 90}, "geometry.card_width_mm", "beyond"),
     ],

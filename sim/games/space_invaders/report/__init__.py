@@ -5,11 +5,15 @@ only (polars): nothing here imports the engine, the strategies or numba."""
 from __future__ import annotations
 
 from sim.games.space_invaders.columns import POWER_COLUMNS, TOKEN_COLUMNS
-from sim.games.space_invaders.report import chart, difficulty, overview
+from sim.games.space_invaders.report import chart, difficulty, options, overview
 from sim.report.data import Results
 from sim.report.spec import GameReport
 
-SECTIONS = {"invaders_difficulty": difficulty.build, "invaders_chart": chart.build}
+SECTIONS = {
+    "invaders_difficulty": difficulty.build,
+    "invaders_chart": chart.build,
+    "invaders_options": options.build,
+}
 
 METHODS = (
     "Level steps, power uplift and sensitivity compare two arms on the same games (the same "
@@ -19,6 +23,9 @@ METHODS = (
     "the values tried is smoothed to be monotone (isotonic regression) and read where it "
     "crosses the level's target (linear interpolation); its 95% interval is a percentile "
     "bootstrap resampling games, the same games at every value.",
+    "Option values compare each arm with the baseline arm, the same table with one strategy "
+    "parameter changed (an optional action never taken, or taken without judging), on the "
+    "same games: paired t intervals of the win and score differences.",
     "The invader cards, the board's measurements and the players' dexterity are assumptions "
     "(docs/games/space_invaders/rules.md): the sensitivity table shows how the answers move with "
     "them.",
@@ -42,7 +49,7 @@ REPORT = GameReport(
     sections=SECTIONS,
     overview=overview.build,
     methods=METHODS,
-    seat_columns=(*POWER_COLUMNS, *TOKEN_COLUMNS, *overview.SEAT_COUNTS),
+    seat_columns=(*POWER_COLUMNS, *TOKEN_COLUMNS, *overview.SEAT_COUNTS, *options.READS),
     infer=infer_sections,
 )
 
