@@ -9,7 +9,7 @@ never loads the engine.
 Required: `name`, `title`, `presets`, `load_ruleset`, `check_strategy`, `play_chunk`.
 Optional (read through the helpers at the end, with a default or a clear refusal):
 `version`, `player_counts`, `outcomes`, `strategy_names`, `skills`, `prepare`, `watch`,
-`scenarios`, `report`, `bench`.
+`scenarios`, `report`, `bench`, `measures`.
 """
 
 from __future__ import annotations
@@ -306,6 +306,17 @@ def scenarios(game: Game) -> Scenarios:
 def report(game: Game) -> Any:
     """The game's report (a sim.report.spec.GameReport; `sim report`)."""
     return _part(game, "report", "report sections")()
+
+
+def measures(game: Game) -> Any:
+    """What the game tells the measures about itself (`game.measures()`, a
+    sim.measures.spec.GameMeasures: whether the table plays as one team, one scoring event's
+    points, the no-choice turns' column, the game's own measures); a plain GameMeasures when
+    the game has none. Light: it never loads the engine."""
+    from sim.measures.spec import GameMeasures
+
+    method = getattr(game, "measures", None)
+    return method() if method is not None else GameMeasures()
 
 
 def bench(game: Game, *, quick: bool) -> list[dict[str, Any]]:

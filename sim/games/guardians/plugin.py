@@ -8,7 +8,7 @@ building a report never loads the compiled engine (`PackageParts`).
 
 from __future__ import annotations
 
-from sim.games.base import PackageParts
+from sim.games.base import PackageParts, lazy
 from sim.games.guardians.layout import ENGINE_VERSION
 from sim.games.guardians.ruleset import PRESETS, load_ruleset
 
@@ -32,6 +32,7 @@ class Guardians(PackageParts):
     )
 
     load_ruleset = staticmethod(load_ruleset)  # (name_or_path, overrides=(), *, source)
+    measures = lazy("sim.games.guardians.measures", "game_measures")  # sim.measures' part
 
     @property
     def skills(self) -> tuple[str, ...]:
