@@ -27,8 +27,7 @@ def token_points(settings: Settings) -> float:
 
 MEASURES = GameMeasures(
     scoring_event=token_points,
-    scoring_event_words="one token taken: at most a ship half (10 points as printed) or a 5-eye "
-    "monster",
+    scoring_event_words="one token taken, at its most valuable: a ship half or a 5-eye monster",
     no_choice=(NO_CHOICE, "turns_played"),
     no_choice_words="the seat could play its turn only one way (a destroyed fighter with no way "
     "back that turn; a fighter that cannot move, buy, or use a missile, power-up or the mine)",
