@@ -56,7 +56,7 @@ def pool_rate(ruleset, names: tuple[str, ...], games: int, repeats: int) -> dict
     table = (np.arange(PLAYERS)[None, :] + np.arange(games)[:, None]) % len(names)
     out_games = np.zeros((games, len(K.GAME_COLUMNS)), np.int64)
     out_seats = np.zeros((games, PLAYERS, K.SEAT_SIZE), np.int64)
-    work = K.workspace(plan.policies, plan.params.shape[1])
+    work = K.workspace(plan.policies, plan.params.shape[1], ruleset.values["game.turns"])
 
     def batch(first_seed: int, n: int) -> tuple[float, float]:
         seeds = np.arange(first_seed, first_seed + n, dtype=np.uint64)

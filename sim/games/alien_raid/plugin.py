@@ -27,6 +27,7 @@ class AlienRaid(PackageParts):
     demo_lineup = "value,planner,strong"  # sim play without --strategies
 
     load_ruleset = staticmethod(load_ruleset)  # (name_or_path, overrides=(), *, source)
+    measures = lazy("sim.games.alien_raid.measures", "game_measures")  # sim.measures' part
     bench = lazy("sim.games.alien_raid.bench", "bench_rows")  # (*, quick) -> rows for sim bench
 
     def strategy_names(self) -> tuple[str, ...]:
