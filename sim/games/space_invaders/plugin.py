@@ -27,6 +27,7 @@ class SpaceInvaders(PackageParts):
 
     load_ruleset = staticmethod(load_ruleset)  # (name_or_path, overrides=(), *, source)
     bench = lazy("sim.games.space_invaders.bench", "bench_rows")  # (*, quick) -> rows
+    measures = lazy("sim.games.space_invaders.measures", "game_measures")  # sim.measures' part
 
     def strategy_names(self) -> tuple[str, ...]:
         return TEAM_SKILLS
