@@ -10,10 +10,10 @@ def leader(scores: list[int]) -> int | None:
     return holders[0] if len(holders) == 1 else None
 
 
-def summary(rows: list[list[int]], rounds: list[int]) -> dict:
-    """rows[t]: every seat's score after step t (rows[0]: the start); rounds[t - 1]: the round
-    of step t. Returns lead_changes and, per seat, score_third, score_half, score_two_thirds
-    and score_before_last_round (lists)."""
+def summary(rows: list[list[int]]) -> dict:
+    """rows[t]: every seat's score after step t, a round of the table (rows[0]: the start).
+    Returns lead_changes and, per seat, score_third, score_half, score_two_thirds and
+    score_before_last_round (lists)."""
     steps = len(rows) - 1
     changes, last = 0, None
     for t in range(1, steps + 1):
@@ -23,10 +23,7 @@ def summary(rows: list[list[int]], rounds: list[int]) -> dict:
         if last is not None and now != last:
             changes += 1
         last = now
-    first_of_last = steps
-    while first_of_last > 1 and rounds[first_of_last - 2] == rounds[steps - 1]:
-        first_of_last -= 1
-    before = first_of_last - 1 if steps else 0
+    before = steps - 1 if steps else 0  # the last step is the last round
     return {
         "lead_changes": changes,
         "score_third": rows[steps // 3],

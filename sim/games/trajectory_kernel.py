@@ -1,11 +1,10 @@
 """The compiled half of sim/games/trajectory.py: a game loop records each seat's score after
-every step into a caller-made buffer, and `summarise` turns the buffer into the trajectory
-columns at the game's end (the definitions are in trajectory.py).
+every step (a round of the table) into a caller-made buffer, and `summarise` turns the buffer
+into the trajectory columns at the game's end (the definitions are in trajectory.py).
 
-The buffer (`score_track`) is int64[max_steps + 1, players + 1]: row t holds the state after
-step t (row 0: the start), column 0 the round step t was played in, column 1 + k seat k's
-score. It is made once per chunk and overwritten game after game, so memory does not grow
-with the games played.
+The buffer (`score_track`) is int64[max_steps + 1, players]: row t holds every seat's score
+after step t (row 0: the start). It is made once per chunk and overwritten game after game,
+so memory does not grow with the games played.
 """
 
 import numpy as np
@@ -14,7 +13,6 @@ from numba import types
 from sim.games import trajectory
 from sim.jit import jit, jit_inline
 
-ROUND = 0  # the buffer's column holding the round a step was played in
 FRACTIONS = tuple((num, den) for _, num, den in trajectory.FRACTIONS)
 
 
@@ -26,15 +24,15 @@ SUMMARISE_TYPES = (types.Array(_I64, 2, "C"), _I64, _I64, types.Array(_I64, 1, "
 
 def score_track(max_steps: int, players: int) -> np.ndarray:
     """A zeroed buffer for games of at most `max_steps` steps."""
-    return np.zeros((max_steps + 1, players + 1), np.int64)
+    return np.zeros((max_steps + 1, players), np.int64)
 
 
 @jit_inline
 def leader(track, t, n):
     """The seat with the strictly highest score after step t, or -1 when the top is shared."""
-    best, who = track[t, 1], 0
+    best, who = track[t, 0], 0
     for k in range(1, n):
-        v = track[t, 1 + k]
+        v = track[t, k]
         if v > best:
             best, who = v, k
         elif v == best:
@@ -58,24 +56,13 @@ def lead_changes(track, steps, n):
 
 
 @jit
-def last_round_start(track, steps):
-    """The row before the first step of the last round (0 when every step was in it)."""
-    if steps <= 0:
-        return 0
-    first = steps
-    while first > 1 and track[first - 1, ROUND] == track[steps, ROUND]:
-        first -= 1
-    return first - 1
-
-
-@jit
 def summarise(track, steps, n, game_out, lead_col, seats_out, first_col):
     """Write `lead_changes` into game_out[lead_col] and, for each seat k, the scores at the
     fractions of the game and before the last round into seats_out[k, first_col + 0..3]."""
     game_out[lead_col] = lead_changes(track, steps, n)
-    before = last_round_start(track, steps)
+    before = max(steps - 1, 0)  # the last step is the last round
     for k in range(n):
         for i in range(len(FRACTIONS)):
             num, den = FRACTIONS[i]
-            seats_out[k, first_col + i] = track[(steps * num) // den, 1 + k]
-        seats_out[k, first_col + len(FRACTIONS)] = track[before, 1 + k]
+            seats_out[k, first_col + i] = track[(steps * num) // den, k]
+        seats_out[k, first_col + len(FRACTIONS)] = track[before, k]

@@ -20,8 +20,8 @@ from sim.games.alien_raid.flow import play_turn
 from sim.games.alien_raid.scoring import end_game, winners_mask
 from sim.games.alien_raid.state import new_game, pl
 from sim.games.seating import seat_players
-from sim.games.trajectory_kernel import ROUND, score_track, summarise
-from sim.jit import jit, jit_inline
+from sim.games.trajectory_kernel import score_track, summarise
+from sim.jit import jit
 from sim.random_streams import seed_streams
 
 # per-game result columns
@@ -59,12 +59,11 @@ def state_hash(s, h):
     return h
 
 
-@jit_inline
+@jit
 def _record(s, track, t):
     """Row t of the score track: every captain's humans after t turns (a turn is a round)."""
-    track[t, ROUND] = t
     for seat in range(s[L.S_N_PLAYERS]):
-        track[t, 1 + seat] = s[pl(seat, L.PL_HUMANS)]
+        track[t, seat] = s[pl(seat, L.PL_HUMANS)]
 
 
 @jit

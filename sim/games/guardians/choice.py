@@ -5,10 +5,12 @@ The game loop asks before every decision and counts the answer per seat (the
 `no_choice_turns` column). A destroyed fighter that cannot come back this turn (no free cell
 in the bottom row, or a reserve below the fee: GoS 219) waits or is out whatever it says; one
 that can, may decline. An active fighter has a choice as soon as it can end its move on a
-second cell. Standing where it is, each other thing a turn may do (a purchase, its missile,
-its power-up, moving the mine) is played on a copy of the position by the turn's own rules
-(engine.play_turn) and compared with the plain shot: a legal move the rules then leave
-without effect (the mine, when the shot ended the fighter's turn) is no choice.
+second cell. Standing where it is, it has one when its turn may legally do something else
+(asked of the turn's own validation, engine.turn_error) that changes the position: a
+purchase, its missile and its power-up always do (each is paid for or spent); moving the mine
+does unless the shot ends the fighter's turn first or takes the mine (the game over, the
+fighter destroyed, the mine shot: engine.play_turn then skips the move), which the plain
+shot, played on a copy, shows.
 """
 
 import numpy as np
@@ -16,51 +18,30 @@ import numpy as np
 from sim.games.guardians import layout as L
 from sim.games.guardians.board import at, pl
 from sim.games.guardians.decision import reset_action
-from sim.games.guardians.engine import LINE_COL, LINE_ROW, can_reenter, lines, play_turn
-from sim.jit import jit
+from sim.games.guardians.engine import (
+    LINE_COL,
+    LINE_ROW,
+    can_reenter,
+    lines,
+    play_turn,
+    turn_error,
+)
+from sim.jit import jit, jit_inline
 
 _PURCHASES = (L.BUY_MISSILE, L.BUY_UPGRADE, L.BUY_POWER_UP)
 
 
 def choice_work() -> np.ndarray:
-    """only_one_way's scratch: row 0 an action (its first ACTION_SIZE words), rows 1 and 2
-    positions."""
-    return np.zeros((3, L.STATE_SIZE), np.int32)
+    """only_one_way's scratch: row 0 an action (its first ACTION_SIZE words), row 1 a
+    position."""
+    return np.zeros((2, L.STATE_SIZE), np.int32)
 
 
-@jit
-def _copy(s, into):
-    for i in range(L.STATE_SIZE):
-        into[i] = s[i]
-
-
-@jit
-def _differs(s, p, a, plain, trial, buf):
-    """Whether turn `a` is legal and leads to another position than `plain`'s."""
-    _copy(s, trial)
-    if play_turn(trial, p, a, buf) != L.OK:
-        return False
-    for i in range(L.HASHED_SIZE):
-        if trial[i] != plain[i]:
-            return True
-    return False
-
-
-@jit
-def _can_move(s, p, c0, r0):
-    """Whether a fighter at (c0, r0) may end its move on another cell: a neighbouring cell
-    along one of its lines is on the board and empty."""
-    for d in range(lines(p)):
-        c, r = c0 + LINE_COL[d], r0 + LINE_ROW[d]
-        if 0 <= c < p[L.P_COLS] and 0 <= r < p[L.P_ROWS] and s[at(c, r)] == L.EMPTY:
-            return True
-    return False
-
-
-@jit
+@jit_inline
 def only_one_way(s, p, work, buf):
     """Whether every way the seat to move may play its turn leads to the same position.
-    `work`: choice_work()'s scratch, `buf`: int64[N_KINDS] (both overwritten)."""
+    `work`: choice_work()'s scratch, `buf`: int64[N_KINDS] (both overwritten). Pasted into
+    the game loop: the usual answer (the fighter can move) costs a look at its neighbours."""
     seat = s[L.S_TO_MOVE]
     status = s[pl(seat, L.PL_STATUS)]
     if status == L.DESTROYED:
@@ -68,28 +49,47 @@ def only_one_way(s, p, work, buf):
     if status != L.ACTIVE:
         return True
     c0, r0 = s[pl(seat, L.PL_COL)], s[pl(seat, L.PL_ROW)]
-    if _can_move(s, p, c0, r0):
-        return False
-    a, plain, trial = work[0], work[1], work[2]
-    reset_action(s, seat, a)  # the plain shot where it stands
-    _copy(s, plain)
-    play_turn(plain, p, a, buf)
+    for d in range(lines(p)):  # a neighbouring cell on one of its lines is free: it can move
+        c, r = c0 + LINE_COL[d], r0 + LINE_ROW[d]
+        if 0 <= c < p[L.P_COLS] and 0 <= r < p[L.P_ROWS] and s[at(c, r)] == L.EMPTY:
+            return False
+    return _standing_still_one_way(s, p, seat, c0, r0, work, buf)
+
+
+@jit
+def _refusal(s, p, a):
+    """engine.turn_error, called rather than pasted (this path is rare)."""
+    return turn_error(s, p, a)
+
+
+@jit
+def _standing_still_one_way(s, p, seat, c0, r0, work, buf):
+    """Whether a fighter that cannot move has nothing else to do that changes the position."""
+    a, after = work[0], work[1]
     for kind in _PURCHASES:
         reset_action(s, seat, a)
         a[L.A_BUY] = kind
-        if _differs(s, p, a, plain, trial, buf):
+        if _refusal(s, p, a) == L.OK:
             return False
     reset_action(s, seat, a)
     a[L.A_MISSILE] = 1
-    if _differs(s, p, a, plain, trial, buf):
+    if _refusal(s, p, a) == L.OK:
         return False
     reset_action(s, seat, a)
     a[L.A_PU_COL], a[L.A_PU_ROW] = c0, r0
-    if _differs(s, p, a, plain, trial, buf):
+    if _refusal(s, p, a) == L.OK:
         return False
-    for row in range(-1, p[L.P_ROWS]):  # the mine, re-entering on any row
-        reset_action(s, seat, a)
-        a[L.A_MINE], a[L.A_MINE_ROW] = 1, row
-        if _differs(s, p, a, plain, trial, buf):
-            return False
-    return True
+    reset_action(s, seat, a)
+    a[L.A_MINE] = 1
+    row = 0
+    while _refusal(s, p, a) == L.E_MINE_REENTER_ROW and row < p[L.P_ROWS]:
+        a[L.A_MINE_ROW] = row  # a re-entry row, only when the move needs one
+        row += 1
+    if _refusal(s, p, a) != L.OK:
+        return True
+    reset_action(s, seat, a)  # the plain shot, on a copy: is the mine still there to move?
+    for i in range(L.STATE_SIZE):
+        after[i] = s[i]
+    play_turn(after, p, a, buf)
+    return not (after[L.S_STATUS] == L.RUNNING and after[pl(seat, L.PL_STATUS)] == L.ACTIVE
+                and after[L.S_MINE_ALIVE])  # fmt: skip

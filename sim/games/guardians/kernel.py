@@ -13,7 +13,7 @@ from numba import types
 from numba.core import config
 
 from sim.games.guardians import layout as L
-from sim.games.guardians.board import pl, reserve_points
+from sim.games.guardians.board import pl, points_in_reserve, reserve_points
 from sim.games.guardians.census import census_ok
 from sim.games.guardians.choice import choice_work, only_one_way
 from sim.games.guardians.columns import GAME_TRAJECTORY, SEAT_TRAJECTORY
@@ -29,7 +29,7 @@ from sim.games.guardians.decision import (
 from sim.games.guardians.engine import play_turn, winners_mask
 from sim.games.guardians.start import new_game, place_fighter, place_mine
 from sim.games.seating import seat_players
-from sim.games.trajectory_kernel import ROUND, score_track, summarise
+from sim.games.trajectory_kernel import score_track, summarise
 from sim.jit import jit, jit_inline
 from sim.random_streams import seed_streams
 
@@ -70,12 +70,12 @@ def _decide(policies, which, phase, s, p, seat, sp, rng, a, scratch):
     policy(np.int64(phase), s, p, np.int64(seat), sp, rng, a, scratch)
 
 
-@jit_inline
-def _record(s, p, track, t, rnd):
-    """Row t of the score track: the round of turn t, each seat's points after it."""
-    track[t, ROUND] = rnd
+@jit
+def _record(s, p, track, t):
+    """Row t of the score track: each seat's points after t rounds (a step is a round). Not
+    pasted into the loop: called once a round, it would slow every turn down."""
     for seat in range(s[L.S_N_PLAYERS]):
-        track[t, 1 + seat] = reserve_points(s, p, seat)
+        track[t, seat] = points_in_reserve(s, p, seat)
 
 
 @jit
@@ -83,9 +83,9 @@ def play_one(policies, p, n_players, which, params, seed, s, a, rng, scratch, bu
              track, probe, forced):  # fmt: skip
     """Play one game from `seed` to its end; fill `out` (G_* columns). which/params: per seat,
     the policy slot and the parameters. With `trace`, hash the state after every turn and
-    check the token census. `track` gets every seat's points after every turn (row 0: the
-    start), `forced[seat]` the turns the seat could play only one way (`probe`: its
-    scratch, choice.choice_work)."""
+    check the token census. `track` gets every seat's points after every round (row 0: the
+    start; the last row: the end, in the round the game ended in), `forced[seat]` the turns
+    the seat could play only one way (`probe`: its scratch, choice.choice_work)."""
     seed_streams(rng, seed)
     new_game(s, p, n_players, rng)
     for seat in range(n_players):
@@ -103,23 +103,26 @@ def play_one(policies, p, n_players, which, params, seed, s, a, rng, scratch, bu
     h = _FNV_OFFSET
     if trace:
         h = state_hash(s, h)
-    _record(s, p, track, 0, 0)
+    _record(s, p, track, 0)
+    rounds = 0
     while s[L.S_STATUS] == L.RUNNING:
         seat = s[L.S_TO_MOVE]
         if only_one_way(s, p, probe, buf):
             forced[seat] += 1
         _decide(policies, which[seat], TURN, s, p, seat, params[seat], rng, a, scratch)
-        rnd = s[L.S_ROUND]
         err = play_turn(s, p, a, buf)
         if err != L.OK:
             out[G_ERROR], out[G_ERROR_SEAT] = err, seat
             return
-        _record(s, p, track, s[L.S_TURN], rnd)
+        if s[L.S_ROUND] != rounds:  # the seat order wrapped: a round is complete
+            rounds = s[L.S_ROUND]
+            _record(s, p, track, rounds)
         if trace:
             h = state_hash(s, h)
             if not census_ok(s, p):
                 out[G_ERROR], out[G_ERROR_SEAT] = L.E_CENSUS, seat
                 return
+    _record(s, p, track, rounds + 1)  # the end, in the round the game ended in
     out[G_OUTCOME] = s[L.S_STATUS]
     out[G_TURNS] = s[L.S_TURN]
     out[G_ROUNDS] = s[L.S_ROUND]
@@ -147,7 +150,7 @@ def play_batch(policies, p, n_players, seeds, seat_lineup, lineup_policy, lineup
                  games[g], trace, track, probe, forced)  # fmt: skip
         if games[g, G_ERROR] != L.OK:
             errors += 1
-        summarise(track, s[L.S_TURN], n_players, games[g], G_LEAD, seats[g], SEAT_TRAJ)
+        summarise(track, s[L.S_ROUND] + 1, n_players, games[g], G_LEAD, seats[g], SEAT_TRAJ)
         for seat in range(s[L.S_N_PLAYERS]):
             seats[g, seat, SEAT_SCORE] = reserve_points(s, p, seat)
             for f in range(L.PL_SIZE):
@@ -159,8 +162,9 @@ def play_batch(policies, p, n_players, seeds, seat_lineup, lineup_policy, lineup
 def workspace(n_players: int, params_width: int, turn_cap: int) -> tuple:
     """play_batch's work buffers: state, action, random streams, scratch, a per-kind buffer,
     per seat the policy slot and parameters, the score track of games of at most `turn_cap`
-    turns, the scratch of the no-choice check and the per-seat count of turns without a
-    choice (made here so the loop allocates nothing)."""
+    turns (a row per round, one for the start and one for the end), the scratch of the
+    no-choice check and the per-seat count of turns without a choice (made here so the loop
+    allocates nothing)."""
     return (
         np.zeros(L.STATE_SIZE, np.int32),
         np.zeros(L.ACTION_SIZE, np.int32),
@@ -169,7 +173,7 @@ def workspace(n_players: int, params_width: int, turn_cap: int) -> tuple:
         np.zeros(L.N_KINDS, np.int64),
         np.zeros(n_players, np.int64),
         np.zeros((n_players, params_width), np.float64),
-        score_track(turn_cap, n_players),
+        score_track(turn_cap + 1, n_players),
         choice_work(),
         np.zeros(n_players, np.int64),
     )

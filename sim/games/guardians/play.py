@@ -68,7 +68,11 @@ _LOOP_CALLS = [
     Unit(_GAME + "board", "reserve_points", (STATE_T, PARAMS_T, _I32)),
     Unit(_KERNEL, "state_hash", (STATE_T, _U64)),
     Unit("sim.random_streams", "seed_streams", (RNG_T, _U64)),
-    Unit(_GAME + "choice", "only_one_way", (STATE_T, PARAMS_T, _WORK_T, PARAMS_T)),
+    Unit(
+        _GAME + "choice",
+        "_standing_still_one_way",
+        (STATE_T, PARAMS_T, _I32, _I32, _I32, _WORK_T, PARAMS_T),
+    ),
     Unit("sim.games.trajectory_kernel", "summarise", SUMMARISE_TYPES),
 ]
 

@@ -41,7 +41,7 @@ from sim.games.guardians.kernel import (
 )
 from sim.games.guardians.session import GameSession, Turn
 from sim.games.guardians.view import GameView
-from sim.games.trajectory_kernel import ROUND, score_track, summarise
+from sim.games.trajectory_kernel import score_track, summarise
 
 
 @dataclass
@@ -150,7 +150,7 @@ def play_game(
     game = GameSession.new(ruleset, n_players, seed)
     decider = _Decider(game, seats, seed)
     out = np.zeros(len(GAME_COLUMNS), np.int64)
-    track = score_track(int(ruleset.values["end.turn_cap"]), n_players)
+    track = score_track(int(ruleset.values["end.turn_cap"]) + 1, n_players)
     forced = np.zeros(n_players, np.int64)
     probe, buf = choice_work(), np.zeros(L.N_KINDS, np.int64)
     for seat in range(n_players):
@@ -166,13 +166,13 @@ def play_game(
     if on_setup is not None:
         on_setup(game)
     h = np.uint64(state_hash(game.s, _FNV_OFFSET))
-    _record(game, track, 0, 0)
+    _record(game, track, 0)
+    rounds = 0
     while game.status == "running":
         seat = game.to_move
         if only_one_way(game.s, game.p, probe, buf):
             forced[seat] += 1
         action = decider.decide(seat, TURN).copy()
-        rnd = int(game.s[L.S_ROUND])
         error = game.play(action)
         if on_turn is not None:
             on_turn(game, seat, action, error)
@@ -180,18 +180,20 @@ def play_game(
             out[G_ERROR], out[G_ERROR_SEAT] = L.ERROR_NAMES.index(error), seat
             return game, out
         h = np.uint64(state_hash(game.s, h))
-        _record(game, track, int(game.s[L.S_TURN]), rnd)
+        if game.s[L.S_ROUND] != rounds:  # a round is complete (kernel.play_one)
+            rounds = int(game.s[L.S_ROUND])
+            _record(game, track, rounds)
+    _record(game, track, rounds + 1)  # the end, in the round the game ended in
     _fill_result(game, out, h)
     if seats_out is not None:
         _seat_rows(game, seats_out, track, forced, out)
     return game, out
 
 
-def _record(game: GameSession, track: np.ndarray, t: int, rnd: int) -> None:
+def _record(game: GameSession, track: np.ndarray, t: int) -> None:
     """Row t of the score track (kernel._record)."""
-    track[t, ROUND] = rnd
     for seat in range(game.n_players):
-        track[t, 1 + seat] = game.score(seat)
+        track[t, seat] = game.score(seat)
 
 
 def _fill_result(game: GameSession, out: np.ndarray, h) -> None:
@@ -210,7 +212,8 @@ def _fill_result(game: GameSession, out: np.ndarray, h) -> None:
 def _seat_rows(game: GameSession, seats_out: np.ndarray, track, forced, out) -> None:
     """The kernel's per-seat result rows: the score, the player's block of the state, the
     trajectory and the turns without a choice (kernel.play_batch)."""
-    summarise(track, int(game.s[L.S_TURN]), game.n_players, out, G_LEAD, seats_out, SEAT_TRAJ)
+    steps = int(game.s[L.S_ROUND]) + 1
+    summarise(track, steps, game.n_players, out, G_LEAD, seats_out, SEAT_TRAJ)
     for seat in range(game.n_players):
         seats_out[seat, SEAT_SCORE] = game.score(seat)
         base = L.S_PLAYERS + seat * L.PL_SIZE

@@ -1,5 +1,5 @@
 """The trajectory columns and the turns without a choice, as the compiled loop stores them,
-against the same games replayed in the Python loop turn by turn: the scores after each turn
+against the same games replayed in the Python loop turn by turn: the scores after each round
 summed up the obvious way (tests/trajectory_reference.py), and each turn's ways to play found
 by trying every action and counting the different positions they lead to."""
 
@@ -17,9 +17,10 @@ from sim.games.guardians.python_loop import play_game
 from tests.trajectory_reference import assert_matches, summary
 
 GAME = get_game("guardians")
-LINEUP = [StrategySpec("club"), StrategySpec("greedy"), StrategySpec("random")]
-SEATING = np.array([[0, 1, 2, 1]] * 6)
-SEEDS = np.arange(40, 46)
+LINEUP = [StrategySpec("club"), StrategySpec("greedy"), StrategySpec("random"),
+          StrategySpec("miner")]  # fmt: skip
+SEATING = np.array([[0, 1, 2, 1]] * 6 + [[3, 1, 3, 2]] * 6)
+SEEDS = np.arange(40, 52)
 
 
 def _candidates(s, p):
@@ -68,30 +69,32 @@ def ways_to_play(s, p) -> int:
 
 
 def replay(seed: int, seating: list[int]) -> dict:
-    """The game in the Python loop: scores after each turn, rounds, and per seat the turns
-    with a single way to play."""
+    """The game in the Python loop: the scores at the start, after every complete round and
+    at the end, and per seat the turns with a single way to play."""
     plan = Plan(LINEUP)
     seats = [plan.seat(j) for j in seating]
-    rows, rounds, forced = [], [], [0] * len(seating)
-    state = {}
+    rows, forced = [], [0] * len(seating)
 
-    def before_next(game):
-        state["round"] = int(game.s[L.S_ROUND])
-        if game.status == "running" and ways_to_play(game.s, game.p) == 1:
-            forced[game.to_move] += 1
+    def scores(game):
+        return [game.score(k) for k in range(len(seating))]
 
     def on_setup(game):
-        rows.append([game.score(k) for k in range(len(seating))])
-        before_next(game)
+        rows.append(scores(game))
+        if ways_to_play(game.s, game.p) == 1:
+            forced[game.to_move] += 1
 
     def on_turn(game, seat, action, error):
-        rounds.append(state["round"])
-        rows.append([game.score(k) for k in range(len(seating))])
-        before_next(game)
+        if game.status != "running":
+            rows.append(scores(game))  # the end, in the round the game ended in
+            return
+        if game.s[L.S_ROUND] == len(rows):  # the seat order wrapped: a round is complete
+            rows.append(scores(game))
+        if ways_to_play(game.s, game.p) == 1:
+            forced[game.to_move] += 1
 
     ruleset = GAME.load_ruleset("guardians")
     play_game(ruleset, len(seating), seats, seed, on_setup=on_setup, on_turn=on_turn)
-    return {**summary(rows, rounds), "no_choice_turns": forced}
+    return {**summary(rows), "no_choice_turns": forced}
 
 
 @pytest.fixture(scope="module")
