@@ -180,3 +180,37 @@ def test_a_value_has_a_pvalue_and_says_whether_it_excludes_zero():
     assert v.excludes_zero
     assert v.pvalue == pytest.approx(2 * stats.norm.sf(3.0))
     assert not Value.normal(0.01, 0.01, 1000).excludes_zero
+
+
+def test_pooling_an_arm_with_its_copy_tells_nothing_new(registry):
+    """Arms that share their deals are pooled by game index: a copy adds no information."""
+    for name in ("leader_wins.half", "mean_turns", "close_rate", "median_margin"):
+        m = registry.get(name)
+        one, two = m.estimate(FRAMES), m.pooled([FRAMES, FRAMES])
+        assert two.value == pytest.approx(one.value) and two.n == one.n
+        if name != "median_margin":  # the same standard error (the interval: normal, not Wilson)
+            assert two.se == pytest.approx(one.se, nan_ok=True)
+
+
+def _duels(games: int, p_upper: float, seed: int = 1) -> pl.DataFrame:
+    """Two-seat games of `hi` against `lo`: hi wins each with probability p_upper."""
+    rng = np.random.default_rng(seed)
+    hi_wins = rng.random(games) < p_upper
+    seat_of_hi = np.arange(games) % 2
+    rows = []
+    for g in range(games):
+        for seat in (0, 1):
+            hi = seat == seat_of_hi[g]
+            won = hi == hi_wins[g]
+            rows.append((g, seat, "hi" if hi else "lo", float(won), int(won)))
+    return pl.DataFrame(rows, schema=["game", "seat", "strategy", "win_share", "score"],
+                        orient="row")  # fmt: skip
+
+
+def test_the_ladder_span_in_rating_points():
+    from sim.measures.ratings import spans
+
+    skilled = spans(_duels(400, 0.8), "lo")
+    assert skilled["lo"].value == 0 and skilled["hi"].low > 0
+    coin = spans(_duels(400, 0.5, seed=2), "lo")
+    assert coin["hi"].low < 0 < coin["hi"].high

@@ -120,6 +120,12 @@ class Measure:
         """b minus a on the games both arms played (common random numbers)."""
         raise NotImplementedError
 
+    def pooled(self, arms: list[Frames]) -> Value:
+        """The measure over the games of several arms played on the same seeds, each game
+        index one unit (its games in every arm together), so the interval allows for the
+        arms sharing their deals."""
+        raise NotImplementedError
+
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.name}>"
 
@@ -148,6 +154,16 @@ class Ratio(Measure):
         units = self._units(frames)
         x, w = units["x"].to_numpy(), units["w"].to_numpy()
         return ratio_value(x, w, rate=self.rate)
+
+    def pooled(self, arms: list[Frames]) -> Value:
+        if len(arms) == 1:
+            return self.estimate(arms[0])
+        units = (
+            pl.concat([self._units(f) for f in arms])
+            .group_by("game")
+            .agg(pl.col("x").sum(), pl.col("w").sum())
+        )
+        return ratio_value(units["x"].to_numpy(), units["w"].to_numpy())
 
     def paired(self, a: Frames, b: Frames) -> Value:
         ua, ub = self._units(a), self._units(b)
@@ -253,13 +269,36 @@ class Quantile(Measure):
         if n < 2:
             return Value.missing(n)
         d = float(np.quantile(vb, self.q) - np.quantile(va, self.q))
+
+        def stat(idx: np.ndarray) -> float:
+            return float(np.quantile(vb[idx], self.q) - np.quantile(va[idx], self.q))
+
+        return self._bootstrap(d, n, stat)
+
+    def pooled(self, arms: list[Frames]) -> Value:
+        """A cluster bootstrap: game indices are resampled, each with its games in every arm."""
+        if len(arms) == 1:
+            return self.estimate(arms[0])
+        frames = [self._values(f).rename({"v": f"v{i}"}) for i, f in enumerate(arms)]
+        wide = frames[0]
+        for f in frames[1:]:
+            wide = wide.join(f, on="game", how="full", coalesce=True)
+        matrix = wide.drop("game").fill_null(np.nan).to_numpy().astype(np.float64)
+        if matrix.shape[0] < 2:
+            return Value.missing(int(matrix.shape[0]))
+
+        def stat(idx: np.ndarray) -> float:
+            return float(np.nanquantile(matrix[idx], self.q))
+
+        return self._bootstrap(float(np.nanquantile(matrix, self.q)), matrix.shape[0], stat)
+
+    def _bootstrap(self, value: float, n: int, stat) -> Value:
+        """A seeded percentile bootstrap of `stat` over resampled units 0..n-1."""
         rng = np.random.default_rng(self.seed)
-        reps = np.empty(self.resamples)
-        for i in range(self.resamples):
-            idx = rng.integers(0, n, n)
-            reps[i] = np.quantile(vb[idx], self.q) - np.quantile(va[idx], self.q)
+        reps = np.array([stat(rng.integers(0, n, n)) for _ in range(self.resamples)])
         low, high = np.quantile(reps, [0.025, 0.975])
-        return Value(d, float(min(low, d)), float(max(high, d)), float(reps.std(ddof=1)), n)
+        return Value(value, float(min(low, value)), float(max(high, value)),
+                     float(reps.std(ddof=1)), n)  # fmt: skip
 
 
 def quantile_value(sorted_values: np.ndarray, q: float) -> Value:
