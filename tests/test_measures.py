@@ -214,3 +214,12 @@ def test_the_ladder_span_in_rating_points():
     assert skilled["lo"].value == 0 and skilled["hi"].low > 0
     coin = spans(_duels(400, 0.5, seed=2), "lo")
     assert coin["hi"].low < 0 < coin["hi"].high
+
+
+def test_every_rate_is_a_share(registry):
+    """A rate (Wilson interval) is shown in % and compared in pp: its unit says 'share'."""
+    names = ["raid_rate", "win_share.seat.0", "beats.a>b", "leader_wins.half", "last_wins.half",
+             "close_rate", "decided_last_round", "seat_advantage.1", "no_choice_share"]  # fmt: skip
+    for name in names:
+        m = registry.get(name)
+        assert m.unit == "share", name

@@ -264,6 +264,7 @@ class Quantile(Measure):
 
     def paired(self, a: Frames, b: Frames) -> Value:
         both = self._values(a).join(self._values(b), on="game", how="inner", suffix="_b")
+        both = both.sort("game")  # the bootstrap resamples rows: the same rows every time
         va, vb = both["v"].to_numpy(), both["v_b"].to_numpy()
         n = int(va.size)
         if n < 2:
@@ -283,7 +284,7 @@ class Quantile(Measure):
         wide = frames[0]
         for f in frames[1:]:
             wide = wide.join(f, on="game", how="full", coalesce=True)
-        matrix = wide.drop("game").fill_null(np.nan).to_numpy().astype(np.float64)
+        matrix = wide.sort("game").drop("game").fill_null(np.nan).to_numpy().astype(np.float64)
         if matrix.shape[0] < 2:
             return Value.missing(int(matrix.shape[0]))
 

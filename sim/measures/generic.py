@@ -83,7 +83,10 @@ class StrategyWinShare(Ratio):
 
 
 class Beats(Ratio):
-    """How often `upper` finishes ahead of `lower` when both sit at the table."""
+    """How often `upper` finishes ahead of `lower` when both sit at the table (a rate: each
+    pair of seats one unit; Wilson's interval when every game holds one pair)."""
+
+    rate = True
 
     def __init__(self, upper: str, lower: str) -> None:
         self.upper, self.lower = upper, lower
@@ -198,7 +201,7 @@ class Close(Ratio):
     """The share of games with a winner whose margin is at most one scoring event."""
 
     rate = True
-    name, label = "close_rate", "games within one scoring event"
+    name, label, unit = "close_rate", "games within one scoring event", "share"
     seats_columns = ("win_share", "score")
 
     def __init__(self, spec: GameMeasures) -> None:
@@ -280,7 +283,7 @@ def _last_wins(fraction: str) -> HolderWins | None:
 
 class DecidedLastRound(Ratio):
     rate = True
-    name, label = "decided_last_round", "decided in the last round"
+    name, label, unit = "decided_last_round", "decided in the last round", "share"
     definition = ("The share of the games with a winner in which no winner was the single "
                   "leader before the last round (the leader then did not win, or the lead was "
                   "shared): the last round decided the game.")  # fmt: skip

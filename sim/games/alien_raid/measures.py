@@ -27,6 +27,9 @@ def richest_raid(settings: Settings) -> float:
 MEASURES = GameMeasures(
     scoring_event=richest_raid,
     scoring_event_words="one raid of the richest city in the card catalog",
+    score_unit="humans",
+    no_choice_words="every turn deals cities and every captain keeps its training saucer, so "
+    "each captain chooses where its ships attack",
     length=("turns",),
     ends={"win": "have a single winner", "shared": "end in a shared win"},
 )

@@ -59,6 +59,9 @@ OWN = (
 
 MEASURES = GameMeasures(
     cooperative=True,
+    win="victory",
+    no_choice_words="every turn asks where to aim each token, and a player always has tokens "
+    "to launch (they return every round, line 287)",
     length=("rounds", "turns"),
     ends={
         "victory": "the table wins",

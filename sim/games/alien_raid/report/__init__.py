@@ -4,7 +4,9 @@ imports the engine, the strategies or numba."""
 
 from __future__ import annotations
 
+from sim.games import trajectory
 from sim.games.alien_raid.report import cards, credit_tasks, fairness, overview, raid_catch
+from sim.report import game_quality
 from sim.report.spec import GameReport
 
 SECTIONS = {
@@ -12,6 +14,7 @@ SECTIONS = {
     "alien_raid_credit_tasks": credit_tasks.build,
     "alien_raid_raid_catch": raid_catch.build,
     "alien_raid_fairness": fairness.build,
+    "quality": game_quality.build,
 }
 
 METHODS = (
@@ -36,7 +39,15 @@ REPORT = GameReport(
     overview=overview.build,
     methods=METHODS,
     seat_columns=tuple(
-        dict.fromkeys((*overview.READS, *cards.READS, *credit_tasks.READS, *raid_catch.READS))
+        dict.fromkeys(
+            (
+                *overview.READS,
+                *cards.READS,
+                *credit_tasks.READS,
+                *raid_catch.READS,
+                *trajectory.SEAT_COLUMNS,
+            )
+        )
     ),  # fmt: skip
 )
 

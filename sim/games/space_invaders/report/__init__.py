@@ -6,10 +6,15 @@ from __future__ import annotations
 
 from sim.games.space_invaders.columns import POWER_COLUMNS, TOKEN_COLUMNS
 from sim.games.space_invaders.report import chart, difficulty, overview
+from sim.report import game_quality
 from sim.report.data import Results
 from sim.report.spec import GameReport
 
-SECTIONS = {"invaders_difficulty": difficulty.build, "invaders_chart": chart.build}
+SECTIONS = {
+    "invaders_difficulty": difficulty.build,
+    "invaders_chart": chart.build,
+    "quality": game_quality.build,
+}
 
 METHODS = (
     "Level steps, power uplift and sensitivity compare two arms on the same games (the same "
