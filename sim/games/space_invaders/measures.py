@@ -61,7 +61,7 @@ MEASURES = GameMeasures(
     cooperative=True,
     win="victory",
     no_choice_words="every turn asks where to aim each token, and a player always has tokens "
-    "to launch (they return every round, line 287)",
+    "to launch (they return every round)",
     length=("rounds", "turns"),
     ends={
         "victory": "the table wins",

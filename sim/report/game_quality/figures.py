@@ -94,6 +94,7 @@ def skill_moves(moves: list[Move], design: Design) -> plots.Figure:
             ylabel="win rate (%)",
             scale=100,
         )
+        ax.set_ylim(0, 100)
         ax.set_title(f"{level or 'all'}: {factor}", fontsize=10, loc="left")
     return plots.finish(
         fig,
@@ -110,21 +111,22 @@ def luck(groups: list[Replays], ups: list[Upsets]) -> plots.Figure:
     for rep in groups:
         who = ", ".join(rep.group.base)
         rows += [
-            (f"{who}: the deal decides the seat", rep.seat),
-            (f"{who}: the player decides", rep.player),
+            (f"{who}: the deal decides", rep.seat),
+            (f"{who}: the players decide", rep.player),
             (f"{who}: neither", rep.neither),
         ]
         rows += [(f"{who}: {lab} wins every seating", v) for lab, v in rep.alone.items()]
     for u in ups:
         rows += [
-            (f"{u.arm}: a clearly weaker player wins", u.share),
-            (f"{u.arm}: their share of the seats", u.fair),
+            (f"{u.arm}: 2+ levels below the best win", u.share),
+            (f"{u.arm}: 2+ levels below: share of seats", u.fair),
         ]
     fig, axes = plots.new(1, 1, width=10, height=0.5 + 0.42 * len(rows) + 1.0)
     ax = axes[0, 0]
     y = np.arange(len(rows))[::-1]
-    for i, (_, v) in enumerate(rows):
-        ax.barh(y[i], 100 * v.value, color=COLORS[0], alpha=0.8)
+    for i, (label, v) in enumerate(rows):  # the seats' share (what luck would give) in grey
+        grey = label.endswith("share of seats")
+        ax.barh(y[i], 100 * v.value, color="#bbbbbb" if grey else COLORS[0], alpha=0.85)
         ax.errorbar(
             100 * v.value,
             y[i],
@@ -210,20 +212,13 @@ def close_competitive(
             )
     ax.set_xlabel(f"final margin, first minus second ({unit})")
     ax.set_ylabel("games within it (%)")
-    names = ["close_rate", "decided_last_round"]
-    levels = _levels(design)
-    vals = np.array([[_v(found, n, lv).value for n in names] for lv in design.levels])
-    lows = np.array([[_v(found, n, lv).low for n in names] for lv in design.levels])
-    highs = np.array([[_v(found, n, lv).high for n in names] for lv in design.levels])
-    plots.grouped_bars(
+    _level_bars(
         bars,
+        design,
+        found,
+        ["close_rate", "decided_last_round"],
         ["within one scoring event", "decided in the last round"],
-        levels if len(levels) > 1 else [""],
-        vals,
-        lows,
-        highs,
-        ylabel="share of games (%)",
-        scale=100,
+        "share of games (%)",
     )
     plots.legend_below(fig)
     return plots.finish(
@@ -234,6 +229,23 @@ def close_competitive(
         f"x {unit}; the dashed line is one scoring event. Right: games within one "
         "scoring event and games decided in the last round, with 95% "
         "intervals.",
+    )
+
+
+def _level_bars(ax, design: Design, found: list[Found], names: list[str],
+                labels: list[str], ylabel: str) -> None:  # fmt: skip
+    """A group of bars per measure (`labels`), a bar per level, with 95% intervals."""
+    values = [[_v(found, n, lv) for n in names] for lv in design.levels]
+    levels = _levels(design)
+    plots.grouped_bars(
+        ax,
+        labels,
+        levels if len(levels) > 1 else [""],
+        np.array([[v.value for v in row] for row in values]),
+        np.array([[v.low for v in row] for row in values]),
+        np.array([[v.high for v in row] for row in values]),
+        ylabel=ylabel,
+        scale=100,
     )
 
 
@@ -250,13 +262,8 @@ def bars_by_level(
     """One group of bars per measure, a bar per level (cooperative closeness)."""
     names = list(dict.fromkeys(f.measure.name for f in found))
     labels = [next(f.measure.label for f in found if f.measure.name == n) for n in names]
-    vals = np.array([[_v(found, n, lv).value for n in names] for lv in design.levels])
-    lows = np.array([[_v(found, n, lv).low for n in names] for lv in design.levels])
-    highs = np.array([[_v(found, n, lv).high for n in names] for lv in design.levels])
     fig, axes = plots.new(1, 1, width=10, height=4.0)
-    plots.grouped_bars(
-        axes[0, 0], labels, _levels(design), vals, lows, highs, ylabel=ylabel, scale=100
-    )
+    _level_bars(axes[0, 0], design, found, names, labels, ylabel)
     plots.legend_below(fig)
     return plots.finish(fig, name, title, caption)
 
@@ -353,19 +360,8 @@ def flow(design: Design, results, found: list[Found], length: str, outcomes) -> 
     ax.set_ylabel("share of games")
     names = [f"{o}_rate" for o in outcomes or ()]
     names = [n for n in names if any(f.measure.name == n and f.value.value > 0 for f in found)]
-    vals = np.array([[_v(found, n, lv).value for n in names] for lv in design.levels])
-    lows = np.array([[_v(found, n, lv).low for n in names] for lv in design.levels])
-    highs = np.array([[_v(found, n, lv).high for n in names] for lv in design.levels])
-    levels = _levels(design)
-    plots.grouped_bars(
-        ends,
-        [n.removesuffix("_rate") for n in names],
-        levels if len(levels) > 1 else [""],
-        vals,
-        lows,
-        highs,
-        ylabel="share of games (%)",
-        scale=100,
+    _level_bars(
+        ends, design, found, names, [n.removesuffix("_rate") for n in names], "share of games (%)"
     )
     plots.legend_below(fig)
     return plots.finish(
