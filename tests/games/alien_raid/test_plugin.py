@@ -15,6 +15,7 @@ from sim.cli import app
 from sim.errors import ConfigError
 from sim.games import get_game
 from sim.games.base import StrategySpec
+from sim.report import game_quality
 from sim.runner import parse_experiment
 from tests.modules import loaded_after
 
@@ -41,7 +42,11 @@ def test_the_plugin_has_its_interface():
     assert GAME.skills == GAME.strategy_names()
     assert set(GAME.presets) == {"alien-raid", "alien-raid-other-readings"}
     report = GAME.report()
-    assert all(name.startswith("alien_raid_") for name in report.sections)
+    # its own sections are named for it; the quality section is every game's
+    assert all(
+        name.startswith("alien_raid_") or name == game_quality.ID for name in report.sections
+    )
+    assert report.sections[game_quality.ID] is game_quality.build
     assert "bought_*" in report.seat_columns  # every card's column, whatever the catalog
 
 

@@ -14,7 +14,7 @@ SECTIONS = {
     "alien_raid_credit_tasks": credit_tasks.build,
     "alien_raid_raid_catch": raid_catch.build,
     "alien_raid_fairness": fairness.build,
-    "quality": game_quality.build,
+    game_quality.ID: game_quality.build,
 }
 
 METHODS = (

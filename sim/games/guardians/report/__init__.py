@@ -25,7 +25,7 @@ SECTIONS = {
     "power_up_pricing": pricing.power_up,
     "difficulty": difficulty.build,
     "what_if": what_if.build,
-    "quality": game_quality.build,
+    game_quality.ID: game_quality.build,
 }
 
 METHODS = (

@@ -13,7 +13,7 @@ from sim.report.spec import GameReport
 SECTIONS = {
     "invaders_difficulty": difficulty.build,
     "invaders_chart": chart.build,
-    "quality": game_quality.build,
+    game_quality.ID: game_quality.build,
 }
 
 METHODS = (
