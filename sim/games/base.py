@@ -145,7 +145,9 @@ class Optional:
     watch: Callable[..., Watch] | None = None
     scenarios: Callable[[], Scenarios] | None = None
     report: Callable[[], Any] | None = None
-    # parts the quality report and `sim tune` add (a game's measures) are declared here too
+    # () -> sim.measures.spec.GameMeasures: what the measures (the quality report, `sim tune`)
+    # need to know of the game, and its own measures
+    measures: Callable[[], Any] | None = None
 
 
 def part(game: Any, name: str) -> Any:
@@ -404,3 +406,14 @@ def scenarios(game: Game) -> Scenarios:
 def report(game: Game) -> Any:
     """The game's report (a sim.report.spec.GameReport; `sim report`)."""
     return needed(game, "report", "report sections")()
+
+
+def measures(game: Game) -> Any:
+    """What the game tells the measures about itself (its optional part `measures()`, a
+    sim.measures.spec.GameMeasures: whether the table plays as one team, one scoring event's
+    points, the no-choice turns' column, the game's own measures); a plain GameMeasures when
+    the game has none. Light: it never loads the engine."""
+    from sim.measures.spec import GameMeasures
+
+    method = part(game, "measures")
+    return method() if method is not None else GameMeasures()

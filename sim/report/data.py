@@ -19,7 +19,7 @@ from sim import results
 from sim.errors import SimError
 from sim.results import game_name
 from sim.storage.lock import holder
-from sim.storage.manifest import fields_of
+from sim.storage.manifest import fields_of, ruleset_values
 from sim.storage.verify import incomplete_note
 
 # columns every run writes; anything else in `games` that the manifest calls a parameter is one
@@ -262,33 +262,6 @@ def _narrow(lazy: pl.LazyFrame) -> pl.LazyFrame:
     )
 
 
-def _flat(nested: Any, prefix: str = "") -> dict[str, Any]:
-    out: dict[str, Any] = {}
-    if isinstance(nested, dict):
-        for k, v in nested.items():
-            key = f"{prefix}.{k}" if prefix else str(k)
-            if isinstance(v, dict) and v:
-                out.update(_flat(v, key))
-            else:
-                out[key] = v
-    return out
-
-
-def _ruleset_values(entry: dict[str, Any]) -> dict[str, Any]:
-    for key in ("ruleset_values", "rules_effective", "ruleset_effective"):
-        if isinstance(entry.get(key), dict):
-            return _flat(entry[key])
-    text = entry.get("ruleset_yaml")
-    if isinstance(text, str):
-        try:
-            import yaml
-
-            return _flat(yaml.safe_load(text) or {})
-        except Exception:  # noqa: BLE001 - a malformed copy only loses the defaults
-            return {}
-    return {}
-
-
 def _arm_infos(manifest: dict[str, Any]) -> list[ArmInfo]:
     infos: list[ArmInfo] = []
     for i, e in enumerate(manifest["arms"]):
@@ -304,7 +277,7 @@ def _arm_infos(manifest: dict[str, Any]) -> list[ArmInfo]:
                     lineup=tuple(
                         str(x if isinstance(x, str) else x.get("label", x)) for x in lineup
                     ),
-                    ruleset_values=_ruleset_values(e),
+                    ruleset_values=ruleset_values(e),
                     ruleset_ref=str(e.get("ruleset_ref") or e.get("ruleset") or ""),
                     overrides=tuple(
                         str(o[0])

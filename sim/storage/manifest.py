@@ -91,3 +91,32 @@ def _default(value: Any) -> Any:
     if isinstance(value, tuple | set):
         return list(value)
     return str(value)
+
+
+def flat_keys(nested: Any, prefix: str = "") -> dict[str, Any]:
+    """A nested mapping as dotted keys: {'missile': {'cost': 8}} -> {'missile.cost': 8}."""
+    out: dict[str, Any] = {}
+    if isinstance(nested, dict):
+        for k, v in nested.items():
+            key = f"{prefix}.{k}" if prefix else str(k)
+            if isinstance(v, dict) and v:
+                out.update(flat_keys(v, key))
+            else:
+                out[key] = v
+    return out
+
+
+def ruleset_values(entry: dict[str, Any]) -> dict[str, Any]:
+    """An arm's effective rule keys (dotted) from its manifest entry; {} when unknown."""
+    for key in ("ruleset_values", "rules_effective", "ruleset_effective"):
+        if isinstance(entry.get(key), dict):
+            return flat_keys(entry[key])
+    text = entry.get("ruleset_yaml")
+    if isinstance(text, str):
+        try:
+            import yaml
+
+            return flat_keys(yaml.safe_load(text) or {})
+        except Exception:  # noqa: BLE001 - a malformed copy only loses the defaults
+            return {}
+    return {}

@@ -16,6 +16,7 @@ from sim.games.alien_raid.observe import op
 from sim.jit import jit
 from sim.random_streams import below
 from strategies.alien_raid.contest import UNSEEN, deck_of_purchase, public_contest, unseen_counts
+from strategies.alien_raid.decisions import BASE_PARAMS
 from strategies.alien_raid.plan import (
     GROUP,
     HAND_M,
@@ -25,7 +26,6 @@ from strategies.alien_raid.plan import (
     best_plan,
     fill_values,
 )
-from strategies.alien_raid.play import BASE_PARAMS
 
 KEEP = UNSEEN + L.MAX_MODELS  # scratch: the unseen counts of the turn (restored per sample)
 PRED = KEEP + L.MAX_MODELS  # scratch: a predicted action

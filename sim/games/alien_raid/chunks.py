@@ -9,7 +9,14 @@ import numpy as np
 from sim.compiling import Unit
 from sim.games import base
 from sim.games.alien_raid import layout as L
-from sim.games.alien_raid.columns import BOUGHT, OFFERED, PROBE_CARD, SEAT_FIELDS, card_column
+from sim.games.alien_raid.columns import (
+    BOUGHT,
+    OFFERED,
+    PROBE_CARD,
+    SEAT_FIELDS,
+    SEAT_TRAJECTORY,
+    card_column,
+)
 from sim.games.alien_raid.decision import POLICY_SIGNATURE
 from sim.games.alien_raid.kernel import (
     BATCH_TYPES,
@@ -22,6 +29,7 @@ from sim.games.alien_raid.kernel import (
     SEAT_BLOCK,
     SEAT_SCORE,
     SEAT_SIZE,
+    SEAT_TRAJ,
     compiled,
     play_batch,
     workspace,
@@ -49,7 +57,7 @@ def play_chunk(ruleset: Ruleset, n_players: int, lineup: list[base.StrategySpec]
     compiled(play_batch, BATCH_TYPES)(
         to_params(ruleset.values), n_players, np.ascontiguousarray(seeds, np.uint64),
         seat_lineup, plan.which, plan.params, games, seats, bool(trace),
-        *workspace(plan.policies, plan.params.shape[1]),
+        *workspace(plan.policies, plan.params.shape[1], ruleset.values["game.turns"]),
     )  # fmt: skip
     labels = [spec.label for spec in lineup]
     errors, illegal = base.refusals(games[:, G_ERROR], games[:, G_ERROR_SEAT], seat_lineup,
@@ -92,4 +100,6 @@ def _seat_columns(ruleset, games, seats, seat_lineup, labels) -> dict[str, np.nd
     for m, model in enumerate(models):
         cols[card_column(BOUGHT, model)] = block[:, L.PL_BOUGHT + m]
         cols[card_column(OFFERED, model)] = block[:, L.PL_OFFERED + m]
+    for i, column in enumerate(SEAT_TRAJECTORY):
+        cols[column] = flat[:, SEAT_TRAJ + i]
     return cols

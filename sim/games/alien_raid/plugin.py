@@ -6,7 +6,7 @@ first needed; the rules meet the players in `resolve`.
 
 from __future__ import annotations
 
-from sim.games.base import BenchPlan, PackageParts
+from sim.games.base import BenchPlan, PackageParts, lazy
 
 
 class AlienRaid(PackageParts):
@@ -25,6 +25,7 @@ class AlienRaid(PackageParts):
         run_lineup=("naive", "random"),
         run_games=200_000,
     )
+    measures = lazy("sim.games.alien_raid.measures", "game_measures")  # sim.measures' part
 
 
 GAME = AlienRaid()

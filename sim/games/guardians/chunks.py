@@ -17,7 +17,13 @@ from sim.games.base import (
     winner_seat_columns,
 )
 from sim.games.guardians import layout as L
-from sim.games.guardians.columns import RESERVE_COLUMNS, SEAT_STATS, TAKEN_COLUMNS
+from sim.games.guardians.columns import (
+    NO_CHOICE,
+    RESERVE_COLUMNS,
+    SEAT_STATS,
+    SEAT_TRAJECTORY,
+    TAKEN_COLUMNS,
+)
 from sim.games.guardians.decision import ACTION_T, PARAMS_T, POLICY_SIGNATURE, RNG_T, STATE_T
 from sim.games.guardians.kernel import (
     G_ERROR,
@@ -26,8 +32,10 @@ from sim.games.guardians.kernel import (
     G_WINNERS,
     GAME_COLUMNS,
     SEAT_BLOCK,
+    SEAT_NO_CHOICE,
     SEAT_SCORE,
     SEAT_SIZE,
+    SEAT_TRAJ,
     batch_loop,
     loop_signature,
     play_one_signature,
@@ -40,15 +48,16 @@ from sim.games.guardians.python_loop import (
     PlayerFailure,
     PythonSeat,
     play_one_in_python,
-    seat_rows,
 )
 from sim.games.guardians.ruleset import Ruleset, to_params
 from sim.games.policy_table import PolicyTable
+from sim.games.trajectory_kernel import SUMMARISE_TYPES
 
 _GAME = "sim.games.guardians."
 _ENGINE, _KERNEL = _GAME + "engine", _GAME + "kernel"
 _PLAY_TURN_TYPES = (STATE_T, PARAMS_T, ACTION_T, PARAMS_T)  # buf: int64 like params
 _I32, _I64, _U64 = types.int32, types.int64, types.uint64
+_WORK_T = types.Array(_I32, 2, "C")  # choice.choice_work()
 # the engine functions play_one calls besides play_turn, with the types it calls them with
 _LOOP_CALLS = [
     Unit(_GAME + "start", "new_game", (STATE_T, PARAMS_T, _I64, RNG_T)),
@@ -59,6 +68,12 @@ _LOOP_CALLS = [
     Unit(_GAME + "board", "reserve_points", (STATE_T, PARAMS_T, _I32)),
     Unit(_KERNEL, "state_hash", (STATE_T, _U64)),
     Unit("sim.random_streams", "seed_streams", (RNG_T, _U64)),
+    Unit(
+        _GAME + "choice",
+        "_standing_still_one_way",
+        (STATE_T, PARAMS_T, _I32, _I32, _I32, _WORK_T, PARAMS_T),
+    ),
+    Unit("sim.games.trajectory_kernel", "summarise", SUMMARISE_TYPES),
 ]
 
 
@@ -84,7 +99,7 @@ def play_chunk(ruleset: Ruleset, n_players: int, lineup: list[StrategySpec],
             games,
             seats,
             trace,
-            *workspace(n_players, plan.params.shape[1]),
+            *workspace(n_players, plan.params.shape[1], ruleset.values["end.turn_cap"]),
         )
     labels = [spec.label for spec in lineup]
     errors, illegal = refusals(games[:, G_ERROR], games[:, G_ERROR_SEAT], seat_lineup, labels,
@@ -132,12 +147,12 @@ def _play_in_python(ruleset, n_players, plan: Plan, seat_lineup, seeds, games, s
     for g, seed in enumerate(seeds):
         players = [plan.seat(int(j)) for j in seat_lineup[g, :n_players]]
         try:
-            game, row = play_one_in_python(ruleset, n_players, players, int(seed))
+            _, row = play_one_in_python(ruleset, n_players, players, int(seed),
+                                        seats_out=seats[g])  # fmt: skip
         except PlayerFailure as failure:
             label = plan.lineup[int(seat_lineup[g, failure.seat])].label
             raise strategy_error(failure, label, g) from failure.error
         games[g, :] = row
-        seat_rows(game, seats[g])
 
 
 def strategy_error(failure: PlayerFailure, label: str, game: int) -> StrategyError:
@@ -164,4 +179,7 @@ def _seat_columns(games, seats, seat_lineup, labels) -> dict[str, np.ndarray]:
     for k in range(1, L.N_KINDS):
         cols[RESERVE_COLUMNS[k - 1]] = block[:, L.PL_RESERVE + k]
         cols[TAKEN_COLUMNS[k - 1]] = block[:, L.PL_TAKEN + k]
+    for i, column in enumerate(SEAT_TRAJECTORY):
+        cols[column] = flat[:, SEAT_TRAJ + i]
+    cols[NO_CHOICE] = flat[:, SEAT_NO_CHOICE]
     return cols

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from sim.games.base import BenchPlan, PackageParts, StrategySpec
+from sim.games.base import BenchPlan, PackageParts, StrategySpec, lazy
 
 
 class Guardians(PackageParts):
@@ -32,6 +32,7 @@ class Guardians(PackageParts):
         counted=("turns",),
         run_lineup=("greedy",),
     )
+    measures = lazy("sim.games.guardians.measures", "game_measures")  # sim.measures' part
 
     def resolve(self, spec: StrategySpec, *, source: str | None = None) -> tuple[Any, Any]:
         """A built-in, a ladder level or a user strategy (`package.module:Name`), with its

@@ -6,7 +6,7 @@ imported when first needed; the rules meet the players in `resolve`.
 
 from __future__ import annotations
 
-from sim.games.base import BenchPlan, PackageParts
+from sim.games.base import BenchPlan, PackageParts, lazy
 from sim.games.space_invaders.layout import STATUS_NAMES
 
 
@@ -21,6 +21,7 @@ class SpaceInvaders(PackageParts):
     bench_plan = BenchPlan(
         players=2, rules={"setup.level": "standard"}, counted=("launches",), run_lineup=("naive",)
     )
+    measures = lazy("sim.games.space_invaders.measures", "game_measures")  # sim.measures' part
 
 
 GAME = SpaceInvaders()

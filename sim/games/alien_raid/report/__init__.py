@@ -4,6 +4,7 @@ imports the engine, the strategies or numba."""
 
 from __future__ import annotations
 
+from sim.games import trajectory
 from sim.games.alien_raid.report import (
     cards,
     credit_tasks,
@@ -12,6 +13,7 @@ from sim.games.alien_raid.report import (
     overview,
     raid_catch,
 )
+from sim.report import game_quality
 from sim.report.spec import GameReport
 
 SECTIONS = {
@@ -20,6 +22,7 @@ SECTIONS = {
     "alien_raid_raid_catch": raid_catch.build,
     "alien_raid_fairness": fairness.build,
     "alien_raid_options": options.build,
+    game_quality.ID: game_quality.build,
 }
 
 METHODS = (
@@ -48,7 +51,14 @@ REPORT = GameReport(
     methods=METHODS,
     seat_columns=tuple(
         dict.fromkeys(
-            (*overview.READS, *cards.READS, *credit_tasks.READS, *raid_catch.READS, *options.READS)
+            (
+                *overview.READS,
+                *cards.READS,
+                *credit_tasks.READS,
+                *raid_catch.READS,
+                *options.READS,
+                *trajectory.SEAT_COLUMNS,
+            )
         )
     ),  # fmt: skip
 )

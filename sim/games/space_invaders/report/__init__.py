@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from sim.games.space_invaders.columns import POWER_COLUMNS, TOKEN_COLUMNS
 from sim.games.space_invaders.report import chart, difficulty, options, overview
+from sim.report import game_quality
 from sim.report.data import Results
 from sim.report.spec import GameReport
 
@@ -13,6 +14,7 @@ SECTIONS = {
     "invaders_difficulty": difficulty.build,
     "invaders_chart": chart.build,
     "invaders_options": options.build,
+    game_quality.ID: game_quality.build,
 }
 
 METHODS = (
