@@ -91,6 +91,10 @@ def test_each_formula_by_hand(registry):
     # the other club at 12 (0.5 of 2); game 2 has no winner
     assert value(registry, "beats.strong>club") == pytest.approx(2.5 / 4)
     assert value(registry, "beats.club>strong") == pytest.approx(1.5 / 4)
+    # strong's uplift: its win share minus the table's / 3: (1 - 1/3), (0 - 1/3), (0 - 0)
+    assert value(registry, "uplift.strong") == pytest.approx((2 / 3 - 1 / 3 + 0) / 3)
+    # club holds two seats: their mean, (0 - 1/3), (1/2 - 1/3), (0 - 0)
+    assert value(registry, "uplift.club") == pytest.approx((-1 / 3 + 1 / 6 + 0) / 3)
 
 
 def test_names_are_registered_once():

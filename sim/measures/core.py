@@ -136,7 +136,8 @@ class Ratio(Measure):
     def per_game(self, frames: Frames) -> pl.DataFrame:
         raise NotImplementedError
 
-    def _units(self, frames: Frames) -> pl.DataFrame:
+    def units(self, frames: Frames) -> pl.DataFrame:
+        """game, x, w of the games the ratio counts (w > 0)."""
         frame = self.per_game(frames).select(
             "game", pl.col("x").cast(pl.Float64), pl.col("w").cast(pl.Float64)
         )
@@ -145,12 +146,12 @@ class Ratio(Measure):
         )
 
     def estimate(self, frames: Frames) -> Value:
-        units = self._units(frames)
+        units = self.units(frames)
         x, w = units["x"].to_numpy(), units["w"].to_numpy()
         return ratio_value(x, w, rate=self.rate)
 
     def paired(self, a: Frames, b: Frames) -> Value:
-        ua, ub = self._units(a), self._units(b)
+        ua, ub = self.units(a), self.units(b)
         both = ua.join(ub, on="game", how="inner", suffix="_b")
         return ratio_difference(
             both["x"].to_numpy(),
