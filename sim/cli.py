@@ -231,6 +231,34 @@ def run_experiment(
                 report=not no_report, report_dir=report_dir, playing=playing)  # fmt: skip
 
 
+@app.command("tune")
+@domain_errors
+def tune(
+    file: str = typer.Argument(..., help="Tune YAML file: an experiment plus tune/targets."),
+    overrides: list[str] = typer.Option(
+        [], "--set", help="Override an experiment or rule key: KEY=VALUE (repeatable)."
+    ),
+    games: int = typer.Option(None, "--games", help="Confirmation games per arm."),
+    trials: int = typer.Option(None, "--trials", help="Candidates to try (overrides the file)."),
+    jobs: int = JOBS_OPTION,
+    out: str = typer.Option(None, "--out", help="Tune folder (default results/<name>)."),
+    fresh: bool = typer.Option(False, "--fresh", help="Delete the stored tune; start over."),
+    backend: str = BACKEND_OPTION,
+    address: str = ADDRESS_OPTION,
+    seed: int = typer.Option(None, "--seed", help="Root seed (overrides the file)."),
+    no_report: bool = typer.Option(False, "--no-report", help="Do not build the report."),
+    report_dir: str = typer.Option(None, "--report-dir", help="Default: <out>/report."),
+) -> None:
+    """Search rule values that meet the file's targets, confirm the best at full size and
+    write the recommended rules; resumes a stopped tune."""
+    from sim.runner.commands import Playing
+    from sim.tune.command import tune_command
+
+    playing = Playing(jobs=jobs, out=out, fresh=fresh, backend=backend, address=address)
+    tune_command(file=file, overrides=overrides, games=games, seed=seed, trials=trials,
+                 playing=playing, report=not no_report, report_dir=report_dir)  # fmt: skip
+
+
 @app.command("tournament")
 @domain_errors
 def tournament(
