@@ -259,6 +259,33 @@ def tune(
                  playing=playing, report=not no_report, report_dir=report_dir)  # fmt: skip
 
 
+@app.command("screen")
+@domain_errors
+def screen(
+    file: str = typer.Argument(..., help="Tune YAML file (its targets; `tune:` optional)."),
+    overrides: list[str] = typer.Option(
+        [], "--set", help="Override an experiment or rule key: KEY=VALUE (repeatable)."
+    ),
+    games: int = typer.Option(None, "--games", help="Games per arm (overrides the file)."),
+    jobs: int = JOBS_OPTION,
+    out: str = typer.Option(None, "--out", help="Results folder (default results/<name>_screen)."),
+    fresh: bool = FRESH_OPTION,
+    backend: str = BACKEND_OPTION,
+    address: str = ADDRESS_OPTION,
+    seed: int = typer.Option(None, "--seed", help="Root seed (overrides the file)."),
+    no_report: bool = typer.Option(False, "--no-report", help="Do not build the report."),
+    report_dir: str = typer.Option(None, "--report-dir", help="Default: <out>/report."),
+) -> None:
+    """Move every numeric rule key (or screen.keys) one step each way on the same seeds and
+    rank the keys by their effect on each target, with intervals and a tornado chart."""
+    from sim.runner.commands import Playing
+    from sim.tune.command import screen_command
+
+    playing = Playing(jobs=jobs, out=out, fresh=fresh, backend=backend, address=address)
+    screen_command(file=file, overrides=overrides, games=games, seed=seed, playing=playing,
+                   report=not no_report, report_dir=report_dir)  # fmt: skip
+
+
 @app.command("tournament")
 @domain_errors
 def tournament(

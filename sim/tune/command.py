@@ -4,6 +4,7 @@ report, and print the recommendation with its intervals and verdicts."""
 
 from __future__ import annotations
 
+import json
 import time
 from collections.abc import Sequence
 from datetime import UTC, datetime
@@ -204,3 +205,43 @@ def _value(target: Any, place: dict[str, Any]) -> str:
         return f"{100 * x:.3g}%" if target.unit == "share" else f"{x:.4g}"
 
     return f"{show(place['value'])} ({show(place['low'])} to {show(place['high'])})"
+
+
+def screen_command(*, file: str, overrides: Sequence[str], games: int | None,
+                   seed: int | None, playing: Playing, report: bool,
+                   report_dir: str | None) -> dict[str, Any]:  # fmt: skip
+    """`sim screen`: move every key a step each way, measure, rank, report."""
+    from sim.tune.screen import effects, moves, play_screen, ranked
+
+    playing.check()
+    tune = load_tune(file, overrides, games=games, seed=seed, needs_knobs=False)
+    root = results_root(playing.out, f"{tune.name}_screen")
+    report_at = _report_dir(root, report_dir) if report else None
+    chosen, notes = moves(tune)
+    typer.echo(f"{tune.name}: {len(chosen)} moves of {len(tune.screen.keys)} keys and the "
+               f"baseline, {tune.games:,} games each")  # fmt: skip
+    with sigterm_as_interrupt() as caught:
+        try:
+            play_screen(tune, chosen, root=root, playing=playing)
+        except Interrupted:
+            typer.echo(f"\n{stopped_by(caught)}: the games played are kept in {root}. Run the "
+                       "same command again to resume.", err=True)  # fmt: skip
+            raise typer.Exit(exit_code(caught)) from None
+    rows = ranked(effects(tune, chosen, root=root), tune)
+    summary = {"name": tune.name, "file": tune.file, "games": tune.games,
+               "keys": list(tune.screen.keys), "notes": notes, "rows": rows,
+               "targets": [_target_json(t) for t in tune.targets]}  # fmt: skip
+    (root / "screen.json").write_text(json.dumps(summary, indent=1, default=str) + "\n",
+                                      encoding="utf-8")  # fmt: skip
+    for i, target in enumerate(tune.targets):
+        top = [r for r in rows if r["target"] == i][:5]
+        typer.echo(f"{target.name or target.measure}: " + ", ".join(
+            f"{r['key']} ({r['size']:.2g} tolerances{', ' + r['level'] if r['level'] else ''})"
+            for r in top))  # fmt: skip
+    for note in notes:
+        typer.echo(f"note: {note}", err=True)
+    if report_at is not None:
+        from sim.tune.screen_report import build_screen_report
+
+        typer.echo(f"report: {build_screen_report(root, summary, report_at)}")
+    return summary

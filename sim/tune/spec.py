@@ -14,6 +14,7 @@ error naming the file, the line, the key and a fix.
 from __future__ import annotations
 
 import copy
+import fnmatch
 import hashlib
 import json
 from collections.abc import Mapping, Sequence
@@ -39,12 +40,14 @@ from sim.tune.targets import (
     places,
 )
 
-TUNE_KEYS = ("tune", "targets", "search")
+TUNE_KEYS = ("tune", "targets", "search", "screen")  # screen: sim/tune/screen.py
 NOT_IN_A_TUNE = {
     "precision": "A tune sets its own sizes: search.games for the rungs, games for the "
                  "confirmation.",
     "report": "A tune writes its own report.",
 }  # fmt: skip
+SCREEN_KEYS = ("keys", "step")
+DEFAULT_STEP = 0.1  # screening: 10% of each value
 SEARCH_KEYS = ("trials", "games", "keep", "confirm", "sampler", "objectives")
 SAMPLERS = ("auto", "grid", "tpe", "nsga2")
 OBJECTIVES = ("combined", "separate")
@@ -65,6 +68,14 @@ class Search:
 
 
 @dataclass(frozen=True)
+class Screen:
+    """What `sim screen` moves: numeric rule keys, each by a relative step."""
+
+    keys: tuple[str, ...]
+    step: float
+
+
+@dataclass(frozen=True)
 class Tune:
     experiment: Experiment  # the experiment as written (validated)
     data: dict[str, Any]  # its keys, for the candidates' experiments
@@ -74,6 +85,7 @@ class Tune:
     search: Search
     places: tuple[Place, ...]  # every arm (at every level) of the experiment
     base_values: Mapping[str, Any]  # the list keys' values the knobs' elements change
+    screen: Screen
     file: str | None = None
     text: str = ""
 
@@ -111,14 +123,16 @@ class Tune:
 
 
 def load_tune(path: str | Path, overrides: Sequence[str] = (), *, games: int | None = None,
-              seed: int | None = None, trials: int | None = None) -> Tune:  # fmt: skip
-    """Read and validate a tune file (`--set`, `--games`, `--seed`, `--trials` applied)."""
+              seed: int | None = None, trials: int | None = None,
+              needs_knobs: bool = True) -> Tune:  # fmt: skip
+    """Read and validate a tune file (`--set`, `--games`, `--seed`, `--trials` applied);
+    screening (`needs_knobs=False`) needs no `tune:`."""
     path = Path(path)
     data = read_yaml(path)
     text = path.read_text(encoding="utf-8")
     return parse_tune(data, file=str(path), text=text,
                       overrides=command_line_pairs(overrides, games=games, seed=seed),
-                      trials=trials)  # fmt: skip
+                      trials=trials, needs_knobs=needs_knobs)  # fmt: skip
 
 
 def parse_tune(data: Mapping[str, Any], *, file: str | None = None, text: str = "",
@@ -141,8 +155,9 @@ def parse_tune(data: Mapping[str, Any], *, file: str | None = None, text: str = 
     base_values = {k.key: exp.arms[0].ruleset.values[k.key] for k in knobs if k.index is not None}
     targets = _targets(where, data["targets"], exp, arms)
     search = _search(where, data.get("search") or {}, exp, knobs, trials)
+    screen = _screen(where, data.get("screen") or {}, exp, knobs)
     tune = Tune(exp, experiment_data, tuple(overrides), knobs, targets, search, arms,
-                base_values, file, text)  # fmt: skip
+                base_values, screen, file, text)  # fmt: skip
     _check_ends(where, tune)
     return tune
 
@@ -364,6 +379,39 @@ def _search(where: _Where, spec: Any, exp: Experiment, knobs: Sequence[Knob],
         raise where.fail(f"unknown objectives {objectives!r}", ("search", "objectives"),
                          "combined (one score) or separate (one objective each).")  # fmt: skip
     return Search(n, tuple(rungs), float(keep), confirm, sampler, objectives)
+
+
+def _screen(where: _Where, spec: Any, exp: Experiment, knobs: Sequence[Knob]) -> Screen:
+    """The keys `sim screen` moves: the patterns of screen.keys, else the knobs' keys, else
+    every numeric rule key."""
+    if not isinstance(spec, Mapping):
+        raise where.fail("expected a mapping", ("screen",),
+                         "For example screen: {keys: [missile.cost], step: 0.1}.")  # fmt: skip
+    for key in spec:
+        if key not in SCREEN_KEYS:
+            raise where.fail("unknown key", ("screen", str(key)),
+                             f"screen has {', '.join(SCREEN_KEYS)}.")  # fmt: skip
+    step = spec.get("step", DEFAULT_STEP)
+    if isinstance(step, bool) or not isinstance(step, int | float) or step <= 0:
+        raise where.fail(f"expected a positive share, got {step!r}", ("screen", "step"),
+                         "For example step: 0.1 (10% of each value).")  # fmt: skip
+    values = exp.arms[0].ruleset.values
+    numeric = [k for k, v in values.items()
+               if isinstance(v, int | float) and not isinstance(v, bool)]  # fmt: skip
+    patterns = spec.get("keys")
+    if patterns is None:
+        plain = [k.key for k in knobs if k.numeric and k.index is None]
+        return Screen(tuple(plain or numeric), float(step))
+    if isinstance(patterns, str):
+        patterns = [patterns]
+    if not isinstance(patterns, list) or not all(isinstance(p, str) for p in patterns):
+        raise where.fail("expected a list of rule keys or patterns", ("screen", "keys"))
+    chosen = [k for k in numeric if any(fnmatch.fnmatchcase(k, p) for p in patterns)]
+    if not chosen:
+        raise where.fail("names no numeric rule key", ("screen", "keys"),
+                         "Keys or patterns such as missile.cost or "
+                         "'catalog.ships.*.price'.")  # fmt: skip
+    return Screen(tuple(chosen), float(step))
 
 
 def _default_rungs(games: int) -> list[int]:
