@@ -16,7 +16,6 @@ from tests.test_report_answers import numbers_without_interval
 
 SECTIONS = {
     "invaders_difficulty": "Space Invaders: how hard is each printed level?",
-    "invaders_chart": "Space Invaders: a re-derived difficulty chart",
     "overview": "Overview",
 }
 
@@ -38,7 +37,6 @@ def test_every_section_answers_in_a_sentence_with_intervals(report):
         assert any(key.startswith(f"{section}.") for key in found), section
     expected = ["win", "steps", "powers", "sensitivity"]
     assert [k for k in expected if f"invaders_difficulty.{k}" not in found] == []
-    assert "invaders_chart.printed" in found and "invaders_chart.ufo" in found
     page = (report / "index.html").read_text()
     block = page.split('<section id="answers">', 1)[1].split("</section>", 1)[0]
     for html in block.split('<p class="answer ')[1:]:
@@ -66,15 +64,6 @@ def test_a_wide_interval_warns_and_a_narrow_one_does_not():
     assert "\u00b17.0 pp" in warning and "300 games at the fewest" in warning
     unknown = [{"games": 5, "victory_low": math.nan, "victory_high": math.nan}]
     assert answers.thin_warning(unknown, "victory", "win rates") is None
-
-
-def test_a_crossing_beyond_the_values_tried_is_warned_about():
-    row = {"players": 3, "level": "elite", "knob_key": "ufo", "derived": math.inf,
-           "derived_low": math.inf, "derived_high": math.inf, "printed": 9.0,
-           "xs": [4.5, 9.0, 18.0], "games": 100}  # fmt: skip
-    answer = answers.chart([row])[0]
-    assert answer.key == "invaders_chart.ufo"
-    assert "above the highest UFO health tried (18)" in answer.quality.text()
 
 
 def test_the_uplift_table_counts_the_games_a_power_was_in_play(report):
