@@ -193,6 +193,47 @@ def ratio_difference(xa: np.ndarray, wa: np.ndarray, xb: np.ndarray, wb: np.ndar
     return Value.normal(rb - ra, se, n)
 
 
+class Contrast(Measure):
+    """The difference of two ratios over the same games, R1 - R0: for example the mean score
+    of the seats a coin told to buy a card minus that of the seats it told not to.
+    `per_game(frames)` gives columns game, x1, w1, x0, w0 (every game, zeros where a side
+    counts nothing); the standard error is the delta method's on the games (each game's
+    linearised contribution z1 - z0, so several seats of one game count as one unit), and
+    the paired difference of two arms uses the same contributions on the common games."""
+
+    def per_game(self, frames: Frames) -> pl.DataFrame:
+        raise NotImplementedError
+
+    def _contributions(self, frames: Frames) -> tuple[pl.Series, float, np.ndarray]:
+        """(games, R1 - R0, each game's linearised contribution); NaN without both sides."""
+        f = self.per_game(frames).sort("game")
+        x1, w1, x0, w0 = (f[c].cast(pl.Float64).fill_null(0.0).to_numpy()
+                          for c in ("x1", "w1", "x0", "w0"))  # fmt: skip
+        if w1.sum() <= 0 or w0.sum() <= 0:
+            return f["game"], NAN, np.full(f.height, NAN)
+        r1, z1 = _linearised(x1, w1)
+        r0, z0 = _linearised(x0, w0)
+        return f["game"], r1 - r0, z1 - z0
+
+    def estimate(self, frames: Frames) -> Value:
+        games, d, z = self._contributions(frames)
+        n = games.len()
+        if not math.isfinite(d) or n < 2:
+            return Value.missing(n)
+        return Value.normal(d, float(z.std(ddof=1) / math.sqrt(n)), n)
+
+    def paired(self, a: Frames, b: Frames) -> Value:
+        ga, da, za = self._contributions(a)
+        gb, db, zb = self._contributions(b)
+        both = pl.DataFrame({"game": ga, "za": za}).join(
+            pl.DataFrame({"game": gb, "zb": zb}), on="game", how="inner")
+        n = both.height
+        if not (math.isfinite(da) and math.isfinite(db)) or n < 2:
+            return Value.missing(n)
+        diff = both["zb"].to_numpy() - both["za"].to_numpy()
+        return Value.normal(db - da, float(diff.std(ddof=1) / math.sqrt(n)), n)
+
+
 class Column(Ratio):
     """The mean of a games column (w = 1 for every game with a value)."""
 

@@ -370,6 +370,8 @@ def generic(spec: GameMeasures, outcomes: tuple[str, ...] | None) -> Registry:
         r.add(NoChoice(spec))
     for m in spec.own:
         r.add(m)
+    for pattern, factory, about in spec.own_families:
+        r.family(pattern, factory, about)
 
     def outcome_rate(outcome: str) -> Share | None:
         if outcomes is not None and outcome not in outcomes:

@@ -28,6 +28,7 @@ class AlienRaid(PackageParts):
 
     load_ruleset = staticmethod(load_ruleset)  # (name_or_path, overrides=(), *, source)
     bench = lazy("sim.games.alien_raid.bench", "bench_rows")  # (*, quick) -> rows for sim bench
+    measures = lazy("sim.games.alien_raid.measures", "game_measures")  # sim.measures' part
 
     def strategy_names(self) -> tuple[str, ...]:
         return SKILLS
