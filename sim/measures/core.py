@@ -226,7 +226,8 @@ class Contrast(Measure):
         ga, da, za = self._contributions(a)
         gb, db, zb = self._contributions(b)
         both = pl.DataFrame({"game": ga, "za": za}).join(
-            pl.DataFrame({"game": gb, "zb": zb}), on="game", how="inner")
+            pl.DataFrame({"game": gb, "zb": zb}), on="game", how="inner"
+        )
         n = both.height
         if not (math.isfinite(da) and math.isfinite(db)) or n < 2:
             return Value.missing(n)
