@@ -23,6 +23,7 @@ from sim.runner.commands import Playing
 from sim.tune.command import run_tune
 from sim.tune.search import open_study, sampler_kind
 from sim.tune.spec import parse_tune
+from tests.test_report_answers import numbers_without_interval
 
 ROOT = Path(__file__).resolve().parents[1]
 TARGET = 31.0
@@ -116,16 +117,29 @@ def _trials(root: Path, tune) -> list[tuple]:
              json.dumps(t.user_attrs, sort_keys=True)) for t in study.trials]  # fmt: skip
 
 
-def test_a_stopped_tune_resumes_into_the_same_study(coin_race, tmp_path):
+def _chunks(root: Path) -> int:
+    """Chunks stored in every candidate's folder."""
+    from sim.storage import read_manifest
+
+    return sum(len(read_manifest(f)["chunks"]) for f in (root / "trials").iterdir())
+
+
+@pytest.mark.parametrize("phase", ["search", "polishing"])
+def test_a_stopped_tune_resumes_into_the_same_study(coin_race, tmp_path, phase):
     tune = parse_tune(planted(trials=6, confirm=2, sampler="tpe"))
     straight, stopped = tmp_path / "straight", tmp_path / "stopped"
-    expected = run_tune(tune, root=straight, playing=Playing(jobs=1), show=False)
-    with pytest.raises(Interrupted):  # 100-game chunks: cut in the middle of a later trial
-        run_tune(tune, root=stopped, playing=Playing(jobs=1, chunk_size=100), show=False,
-                 stop_after_chunks=14)  # fmt: skip
+    playing = Playing(jobs=1, chunk_size=100)  # 100-game chunks, one arm: countable cuts
+    expected = run_tune(tune, root=straight, playing=playing, show=False)
+    polished = [t for t in open_study(straight, tune).trials if "polish" in t.user_attrs]
+    assert polished  # TPE's six trials, then steps around the best
+    # the confirmation replays 2 candidates from 800 to 3,000 games: 2 x 22 chunks at most
+    cut = 14 if phase == "search" else _chunks(straight) - 2 * 22 - 3
+    with pytest.raises(Interrupted):
+        run_tune(tune, root=stopped, playing=playing, show=False, stop_after_chunks=cut)
     held = open_study(stopped, tune).trials
-    assert held[-1].state == TrialState.RUNNING and len(held) < 6
-    resumed = run_tune(tune, root=stopped, playing=Playing(jobs=1), show=False)
+    assert held[-1].state == TrialState.RUNNING
+    assert (len(held) < 6) if phase == "search" else ("polish" in held[-1].user_attrs)
+    resumed = run_tune(tune, root=stopped, playing=playing, show=False)
     assert _trials(stopped, tune) == _trials(straight, tune)
     assert resumed["confirmed"] == expected["confirmed"]
     assert [s["finished"] for s in resumed["sessions"]] == [False, True]
@@ -140,3 +154,41 @@ def test_another_tune_in_the_folder_is_refused(coin_race, tmp_path):
         run_tune(other, root=tmp_path, playing=Playing(jobs=1), show=False)
     again = run_tune(other, root=tmp_path, playing=Playing(jobs=1, fresh=True), show=False)
     assert again["confirmed"]
+
+
+def test_sim_tune_and_sim_screen_print_write_and_report(coin_race, tmp_path):
+    from typer.testing import CliRunner
+
+    from sim.cli import app
+
+    path = tmp_path / "planted.yaml"
+    path.write_text(yaml.safe_dump(planted(trials=4, confirm=2)))
+    out = tmp_path / "tune"
+    done = CliRunner().invoke(app, ["tune", str(path), "--out", str(out), "-j", "1"])
+    assert done.exit_code == 0, done.output
+    assert "recommended: race.length=" in done.output and "within 1:" in done.output
+    page = (out / "report" / "index.html").read_text()
+    assert "Does the recommendation meet mean_turns?" in page
+    block = page.split('<section id="answers">', 1)[1].split("</section>", 1)[0]
+    for answer in block.split('<p class="answer ')[1:]:  # every figure an estimate, a count
+        assert numbers_without_interval(answer.split("</p>", 1)[0]) == []  # or a setting
+    for name in ("tune_target_0", "tune_moves"):
+        assert (out / "report" / "figures" / f"{name}.png").is_file()
+    again = CliRunner().invoke(app, ["tune", str(path), "--out", str(out), "-j", "1"])
+    assert again.exit_code == 0 and "trial" not in again.output  # nothing left to search
+
+    screened = tmp_path / "screen"
+    keys = "screen.keys=[race.length, race.dash_gain]"
+    done = CliRunner().invoke(app, ["screen", str(path), "--out", str(screened), "-j", "1",
+                                    "--set", keys])  # fmt: skip
+    assert done.exit_code == 0, done.output
+    rows = json.loads((screened / "screen.json").read_text())["rows"]
+    by_key = {r["key"]: r for r in rows}
+    # the race preset's 6 squares moved to 7: the expected length grows by 3.68 turns
+    assert by_key["race.length"]["up_to"] == 7
+    assert by_key["race.length"]["up"] == pytest.approx(expected_turns(7) - expected_turns(6),
+                                                        abs=0.6)  # fmt: skip
+    assert by_key["race.length"]["up_verdict"] == "missed"  # beyond the tolerance of 1 turn
+    # players who only step never dash: the dash's gain changes nothing, game for game
+    assert by_key["race.dash_gain"]["up"] == 0.0 and by_key["race.dash_gain"]["up_verdict"] == "met"
+    assert (screened / "report" / "figures" / "screen_tornado_0.png").is_file()

@@ -164,7 +164,7 @@ def _summary(tune: Tune, root: Path, study: Any, confirmed: list[Confirmed], fou
 def _target_json(t: Any) -> dict[str, Any]:
     return {"measure": t.measure, "low": t.low, "high": t.high, "tolerance": t.tolerance,
             "unit": t.unit, "label": t.label, "combine": t.combine, "name": t.name,
-            "wanted": t.wanted, "within": t.within}  # fmt: skip
+            "wanted": t.wanted, "within": t.within, "signed": t.signed}  # fmt: skip
 
 
 def _confirmed_json(tune: Tune, c: Confirmed) -> dict[str, Any]:
@@ -199,11 +199,8 @@ def print_recommendation(tune: Tune, summary: dict[str, Any]) -> None:
 
 
 def _value(target: Any, place: dict[str, Any]) -> str:
-    """The value and its interval in the measure's units (shares in %)."""
-
-    def show(x: float) -> str:
-        return f"{100 * x:.3g}%" if target.unit == "share" else f"{x:.4g}"
-
+    """The value and its interval in the measure's units."""
+    show = target.show
     return f"{show(place['value'])} ({show(place['low'])} to {show(place['high'])})"
 
 

@@ -89,7 +89,8 @@ def confirm(tune: Tune, study: optuna.Study, *, root: Path, playing: Playing,
     for rank, (number, values) in enumerate(best, start=1):
         if on_candidate is not None:
             on_candidate(rank, len(best), values)
-        play(tune, values, tune.games, root=root, playing=playing, on_chunk=on_chunk)
+        play(tune.candidate(values), values, tune.games, root=root, playing=playing,
+             on_chunk=on_chunk)  # fmt: skip
         evaluation = measure(tune, values, tune.games, root=root)
         verdicts = tuple(verdict(tune, m) for m in evaluation.measured)
         out.append(Confirmed(values, number, evaluation, verdicts))

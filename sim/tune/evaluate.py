@@ -20,7 +20,7 @@ from typing import Any
 import polars as pl
 
 from sim.measures import Frames, read_arm, registry_for
-from sim.runner import RunSummary, run
+from sim.runner import Experiment, RunSummary, run
 from sim.runner.commands import Playing
 from sim.runner.execute import default_jobs
 from sim.tune.folder import TRIALS
@@ -62,15 +62,17 @@ def candidate_folder(root: Path, values: Mapping[str, Any]) -> Path:
     return root / TRIALS / candidate_id(values)
 
 
-def play(tune: Tune, values: Mapping[str, Any], games: int, *, root: Path, playing: Playing,
-         on_chunk: Callable[[Any], None] | None = None) -> RunSummary:  # fmt: skip
-    """Play the candidate's arms up to `games` games each (the stored ones are kept)."""
-    exp = tune.candidate(values).with_games(games)
+def play(exp: Experiment, values: Mapping[str, Any], games: int, *, root: Path,
+         playing: Playing, on_chunk: Callable[[Any], None] | None = None
+         ) -> RunSummary:  # fmt: skip
+    """Play a candidate's experiment (`Tune.candidate(values)`) up to `games` games per arm
+    (the stored ones are kept), in chunks that give every worker about two tasks."""
     jobs = playing.jobs or default_jobs()
-    chunk = min(playing.chunk_size, max(MIN_CHUNK, math.ceil(games / (2 * jobs))))
-    return run(exp, out=candidate_folder(root, values), jobs=jobs, chunk_size=chunk,
-               backend=playing.backend, address=playing.address, progress=False,
-               on_chunk=on_chunk)  # fmt: skip
+    per_arm = math.ceil(2 * jobs / len(exp.arms))
+    chunk = min(playing.chunk_size, max(MIN_CHUNK, math.ceil(games / per_arm)))
+    return run(exp.with_games(games), out=candidate_folder(root, values), jobs=jobs,
+               chunk_size=chunk, backend=playing.backend, address=playing.address,
+               progress=False, on_chunk=on_chunk)  # fmt: skip
 
 
 def measure(tune: Tune, values: Mapping[str, Any], games: int, *, root: Path) -> Evaluation:

@@ -15,14 +15,17 @@ from sim.report.plots import Figure
 from sim.tune.report_data import TuneData
 from sim.tune.search import pareto_fronts
 
-MAX_ROWS = 6  # target places drawn against the knobs
+MAX_ROWS = 6  # a target's places drawn against the knobs
 MAX_KNOBS = 5
 MAX_PAIRS = 3  # panels of the Pareto front
 GREY = "#9aa3ad"
 
 
 def _scale(target: dict[str, Any]) -> tuple[float, str]:
-    return (100.0, " (%)") if target["unit"] == "share" else (1.0, "")
+    """The factor and unit a target's values are drawn in: shares in % (pp when signed)."""
+    if target["unit"] != "share":
+        return 1.0, ""
+    return 100.0, " (pp)" if target["signed"] else " (%)"
 
 
 def _x(values: list[Any]) -> tuple[list[float], list[str] | None]:
@@ -33,16 +36,19 @@ def _x(values: list[Any]) -> tuple[list[float], list[str] | None]:
     return [float(labels.index(str(v))) for v in values], labels
 
 
-def targets_against_knobs(data: TuneData) -> Figure | None:
-    best = data.confirmed[0]
-    rows = [(p["target"], p["arm"]) for p in best["places"]][:MAX_ROWS]
+def targets_against_knobs(data: TuneData) -> list[Figure]:
+    """One figure per target: a row per place it is measured at, a column per knob."""
+    return [_against_knobs(data, i) for i in range(len(data.targets))]
+
+
+def _against_knobs(data: TuneData, target_i: int) -> Figure:
+    target = data.targets[target_i]
+    name = target["name"] or target["measure"]
+    scale, unit = _scale(target)
+    arms = [p["arm"] for p in data.confirmed[0]["places"] if p["target"] == target_i]
     knobs = data.knobs[:MAX_KNOBS]
-    if not rows or not knobs:
-        return None
-    fig, panels = plots.grid(rows, knobs, cell_width=3.6, cell_height=2.6)
-    for (target_i, arm), knob, ax in panels:
-        target = data.targets[target_i]
-        scale, unit = _scale(target)
+    fig, panels = plots.grid(arms[:MAX_ROWS], knobs, cell_width=3.6, cell_height=2.6)
+    for arm, knob, ax in panels:
         points = []
         for t in data.trials:
             last = t.last
@@ -71,14 +77,16 @@ def targets_against_knobs(data: TuneData) -> Figure | None:
         if labels is not None:
             ax.set_xticks(range(len(labels)), labels)
         ax.set_xlabel(knob)
-        ax.set_ylabel(f"{target['label']}{unit}", fontsize=8)
+        ax.set_ylabel(f"{name}{unit}", fontsize=8)
         ax.set_title(arm, fontsize=9)
     plots.legend_below(fig, ncol=4)
+    more = f" (the first {MAX_ROWS} of {len(arms)} places)" if len(arms) > MAX_ROWS else ""
     return plots.finish(
-        fig, "tune_targets", "Each target against each knob",
-        "Grey: every trial at the most games it reached (larger: more games). Blue star: the "
-        "recommendation; green: the other confirmed candidates, with 95% intervals at full "
-        "size. Dark band: the target; light band: within the tolerance.",
+        fig, f"tune_target_{target_i}", f"{name} against each knob",
+        f"{target['label']}, a row per place it is measured{more}. Grey: every trial at the "
+        "most games it reached (larger: more games). Blue star: the recommendation; green: "
+        "the other confirmed candidates, with 95% intervals at full size. Dark band or dashed "
+        "line: the target; light band: within the tolerance.",
     )  # fmt: skip
 
 
@@ -183,4 +191,3 @@ def _verdict_color(verdicts: list[str]) -> str:
     if any(v == "missed" for v in verdicts):
         return VERDICT_COLORS["some missed"]
     return VERDICT_COLORS["not all settled"]
-

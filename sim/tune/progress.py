@@ -55,7 +55,7 @@ class TuneProgress:
             assert ev is not None
             verb = "stopped at" if note.state == "pruned" else "kept to"
             text = f"{verb} {ev.games:,} games, score {ev.score:.3g}"
-        self.line(f"trial {note.number + 1}/{planned} {what}: {text}")
+        self.line(f"trial {note.number + 1} ({note.tried}/{planned} candidates) {what}: {text}")
         self._advance("trials")
 
     def confirming(self, rank: int, count: int, values: dict[str, Any]) -> None:
@@ -66,11 +66,13 @@ class TuneProgress:
 
     def line(self, text: str) -> None:
         if self._show:
-            self.console.print(text, highlight=False, markup=False)
+            self.console.print(text, highlight=False, markup=False, soft_wrap=True)
 
     def _advance(self, what: str) -> None:
         if self._bar is not None:
-            self._bar.update(self._task, advance=1, description=what)
+            task = self._bar.tasks[0]
+            total = max(task.total or 0, task.completed + 2)  # polishing adds trials
+            self._bar.update(self._task, advance=1, total=total, description=what)
 
     def stop(self) -> None:
         if self._bar is not None:

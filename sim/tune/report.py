@@ -15,12 +15,13 @@ from typing import Any
 import polars as pl
 
 from sim.report import folder as report_folder
-from sim.report.answers import Answer, Count, Estimate, Label, sentence
+from sim.report.answers import Answer, Count, Estimate, Label, joined, sentence
 from sim.report.quality import Quality
-from sim.report.render import Finding, Section, Text, render_markdown, render_page
+from sim.report.render import Section, Text, render_markdown, render_page
 from sim.report.table import Column, Table
 from sim.tune import figures
 from sim.tune.report_data import TuneData, load_tune_data
+from sim.tune.verdict import UNSETTLED
 
 METHODS = [
     "Candidates: the search asks optuna's sampler for rule values (a grid in random order "
@@ -75,7 +76,7 @@ def build_tune_report(root: str | Path, report_dir: str | Path | None = None, *,
 
 def _estimate(key: str, target: dict[str, Any], place: dict[str, Any]) -> Estimate:
     if target["unit"] == "share":
-        unit = "pp" if target["low"] <= 0.0 else "pct"
+        unit = "pp" if target["signed"] else "pct"
     else:
         unit = "num"
     return Estimate(key, target["label"], place["value"], place["low"], place["high"], unit=unit,
@@ -111,18 +112,21 @@ def _answer(data: TuneData, i: int, target: dict[str, Any], best: dict[str, Any]
         parts += sentence("; " if j else "", Label(place["arm"]) if len(places) > 1 else None,
                           ": " if len(places) > 1 else "",
                           _estimate(f"tune.{i}.{place['arm']}", target, place))  # fmt: skip
-    kind = "finding" if verdict != "not distinguishable" else "null"
+    kind = "finding" if verdict != UNSETTLED else "null"
     unsettled = [p["games_to_settle"] for p in places if p.get("games_to_settle")]
-    settle = f"; about {max(unsettled):,} games per arm would likely settle it" if unsettled \
-        else ""  # fmt: skip
-    parts = sentence("At ", Label(best["label"]), ", ", *parts,
-                     f": {verdict} (wanted {target['wanted']} within {target['within']}"
-                     f"{', at every place' if len(places) > 1 else ''}){settle}.")  # fmt: skip
+    settle = None
+    if verdict == UNSETTLED and unsettled:
+        settle = sentence("; about ", Count(max(unsettled), "games per arm"),
+                          " would likely settle it")  # fmt: skip
+    wanted = Label(f"wanted {target['wanted']} within {target['within']}"
+                   + (", at every place" if len(places) > 1 else ""))
+    parts = sentence("At ", Label(best["label"]), ", ", *parts, f": {verdict} (", wanted, ")",
+                     settle, ".")  # fmt: skip
     return Answer(
         key=f"tune.{i}", question=f"Does the recommendation meet {name}?", parts=parts,
         kind=kind, category=verdict, section="recommendation",
         quality=Quality(games=min(p["n"] for p in places), basis="games per arm",
-                        note=f"{len(places)} place(s)"),
+                        note="measured in " + ", ".join(p["arm"] for p in places)),
     )  # fmt: skip
 
 
@@ -180,9 +184,7 @@ def pictures(data: TuneData) -> Section:
     section = Section("pictures", "Targets, knobs and trade-offs",
                       "How does each target move with each knob, which knobs matter, and do "
                       "the targets pull apart?")  # fmt: skip
-    found = figures.targets_against_knobs(data)
-    if found is not None:
-        section.add(found)
+    section.add(*figures.targets_against_knobs(data))
     section.add(*_importance(data))
     front = figures.pareto(data)
     if front is not None:
@@ -225,25 +227,31 @@ def candidates(data: TuneData) -> Section:
     section = Section("candidates", "How much the recommendation moves",
                       "Do the best candidates agree on the values?")  # fmt: skip
     section.add(figures.moves(data))
-    for knob in data.knobs:
-        values = [c["values"][knob] for c in data.confirmed]
-        if len(set(map(str, values))) == 1:
-            text = f"{knob}: {values[0]} in every confirmed candidate."
-        elif all(isinstance(v, int | float) and not isinstance(v, bool) for v in values):
-            text = (f"{knob}: {min(values):g} to {max(values):g} across the "
-                    f"{len(values)} confirmed candidates (recommended {values[0]:g}).")  # fmt: skip
-        else:
-            text = f"{knob}: {', '.join(map(str, values))} (recommended {values[0]})."
-        section.findings.append(Finding(text, "info"))
-    met = [c["label"] for c in data.confirmed if all(v == "met" for v in c["verdicts"])]
-    section.findings.append(Finding(
-        f"{len(met)} of {len(data.confirmed)} confirmed candidates meet every target"
-        + (f": {'; '.join(met)}." if met else "."), "info"))  # fmt: skip
+    spans = [Label(_span(knob, [c["values"][knob] for c in data.confirmed]))
+             for knob in data.knobs]  # fmt: skip
+    met = [c for c in data.confirmed if all(v == "met" for v in c["verdicts"])]
+    parts = sentence("Across the ", Count(len(data.confirmed), "confirmed candidates"), ": ",
+                     joined([[s] for s in spans], "; ", "; "), "; ", Count(len(met)),
+                     " of them meet every target",
+                     sentence(" (", joined([[Label(c["label"])] for c in met], "; ", "; "),
+                              ")") if met else None, ".")  # fmt: skip
+    section.answers.append(Answer(key="tune.moves", parts=parts, kind="info",
+                                  question="How much does the recommendation move between "
+                                  "the top candidates?", section="candidates"))  # fmt: skip
     section.add(_places_table("tune_confirmed", "Every confirmed candidate", data, data.confirmed))
     return section
 
 
 # --- what was played ----------------------------------------------------------------------------
+
+
+def _span(knob: str, values: list[Any]) -> str:
+    """'missile.cost 13 to 15 (recommended 13)', or the one value they share."""
+    if len({str(v) for v in values}) == 1:
+        return f"{knob} {values[0]} in every one"
+    if all(isinstance(v, int | float) and not isinstance(v, bool) for v in values):
+        return f"{knob} {min(values):g} to {max(values):g} (recommended {values[0]:g})"
+    return f"{knob} {', '.join(map(str, values))} (recommended {values[0]})"
 
 
 def played(data: TuneData) -> Section:
@@ -258,9 +266,10 @@ def played(data: TuneData) -> Section:
                        Count(states.get("complete", 0), "to the last rung"), ", ",
                        Count(states.get("pruned", 0), "stopped early"), ", ",
                        Count(states.get("fail", 0), "refused by the rules"), "), ",
-                       Count(s["games_stored"], "games"), f" in all, {wall:,.0f} s of wall time "
-                       f"over {len(s.get('sessions', []))} session(s) on a possibly shared "
-                       "machine."),
+                       Count(s["games_stored"], "games"), " in all, ",
+                       Count(round(wall), "s of wall time"), " over ",
+                       Count(len(s.get("sessions", [])), "session(s)"),
+                       " on a machine that may have been shared."),
         kind="info", section="search",
     ))  # fmt: skip
     rows = []

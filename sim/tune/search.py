@@ -8,7 +8,9 @@ the candidates measured at that rung so far (asynchronous successive halving, as
 SuccessiveHalvingPruner; several objectives rank by Pareto front, then by the score). Every
 rung is played on the same games (common random numbers), so candidates are ranked on the
 same luck. A candidate the rules refuse (a combination of values no ruleset allows) is a
-failed trial and costs no games.
+failed trial and costs no games. After the sampler's trials, polishing rounds step each knob
+one value each way from the best candidate (`polishing_steps`), until a round leaves the best
+where it was (at most POLISH_ROUNDS; not after a grid, which tried every candidate).
 
 Resuming: the journal holds every trial, its values at each rung and its state. A trial
 stopped mid-way is still running there; the next `sim tune` finishes it first (its games are
@@ -21,7 +23,7 @@ from __future__ import annotations
 import math
 import warnings
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -44,6 +46,8 @@ RUNG = "rung."  # user attribute of a trial: its evaluation at each rung (games 
 INVALID = "invalid"  # user attribute: why the rules refused the candidate
 FINISHED = (TrialState.COMPLETE, TrialState.PRUNED)
 MAX_ASKS = 4  # trials per planned candidate at most, proposals of tried ones included
+POLISH = "polish"  # user attribute: the polishing round a trial belongs to
+POLISH_ROUNDS = 3
 
 
 @dataclass(frozen=True)
@@ -55,6 +59,7 @@ class TrialNote:
     state: str  # complete | pruned | invalid
     evaluation: Evaluation | None = None
     reason: str = ""
+    tried: int = 0  # distinct candidates in the study so far
 
 
 def sampler_kind(tune: Tune) -> str:
@@ -123,26 +128,90 @@ def search(tune: Tune, study: optuna.Study, *, root: Path, playing: Playing,
         _play_trial(study, tune, trial, root=root, playing=playing, on_trial=on_trial,
                     on_chunk=on_chunk)  # fmt: skip
     distributions = {k.name: k.distribution() for k in tune.knobs}
-    planned = planned_trials(tune)
-    while candidates_tried(study) < planned and len(study.trials) < MAX_ASKS * planned:
+
+    def ask_and_play() -> None:
         study.sampler = make_sampler(tune, len(study.trials))
         trial = study.ask(distributions)
         _play_trial(study, tune, trial, root=root, playing=playing, on_trial=on_trial,
                     on_chunk=on_chunk)  # fmt: skip
 
+    planned = planned_trials(tune)
+    while candidates_tried(study) < planned and len(study.trials) < MAX_ASKS * planned:
+        ask_and_play()
+    if sampler_kind(tune) == "grid":
+        return  # every candidate was tried: nothing near the best is left
+    while True:
+        while study.get_trials(deepcopy=False, states=(TrialState.WAITING,)):
+            ask_and_play()  # a polishing round's steps, queued
+        steps = polishing_steps(study, tune)
+        if not steps:
+            return
+        for values, round_ in steps:
+            study.enqueue_trial(values, user_attrs={POLISH: round_})
+
 
 def candidates_tried(study: optuna.Study) -> int:
     """Distinct candidates among the trials (a sampler may propose one again: that trial
     reuses its games and counts once)."""
-    return len({repr(sorted(t.params.items())) for t in study.get_trials(deepcopy=False)})
+    played = study.get_trials(deepcopy=False, states=(*FINISHED, TrialState.FAIL,
+                                                      TrialState.RUNNING))  # fmt: skip
+    return len({_key(t.params) for t in played})
+
+
+def _key(params: dict[str, Any]) -> str:
+    return repr(sorted(params.items()))
+
+
+def polishing_steps(study: optuna.Study, tune: Tune) -> list[tuple[dict[str, Any], int]]:
+    """The next polishing round: one step each way along every knob from the best candidate
+    so far (those not tried yet), or none when the last round left the best where it was or
+    POLISH_ROUNDS are done. A sampler finds the region; a knob that moves one target only,
+    beside targets that weigh more, is set right here. Every step is a trial like the others
+    (rungs, common random numbers); the rounds are read from the study, so a resumed tune
+    polishes as an uninterrupted one."""
+    done = [t for t in study.get_trials(deepcopy=False) if t.state != TrialState.WAITING]
+    last = max((int(t.user_attrs.get(POLISH, 0)) for t in done), default=0)
+    best = best_candidate(done, tune)
+    if best is None or last >= POLISH_ROUNDS:
+        return []
+    if last > 0:
+        before = best_candidate([t for t in done if t.user_attrs.get(POLISH, 0) < last], tune)
+        if before == best:
+            return []
+    tried = {_key(t.params) for t in done}
+    steps = []
+    for knob in tune.knobs:
+        grid = knob.grid()
+        if grid is None or best[knob.name] not in grid:
+            continue
+        at = grid.index(best[knob.name])
+        for j in (at - 1, at + 1):
+            if 0 <= j < len(grid):
+                values = {**best, knob.name: grid[j]}
+                if _key(values) not in tried:
+                    tried.add(_key(values))
+                    steps.append((values, last + 1))
+    return steps
+
+
+def best_candidate(trials: Sequence[FrozenTrial], tune: Tune) -> dict[str, Any] | None:
+    """The values of the best trial that reached the last rung (ranked there), or None."""
+    key = f"{RUNG}{tune.search.rungs[-1]}"
+    top = [t for t in trials if t.state == TrialState.COMPLETE and key in t.user_attrs]
+    if not top:
+        return None
+    order = ranking([t.user_attrs[key]["objectives"] for t in top],
+                    [t.user_attrs[key]["score"] for t in top], tune.search.objectives,
+                    [t.number for t in top])  # fmt: skip
+    return {k.name: top[order[0]].params[k.name] for k in tune.knobs}
 
 
 def _play_trial(study: optuna.Study, tune: Tune, trial: Trial, *, root: Path,
                 playing: Playing, on_trial, on_chunk) -> None:  # fmt: skip
     values = {k.name: trial.params[k.name] for k in tune.knobs}
-    note = _note(on_trial)
+    note = _note(study, on_trial)
     try:
-        tune.candidate(values)
+        exp = tune.candidate(values)
     except ConfigError as err:
         trial.set_user_attr(INVALID, err.message)
         study.tell(trial, state=TrialState.FAIL)
@@ -151,7 +220,7 @@ def _play_trial(study: optuna.Study, tune: Tune, trial: Trial, *, root: Path,
     single = n_objectives(tune) == 1
     rungs = tune.search.rungs
     for games in rungs:
-        play(tune, values, games, root=root, playing=playing, on_chunk=on_chunk)
+        play(exp, values, games, root=root, playing=playing, on_chunk=on_chunk)
         evaluation = measure(tune, values, games, root=root)
         trial.set_user_attr(f"{RUNG}{games}", evaluation.as_json())
         if single:
@@ -164,8 +233,14 @@ def _play_trial(study: optuna.Study, tune: Tune, trial: Trial, *, root: Path,
     note(TrialNote(trial.number, values, "complete", evaluation))
 
 
-def _note(on_trial):
-    return on_trial if on_trial is not None else (lambda note: None)
+def _note(study: optuna.Study, on_trial):
+    """The trial's note, with the distinct candidates tried so far, to `on_trial`."""
+
+    def note(found: TrialNote) -> None:
+        if on_trial is not None:
+            on_trial(replace(found, tried=candidates_tried(study)))
+
+    return note
 
 
 def promoted(study: optuna.Study, tune: Tune, number: int, evaluation: Evaluation) -> bool:

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from sim.config import flatten, read_yaml
+from sim.config import flatten, load_value, read_yaml
 from sim.errors import ConfigError
 from sim.measures import UnknownMeasure, registry_for
 from sim.runner import Experiment, parse_experiment
@@ -41,6 +41,7 @@ from sim.tune.targets import (
 )
 
 TUNE_KEYS = ("tune", "targets", "search", "screen")  # screen: sim/tune/screen.py
+OWN_SET = ("search", "screen")  # the tune's keys --set may set
 NOT_IN_A_TUNE = {
     "precision": "A tune sets its own sizes: search.games for the rungs, games for the "
                  "confirmation.",
@@ -138,8 +139,10 @@ def load_tune(path: str | Path, overrides: Sequence[str] = (), *, games: int | N
 def parse_tune(data: Mapping[str, Any], *, file: str | None = None, text: str = "",
                overrides: Sequence[tuple[str, Any]] = (), trials: int | None = None,
                needs_knobs: bool = True) -> Tune:  # fmt: skip
-    """Validate a tune given as a mapping (the content of a tune file)."""
-    where = _Where(data, file, text)
+    """Validate a tune given as a mapping (the content of a tune file); `--set search.KEY=V`
+    and `--set screen.KEY=V` set the tune's own keys, the others the experiment's."""
+    data, overrides, cli_paths = _own_overrides(data, overrides)
+    where = _Where(data, file, text, cli_paths)
     experiment_data = {k: v for k, v in data.items() if k not in TUNE_KEYS}
     for key, why in NOT_IN_A_TUNE.items():
         if key in experiment_data:
@@ -166,13 +169,34 @@ def parse_tune(data: Mapping[str, Any], *, file: str | None = None, text: str = 
 
 
 class _Where:
-    """Errors placed as the experiment parser places them: the file, the line, the key."""
+    """Errors placed as the experiment parser places them: the file, the line, the key (or
+    --set, for a key the command line set)."""
 
-    def __init__(self, data: Mapping[str, Any], file: str | None, text: str) -> None:
+    def __init__(self, data: Mapping[str, Any], file: str | None, text: str,
+                 cli_paths: Sequence[tuple] = ()) -> None:  # fmt: skip
         self._parser = Parser(dict(data), file=file, text=text)
+        self._parser.cli_paths.update(cli_paths)
 
     def fail(self, message: str, path: tuple, hint: str | None = None) -> ConfigError:
         return self._parser.fail(message, path, hint)
+
+
+def _own_overrides(data: Mapping[str, Any], overrides: Sequence[tuple[str, Any]]
+                   ) -> tuple[dict[str, Any], list[tuple[str, Any]], list[tuple]]:  # fmt: skip
+    """(the data with the command line's search.* and screen.* keys set, the other
+    overrides, the paths the command line set)."""
+    out = copy.deepcopy(dict(data))
+    rest, paths = [], []
+    for key, raw in overrides:
+        head, _, sub_key = key.partition(".")
+        if head not in OWN_SET or not sub_key:
+            rest.append((key, raw))
+            continue
+        section = out.get(head)
+        out[head] = section = dict(section) if isinstance(section, Mapping) else {}
+        section[sub_key] = load_value(raw) if isinstance(raw, str) else raw
+        paths.append((head, sub_key))
+    return out, rest, paths
 
 
 # --- knobs ------------------------------------------------------------------------------------

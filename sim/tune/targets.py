@@ -67,12 +67,23 @@ class Target:
         return gap / self.tolerance
 
     @property
+    def signed(self) -> bool:
+        """A share aimed at 0 or below (an uplift, an advantage): shown as a signed difference
+        in percentage points, not as a rate."""
+        return self.unit == "share" and (self.low < 0 or self.high <= 0)
+
+    def show(self, x: float) -> str:
+        """A value in the measure's units: '+0.5 pp', '23.1%', '31.2'."""
+        if self.unit != "share":
+            return _num(x)
+        return f"{100 * x:+.3g} pp" if self.signed else f"{100 * x:.3g}%"
+
+    @property
     def wanted(self) -> str:
-        """'0', '0.20 to 0.30', in the measure's units."""
-        show = _pct if self.unit == "share" else _num
+        """'0 pp', '20% to 30%', '31', in the measure's units."""
         if self.low == self.high:
-            return show(self.low)
-        return f"{show(self.low)} to {show(self.high)}"
+            return "0 pp" if self.signed and self.low == 0 else self.show(self.low)
+        return f"{self.show(self.low)} to {self.show(self.high)}"
 
     @property
     def within(self) -> str:
@@ -83,10 +94,6 @@ class Target:
 def at_level(measure: str, level: str | None) -> str:
     """The registry name at a skill level: a strategy written `skill` becomes the level."""
     return _SKILL.sub(level, measure) if level else measure
-
-
-def _pct(x: float) -> str:
-    return f"{100 * x:.3g}%"
 
 
 def _num(x: float) -> str:
