@@ -78,6 +78,9 @@ def run_tune(tune: Tune, *, root: Path, playing: Playing, show: bool = True, con
         confirmed = confirm(tune, study, root=root, playing=playing, on_chunk=on_chunk,
                             on_candidate=progress.confirming)  # fmt: skip
         found = crossings(tune, confirmed, root=root)
+        overlay = write_overlay(root, tune, confirmed[0])
+        write_summary(root, _summary(tune, root, study, confirmed, found, overlay))
+        _record_session(root, began, progress, finished=True)
     except BaseException:
         _record_session(root, began, progress, finished=False)
         raise
@@ -85,10 +88,6 @@ def run_tune(tune: Tune, *, root: Path, playing: Playing, show: bool = True, con
         if progress is not None:
             progress.stop()
         lock.release()
-    overlay = write_overlay(root, tune, confirmed[0])
-    summary = _summary(tune, root, study, confirmed, found, overlay)
-    write_summary(root, summary)
-    _record_session(root, began, progress, finished=True)
     return read_summary(root)
 
 

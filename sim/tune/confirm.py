@@ -20,6 +20,7 @@ import numpy as np
 import optuna
 import yaml
 
+from sim.errors import SimError
 from sim.measures import read_arm, registry_for
 from sim.measures.core import Ratio
 from sim.runner.commands import Playing
@@ -27,7 +28,7 @@ from sim.stats.bootstrap import break_even_bootstrap
 from sim.tune.evaluate import Evaluation, candidate_folder, first_games, measure, play
 from sim.tune.folder import OVERLAY
 from sim.tune.knobs import show_values
-from sim.tune.search import FINISHED, ranking, rung_evaluations
+from sim.tune.search import candidate_key, ranked_at, ranking
 from sim.tune.spec import Tune
 from sim.tune.targets import Measured
 from sim.tune.verdict import MET, MISSED, UNSETTLED, Verdict, judge
@@ -57,25 +58,14 @@ class Crossing:
 def best_candidates(study: optuna.Study, tune: Tune) -> list[tuple[int, dict[str, Any]]]:
     """(trial number, values) of the `confirm` best distinct candidates: those that reached
     the last rung first (ranked there), then the others by the highest rung they reached."""
-    rows = []
-    for t in study.get_trials(deepcopy=False, states=FINISHED):
-        rungs = rung_evaluations(t)
-        if rungs:
-            top = max(rungs)
-            rows.append((t, top, rungs[top]))
-    rows.sort(key=lambda r: -r[1])
+    trials = study.get_trials(deepcopy=False)
     chosen: list[tuple[int, dict[str, Any]]] = []
     seen: set[str] = set()
-    for games in sorted({r[1] for r in rows}, reverse=True):
-        level = [r for r in rows if r[1] == games]
-        order = ranking([r[2]["objectives"] for r in level], [r[2]["score"] for r in level],
-                        tune.search.objectives, [r[0].number for r in level])  # fmt: skip
-        for i in order:
-            t = level[i][0]
+    for games in sorted(tune.search.rungs, reverse=True):
+        for t in ranked_at(trials, games, tune):
             values = {k.name: t.params[k.name] for k in tune.knobs}
-            key = repr(sorted(values.items()))
-            if key not in seen:
-                seen.add(key)
+            if candidate_key(values) not in seen:
+                seen.add(candidate_key(values))
                 chosen.append((t.number, values))
     return chosen[: tune.search.confirm]
 
@@ -86,6 +76,10 @@ def confirm(tune: Tune, study: optuna.Study, *, root: Path, playing: Playing,
     """Replay the best candidates at full size; best first (by the confirmation's ranking)."""
     out = []
     best = best_candidates(study, tune)
+    if not best:
+        hint = "Widen the knobs' ranges (`sim rules show` lists the rules)."
+        raise SimError("no candidate was played: the rules refused every one the search tried",
+                       file=tune.file, key="tune", hint=hint)  # fmt: skip
     for rank, (number, values) in enumerate(best, start=1):
         if on_candidate is not None:
             on_candidate(rank, len(best), values)

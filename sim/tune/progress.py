@@ -55,7 +55,8 @@ class TuneProgress:
             assert ev is not None
             verb = "stopped at" if note.state == "pruned" else "kept to"
             text = f"{verb} {ev.games:,} games, score {ev.score:.3g}"
-        self.line(f"trial {note.number + 1} ({note.tried}/{planned} candidates) {what}: {text}")
+        stage = f"polishing {note.polish}" if note.polish else f"{note.tried}/{planned} candidates"
+        self.line(f"trial {note.number + 1} ({stage}) {what}: {text}")
         self._advance("trials")
 
     def confirming(self, rank: int, count: int, values: dict[str, Any]) -> None:

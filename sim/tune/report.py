@@ -90,7 +90,7 @@ def recommendation(data: TuneData) -> Section:
                       f"Which values meet the targets? {best['label']}, confirmed on "
                       f"{games:,} games per arm.")  # fmt: skip
     for i, target in enumerate(data.targets):
-        section.answers.append(_answer(data, i, target, best))
+        section.answers.append(_answer(data, i, target, best, first=i == 0))
     for c in data.summary["crossings"]:
         section.answers.append(_crossing_answer(data, c))
     rules = data.summary["recommended"]["rules"]
@@ -103,7 +103,8 @@ def recommendation(data: TuneData) -> Section:
     return section
 
 
-def _answer(data: TuneData, i: int, target: dict[str, Any], best: dict[str, Any]) -> Answer:
+def _answer(data: TuneData, i: int, target: dict[str, Any], best: dict[str, Any], *,
+            first: bool) -> Answer:  # fmt: skip
     places = [p for p in best["places"] if p["target"] == i]
     verdict = best["verdicts"][i]
     name = target["name"] or target["measure"]
@@ -118,10 +119,12 @@ def _answer(data: TuneData, i: int, target: dict[str, Any], best: dict[str, Any]
     if verdict == UNSETTLED and unsettled:
         settle = sentence("; about ", Count(max(unsettled), "games per arm"),
                           " would likely settle it")  # fmt: skip
-    wanted = Label(f"wanted {target['wanted']} within {target['within']}"
-                   + (", at every place" if len(places) > 1 else ""))
-    parts = sentence("At ", Label(best["label"]), ", ", *parts, f": {verdict} (", wanted, ")",
-                     settle, ".")  # fmt: skip
+    wanted = Label(
+        f"wanted {target['wanted']} within {target['within']}"
+        + (", at every place" if len(places) > 1 else "")
+    )
+    where = sentence("At ", Label(best["label"])) if first else ["At the recommendation"]
+    parts = sentence(*where, ", ", *parts, f": {verdict} (", wanted, ")", settle, ".")
     return Answer(
         key=f"tune.{i}", question=f"Does the recommendation meet {name}?", parts=parts,
         kind=kind, category=verdict, section="recommendation",

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import math
 import warnings
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
@@ -60,6 +60,7 @@ class TrialNote:
     evaluation: Evaluation | None = None
     reason: str = ""
     tried: int = 0  # distinct candidates in the study so far
+    polish: int = 0  # its polishing round (0: the sampler's)
 
 
 def sampler_kind(tune: Tune) -> str:
@@ -155,10 +156,11 @@ def candidates_tried(study: optuna.Study) -> int:
     reuses its games and counts once)."""
     played = study.get_trials(deepcopy=False, states=(*FINISHED, TrialState.FAIL,
                                                       TrialState.RUNNING))  # fmt: skip
-    return len({_key(t.params) for t in played})
+    return len({candidate_key(t.params) for t in played})
 
 
-def _key(params: dict[str, Any]) -> str:
+def candidate_key(params: Mapping[str, Any]) -> str:
+    """The same text for the same knob values."""
     return repr(sorted(params.items()))
 
 
@@ -178,7 +180,7 @@ def polishing_steps(study: optuna.Study, tune: Tune) -> list[tuple[dict[str, Any
         before = best_candidate([t for t in done if t.user_attrs.get(POLISH, 0) < last], tune)
         if before == best:
             return []
-    tried = {_key(t.params) for t in done}
+    tried = {candidate_key(t.params) for t in done}
     steps = []
     for knob in tune.knobs:
         grid = knob.grid()
@@ -188,28 +190,33 @@ def polishing_steps(study: optuna.Study, tune: Tune) -> list[tuple[dict[str, Any
         for j in (at - 1, at + 1):
             if 0 <= j < len(grid):
                 values = {**best, knob.name: grid[j]}
-                if _key(values) not in tried:
-                    tried.add(_key(values))
+                if candidate_key(values) not in tried:
+                    tried.add(candidate_key(values))
                     steps.append((values, last + 1))
     return steps
 
 
 def best_candidate(trials: Sequence[FrozenTrial], tune: Tune) -> dict[str, Any] | None:
     """The values of the best trial that reached the last rung (ranked there), or None."""
-    key = f"{RUNG}{tune.search.rungs[-1]}"
-    top = [t for t in trials if t.state == TrialState.COMPLETE and key in t.user_attrs]
-    if not top:
-        return None
-    order = ranking([t.user_attrs[key]["objectives"] for t in top],
-                    [t.user_attrs[key]["score"] for t in top], tune.search.objectives,
-                    [t.number for t in top])  # fmt: skip
-    return {k.name: top[order[0]].params[k.name] for k in tune.knobs}
+    top = ranked_at(trials, tune.search.rungs[-1], tune)
+    return {k.name: top[0].params[k.name] for k in tune.knobs} if top else None
+
+
+def ranked_at(trials: Sequence[FrozenTrial], games: int, tune: Tune) -> list[FrozenTrial]:
+    """The finished trials whose highest rung is `games`, best first (ranked there)."""
+    key = f"{RUNG}{games}"
+    here = [t for t in trials if t.state in FINISHED and key in t.user_attrs
+            and max(rung_evaluations(t)) == games]  # fmt: skip
+    order = ranking([t.user_attrs[key]["objectives"] for t in here],
+                    [t.user_attrs[key]["score"] for t in here], tune.search.objectives,
+                    [t.number for t in here])  # fmt: skip
+    return [here[i] for i in order]
 
 
 def _play_trial(study: optuna.Study, tune: Tune, trial: Trial, *, root: Path,
                 playing: Playing, on_trial, on_chunk) -> None:  # fmt: skip
     values = {k.name: trial.params[k.name] for k in tune.knobs}
-    note = _note(study, on_trial)
+    note = _note(study, on_trial, int(trial.user_attrs.get(POLISH, 0)))
     try:
         exp = tune.candidate(values)
     except ConfigError as err:
@@ -233,12 +240,12 @@ def _play_trial(study: optuna.Study, tune: Tune, trial: Trial, *, root: Path,
     note(TrialNote(trial.number, values, "complete", evaluation))
 
 
-def _note(study: optuna.Study, on_trial):
+def _note(study: optuna.Study, on_trial, polish: int):
     """The trial's note, with the distinct candidates tried so far, to `on_trial`."""
 
     def note(found: TrialNote) -> None:
         if on_trial is not None:
-            on_trial(replace(found, tried=candidates_tried(study)))
+            on_trial(replace(found, tried=candidates_tried(study), polish=polish))
 
     return note
 

@@ -5,7 +5,8 @@ measure's own units. The target is *met* when the estimate's 95% interval lies i
 widened by the tolerance on each side (an equivalence test: two one-sided tests at 2.5%
 each), *missed* when the interval lies wholly outside that widened band, and *not
 distinguishable* otherwise; then the games that would likely settle it are estimated from the
-current standard error (the interval shrinks as 1/sqrt(games)).
+current standard error (the interval shrinks as 1/sqrt(games)), unless the estimate lies so
+near an edge that a hundred times the games would not do.
 
 This is the project's three-valued verdict (holds / the opposite holds / not settled at this
 size), applied to "the target is met". `judge` is the one place the tune asks for it.
@@ -20,6 +21,7 @@ from sim.measures.core import Value
 from sim.stats.intervals import Z95
 
 MET, MISSED, UNSETTLED = "met", "missed", "not distinguishable"
+MAX_GROWTH = 100  # games to settle are said only up to this many times the games played
 
 
 @dataclass(frozen=True)
@@ -50,6 +52,7 @@ def _games_to_settle(value: Value, floor: float, ceiling: float) -> int | None:
         return None
     v = value.value
     room = min(v - floor, ceiling - v) if floor <= v <= ceiling else max(floor - v, v - ceiling)
-    if room <= 0:
-        return None  # on the edge: no size settles it
-    return int(math.ceil(value.n * (Z95 * value.se / room) ** 2))
+    needed = value.n * (Z95 * value.se / room) ** 2 if room > 0 else math.inf
+    if needed > MAX_GROWTH * value.n:
+        return None  # about on the edge: more games would hardly settle it
+    return int(math.ceil(needed))
