@@ -23,6 +23,7 @@ from sim.runner.commands import Playing
 from sim.tune.command import run_tune
 from sim.tune.search import open_study, sampler_kind
 from sim.tune.spec import parse_tune
+from tests.modules import loaded_after
 from tests.test_report_answers import numbers_without_interval
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -174,6 +175,11 @@ def test_sim_tune_and_sim_screen_print_write_and_report(coin_race, tmp_path):
         assert numbers_without_interval(answer.split("</p>", 1)[0]) == []  # or a setting
     for name in ("tune_target_0", "tune_moves"):
         assert (out / "report" / "figures" / f"{name}.png").is_file()
+    # the report reads the folder alone: not the runner, the engine, the strategies or numba
+    again_dir = str(tmp_path / "again")
+    loaded = loaded_after(f"from sim.tune.report import build_tune_report\n"
+                          f"build_tune_report({str(out)!r}, {again_dir!r})")  # fmt: skip
+    assert not [m for m in loaded if m.startswith(("numba", "strategies", "sim.runner"))]
     again = CliRunner().invoke(app, ["tune", str(path), "--out", str(out), "-j", "1"])
     assert again.exit_code == 0 and "trial" not in again.output  # nothing left to search
 

@@ -28,7 +28,17 @@ are kept.
     summary["recommended"]["rules"]   # {'missile.cost': 13}
 """
 
-from sim.tune.command import run_tune
-from sim.tune.spec import Tune, load_tune, parse_tune
+from importlib import import_module
+from typing import Any
 
-__all__ = ["Tune", "load_tune", "parse_tune", "run_tune"]
+_API = {"Tune": "sim.tune.spec", "load_tune": "sim.tune.spec", "parse_tune": "sim.tune.spec",
+        "run_tune": "sim.tune.command"}  # fmt: skip
+__all__ = list(_API)
+
+
+def __getattr__(name: str) -> Any:
+    """The API, imported on first use: the report (sim.tune.report) reads a tune's folder
+    without the runner."""
+    if name not in _API:
+        raise AttributeError(f"module 'sim.tune' has no attribute {name!r}")
+    return getattr(import_module(_API[name]), name)

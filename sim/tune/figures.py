@@ -13,7 +13,7 @@ import numpy as np
 from sim.report import plots
 from sim.report.plots import Figure
 from sim.tune.report_data import TuneData
-from sim.tune.search import pareto_fronts
+from sim.tune.targets import pareto_fronts
 
 MAX_ROWS = 6  # a target's places drawn against the knobs
 MAX_KNOBS = 5

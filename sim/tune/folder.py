@@ -16,15 +16,17 @@ from __future__ import annotations
 import json
 import shutil
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from sim.errors import SimError
 from sim.paths import cannot_write, make_folder
 from sim.storage.lock import FolderLock, acquire
-from sim.tune.spec import Tune
+from sim.tune.journal import JOURNAL
+
+if TYPE_CHECKING:
+    from sim.tune.spec import Tune
 
 SUMMARY = "tune.json"
-JOURNAL = "study.journal"
 OVERLAY = "recommended.yaml"
 TRIALS = "trials"
 WRITTEN = (SUMMARY, JOURNAL, f"{JOURNAL}.lock", OVERLAY)

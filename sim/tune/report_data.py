@@ -9,13 +9,11 @@ from pathlib import Path
 from typing import Any
 
 import optuna
-from optuna.storages import JournalStorage
-from optuna.storages.journal import JournalFileBackend
 from optuna.trial import FrozenTrial, TrialState
 
 from sim.errors import SimError
-from sim.tune.folder import JOURNAL, read_summary
-from sim.tune.search import INVALID, STUDY, rung_evaluations
+from sim.tune.folder import read_summary
+from sim.tune.journal import INVALID, STUDY, rung_evaluations, storage
 
 
 @dataclass(frozen=True)
@@ -63,9 +61,7 @@ def load_tune_data(root: str | Path) -> TuneData:
     if "confirmed" not in summary:
         raise SimError("holds no finished tune (no confirmation in tune.json)", file=root,
                        hint="Run `sim tune FILE --out` this folder to finish it.")  # fmt: skip
-    optuna.logging.set_verbosity(optuna.logging.WARNING)
-    storage = JournalStorage(JournalFileBackend(str(root / JOURNAL)))
-    study = optuna.load_study(study_name=STUDY, storage=storage)
+    study = optuna.load_study(study_name=STUDY, storage=storage(root))
     return TuneData(root, summary, [_row(t) for t in study.get_trials(deepcopy=False)])
 
 

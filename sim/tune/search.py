@@ -29,24 +29,18 @@ from typing import Any
 
 import optuna
 from optuna.samplers import BaseSampler, BruteForceSampler, NSGAIISampler, TPESampler
-from optuna.storages import JournalStorage
-from optuna.storages.journal import JournalFileBackend
 from optuna.trial import FrozenTrial, Trial, TrialState
 
 from sim.errors import ConfigError
 from sim.runner.commands import Playing
 from sim.tune.evaluate import Evaluation, measure, play
-from sim.tune.folder import JOURNAL
+from sim.tune.journal import INVALID, POLISH, RUNG, STUDY, rung_evaluations, storage
 from sim.tune.knobs import space_size
 from sim.tune.spec import Tune
-from sim.tune.targets import objective_names
+from sim.tune.targets import objective_names, pareto_fronts
 
-STUDY = "tune"
-RUNG = "rung."  # user attribute of a trial: its evaluation at each rung (games per arm)
-INVALID = "invalid"  # user attribute: why the rules refused the candidate
 FINISHED = (TrialState.COMPLETE, TrialState.PRUNED)
 MAX_ASKS = 4  # trials per planned candidate at most, proposals of tried ones included
-POLISH = "polish"  # user attribute: the polishing round a trial belongs to
 POLISH_ROUNDS = 3
 
 
@@ -86,9 +80,7 @@ def n_objectives(tune: Tune) -> int:
 
 
 def open_study(root: Path, tune: Tune) -> optuna.Study:
-    optuna.logging.set_verbosity(optuna.logging.WARNING)
-    storage = JournalStorage(JournalFileBackend(str(root / JOURNAL)))
-    study = optuna.create_study(storage=storage, study_name=STUDY, load_if_exists=True,
+    study = optuna.create_study(storage=storage(root), study_name=STUDY, load_if_exists=True,
                                 directions=["minimize"] * n_objectives(tune))  # fmt: skip
     return study
 
@@ -270,29 +262,3 @@ def ranking(objectives: Sequence[Sequence[float]], scores: Sequence[float], mode
     then by score, then by trial number."""
     fronts = pareto_fronts(objectives) if mode == "separate" else [0] * len(scores)
     return sorted(range(len(scores)), key=lambda i: (fronts[i], scores[i], numbers[i]))
-
-
-def pareto_fronts(points: Sequence[Sequence[float]]) -> list[int]:
-    """Each point's front (0 = not dominated by any; 1 = only by points of front 0; ...),
-    every objective minimised."""
-    front = [-1] * len(points)
-    left = set(range(len(points)))
-    level = 0
-    while left:
-        top = {i for i in left if not any(_dominates(points[j], points[i]) for j in left)}
-        for i in top:
-            front[i] = level
-        left -= top
-        level += 1
-    return front
-
-
-def _dominates(a: Sequence[float], b: Sequence[float]) -> bool:
-    return all(x <= y for x, y in zip(a, b, strict=True)) and any(
-        x < y for x, y in zip(a, b, strict=True)
-    )
-
-
-def rung_evaluations(trial: FrozenTrial) -> dict[int, dict[str, Any]]:
-    """games -> the trial's evaluation at that rung (as stored)."""
-    return {int(k[len(RUNG) :]): v for k, v in trial.user_attrs.items() if k.startswith(RUNG)}

@@ -180,3 +180,24 @@ def _number(v: Any, what: str) -> float:
     if isinstance(v, bool) or not isinstance(v, int | float):
         raise ValueError(f"{what} must be a number, got {v!r}")
     return float(v)
+
+
+def pareto_fronts(points: Sequence[Sequence[float]]) -> list[int]:
+    """Each point's front (0 = not dominated by any; 1 = only by points of front 0; ...),
+    every objective minimised."""
+    front = [-1] * len(points)
+    left = set(range(len(points)))
+    level = 0
+    while left:
+        top = {i for i in left if not any(_dominates(points[j], points[i]) for j in left)}
+        for i in top:
+            front[i] = level
+        left -= top
+        level += 1
+    return front
+
+
+def _dominates(a: Sequence[float], b: Sequence[float]) -> bool:
+    return all(x <= y for x, y in zip(a, b, strict=True)) and any(
+        x < y for x, y in zip(a, b, strict=True)
+    )
