@@ -15,6 +15,7 @@ from typing import Any
 import polars as pl
 
 from sim.report import folder as report_folder
+from sim.report import report_files
 from sim.report.answers import Answer, Count, Estimate, Label, joined, sentence
 from sim.report.quality import Quality
 from sim.report.render import Section, Text, render_markdown, render_page
@@ -61,13 +62,7 @@ def build_tune_report(root: str | Path, report_dir: str | Path | None = None, *,
     page = render_page(title=title, meta=meta, sections=sections, methods=METHODS,
                        footer=_footer(data))  # fmt: skip
     markdown = render_markdown(title=title, meta=meta, sections=sections, methods=METHODS)
-    files: dict[str, str | bytes] = {"index.html": page, "report.md": markdown}
-    for section in sections:
-        for table in section.tables():
-            files[f"tables/{table.name}.csv"] = table.csv_frame().write_csv()
-        for figure in section.figures():
-            files[f"figures/{figure.name}.png"] = figure.png
-    report_folder.write(out, files, key=key)
+    report_folder.write(out, report_files(page, markdown, sections), key=key)
     return out / "index.html"
 
 
@@ -79,8 +74,9 @@ def _estimate(key: str, target: dict[str, Any], place: dict[str, Any]) -> Estima
         unit = "pp" if target["signed"] else "pct"
     else:
         unit = "num"
+    digits = 1 if unit != "num" else (0 if abs(place["value"]) >= 100 else 2)
     return Estimate(key, target["label"], place["value"], place["low"], place["high"], unit=unit,
-                    digits=1 if unit != "num" else 2, signed=unit == "pp")  # fmt: skip
+                    digits=digits, signed=unit == "pp")  # fmt: skip
 
 
 def recommendation(data: TuneData) -> Section:

@@ -50,6 +50,10 @@ class Move:
 def moves(tune: Tune) -> tuple[list[Move], list[str]]:
     """The arms to play (both sides of every key the rules accept) and notes on the sides
     left out (a value the rules refuse)."""
+    if len({p.base_arm for p in tune.places}) > 1:
+        raise ConfigError("screening moves the keys of one setting; this file has several arms",
+                          file=tune.file, key="arms",
+                          hint="Remove arms and sweep (skills are fine).")  # fmt: skip
     values = tune.experiment.arms[0].ruleset.values
     steps = {k.key: k.step or (k.high - k.low) / 10 for k in tune.knobs
              if k.numeric and k.index is None}  # fmt: skip
@@ -90,14 +94,6 @@ def _arm_experiment(tune: Tune, chosen: list[Move]) -> Experiment:
     return parse_experiment(data, file=tune.file, text=tune.text, overrides=tune.overrides)
 
 
-def screen_experiment(tune: Tune, chosen: list[Move]) -> Experiment:
-    if len({p.base_arm for p in tune.places}) > 1:
-        raise ConfigError("screening moves the keys of one setting; this file has several arms",
-                          file=tune.file, key="arms",
-                          hint="Remove arms and sweep (skills are fine).")  # fmt: skip
-    return _arm_experiment(tune, chosen)
-
-
 @dataclass(frozen=True)
 class Effect:
     target: int
@@ -108,7 +104,7 @@ class Effect:
 
 
 def play_screen(tune: Tune, chosen: list[Move], *, root: Path, playing: Playing) -> Path:
-    exp = screen_experiment(tune, chosen)
+    exp = _arm_experiment(tune, chosen)
     run(exp, out=root, jobs=playing.jobs, chunk_size=playing.chunk_size,
         backend=playing.backend, address=playing.address, fresh=playing.fresh,
         progress=playing.progress)  # fmt: skip

@@ -13,7 +13,7 @@ import numpy as np
 import polars as pl
 
 from sim.report import folder as report_folder
-from sim.report import plots
+from sim.report import plots, report_files
 from sim.report.answers import Answer, Count, Estimate, Label, sentence
 from sim.report.render import Section, render_markdown, render_page
 from sim.report.table import Column, Table
@@ -40,13 +40,7 @@ def build_screen_report(root: Path, summary: dict[str, Any], report_dir: Path) -
     page = render_page(title=title, meta=meta, sections=sections, methods=METHODS,
                        footer=html.escape(f"Built from {root}."))  # fmt: skip
     markdown = render_markdown(title=title, meta=meta, sections=sections, methods=METHODS)
-    files: dict[str, str | bytes] = {"index.html": page, "report.md": markdown}
-    for section in sections:
-        for table in section.tables():
-            files[f"tables/{table.name}.csv"] = table.csv_frame().write_csv()
-        for figure in section.figures():
-            files[f"figures/{figure.name}.png"] = figure.png
-    report_folder.write(report_dir, files, key="--report-dir")
+    report_folder.write(report_dir, report_files(page, markdown, sections), key="--report-dir")
     return report_dir / "index.html"
 
 

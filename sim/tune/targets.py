@@ -97,7 +97,8 @@ def at_level(measure: str, level: str | None) -> str:
 
 
 def _num(x: float) -> str:
-    return f"{x:.4g}"
+    """A plain quantity: whole thousands with separators (humans: 25,000), else 4 digits."""
+    return f"{x:,.0f}" if abs(x) >= 1000 else f"{x:.4g}"
 
 
 @dataclass(frozen=True)
@@ -147,12 +148,8 @@ def objective_names(targets: Sequence[Target], arms: Sequence[Place]) -> list[st
         if target.combine == "worst":
             out.append(name)
         else:
-            out.extend(f"{name} @ {_place_name(p)}" for p in places(target, arms))
+            out.extend(f"{name} @ {p.arm}" for p in places(target, arms))
     return out
-
-
-def _place_name(place: Place) -> str:
-    return place.arm
 
 
 def score(misses: Sequence[float]) -> float:
