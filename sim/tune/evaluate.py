@@ -20,9 +20,8 @@ from typing import Any
 import polars as pl
 
 from sim.measures import Frames, read_arm, registry_for
-from sim.runner import Experiment, RunSummary, run
+from sim.runner import Experiment, RunSummary, default_jobs, run
 from sim.runner.commands import Playing
-from sim.runner.execute import default_jobs
 from sim.tune.folder import TRIALS
 from sim.tune.spec import Tune
 from sim.tune.targets import Measured, objectives, places, score

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import math
 import warnings
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
@@ -119,7 +119,7 @@ def search(tune: Tune, study: optuna.Study, *, root: Path, playing: Playing,
         # the trial a stopped tune was playing: the same trial, continued
         trial = Trial(study, frozen._trial_id)
         _play_trial(study, tune, trial, root=root, playing=playing, on_trial=on_trial,
-                    on_chunk=on_chunk)  # fmt: skip
+                    on_chunk=on_chunk, reported=set(frozen.intermediate_values))  # fmt: skip
     distributions = {k.name: k.distribution() for k in tune.knobs}
 
     def ask_and_play() -> None:
@@ -206,7 +206,10 @@ def ranked_at(trials: Sequence[FrozenTrial], games: int, tune: Tune) -> list[Fro
 
 
 def _play_trial(study: optuna.Study, tune: Tune, trial: Trial, *, root: Path,
-                playing: Playing, on_trial, on_chunk) -> None:  # fmt: skip
+                playing: Playing, on_trial, on_chunk, reported: Collection[int] = ()
+                ) -> None:  # fmt: skip
+    """Play a trial rung by rung (a resumed one replays no stored game, and its rungs
+    `reported` before are not reported again)."""
     values = {k.name: trial.params[k.name] for k in tune.knobs}
     note = _note(study, on_trial, int(trial.user_attrs.get(POLISH, 0)))
     try:
@@ -222,7 +225,7 @@ def _play_trial(study: optuna.Study, tune: Tune, trial: Trial, *, root: Path,
         play(exp, values, games, root=root, playing=playing, on_chunk=on_chunk)
         evaluation = measure(tune, values, games, root=root)
         trial.set_user_attr(f"{RUNG}{games}", evaluation.as_json())
-        if single:
+        if single and games not in reported:
             trial.report(evaluation.score, games)
         if games != rungs[-1] and not promoted(study, tune, trial.number, evaluation):
             study.tell(trial, state=TrialState.PRUNED)
