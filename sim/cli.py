@@ -50,6 +50,12 @@ CHUNK_SIZE_OPTION = typer.Option(20_000, "--chunk-size", help="Games per part fi
 FRESH_OPTION = typer.Option(False, "--fresh", help="Delete stored results and start over.")
 BACKEND_OPTION = typer.Option("local", "--backend", help="local (joblib) or dask.")
 ADDRESS_OPTION = typer.Option(None, "--address", help="Dask scheduler, e.g. tcp://HOST:8786.")
+# what an experiment file is read with (sim run, sim tune, sim screen)
+EXPERIMENT_SET_OPTION = typer.Option(
+    [], "--set", help="Override an experiment or rule key: KEY=VALUE (repeatable)."
+)
+SEED_OPTION = typer.Option(None, "--seed", help="Root seed (overrides the file).")
+NO_REPORT_OPTION = typer.Option(False, "--no-report", help="Do not build the report.")
 
 
 @rules_app.command("show")
@@ -195,9 +201,7 @@ def bench(
 @domain_errors
 def run_experiment(
     file: str = typer.Argument(..., help="Experiment YAML file (see docs/results.md)."),
-    overrides: list[str] = typer.Option(
-        [], "--set", help="Override an experiment or rule key: KEY=VALUE (repeatable)."
-    ),
+    overrides: list[str] = EXPERIMENT_SET_OPTION,
     games: int = typer.Option(None, "--games", help="Games per arm (overrides the file)."),
     jobs: int = JOBS_OPTION,
     chunk_size: int = CHUNK_SIZE_OPTION,
@@ -205,8 +209,8 @@ def run_experiment(
     fresh: bool = FRESH_OPTION,
     backend: str = BACKEND_OPTION,
     address: str = ADDRESS_OPTION,
-    seed: int = typer.Option(None, "--seed", help="Root seed (overrides the file)."),
-    no_report: bool = typer.Option(False, "--no-report", help="Do not build the report."),
+    seed: int = SEED_OPTION,
+    no_report: bool = NO_REPORT_OPTION,
     report_dir: str = typer.Option(
         None, "--report-dir", help="Default reports/<name>; with --out DIR, DIR/report."
     ),
@@ -218,6 +222,57 @@ def run_experiment(
                       address=address)  # fmt: skip
     run_command(file=file, overrides=overrides, games=games, seed=seed,
                 report=not no_report, report_dir=report_dir, playing=playing)  # fmt: skip
+
+
+@app.command("tune")
+@domain_errors
+def tune(
+    file: str = typer.Argument(..., help="Tune YAML file: an experiment plus tune/targets."),
+    overrides: list[str] = EXPERIMENT_SET_OPTION,
+    games: int = typer.Option(None, "--games", help="Confirmation games per arm."),
+    trials: int = typer.Option(None, "--trials", help="Candidates to try (overrides the file)."),
+    jobs: int = JOBS_OPTION,
+    out: str = typer.Option(None, "--out", help="Tune folder (default results/<name>)."),
+    fresh: bool = typer.Option(False, "--fresh", help="Delete the stored tune; start over."),
+    backend: str = BACKEND_OPTION,
+    address: str = ADDRESS_OPTION,
+    seed: int = SEED_OPTION,
+    no_report: bool = NO_REPORT_OPTION,
+    report_dir: str = typer.Option(None, "--report-dir", help="Default: <out>/report."),
+) -> None:
+    """Search rule values that meet the file's targets, confirm the best at full size and
+    write the recommended rules; resumes a stopped tune."""
+    from sim.runner.commands import Playing
+    from sim.tune.command import tune_command
+
+    playing = Playing(jobs=jobs, out=out, fresh=fresh, backend=backend, address=address)
+    tune_command(file=file, overrides=overrides, games=games, seed=seed, trials=trials,
+                 playing=playing, report=not no_report, report_dir=report_dir)  # fmt: skip
+
+
+@app.command("screen")
+@domain_errors
+def screen(
+    file: str = typer.Argument(..., help="Tune YAML file (its targets; `tune:` optional)."),
+    overrides: list[str] = EXPERIMENT_SET_OPTION,
+    games: int = typer.Option(None, "--games", help="Games per arm (overrides the file)."),
+    jobs: int = JOBS_OPTION,
+    out: str = typer.Option(None, "--out", help="Results folder (default results/<name>_screen)."),
+    fresh: bool = FRESH_OPTION,
+    backend: str = BACKEND_OPTION,
+    address: str = ADDRESS_OPTION,
+    seed: int = SEED_OPTION,
+    no_report: bool = NO_REPORT_OPTION,
+    report_dir: str = typer.Option(None, "--report-dir", help="Default: <out>/report."),
+) -> None:
+    """Move every numeric rule key (or screen.keys) one step each way on the same seeds and
+    rank the keys by their effect on each target, with intervals and a tornado chart."""
+    from sim.runner.commands import Playing
+    from sim.tune.command import screen_command
+
+    playing = Playing(jobs=jobs, out=out, fresh=fresh, backend=backend, address=address)
+    screen_command(file=file, overrides=overrides, games=games, seed=seed, playing=playing,
+                   report=not no_report, report_dir=report_dir)  # fmt: skip
 
 
 @app.command("tournament")

@@ -91,6 +91,10 @@ def test_each_formula_by_hand(registry):
     # the other club at 12 (0.5 of 2); game 2 has no winner
     assert value(registry, "beats.strong>club") == pytest.approx(2.5 / 4)
     assert value(registry, "beats.club>strong") == pytest.approx(1.5 / 4)
+    # strong's uplift: its win share minus the table's / 3: (1 - 1/3), (0 - 1/3), (0 - 0)
+    assert value(registry, "uplift.strong") == pytest.approx((2 / 3 - 1 / 3 + 0) / 3)
+    # club holds two seats: their mean, (0 - 1/3), (1/2 - 1/3), (0 - 0)
+    assert value(registry, "uplift.club") == pytest.approx((-1 / 3 + 1 / 6 + 0) / 3)
 
 
 def test_names_are_registered_once():
@@ -223,3 +227,28 @@ def test_every_rate_is_a_share(registry):
     for name in names:
         m = registry.get(name)
         assert m.unit == "share", name
+
+
+def test_a_contrast_is_the_difference_of_two_means_by_hand():
+    from sim.games.alien_raid.measures import BuyEffect
+
+    # game 0: seat 0's coin bought the scout (100 humans), seat 1's declined it (60);
+    # game 1: seat 2's coin bought it (80); game 2: a probe of another card; game 3: none
+    seats = pl.DataFrame({
+        "game": [0, 0, 1, 2, 3],
+        "probe_card": ["scout", "scout", "scout", "jammer", ""],
+        "probe_bought": [1, 0, 1, 1, 0],
+        "score": [100, 60, 80, 70, 50],
+    })  # fmt: skip
+    frames = Frames(seats.select("game").unique(), seats)
+    v = BuyEffect("scout").estimate(frames)
+    assert v.value == pytest.approx((100 + 80) / 2 - 60)
+    assert v.n == 4  # every game counts: the probes are spread over them
+    # the delta method by hand: z = (x1 - R1 w1) / mean(w1) - (x0 - R0 w0) / mean(w0)
+    z1 = np.array([100 - 90, 80 - 90, 0, 0]) / 0.5
+    z0 = np.array([60 - 60, 0, 0, 0]) / 0.25
+    assert v.se == pytest.approx((z1 - z0).std(ddof=1) / 2)
+    # paired with itself: no difference, no spread
+    same = BuyEffect("scout").paired(frames, frames)
+    assert same.value == 0.0 and same.se == 0.0
+    assert math.isnan(BuyEffect("cruiser").estimate(frames).value)  # never probed

@@ -27,9 +27,10 @@ Names
 -----
 Fixed names (`close_rate`, `lead_changes`, `median_margin`, `decided_last_round`,
 `no_choice_share`, `mean_score`, ...) and families (`<outcome>_rate`, `win_share.seat.<k>`,
-`win_share.<strategy>`, `seat_advantage.<k>`, `beats.<A>><B>`, `leader_wins.<fraction>`,
-`last_wins.<fraction>`, `mean_<column>`, `median_<column>`); `registry.describe()` lists them
-with their definitions. A name is registered once: a duplicate is refused.
+`win_share.<strategy>`, `uplift.<strategy>`, `seat_advantage.<k>`, `beats.<A>><B>`,
+`leader_wins.<fraction>`, `last_wins.<fraction>`, `mean_<column>`, `median_<column>`);
+`registry.describe()` lists them with their definitions. A name is registered once: a
+duplicate is refused.
 
 Adding a measure
 ----------------
@@ -38,18 +39,20 @@ Most measures are a ratio of per-game sums: subclass `Ratio`, set `name`, `label
 frame of `game, x, w` (the value is sum(x) / sum(w) over the games with w > 0; a plain mean has
 w = 1, a rate among some games w = 1 for those). Intervals, standard errors and paired
 differences come with it (delta method; Wilson for rates of one unit per game). `Share` and
-`Column` are the one-line cases; `Quantile` a median or other quantile. Register a generic
-measure in `generic.py`; a game's own goes in its `measures()` part (`GameMeasures.own`,
-sim/games/<game>/measures.py), which also says what the generic ones need to know about it
-(sim/measures/spec.py).
+`Column` are the one-line cases; `Quantile` a median or other quantile; `Contrast` the
+difference of two ratios over the same games (bought minus declined in a randomised probe).
+Register a generic measure in `generic.py`; a game's own goes in its `measures()` part
+(`GameMeasures.own` and `own_families`, sim/games/<game>/measures.py), which also says what
+the generic ones need to know about it (sim/measures/spec.py).
 """
 
-from sim.measures.core import Frames, Measure, Quantile, Ratio, Settings, Share, Value
+from sim.measures.core import Contrast, Frames, Measure, Quantile, Ratio, Settings, Share, Value
 from sim.measures.registry import Registry, UnknownMeasure
 from sim.measures.spec import GameMeasures
 from sim.measures.tables import measure_table, paired_table, read_arm, registry_for
 
 __all__ = [
+    "Contrast",
     "Frames",
     "GameMeasures",
     "Measure",

@@ -142,7 +142,8 @@ class Ratio(Measure):
     def per_game(self, frames: Frames) -> pl.DataFrame:
         raise NotImplementedError
 
-    def _units(self, frames: Frames) -> pl.DataFrame:
+    def units(self, frames: Frames) -> pl.DataFrame:
+        """game, x, w of the games the ratio counts (w > 0)."""
         frame = self.per_game(frames).select(
             "game", pl.col("x").cast(pl.Float64), pl.col("w").cast(pl.Float64)
         )
@@ -151,7 +152,7 @@ class Ratio(Measure):
         )
 
     def estimate(self, frames: Frames) -> Value:
-        units = self._units(frames)
+        units = self.units(frames)
         x, w = units["x"].to_numpy(), units["w"].to_numpy()
         return ratio_value(x, w, rate=self.rate)
 
@@ -166,7 +167,7 @@ class Ratio(Measure):
         return ratio_value(units["x"].to_numpy(), units["w"].to_numpy())
 
     def paired(self, a: Frames, b: Frames) -> Value:
-        ua, ub = self._units(a), self._units(b)
+        ua, ub = self.units(a), self.units(b)
         both = ua.join(ub, on="game", how="inner", suffix="_b")
         return ratio_difference(
             both["x"].to_numpy(),
@@ -206,6 +207,48 @@ def ratio_difference(xa: np.ndarray, wa: np.ndarray, xb: np.ndarray, wb: np.ndar
     rb, zb = _linearised(xb, wb)
     se = float((zb - za).std(ddof=1) / math.sqrt(n))
     return Value.normal(rb - ra, se, n)
+
+
+class Contrast(Measure):
+    """The difference of two ratios over the same games, R1 - R0: for example the mean score
+    of the seats a coin told to buy a card minus that of the seats it told not to.
+    `per_game(frames)` gives columns game, x1, w1, x0, w0 (every game, zeros where a side
+    counts nothing); the standard error is the delta method's on the games (each game's
+    linearised contribution z1 - z0, so several seats of one game count as one unit), and
+    the paired difference of two arms uses the same contributions on the common games."""
+
+    def per_game(self, frames: Frames) -> pl.DataFrame:
+        raise NotImplementedError
+
+    def _contributions(self, frames: Frames) -> tuple[pl.Series, float, np.ndarray]:
+        """(games, R1 - R0, each game's linearised contribution); NaN without both sides."""
+        f = self.per_game(frames).sort("game")
+        x1, w1, x0, w0 = (f[c].cast(pl.Float64).fill_null(0.0).to_numpy()
+                          for c in ("x1", "w1", "x0", "w0"))  # fmt: skip
+        if w1.sum() <= 0 or w0.sum() <= 0:
+            return f["game"], NAN, np.full(f.height, NAN)
+        r1, z1 = _linearised(x1, w1)
+        r0, z0 = _linearised(x0, w0)
+        return f["game"], r1 - r0, z1 - z0
+
+    def estimate(self, frames: Frames) -> Value:
+        games, d, z = self._contributions(frames)
+        n = games.len()
+        if not math.isfinite(d) or n < 2:
+            return Value.missing(n)
+        return Value.normal(d, float(z.std(ddof=1) / math.sqrt(n)), n)
+
+    def paired(self, a: Frames, b: Frames) -> Value:
+        ga, da, za = self._contributions(a)
+        gb, db, zb = self._contributions(b)
+        both = pl.DataFrame({"game": ga, "za": za}).join(
+            pl.DataFrame({"game": gb, "zb": zb}), on="game", how="inner"
+        )
+        n = both.height
+        if not (math.isfinite(da) and math.isfinite(db)) or n < 2:
+            return Value.missing(n)
+        diff = both["zb"].to_numpy() - both["za"].to_numpy()
+        return Value.normal(db - da, float(diff.std(ddof=1) / math.sqrt(n)), n)
 
 
 class Column(Ratio):

@@ -82,6 +82,32 @@ class StrategyWinShare(Ratio):
         )
 
 
+class StrategyUplift(Ratio):
+    """A strategy's win share above the fair share: what playing it (buying an item, say)
+    wins over the table (the pricing sections' uplift)."""
+
+    def __init__(self, strategy: str) -> None:
+        self.strategy = strategy
+        self.name = f"uplift.{strategy}"
+        self.label = f"win-share uplift of {strategy}"
+        self.unit = "share"
+        self.definition = (f"The mean win share of the seats {strategy} held minus the fair "
+                           "share (the game's total win share / players), over the games it "
+                           "played; 0 when playing it neither gains nor loses.")  # fmt: skip
+        self.seats_columns = ("strategy", "win_share")
+
+    def per_game(self, frames: Frames) -> pl.DataFrame:
+        mine = pl.col("strategy") == self.strategy
+        per = frames.seats.group_by("game").agg(
+            pl.col("win_share").filter(mine).mean().alias("held"),
+            (pl.col("win_share").sum() / pl.len()).alias("fair"),
+            mine.any().alias("plays"),
+        )
+        return per.filter(pl.col("plays")).select(
+            "game", (pl.col("held") - pl.col("fair")).alias("x"), pl.lit(1.0).alias("w")
+        )
+
+
 class Beats(Ratio):
     """How often `upper` finishes ahead of `lower` when both sit at the table (a rate: each
     pair of seats one unit; Wilson's interval when every game holds one pair)."""
@@ -347,6 +373,8 @@ def generic(spec: GameMeasures, outcomes: tuple[str, ...] | None) -> Registry:
         r.add(NoChoice(spec))
     for m in spec.own:
         r.add(m)
+    for pattern, factory, about in spec.own_families:
+        r.family(pattern, factory, about)
 
     def outcome_rate(outcome: str) -> Share | None:
         if outcomes is not None and outcome not in outcomes:
@@ -361,5 +389,7 @@ def generic(spec: GameMeasures, outcomes: tuple[str, ...] | None) -> Registry:
              "mean win share of seat k (0 = first to play)")  # fmt: skip
     r.family("win_share.<strategy>", StrategyWinShare,
              "mean win share of the seats a strategy (its label) held")  # fmt: skip
+    r.family("uplift.<strategy>", StrategyUplift,
+             "a strategy's mean win share minus the fair share (win shares / players)")  # fmt: skip
     r.family("mean_<column>", _mean, "the mean of a games column, e.g. mean_turns, mean_rounds")
     return r

@@ -29,7 +29,9 @@ class GameMeasures:
       without the column, why no turn is without one);
     - `length`: games columns measuring a game's length, the main one first (`turns`);
     - `ends`: outcome -> how a game ends that way, in words;
-    - `own`: the game's own measures (names must not clash with the generic ones);
+    - `own`: the game's own measures (names must not clash with the generic ones), and
+      `own_families`: its own families of names, (pattern, factory, about) as
+      `Registry.family` takes them;
     - `settings`: the columns that tell an arm's setting apart for the cooperative skill
       question (e.g. the printed level), and `skill_factors`: the columns whose values are a
       team's skill (strategy, dexterity), in the order weakest to strongest where known.
@@ -45,5 +47,6 @@ class GameMeasures:
     length: tuple[str, ...] = ("turns",)
     ends: Mapping[str, str] = field(default_factory=dict)
     own: tuple[Measure, ...] = ()
+    own_families: tuple[tuple[str, Callable[[str], Measure | None], str], ...] = ()
     settings: tuple[str, ...] = ()
     skill_factors: Mapping[str, tuple[str, ...]] = field(default_factory=dict)

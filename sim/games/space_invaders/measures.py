@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import polars as pl
 
-from sim.games.space_invaders.schema import LEVELS, SKILLS, TEAM_SKILLS
+from sim.games.space_invaders.plugin import GAME
+from sim.games.space_invaders.schema import DEXTERITIES, LEVELS
 from sim.measures.core import Frames, Ratio
 from sim.measures.spec import GameMeasures
 
@@ -71,7 +72,9 @@ MEASURES = GameMeasures(
     },
     own=OWN,
     settings=("level",),
-    skill_factors={"strategy": TEAM_SKILLS, "dexterity": SKILLS[:-1]},
+    # the team-skill ladder (the players' plain data, through the plug-in) and the dexterity
+    # presets but `custom`
+    skill_factors={"strategy": GAME.skills, "dexterity": DEXTERITIES[:-1]},
 )
 # the printed levels, easiest first (the order the report lists them in)
 LEVEL_ORDER = LEVELS

@@ -19,7 +19,6 @@ from sim.games.space_invaders import layout as L
 
 LEVELS = ("training", "standard", "expert", "elite")
 DEXTERITIES = ("child", "casual", "practised", "custom")  # the presets of `dexterity.skill`
-KNOBS = ("none", "deck", "planet", "ufo")
 
 _CHART = {"min": 1, "max": L.MAX_CARDS, "length": 4}
 _HEALTH = {"min": 1, "max": L.TRACK_MAX, "length": 4}
@@ -101,10 +100,6 @@ RULE_SCHEMA: Schema = {
     "catalog.file": Field("str", doc="invader deck: a shipped name (default, fast, ...) or path"),
     "catalog.digest": Field("str", doc="filled: content hash of the catalog file"),
     "geometry.file": Field("str", doc="measurements: a shipped name (default, ...) or a path"),
-    "search.knob": Field("choice", choices=KNOBS, doc="chart number scaled by search.factor"),
-    "search.factor": Field("float", min=0.05, max=10, doc="multiplies the chart's number"),
-    "search.targets_pct": Field("int_list", min=1, max=99, length=4,
-                                doc="report only: target win % by level"),
     "end.round_cap": Field("int", min=10, max=10000, slot=L.P_ROUND_CAP,
                            doc="safety net: outcome `cap`"),
 }  # fmt: skip
@@ -169,8 +164,6 @@ def cross_key_problems(v: Mapping[str, Any]) -> Iterator[tuple[tuple[str, ...], 
             ("geometry.shooter_y_mm", "geometry.planet_depth_mm"),
             "the shooter must stay below the planet area's top line (line 202)",
         )
-    if v["search.knob"] == "none" and v["search.factor"] != 1.0:
-        yield (("search.factor", "search.knob"), "search.factor needs a search.knob")
     if v["tokens.start_active"] > v["tokens.per_level"][0]:
         yield (("tokens.start_active", "tokens.per_level"),
                "more active level-1 tokens than level-1 tokens (line 116)")  # fmt: skip
