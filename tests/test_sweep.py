@@ -91,10 +91,18 @@ def test_the_skills_key_over_a_list_of_grids():
 
 
 def test_every_shipped_experiment_parses():
+    """Every file in experiments/: an experiment for `sim run`, or a tune for `sim tune` (it
+    has targets), which is an experiment plus its knobs and targets."""
+    from sim.config import read_yaml
+    from sim.tune.spec import load_tune
+
     files = sorted((ROOT / "experiments").glob("*.yaml"))
     assert len(files) > 10
     for path in files:
-        assert load_experiment(path).arms, path.name
+        if "targets" in read_yaml(path):
+            assert load_tune(path).experiment.arms, path.name
+        else:
+            assert load_experiment(path).arms, path.name
 
 
 def test_the_invaders_chart_test_is_a_main_grid_and_two_reference_tables():

@@ -160,7 +160,7 @@ class Ratio(Measure):
         if len(arms) == 1:
             return self.estimate(arms[0])
         units = (
-            pl.concat([self._units(f) for f in arms])
+            pl.concat([self.units(f) for f in arms])
             .group_by("game")
             .agg(pl.col("x").sum(), pl.col("w").sum())
         )

@@ -50,11 +50,12 @@ def parse_experiment(
     *,
     file: str | None = None,
     text: str = "",
-    overrides: Sequence[tuple[str, Any]] = (),
+    overrides: Sequence[tuple[str, Any] | command_line.Override] = (),
 ) -> Experiment:
     """Validate an experiment given as a mapping (the content of an experiment file), with
-    `--set` overrides."""
-    pairs = [(key, value, "--set") for key, value in overrides]
+    overrides: (key, value) pairs as `--set` gives them, or (key, value, option) as
+    `command_line.pairs` makes them (`--games`, `--seed`)."""
+    pairs = [(o[0], o[1], o[2] if len(o) == 3 else "--set") for o in overrides]
     return _parse(Reading(dict(data), file=file, text=text), pairs)
 
 

@@ -26,8 +26,9 @@ from sim.config import flatten, load_value, read_yaml
 from sim.errors import ConfigError
 from sim.measures import UnknownMeasure, registry_for
 from sim.runner import Experiment, parse_experiment
+from sim.runner.command_line import Override
 from sim.runner.command_line import pairs as command_line_pairs
-from sim.runner.parsing import Parser
+from sim.runner.reading import Reading
 from sim.tune.knobs import Knob, KnobError, parse_knob, rule_values, space_size
 from sim.tune.targets import (
     COMBINE,
@@ -80,7 +81,7 @@ class Screen:
 class Tune:
     experiment: Experiment  # the experiment as written (validated)
     data: dict[str, Any]  # its keys, for the candidates' experiments
-    overrides: tuple[tuple[str, Any], ...]  # --set, --games, --seed
+    overrides: tuple[Override, ...]  # --set, --games, --seed: (key, value, option)
     knobs: tuple[Knob, ...]
     targets: tuple[Target, ...]
     search: Search
@@ -137,7 +138,7 @@ def load_tune(path: str | Path, overrides: Sequence[str] = (), *, games: int | N
 
 
 def parse_tune(data: Mapping[str, Any], *, file: str | None = None, text: str = "",
-               overrides: Sequence[tuple[str, Any]] = (), trials: int | None = None,
+               overrides: Sequence[Override] = (), trials: int | None = None,
                needs_knobs: bool = True) -> Tune:  # fmt: skip
     """Validate a tune given as a mapping (the content of a tune file); `--set search.KEY=V`
     and `--set screen.KEY=V` set the tune's own keys, the others the experiment's."""
@@ -174,23 +175,23 @@ class _Where:
 
     def __init__(self, data: Mapping[str, Any], file: str | None, text: str,
                  cli_paths: Sequence[tuple] = ()) -> None:  # fmt: skip
-        self._parser = Parser(dict(data), file=file, text=text)
-        self._parser.cli_paths.update(cli_paths)
+        origin = {tuple(path): "--set" for path in cli_paths}
+        self._reading = Reading(dict(data), file=file, text=text, origin=origin)
 
     def fail(self, message: str, path: tuple, hint: str | None = None) -> ConfigError:
-        return self._parser.fail(message, path, hint)
+        return self._reading.fail(message, path, hint)
 
 
-def _own_overrides(data: Mapping[str, Any], overrides: Sequence[tuple[str, Any]]
-                   ) -> tuple[dict[str, Any], list[tuple[str, Any]], list[tuple]]:  # fmt: skip
+def _own_overrides(data: Mapping[str, Any], overrides: Sequence[Override]
+                   ) -> tuple[dict[str, Any], list[Override], list[tuple]]:  # fmt: skip
     """(the data with the command line's search.* and screen.* keys set, the other
     overrides, the paths the command line set)."""
     out = copy.deepcopy(dict(data))
     rest, paths = [], []
-    for key, raw in overrides:
+    for key, raw, option in overrides:
         head, _, sub_key = key.partition(".")
         if head not in OWN_SET or not sub_key:
-            rest.append((key, raw))
+            rest.append((key, raw, option))
             continue
         section = out.get(head)
         out[head] = section = dict(section) if isinstance(section, Mapping) else {}
@@ -203,7 +204,7 @@ def _own_overrides(data: Mapping[str, Any], overrides: Sequence[tuple[str, Any]]
 
 
 def _knobs(where: _Where, spec: Any, exp: Experiment, data: Mapping[str, Any],
-           overrides: Sequence[tuple[str, Any]]) -> tuple[Knob, ...]:  # fmt: skip
+           overrides: Sequence[Override]) -> tuple[Knob, ...]:  # fmt: skip
     if not isinstance(spec, Mapping):
         raise where.fail("expected a mapping of rule keys to ranges or choices", ("tune",),
                          "For example tune: {missile.cost: {low: 6, high: 20}}.")  # fmt: skip
@@ -234,11 +235,11 @@ def _knobs(where: _Where, spec: Any, exp: Experiment, data: Mapping[str, Any],
     return tuple(knobs)
 
 
-def _fixed_elsewhere(data: Mapping[str, Any], overrides: Sequence[tuple[str, Any]]
+def _fixed_elsewhere(data: Mapping[str, Any], overrides: Sequence[Override]
                      ) -> dict[str, str]:  # fmt: skip
     """Rule keys a knob may not be: set by an arm, swept, or set on the command line."""
     out: dict[str, str] = {}
-    for key, _ in overrides:
+    for key, _, _ in overrides:
         out.setdefault(_rule_key(key), "--set")
     sweep = data.get("sweep")
     if isinstance(sweep, Mapping):

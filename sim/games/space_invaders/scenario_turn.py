@@ -14,7 +14,7 @@ end the turn early, which it refuses (`unlaunched`, line 192).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 import numpy as np
 
@@ -23,8 +23,17 @@ from sim.games.space_invaders import position as P
 from sim.games.space_invaders.engine import begin_turn, step
 from sim.scenarios import ScenarioError
 
-if TYPE_CHECKING:
-    from sim.games.space_invaders.scenario import Scenario
+
+class Scenario(Protocol):
+    """What a scripted turn reads of the scenario it plays (scenario.Scenario)."""
+
+    path: str
+    s: np.ndarray  # the state
+    p: np.ndarray  # the params
+    script: np.ndarray  # the scripted landings
+
+    def cell(self, value: Any, where: str) -> int: ...
+
 
 OPTION_KEYS = L.OPTION_NAMES[1:]  # planet_relaunch, ufo_relaunch, heal, bonus_shot
 CHOOSE_KEYS = ("level", "called", "three_tries", "end_turn")

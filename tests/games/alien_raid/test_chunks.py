@@ -8,6 +8,7 @@ import pytest
 from sim.errors import ConfigError
 from sim.games import get_game
 from sim.games.base import StrategySpec
+from sim.report import game_quality
 from sim.runner import parse_experiment
 
 GAME = get_game("alien-raid")
@@ -15,7 +16,11 @@ GAME = get_game("alien-raid")
 
 def test_the_report_reads_every_cards_columns():
     report = GAME.report()
-    assert all(name.startswith("alien_raid_") for name in report.sections)
+    # its own sections are named for it; the quality section is every game's
+    assert all(
+        name.startswith("alien_raid_") or name == game_quality.ID for name in report.sections
+    )
+    assert report.sections[game_quality.ID] is game_quality.build
     assert "bought_*" in report.seat_columns  # every card's column, whatever the catalog
 
 

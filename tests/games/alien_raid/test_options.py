@@ -45,14 +45,14 @@ def test_every_parameter_place_names_its_parameter():
     """The compiled strategies read their parameters by place: each place must be the named
     parameter's in every strategy that reads it (a parameter added to the shared ones once
     moved the strong captain's own onto them)."""
-    from strategies.alien_raid import planner, play, sampling, shopping, strong, value
+    from strategies.alien_raid import decisions, planner, sampling, shopping, strong, value
 
     places = {"attack_worth": shopping.ATTACK_WORTH, "ship_worth": shopping.SHIP_WORTH,
-              "station_worth": shopping.STATION_WORTH, "contest": play.CONTEST,
-              "opp_power": play.OPP_POWER, "loss_weight": play.LOSS_WEIGHT,
-              "comp_value": play.COMP_VALUE, "task_weight": play.TASK_WEIGHT,
-              "card_worth": play.CARD_WORTH, "hold_bonus": play.HOLD_BONUS,
-              "repay_early": play.REPAY_EARLY}  # fmt: skip
+              "station_worth": shopping.STATION_WORTH, "contest": decisions.CONTEST,
+              "opp_power": decisions.OPP_POWER, "loss_weight": decisions.LOSS_WEIGHT,
+              "comp_value": decisions.COMP_VALUE, "task_weight": decisions.TASK_WEIGHT,
+              "card_worth": decisions.CARD_WORTH, "hold_bonus": decisions.HOLD_BONUS,
+              "repay_early": decisions.REPAY_EARLY}  # fmt: skip
     for module in (value, planner, strong):
         names = list(module.PARAMS)
         assert {name: names.index(name) for name in places} == places, module.__name__

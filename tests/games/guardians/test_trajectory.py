@@ -13,7 +13,7 @@ from sim.games.guardians import layout as L
 from sim.games.guardians.chunks import Plan
 from sim.games.guardians.decision import reset_action
 from sim.games.guardians.moves import destinations
-from sim.games.guardians.python_loop import play_game
+from sim.games.guardians.python_loop import play_one_in_python
 from tests.trajectory_reference import assert_matches, summary
 
 GAME = get_game("guardians")
@@ -93,7 +93,7 @@ def replay(seed: int, seating: list[int]) -> dict:
             forced[game.to_move] += 1
 
     ruleset = GAME.load_ruleset("guardians")
-    play_game(ruleset, len(seating), seats, seed, on_setup=on_setup, on_turn=on_turn)
+    play_one_in_python(ruleset, len(seating), seats, seed, on_setup=on_setup, on_turn=on_turn)
     return {**summary(rows), "no_choice_turns": forced}
 
 
