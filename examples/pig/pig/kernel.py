@@ -9,11 +9,14 @@ how the game went (the trajectory columns) is summed up by the lab's trajectory_
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from numba import types
 
 from pig.columns import BUSTS, NO_CHOICE
 from pig.policy import rolls_again
 from pig.rules import holding_wins
+from sim import compile_cache
 from sim.compiling import Unit
 from sim.games import trajectory
 from sim.games.trajectory_kernel import SUMMARISE_TYPES, summarise
@@ -24,6 +27,11 @@ GAME_COLUMNS = ("winners", "turns", "rolls", trajectory.LEAD_CHANGES)  # winners
 SEAT_COLUMNS = ("score", BUSTS, NO_CHOICE, *trajectory.SEAT_COLUMNS)
 G_WINNERS, G_TURNS, G_ROLLS, G_LEAD = range(len(GAME_COLUMNS))
 S_SCORE, S_BUSTS, S_NO_CHOICE, S_TRAJECTORY = range(4)  # the trajectory's columns from 3 on
+
+# stamp the compiled code by the game's files it reaches (the rules and the roll tables it
+# inlines), not by this file alone, so that a changed rule recompiles it; before any
+# function is compiled here (numba picks a function's cache when it is decorated)
+compile_cache.track(Path(__file__).resolve().parent)
 
 _rolls_again = jit_inline(rolls_again)
 _holding_wins = jit_inline(holding_wins)
