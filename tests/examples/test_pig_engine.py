@@ -4,6 +4,8 @@ against the exact one."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import numpy as np
 import pytest
 from pig.chunks import Plan, play_chunk, play_chunk_python
@@ -113,6 +115,17 @@ def test_how_the_game_went_follows_the_lab_definitions(overrides, names):
     assert (forced <= played).all() and 0 < forced.sum() < played.sum()
     if "safety.turn_cap" in overrides:  # a cap after the first seat's turn cuts a round short
         assert (chunk.games["turns"] == 9).any()
+
+
+def test_the_compiled_loop_is_stamped_by_the_rules_it_inlines():
+    """The loop's cached machine code is stamped by the game's files it reaches, so a changed
+    rule recompiles it (the game's folder is tracked by the lab's compile cache)."""
+    from pig import kernel, policy, rules
+
+    from sim import compile_cache
+
+    reached = compile_cache.dependencies(kernel.__file__)
+    assert {Path(m.__file__).resolve() for m in (kernel, policy, rules)} <= set(reached)
 
 
 def test_a_strategy_compiles_nothing_of_its_own():
