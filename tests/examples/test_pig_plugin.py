@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.examples.installing import installed_env, sim
+from tests.examples.installing import PACKAGES, installed_env, sim
 from tests.report_fixtures import answers
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -24,6 +24,18 @@ PIG = ROOT / "examples" / "pig"
 @pytest.fixture(scope="module")
 def installed(tmp_path_factory) -> dict[str, str]:
     return installed_env(tmp_path_factory.mktemp("site"), PIG)
+
+
+@pytest.mark.parametrize("package", PACKAGES.values(), ids=PACKAGES.keys())
+def test_the_example_requires_the_lab_by_its_published_name(package):
+    """pip resolves an example's dependency by the lab's distribution name: the wrong name
+    makes `pip install -e examples/<game>` fail, which the installed environments of these
+    tests (metadata written, not resolved) would never notice."""
+    import tomllib
+
+    lab = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["name"]
+    needs = tomllib.loads((package / "pyproject.toml").read_text())["project"]["dependencies"]
+    assert lab in needs, (package, needs)
 
 
 def test_the_first_player_experiment_runs_and_reports(installed, tmp_path):
