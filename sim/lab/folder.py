@@ -25,9 +25,6 @@ import polars as pl
 from sim import results as stored
 from sim.errors import SimError
 from sim.lab import html
-from sim.storage.lock import holder
-from sim.storage.manifest import fields_of
-from sim.storage.verify import incomplete_note
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -95,9 +92,7 @@ class ResultsFolder:
     @property
     def incomplete(self) -> str | None:
         """Why and how far the run is incomplete (None when every arm has its games)."""
-        manifest = self.manifest
-        with fields_of(self.path / "manifest.json"):
-            return incomplete_note(self.path, manifest, holder(self.path))
+        return stored.incomplete(self.path)
 
     @property
     def complete(self) -> bool:
