@@ -22,7 +22,6 @@ from sim.config import override_pairs
 from sim.lab import html
 from sim.lab.folder import ResultsFolder
 from sim.runner import command_line
-from sim.runner.execute import DEFAULT_CHUNK_SIZE
 from sim.runner.execute import run as play
 from sim.runner.experiment import Arm, jsonable
 from sim.runner.experiment import Experiment as Parsed
@@ -158,22 +157,16 @@ def _note(text: str) -> None:
 def run(
     experiment: Experiment | Parsed,
     *,
-    out: str | Path | None = None,
-    jobs: int | None = None,
-    chunk_size: int = DEFAULT_CHUNK_SIZE,
-    backend: str = "local",
-    address: str | None = None,
-    fresh: bool = False,
-    progress: bool = True,
     on_note: Callable[[str], None] = _note,
+    **options: Any,
 ) -> ResultsFolder:
-    """Play the experiment into `out` (default results/<name>), as `sim run` does: resuming
-    what the folder holds, refusing another experiment's folder unless `fresh`; a progress
-    bar on a terminal and in a notebook (with ipywidgets). Returns the folder, its
-    `summary` the runner's summary. Raises sim.runner.Interrupted when stopped (the games
-    stored are kept: the same call resumes) and SimError on bad input."""
+    """Play the experiment as `sim run` does, with the runner's options (sim.runner.run: `out`,
+    default results/<name>; `jobs`, `chunk_size`, `backend`, `address`, `fresh`, `progress`):
+    resuming what the folder holds, refusing another experiment's folder unless `fresh`; a
+    progress bar on a terminal and in a notebook (with ipywidgets); what opening the folder
+    found goes to `on_note` (default: stderr). Returns the folder, its `summary` the runner's
+    summary. Raises sim.runner.Interrupted when stopped (the games stored are kept: the same
+    call resumes) and SimError on bad input."""
     parsed = experiment.parsed if isinstance(experiment, Experiment) else experiment
-    summary = play(parsed, out=out, jobs=jobs, chunk_size=chunk_size, backend=backend,
-                   address=address, fresh=fresh, progress=progress,
-                   on_note=on_note)  # fmt: skip
+    summary = play(parsed, on_note=on_note, **options)
     return ResultsFolder(summary.out, summary=summary)
