@@ -173,6 +173,9 @@ def test_a_mapping_is_kept_as_the_experiment_s_text(runs):
 
 
 def test_what_a_notebook_shows(runs, tmp_path):
+    assert repr(lab.experiment(runs["file"], games=200)) == (
+        "Experiment('lab_what_if', game='guardians', arms=['baseline', 'steal_highest'], games=200)"
+    )
     shown = lab.experiment(runs["file"], games=200)._repr_html_()
     for text in ("Experiment lab_what_if", "steal_highest", "games=200", "shot.steal"):
         assert text in shown, text

@@ -68,6 +68,10 @@ class Experiment:
         """Play it: `sim.lab.run(self, **options)`."""
         return run(self, **options)
 
+    def __repr__(self) -> str:  # the runner's experiment in full is `parsed`
+        return (f"Experiment({self.name!r}, game={self.game!r}, arms={self.arms!r}, "
+                f"games={self.games})")  # fmt: skip
+
     def _repr_html_(self) -> str:
         exp = self.parsed
         source = str(self.source) if isinstance(self.source, Path) else "a mapping"
