@@ -31,7 +31,7 @@ from sim.games.guardians.board import at, bottom_cell_free, first_object_row, pl
 from sim.games.guardians.moves import destinations, empties_column, volley, volley_up
 from sim.jit import jit, jit_inline
 from sim.random_streams import below, uniform
-from strategies.guardians.cautious import best_entry, penalised, scoring
+from strategies.guardians.cautious import MARGINS_AT, best_entry, penalised, raid_margins, scoring
 from strategies.guardians.common import opening, random_mine_row
 from strategies.guardians.economist import power_up_turn, shop_turn
 from strategies.guardians.miner import step_mine
@@ -102,6 +102,8 @@ _TOTAL = _KEY + L.MAX_COLS  # the volley's score
 _EMPTIES = _TOTAL + L.MAX_COLS  # 1 if it empties the column
 _ABOVE = _EMPTIES + L.MAX_COLS  # the row of the first invader it leaves above, or -1
 _POOR = _ABOVE + L.MAX_COLS  # 1 if it hits a fighter whose owner has nothing to take
+_WEIGHTS = _POOR + L.MAX_COLS  # scratch[_WEIGHTS : _WEIGHTS + 64]: pick's weights (float64)
+_MARGINS_KNOWN = _WEIGHTS + 64  # 1 once a turn's decision has worked out the raid margins
 
 
 def derive(values: dict[str, float]) -> dict[str, float]:
@@ -145,19 +147,21 @@ def pick(n, temperature, rng, slot, scratch):
                 j -= 1
         return 0
     scale = 1.0 / (2.0 * temperature * _SCALE)
-    floor = -40.0 / scale  # weights below e^-40 of the best are left out
+    floor = -40.0 / scale  # weights below e^-40 of the best are left out (weight -1 here)
+    weights = scratch[_WEIGHTS : _WEIGHTS + n].view(np.float64)
     total = 0.0
     for k in range(n):
         d = scratch[_SCORES + k] - best
+        weights[k] = -1.0
         if d > floor:
-            total += np.exp(d * scale)
+            weights[k] = np.exp(d * scale)
+            total += weights[k]
     u = uniform(rng, slot) * total
     last = 0
     for k in range(n):
-        d = scratch[_SCORES + k] - best
-        if d > floor:
+        if weights[k] >= 0.0:
             last = k
-            u -= np.exp(d * scale)
+            u -= weights[k]
             if u < 0.0:
                 return k
     return last
@@ -222,11 +226,22 @@ def remembered_value(s, p, seat, c, r, level, margins, sp, scratch):
         total, removed, above = volley_up(s, p, c, r, seat, level)
         scratch[_TOTAL + c] = total
         scratch[_EMPTIES + c] = empties_column(s, c, removed)
+        if scratch[_EMPTIES + c]:
+            known_margins(s, p, scratch)  # the descent's cost reads them
         scratch[_ABOVE + c] = above
         scratch[_POOR + c] = hits_poor(s, p, seat, c, first)
     return adjusted(s, p, seat, c, r, level, margins, sp, scratch[_TOTAL + c],
                     scratch[_EMPTIES + c] != 0, scratch[_ABOVE + c],
                     scratch[_POOR + c] != 0)  # fmt: skip
+
+
+@jit_inline
+def known_margins(s, p, scratch):
+    """Work out the columns' raid margins (cautious.scoring's, into scratch[MARGINS_AT:]) the
+    first time a turn's decision needs them: most turns empty no column and never do."""
+    if scratch[_MARGINS_KNOWN] == 0:
+        raid_margins(s, p, scratch[MARGINS_AT:])
+        scratch[_MARGINS_KNOWN] = 1
 
 
 @jit
@@ -271,13 +286,15 @@ def policy(phase, s, p, seat, sp, rng, a, scratch):
     if opening(phase, s, p, seat, sp, rng, a, scratch, choose_bottom, random_mine_row, best_entry):
         return
     slot = seat + 1
-    margins, level = scoring(s, p, seat, scratch)
+    margins, level = scratch[MARGINS_AT:], s[pl(seat, L.PL_LEVEL)]
+    scratch[_MARGINS_KNOWN] = 0  # worked out when first needed (known_margins)
     c0, r0 = a[L.A_DEST_COL], a[L.A_DEST_ROW]
     if shop_turn(s, p, seat, sp, a, scratch):
         return
     c, r = choose_cell(s, p, seat, c0, r0, level, margins, sp, rng, slot, scratch)
     a[L.A_DEST_COL], a[L.A_DEST_ROW] = c, r
     if s[pl(seat, L.PL_POWER)] == L.CHARGED:
+        known_margins(s, p, scratch)
         v = value(s, p, seat, c, r, level, margins, sp)
         power_up_turn(s, p, seat, c0, r0, v, level, margins, sp, a, scratch)
     if thinks_of_mine(sp, rng, slot):
