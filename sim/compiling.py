@@ -49,8 +49,20 @@ class Unit:
 
     def compile(self) -> float:
         began = time.perf_counter()
-        self.dispatcher().compile(self.signature)
+        dispatcher = self.dispatcher()
+        dispatcher.compile(self.signature)
+        args = getattr(self.signature, "args", None)
+        if args is not None:  # a full signature: save it for direct calls as well
+            _save_for_arguments(dispatcher, tuple(args))
         return time.perf_counter() - began
+
+
+def _save_for_arguments(dispatcher: Any, args: tuple) -> None:
+    """Cache the code compiled for a full signature under its argument types too: a direct
+    call (a strategy calling another's policy, the engine's turn called from Python) asks
+    numba's cache for those, which numba keys apart, and would compile it all again."""
+    if not compile_cache.index_is_fresh(dispatcher, args) and args in dispatcher.overloads:
+        dispatcher._cache.save_overload(args, dispatcher.overloads[args])
 
 
 Notice = Callable[[str], Any]  # what="greedy, economist" -> a context manager around the work

@@ -6,6 +6,10 @@ and each policy once, on its own, and a run compiles only the policies its seats
 of game g plays lineup row `seat_lineup[g, k]`: policy `policies[lineup_policy[j]]` with
 parameters `lineup_params[j]`. The tuple has a fixed number of slots (unused ones repeat a
 policy), so one compiled loop serves every lineup of up to POLICY_SLOTS strategies.
+
+The turn itself (engine.play_turn) comes through a pointer too (TURN_TYPE): the loop then
+compiles without it, in parallel with it, and an empty compile cache costs the longer of the
+two instead of their sum.
 """
 
 import numpy as np
@@ -16,15 +20,17 @@ from sim.games.guardians import layout as L
 from sim.games.guardians.board import pl, reserve_points
 from sim.games.guardians.census import census_ok
 from sim.games.guardians.decision import (
+    ACTION_T,
     MINE_START,
     PARAMS_T,
     PLACE,
     POLICY_TYPE,
     SCRATCH_SIZE,
+    STATE_T,
     TURN,
     reset_action,
 )
-from sim.games.guardians.engine import play_turn, winners_mask
+from sim.games.guardians.engine import winners_mask
 from sim.games.guardians.start import new_game, place_fighter, place_mine
 from sim.games.seating import seat_players
 from sim.jit import jit, jit_inline
@@ -41,6 +47,10 @@ GAME_COLUMNS = (
 SEAT_SCORE = 0
 SEAT_BLOCK = 1
 SEAT_SIZE = 1 + L.PL_SIZE
+
+# engine.play_turn(s, p, a, buf) as the loop calls it
+TURN_SIGNATURE = types.int64(STATE_T, PARAMS_T, ACTION_T, PARAMS_T)
+TURN_TYPE = types.FunctionType(TURN_SIGNATURE)
 
 _FNV_PRIME = np.uint64(0x100000001B3)
 _FNV_OFFSET = np.uint64(0xCBF29CE484222325)
@@ -63,10 +73,11 @@ def _decide(policies, which, phase, s, p, seat, sp, rng, a, scratch):
 
 
 @jit
-def play_one(policies, p, n_players, which, params, seed, s, a, rng, scratch, buf, out, trace):
+def play_one(policies, turn, p, n_players, which, params, seed, s, a, rng, scratch, buf, out,
+             trace):  # fmt: skip
     """Play one game from `seed` to its end; fill `out` (G_* columns). which/params: per seat,
-    the policy slot and the parameters. With `trace`, hash the state after every turn and
-    check the token census."""
+    the policy slot and the parameters; turn: engine.play_turn. With `trace`, hash the state
+    after every turn and check the token census."""
     seed_streams(rng, seed)
     new_game(s, p, n_players, rng)
     for seat in range(n_players):
@@ -87,7 +98,7 @@ def play_one(policies, p, n_players, which, params, seed, s, a, rng, scratch, bu
     while s[L.S_STATUS] == L.RUNNING:
         seat = s[L.S_TO_MOVE]
         _decide(policies, which[seat], TURN, s, p, seat, params[seat], rng, a, scratch)
-        err = play_turn(s, p, a, buf)
+        err = turn(s, p, a, buf)
         if err != L.OK:
             out[G_ERROR], out[G_ERROR_SEAT] = err, seat
             return
@@ -108,8 +119,8 @@ def play_one(policies, p, n_players, which, params, seed, s, a, rng, scratch, bu
 
 
 @jit
-def play_batch(policies, p, n_players, seeds, seat_lineup, lineup_policy, lineup_params, games,
-               seats, trace, s, a, rng, scratch, buf, which, params):  # fmt: skip
+def play_batch(policies, turn, p, n_players, seeds, seat_lineup, lineup_policy, lineup_params,
+               games, seats, trace, s, a, rng, scratch, buf, which, params):  # fmt: skip
     """Play len(seeds) games. games: int64[n, len(GAME_COLUMNS)]; seats: int64[n, players,
     SEAT_SIZE]; s to params: the work buffers `workspace` makes. Returns the number of games
     refused by an illegal move (see G_ERROR)."""
@@ -117,8 +128,8 @@ def play_batch(policies, p, n_players, seeds, seat_lineup, lineup_policy, lineup
     for g in range(seeds.shape[0]):
         seat_players(g, n_players, seat_lineup, lineup_policy, lineup_params, which, params)
         games[g, :] = 0
-        play_one(policies, p, n_players, which, params, seeds[g], s, a, rng, scratch, buf,
-                 games[g], trace)  # fmt: skip
+        play_one(policies, turn, p, n_players, which, params, seeds[g], s, a, rng, scratch,
+                 buf, games[g], trace)  # fmt: skip
         if games[g, G_ERROR] != L.OK:
             errors += 1
         for seat in range(s[L.S_N_PLAYERS]):
@@ -155,6 +166,7 @@ def loop_signature(slots: int) -> tuple:
     i64 = types.int64
     return (
         types.UniTuple(POLICY_TYPE, slots),
+        TURN_TYPE,
         PARAMS_T,
         i64,
         types.Array(types.uint64, 1, "C"),
@@ -182,7 +194,7 @@ _WORKSPACE_TYPES = (
 def play_one_signature(slots: int) -> tuple:
     """play_one's argument types, as play_batch calls it."""
     i64, vector = types.int64, lambda t: types.Array(t, 1, "C")
-    return (types.UniTuple(POLICY_TYPE, slots), PARAMS_T, i64, vector(i64),
+    return (types.UniTuple(POLICY_TYPE, slots), TURN_TYPE, PARAMS_T, i64, vector(i64),
             types.Array(types.float64, 2, "C"), types.uint64, vector(types.int32),
             vector(types.int32), vector(types.uint64), vector(i64), vector(i64), vector(i64),
             types.boolean)  # fmt: skip
@@ -190,7 +202,7 @@ def play_one_signature(slots: int) -> tuple:
 
 def batch_loop(slots: int):
     """play_batch compiled (or loaded from the cache) for `slots` policies; call it with a
-    tuple of that many compiled policies in first place."""
+    tuple of that many compiled policies in first place, then engine.play_turn."""
     if config.DISABLE_JIT:
         return play_batch
     signature = loop_signature(slots)
