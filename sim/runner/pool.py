@@ -116,9 +116,12 @@ class WorkerPool:
 
     def _start_server(self) -> None:
         self._control, theirs = socket.socketpair()
+        # this process's import path, and not the current folder (-P): a folder there named
+        # like a package of the lab would hide it (sim.plugin_path)
         env = dict(os.environ, PYTHONPATH=os.pathsep.join(p for p in sys.path if p))
+        command = [sys.executable, "-P", "-m", "sim.runner.preload", str(theirs.fileno())]
         self._server = subprocess.Popen(
-            [sys.executable, "-m", "sim.runner.preload", str(theirs.fileno()), *self.games],
+            [*command, *self.games],
             pass_fds=(theirs.fileno(),),
             stdin=subprocess.DEVNULL,
             env=env,
