@@ -97,7 +97,7 @@ def _compile_in_workers(jobs: list[Job], n: int) -> None:
     env = dict(os.environ, PYTHONPATH=os.pathsep.join(p for p in sys.path if p))
     workers = [
         subprocess.Popen(
-            [sys.executable, "-m", "sim.compiling"],
+            [sys.executable, "-P", "-m", "sim.compiling"],  # -P: as sim.runner.pool
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             env=env,
