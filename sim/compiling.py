@@ -78,7 +78,13 @@ def ensure_compiled(jobs: Sequence[Job], *, what: str, notice: Notice | None = N
 
     if DISABLE_JIT:  # plain Python: nothing to compile
         return 0.0
-    todo = [job for job in ([u for u in job if not u.is_cached()] for job in jobs) if job]
+    listed: set[Unit] = set()  # a unit in several jobs (lineups prepared together): once
+    todo = []
+    for job in jobs:
+        new = [u for u in job if u not in listed]
+        listed.update(new)
+        if left := [u for u in new if not u.is_cached()]:
+            todo.append(left)
     if not todo:
         return 0.0
     began = time.perf_counter()
