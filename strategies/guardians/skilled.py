@@ -31,7 +31,16 @@ from sim.games.guardians.board import at, bottom_cell_free, first_object_row, pl
 from sim.games.guardians.moves import destinations, empties_column, volley, volley_up
 from sim.jit import jit, jit_inline
 from sim.random_streams import below, uniform
-from strategies.guardians.cautious import MARGINS_AT, best_entry, penalised, raid_margins, scoring
+from strategies.guardians.cautious import (
+    DANGER,
+    EXPOSURE,
+    MARGINS_AT,
+    RAID,
+    best_entry,
+    penalised,
+    raid_margins,
+    scoring,
+)
 from strategies.guardians.common import opening, random_mine_row
 from strategies.guardians.economist import power_up_turn, shop_turn
 from strategies.guardians.miner import step_mine
@@ -95,6 +104,7 @@ LEVELS = {"novice": 0.0, "casual": 0.25, "club": 0.5, "strong": 0.75}
 _MINER = np.array([1.0, 2.0])  # the miner's parameters, for the mine
 _SCORES = 128  # scratch[_SCORES : _SCORES + 64]: the candidates' values (x _SCALE)
 _SCALE = 1024.0
+_OUT = -(1 << 62)  # the score of a cell left out of a draw at temperature 0 (choose_cell)
 # What choose_cell remembers per column of the volley up it, while the first object above the
 # cells it scores stays the same (a volley depends on nothing else of the cell):
 _KEY = _SCORES + 64  # the row of that first object (-1: none; -2: nothing remembered)
@@ -217,9 +227,9 @@ def adjusted(s, p, seat, c, r, level, margins, sp, total, empties, above, poor):
 
 
 @jit_inline
-def remembered_value(s, p, seat, c, r, level, margins, sp, scratch):
-    """value() of the cell (c, r), the volley up its column worked out once per first object
-    (scratch[_KEY:], which the caller sets to -2 for every column first)."""
+def remember(s, p, seat, c, r, level, scratch):
+    """Work out the volley up column c from (c, r) into scratch[_KEY:] (which the caller sets
+    to -2 for every column first), unless it is known for the first object above (c, r)."""
     first = first_object_row(s, p, c, r)
     if scratch[_KEY + c] != first:
         scratch[_KEY + c] = first
@@ -230,6 +240,11 @@ def remembered_value(s, p, seat, c, r, level, margins, sp, scratch):
             known_margins(s, p, scratch)  # the descent's cost reads them
         scratch[_ABOVE + c] = above
         scratch[_POOR + c] = hits_poor(s, p, seat, c, first)
+
+
+@jit_inline
+def remembered_value(s, p, seat, c, r, level, margins, sp, scratch):
+    """value() of the cell (c, r) from what remember() worked out for it."""
     return adjusted(s, p, seat, c, r, level, margins, sp, scratch[_TOTAL + c],
                     scratch[_EMPTIES + c] != 0, scratch[_ABOVE + c],
                     scratch[_POOR + c] != 0)  # fmt: skip
@@ -246,14 +261,25 @@ def known_margins(s, p, scratch):
 
 @jit
 def choose_cell(s, p, seat, c0, r0, level, margins, sp, rng, slot, scratch):
-    """A reachable cell drawn by the quantal response over value(): (col, row)."""
+    """A reachable cell drawn by the quantal response over value(): (col, row).
+
+    At temperature 0 only the best cells can be drawn, and with no weight negative the
+    volley's score bounds a cell's value from above: a cell whose volley cannot reach the
+    best value so far is left out (_OUT) without working out the rest of its value."""
     n = destinations(s, p, c0, r0, scratch)
     for c in range(p[L.P_COLS]):
         scratch[_KEY + c] = -2
+    bounded = sp[TEMPERATURE] <= 0.0 and min(sp[DANGER], sp[RAID], sp[EXPOSURE]) >= 0.0
+    best = _OUT
     for k in range(n):
         c, r = scratch[2 * k], scratch[2 * k + 1]
+        remember(s, p, seat, c, r, level, scratch)
+        if bounded and scratch[_TOTAL + c] * np.int64(_SCALE) < best:
+            scratch[_SCORES + k] = _OUT
+            continue
         v = remembered_value(s, p, seat, c, r, level, margins, sp, scratch)
         scratch[_SCORES + k] = np.int64(v * _SCALE)
+        best = max(best, scratch[_SCORES + k])
     k = pick(n, sp[TEMPERATURE], rng, slot, scratch)
     return scratch[2 * k], scratch[2 * k + 1]
 
