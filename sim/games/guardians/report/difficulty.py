@@ -12,6 +12,7 @@ import numpy as np
 import polars as pl
 
 from sim.games.guardians.report import difficulty_answers
+from sim.games.guardians.report.difficulty_answers import LEVELS, TOLERANCE
 from sim.report import fmt, plots
 from sim.report import skill as ladder
 from sim.report.context import Context
@@ -21,14 +22,6 @@ from sim.report.table import Cell, Column, Table
 
 ID = "difficulty"
 TITLE = "Difficulty"
-# difficulty level -> target chance that the invaders win
-LEVELS = {"Training": 0.10, "Standard": 0.25, "Expert": 0.40, "Elite": 0.60}
-# a setup suits a level when its raid rate is this close to the target: half the distance to
-# the nearest other level's target, so no setup suits two levels
-TOLERANCE = {
-    lv: min(abs(t - u) for other, u in LEVELS.items() if other != lv) / 2
-    for lv, t in LEVELS.items()
-}
 SKILL_ORDER = ("novice", "casual", "club", "strong", "expert", "master")  # weakest first
 ANY = "any preset"  # the recommendation searches over the presets themselves
 

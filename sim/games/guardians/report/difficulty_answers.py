@@ -12,6 +12,15 @@ from sim.report.context import Context
 
 ID = "difficulty"
 
+# difficulty level -> target chance that the invaders win
+LEVELS = {"Training": 0.10, "Standard": 0.25, "Expert": 0.40, "Elite": 0.60}
+# a setup suits a level when its raid rate is this close to the target: half the distance to
+# the nearest other level's target, so no setup suits two levels
+TOLERANCE = {
+    lv: min(abs(t - u) for other, u in LEVELS.items() if other != lv) / 2
+    for lv, t in LEVELS.items()
+}
+
 
 def _where(r: dict) -> Label:
     return Label(f"{r['preset']}, {r['players']} players")
@@ -24,8 +33,6 @@ def _rate(r: dict, key: str, label: str = "") -> Estimate:
 
 def band(raid: float) -> str:
     """The difficulty level whose target the rate is close to, in words."""
-    from sim.games.guardians.report.difficulty import LEVELS, TOLERANCE
-
     for level, target in LEVELS.items():
         if abs(raid - target) <= TOLERANCE[level]:
             return f"as hard as {level}"
@@ -103,8 +110,6 @@ def same_play_warning(rows: list[dict]) -> str | None:
 
 
 def _setup_answer(entries: list[dict]) -> Answer:
-    from sim.games.guardians.report.difficulty import LEVELS
-
     key = f"{ID}.setup"
     tables = len(entries)
     suits = sum(bool(e[f"{lv}_suits"]) for e in entries for lv in LEVELS)
