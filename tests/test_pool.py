@@ -1,5 +1,6 @@
 """The worker pool: workers forked from one ready server, kept alive across runs by a caller
-that holds the pool, errors and dead workers reported, an early stop leaving it usable."""
+that holds the pool (a tune holds one for all its trials), errors and dead workers reported, an
+early stop leaving it usable."""
 
 from __future__ import annotations
 
@@ -13,7 +14,11 @@ from polars.testing import assert_frame_equal
 from sim.errors import SimError
 from sim.results import load
 from sim.runner import Interrupted, load_experiment, run
+from sim.runner.commands import Playing
 from sim.runner.pool import WorkerDied, WorkerPool, available
+from sim.tune.command import run_tune
+from sim.tune.spec import parse_tune
+from tests.test_tune import _trials
 
 pytestmark = pytest.mark.skipif(not available(), reason="worker pools need fork")
 
@@ -24,6 +29,16 @@ seats: [greedy, random, greedy]
 games: 900
 seed: 5
 """
+
+# every rung after the first and the confirmation has two 100-game chunks left to play: a run
+# on its own would start a pool for each
+TUNE = {
+    "name": "pooled_tune", "game": "guardians", "players": 3, "seed": 3, "games": 500,
+    "seats": ["greedy", "greedy", "greedy"],
+    "tune": {"board.start_rows": {"low": 3, "high": 5}},
+    "targets": [{"measure": "mean_turns", "value": 60, "tolerance": 5}],
+    "search": {"trials": 3, "games": [100, 300], "keep": 0.5, "confirm": 2},
+}  # fmt: skip
 
 
 @pytest.fixture(scope="module")
@@ -87,3 +102,22 @@ def test_runs_on_a_held_pool_match_a_run_in_one_process(pool, tmp_path: Path):
                 load(tmp_path / out, table).collect().sort(order),
                 load(tmp_path / "one", table).collect().sort(order),
             )
+
+
+def test_a_tune_plays_every_trial_on_one_pool_and_matches_one_worker(tmp_path, monkeypatch):
+    servers: list[WorkerPool] = []
+    start_server = WorkerPool._start_server
+
+    def counted(pool: WorkerPool) -> None:
+        servers.append(pool)
+        start_server(pool)
+
+    monkeypatch.setattr(WorkerPool, "_start_server", counted)
+    tune = parse_tune(TUNE)
+    one = run_tune(tune, root=tmp_path / "one", playing=Playing(jobs=1), show=False)
+    assert servers == []  # one worker: every trial played in this process
+    two = run_tune(tune, root=tmp_path / "two", playing=Playing(jobs=2), show=False)
+    (pool,) = servers  # one pool for the whole tune
+    assert pool._server is None  # closed when the tune ends
+    assert _trials(tmp_path / "two", tune) == _trials(tmp_path / "one", tune)
+    assert two["confirmed"] == one["confirmed"] and len(one["confirmed"]) == 2

@@ -27,8 +27,7 @@ from sim.runner.experiment import Arm, Experiment
 from sim.runner.folder import Opened, open_folder, results_root
 from sim.runner.illegal import IllegalMoves
 from sim.runner.manifest import chunk_list, new_manifest, now, previous_seconds
-from sim.runner.pool import WorkerPool
-from sim.runner.pool import available as pool_available
+from sim.runner.pool import WorkerPool, local_pool
 from sim.runner.precision import Measure, measure
 from sim.runner.tasks import ChunkResult, Task, make_task, play_task
 from sim.storage import complete_chunks, part_path, read_manifest, write_atomic, write_manifest
@@ -259,14 +258,8 @@ def run(
         for note in opened.notes:
             if on_note is not None:
                 on_note(note)
-        if (
-            backend == "local"
-            and pool is None
-            and jobs > 1
-            and pool_available()
-            and _several_chunks(exp, opened.root, chunk_size)
-        ):
-            own = pool = WorkerPool(jobs, games=[exp.game]).start()  # ready while compiling
+        if pool is None and jobs > 1 and _several_chunks(exp, opened.root, chunk_size):
+            own = pool = local_pool(jobs, backend=backend, games=[exp.game])  # ready meanwhile
         compile_seconds = _compile(exp, show=progress, console=console)
         return _play(exp, opened, jobs=jobs, chunk_size=chunk_size, backend=backend,
                      address=address, reporter=_Progress(progress, console),

@@ -46,6 +46,15 @@ def available() -> bool:
     return hasattr(os, "fork") and hasattr(socket, "send_fds")
 
 
+def local_pool(jobs: int, *, backend: str, games: Iterable[str]) -> WorkerPool | None:
+    """A started pool of `jobs` workers for runs played here (`backend` local) on more than
+    one worker where the platform can fork them; else None (the runs play in this process,
+    or on Dask). The caller closes it."""
+    if backend != "local" or jobs < 2 or not available():
+        return None
+    return WorkerPool(jobs, games=games).start()
+
+
 class WorkerPool:
     """`jobs` worker processes; `imap_unordered(fn, items)` plays fn(item) on them. `games`:
     the games whose engines the server imports once for every worker (others are imported
