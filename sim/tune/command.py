@@ -63,8 +63,8 @@ def run_tune(tune: Tune, *, root: Path, playing: Playing, show: bool = True, con
              stop_after_chunks: int | None = None) -> dict[str, Any]:  # fmt: skip
     """Search, confirm and write tune.json and recommended.yaml; returns the summary.
     Every trial plays on one pool of workers, started before the compile check and kept for
-    the whole tune (a trial's rungs are short runs: new workers for each would cost more than
-    their games). `stop_after_chunks` (tests) stops as a Ctrl-C would after that many chunks."""
+    the whole tune, so that the short runs of the rungs do not each start workers of their
+    own. `stop_after_chunks` (tests) stops as a Ctrl-C would after that many chunks."""
     lock = open_tune_folder(root, tune, fresh=playing.fresh)
     began = time.perf_counter()
     planned = planned_trials(tune)
