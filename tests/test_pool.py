@@ -104,7 +104,7 @@ def test_runs_on_a_held_pool_match_a_run_in_one_process(pool, tmp_path: Path):
             )
 
 
-def test_a_tune_plays_every_trial_on_one_pool_and_matches_one_worker(tmp_path, monkeypatch):
+def test_a_tune_plays_on_one_pool_a_session_and_matches_one_worker(tmp_path, monkeypatch):
     servers: list[WorkerPool] = []
     start_server = WorkerPool._start_server
 
@@ -116,8 +116,12 @@ def test_a_tune_plays_every_trial_on_one_pool_and_matches_one_worker(tmp_path, m
     tune = parse_tune(TUNE)
     one = run_tune(tune, root=tmp_path / "one", playing=Playing(jobs=1), show=False)
     assert servers == []  # one worker: every trial played in this process
+    with pytest.raises(Interrupted):  # stopped part-way, as by Ctrl-C, then run again
+        run_tune(tune, root=tmp_path / "two", playing=Playing(jobs=2), show=False,
+                 stop_after_chunks=3)  # fmt: skip
     two = run_tune(tune, root=tmp_path / "two", playing=Playing(jobs=2), show=False)
-    (pool,) = servers  # one pool for the whole tune
-    assert pool._server is None  # closed when the tune ends
+    assert len(servers) == 2  # one pool for each session of the tune, whatever it plays
+    assert all(pool._server is None for pool in servers)  # closed when the session ends
     assert _trials(tmp_path / "two", tune) == _trials(tmp_path / "one", tune)
     assert two["confirmed"] == one["confirmed"] and len(one["confirmed"]) == 2
+    assert [s["finished"] for s in two["sessions"]] == [False, True]
