@@ -13,15 +13,16 @@ from sim.games.alien_raid import layout as L
 from sim.games.alien_raid.cards import (
     catch_humans,
     cf,
-    group_attack,
+    depends_on_group,
     group_fuel,
     mf,
     price,
     raid_humans,
+    ship_attack,
     task_counts_city,
 )
 from sim.jit import jit
-from strategies.alien_raid.common import catch_value, me, p_win_duel
+from strategies.alien_raid.common import army_odds, catch_from_odds, me, p_win_duel
 
 MASKS = 1 << L.MAX_HAND
 V_BASE = 0  # fscratch: V[space * MASKS + mask]
@@ -33,6 +34,12 @@ CHOICE = 0  # scratch: the subset chosen per (space, mask after)
 HAND_M = CHOICE + (L.MAX_BOARD + 1) * MASKS  # scratch: own models ...
 HAND_S = HAND_M + L.MAX_HAND  # ... and their slots
 GROUP = HAND_S + L.MAX_HAND  # scratch: one subset's models
+ALONE = 1024  # scratch: each own ship's attack at a city, for those that do not look at the group
+BATTLE = ALONE + L.MAX_HAND  # scratch: every subset's attack at a city (subset_attacks) ...
+VS_ARMY = BATTLE + MASKS  # ... and against armies
+COST = VS_ARMY + MASKS  # scratch: per subset, what a lost fight costs (loss_cost)
+ODDS = 1024  # fscratch: army_odds per attack below ODDS_SPAN (-1 until worked out)
+ODDS_SPAN = 128
 NEG = -1e18
 
 
@@ -72,10 +79,53 @@ def loss_cost(p, scratch, k):
 
 
 @jit
-def city_reward(p, city, army_attack, ship_cost):
-    """The better of a raid and a catch (fought to the end) with that attack against armies."""
-    catch = catch_value(p, army_attack, cf(p, city, L.CT_ARMIES), catch_humans(p, city), ship_cost)
+def city_reward(p, city, odds, ship_cost):
+    """The better of a raid and a catch (fought to the end) with `odds` of beating one army
+    card (common.army_odds)."""
+    catch = catch_from_odds(odds, cf(p, city, L.CT_ARMIES), catch_humans(p, city), ship_cost)
     return max(float(raid_humans(p, city)), catch)
+
+
+@jit
+def odds_of(p, fscratch, attack):
+    """army_odds(p, attack), worked out once per valuation (fill_values clears the memo)."""
+    if attack >= ODDS_SPAN:
+        return army_odds(p, attack)
+    if fscratch[ODDS + attack] < 0.0:
+        fscratch[ODDS + attack] = army_odds(p, attack)
+    return fscratch[ODDS + attack]
+
+
+@jit
+def subset_attacks(p, scratch, n, city, vs_army, at):
+    """scratch[at + mask]: the attack of every subset of the hand at `city`, the sums
+    cards.group_attack makes. A ship whose traits do not look at its companions
+    (cards.depends_on_group) adds the same attack to every subset it is in, so such a
+    subset's sum is a smaller one's plus that ship's; the other ships' attacks are asked of
+    the subset itself."""
+    grouped = 0
+    for j in range(n):
+        if depends_on_group(p, scratch[HAND_M + j]):
+            grouped |= 1 << j
+        else:
+            scratch[ALONE + j] = ship_attack(p, scratch[HAND_M:], n, j, city, vs_army, False)
+    scratch[at] = 0
+    for mask in range(1, 1 << n):
+        if mask & grouped == 0:
+            j = 0
+            while (mask >> j) & 1 == 0:
+                j += 1
+            scratch[at + mask] = scratch[at + (mask & (mask - 1))] + scratch[ALONE + j]
+            continue
+        g = subset(scratch, n, mask)
+        total = scratch[at + (mask & ~grouped)]
+        i = 0
+        for j in range(n):
+            if (mask >> j) & 1:
+                if (grouped >> j) & 1:
+                    total += ship_attack(p, scratch[GROUP:], g, i, city, vs_army, False)
+                i += 1
+        scratch[at + mask] = total
 
 
 @jit
@@ -104,24 +154,29 @@ def fill_values(obs, p, scratch, fscratch, n, comp, task_weight, light):
     for k in range(L.MAX_BOARD):
         for mask in range(MASKS):
             fscratch[V_BASE + k * MASKS + mask] = 0.0
+    for attack in range(ODDS_SPAN):
+        fscratch[ODDS + attack] = -1.0
     for mask in range(1 << n):
         g = subset(scratch, n, mask)
         fscratch[FUEL + mask] = group_fuel(p, scratch[GROUP:], g)
+        scratch[COST + mask] = loss_cost(p, scratch, g)
     for k in range(obs[L.O_N_BOARD]):
         city = obs[L.O_BOARD + k]
         if city < 0:
             continue
         extra = 0.0 if light else task_bonus(obs, p, city, task_weight)
         q = fscratch[Q + k]
+        subset_attacks(p, scratch, n, city, False, BATTLE)
+        if not light:
+            subset_attacks(p, scratch, n, city, True, VS_ARMY)
         for mask in range(1, 1 << n):
-            g = subset(scratch, n, mask)
-            mine = group_attack(p, scratch[GROUP:], g, city, False)
-            cost = loss_cost(p, scratch, g)
+            mine = scratch[BATTLE + mask]
+            cost = scratch[COST + mask]
             if light:
                 reward = float(raid_humans(p, city))
             else:
-                army = group_attack(p, scratch[GROUP:], g, city, True)
-                reward = city_reward(p, city, army, cost) + extra
+                odds = odds_of(p, fscratch, scratch[VS_ARMY + mask])
+                reward = city_reward(p, city, odds, cost) + extra
             fought = contested_value(reward, mine, fscratch[THEIRS + k], cost, comp)
             fscratch[V_BASE + k * MASKS + mask] = (1.0 - q) * reward + q * fought
 
