@@ -21,7 +21,7 @@ from sim.games.alien_raid.cards import (
     ship_attack,
     task_counts_city,
 )
-from sim.jit import jit
+from sim.jit import jit, jit_inline
 from strategies.alien_raid.common import army_odds, catch_from_odds, me, p_win_duel
 
 MASKS = 1 << L.MAX_HAND
@@ -138,7 +138,7 @@ def task_bonus(obs, p, city, weight):
     return bonus
 
 
-@jit
+@jit_inline  # pasted into fill_values' loop over every (city, subset)
 def contested_value(reward, mine, theirs, cost, comp):
     """Expected humans of a city fought for: win the reward, or lose a ship (less the value
     of the compensation card); retreating (0) when the odds are bad."""
@@ -151,18 +151,18 @@ def fill_values(obs, p, scratch, fscratch, n, comp, task_weight, light):
     """V for every (space, subset) under a contest model: each city is contested with chance
     fscratch[Q + space] by an attack power fscratch[THEIRS + space]. `light` values a city by
     its raid alone (a quicker estimate, for predicting other captains)."""
-    for k in range(L.MAX_BOARD):
-        for mask in range(MASKS):
-            fscratch[V_BASE + k * MASKS + mask] = 0.0
-    for attack in range(ODDS_SPAN):
-        fscratch[ODDS + attack] = -1.0
+    if not light:
+        for attack in range(ODDS_SPAN):
+            fscratch[ODDS + attack] = -1.0
     for mask in range(1 << n):
         g = subset(scratch, n, mask)
         fscratch[FUEL + mask] = group_fuel(p, scratch[GROUP:], g)
         scratch[COST + mask] = loss_cost(p, scratch, g)
     for k in range(obs[L.O_N_BOARD]):
         city = obs[L.O_BOARD + k]
-        if city < 0:
+        if city < 0:  # nothing to win (best_plan reads the subsets of the hand only)
+            for mask in range(1 << n):
+                fscratch[V_BASE + k * MASKS + mask] = 0.0
             continue
         extra = 0.0 if light else task_bonus(obs, p, city, task_weight)
         q = fscratch[Q + k]
@@ -187,12 +187,12 @@ def best_plan(obs, scratch, fscratch, n, fuel, a):
     Writes the targets into `a` and returns the plan's value."""
     full = (1 << n) - 1
     cur, nxt = F_ROW, F_ROW + MASKS
-    for mask in range(MASKS):
+    for mask in range(full + 1):
         fscratch[cur + mask] = NEG
     fscratch[cur + 0] = 0.0
     spaces = obs[L.O_N_BOARD]
     for k in range(spaces):
-        for mask in range(MASKS):
+        for mask in range(full + 1):
             fscratch[nxt + mask] = NEG
         for used in range(full + 1):
             base = fscratch[cur + used]
