@@ -192,24 +192,25 @@ def best_plan(obs, scratch, fscratch, n, fuel, a):
     fscratch[cur + 0] = 0.0
     spaces = obs[L.O_N_BOARD]
     for k in range(spaces):
-        for mask in range(full + 1):
-            fscratch[nxt + mask] = NEG
-        for used in range(full + 1):
-            base = fscratch[cur + used]
-            if base <= NEG:
-                continue
-            free = full & ~used
-            sub = free
-            while True:  # every subset of the free ships, the empty one last
-                after = used | sub
-                if fscratch[FUEL + after] <= fuel:
-                    v = base + (fscratch[V_BASE + k * MASKS + sub] if sub else 0.0)
-                    if v > fscratch[nxt + after]:
-                        fscratch[nxt + after] = v
-                        scratch[CHOICE + (k + 1) * MASKS + after] = sub
-                if sub == 0:
-                    break
-                sub = (sub - 1) & free
+        # each group of ships sent so far (`after`) whose fuel fits, from every smaller one
+        # (`used`, ascending: on a tie the first stays) plus the ships sent to city k
+        for after in range(full + 1):
+            best, choice = NEG, 0
+            if fscratch[FUEL + after] <= fuel:
+                used = 0
+                while True:
+                    base = fscratch[cur + used]
+                    if base > NEG:
+                        sub = after ^ used
+                        v = base + (fscratch[V_BASE + k * MASKS + sub] if sub else 0.0)
+                        if v > best:
+                            best, choice = v, sub
+                    if used == after:
+                        break
+                    used = (used - after) & after  # the next subset of `after`
+            fscratch[nxt + after] = best
+            if best > NEG:
+                scratch[CHOICE + (k + 1) * MASKS + after] = choice
         cur, nxt = nxt, cur
     best, best_mask = NEG, 0
     for mask in range(full + 1):
