@@ -6,7 +6,8 @@ battle costs); a dynamic programme over the cities then picks disjoint subsets w
 Attack powers come from sim.games.alien_raid.cards (the engine's own rule functions).
 
 Buffers: `fscratch` holds the values V[space * 64 + mask] (0..383), the programme's rows
-(F_ROW, 2 x 64) and per-subset fuel; `scratch` holds the choices (CHOICE, 7 x 64) and the hand.
+(F_ROW, 2 x 64), per-subset fuel and, from ODDS, the army odds per attack; `scratch` holds the
+choices (CHOICE, 7 x 64), the hand and, from ALONE, the subsets' attacks and losses.
 """
 
 from sim.games.alien_raid import layout as L
