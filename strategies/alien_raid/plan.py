@@ -98,12 +98,12 @@ def odds_of(p, fscratch, attack):
 
 
 @jit
-def subset_attacks(p, scratch, n, city, vs_army, at):
-    """scratch[at + mask]: the attack of every subset of the hand at `city`, the sums
-    cards.group_attack makes. A ship whose traits do not look at its companions
-    (cards.depends_on_group) adds the same attack to every subset it is in, so such a
-    subset's sum is a smaller one's plus that ship's; the other ships' attacks are asked of
-    the subset itself."""
+def subset_attacks(p, scratch, fscratch, n, city, vs_army, at, fuel):
+    """scratch[at + mask]: the attack of every subset of the hand at `city` whose fuel is at
+    most `fuel` (a subset of one is too), the sums cards.group_attack makes. A ship whose
+    traits do not look at its companions (cards.depends_on_group) adds the same attack to
+    every subset it is in, so such a subset's sum is a smaller one's plus that ship's; the
+    other ships' attacks are asked of the subset itself."""
     grouped = 0
     for j in range(n):
         if depends_on_group(p, scratch[HAND_M + j]):
@@ -112,6 +112,8 @@ def subset_attacks(p, scratch, n, city, vs_army, at):
             scratch[ALONE + j] = ship_attack(p, scratch[HAND_M:], n, j, city, vs_army, False)
     scratch[at] = 0
     for mask in range(1, 1 << n):
+        if fscratch[FUEL + mask] > fuel:
+            continue
         if mask & grouped == 0:
             j = 0
             while (mask >> j) & 1 == 0:
@@ -148,10 +150,12 @@ def contested_value(reward, mine, theirs, cost, comp):
 
 
 @jit
-def fill_values(obs, p, scratch, fscratch, n, comp, task_weight, light):
+def fill_values(obs, p, scratch, fscratch, n, comp, task_weight, light, fuel):
     """V for every (space, subset) under a contest model: each city is contested with chance
     fscratch[Q + space] by an attack power fscratch[THEIRS + space]. `light` values a city by
-    its raid alone (a quicker estimate, for predicting other captains)."""
+    its raid alone (a quicker estimate, for predicting other captains). Only subsets whose
+    fuel is at most `fuel` get a value: best_plan with at most that fuel reads no other (a
+    ship's fuel is never negative, so a subset of a group that fits fits too)."""
     if not light:
         for attack in range(ODDS_SPAN):
             fscratch[ODDS + attack] = -1.0
@@ -167,10 +171,12 @@ def fill_values(obs, p, scratch, fscratch, n, comp, task_weight, light):
             continue
         extra = 0.0 if light else task_bonus(obs, p, city, task_weight)
         q = fscratch[Q + k]
-        subset_attacks(p, scratch, n, city, False, BATTLE)
+        subset_attacks(p, scratch, fscratch, n, city, False, BATTLE, fuel)
         if not light:
-            subset_attacks(p, scratch, n, city, True, VS_ARMY)
+            subset_attacks(p, scratch, fscratch, n, city, True, VS_ARMY, fuel)
         for mask in range(1, 1 << n):
+            if fscratch[FUEL + mask] > fuel:
+                continue
             mine = scratch[BATTLE + mask]
             cost = scratch[COST + mask]
             if light:
