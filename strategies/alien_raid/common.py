@@ -99,7 +99,13 @@ def army_odds(p, attack):
 def catch_value(p, attack, armies, catch, ship_cost):
     """Expected humans of a catch with `armies` cards fought to the end: every army beaten
     brings `catch`; a lost fight costs a ship worth `ship_cost`."""
-    win = army_odds(p, attack) ** armies
+    return catch_from_odds(army_odds(p, attack), armies, catch, ship_cost)
+
+
+@jit_inline
+def catch_from_odds(odds, armies, catch, ship_cost):
+    """catch_value with the chance to beat one army card (army_odds) given."""
+    win = odds**armies
     return win * catch - (1.0 - win) * ship_cost
 
 

@@ -98,9 +98,10 @@ def plan_with_contest(obs, p, sp, a, scratch, fscratch):
     """Plan against the contest model already in fscratch; extra fuel cards are used when
     the better plan they allow gains more than the cards are worth."""
     n = own_hand(obs, scratch)
-    fill_values(obs, p, scratch, fscratch, n, sp[COMP_VALUE], sp[TASK_WEIGHT], False)
-    value = best_plan(obs, scratch, fscratch, n, obs[L.O_FUEL], a)
     extra = fuel_card_total(obs, p)
+    fuel = obs[L.O_FUEL] + max(extra, 0)  # the most fuel a plan below may use
+    fill_values(obs, p, scratch, fscratch, n, sp[COMP_VALUE], sp[TASK_WEIGHT], False, fuel)
+    value = best_plan(obs, scratch, fscratch, n, obs[L.O_FUEL], a)
     if extra == 0:
         return
     for i in range(L.MAX_HAND):

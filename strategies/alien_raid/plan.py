@@ -6,22 +6,24 @@ battle costs); a dynamic programme over the cities then picks disjoint subsets w
 Attack powers come from sim.games.alien_raid.cards (the engine's own rule functions).
 
 Buffers: `fscratch` holds the values V[space * 64 + mask] (0..383), the programme's rows
-(F_ROW, 2 x 64) and per-subset fuel; `scratch` holds the choices (CHOICE, 7 x 64) and the hand.
+(F_ROW, 2 x 64), per-subset fuel and, from ODDS, the army odds per attack; `scratch` holds the
+choices (CHOICE, 7 x 64), the hand and, from ALONE, the subsets' attacks and losses.
 """
 
 from sim.games.alien_raid import layout as L
 from sim.games.alien_raid.cards import (
     catch_humans,
     cf,
-    group_attack,
+    depends_on_group,
     group_fuel,
     mf,
     price,
     raid_humans,
+    ship_attack,
     task_counts_city,
 )
-from sim.jit import jit
-from strategies.alien_raid.common import catch_value, me, p_win_duel
+from sim.jit import jit, jit_inline
+from strategies.alien_raid.common import army_odds, catch_from_odds, me, p_win_duel
 
 MASKS = 1 << L.MAX_HAND
 V_BASE = 0  # fscratch: V[space * MASKS + mask]
@@ -33,6 +35,12 @@ CHOICE = 0  # scratch: the subset chosen per (space, mask after)
 HAND_M = CHOICE + (L.MAX_BOARD + 1) * MASKS  # scratch: own models ...
 HAND_S = HAND_M + L.MAX_HAND  # ... and their slots
 GROUP = HAND_S + L.MAX_HAND  # scratch: one subset's models
+ALONE = 1024  # scratch: each own ship's attack at a city, for those that do not look at the group
+BATTLE = ALONE + L.MAX_HAND  # scratch: every subset's attack at a city (subset_attacks) ...
+VS_ARMY = BATTLE + MASKS  # ... and against armies
+COST = VS_ARMY + MASKS  # scratch: per subset, what a lost fight costs (loss_cost)
+ODDS = 1024  # fscratch: army_odds per attack below ODDS_SPAN (-1 until worked out)
+ODDS_SPAN = 128
 NEG = -1e18
 
 
@@ -72,10 +80,55 @@ def loss_cost(p, scratch, k):
 
 
 @jit
-def city_reward(p, city, army_attack, ship_cost):
-    """The better of a raid and a catch (fought to the end) with that attack against armies."""
-    catch = catch_value(p, army_attack, cf(p, city, L.CT_ARMIES), catch_humans(p, city), ship_cost)
+def city_reward(p, city, odds, ship_cost):
+    """The better of a raid and a catch (fought to the end) with `odds` of beating one army
+    card (common.army_odds)."""
+    catch = catch_from_odds(odds, cf(p, city, L.CT_ARMIES), catch_humans(p, city), ship_cost)
     return max(float(raid_humans(p, city)), catch)
+
+
+@jit
+def odds_of(p, fscratch, attack):
+    """army_odds(p, attack), worked out once per valuation (fill_values clears the memo)."""
+    if attack >= ODDS_SPAN:
+        return army_odds(p, attack)
+    if fscratch[ODDS + attack] < 0.0:
+        fscratch[ODDS + attack] = army_odds(p, attack)
+    return fscratch[ODDS + attack]
+
+
+@jit
+def subset_attacks(p, scratch, fscratch, n, city, vs_army, at, fuel):
+    """scratch[at + mask]: the attack of every subset of the hand at `city` whose fuel is at
+    most `fuel` (a subset of one is too), the sums cards.group_attack makes. A ship whose
+    traits do not look at its companions (cards.depends_on_group) adds the same attack to
+    every subset it is in, so such a subset's sum is a smaller one's plus that ship's; the
+    other ships' attacks are asked of the subset itself."""
+    grouped = 0
+    for j in range(n):
+        if depends_on_group(p, scratch[HAND_M + j]):
+            grouped |= 1 << j
+        else:
+            scratch[ALONE + j] = ship_attack(p, scratch[HAND_M:], n, j, city, vs_army, False)
+    scratch[at] = 0
+    for mask in range(1, 1 << n):
+        if fscratch[FUEL + mask] > fuel:
+            continue
+        if mask & grouped == 0:
+            j = 0
+            while (mask >> j) & 1 == 0:
+                j += 1
+            scratch[at + mask] = scratch[at + (mask & (mask - 1))] + scratch[ALONE + j]
+            continue
+        g = subset(scratch, n, mask)
+        total = scratch[at + (mask & ~grouped)]
+        i = 0
+        for j in range(n):
+            if (mask >> j) & 1:
+                if (grouped >> j) & 1:
+                    total += ship_attack(p, scratch[GROUP:], g, i, city, vs_army, False)
+                i += 1
+        scratch[at + mask] = total
 
 
 @jit
@@ -88,7 +141,7 @@ def task_bonus(obs, p, city, weight):
     return bonus
 
 
-@jit
+@jit_inline  # pasted into fill_values' loop over every (city, subset)
 def contested_value(reward, mine, theirs, cost, comp):
     """Expected humans of a city fought for: win the reward, or lose a ship (less the value
     of the compensation card); retreating (0) when the odds are bad."""
@@ -97,31 +150,40 @@ def contested_value(reward, mine, theirs, cost, comp):
 
 
 @jit
-def fill_values(obs, p, scratch, fscratch, n, comp, task_weight, light):
+def fill_values(obs, p, scratch, fscratch, n, comp, task_weight, light, fuel):
     """V for every (space, subset) under a contest model: each city is contested with chance
     fscratch[Q + space] by an attack power fscratch[THEIRS + space]. `light` values a city by
-    its raid alone (a quicker estimate, for predicting other captains)."""
-    for k in range(L.MAX_BOARD):
-        for mask in range(MASKS):
-            fscratch[V_BASE + k * MASKS + mask] = 0.0
+    its raid alone (a quicker estimate, for predicting other captains). Only subsets whose
+    fuel is at most `fuel` get a value: best_plan with at most that fuel reads no other (a
+    ship's fuel is never negative, so a subset of a group that fits fits too)."""
+    if not light:
+        for attack in range(ODDS_SPAN):
+            fscratch[ODDS + attack] = -1.0
     for mask in range(1 << n):
         g = subset(scratch, n, mask)
         fscratch[FUEL + mask] = group_fuel(p, scratch[GROUP:], g)
+        scratch[COST + mask] = loss_cost(p, scratch, g)
     for k in range(obs[L.O_N_BOARD]):
         city = obs[L.O_BOARD + k]
-        if city < 0:
+        if city < 0:  # nothing to win (best_plan reads the subsets of the hand only)
+            for mask in range(1 << n):
+                fscratch[V_BASE + k * MASKS + mask] = 0.0
             continue
         extra = 0.0 if light else task_bonus(obs, p, city, task_weight)
         q = fscratch[Q + k]
+        subset_attacks(p, scratch, fscratch, n, city, False, BATTLE, fuel)
+        if not light:
+            subset_attacks(p, scratch, fscratch, n, city, True, VS_ARMY, fuel)
         for mask in range(1, 1 << n):
-            g = subset(scratch, n, mask)
-            mine = group_attack(p, scratch[GROUP:], g, city, False)
-            cost = loss_cost(p, scratch, g)
+            if fscratch[FUEL + mask] > fuel:
+                continue
+            mine = scratch[BATTLE + mask]
+            cost = scratch[COST + mask]
             if light:
                 reward = float(raid_humans(p, city))
             else:
-                army = group_attack(p, scratch[GROUP:], g, city, True)
-                reward = city_reward(p, city, army, cost) + extra
+                odds = odds_of(p, fscratch, scratch[VS_ARMY + mask])
+                reward = city_reward(p, city, odds, cost) + extra
             fought = contested_value(reward, mine, fscratch[THEIRS + k], cost, comp)
             fscratch[V_BASE + k * MASKS + mask] = (1.0 - q) * reward + q * fought
 
@@ -132,29 +194,30 @@ def best_plan(obs, scratch, fscratch, n, fuel, a):
     Writes the targets into `a` and returns the plan's value."""
     full = (1 << n) - 1
     cur, nxt = F_ROW, F_ROW + MASKS
-    for mask in range(MASKS):
+    for mask in range(full + 1):
         fscratch[cur + mask] = NEG
     fscratch[cur + 0] = 0.0
     spaces = obs[L.O_N_BOARD]
     for k in range(spaces):
-        for mask in range(MASKS):
-            fscratch[nxt + mask] = NEG
-        for used in range(full + 1):
-            base = fscratch[cur + used]
-            if base <= NEG:
-                continue
-            free = full & ~used
-            sub = free
-            while True:  # every subset of the free ships, the empty one last
-                after = used | sub
-                if fscratch[FUEL + after] <= fuel:
-                    v = base + (fscratch[V_BASE + k * MASKS + sub] if sub else 0.0)
-                    if v > fscratch[nxt + after]:
-                        fscratch[nxt + after] = v
-                        scratch[CHOICE + (k + 1) * MASKS + after] = sub
-                if sub == 0:
-                    break
-                sub = (sub - 1) & free
+        # each group of ships sent so far (`after`) whose fuel fits, from every smaller one
+        # (`used`, ascending: on a tie the first stays) plus the ships sent to city k
+        for after in range(full + 1):
+            best, choice = NEG, 0
+            if fscratch[FUEL + after] <= fuel:
+                used = 0
+                while True:
+                    base = fscratch[cur + used]
+                    if base > NEG:
+                        sub = after ^ used
+                        v = base + (fscratch[V_BASE + k * MASKS + sub] if sub else 0.0)
+                        if v > best:
+                            best, choice = v, sub
+                    if used == after:
+                        break
+                    used = (used - after) & after  # the next subset of `after`
+            fscratch[nxt + after] = best
+            if best > NEG:
+                scratch[CHOICE + (k + 1) * MASKS + after] = choice
         cur, nxt = nxt, cur
     best, best_mask = NEG, 0
     for mask in range(full + 1):

@@ -84,12 +84,12 @@ def sample_hand(obs, p, k, rng, slot, scratch):
 def predicted_strongest(obs, p, k, n, scratch, fscratch):
     """Captain k plans with the sampled hand against the public contest model (as a planner
     would, with the quicker valuation); the strongest attack per space is kept."""
-    fill_values(obs, p, scratch, fscratch, n, 8000.0, 0.0, True)
-    for i in range(L.ACTION_SIZE):
-        scratch[PRED + i] = -1
     fuel = fuel_limit(p, obs[L.O_TURN]) + station_fuel(
         p, obs[op(k, L.OP_STATIONS) :], L.MAX_STATIONS
     )
+    fill_values(obs, p, scratch, fscratch, n, 8000.0, 0.0, True, fuel)
+    for i in range(L.ACTION_SIZE):
+        scratch[PRED + i] = -1
     best_plan(obs, scratch, fscratch, n, fuel, scratch[PRED:])
     for s in range(obs[L.O_N_BOARD]):
         g = 0

@@ -30,7 +30,11 @@ SC_CRASHED = SC_BOARD + L.N_CELLS
 SC_THREAT = SC_CRASHED + L.N_CELLS  # per cell: damage it would do this round if left alone
 SC_WORTH = SC_THREAT + L.N_CELLS  # per cell: a hit's worth x WORTH_UNIT (planner)
 SC_WORTH_PIERCE = SC_WORTH + L.N_CELLS  # the same for a piercing hit
-SC_END = SC_WORTH_PIERCE + L.N_CELLS
+# per seat, what holds for a whole game (the loop zeroes the scratch when a game starts):
+# the planner's chance table
+SC_GAME = SC_WORTH_PIERCE + L.N_CELLS
+SC_GAME_SEAT = 128
+SC_END = SC_GAME + L.MAX_SEATS * SC_GAME_SEAT
 assert SC_END <= SCRATCH_SIZE, "the strategies' scratch layout outgrew the game's buffer"
 WORTH_UNIT = 1e6  # worths kept as integers in the int64 scratch
 UFO = -2  # a target that is the UFO, not a cell

@@ -18,6 +18,8 @@ wave, a bonus shot from close to the UFO) is worth more than the best new launch
 worth, which measured worse than always launching again (docs/games/space_invaders/
 strategies.md)."""
 
+import numpy as np
+
 from sim.games.space_invaders import layout as L
 from sim.games.space_invaders.board import (
     cell_center_x,
@@ -29,6 +31,8 @@ from sim.games.space_invaders.engine import power_of, tk
 from sim.jit import jit, jit_inline
 from strategies.space_invaders.common import (
     OPTION_PARAMS,
+    SC_GAME,
+    SC_GAME_SEAT,
     SC_WORTH,
     SC_WORTH_PIERCE,
     UFO,
@@ -65,6 +69,10 @@ _STAY = _OPTIONS + len(OPTION_PARAMS)
 SHORT_RESCUE, LONG_RESCUE = 0.5, 0.65
 N_PAIRS = (L.COLS - 1) * L.ROWS + L.COLS * (L.ROWS - 1)  # neighbouring cells, across then down
 N_AIMS = L.N_CELLS + N_PAIRS + 1  # centres, pairs, the UFO
+# the chance table (chance_table): centres, two per pair, the UFO once and with three tries
+_UFO_ONCE = L.N_CELLS + 2 * N_PAIRS
+_UFO_TRIES = _UFO_ONCE + 1
+assert 1 + _UFO_TRIES + 1 <= SC_GAME_SEAT, "the chance table outgrew a seat's part of the scratch"
 
 
 @jit_inline
@@ -80,9 +88,37 @@ def pair_cells(k):
 
 
 @jit
-def fill_worths(s, p, seat, sp, scratch):
-    """Each card's worth for a plain and a piercing hit, kept in the scratch."""
+def chance_table(p, seat, sp, scratch):
+    """Where the seat's chances of landing start in the scratch seen as float64
+    (scratch.view): per aim point, on its card (a centre) or on each of its two cards (a
+    pair), then at the UFO with one launch and with UFO_TRIES. They depend only on the rules
+    and the seat's dexterity, so they are worked out at the seat's first plan of a game and
+    kept in its part of the scratch (common.SC_GAME), which the loop zeroes when a game
+    starts."""
+    base = SC_GAME + seat * SC_GAME_SEAT
+    if scratch[base] == 0:
+        chances = scratch.view(np.float64)
+        for aim in range(N_AIMS - 1):
+            x, y = aim_point(p, aim)
+            if aim < L.N_CELLS:
+                chances[base + 1 + aim] = chance_card(p, x, y, aim, sp[0])
+            else:
+                c1, c2 = pair_cells(aim - L.N_CELLS)
+                at = base + 1 + L.N_CELLS + 2 * (aim - L.N_CELLS)
+                chances[at] = chance_card(p, x, y, c1, sp[0])
+                chances[at + 1] = chance_card(p, x, y, c2, sp[0])
+        chances[base + 1 + _UFO_ONCE] = chance_ufo(p, sp[0])
+        chances[base + 1 + _UFO_TRIES] = chance_ufo_in(p, sp[0], L.UFO_TRIES)
+        scratch[base] = 1
+    return base + 1
+
+
+@jit
+def fill_worths(s, p, seat, sp, scratch, at):
+    """Each card's worth for a plain and a piercing hit, kept in the scratch (`at`: the
+    seat's chance table, chance_table)."""
     predict_threat(s, p, scratch)
+    chances = scratch.view(np.float64)
     after = tokens_after(s, seat) - 1
     landed = landed_mask(s)
     for cell in range(L.N_CELLS):
@@ -91,9 +127,7 @@ def fill_worths(s, p, seat, sp, scratch):
             scratch[SC_WORTH_PIERCE + cell] = 0
             continue
         # a second hit on a two-hit card: some of the team's remaining tokens land on it
-        miss_all = (
-            1.0 - chance_card(p, cell_center_x(p, cell), cell_center_y(p, cell), cell, sp[0]) * 0.5
-        ) ** max(after, 0)
+        miss_all = (1.0 - chances[at + cell] * 0.5) ** max(after, 0)
         follow = 1.0 - miss_all
         plain = hit_worth(s, p, scratch, cell, False, follow, sp[_FUTURE], landed)
         pierce = hit_worth(s, p, scratch, cell, True, follow, sp[_FUTURE], landed)
@@ -122,26 +156,29 @@ def aim_point(p, aim):
 
 
 @jit
-def aim_worth(s, p, aim, power, sp, scratch, ufo_value, ufo_chance):
-    """Expected worth of a token with `power` aimed at aim point `aim`."""
+def aim_worth(s, aim, power, scratch, at, ufo_value):
+    """Expected worth of a token with `power` aimed at aim point `aim` (`at`: the seat's
+    chance table)."""
+    chances = scratch.view(np.float64)
+    ufo_chance = chances[at + _UFO_ONCE]
     if aim == N_AIMS - 1:
         if power == L.UFO_THREE_TRIES:  # declared: up to three launches for one hit
-            return chance_ufo_in(p, sp[0], L.UFO_TRIES) * ufo_value
+            return chances[at + _UFO_TRIES] * ufo_value
         return ufo_chance * ufo_value
     if aim < L.N_CELLS:
         if s[L.S_BOARD + aim] == 0:
             return -1.0
         c1, c2 = aim, -1
+        p1 = chances[at + aim]
     else:
         c1, c2 = pair_cells(aim - L.N_CELLS)
         if s[L.S_BOARD + c1] == 0 or s[L.S_BOARD + c2] == 0:
             return -1.0
-    x, y = aim_point(p, aim)
-    p1 = chance_card(p, x, y, c1, sp[0])
+        p1 = chances[at + L.N_CELLS + 2 * (aim - L.N_CELLS)]
     worth = p1 * _worth(scratch, c1, power)
     on_any = p1
     if c2 >= 0:
-        p2 = chance_card(p, x, y, c2, sp[0])
+        p2 = chances[at + L.N_CELLS + 2 * (aim - L.N_CELLS) + 1]
         worth += p2 * _worth(scratch, c2, power)
         on_any = min(1.0, p1 + p2)
     if power == L.SHORT_WAVE or power == L.LONG_WAVE:
@@ -159,8 +196,8 @@ def aim_worth(s, p, aim, power, sp, scratch, ufo_value, ufo_chance):
 @jit
 def plan(s, p, seat, sp, scratch, only_level):
     """(level, aim) with the highest expected worth; `only_level` > 0 fixes the token."""
-    fill_worths(s, p, seat, sp, scratch)
-    chance = chance_ufo(p, sp[0])
+    at = chance_table(p, seat, sp, scratch)
+    fill_worths(s, p, seat, sp, scratch, at)
     best_level, best_aim, best = 0, N_AIMS - 1, -2.0
     for level in range(1, 4):
         if (only_level > 0 and level != only_level) or (
@@ -170,7 +207,7 @@ def plan(s, p, seat, sp, scratch, only_level):
         power = power_of(s, p, seat, level)
         ufo_value = ufo_worth(s, p, power, sp[0], sp[_UFO_WEIGHT])
         for aim in range(N_AIMS):
-            worth = aim_worth(s, p, aim, power, sp, scratch, ufo_value, chance)
+            worth = aim_worth(s, aim, power, scratch, at, ufo_value)
             if worth > best:
                 best_level, best_aim, best = level, aim, worth
     return best_level, best_aim, best

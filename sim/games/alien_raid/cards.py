@@ -55,7 +55,7 @@ def station_fuel(p, stations, n):
     return extra
 
 
-@jit
+@jit_inline
 def city_condition(p, cond, arg, city):
     """Whether a condition about the city holds (any other condition holds here)."""
     if cond == L.C_CITY_TYPE:
@@ -71,7 +71,7 @@ def city_condition(p, cond, arg, city):
     return True
 
 
-@jit
+@jit_inline  # pasted into ship_attack, its one caller: the plans ask it for every group
 def condition_holds(p, cond, arg, city, group, n, me, vs_army):
     """Whether a trait condition holds for ship group[me] attacking `city` with group[:n]
     (vs_army: fighting an army in a catch, else a battle between captains or none)."""
@@ -94,6 +94,27 @@ def condition_holds(p, cond, arg, city, group, n, me, vs_army):
     return city_condition(p, cond, arg, city)
 
 
+@jit_inline
+def group_condition(cond):
+    """Whether a trait condition looks at the ship's companions (condition_holds)."""
+    return (
+        cond == L.C_WITH or cond == L.C_WITHOUT or cond == L.C_ALONE or cond == L.C_GROUP_AT_LEAST
+    )
+
+
+@jit
+def depends_on_group(p, m):
+    """Whether model m's attack depends on the group it flies with: a trait of it has a
+    condition on its companions or the group's size. Otherwise it adds the same attack to
+    every group at a city (ship_attack)."""
+    for t in range(mf(p, m, L.M_N_TRAITS)):
+        base = L.P_MODELS + m * L.MODEL_SIZE + L.M_TRAITS + t * L.TRAIT_SIZE
+        for k in range(L.MAX_CONDS):
+            if group_condition(p[base + 1 + 2 * k]):
+                return True
+    return False
+
+
 @jit
 def ship_attack(p, group, n, me, city, vs_army, jammed):
     """Attack of ship group[me]: printed attack plus every trait whose conditions hold. A
@@ -111,6 +132,7 @@ def ship_attack(p, group, n, me, city, vs_army, jammed):
                 p, p[base + 1 + 2 * k], p[base + 2 + 2 * k], city, group, n, me, vs_army
             ):
                 holds = False
+                break
         if holds:
             total += value
     return max(total, 0)

@@ -1,22 +1,32 @@
 """What the game loop hands a compiled strategy: a fresh action, a scratch buffer, and the one
 signature every compiled policy is called with.
 
-A compiled strategy is a function `policy(phase, s, p, w, seat, sp, rng, a, scratch)`: it
-reads the state and fills the action `a` for `phase` (layout.PH_*; `a` arrives as
-reset_action leaves it). `w` is the work array (the turn's landing points), `sp` the
-strategy's parameters (float64; the first is the seat's dexterity factor, spread_scale),
-`rng` the game's random streams, `scratch` an int64 buffer of SCRATCH_SIZE the policy may use
-freely. The loop calls it through a function pointer of POLICY_SIGNATURE, so each policy is
-compiled once, on its own, and a run compiles only the policies its seats use.
+A compiled strategy is a function `policy(phase, s, p, w, seat, sp, rng, a, scratch)`: it reads
+the state and fills the action `a` for `phase` (layout.PH_*; `a` arrives as reset_action leaves
+it). `w` is the work array (the turn's landing points), `sp` the strategy's parameters (float64;
+the first is the seat's dexterity factor, spread_scale), `rng` the game's random streams,
+`scratch` an int64 buffer of SCRATCH_SIZE the policy may use freely. The loop zeroes the scratch
+at the start of every game, so what a strategy works out once for a whole game (the planner's
+chances of landing, which depend only on the rules and the seat's dexterity) can stay there, in
+a part of its own per seat. The loop calls it through a function pointer of POLICY_SIGNATURE, so
+each policy is compiled once, on its own, and a run compiles only the policies its seats use.
 """
 
 from numba import types
 
-from sim.games.space_invaders.layout import A_CALLED, A_RES, A_TAKE, ACTION_SIZE, N_CELLS
+from sim.games.space_invaders.layout import (
+    A_CALLED,
+    A_RES,
+    A_TAKE,
+    ACTION_SIZE,
+    MAX_SEATS,
+    N_CELLS,
+)
 from sim.jit import jit_inline
 
-# room for a strategy's predictions: a board copy and a few values per cell
-SCRATCH_SIZE = 8 * N_CELLS
+# room for a strategy's predictions (a board copy and a few values per cell), then per seat
+# room for what holds for a whole game
+SCRATCH_SIZE = 8 * N_CELLS + MAX_SEATS * 128
 
 
 def _vector(dtype):

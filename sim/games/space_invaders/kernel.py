@@ -135,6 +135,7 @@ def play_one(policies, p, n, which, params, scales, seed, s, w, a, rng, scratch,
     which/params/scales: per seat, the policy slot, the parameters and the dexterity factor."""
     seed_streams(rng, seed)
     new_game(s, p, n, rng)
+    scratch[:] = 0  # what a strategy keeps for a whole game starts afresh (decision.py)
     h = _FNV_OFFSET
     low = s[L.S_PLANET]  # the planet's lowest health at the end of a round
     while s[L.S_STATUS] == L.RUNNING and next_round(s, p):
