@@ -19,6 +19,7 @@ from sim.games.base import StrategySpec
 TOP_KEYS = (
     "name", "description", "game", "ruleset", "rules", "players", "seats", "strategies", "pool",
     "rotate", "games", "seed", "sweep", "arms", "baseline", "precision", "report", "skills",
+    "tolerances",
 )  # fmt: skip
 ARM_KEYS = (
     "name", "description", "ruleset", "rules", "players", "seats", "strategies", "pool", "rotate",
@@ -67,12 +68,14 @@ class Arm:
 
 @dataclass(frozen=True)
 class Precision:
-    """Add games in steps of `step` until `metric`'s 95% interval is narrower than `width`."""
+    """Add games in steps of `step` until `metric`'s 95% interval is narrower than `width`, or
+    (`settle`) until every answer of the report is settled; at most `max_games` per arm."""
 
     metric: str
     width: float
     step: int
     max_games: int
+    settle: bool = False
 
 
 @dataclass(frozen=True)
@@ -91,6 +94,7 @@ class Experiment:
     description: str = ""
     param_columns: tuple[tuple[str, str], ...] = ()  # (column, kind: int|float|bool|str)
     game_version: int = 1  # the game's behaviour version (sim.games.base.version)
+    tolerances: tuple[tuple[str, float], ...] = ()  # the report's tolerances the file overrides
 
     def arm(self, name: str) -> Arm:
         for arm in self.arms:

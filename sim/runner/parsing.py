@@ -9,7 +9,8 @@ This module reads the file and keeps where each key was written (the YAML line m
 the user chose); the rest of the parsing is split by what changes together:
 sim/runner/command_line.py (--set, --games, --seed), checks.py (single values), sweep.py (the sweep
 grammar and parameter columns), arms.py (expansion into arms), skills.py (the `skills` key),
-precision_settings.py (the `precision` key); experiment.py holds the result.
+precision_settings.py (the `precision` key), tolerance_settings.py (the `tolerances` key);
+experiment.py holds the result.
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ from sim.runner.checks import KeyPath
 from sim.runner.experiment import DEFAULT_GAMES, DEFAULT_SEED, TOP_KEYS, Experiment, jsonable
 from sim.runner.precision_settings import precision
 from sim.runner.sweep import param_columns
+from sim.runner.tolerance_settings import tolerances
 from sim.storage.parts import MAX_GAMES
 
 
@@ -125,6 +127,7 @@ class Parser:
             description=str(d.get("description", "") or ""),
             param_columns=columns,
             game_version=version(self.game),
+            tolerances=tolerances(self),
         )
 
     # errors -----------------------------------------------------------------------------------

@@ -10,6 +10,7 @@ from typer.testing import CliRunner
 
 from sim.cli import app
 from sim.games.space_invaders.report import answers
+from sim.stats.tolerances import DEFAULTS
 from tests.report_fixtures import answers as page_answers
 from tests.space_invaders.test_plugin import EXPERIMENT
 from tests.test_report_answers import numbers_without_interval
@@ -72,7 +73,7 @@ def test_a_crossing_beyond_the_values_tried_is_warned_about():
     row = {"players": 3, "level": "elite", "knob_key": "ufo", "derived": math.inf,
            "derived_low": math.inf, "derived_high": math.inf, "printed": 9.0,
            "xs": [4.5, 9.0, 18.0], "games": 100}  # fmt: skip
-    answer = answers.chart([row])[0]
+    answer = answers.chart([row], DEFAULTS["win_rate"], DEFAULTS["chart_number"])[0]
     assert answer.key == "invaders_chart.ufo"
     assert "above the highest UFO health tried (18)" in answer.quality.text()
 

@@ -7,8 +7,11 @@ from __future__ import annotations
 from sim.games.guardians.report import words
 from sim.report import quality
 from sim.report import skill as ladder
+from sim.report import verdicts as words_v
 from sim.report.answers import Answer, Count, Estimate, Label, joined, sentence
 from sim.report.context import Context
+from sim.stats.tolerances import Tolerance
+from sim.stats.verdict import all_of
 
 ID = "difficulty"
 
@@ -39,7 +42,7 @@ def band(raid: float) -> str:
     return f"between {below} and {above}"
 
 
-def _raid_answer(rows: list[dict], setting: str) -> Answer:
+def _raid_answer(rows: list[dict], setting: str, tol: Tolerance) -> Answer:
     key = f"{ID}.raid"
     lo = min(rows, key=lambda r: r["raid"])
     hi = max(rows, key=lambda r: r["raid"])
@@ -77,6 +80,7 @@ def _raid_answer(rows: list[dict], setting: str) -> Answer:
             note=f"{len(rows)} tables",
         ),
         section=ID,
+        tolerance=tol,
     )
 
 
@@ -106,17 +110,25 @@ def _setup_answer(entries: list[dict]) -> Answer:
 
     key = f"{ID}.setup"
     tables = len(entries)
-    suits = sum(bool(e[f"{lv}_suits"]) for e in entries for lv in LEVELS)
-    missed = {lv: sum(not e[f"{lv}_suits"] for e in entries) for lv in LEVELS}
+    verdicts = [e[f"{lv}_verdict"] for e in entries for lv in LEVELS]
+    suits = sum(v.holds for v in verdicts)
+    missed = {lv: sum(e[f"{lv}_verdict"].opposite for e in entries) for lv in LEVELS}
     missed = {lv: n for lv, n in missed.items() if n}
+    unsettled = sum(not v.settled for v in verdicts)
     if missed:
         items = []
         for lv, n in missed.items():
             items.append(sentence(f"{lv} at ", Count(n, "table" if n == 1 else "tables")))
         tail = sentence("; out of reach: ", joined(items))
-    else:
+    elif not unsettled:
         tail = ["; every level is within reach at every table"]
-    everywhere = [lv for lv in LEVELS if lv not in missed]
+    else:
+        tail = []
+    if unsettled:
+        open_ = all_of(v for v in verdicts if not v.settled)
+        tail += sentence("; not settled at this size for ", Count(unsettled, "targets"), ": ",
+                         words_v.to_settle(open_))  # fmt: skip
+    everywhere = [lv for lv in LEVELS if all(e[f"{lv}_suits"] for e in entries)]
     nowhere = [lv for lv, n in missed.items() if n == tables]
     category = (
         "; ".join(
@@ -133,13 +145,15 @@ def _setup_answer(entries: list[dict]) -> Answer:
         "A tried setup suits ", Count(suits), " of the ", Count(tables * len(LEVELS)),
         " targets (every level at each of ", Count(tables, "tables"), ")", tail, ".",
     )  # fmt: skip
+    verdict = all_of(v for v in verdicts if not v.settled) if unsettled else None
     return Answer(
         key=key,
         question="Which setup suits each difficulty level?",
         parts=parts,
-        kind="info",
+        kind=words_v.UNSETTLED if unsettled else "info",
         category=category,
         section=ID,
+        verdict=verdict,
     )
 
 
@@ -151,11 +165,11 @@ def answers(
         mine = [r for r in rows if r["skill"] == sk]
         if not mine:
             continue
-        found = [_raid_answer(mine, setting)]
+        found = [_raid_answer(mine, setting, ctx.tolerance("outcome_rate"))]
         entries = [e for e in rec or [] if e["skill"] == sk]
         if entries:
             found.append(_setup_answer(entries))
         by_skill[sk] = found
     if len(by_skill) == 1:
         return next(iter(by_skill.values()))
-    return ladder.combine(by_skill)
+    return ladder.combine(by_skill, games=ctx.games_per_arm)

@@ -57,21 +57,31 @@ def per_game(results: Results, arm: str) -> pl.DataFrame:
 def standard_metrics(frame: pl.DataFrame, players: int) -> list[Metric]:
     """The metrics a what-if compares, in display order (rates first)."""
     m = [
-        Metric("raid", "invaders win (raid rate)", "pp", headline=True),
-        Metric("victory", "board cleared (victory rate)", "pp", headline=True),
-        Metric("stall", "stalled (stall rate)", "pp"),
-        Metric("cap", "cut at the turn cap", "pp"),
-        Metric("turns", "game length (turns)", "num", headline=True),
+        Metric("raid", "invaders win (raid rate)", "pp", tolerance="outcome_rate", headline=True),
+        Metric(
+            "victory", "board cleared (victory rate)", "pp", tolerance="outcome_rate", headline=True
+        ),
+        Metric("stall", "stalled (stall rate)", "pp", tolerance="outcome_rate"),
+        Metric("cap", "cut at the turn cap", "pp", tolerance="outcome_rate"),
+        Metric("turns", "game length (turns)", "num", tolerance="game_length", headline=True),
     ]
     if "rounds" in frame.columns:
         m.append(Metric("rounds", "game length (rounds)", "num"))
     m += [
-        Metric("total_score", "total score of the table (points)", "num", headline=True),
-        Metric("winner_score", "winner's score (points)", "num", headline=True),
-        Metric("win_seat0", "first player's win share", "pp", headline=True),
+        Metric(
+            "total_score",
+            "total score of the table (points)",
+            "num",
+            tolerance="score",
+            headline=True,
+        ),
+        Metric("winner_score", "winner's score (points)", "num", tolerance="score", headline=True),
+        Metric("win_seat0", "first player's win share", "pp", tolerance="win_share", headline=True),
     ]
     for k in range(players):
-        m.append(Metric(f"score_seat{k}", f"score of seat {k + 1} (points)", "num"))
+        m.append(
+            Metric(f"score_seat{k}", f"score of seat {k + 1} (points)", "num", tolerance="score")
+        )
     for key, label in SEAT_TOTALS.items():
         if key in frame.columns:
             m.append(Metric(key, f"{label} per game (all players)", "num", digits=2))

@@ -10,9 +10,19 @@ from __future__ import annotations
 import math
 
 from sim.games.space_invaders.report.common import KNOB_LABEL, largest_move
+from sim.games.space_invaders.report.verdicts import (
+    as_printed,
+    none_moves,
+    on_target,
+    open_ones,
+    step_verdict,
+)
 from sim.games.space_invaders.schema import LEVELS
 from sim.report import fmt, quality
+from sim.report import verdicts as words_v
 from sim.report.answers import Answer, Count, Estimate, Label, joined, sentence
+from sim.stats.tolerances import Tolerance
+from sim.stats.verdict import all_of
 
 THIN = 0.05  # a 95% half-width above this (5 pp) is a wide interval: warn
 MAX_LISTED = 3  # exceptions named in a sentence; the rest are counted
@@ -81,14 +91,15 @@ ID = "invaders_difficulty"
 
 
 def difficulty(levels: list[dict], steps: list[dict], uplift: list[dict],
-               sensitivity: list[dict]) -> list[Answer]:  # fmt: skip
+               sensitivity: list[dict], tol: Tolerance) -> list[Answer]:  # fmt: skip
+    """tol: the `win_rate` tolerance."""
     out = [_win_answer(levels)]
     if steps:
-        out.append(_steps_answer(steps))
+        out.append(_steps_answer(steps, tol))
     if uplift:
-        out.append(_uplift_answer(uplift))
+        out.append(_uplift_answer(uplift, tol))
     if sensitivity:
-        out.append(_sensitivity_answer(sensitivity))
+        out.append(_sensitivity_answer(sensitivity, tol))
     return out
 
 
@@ -151,25 +162,31 @@ def _step_label(r: dict) -> Label:
     return Label(f"{r['low'].capitalize()} to {r['high'].capitalize()}, {table_label(r).text}")
 
 
-def _steps_answer(steps: list[dict]) -> Answer:
-    """'33 of the 36 steps ... are harder; not detectably harder: ...; by player count: ...'"""
+def _steps_answer(steps: list[dict], tol: Tolerance) -> Answer:
+    """'33 of the 36 steps ... are harder; no harder: ...; not settled: ...; by player count:
+    ...'"""
     key = f"{ID}.steps"
-    harder = [r for r in steps if r["verdict"] == "harder"]
+    verdicts = [step_verdict(r, tol) for r in steps]
+    harder = [r for r, v in zip(steps, verdicts, strict=True) if v.holds]
     weakest = max(steps, key=lambda r: r["diff"] if math.isfinite(r["diff"]) else math.inf)
     parts = sentence(Count(len(harder)), " of the ", _count(len(steps), "step"),
                      " from a printed level to the next are harder (the win-rate change's paired "
                      "interval below zero)")  # fmt: skip
-    others = [r for r in steps if r["verdict"] != "harder"]
-    if others:
-        named = [sentence(_step_label(r), " ", _step(r, f"{key}.{i}"))
+    for said, which in (
+        ("no harder", lambda v: v.opposite),
+        ("not settled", lambda v: not v.settled),
+    ):
+        others = [r for r, v in zip(steps, verdicts, strict=True) if which(v)]
+        if not others:
+            continue
+        named = [sentence(_step_label(r), " ", _step(r, f"{key}.{said}.{i}"))
                  for i, r in enumerate(others[:MAX_LISTED])]  # fmt: skip
         more = len(others) - MAX_LISTED
         parts += sentence(
-            "; not detectably harder: ",
-            joined(named),
-            sentence(", and ", Count(more), " more") if more > 0 else None,
-        )
-    else:
+            f"; {said}", words_v.tolerance(tol) if said == "no harder" else None, ": ",
+            joined(named), sentence(", and ", Count(more), " more") if more > 0 else None,
+        )  # fmt: skip
+    if len(harder) == len(steps):
         parts += sentence("; the smallest step is ", _step_label(weakest), " ",
                           _step(weakest, f"{key}.smallest"))  # fmt: skip
     players = sorted({r["players"] for r in steps})
@@ -177,19 +194,20 @@ def _steps_answer(steps: list[dict]) -> Answer:
         per = [sentence(Label(_players(p)), " ", Count(_seated(harder, p)), " of ",
                         Count(_seated(steps, p))) for p in players]  # fmt: skip
         parts += sentence("; harder steps by player count: ", joined(per))
+    open_ = open_ones(verdicts)
+    if open_ is not None:
+        parts += sentence("; ", words_v.to_settle(open_), " for the ones not settled")
     parts.append(".")
     category = (
-        "every step harder"
-        if not others
-        else "no step detectably harder"
-        if not harder
-        else "some steps not detectably harder"
-    )
+        "every step harder" if len(harder) == len(steps)
+        else "some steps not settled" if open_ is not None
+        else "some steps no harder"
+    )  # fmt: skip
     return Answer(
         key=key,
         question="Is each printed level harder than the one below?",
         parts=parts,
-        kind="finding" if harder else "null",
+        kind=words_v.FINDING if harder else words_v.UNSETTLED if open_ else words_v.WITHIN,
         headline=_step(weakest, f"{key}.smallest"),
         category=category,
         quality=_paired_quality(
@@ -201,6 +219,8 @@ def _steps_answer(steps: list[dict]) -> Answer:
             note=_n(len(steps), "step"),
         ),  # fmt: skip
         section=ID,
+        verdict=open_,
+        tolerance=tol,
     )
 
 
@@ -226,7 +246,7 @@ def _significant(r: dict, key: str) -> bool:
     return r[f"{key}_low"] > 0 or r[f"{key}_high"] < 0
 
 
-def _uplift_answer(rows: list[dict]) -> Answer:
+def _uplift_answer(rows: list[dict], tol: Tolerance) -> Answer:
     """'short_wave is worth most: +4.1 pp (...) against a plain token (...); 5 of the 22
     powers and tables give a detectable uplift.'"""
     key = f"{ID}.powers"
@@ -248,13 +268,25 @@ def _uplift_answer(rows: list[dict]) -> Answer:
         few = (f"{fewest['power']} was dealt in only {fewest['dealt']:,} of "
                f"{fewest['games']:,} games ({table_label(fewest, level=True).text}): its uplift "
                "rests on those games alone.")  # fmt: skip
+    v = none_moves(rows, "uplift", tol)
+    if up:
+        kind, category = words_v.FINDING, "some power helps"
+    else:
+        kind = words_v.kind(v)
+        category = {True: "no power matters"}.get(v.holds, "no power detectably helps")
+        if v.holds:
+            parts[-1:] = sentence("; no power moves the win rate beyond the tolerance",
+                                  words_v.tolerance(tol), ".")  # fmt: skip
+        elif not v.settled:
+            parts[-1:] = sentence("; whether any matters is not settled", words_v.tolerance(tol),
+                                  ": ", words_v.to_settle(v), ".")  # fmt: skip
     return Answer(
         key=key,
         question="Which player-card powers matter most?",
         parts=parts,
-        kind="finding" if top["uplift_low"] > 0 else "null",
+        kind=kind,
         headline=head,
-        category="some power helps" if up else "no power detectably helps",
+        category=category,
         quality=quality.Quality(
             games=top["dealt"],
             basis=f"games with {top['power']} dealt",
@@ -264,6 +296,8 @@ def _uplift_answer(rows: list[dict]) -> Answer:
             warnings=_warnings(few, _rarely_in_play(rows), thin_warning(rows, "uplift", "uplifts")),
         ),
         section=ID,
+        verdict=None if up else v,
+        tolerance=tol,
     )
 
 
@@ -280,7 +314,7 @@ def _rarely_in_play(rows: list[dict]) -> str | None:
             "never came), so their uplift says little about the power.")  # fmt: skip
 
 
-def _sensitivity_answer(rows: list[dict]) -> Answer:
+def _sensitivity_answer(rows: list[dict], tol: Tolerance) -> Answer:
     """'The assumed data move the win rate by up to -12.0 pp (...) (catalog armoured, ...);
     9 of the 14 changes move it detectably.'"""
     key = f"{ID}.sensitivity"
@@ -292,17 +326,28 @@ def _sensitivity_answer(rows: list[dict]) -> Answer:
     parts = sentence(
         "Of the assumed card and board data, ", Label(worst["variant"]), " moves the win rate "
         "most: ", head, " (", where, "); ", Count(moved), " of the ",
-        _count(len(rows), "change"), " tried move it detectably.",
+        _count(len(rows), "change"), " tried move it detectably",
     )  # fmt: skip
+    v = none_moves(rows, "diff", tol)
+    if v.holds:
+        parts += sentence("; none moves it beyond the tolerance", words_v.tolerance(tol))
+    elif not v.settled:
+        parts += sentence("; whether none moves it is not settled", words_v.tolerance(tol), ": ",
+                          words_v.to_settle(v))  # fmt: skip
+    parts.append(".")
+    category = ("the assumptions matter" if v.opposite else "the assumptions do not matter"
+                if v.holds else "not settled")  # fmt: skip
     return Answer(
         key=key,
         question="How much do the assumed card and board data move the win rate?",
         parts=parts,
-        kind="finding" if _significant(worst, "diff") else "null",
+        kind=words_v.kind(v),
         headline=head,
-        category="the assumptions matter" if moved else "no detectable effect",
+        category=category,
         quality=_paired_quality(rows, worst, "change", "change of the win rate", "the changes"),
         section=ID,
+        verdict=v,
+        tolerance=tol,
     )
 
 
@@ -311,20 +356,20 @@ def _sensitivity_answer(rows: list[dict]) -> Answer:
 CHART = "invaders_chart"
 
 
-def chart(rows: list[dict]) -> list[Answer]:
+def chart(rows: list[dict], rate: Tolerance, number: Tolerance) -> list[Answer]:
     """rows: one per search (players, level, knob key, target, printed, printed_win..., tried
-    values, derived with its interval, games)."""
+    values, derived with its interval, games); the `win_rate` and `chart_number` tolerances."""
     out = []
     printed = {}
     for r in rows:
         if "printed_win" in r:
             printed.setdefault((r["players"], r["level"], r["dexterity"], r["skill"]), r)
     if printed:
-        out.append(_printed_answer(list(printed.values())))
+        out.append(_printed_answer(list(printed.values()), rate))
     for knob in KNOB_LABEL:
         mine = [r for r in rows if r["knob_key"] == knob and "derived" in r]
         if mine:
-            out.append(_knob_answer(knob, mine))
+            out.append(_knob_answer(knob, mine, number))
     return out
 
 
@@ -335,31 +380,41 @@ def _off(r: dict) -> Estimate:
                r["printed_win_low"] - r["target"], r["printed_win_high"] - r["target"])  # fmt: skip
 
 
-def _printed_answer(cells: list[dict]) -> Answer:
-    """'As printed, 3 of the 12 player counts and levels are within reach of their target;
-    7 are easier, 2 harder; furthest off: ...'"""
+def _printed_answer(cells: list[dict], tol: Tolerance) -> Answer:
+    """'As printed, 3 of the 12 player counts and levels win their target rate (tolerance
+    ±2 pp); 7 are easier, 2 harder, 0 not settled; furthest off: ...'"""
     key = f"{CHART}.printed"
-    easier = [c for c in cells if c["printed_win_low"] > c["target"]]
-    harder = [c for c in cells if c["printed_win_high"] < c["target"]]
-    within = len(cells) - len(easier) - len(harder)
+    verdicts = [on_target(c, tol) for c in cells]
+    off = [(c, v) for c, v in zip(cells, verdicts, strict=True) if v.opposite]
+    easier = [c for c, _ in off if c["printed_win"] > c["target"]]
+    harder = [c for c, _ in off if c["printed_win"] < c["target"]]
+    hit = sum(v.holds for v in verdicts)
+    open_ = open_ones(verdicts)
     worst = max(cells, key=lambda c: abs(c["printed_win"] - c["target"]))
     where = Label(f"{_players(worst['players'])}, {worst['level'].capitalize()}")
     parts = sentence(
-        "As printed, ", Count(within), " of the ", Count(len(cells)),
-        " player counts and levels win their target rate within their interval, ",
-        Count(len(easier)), " are easier and ", Count(len(harder)), " harder; the furthest off "
-        "is ", where, ", which wins ",
+        "As printed, ", Count(hit), " of the ", Count(len(cells)),
+        " player counts and levels win their target rate", words_v.tolerance(tol), ", ",
+        Count(len(easier)), " are easier and ", Count(len(harder)), " harder",
+        sentence(" (", Count(len(cells) - hit - len(off)), " not settled: ",
+                 words_v.to_settle(open_), ")") if open_ else None,
+        "; the furthest off is ", where, ", which wins ",
         _pct(f"{key}.worst", f"printed win rate ({where.text})", worst["printed_win"],
              worst["printed_win_low"], worst["printed_win_high"]),
         " against a target of ", Label(fmt.pct(worst["target"], 0)), ".",
     )  # fmt: skip
+    missed = bool(easier or harder)
     return Answer(
         key=key,
         question="Does the printed chart give each level its target win rate?",
         parts=parts,
-        kind="finding" if easier or harder else "null",
+        kind=words_v.FINDING if missed else words_v.UNSETTLED if open_ else words_v.WITHIN,
         headline=_off(worst),
-        category="the printed chart misses some targets" if easier or harder else "on target",
+        category="the printed chart misses some targets"
+        if missed
+        else "on target"
+        if not open_
+        else "not settled",
         quality=quality.Quality(
             games=min(c["games"] for c in cells),
             basis="games per value tried",
@@ -369,6 +424,8 @@ def _printed_answer(cells: list[dict]) -> Answer:
             note=f"targets {'/'.join(str(round(100 * t)) for t in _targets(cells))}%",
         ),
         section=CHART,
+        verdict=open_ if open_ is not None else all_of(verdicts),
+        tolerance=tol,
     )
 
 
@@ -391,22 +448,23 @@ def _derived(r: dict, key: str) -> Estimate:
     )
 
 
-def _knob_answer(knob: str, rows: list[dict]) -> Answer:
+def _knob_answer(knob: str, rows: list[dict], tol: Tolerance) -> Answer:
     """'The deck size that hits the target differs from the printed one at 8 of the 12 player
     counts and levels; the largest change: 4 players, Elite, printed 60, 31.2 (...) for the
     target.'"""
     key = f"{CHART}.{knob}"
     label = KNOB_LABEL[knob]
-
-    def moved(r: dict) -> bool:
-        return "printed" in r and not r["derived_low"] <= r["printed"] <= r["derived_high"]
-
-    changed = [r for r in rows if moved(r)]
+    verdicts = [as_printed(r, tol) for r in rows if "printed" in r]
+    changed = sum(v.opposite for v in verdicts)
+    same = sum(v.holds for v in verdicts)
+    open_ = open_ones(verdicts)
     finite = [r for r in rows if math.isfinite(r["derived"]) and "printed" in r]
     parts = sentence(
         "The ", label, " that gives each level its target win rate differs from the printed "
-        "one (the printed number outside its interval) at ", Count(len(changed)), " of the ",
-        Count(len(rows)), " player counts and levels",
+        "one at ", Count(changed), " and is the printed one", words_v.tolerance(tol), " at ",
+        Count(same), " of the ", Count(len(rows)), " player counts and levels",
+        sentence(" (", Count(len(verdicts) - changed - same), " not settled: ",
+                 words_v.to_settle(open_), ")") if open_ else None,
     )  # fmt: skip
     head = None
     if finite:
@@ -430,13 +488,15 @@ def _knob_answer(knob: str, rows: list[dict]) -> Answer:
         have = "crossing has" if len(wide) == 1 else "crossings have"
         warns.append(f"{len(wide)} {have} an open-ended interval (the win rate along "
                      f"the {label} is too flat or too noisy there to pin it down).")  # fmt: skip
+    category = ("differs from the printed chart" if changed else "not settled" if open_
+                else "as printed")  # fmt: skip
     return Answer(
         key=key,
         question=f"Which {label} gives each level its target win rate?",
         parts=parts,
-        kind="finding" if changed else "null",
+        kind=words_v.FINDING if changed else words_v.UNSETTLED if open_ else words_v.WITHIN,
         headline=head,
-        category="differs from the printed chart" if changed else "as printed",
+        category=category,
         quality=quality.Quality(
             games=min(r["games"] for r in rows),
             basis="games per value tried",
@@ -444,6 +504,8 @@ def _knob_answer(knob: str, rows: list[dict]) -> Answer:
             note=f"{len(rows)} search" + ("es" if len(rows) != 1 else ""),
         ),
         section=CHART,
+        verdict=open_ if open_ is not None else (all_of(verdicts) if verdicts else None),
+        tolerance=tol,
     )
 
 

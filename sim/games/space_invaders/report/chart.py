@@ -22,6 +22,7 @@ from sim.games.space_invaders.report.common import (
     arms,
     table_columns,
 )
+from sim.games.space_invaders.report.verdicts import on_target
 from sim.games.space_invaders.schema import LEVELS
 from sim.report import fmt
 from sim.report.context import Context
@@ -29,6 +30,7 @@ from sim.report.metrics import prefixed, rate
 from sim.report.render import Finding, Section, Text
 from sim.report.table import Column, Table
 from sim.stats.bootstrap import break_even_bootstrap
+from sim.stats.tolerances import Tolerance
 
 
 def _derived(value: float, low: float, high: float) -> str:
@@ -126,8 +128,10 @@ def build(ctx: Context) -> Section:
     section.add(figures.chart_curves(curves))
     section.add(_chart_form(list(cells.values())))
     section.add(_search_long(rows))
-    section.findings.extend(_chart_findings(rows))
-    section.answers.extend(answers.chart(rows))
+    section.findings.extend(_chart_findings(rows, ctx.tolerance("win_rate")))
+    section.answers.extend(
+        answers.chart(rows, ctx.tolerance("win_rate"), ctx.tolerance("chart_number"))
+    )
     return section
 
 
@@ -190,13 +194,13 @@ def _search_long(rows: list[dict]) -> Table:
     )
 
 
-def _chart_findings(rows: list[dict]) -> list[Finding]:
+def _chart_findings(rows: list[dict], tol: Tolerance) -> list[Finding]:
+    """The printed setups shown to miss their target (beyond the `win_rate` tolerance)."""
     out = []
     for r in rows:
         if "printed_win" not in r:
             continue
-        off = r["printed_win_low"] > r["target"] or r["printed_win_high"] < r["target"]
-        if off:
+        if on_target(r, tol).opposite:
             side = "easier" if r["printed_win_low"] > r["target"] else "harder"
             out.append(
                 Finding(

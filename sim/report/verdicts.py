@@ -1,0 +1,46 @@
+"""How an answer says a verdict (sim/stats/verdict.py): the tolerance beside it, the games that
+would likely settle it, and the answer's kind on the page.
+
+Kinds: 'finding' (an effect is shown), 'within' (the effect is shown to lie within the
+tolerance: no effect, fair, the same, priced right), 'unsettled' (not settled at this size),
+'info' (a plain fact)."""
+
+from __future__ import annotations
+
+from sim.report.answers import Count, Label, Part, sentence
+from sim.stats.tolerances import Tolerance
+from sim.stats.verdict import Outcome, Verdict
+
+FINDING, WITHIN, UNSETTLED, INFO = "finding", "within", "unsettled", "info"
+
+
+def kind(verdict: Verdict | None, *, claim_is_effect: bool = False) -> str:
+    """The answer's kind: an equivalence claim that holds is 'within'; a claim of an effect
+    (verdict.positive) that holds is a 'finding', its opposite 'within'."""
+    if verdict is None:
+        return INFO
+    if verdict.outcome is Outcome.UNSETTLED:
+        return UNSETTLED
+    shown_effect = verdict.holds if claim_is_effect else verdict.opposite
+    return FINDING if shown_effect else WITHIN
+
+
+def tolerance(tol: Tolerance) -> list[Part]:
+    """' (tolerance ±1 pp)'."""
+    return [" (tolerance ", Label(tol.text()), ")"]
+
+
+def to_settle(verdict: Verdict) -> list[Part]:
+    """'about 12,000 games per arm would likely settle it' (or why more games may not)."""
+    if verdict.games_to_settle is None:
+        return ["its interval is open-ended, so more games alone may not settle it (try a "
+                "wider range)"]  # fmt: skip
+    return sentence("about ", Count(verdict.games_to_settle, "games per arm"),
+                    " would likely settle it")  # fmt: skip
+
+
+def not_settled(what: str, verdict: Verdict, tol: Tolerance) -> list[Part]:
+    """'Not settled at this size whether <what> (tolerance ±1 pp): about 12,000 games per arm
+    would likely settle it'."""
+    return sentence(f"Not settled at this size whether {what}", tolerance(tol), ": ",
+                    to_settle(verdict))  # fmt: skip
