@@ -117,8 +117,8 @@ def _across(found: dict[str, Answer], games: int | None) -> Verdict | None:
     """The verdict on "the answer is the same at every level": every pair of headlines the same
     within the headline's tolerance (Bonferroni-widened for the pairs). Without comparable
     headlines, the levels' own verdicts: the same when every level settles on the same
-    conclusion, open while any level is open; None (no claim across levels) when the answers
-    claim nothing or settle on different conclusions, which does not show that they differ."""
+    conclusion; otherwise None (no claim across levels: each level's answer is told, its open
+    verdicts kept), for conclusions that read differently do not show that they differ."""
     answers = list(found.values())
     tol = answers[0].tolerance
     heads = [a.headline for a in answers]
@@ -131,11 +131,10 @@ def _across(found: dict[str, Answer], games: int | None) -> Verdict | None:
     if any(v is None for v in verdicts):
         return None
     first = verdicts[0]
-    if not all(v.settled for v in verdicts):
-        return all_of(v for v in verdicts if not v.settled)
-    if len({(v.outcome, a.category) for v, a in zip(verdicts, answers, strict=True)}) == 1:
+    same = len({(v.outcome, a.category) for v, a in zip(verdicts, answers, strict=True)}) == 1
+    if same and all(v.settled for v in verdicts):
         return Verdict(Outcome.HOLDS, first.tolerance, first.estimate, first.low, first.high)
-    return None  # conclusions that read differently need not differ: no claim across levels
+    return None  # open, or reading differently (which does not show they differ): level by level
 
 
 def _still_open(across: Verdict, found: dict[str, Answer]) -> Verdict:

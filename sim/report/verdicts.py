@@ -39,8 +39,6 @@ def to_settle(verdict: Verdict) -> list[Part]:
                     " would likely settle it")  # fmt: skip
 
 
-def not_settled(what: str, verdict: Verdict, tol: Tolerance) -> list[Part]:
-    """'Not settled at this size whether <what> (tolerance ±1 pp): about 12,000 games per arm
-    would likely settle it'."""
-    return sentence(f"Not settled at this size whether {what}", tolerance(tol), ": ",
-                    to_settle(verdict))  # fmt: skip
+def not_settled(what: str, tol: Tolerance) -> list[Part]:
+    """'Not settled at this size whether <what> (tolerance ±1 pp)'."""
+    return sentence(f"Not settled at this size whether {what}", tolerance(tol))

@@ -25,13 +25,18 @@ def _rate(r: dict, key: str, label: str = "") -> Estimate:
                     r["raid_high"], unit="pct", digits=0, signed=False)  # fmt: skip
 
 
-def band(raid: float) -> str:
-    """The difficulty level whose target the rate is close to, in words."""
-    from sim.games.guardians.report.difficulty import LEVELS, TOLERANCE
+def band(r: dict) -> str:
+    """The difficulty level a table's raid rate is shown to suit (its interval within the
+    level's band), in words; else where it lies, and whether the nearest level is open."""
+    from sim.games.guardians.report.difficulty import LEVELS, TOLERANCE, suits_verdict
 
     for level, target in LEVELS.items():
-        if abs(raid - target) <= TOLERANCE[level]:
+        v = suits_verdict(r, target, TOLERANCE[level])
+        if v.holds:
             return f"as hard as {level}"
+        if not v.settled:
+            return f"near {level}, not settled"
+    raid = r["raid"]
     names = list(LEVELS)
     if raid < LEVELS[names[0]]:
         return f"easier than {names[0]}"
@@ -70,7 +75,7 @@ def _raid_answer(rows: list[dict], setting: str, tol: Tolerance) -> Answer:
         parts=parts,
         kind="info",
         headline=headline,
-        category=band(ref["raid"]),
+        category=band(ref),
         quality=quality.Quality(
             games=games,
             basis="games" + (f" {setting.strip()}" if setting else ""),

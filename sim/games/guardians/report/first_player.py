@@ -393,8 +393,9 @@ def _answer(ctx: Context, a: dict, several_presets: bool) -> Answer:
             if first.significant
             else ""
         )
-        parts = sentence(verdict_words.not_settled("the seats are fair", v, tol), ": the first "
-                         "player's ", adv, " is ", first, caveat, ".")  # fmt: skip
+        parts = sentence(verdict_words.not_settled("the seats are fair", tol), ": the first "
+                         "player's ", adv, " is ", first, caveat, "; ",
+                         verdict_words.to_settle(v), ".")  # fmt: skip
         category = "not settled whether the seats are fair"
     return Answer(
         key=key,

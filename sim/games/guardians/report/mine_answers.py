@@ -96,7 +96,8 @@ def worth(
     if v.holds:
         parts += sentence(" ", none, verdict_words.tolerance(tol), ".")
     elif not v.settled:
-        parts += sentence(" ", verdict_words.not_settled(what, v, tol), ".")
+        parts += sentence(" ", verdict_words.not_settled(what, tol), ": ",
+                          verdict_words.to_settle(v), ".")  # fmt: skip
     return Answer(
         key=KEY,
         question=QUESTION,

@@ -424,7 +424,8 @@ def _finding(ctx: Context, label: str, rows: list[dict]) -> Finding:
     if not any(r.get("diff_sig_holm") for r in head.values()):
         n = max((r["games"] for r in rows), default=0)
         settle = "" if v is None else (
-            f"; whether nothing changes{plain_text(tolerances)} is not settled: "
+            f"; whether any changes beyond its tolerance{plain_text(tolerances)} is not "
+            "settled: "
             f"{plain_text(to_settle(v))}"
         )  # fmt: skip
         return Finding(

@@ -1,7 +1,7 @@
 """Pricing of the missile, the upgrade and the power-up: for each price, how often the buying
 strategy buys and uses the item, the points it gains per point paid, its win-share uplift
 against non-buying opponents, and the break-even price (where the uplift crosses zero) with a
-bootstrap interval; curves with bands."""
+interval (sim.stats.bootstrap.break_even_interval); curves with bands."""
 
 from __future__ import annotations
 
@@ -302,11 +302,13 @@ def build(ctx: Context, item: Item) -> Section:
                     ),
                     Column.pct("below", "bootstrap below range", 0),
                 ],
-                note="The price where the buyer's win-share uplift crosses zero; percentile "
-                f"bootstrap over games ({ctx.n_boot} resamples, paired across prices). Between two "
-                "tried prices the curve is read as a straight line: the interval covers the "
-                "sampling noise, not the curve's shape between them; try more prices near the "
-                "break-even to refine it.",
+                note="The price where the buyer's win-share uplift crosses zero; the 95% "
+                "interval holds the prices where a paired test of 'the uplift is zero there' "
+                "does not reject; the shares beyond the range are of a paired bootstrap "
+                f"({ctx.n_boot} resamples). Between two tried prices the curve is read as a "
+                "straight line: the interval covers the sampling noise, not the curve's shape "
+                "between them (docs/reports.md measures what that misses); try more prices "
+                "near the break-even to refine it.",
             )
         )
     section.blocks.insert(0, _figure(item, curves))  # the picture first
@@ -535,5 +537,5 @@ def _figure(item: Item, curves: list[dict]) -> plots.Figure:
         f"{item.title}: curves by price",
         f"{n_text} games per price. Bands: 95% intervals. "
         "Bottom left: the buyer's win share minus the fair share; where the curve crosses zero is "
-        "the break-even price (shaded: its bootstrap interval).",
+        "the break-even price (shaded: its 95% interval).",
     )

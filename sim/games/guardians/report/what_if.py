@@ -193,14 +193,14 @@ def row_verdict(ctx: Context, row: dict) -> Verdict | None:
 
 def no_change(ctx: Context, rows: list[dict]) -> tuple[Verdict | None, list[Part]]:
     """Whether nothing changes: every headline metric within its tolerance; and the
-    tolerances in words (' (tolerances outcome_rate ±2 pp, game_length ±2 turns)')."""
+    tolerances in words (' (outcome_rate ±2 pp, game_length ±2 turns)')."""
     heads = [r for r in rows if r["headline"] and r.get("tolerance")]
     found = [row_verdict(ctx, r) for r in heads]
     if not found:
         return None, []
     names = list(dict.fromkeys(r["tolerance"] for r in heads))
     said = ", ".join(f"{n} {ctx.tolerance(n).text()}" for n in names)
-    return all_of(found), [" (tolerances ", Label(said), ")"]
+    return all_of(found), [" (", Label(said), ")"]
 
 
 # the order in which headline metrics are told in a finding (the designer's questions first)
@@ -218,12 +218,14 @@ def arm_finding(ctx: Context, arm: str, base: str, rows: list[dict], limit: int 
     n = max((r["games"] for r in rows), default=0)
     v, tolerances = no_change(ctx, rows)
     if v is not None and v.holds:
-        said = f"{arm} vs {base}: nothing changes beyond its tolerance{plain_text(tolerances)}"
+        said = f"{arm} vs {base}: no headline metric changes beyond its tolerance"
+        said += plain_text(tolerances)
         return Finding(f"{said} ({fmt.integer(n)} paired games).", verdict_words.WITHIN)
     if not sig:
         said = f"{arm} vs {base}: no metric changed detectably ({fmt.integer(n)} paired games)"
         if v is not None:
-            said += (f"; whether nothing changes{plain_text(tolerances)} is not settled: "
+            said += (f"; whether any changes beyond its tolerance{plain_text(tolerances)} is "
+                     "not settled: "
                      f"{plain_text(verdict_words.to_settle(v))}")  # fmt: skip
         return Finding(said + ".", verdict_words.UNSETTLED if v is not None else "info")
     rank = {m: i for i, m in enumerate(PRIORITY)}
@@ -360,7 +362,8 @@ def arm_answer(
     v, tolerances = no_change(ctx, rows)
     if v is not None and v.holds:
         largest = "" if sig else " (the largest headline change)"
-        parts = sentence(when, ", nothing changes beyond its tolerance", tolerances, ": ",
+        parts = sentence(when, ", no headline metric changes beyond its tolerance", tolerances,
+                         ": ",
                          joined(items), largest, ".")  # fmt: skip
         category, kind = "no change", verdict_words.WITHIN
     elif sig:
@@ -376,7 +379,8 @@ def arm_answer(
         parts = sentence(when, ", no change is detected: ", joined(items),
                          " (the largest headline change)")  # fmt: skip
         if v is not None:
-            parts += sentence("; whether nothing changes", tolerances, " is not settled: ",
+            parts += sentence("; whether any changes beyond its tolerance", tolerances,
+                              " is not settled: ",
                               verdict_words.to_settle(v))  # fmt: skip
         parts.append(".")
         category = "no change detected"

@@ -17,8 +17,9 @@ METHODS = (
     "differences in winning get a paired t interval.",
     "The re-derived chart: for each player count, level and chart number, the win rate along "
     "the values tried is smoothed to be monotone (isotonic regression) and read where it "
-    "crosses the level's target (linear interpolation); its 95% interval is a percentile "
-    "bootstrap resampling games, the same games at every value.",
+    "crosses the level's target (linear interpolation); its 95% interval holds the values "
+    "where a paired z test of 'the win rate is the target there' does not reject (the rate "
+    "read as a straight line between values tried; the same games at every value).",
     "The invader cards, the board's measurements and the players' dexterity are assumptions "
     "(docs/rules-space-invaders.md): the sensitivity table shows how the answers move with "
     "them.",

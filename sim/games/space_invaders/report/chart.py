@@ -4,7 +4,7 @@ The chart experiment (experiments/invaders_chart.yaml) sweeps `search.knob` (dec
 ufo) and `search.factor` (the printed number times this) for every player count and level,
 with the same seeds in every arm. For each player count, level and number, the win rate as a
 function of the number is smoothed to be monotone and read where it crosses the level's target
-(`search.targets_pct`), with a paired bootstrap interval (sim.stats.bootstrap).
+(`search.targets_pct`), with its interval (sim.stats.bootstrap.break_even_interval).
 """
 
 from __future__ import annotations
@@ -162,9 +162,10 @@ def _chart_form(cells: list[dict]) -> Table:
         pl.DataFrame(cells, infer_schema_length=None),
         columns,
         note="Each number is where the win rate, smoothed to be monotone in it (isotonic), "
-        "crosses the target (linear interpolation between the values tried); 95% percentile "
-        "bootstrap interval resampling games, the same games at every value (common random "
-        "numbers: game i of every arm has the same seed). Round to a whole number to print it.",
+        "crosses the target (linear interpolation between the values tried); the 95% interval "
+        "holds the values where a paired test of 'the win rate is the target there' does not "
+        "reject (common random numbers: game i of every arm has the same seed). Round to a "
+        "whole number to print it.",
     )
 
 
