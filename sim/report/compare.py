@@ -183,7 +183,7 @@ def build_comparison(
     ans_a = _answers(report_sections(ra, choose_sections(ra), n_boot=n_boot))
     ans_b = _answers(report_sections(rb, choose_sections(rb), n_boot=n_boot))
     keys = list(dict.fromkeys([*ans_a, *ans_b]))
-    games = _games_per_arm(ra, rb)
+    games = min(ra.games_per_arm, rb.games_per_arm)  # what would settle it in the smaller run
     title = f"Comparison: {ra.name} (A) and {rb.name} (B)"
     e = html.escape
     body = "".join(_row(k, ans_a.get(k), ans_b.get(k), games) for k in keys)
@@ -209,13 +209,6 @@ def build_comparison(
     }
     report_folder.write(out, files, key="--out")  # only its own files (sim.report.folder)
     return out / "index.html"
-
-
-def _games_per_arm(ra: Results, rb: Results) -> int | None:
-    """The fewer games per arm of the two runs (for the games that would settle a verdict)."""
-    counts = [r.games.group_by("arm").len().get_column("len").max() for r in (ra, rb)]
-    known = [int(c) for c in counts if c is not None]
-    return min(known) if known else None
 
 
 def _markdown(title, ra, rb, keys, ans_a, ans_b, games) -> str:

@@ -25,9 +25,7 @@ class Context:
 
     @property
     def games_per_arm(self) -> int:
-        """The most games any arm has (the arms of a run normally have the same number)."""
-        counts = self.results.games.group_by("arm").len().get_column("len")
-        return int(counts.max()) if counts.len() else 0
+        return self.results.games_per_arm
 
     @property
     def arm_names(self) -> list[str]:

@@ -120,6 +120,8 @@ def _across(found: dict[str, Answer], games: int | None) -> Verdict | None:
     conclusion; otherwise None (no claim across levels: each level's answer is told, its open
     verdicts kept), for conclusions that read differently do not show that they differ."""
     answers = list(found.values())
+    if len(answers) < 2:
+        return None  # asked at one level only: nothing to compare
     tol = answers[0].tolerance
     heads = [a.headline for a in answers]
     alike = len({(h.label, h.unit) if h is not None else None for h in heads}) == 1
@@ -143,7 +145,7 @@ def _still_open(across: Verdict, found: dict[str, Answer]) -> Verdict:
     if across.opposite:
         return across
     own = [a.verdict for a in found.values() if a.verdict is not None and not a.verdict.settled]
-    return all_of([across, *own]) if own or not across.settled else across
+    return all_of([across, *own])
 
 
 def _at_levels(answers: dict[str, Answer], key: str) -> list[list[Part]]:
@@ -265,7 +267,7 @@ def _side_by_side(found: dict[str, Answer]) -> Answer:
         key=first.key,
         question=first.question,
         parts=parts,
-        kind="finding" if "finding" in kinds else first.kind,
+        kind=next((k for k in (words.FINDING, words.UNSETTLED) if k in kinds), first.kind),
         category="; ".join(dict.fromkeys(a.category for a in found.values() if a.category)),
         section=first.section,
         verdict=all_of(own) if own else None,

@@ -71,8 +71,7 @@ def _report_dir(exp: Experiment, out: str | None, report_dir: str | None) -> Pat
 def _run(exp: Experiment, playing: Playing) -> RunSummary:
     n_arms = len(exp.arms)
     typer.echo(
-        f"{exp.name}: {n_arms} arm{'s' if n_arms != 1 else ''} x {exp.games:,} games"
-        + (_until(exp))  # fmt: skip
+        f"{exp.name}: {n_arms} arm{'s' if n_arms != 1 else ''} x {exp.games:,} games" + _until(exp)
     )
     with _sigterm_as_interrupt() as caught:
         try:

@@ -88,16 +88,17 @@ def _printed(ctx: Context, default, be, v: Verdict | None) -> list:
     if v is None:
         return []
     tol = ctx.tolerance("price")
+    printed = Label(f"the printed price {fmt.value(default)}")
+    if not v.settled:
+        return sentence("; whether ", printed, " is right", words_v.tolerance(tol),
+                        " is not settled: ", words_v.to_settle(v))  # fmt: skip
     if v.holds:
         said = sentence(" is right", words_v.tolerance(tol))
-    elif v.opposite and be.low > float(default):
+    elif be.low > float(default):
         said = [" lies below it: at that price buying is a winning move"]
-    elif v.opposite:
-        said = [" lies above it: at that price the item does not pay"]
     else:
-        said = sentence(" may or may not be right", words_v.tolerance(tol), ": ",
-                        words_v.to_settle(v))  # fmt: skip
-    return sentence("; ", Label(f"the printed price {fmt.value(default)}"), said)
+        said = [" lies above it: at that price the item does not pay"]
+    return sentence("; ", printed, said)
 
 
 def _no_gain(ctx: Context, item, v: Verdict) -> list:
