@@ -2,7 +2,8 @@
 
 Besides the installed packages and PYTHONPATH, the experiment file's folder and the current
 folder are searched, so `mybots.py` next to an experiment file, or in the folder `sim` runs
-in, works without setting PYTHONPATH (docs/strategies.md). The folders are put at the end of
+in, works without setting PYTHONPATH (docs/games/guardians/strategies.md). The folders are put at
+the end of
 sys.path only while a user's module is imported (`searching`): left there, a folder holding
 something named like a package of this project (a `sim/` folder in the current folder) could
 hide it from a worker process that imports the project afresh. Worker processes learn the

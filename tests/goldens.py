@@ -21,6 +21,11 @@ from sim.games.base import StrategySpec, watch
 ROOT = Path(__file__).resolve().parents[1]
 
 
+def folder(package: str) -> Path:
+    """Where a game's golden files live: tests/golden/<package>/."""
+    return ROOT / "tests" / "golden" / package
+
+
 def trace_hashes(game: str, ruleset, players: int, strategy: str, seeds) -> dict[str, int]:
     """{seed: trace hash} of the games of `seeds`, `strategy` in every seat."""
     plugin = get_game(game)

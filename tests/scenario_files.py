@@ -10,6 +10,13 @@ import pytest
 
 from sim.errors import ConfigError
 
+SCENARIOS = Path(__file__).resolve().parent / "scenarios"
+
+
+def scenario_files(package: str) -> list[Path]:
+    """A game's scenario files: tests/scenarios/<package>/*.yaml, in order."""
+    return sorted((SCENARIOS / package).glob("*.yaml"))
+
 
 def write(folder: Path, text: str, name: str = "scenario.yaml") -> str:
     path = folder / name

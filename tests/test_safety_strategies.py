@@ -1,7 +1,7 @@
 """User strategies that fail (issue 13): every failure is one error line naming the strategy
 (and, mid-game, the arm, the game and its seed), also with two workers; a strategy whose moves
 are mostly illegal fails the run; user modules are found beside the experiment file and in the
-current folder, as docs/strategies.md promises."""
+current folder, as docs/games/guardians/strategies.md promises."""
 
 from __future__ import annotations
 
@@ -161,15 +161,16 @@ def test_a_rare_illegal_move_is_only_a_warning():
 
 
 def _docs_example() -> str:
-    text = (ROOT / "docs" / "strategies.md").read_text()
+    text = (ROOT / "docs" / "games" / "guardians" / "strategies.md").read_text()
     block = re.search(r"```python\n(# mybots\.py.*?)```", text, re.S)
-    assert block, "docs/strategies.md lost its mybots.py example"
+    assert block, "docs/games/guardians/strategies.md lost its mybots.py example"
     return block.group(1)
 
 
 @pytest.fixture
 def docs_example(tmp_path, monkeypatch) -> list[str]:
-    """docs/strategies.md's mybots.py in an empty current folder, without PYTHONPATH; the
+    """docs/games/guardians/strategies.md's mybots.py in an empty current folder, without
+    PYTHONPATH; the
     documented command's arguments."""
     example = _docs_example()
     (tmp_path / "mybots.py").write_text(example)

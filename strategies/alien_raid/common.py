@@ -5,7 +5,7 @@ expected humans of a catch.
 A strategy is a module (its name is the strategy's) with PARAMS (name -> default; the first
 three are the report probes, see probes.py) and a compiled `policy` of the signature the rules
 call (sim/games/alien_raid/decision.py), which ends with the probes (`apply_probes`). See
-docs/strategies-alien-raid.md.
+docs/games/alien_raid/strategies.md.
 """
 
 import numpy as np

@@ -5,5 +5,6 @@ common.py); the rules call its policy through a function pointer (decision.py)."
 from sim.games.alien_raid.schema import SKILLS
 from strategies.registry import ModuleRegistry
 
-ORDER = LADDER = SKILLS  # every built-in strategy, weakest first (tests/alien_raid/test_ladder.py)
+# every built-in strategy, weakest first (tests/games/alien_raid/test_ladder.py)
+ORDER = LADDER = SKILLS
 REGISTRY = ModuleRegistry("strategies.alien_raid", ORDER)

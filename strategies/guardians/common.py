@@ -7,7 +7,7 @@ scratch)`. A policy hands its choosers to `opening`, which plays those phases th
 every strategy (its random draws in one order), and decides the rest of the turn itself.
 
 The interface itself (phases, the action's reset, the scratch buffer, the policy signature)
-is the game's: sim/games/guardians/decision.py. See docs/strategies.md.
+is the game's: sim/games/guardians/decision.py. See docs/games/guardians/strategies.md.
 """
 
 from sim.games.guardians import layout as L

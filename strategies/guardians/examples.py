@@ -1,4 +1,5 @@
-"""Plain-Python strategies to copy from (docs/strategies.md), also timed by `sim bench`.
+"""Plain-Python strategies to copy from (docs/games/guardians/strategies.md), also timed by `sim
+bench`.
 
 Named `strategies.guardians.examples:Sniper` (or `:Stay`) in an experiment or a tournament.
 They run in the Python game loop (sim/games/guardians/python_loop.py), which plays the same

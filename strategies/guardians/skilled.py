@@ -58,7 +58,7 @@ TRAITS = ("temperature", "danger_weight", "raid_penalty", "exposure_weight", "mi
           "trap_weight")  # fmt: skip
 # The traits at skill 0, 0.25, 0.5, 0.75 and 1 (novice, casual, club, strong, and beyond);
 # `derive` interpolates between them. Calibrated so that every level's tables raid less than
-# the level below on every preset at 2-4 players (docs/strategies.md).
+# the level below on every preset at 2-4 players (docs/games/guardians/strategies.md).
 ANCHORS = np.array(
     [
         # temperature, danger_weight, raid_penalty, exposure_weight, mine_use, trap_weight
@@ -73,7 +73,8 @@ ANCHORS = np.array(
 # ANCHORS. The missile decides most: bought early and fired at once it makes raids rare at
 # every level (Space Defenders below 1%), so the levels differ in how rich they wait to be
 # before shopping and in keeping the missile for a row worth 24; the novice, once it shops,
-# fires at once. Measured (docs/strategies.md): at club and strong, one shopper among
+# fires at once. Measured (docs/games/guardians/strategies.md): at club and strong, one shopper
+# among
 # non-shoppers of its level wins at least its share; every level's shopping tables raid less
 # than the level below's, by at most 30 points.
 SHOP_TRAITS = ("missile_at", "upgrade_at", "power_up_at", "fire_missile_min", "power_up_min")

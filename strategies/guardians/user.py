@@ -1,6 +1,6 @@
 """Strategies from outside this package, named `package.module:Name` in an experiment.
 
-Two kinds (docs/strategies.md):
+Two kinds (docs/games/guardians/strategies.md):
 - compiled: `Name` has PARAMS and a numba-compiled `policy(phase, s, p, seat, sp, rng, a,
   scratch)` with the built-ins' signature (a module with those attributes works too); the compiled
   game loop calls it like a built-in one, at full speed;
@@ -86,7 +86,7 @@ def load(name: str, *, source: str | None = None) -> UserStrategy:
         file=source,
         key="strategy",
         hint="give it a numba-compiled `policy` and PARAMS, or a class with place, "
-        "mine_start and turn methods (see docs/strategies.md)",
+        "mine_start and turn methods (see docs/games/guardians/strategies.md)",
     )
 
 

@@ -1,6 +1,7 @@
 """What the cards say, as compiled queries on the params array: a ship's attack in a group
 at a city, fuel limits, credit conditions, what a task counts. The engine and the strategies'
-predictions call these same functions (one rule, one place). Rulings: docs/rules-alien-raid.md.
+predictions call these same functions (one rule, one place). Rulings:
+docs/games/alien_raid/rules.md.
 """
 
 from sim.games.alien_raid import layout as L

@@ -1,6 +1,6 @@
 """The alien-raid plug-in: the competitive card game of rulebook 002 for 2-5 captains, with
 the rulebook's contradictions ruled and the other readings as a preset
-(docs/rules-alien-raid.md).
+(docs/games/alien_raid/rules.md).
 
 This module is what the entry point `sim.games: alien-raid` names. It is light: the engine,
 the strategies and the report sections are imported by the methods that need them

@@ -1,5 +1,5 @@
 """Executable alien-raid scenarios: a position, the hidden cards and dice fixed, the captains'
-decisions, the expected result (format: docs/scenarios-alien-raid.md).
+decisions, the expected result (format: docs/games/alien_raid/scenarios.md).
 
 `run_file` plays a scenario and returns the result in the scenario format; `check_file`
 compares it with the file's `expect:` and returns a readable diff ('' when it matches).

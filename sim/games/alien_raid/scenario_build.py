@@ -1,6 +1,6 @@
 """Reading an alien-raid scenario: the position (captains, the tops of the decks, the dice),
 and the captains' decisions as a script for the compiled game (format:
-docs/scenarios-alien-raid.md).
+docs/games/alien_raid/scenarios.md).
 Every mistake is a ScenarioError naming the file and the key."""
 
 from __future__ import annotations

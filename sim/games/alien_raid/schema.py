@@ -1,5 +1,5 @@
 """Every alien-raid rule key: its type, range, meaning and the engine's params slot it is read
-from (docs/rules-alien-raid.md gives the rulebook line and the ruling behind each), and the
+from (docs/games/alien_raid/rules.md gives the rulebook line and the ruling behind each), and the
 checks across keys.
 
 The card catalog is data a ruleset names (`catalog.file`); every field of every card becomes a

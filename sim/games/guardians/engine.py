@@ -4,7 +4,8 @@
 (int32, layout.A_*). Nothing here allocates per cell; a turn is validated in full before any
 change, so a refused turn leaves the state untouched. The rules it calls live beside it: the
 board (board.py), the start (start.py), shots (shots.py), the mine (mine.py), the shop
-(shop.py), descents and reinforcements (descent.py). Rules and rulings: docs/rules.md.
+(shop.py), descents and reinforcements (descent.py). Rules and rulings:
+docs/games/guardians/rules.md.
 """
 
 import numpy as np

@@ -162,8 +162,8 @@ def strategy_error(failure: PlayerFailure, label: str, game: int) -> StrategyErr
         strategy=label,
         game=game,
         seat=failure.seat,
-        hint="Fix the strategy; see docs/strategies.md for what place, mine_start and turn "
-        "must return.",
+        hint="Fix the strategy; see docs/games/guardians/strategies.md for what place, "
+        "mine_start and turn must return.",
     )
 
 

@@ -2,7 +2,8 @@
 
 A ruleset file is a YAML mapping of sections (``missile: {cost: 10}``) plus the metadata keys
 ``name``, ``title`` and ``extends``. ``rulesets/guardians.yaml`` holds every key and its default;
-the other presets extend it and change a few keys (see docs/rules.md). Loading, validation and
+the other presets extend it and change a few keys (see docs/games/guardians/rules.md). Loading,
+validation and
 the immutable Ruleset are the toolkit's (sim/rulesets.py).
 """
 

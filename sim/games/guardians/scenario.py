@@ -1,4 +1,5 @@
-"""Executable scenarios: a position, some turns, the expected result (format: docs/scenarios.md).
+"""Executable scenarios: a position, some turns, the expected result (format:
+docs/games/guardians/scenarios.md).
 
 `run_file` plays a scenario and returns the resulting state in the scenario format;
 `check_file` compares it with the file's `expect:` and returns a readable diff ('' if equal).

@@ -12,7 +12,7 @@ with u the unit vector of the shot, v across it, z1, z2 standard normal deviates
 `scale` is the seat's own factor (a strategy parameter: a child among adults). With chance
 `wild` the launch is a wild shot: it lands anywhere, uniformly, on the board and a margin
 around it (a slipped finger, a token bouncing off the UFO's wall). The values, their presets
-and how they were chosen: rulesets/dexterity-presets.yaml and docs/rules-space-invaders.md.
+and how they were chosen: rulesets/dexterity-presets.yaml and docs/games/space_invaders/rules.md.
 Out of the model: cards bumped out of place, tokens knocked off by later shots (lines 205,
 445-448), a token's roll after landing beyond what the error spread already covers.
 """

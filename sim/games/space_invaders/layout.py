@@ -3,7 +3,8 @@ float64 params array, the float64 action array and the float64 work array.
 
 Every field is a named offset here (the compiled code works on flat arrays). Change a layout
 and every reader follows; bump ENGINE_VERSION when a game's behaviour changes (golden traces
-are keyed by it). Line numbers in comments refer to the rulebook (docs/rules-space-invaders.md).
+are keyed by it). Line numbers in comments refer to the rulebook
+(docs/games/space_invaders/rules.md).
 """
 
 ENGINE_VERSION = 2

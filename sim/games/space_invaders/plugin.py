@@ -1,5 +1,5 @@
 """The Space Invaders plug-in: Space Invaders (Buffalo Games 2021), a cooperative dexterity
-game for 1-4 players, with the printed variants as presets (docs/rules-space-invaders.md).
+game for 1-4 players, with the printed variants as presets (docs/games/space_invaders/rules.md).
 
 This module is what the entry point `sim.games: space-invaders` names. It is light: the
 engine, the strategies and the report sections are imported by the methods that need them

@@ -1,6 +1,7 @@
 """Executable scenarios for Space Invaders: a position, where each launch lands, and the
-position expected after the resolution, the advance or the whole round (docs/scenarios.md,
-section Space Invaders). `run_file` plays one and prints the resulting position in the
+position expected after the resolution, the advance or the whole round
+(docs/games/space_invaders/rules.md,
+section Scenarios). `run_file` plays one and prints the resulting position in the
 scenario format; `check_file` returns the differences from its `expect:` ('' if none).
 
 Landings are given, not drawn: the engine reads them from the script in launch order, so a

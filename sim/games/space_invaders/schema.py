@@ -1,5 +1,5 @@
 """Every Space Invaders rule key: its type, range, meaning and the engine's params slot it is
-read from (docs/rules-space-invaders.md gives the rulebook line and the reading behind each),
+read from (docs/games/space_invaders/rules.md gives the rulebook line and the reading behind each),
 and the checks across keys.
 
 Three groups of keys are filled from data files unless a ruleset sets them (ruleset.py):

@@ -25,8 +25,8 @@ METHODS = (
     "(with at least 30 probes on each side).",
     "Seat fairness: a chi-square (or exact multinomial) test that every seat wins equally "
     "often, Holm-corrected over the arms; a shared win counts 1/k to each winner.",
-    "The card catalog is an assumption (docs/rules-alien-raid.md): every section says so when "
-    "an arm plays it, and any card field can be changed like a rule key "
+    "The card catalog is an assumption (docs/games/alien_raid/rules.md): every section says "
+    "so when an arm plays it, and any card field can be changed like a rule key "
     "(catalog.<section>.<card>.<field>) to see how an answer moves.",
 )
 

@@ -105,7 +105,8 @@ def same_play_warning(rows: list[dict]) -> str | None:
         f"{'; '.join(pairs)}: every table played exactly alike, so what tells these presets "
         "apart (the upgrades and the power-up in the shop) never came into play. The skill "
         "levels buy nothing by default; seat them with shop: 1 ({name: club, shop: 1}) or "
-        "give them missile_at, upgrade_at and power_up_at (docs/strategies.md) to compare "
+        "give them missile_at, upgrade_at and power_up_at (docs/games/guardians/strategies.md) to "
+        "compare "
         "the presets as shoppers play them."
     )
 

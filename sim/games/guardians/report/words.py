@@ -2,7 +2,7 @@
 
 RULES turns a rule key and its value into words for arm names ("the mine moves 2 cells");
 OUTCOMES says how a game ended; TERMS defines every metric an answer names (shown on hover on
-the page, and as a footnote in report.md). The definitions follow docs/rules.md and
+the page, and as a footnote in report.md). The definitions follow docs/games/guardians/rules.md and
 docs/results.md; the mine's explosions follow the engine's counting (see MINE_EXPLOSIONS).
 """
 

@@ -21,7 +21,7 @@ METHODS = (
     "where a paired z test of 'the win rate is the target there' does not reject (the rate "
     "read as a straight line between values tried; the same games at every value).",
     "The invader cards, the board's measurements and the players' dexterity are assumptions "
-    "(docs/rules-space-invaders.md): the sensitivity table shows how the answers move with "
+    "(docs/games/space_invaders/rules.md): the sensitivity table shows how the answers move with "
     "them.",
 )
 

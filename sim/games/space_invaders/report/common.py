@@ -144,7 +144,7 @@ def dealt(ctx: Context, arm: str, power: str) -> np.ndarray:
 def in_play(ctx: Context, arm: str, power: str) -> int:
     """Games of an arm in which a seat holding `power` had tokens of the power's level active
     at the end: the power could be used. A level-3 power never is at a table whose
-    reinforcements stop before level 3 (docs/rules-space-invaders.md)."""
+    reinforcements stop before level 3 (docs/games/space_invaders/rules.md)."""
     seats = ctx.results.arm_seats(arm)
     usable = [pl.col(held).str.split("+").list.contains(power) & (pl.col(tokens) > 0)
               for held, tokens in zip(POWER_COLUMNS, TOKEN_COLUMNS, strict=True)]  # fmt: skip

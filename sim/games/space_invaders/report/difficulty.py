@@ -2,7 +2,7 @@
 win rate, planet health left and score by players x level x dexterity x team skill; the
 printed chart's implied win rates and whether each printed level is harder than the one
 below; each player-card power's win-rate uplift against a plain token; the sensitivity to
-the assumed catalog and geometry (docs/rules-space-invaders.md, section Reports).
+the assumed catalog and geometry (docs/games/space_invaders/rules.md, section Reports).
 """
 
 from __future__ import annotations

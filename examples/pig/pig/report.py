@@ -1,0 +1,69 @@
+"""Pig's report: who wins from which seat, and how long and close the games are, per arm, from
+the stored games only (never the engine)."""
+
+from __future__ import annotations
+
+import polars as pl
+
+from sim.report.context import Context
+from sim.report.metrics import mean, prefixed, rate
+from sim.report.render import Section
+from sim.report.spec import GameReport
+from sim.report.table import Column, Table
+
+
+def overview(ctx: Context) -> Section:
+    section = Section("overview", "Overview", "Who wins, from which seat, and how close is it?")
+    seat_rows, game_rows = [], []
+    for arm in ctx.arm_names:
+        seats, games = ctx.results.arm_seats(arm), ctx.results.arm_games(arm)
+        by = seats.group_by("seat", "strategy").agg(pl.col("win_share").sum().alias("wins"),
+                                                     pl.len())  # fmt: skip
+        for seat, strategy, wins, n in by.sort("seat").iter_rows():
+            seat_rows.append({"arm": ctx.arm_label(arm), "seat": f"seat {seat + 1}",
+                              "strategy": strategy, "games": n,
+                              **prefixed(rate(wins, n), "win")})  # fmt: skip
+        # the loser's final score: how near the game came to being won the other way
+        loser = seats.filter(pl.col("win_share") == 0).get_column("score")
+        game_rows.append({"arm": ctx.arm_label(arm), "games": games.height,
+                          **prefixed(mean(games.get_column("turns")), "turns"),
+                          **prefixed(mean(games.get_column("lead_changes")), "lead"),
+                          **prefixed(mean(loser), "loser")})  # fmt: skip
+    section.add(
+        Table(
+            "pig_seats",
+            "Win share by seat",
+            pl.DataFrame(seat_rows),
+            [
+                Column.text("arm", "arm"),
+                Column.text("seat", "seat"),
+                Column.text("strategy", "strategy"),
+                Column.count("games", "games"),
+                Column.pct_ci("win", "win share", digits=2),
+            ],
+        )
+    )
+    section.add(
+        Table(
+            "pig_games",
+            "Length and closeness of the games",
+            pl.DataFrame(game_rows),
+            [
+                Column.text("arm", "arm"),
+                Column.count("games", "games"),
+                Column.num_ci("turns", "turns per game"),
+                Column.num_ci("lead", "lead changes per game", digits=2),
+                Column.num_ci("loser", "loser's final score"),
+            ],
+        )
+    )
+    return section
+
+
+def game_report() -> GameReport:
+    return GameReport(
+        title="Pig balance report",
+        sections={},
+        overview=overview,
+        methods=("The loser's final score: the points the seat that did not win had banked.",),
+    )

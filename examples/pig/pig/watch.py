@@ -1,0 +1,66 @@
+"""Watch one game of Pig (`sim play --game pig`): every turn's rolls and what they did, as text
+or as a page to step through. The game of a seed is the game of that seed in a run."""
+
+from __future__ import annotations
+
+import html
+
+from pig import rules as R
+from pig.dice import Dice
+from pig.game import play_turn
+from pig.ruleset import Rules
+from pig.strategies import table_for
+from sim.games.base import StrategySpec, Watch
+from sim.watch_page import step_page
+
+
+def watch_game(ruleset, lineup: list[StrategySpec], seed: int) -> Watch:
+    rules = Rules.of(ruleset)
+    tables = [table_for(spec, rules) for spec in lineup]
+    names = [f"seat {k + 1}={spec.label}" for k, spec in enumerate(lineup)]
+    state, dice, frames = R.new_game(rules, log=True), Dice(seed), []
+    while not R.over(state, rules):
+        seat, seen = state.to_move, len(state.log)
+        play_turn(state, rules, tables[seat], dice)
+        frames.append({"title": f"turn {state.turns}: seat {seat + 1} ({lineup[seat].label})",
+                       "lines": state.log[seen:], "scores": list(state.scores)})  # fmt: skip
+    end = _ending(state, lineup)
+    text = [f"players: {', '.join(names)}", f"goal {rules.goal}, seat 2 starts with "
+            f"{rules.head_start}"]  # fmt: skip
+    for frame in frames:
+        text.append(frame["title"])
+        text += [f"  {line}" for line in frame["lines"]]
+        text.append(f"  scores {frame['scores'][0]}-{frame['scores'][1]}")
+    text.append(end)
+    return Watch(text="\n".join(text) + "\n", html=lambda title: _page(title, names, frames, end))
+
+
+def _ending(state: R.State, lineup: list[StrategySpec]) -> str:
+    score = f"{state.scores[0]}-{state.scores[1]} after {state.turns} turns"
+    if state.winner is None:
+        return f"{R.outcome(state)}: nobody won ({score})"
+    return f"winner: seat {state.winner + 1} ({lineup[state.winner].label}), {score}"
+
+
+_DRAW = """function show() {
+  const f = frames[i];
+  document.getElementById("where").textContent = `turn ${i + 1} of ${frames.length}`;
+  document.getElementById("title").textContent = f.title;
+  document.getElementById("lines").innerHTML = f.lines.map(l => `<li>${l}</li>`).join("");
+  document.getElementById("scores").textContent =
+    names.map((n, k) => `${n}: ${f.scores[k]}`).join(", ");
+}
+"""
+
+
+def _page(title: str, names: list[str], frames: list[dict], end: str) -> str:
+    return step_page(
+        title=title,
+        style="ol { font-family: monospace; }\n",
+        summary=html.escape(end),
+        first="first turn",
+        body='<h2 id="title"></h2><ol id="lines"></ol><p id="scores"></p>',
+        draw=_DRAW,
+        frames=frames,
+        names=names,
+    )

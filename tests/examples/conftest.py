@@ -1,0 +1,14 @@
+"""The example game packages (examples/<game>/) importable by their tests, as if installed:
+their Python packages on the path. Their `sim.games` entry points are NOT declared here, so
+the lab's own test session never plays them; the tests that drive `sim` through an example's
+entry point install it in an environment of their own (test_pig_plugin.py)."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+PIG = Path(__file__).resolve().parents[2] / "examples" / "pig"
+
+if str(PIG) not in sys.path:
+    sys.path.insert(0, str(PIG))

@@ -1,0 +1,94 @@
+"""The Space Invaders report states each section's answer as a sentence (every figure in it an
+estimate with its interval, a setting's name or a count), shows its pictures before its tables,
+and warns when the data are thin; from a tiny `sim run` (40 games an arm)."""
+
+import math
+
+import polars as pl
+import pytest
+from typer.testing import CliRunner
+
+from sim.cli import app
+from sim.games.space_invaders.report import answers
+from sim.stats.tolerances import DEFAULTS
+from tests.games.space_invaders.test_plugin import EXPERIMENT
+from tests.report_fixtures import answers as page_answers
+from tests.test_report_answers import numbers_without_interval
+
+SECTIONS = {
+    "invaders_difficulty": "Space Invaders: how hard is each printed level?",
+    "invaders_chart": "Space Invaders: a re-derived difficulty chart",
+    "overview": "Overview",
+}
+
+
+@pytest.fixture(scope="module")
+def report(tmp_path_factory):
+    base = tmp_path_factory.mktemp("invaders_report")
+    path = base / "tiny.yaml"
+    path.write_text(EXPERIMENT)
+    result = CliRunner().invoke(app, ["run", str(path), "--out", str(base / "results"), "-j", "1",
+                                      "--report-dir", str(base / "report")])  # fmt: skip
+    assert result.exit_code == 0, result.output
+    return base / "report"
+
+
+def test_every_section_answers_in_a_sentence_with_intervals(report):
+    found = page_answers(report)
+    for section in SECTIONS:
+        assert any(key.startswith(f"{section}.") for key in found), section
+    expected = ["win", "steps", "powers", "sensitivity"]
+    assert [k for k in expected if f"invaders_difficulty.{k}" not in found] == []
+    assert "invaders_chart.printed" in found and "invaders_chart.ufo" in found
+    page = (report / "index.html").read_text()
+    block = page.split('<section id="answers">', 1)[1].split("</section>", 1)[0]
+    for html in block.split('<p class="answer ')[1:]:
+        assert numbers_without_interval(html.split("</p>", 1)[0]) == []
+
+
+def test_pictures_come_first_in_every_section(report):
+    text = (report / "report.md").read_text()
+    for title in SECTIONS.values():
+        body = text.split(f"\n## {title}\n", 1)[1].split("\n## ", 1)[0]
+        assert "![" in body and body.index("![") < body.index("[CSV](tables/"), title
+
+
+def test_thin_data_are_warned_about(report):
+    _, text, quality = page_answers(report)["invaders_difficulty.win"]
+    assert "The table of 2 players" in text
+    assert "the data are thin" in quality and "40 games at the fewest" in quality
+
+
+def test_a_wide_interval_warns_and_a_narrow_one_does_not():
+    narrow = [{"games": 2000, "victory_low": 0.48, "victory_high": 0.52}]
+    wide = [*narrow, {"games": 300, "victory_low": 0.42, "victory_high": 0.56}]
+    assert answers.thin_warning(narrow, "victory", "win rates") is None
+    warning = answers.thin_warning(wide, "victory", "win rates")
+    assert "\u00b17.0 pp" in warning and "300 games at the fewest" in warning
+    unknown = [{"games": 5, "victory_low": math.nan, "victory_high": math.nan}]
+    assert answers.thin_warning(unknown, "victory", "win rates") is None
+
+
+def test_a_crossing_beyond_the_values_tried_is_warned_about():
+    row = {"players": 3, "level": "elite", "knob_key": "ufo", "derived": math.inf,
+           "derived_low": math.inf, "derived_high": math.inf, "printed": 9.0,
+           "xs": [4.5, 9.0, 18.0], "games": 100}  # fmt: skip
+    answer = answers.chart([row], DEFAULTS["win_rate"], DEFAULTS["chart_number"])[0]
+    assert answer.key == "invaders_chart.ufo"
+    assert "above the highest UFO health tried (18)" in answer.quality.text()
+
+
+def test_the_uplift_table_counts_the_games_a_power_was_in_play(report):
+    table = pl.read_csv(report / "tables" / "invaders_power_uplift.csv")
+    assert table.height > 0
+    assert (table["in_play"] <= table["dealt"]).all() and (table["in_play"] >= 0).all()
+
+
+def test_a_power_seldom_in_play_is_warned_about():
+    usable = {"power": "pierce", "dealt": 400, "in_play": 310}
+    never = {"power": "heal", "dealt": 400, "in_play": 0}
+    seldom = {"power": "ufo_three_tries", "dealt": 400, "in_play": 12}
+    assert answers._rarely_in_play([usable]) is None
+    warning = answers._rarely_in_play([usable, never, seldom])
+    assert warning.startswith("2 of the 3 powers and tables tried (heal, ufo_three_tries)")
+    assert "(1 never" in warning and "pierce" not in warning

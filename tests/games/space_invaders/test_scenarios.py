@@ -1,0 +1,86 @@
+"""Every Space Invaders scenario plays to its `expect:`; a wrong expectation is reported, a
+malformed scenario is refused with a message naming the file and the key."""
+
+import pytest
+
+from sim.games.space_invaders.scenario import ScenarioError, check_file, run_file
+from sim.scenarios import check_scenario
+from tests.scenario_files import assert_refused, scenario_files, write
+
+SCENARIOS = scenario_files("space_invaders")
+GOOD = """\
+game: space-invaders
+players: 2
+cards:
+  x: {speed: 1, damage: 1}
+board: |
+  .  .  .  .  .
+  .  x  .  .  .
+  .  .  .  .  .
+  .  .  .  .  .
+seats:
+  - {active: [1, 0, 0], card: [2, 2, 2]}
+  - {active: [1, 0, 0], card: [2, 2, 2]}
+turns:
+  - [{land: B2}]
+stop: resolve
+expect:
+  destroyed: 1
+"""
+
+
+def test_there_are_enough_scenarios():
+    assert len(SCENARIOS) >= 30
+
+
+@pytest.mark.parametrize("path", SCENARIOS, ids=lambda p: p.stem)
+def test_scenario(path):
+    """Through `sim scenario`'s dispatch: the file's `game:` picks the plug-in."""
+    assert check_scenario(path) == ""
+
+
+def test_a_wrong_expectation_is_reported(tmp_path):
+    path = write(tmp_path, GOOD.replace("destroyed: 1", "destroyed: 2"))
+    assert "destroyed: expected 2, got 1" in check_file(path)
+
+
+def test_run_prints_the_position(tmp_path):
+    path = write(tmp_path, GOOD)
+    out = run_file(path)
+    assert "destroyed: 1" in out and "status: running" in out
+
+
+@pytest.mark.parametrize(
+    ("change", "key"),
+    [
+        (("  .  x  .  .  .\n", "  .  x  .  .\n"), "board"),
+        (("turns:", "turnz:"), "turnz"),
+        (("{land: B2}", "{land: Z9}"), "turns[0][0].land"),
+        (("{land: B2}", "{lnad: B2}"), "turns[0][0].lnad"),
+        (("  x: {speed: 1, damage: 1}", "  x: {speed: 4, damage: 1}"), "cards.x.speed"),
+        (("{land: B2}", "{land: B2, called: Q7}"), "turns[0][0].called"),
+        (("stop: resolve", "stop: never"), "stop"),
+        (("  - {active: [1, 0, 0], card: [2, 2, 2]}\nturns", "turns"), "seats"),
+    ],
+)
+def test_malformed_scenarios_name_the_key(tmp_path, change, key):
+    assert_refused(check_file, write(tmp_path, GOOD.replace(*change)), key, ScenarioError)
+
+
+def test_unused_landings_are_refused(tmp_path):
+    path = write(tmp_path, GOOD.replace("{land: B2}", "{land: [B2, C2]}"))
+    with pytest.raises(ScenarioError, match="were not used"):
+        check_file(path)
+
+
+def test_a_turn_with_too_few_tokens_is_refused(tmp_path):
+    path = write(
+        tmp_path,
+        GOOD.replace(
+            "- {active: [1, 0, 0], card: [2, 2, 2]}\n  - {active",
+            "- {active: [2, 0, 0], card: [1, 2, 2]}\n  - {active",
+            1,
+        ),
+    )
+    with pytest.raises(ScenarioError, match="more active tokens"):
+        check_file(path)
