@@ -5,9 +5,10 @@ print must cover the truth in about 95% of the replays.
 The intervals are the reports' own functions: Wilson rates (sim.report.metrics.rate), paired
 differences of arms on the same seeds (sim.stats.paired.paired_difference), MOVER differences
 of two intervals (sim.report.answers.difference: two runs on other seeds, as `sim report
---compare`; two arms on the same seeds, as skill levels), the bootstrap break-even price
-(sim.stats.bootstrap.break_even_bootstrap) and the alien-raid fair card price (price + the
-Welch interval of the probes' effect, sim/games/alien_raid/report/cards.py).
+--compare`; two arms on the same seeds, as skill levels), the break-even price's interval
+(sim.stats.bootstrap.break_even_bootstrap, which reads it off break_even_interval: a percentile
+bootstrap of the crossing, used before, covered 92.7% here) and the alien-raid fair card price
+(price + the Welch interval of the probes' effect, sim/games/alien_raid/report/cards.py).
 
 The break-even is read between tried prices as a straight line, so its truth is measured two
 ways: the crossing of the large run's curve at the same prices (what the interval is for), and
@@ -63,6 +64,7 @@ class Coverage:
         return LEVEL - 3 * math.sqrt(LEVEL * (1 - LEVEL) / self.replays)
 
     def row(self) -> str:
+        """'| what | intervals | coverage |', a row of the table docs/reports.md quotes."""
         return f"| {self.what} | {self.replays} | {100 * self.share:.1f}% |"
 
 
@@ -162,7 +164,7 @@ def test_the_break_even_interval_covers_the_crossing_of_the_curve_it_reads():
         covered += _inside(at_tried, be.low, be.high)
         if whole is not None:
             covered_whole += _inside(whole, be.low, be.high)
-    found = Coverage(f"bootstrap break-even price ({at_tried:.1f}, prices {PRICES}, {n:,} "
+    found = Coverage(f"break-even price ({at_tried:.1f}, prices {PRICES}, {n:,} "
                      "games a price; truth: the large run's curve at the same prices)", covered,
                      reps)  # fmt: skip
     report(found)
@@ -205,7 +207,7 @@ def test_the_fair_card_price_covers_the_truth():
             if not math.isnan(d.low):
                 covered += _inside(truth[c], d.low, d.high)
                 total += 1
-    found = Coverage(f"alien-raid fair card price ({', '.join(CARDS)}; {n:,} games)", covered,
-                     total)  # fmt: skip
+    found = Coverage(f"alien-raid fair card price ({', '.join(CARDS)}: {reps} replays of "
+                     f"{n:,} games, one interval a card)", covered, total)  # fmt: skip
     report(found)
     assert found.share >= found.floor(), found
