@@ -54,15 +54,18 @@ run: $(VENV)/.install-stamp
 test: $(VENV)/.test-stamp $(AXE)
 	SIM_SLOW_SCALE=$(SIM_SLOW_SCALE) $(PYTHON) -m pytest $(PYTEST_ARGS)
 
+# Every installed game's bench (sim bench --game GAME), each writing bench/results-GAME.json.
 bench: $(VENV)/.install-stamp
-	$(SIM) bench
+	for game in $$($(PYTHON) -c "from sim.games import game_names; print(*game_names())"); do \
+		$(SIM) bench --game $$game || exit 1; \
+	done
 
 lint: $(VENV)/.test-stamp
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
 
 clean:
-	rm -rf $(VENV) build dist .pytest_cache .ruff_cache .hypothesis .numba_cache results bench/results.json
+	rm -rf $(VENV) build dist .pytest_cache .ruff_cache .hypothesis .numba_cache results bench/results-*.json
 	find . -path ./.git -prune -o -name '*.egg-info' -type d -prune -exec rm -rf {} +
 	find . -path ./.git -prune -o -name __pycache__ -type d -prune -exec rm -rf {} +
 	if [ -d reports ]; then find reports -mindepth 1 -maxdepth 1 -type d -exec rm -rf {} +; fi

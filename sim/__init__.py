@@ -1,4 +1,5 @@
-"""Guardians of Space simulation toolkit."""
+"""A board-game balance lab: games as plug-ins (sim/games/), played in millions, reported
+with intervals."""
 
 from sim import compile_cache
 

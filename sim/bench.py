@@ -1,14 +1,17 @@
-"""`sim bench`: how fast the game loop, the workers and a whole run are on this machine.
+"""`sim bench`: how fast a game, the workers and a whole run are on this machine.
 
-Every figure is measured after a warm-up, repeated, and the median reported. Speed is
-measured here, never by timed assertions in the tests. The default game (BENCH_GAME) is
-measured here in full; another game gives its own rows (its plug-in's `bench(quick)`,
-`game_bench`).
+One bench for every game, driven by its plug-in's `bench_plan` (sim/games/base.py): each of
+the game's strategies alone in every seat and the plan's other lineups, per preset; the
+speed-up of two worker processes over one; in the full bench the time from a new process to
+its first game on an empty and a filled compile cache, and a whole `sim run`. Every figure is
+measured after a warm-up, repeated, and the median reported. Speed is measured here, never
+by timed assertions in the tests.
 """
 
 from __future__ import annotations
 
 import functools
+import json
 import os
 import platform
 import statistics
@@ -16,14 +19,13 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import numpy as np
-
-BENCH_GAME = "guardians"
-PLAYERS = 4
+import yaml
 
 
 @dataclass
@@ -33,12 +35,15 @@ class Bench:
     machine: dict[str, Any] = field(default_factory=dict)
     rates: list[dict[str, Any]] = field(default_factory=list)
     figures: dict[str, Any] = field(default_factory=dict)
+    counted: tuple[str, ...] = ()  # per-game columns each rate counts (BenchPlan.counted)
 
     def as_dict(self) -> dict[str, Any]:
-        per_strategy = {f"{r['preset']}/{r['strategy']}": r["turns_per_s_per_core"]
-                        for r in self.rates if "turns_per_s_per_core" in r}  # fmt: skip
-        turns = {"turns_per_s_per_core": per_strategy} if per_strategy else {}
-        return {"machine": self.machine, **turns, "rates": self.rates, **self.figures}
+        per_second = {
+            f"{c}_per_s_per_core": {f"{r['preset']}/{r['strategy']}": r[f"{c}_per_s_per_core"]
+                                    for r in self.rates}
+            for c in self.counted
+        }  # fmt: skip
+        return {"machine": self.machine, **per_second, "rates": self.rates, **self.figures}
 
 
 def machine() -> dict[str, Any]:
@@ -65,54 +70,97 @@ def _cpu_name() -> str:
     return platform.processor() or "unknown"
 
 
+@dataclass(frozen=True)
+class Table:
+    """What a rate plays: a game, a preset with rule overrides, the seats."""
+
+    game: str
+    preset: str
+    players: int
+    rules: tuple[tuple[str, Any], ...] = ()
+
+    def load(self) -> tuple[Any, Any]:
+        """The plug-in and the ruleset, loaded once per process."""
+        return _loaded(self.game, self.preset, json.dumps(self.rules))
+
+    def as_json(self) -> str:
+        return json.dumps({"game": self.game, "preset": self.preset, "players": self.players,
+                           "rules": self.rules})  # fmt: skip
+
+
+@functools.cache
+def _loaded(game_name: str, preset: str, rules: str) -> tuple[Any, Any]:
+    from sim.games import get_game
+
+    game = get_game(game_name, source="--game")
+    return game, game.load_ruleset(preset, dict(json.loads(rules)), source="--set")
+
+
+def seating(names: Sequence[str], games: int, players: int) -> np.ndarray:
+    """Game g seats names[(k + g) % len(names)] in seat k: every name in every seat."""
+    return (np.arange(players)[None, :] + np.arange(games)[:, None]) % len(names)
+
+
 def strategy_rate(
-    preset: str,
-    strategy: str,
+    table: Table,
+    names: Sequence[str],
     *,
     games: int,
     repeats: int,
-    players: int = PLAYERS,
     label: str | None = None,
+    counted: Sequence[str] = (),
+    engine: str = "",
 ) -> dict[str, Any]:
-    """Games/s and turns/s on one core: every seat plays `strategy` (reported as `label`)."""
-    from sim.games import get_game
-    from sim.games.base import StrategySpec
+    """Games per second on one core of `names` alternating seats (one name: every seat), on
+    the wall clock and per CPU second, and each `counted` column per game and per second;
+    played by the game's `play_chunk`, or by `engine` ("module:function", BenchPlan.engines)."""
+    from sim.games.base import StrategySpec, prepare
 
-    game = get_game(BENCH_GAME)
-    ruleset = game.load_ruleset(preset)
-    lineup = [StrategySpec(strategy)]
-    seats = np.zeros((games, players), np.int64)
+    game, ruleset = table.load()
+    play = _engine(engine) if engine else game.play_chunk
+    lineup = [StrategySpec(name) for name in names]
+    prepare(game, lineup)
+    seats = seating(names, games, table.players)
     warm = min(games, 20)
-    game.play_chunk(ruleset, players, lineup, seats[:warm], np.arange(warm))  # warm-up
+    play(ruleset, table.players, lineup, seats[:warm], np.arange(warm))  # warm-up
     samples = []
     for rep in range(repeats):
         seeds = np.arange(rep * games, (rep + 1) * games)
         start, start_cpu = time.perf_counter(), time.process_time()
-        chunk = game.play_chunk(ruleset, players, lineup, seats, seeds)
-        elapsed = time.perf_counter() - start
-        cpu = time.process_time() - start_cpu
-        turns = int(chunk.games["turns"].sum())
-        samples.append((games / elapsed, turns / elapsed, turns / games, games / cpu))
-    return {
-        "preset": preset,
-        "strategy": label or strategy,
+        chunk = play(ruleset, table.players, lineup, seats, seeds)
+        wall, cpu = time.perf_counter() - start, time.process_time() - start_cpu
+        totals = [float(np.sum(chunk.games[c])) for c in counted]
+        samples.append((wall, cpu, totals))
+    row = {
+        "game": table.game,
+        "preset": table.preset,
+        "players": table.players,
+        "strategy": label or "+".join(names),
         "games": games,
         "repeats": repeats,
-        "games_per_s_per_core": round(statistics.median(s[0] for s in samples), 1),
-        "turns_per_s_per_core": round(statistics.median(s[1] for s in samples)),
-        "turns_per_game": round(statistics.median(s[2] for s in samples), 1),
+        "games_per_s_per_core": round(statistics.median(games / w for w, _, _ in samples), 1),
         # per second of this process's CPU time: the per-core cost on a machine shared with
         # other work, where the wall clock also counts the time the process waits
-        "games_per_cpu_s": round(statistics.median(s[3] for s in samples), 1),
+        "games_per_cpu_s": round(statistics.median(games / c for _, c, _ in samples), 1),
     }
+    for i, c in enumerate(counted):
+        row[f"{c}_per_s_per_core"] = round(statistics.median(t[i] / w for w, _, t in samples))
+        row[f"{c}_per_game"] = round(statistics.median(t[i] / games for _, _, t in samples), 1)
+    return row
+
+
+def _engine(path: str) -> Any:
+    """The function "module:function" names."""
+    from importlib import import_module
+
+    module, _, name = path.partition(":")
+    return getattr(import_module(module), name)
 
 
 SCALING_CHUNK = 5_000  # games per task: a faster core takes more tasks; fewer tasks cost less IPC
 
 
-def scaling(
-    *, games: int, pairs: int, strategy: str = "greedy", preset: str = "guardians"
-) -> dict[str, Any]:
+def scaling(table: Table, names: Sequence[str], *, games: int, pairs: int) -> dict[str, Any]:
     """Throughput of 2 worker processes against 1 on the same games.
 
     The games go out in chunks, as `sim run` sends them, so that the two cores share the work
@@ -125,7 +173,7 @@ def scaling(
         starts = range(0, n, SCALING_CHUNK)
         start = time.perf_counter()
         Parallel(n_jobs=jobs, backend="loky", batch_size=1)(
-            delayed(_play_count)(preset, strategy, min(SCALING_CHUNK, n - k), k) for k in starts
+            delayed(_play_count)(table, tuple(names), min(SCALING_CHUNK, n - k), k) for k in starts
         )
         return time.perf_counter() - start
 
@@ -145,69 +193,72 @@ def scaling(
             "speedup_range": [round(min(ratios), 2), round(max(ratios), 2)]}  # fmt: skip
 
 
-def _play_count(preset: str, strategy: str, games: int, offset: int) -> int:
+def _play_count(table: Table, names: tuple[str, ...], games: int, offset: int) -> int:
     from sim.games.base import StrategySpec
 
-    game, ruleset = _bench_ruleset(preset)
-    seats = np.zeros((games, PLAYERS), np.int64)
-    chunk = game.play_chunk(ruleset, PLAYERS, [StrategySpec(strategy)], seats,
-                            np.arange(offset, offset + games))  # fmt: skip
-    return int(chunk.games["turns"].sum())
+    game, ruleset = table.load()
+    lineup = [StrategySpec(name) for name in names]
+    seeds = np.arange(offset, offset + games)
+    chunk = game.play_chunk(ruleset, table.players, lineup,
+                            seating(names, games, table.players), seeds)  # fmt: skip
+    return len(chunk.games["outcome"])
 
 
-@functools.cache
-def _bench_ruleset(preset: str):
-    """The game and a preset, loaded once per process (a ruleset file is parsed and checked)."""
-    from sim.games import get_game
-
-    game = get_game(BENCH_GAME)
-    return game, game.load_ruleset(preset)
-
-
+# a new process: prepare the lineup argv[1] (names joined by commas) of the table argv[2]
+# (JSON) and play one game with it
 _COMPILE_PROBE = """
-import sys, numpy as np
-from sim.games import get_game
-from sim.games.base import StrategySpec
-g = get_game(sys.argv[2])
-lineup = [StrategySpec(name) for name in sys.argv[1].split(",")]
-g.prepare(lineup)
-g.play_chunk(g.load_ruleset(g.presets[0]), 4, lineup, np.zeros((1, 4), np.int64), np.arange(1))
+import json, sys, numpy as np
+from sim.bench import Table, seating
+from sim.games.base import StrategySpec, prepare
+table = Table(**json.loads(sys.argv[2]))
+game, ruleset = table.load()
+names = sys.argv[1].split(",")
+lineup = [StrategySpec(name) for name in names]
+prepare(game, lineup)
+game.play_chunk(ruleset, table.players, lineup, seating(names, 1, table.players), np.arange(1))
 """
 
 
-def _first_game_seconds(names: list[str], cache: str) -> float:
+def first_game_seconds(table: Table, names: Sequence[str], cache: str) -> float:
     """Wall seconds of a new process that prepares `names` and plays one game (what a user
     waits for at the start of a run), with the compile cache in `cache`."""
     env = dict(os.environ, NUMBA_CACHE_DIR=cache)
     start = time.perf_counter()
-    probe = [sys.executable, "-c", _COMPILE_PROBE, ",".join(names), BENCH_GAME]
+    probe = [sys.executable, "-c", _COMPILE_PROBE, ",".join(names), table.as_json()]
     subprocess.run(probe, env=env, check=True)
     return round(time.perf_counter() - start, 2)
 
 
-def compile_times(strategies: list[str]) -> dict[str, Any]:
+def compile_times(table: Table, strategies: Sequence[str]) -> dict[str, Any]:
     """Seconds from a new process to its first game, per strategy: cold (an empty cache for
     the first strategy, engine included; then the engine cached and the strategy not) and
     warm (everything cached); and every strategy at once on an empty cache."""
     cold, warm = {}, {}
-    strategies = sorted(strategies, key=lambda name: name != "greedy")  # the engine with greedy
     with tempfile.TemporaryDirectory() as cache:
         for name in strategies:
             label = f"engine+{name}" if not cold else name
-            cold[label] = _first_game_seconds([name], cache)
+            cold[label] = first_game_seconds(table, [name], cache)
         for name in strategies:
-            warm[name] = _first_game_seconds([name], cache)
+            warm[name] = first_game_seconds(table, [name], cache)
     with tempfile.TemporaryDirectory() as cache:
-        every = _first_game_seconds(strategies, cache)
+        every = first_game_seconds(table, strategies, cache)
     return {"compile_cold_s": cold, "compile_warm_s": warm, "compile_cold_all_s": every}
 
 
-def end_to_end(*, games: int, jobs: int | None = None) -> dict[str, Any]:
-    """`sim run` of `games` games of one arm, Parquet written: wall time and peak memory."""
-    experiment = Path(__file__).parent / "bench_experiment.yaml"
+def end_to_end(table: Table, names: Sequence[str], *, games: int,
+               jobs: int | None = None) -> dict[str, Any]:  # fmt: skip
+    """`sim run` of `games` games of one arm (`names` alternating seats), Parquet written:
+    wall time and peak memory."""
+    experiment = {"name": "bench", "game": table.game, "ruleset": table.preset,
+                  "players": table.players, "rules": dict(table.rules), "pool": list(names),
+                  "rotate": len(names) > 1, "games": games, "seed": 1}  # fmt: skip
+    if len(names) == 1:
+        experiment["seats"] = experiment.pop("pool")
     with tempfile.TemporaryDirectory() as out:
-        cmd = [sys.executable, "-m", "sim", "run", str(experiment), "--games", str(games),
-               "--out", out, "--fresh", "--no-report"]  # fmt: skip
+        path = Path(out) / "bench.yaml"
+        path.write_text(yaml.safe_dump(experiment))
+        cmd = [sys.executable, "-m", "sim", "run", str(path), "--out", str(Path(out) / "run"),
+               "--fresh", "--no-report"]  # fmt: skip
         if jobs:
             cmd += ["--jobs", str(jobs)]
         start = time.perf_counter()
@@ -263,69 +314,63 @@ def _tree_rss(root: int) -> int:
     return total
 
 
-def run_bench(*, quick: bool, presets: list[str], strategies: list[str]) -> Bench:
-    """The default game's full bench. Its plug-in may name strategies that search
-    (`bench_searchers`, timed on a tenth of the games) and plain-Python strategies to time
-    beside the compiled ones (`bench_python`: (label, module:Class) pairs)."""
+def run_bench(
+    game_name: str, *, quick: bool, presets: Sequence[str] = (), strategies: Sequence[str] = ()
+) -> Bench:
+    """The bench of a game, as its plug-in's `bench_plan` says: every strategy alone (or the
+    `strategies` chosen) and the plan's lineups, on the first preset (every preset with the
+    plan's `every_preset`, but in a quick bench; or the `presets` chosen); the 2-worker
+    speed-up; in the full bench the compile times and a whole run."""
     from sim.games import get_game
+    from sim.games.base import part, strategy_names
 
-    game = get_game(BENCH_GAME)
-    searchers = tuple(getattr(game, "bench_searchers", ()))
-    python = tuple(getattr(game, "bench_python", ()))
-    bench = Bench(machine=machine())
+    game = get_game(game_name, source="--game")
+    plan = part(game, "bench_plan")
+    every = plan.every_preset and not quick
+    chosen_presets = list(presets) or list(game.presets if every else game.presets[:1])
+    names = list(strategies) or list(strategy_names(game))
+    rows: dict[str, tuple[str, ...]] = {name: (name,) for name in names}
+    if not strategies:
+        rows.update(plan.lineups)
     games, repeats = (2000, 3) if quick else (5000, 5)
-    for preset in presets:
-        for strategy in strategies:
-            n = max(20, games // 10) if strategy in searchers else games
-            bench.rates.append(strategy_rate(preset, strategy, games=n, repeats=repeats))
-        for label, spec in python:
-            bench.rates.append(strategy_rate(preset, spec, games=games // 20, repeats=repeats,
-                                             label=label))  # fmt: skip
+    rules = tuple(sorted(plan.rules.items()))
+    bench = Bench(machine=machine(), counted=tuple(plan.counted))
+    for preset in chosen_presets:
+        table = Table(game.name, preset, plan.players, rules)
+        for label, lineup in rows.items():
+            n = max(20, int(games * plan.share.get(label, 1.0)))
+            bench.rates.append(strategy_rate(table, lineup, games=n, repeats=repeats,
+                                             label=label, counted=plan.counted))  # fmt: skip
+            for engine, path in plan.engines.items():
+                bench.rates.append(strategy_rate(table, lineup, games=n, repeats=repeats,
+                                                 label=f"{label} [{engine}]", engine=path,
+                                                 counted=plan.counted))  # fmt: skip
+    first = Table(game.name, chosen_presets[0], plan.players, rules)
+    run_lineup = plan.run_lineup or (names[0],)
     bench.figures["scaling"] = (
-        scaling(games=40_000, pairs=3) if quick else scaling(games=200_000, pairs=5)
+        scaling(first, run_lineup, games=40_000, pairs=3)
+        if quick
+        else scaling(first, run_lineup, games=200_000, pairs=5)
     )
     if not quick:
-        bench.figures.update(compile_times(strategies))
-        bench.figures["end_to_end"] = end_to_end(games=1_000_000)
-        bench.figures["end_to_end_small"] = end_to_end(games=1000)
+        bench.figures.update(compile_times(first, names))
+        bench.figures["end_to_end"] = end_to_end(first, run_lineup, games=plan.run_games)
+        bench.figures["end_to_end_small"] = end_to_end(first, run_lineup, games=1000)
     return bench
 
 
-def game_bench(game: str, *, quick: bool) -> Bench:
-    """The bench rows a game plug-in gives for itself (its optional `bench(quick)`)."""
-    from sim.games import get_game
-    from sim.games.base import bench
-
-    rows = bench(get_game(game, source="--game"), quick=quick)
-    for row in rows:
-        missing = [k for k in ROW_KEYS if k not in row]
-        if missing:
-            raise ValueError(f"a bench row of {game} lacks {', '.join(missing)}: {row}")
-    return Bench(machine=machine(), rates=rows)
-
-
-ROW_KEYS = ("game", "preset", "players", "strategy", "games_per_s_per_core")
-
-
 def table(bench: Bench) -> str:
-    if not all("turns_per_s_per_core" in r for r in bench.rates):
-        return _rows_table(bench)
-    lines = [f"{'preset':26s} {'strategy':10s} {'games/s/core':>13s} {'turns/s/core':>13s}"]
+    """The rates as a table (who played, games per second per core and per CPU second, each
+    counted column per second), then the other figures."""
+    extra = [f"{c}/s/core" for c in bench.counted]
+    lines = [f"{'game':16s} {'preset':26s} {'players':>7s} {'strategy':12s} "
+             f"{'games/s/core':>13s} {'games/cpu-s':>12s}"
+             + "".join(f" {h:>15s}" for h in extra)]  # fmt: skip
     for r in bench.rates:
-        lines.append(f"{r['preset']:26s} {r['strategy']:10s} {r['games_per_s_per_core']:>13,.0f}"
-                     f" {r['turns_per_s_per_core']:>13,}")  # fmt: skip
+        counts = "".join(f" {r[f'{c}_per_s_per_core']:>15,}" for c in bench.counted)
+        lines.append(f"{r['game']:16s} {r['preset']:26s} {r['players']:>7} "
+                     f"{r['strategy']:12s} {r['games_per_s_per_core']:>13,.0f} "
+                     f"{r['games_per_cpu_s']:>12,.0f}{counts}")  # fmt: skip
     for key, value in bench.figures.items():
         lines.append(f"{key}: {value}")
-    return "\n".join(lines)
-
-
-def _rows_table(bench: Bench) -> str:
-    """A game's own rows: who played, games per second per core (and per CPU second)."""
-    lines = [f"{'game':16s} {'preset':26s} {'players':>7s} {'strategy':10s} "
-             f"{'games/s/core':>13s} {'games/cpu-s':>12s}"]  # fmt: skip
-    for r in bench.rates:
-        cpu = r.get("games_per_cpu_s")
-        lines.append(f"{r['game']:16s} {r['preset']:26s} {r['players']:>7} {r['strategy']:10s} "
-                     f"{r['games_per_s_per_core']:>13,.0f} "
-                     f"{f'{cpu:,.0f}' if cpu is not None else '':>12s}")  # fmt: skip
     return "\n".join(lines)

@@ -13,7 +13,9 @@ import typer
 from sim.errors import SimError
 
 app = typer.Typer(
-    help="Balance lab for the Guardians of Space family: rules, scenarios, experiments, reports.",
+    help="Board-game balance lab: play a game's rules millions of times with players of graded "
+    "skill, and report with intervals. Rules, scenarios, experiments, reports; every command "
+    "takes any installed game (--game, or a preset's name alone).",
     no_args_is_help=True,
     pretty_exceptions_enable=False,
     add_completion=False,
@@ -38,7 +40,9 @@ def domain_errors(fn: Callable[..., Any]) -> Callable[..., Any]:
     return wrapper
 
 
-GAME_OPTION = typer.Option("guardians", "--game", help="Game plugin.")
+GAME_OPTION = typer.Option(
+    None, "--game", help="Game plug-in (default: the game of the preset named, else guardians)."
+)
 SET_OPTION = typer.Option([], "--set", help="Override a ruleset key: KEY=VALUE (repeatable).")
 # how a run is played and stored (sim run, sim tournament)
 JOBS_OPTION = typer.Option(None, "--jobs", "-j", help="Worker processes (default: all cores).")
@@ -46,6 +50,12 @@ CHUNK_SIZE_OPTION = typer.Option(20_000, "--chunk-size", help="Games per part fi
 FRESH_OPTION = typer.Option(False, "--fresh", help="Delete stored results and start over.")
 BACKEND_OPTION = typer.Option("local", "--backend", help="local (joblib) or dask.")
 ADDRESS_OPTION = typer.Option(None, "--address", help="Dask scheduler, e.g. tcp://HOST:8786.")
+# what an experiment file is read with (sim run, sim tune, sim screen)
+EXPERIMENT_SET_OPTION = typer.Option(
+    [], "--set", help="Override an experiment or rule key: KEY=VALUE (repeatable)."
+)
+SEED_OPTION = typer.Option(None, "--seed", help="Root seed (overrides the file).")
+NO_REPORT_OPTION = typer.Option(False, "--no-report", help="Do not build the report.")
 
 
 @rules_app.command("show")
@@ -55,10 +65,11 @@ def rules_show(
     overrides: list[str] = SET_OPTION,
     game: str = GAME_OPTION,
 ) -> None:
-    """Print the effective ruleset NAME with the overrides applied."""
-    from sim.games import get_game
+    """Print the effective ruleset NAME (a preset of any installed game, or a file) with the
+    overrides applied."""
+    from sim.games import game_for
 
-    ruleset = get_game(game).load_ruleset(name, overrides, source="--set")
+    ruleset = game_for(game, name, key=None).load_ruleset(name, overrides, source="--set")
     typer.echo(ruleset.to_yaml(), nl=False)
 
 
@@ -66,9 +77,9 @@ def rules_show(
 @domain_errors
 def rules_list(game: str = GAME_OPTION) -> None:
     """List the presets of a game."""
-    from sim.games import get_game
+    from sim.games import game_for
 
-    plugin = get_game(game)
+    plugin = game_for(game, None)
     for name in plugin.presets:
         typer.echo(f"{name:28s} {plugin.load_ruleset(name).title}")
 
@@ -108,7 +119,7 @@ def scenario_check(
 @domain_errors
 def play(
     strategies: str = typer.Option(
-        None, help="Comma-separated strategies, one per seat (Guardians: greedy,greedy)."
+        None, help="Comma-separated strategies, one per seat (default: the game's demo)."
     ),
     ruleset: str = typer.Option(None, help="Preset name or ruleset file (default the first)."),
     overrides: list[str] = SET_OPTION,
@@ -118,7 +129,10 @@ def play(
     index: int = typer.Option(-1, "--index", help="With --from-results: the game index."),
     arm: str = typer.Option("", help="With --from-results: the arm (default: the first)."),
     game: str = typer.Option(
-        "guardians", "--game", help="Game plug-in (with --from-results: the game index too)."
+        None,
+        "--game",
+        help="Game plug-in (default: the game of --ruleset, else guardians); with "
+        "--from-results, the game index too.",
     ),
 ) -> None:
     """Print one game turn by turn: the board, who did what, scores, the outcome."""
@@ -131,7 +145,7 @@ def play(
         check_file_target(html_file, key="--html")
     notice = console_notice()
     if from_results:
-        if index < 0 and game.isdigit():  # the older spelling: --game N
+        if index < 0 and game is not None and game.isdigit():  # the older spelling: --game N
             index = int(game)
         if index < 0:
             raise SimError(
@@ -150,34 +164,29 @@ def play(
 @app.command("bench")
 @domain_errors
 def bench(
-    quick: bool = typer.Option(False, "--quick", help="A short run (under a minute)."),
+    quick: bool = typer.Option(False, "--quick", help="A short run (under a minute or two)."),
     as_json: bool = typer.Option(False, "--json", help="Print the figures as JSON only."),
-    presets: str = typer.Option("", help="Comma-separated presets (default: all)."),
+    presets: str = typer.Option("", help="Comma-separated presets (default: the game's plan)."),
     strategies: str = typer.Option("", help="Comma-separated strategies (default: built-ins)."),
     out: str = typer.Option(
-        None,
-        help="Where the full run writes its figures (bench/results.json; another game: "
-        "bench/results-GAME.json).",
+        None, help="Where the full run writes its figures (default bench/results-GAME.json)."
     ),
-    game: str = typer.Option("guardians", "--game", help="Game plug-in to measure."),
+    game: str = GAME_OPTION,
 ) -> None:
-    """Measure the game loop per preset and strategy, worker scaling, compile times and a
-    million-game run; print a table and write bench/results.json. Another game (--game)
-    gives its plug-in's own rows."""
+    """Measure a game: games per second on one core per preset and strategy (as its plug-in's
+    bench plan says), worker scaling, and in the full run compile times and a whole run;
+    print a table and write bench/results-GAME.json."""
     import json
     from pathlib import Path
 
-    from sim.bench import BENCH_GAME, game_bench, table
+    from sim.bench import run_bench, table
+    from sim.games import game_for
 
-    if game == BENCH_GAME:
-        result = _default_bench(quick, presets, strategies)
-    elif presets or strategies:
-        raise SimError("--presets and --strategies choose what the default game's bench "
-                       f"measures; {game} gives its own rows", key="--presets",
-                       hint=f"Run `sim bench --game {game}` without them.")  # fmt: skip
-    else:
-        result = game_bench(game, quick=quick)
-    out = out or ("bench/results.json" if game == BENCH_GAME else f"bench/results-{game}.json")
+    chosen = [p for p in presets.split(",") if p]
+    plugin = game_for(game, chosen[0] if chosen else None, key="--presets")
+    result = run_bench(plugin.name, quick=quick, presets=chosen,
+                       strategies=[s for s in strategies.split(",") if s])  # fmt: skip
+    out = out or f"bench/results-{plugin.name}.json"
     if as_json:
         typer.echo(json.dumps(result.as_dict(), indent=1))
         return
@@ -188,27 +197,11 @@ def bench(
         typer.echo(f"figures written to {out}")
 
 
-def _default_bench(quick: bool, presets: str, strategies: str):
-    """The default game's full bench (its presets and strategies unless chosen)."""
-    from sim.bench import BENCH_GAME, run_bench
-    from sim.games import get_game
-    from sim.games.base import strategy_names
-
-    game = get_game(BENCH_GAME)
-    chosen_presets = presets.split(",") if presets else list(game.presets)
-    chosen = strategies.split(",") if strategies else list(dict.fromkeys(strategy_names(game)))
-    if quick:
-        chosen_presets = chosen_presets[:1] if not presets else chosen_presets
-    return run_bench(quick=quick, presets=chosen_presets, strategies=chosen)
-
-
 @app.command("run")
 @domain_errors
 def run_experiment(
     file: str = typer.Argument(..., help="Experiment YAML file (see docs/results.md)."),
-    overrides: list[str] = typer.Option(
-        [], "--set", help="Override an experiment or rule key: KEY=VALUE (repeatable)."
-    ),
+    overrides: list[str] = EXPERIMENT_SET_OPTION,
     games: int = typer.Option(None, "--games", help="Games per arm (overrides the file)."),
     jobs: int = JOBS_OPTION,
     chunk_size: int = CHUNK_SIZE_OPTION,
@@ -216,8 +209,8 @@ def run_experiment(
     fresh: bool = FRESH_OPTION,
     backend: str = BACKEND_OPTION,
     address: str = ADDRESS_OPTION,
-    seed: int = typer.Option(None, "--seed", help="Root seed (overrides the file)."),
-    no_report: bool = typer.Option(False, "--no-report", help="Do not build the report."),
+    seed: int = SEED_OPTION,
+    no_report: bool = NO_REPORT_OPTION,
     report_dir: str = typer.Option(
         None, "--report-dir", help="Default reports/<name>; with --out DIR, DIR/report."
     ),
@@ -229,6 +222,57 @@ def run_experiment(
                       address=address)  # fmt: skip
     run_command(file=file, overrides=overrides, games=games, seed=seed,
                 report=not no_report, report_dir=report_dir, playing=playing)  # fmt: skip
+
+
+@app.command("tune")
+@domain_errors
+def tune(
+    file: str = typer.Argument(..., help="Tune YAML file: an experiment plus tune/targets."),
+    overrides: list[str] = EXPERIMENT_SET_OPTION,
+    games: int = typer.Option(None, "--games", help="Confirmation games per arm."),
+    trials: int = typer.Option(None, "--trials", help="Candidates to try (overrides the file)."),
+    jobs: int = JOBS_OPTION,
+    out: str = typer.Option(None, "--out", help="Tune folder (default results/<name>)."),
+    fresh: bool = typer.Option(False, "--fresh", help="Delete the stored tune; start over."),
+    backend: str = BACKEND_OPTION,
+    address: str = ADDRESS_OPTION,
+    seed: int = SEED_OPTION,
+    no_report: bool = NO_REPORT_OPTION,
+    report_dir: str = typer.Option(None, "--report-dir", help="Default: <out>/report."),
+) -> None:
+    """Search rule values that meet the file's targets, confirm the best at full size and
+    write the recommended rules; resumes a stopped tune."""
+    from sim.runner.commands import Playing
+    from sim.tune.command import tune_command
+
+    playing = Playing(jobs=jobs, out=out, fresh=fresh, backend=backend, address=address)
+    tune_command(file=file, overrides=overrides, games=games, seed=seed, trials=trials,
+                 playing=playing, report=not no_report, report_dir=report_dir)  # fmt: skip
+
+
+@app.command("screen")
+@domain_errors
+def screen(
+    file: str = typer.Argument(..., help="Tune YAML file (its targets; `tune:` optional)."),
+    overrides: list[str] = EXPERIMENT_SET_OPTION,
+    games: int = typer.Option(None, "--games", help="Games per arm (overrides the file)."),
+    jobs: int = JOBS_OPTION,
+    out: str = typer.Option(None, "--out", help="Results folder (default results/<name>_screen)."),
+    fresh: bool = FRESH_OPTION,
+    backend: str = BACKEND_OPTION,
+    address: str = ADDRESS_OPTION,
+    seed: int = SEED_OPTION,
+    no_report: bool = NO_REPORT_OPTION,
+    report_dir: str = typer.Option(None, "--report-dir", help="Default: <out>/report."),
+) -> None:
+    """Move every numeric rule key (or screen.keys) one step each way on the same seeds and
+    rank the keys by their effect on each target, with intervals and a tornado chart."""
+    from sim.runner.commands import Playing
+    from sim.tune.command import screen_command
+
+    playing = Playing(jobs=jobs, out=out, fresh=fresh, backend=backend, address=address)
+    screen_command(file=file, overrides=overrides, games=games, seed=seed, playing=playing,
+                   report=not no_report, report_dir=report_dir)  # fmt: skip
 
 
 @app.command("tournament")
@@ -261,23 +305,27 @@ def tournament(
 @app.command("calibrate")
 @domain_errors
 def calibrate(
-    target: str = typer.Option(..., "--target", help="An outcome's rate, e.g. raid=0.20."),
+    target: str = typer.Option(
+        ..., "--target", help="An outcome's rate or a column's mean, e.g. raid=0.20."
+    ),
     players: int = typer.Option(4, "--players", help="Players at the table."),
-    ruleset: str = typer.Option("guardians", "--ruleset", help="Preset or ruleset file."),
+    ruleset: str = typer.Option(
+        None, "--ruleset", help="Preset or ruleset file (default: the game's first preset)."
+    ),
     overrides: list[str] = SET_OPTION,
     games: int = typer.Option(2000, "--games", help="Games per skill played (the same seeds)."),
     seed: int = typer.Option(0, "--seed", help="Root seed of the games."),
     observed: int = typer.Option(0, "--observed-games", help="Games behind the figure, if known."),
     game: str = GAME_OPTION,
 ) -> None:
-    """Find the continuous skill at which a table reproduces an observed figure."""
-    from sim.games import get_game
+    """Find the continuous skill at which a table reproduces an observed figure: an outcome's
+    rate, or the mean of a per-game or per-seat column."""
     from sim.runner.calibrate import calibrate as find
     from sim.runner.calibrate import describe
 
     cal = find(players=players, target=target, ruleset=ruleset, rules=overrides, games=games,
                seed=seed, observed_games=observed or None, game=game)  # fmt: skip
-    typer.echo(describe(cal, getattr(get_game(game), "skill_points", None)))
+    typer.echo(describe(cal))
 
 
 @app.command("report")

@@ -135,6 +135,8 @@ def _load_yaml(text: str, path: str | os.PathLike[str]) -> Any:
         raise ConfigError(f"invalid YAML: {problem}{column}", file=path, line=line) from None
     except yaml.YAMLError as exc:
         raise ConfigError(f"invalid YAML: {exc}", file=path) from None
+    except (ValueError, OverflowError) as exc:  # a value YAML cannot build: "\U0011ffff", a date
+        raise ConfigError(f"invalid YAML: {exc}", file=path) from None
 
 
 def load_value(text: str, *, source: Source = "--set") -> Any:
@@ -297,6 +299,8 @@ def override_pairs(overrides: Overrides, *, source: Source = "--set") -> list[tu
         return list(flatten(overrides, file=source).items())
     if isinstance(overrides, str):  # a lone string is one override, not a list of characters
         overrides = [overrides]
+    if not isinstance(overrides, Sequence):
+        raise ConfigError(f"expected rule keys and values, got {overrides!r}", file=source)
     pairs = []
     for item in overrides:
         if isinstance(item, str):
@@ -304,7 +308,9 @@ def override_pairs(overrides: Overrides, *, source: Source = "--set") -> list[tu
         elif isinstance(item, Sequence) and len(item) == 2:
             pairs.append((str(item[0]), item[1]))
         else:
-            raise TypeError(f"an override must be 'key=value' or (key, value), got {item!r}")
+            raise ConfigError(
+                f"an override must be 'key=value' or (key, value), got {item!r}", file=source
+            )
     return pairs
 
 

@@ -10,7 +10,9 @@ from typing import Any
 
 
 class SimError(Exception):
-    """An error in user input, rendered as ``file:line: key 'k': message. hint``."""
+    """An error in user input, rendered as ``file:line: key 'k': message. hint`` on one line
+    (a line break in a message, or in a key or value quoted from a hostile file, becomes a
+    space: the command line prints one error line)."""
 
     def __init__(
         self,
@@ -31,7 +33,7 @@ class SimError(Exception):
     def __str__(self) -> str:
         parts = [p for p in (self._where(), _key_part(self.key)) if p]
         text = _join_sentences(self.message, self.hint)
-        return ": ".join([*parts, text])
+        return " ".join(": ".join([*parts, text]).splitlines())
 
     def __reduce__(self) -> tuple[Any, ...]:
         # Keyword-only fields are lost by Exception's default pickling; worker processes

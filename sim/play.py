@@ -10,8 +10,8 @@ from pathlib import Path
 from typing import Any
 
 from sim.errors import SimError
-from sim.games import get_game
-from sim.games.base import StrategySpec, Watch, player_counts, prepare, watch
+from sim.games import game_for, get_game
+from sim.games.base import StrategySpec, Watch, part, player_counts, prepare, watch
 from sim.paths import cannot_write
 
 
@@ -24,19 +24,20 @@ class Played:
 
 def play_game(
     *,
-    game: str,
+    game: str | None,
     strategies: str | None,
     ruleset: str | None,
     overrides: list[str],
     seed: int,
     notice: Any = None,
 ) -> Played:
-    """The game of `seed` with the comma-separated `strategies` in seats 0, 1, ..."""
-    plugin = get_game(game, source="--game")
+    """The game of `seed` with the comma-separated `strategies` in seats 0, 1, ...; the game is
+    `game`, else the game of the preset `ruleset`, else the default game."""
+    plugin = game_for(game, ruleset)
     if not 0 <= seed < 2**64:
         raise SimError(f"a seed is a whole number in 0..2**64-1, got {seed}", key="--seed",
                        hint="For example --seed 7.")  # fmt: skip
-    names = strategies if strategies is not None else getattr(plugin, "demo_lineup", None)
+    names = strategies if strategies is not None else part(plugin, "demo_lineup")
     if not names:
         raise SimError(
             "name the players", key="--strategies", hint="e.g. --strategies greedy,expert"

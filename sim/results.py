@@ -9,6 +9,8 @@
 Every column is documented in docs/results.md. Only completed chunks are read (a chunk whose
 games or seats part is missing, from an interrupted run, is left out); a folder with a damaged
 part is refused, naming the part (the same `sim run` again plays exactly its games again).
+This module is the one reader of a results folder: the reports (sim/report/data.py), the
+tournament's ranking and the precision stop read through it.
 """
 
 from __future__ import annotations
@@ -19,13 +21,60 @@ from pathlib import Path
 from typing import Any
 
 import polars as pl
+import pyarrow.parquet as pq
 
 from sim.errors import SimError
 from sim.games.base import StrategySpec
 from sim.storage import complete_chunks, part_files, read_manifest
+from sim.storage.manifest import fields_of
+from sim.storage.parts import MANIFEST
 from sim.storage.verify import refuse_damaged
 
 TABLES = ("games", "seats")
+UNNAMED_GAME = "guardians"  # the game of results written before manifests named their game
+
+
+def check_folder(results_dir: str | Path) -> Path:
+    """The folder, if it can be a results folder (it exists, is a folder and holds a
+    manifest.json); else a SimError with a hint."""
+    root = Path(results_dir)
+    if not root.exists():
+        hint = "Give the folder `sim run` wrote, e.g. results/missile_cost."
+        raise SimError("results folder not found", file=root, hint=hint)
+    if not root.is_dir():
+        raise SimError("not a folder", file=root, hint="Give a results folder, not a file.")
+    if not (root / "manifest.json").is_file():
+        raise SimError(
+            "no manifest.json here: not a results folder",
+            file=root,
+            hint="Run `sim run EXPERIMENT.yaml` first, or point at the folder it wrote.",
+        )
+    return root
+
+
+def manifest(results_dir: str | Path) -> dict[str, Any]:
+    """The run's manifest.json (experiment text, rulesets per arm, seeds, versions, chunks),
+    refused unless `sim run` wrote it."""
+    found = read_manifest(check_folder(results_dir))
+    assert found is not None  # check_folder saw the file
+    return found
+
+
+def game_name(found: dict[str, Any]) -> str:
+    """The game a manifest's games were played with."""
+    return str(found.get("game") or UNNAMED_GAME)
+
+
+def table_files(results_dir: str | Path, table: str, arms: list[int] | None = None) -> list[Path]:
+    """The parts of `table`: the completed chunks (`sim.storage.part_files`), optionally of some
+    arms; in a folder whose parts do not have the runner's names (hand-copied, hive style
+    `games/arm=<k>/*.parquet`), every Parquet file under the table's folder."""
+    root = Path(results_dir)
+    files = part_files(root, table, arms)
+    folder = root / table
+    if files or arms is not None or not folder.is_dir():
+        return files
+    return sorted(p for p in folder.rglob("*.parquet") if not p.name.startswith("."))
 
 
 def load(
@@ -33,16 +82,20 @@ def load(
     table: str = "games",
     *,
     arms: Iterable[int | str] | None = None,
+    columns: Iterable[str] | None = None,
 ) -> pl.LazyFrame:
     """A LazyFrame over the `games` or `seats` table of a results folder.
 
-    ``arms`` keeps some arms only, by index or name (the manifest lists them).
+    ``arms`` keeps some arms only, by index or name (the manifest lists them); ``columns``
+    keeps some columns only (a name ending in * keeps every column it begins). Parts whose
+    columns differ (hand-made data) are joined, a column missing from a part left empty and
+    whole numbers widened to the widest.
     """
     root = Path(results_dir)
     if table not in TABLES:
         raise SimError(f"unknown table '{table}'", hint="Tables: games, seats.")
     indices = None if arms is None else [_arm_index(root, a) for a in arms]
-    files = part_files(root, table, indices)
+    files = table_files(root, table, indices)
     found = read_manifest(root) if files else None
     if isinstance(found, dict):
         refuse_damaged(root, found)  # polars would fail later, naming no file
@@ -51,15 +104,25 @@ def load(
             raise SimError("results folder not found", file=root, hint="Run `sim run FILE` first.")
         which = "" if indices is None else f" for arms {indices}"
         raise SimError(f"no {table} stored{which}", file=root, hint="Run `sim run FILE` first.")
-    return pl.scan_parquet([str(f) for f in files], hive_partitioning=False)
+    keep = list(columns) if columns is not None else None
+    try:
+        schemas = [pq.read_schema(f).remove_metadata() for f in files]
+    except OSError as exc:
+        raise SimError(f"cannot read the {table} parts: {exc}", file=root / table) from None
+    if all(s == schemas[0] for s in schemas):  # the runner's parts: one scan
+        scan = pl.scan_parquet([str(f) for f in files], hive_partitioning=False)
+        return scan.select(_kept(schemas[0].names, keep))
+    parts = [pl.scan_parquet(f, hive_partitioning=False).select(_kept(s.names, keep))
+             for f, s in zip(files, schemas, strict=True)]  # fmt: skip
+    return pl.concat(parts, how="diagonal_relaxed")
 
 
-def manifest(results_dir: str | Path) -> dict[str, Any]:
-    """The run's manifest.json (experiment text, rulesets per arm, seeds, versions, chunks)."""
-    found = read_manifest(results_dir)
-    if found is None:
-        raise SimError("no manifest.json here: not a results folder", file=results_dir)
-    return found
+def _kept(names: list[str], keep: list[str] | None) -> list[str]:
+    """The columns of `names` that `keep` names (all without `keep`)."""
+    if keep is None:
+        return names
+    starts = tuple(k[:-1] for k in keep if k.endswith("*"))
+    return [c for c in names if c in keep or (bool(starts) and c.startswith(starts))]
 
 
 def arms(results_dir: str | Path) -> pl.DataFrame:
@@ -91,14 +154,20 @@ class Replay:
     overrides: tuple[tuple[str, Any], ...]  # rule overrides, applied in order
     ruleset_yaml: str  # the effective ruleset, as a file
     seats: tuple[StrategySpec, ...]  # the strategy in each seat of this game
-    game_name: str = "guardians"
+    game_name: str = UNNAMED_GAME
 
 
 def replay(results_dir: str | Path, game: int, arm: int | str | None = None) -> Replay:
     """The seed, ruleset and seat lineup of game `game` (of `arm`, default the first arm)."""
+    man = manifest(results_dir)
+    with fields_of(Path(results_dir) / MANIFEST):
+        return _replay(results_dir, man, game, arm)
+
+
+def _replay(results_dir: str | Path, man: dict[str, Any], game: int,
+            arm: int | str | None) -> Replay:  # fmt: skip
     from sim.runner.seeds import game_seed
 
-    man = manifest(results_dir)
     index = 0 if arm is None else _arm_index(Path(results_dir), arm)
     entry = man["arms"][index]
     if game < 0:
@@ -126,7 +195,7 @@ def replay(results_dir: str | Path, game: int, arm: int | str | None = None) -> 
         overrides=tuple((k, v) for k, v in entry["overrides"]),
         ruleset_yaml=entry["ruleset_yaml"],
         seats=tuple(lineup[j] for j in table),
-        game_name=man.get("game", "guardians"),
+        game_name=game_name(man),
     )
 
 

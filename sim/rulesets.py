@@ -146,8 +146,8 @@ class RulesetFamily:
             return self.folder / f"{ref}.yaml"
         base = referrer.parent if referrer is not None else Path()
         path = base / ref
-        if ref.endswith((".yaml", ".yml")) or "/" in ref or os.sep in ref or path.is_file():
-            if referrer is not None and not path.is_file():
+        if ref.endswith((".yaml", ".yml")) or "/" in ref or os.sep in ref or _is_file(path):
+            if referrer is not None and not _is_file(path):
                 raise ConfigError(f"parent file not found: {path}", file=referrer, key="extends")
             return path
         raise self._unknown_preset(ref, file=referrer)
@@ -282,3 +282,11 @@ def _freeze(value: Any) -> Any:
 
 def _thaw(value: Any) -> Any:
     return list(value) if isinstance(value, tuple) else value
+
+
+def _is_file(path: Path) -> bool:
+    """Whether `path` is a file; a name the system cannot even look up (too long) is not."""
+    try:
+        return path.is_file()
+    except OSError:
+        return False

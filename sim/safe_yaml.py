@@ -51,8 +51,8 @@ class _Walk:
         try:
             for event in yaml.parse(text, Loader=yaml.SafeLoader):
                 self.step(event)
-        except yaml.YAMLError:
-            return  # a syntax error: the loader reports it with its line
+        except (yaml.YAMLError, ValueError):
+            return  # a syntax error (or an escape no character has): the loader reports it
 
     def step(self, event: Any) -> None:
         if isinstance(event, yaml.CollectionStartEvent):

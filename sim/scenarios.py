@@ -9,10 +9,8 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
-import yaml
-
 from sim.config import check_keys, read_yaml
-from sim.errors import ConfigError, SimError
+from sim.errors import ConfigError
 from sim.games import get_game
 from sim.games.base import Scenarios, scenarios
 
@@ -29,16 +27,31 @@ def read_scenario(path: str, top_keys: tuple[str, ...]) -> dict[str, Any]:
     return data
 
 
-def _scenarios_of(path: str) -> Scenarios:
-    file = Path(path)
+def scenario_ruleset(data: Mapping[str, Any], path: str, load: Callable[..., Any],
+                     default: str) -> Any:  # fmt: skip
+    """The ruleset a scenario plays: `ruleset` (a preset or a ruleset file, default
+    `default`) with its `rules` overrides, loaded by the game's `load`. A value of the wrong
+    kind, an unknown preset or a missing file is a ScenarioError naming the scenario and the
+    key; an error inside an existing ruleset file names that file."""
+    name = data.get("ruleset", default)
+    if not isinstance(name, str):
+        raise ScenarioError("expected a preset name or a ruleset file", file=path, key="ruleset")
+    rules = data.get("rules") or {}
+    if not isinstance(rules, Mapping):
+        raise ScenarioError("expected a mapping of rule keys to values", file=path, key="rules")
     try:
-        data = yaml.safe_load(file.read_text(encoding="utf-8"))
-    except OSError as err:
-        raise SimError(f"cannot read the scenario ({err.strerror})", file=file) from None
-    except yaml.YAMLError as err:
-        raise SimError(f"not valid YAML: {err}", file=file) from None
-    name = data.get("game", "guardians") if isinstance(data, dict) else "guardians"
-    return scenarios(get_game(str(name), source=str(file)))
+        return load(name, rules, source=path)
+    except ConfigError as err:
+        if err.file is not None and (err.file == path or Path(err.file).is_file()):
+            raise
+        raise ScenarioError(err.message, file=path, key="ruleset", hint=err.hint) from None
+
+
+def _scenarios_of(path: str) -> Scenarios:
+    """The scenario format of the game the file names (`game:`, default guardians); a file
+    that cannot be read as a YAML mapping is refused naming it."""
+    data = read_yaml(path)
+    return scenarios(get_game(str(data.get("game", "guardians")), source=str(path)))
 
 
 def run_scenario(path: str) -> str:
@@ -75,9 +88,12 @@ def expectation_diff(expect: Mapping[str, Any], got: Mapping[str, Any], *,
 
 def entries_diff(key: str, want: Any, have: list[Mapping[str, Any]]) -> list[str]:
     """For an expected list `key` of entries (one per seat, say): a line for each field an
-    entry names that the result's entry differs in (an entry the result lacks is empty)."""
+    entry names that the result's entry differs in (an entry the result lacks is empty). An
+    expectation of another shape cannot match: it is one line."""
+    if not isinstance(want, list) or not all(isinstance(e, Mapping | None) for e in want):
+        return [f"  {key}: expected {want!r} (a list of entries, one per seat), got {have!r}"]
     lines = []
-    for i, entry in enumerate(want or []):
+    for i, entry in enumerate(want):
         for field, value in (entry or {}).items():
             got = have[i].get(field) if i < len(have) else None
             if got != value:

@@ -35,6 +35,11 @@ class ModuleStrategy:
         return (self.module.__doc__ or "").strip()
 
     @property
+    def compiled(self) -> bool:
+        """A built-in is a compiled policy (a user's strategy may be plain Python)."""
+        return True
+
+    @property
     def policy(self) -> Any:
         """The compiled policy the rules call (the game's decision.py says how)."""
         return self.module.policy

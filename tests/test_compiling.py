@@ -6,7 +6,7 @@ from numba.core import event
 from sim.compiling import quiet_notice
 from sim.games import get_game
 from sim.games.base import StrategySpec
-from sim.games.guardians.play import Plan
+from sim.games.guardians.chunks import Plan
 
 GAME = get_game("guardians")
 

@@ -23,6 +23,7 @@ import pytest
 
 from sim.report import build_report
 from sim.report.compare import build_comparison
+from tests import quality_fixtures as Q
 from tests import report_fixtures as F
 from tests.conftest import axe_core_path, chromium_path, require_axe_core
 
@@ -191,6 +192,7 @@ def pages(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
         ("what_if", lambda r: F.what_if(r, games=600)),
         ("mine_value", lambda r: F.mine_value(r, games=600)),
         ("skills", lambda r: F.pricing_by_skill(r, {"casual": 6, "club": 10}, games=600)),
+        ("quality", lambda r: Q.pure_luck(r, games=400)),
     ):
         root = make(base / name)
         out[name] = build_report(results_dir=root, report_dir=base / f"{name}_report", n_boot=100)

@@ -4,13 +4,16 @@ A game plug-in is found through the Python entry point group `sim.games` (name -
 object, `package.module:OBJECT`), so a designer's own game in its own installed package plugs
 in without touching this repository; this project's games are declared the same way in its
 pyproject.toml. `register` adds one by hand (tests, notebooks). Two plug-ins may not share a
-name.
+name, and a preset name belongs to one game: a command finds the game from a preset alone
+(`game_for`).
 """
 
 from __future__ import annotations
 
+import os
 from difflib import get_close_matches
 from importlib.metadata import EntryPoint, entry_points
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from sim.errors import ConfigError
@@ -19,6 +22,7 @@ if TYPE_CHECKING:
     from sim.games.base import Game
 
 GROUP = "sim.games"
+DEFAULT_GAME = "guardians"  # what a command plays when neither --game nor a preset names one
 _GAMES: dict[str, Game] = {}
 
 
@@ -76,3 +80,52 @@ def get_game(name: str, *, source: str | None = None) -> Game:
         hint = f"Did you mean {close[0]!r}?" if close else f"Known games: {', '.join(known)}."
         raise ConfigError(f"unknown game {name!r}", file=source, key="game", hint=hint)
     return _GAMES[name]
+
+
+def is_ruleset_file(ref: str) -> bool:
+    """Whether a ruleset reference is a file (a .yaml name, a path, an existing file), not a
+    preset name."""
+    return ref.endswith((".yaml", ".yml")) or "/" in ref or os.sep in ref or Path(ref).is_file()
+
+
+def preset_owners(preset: str) -> list[str]:
+    """The installed games that have a preset of this name (one, if the names are unique)."""
+    return [name for name in game_names() if preset in get_game(name).presets]
+
+
+def game_for(game: str | None, ruleset: str | None, *, key: str | None = "--ruleset",
+             source: str | None = None) -> Game:  # fmt: skip
+    """The game a command plays: the one `game` names (--game), else the one whose preset
+    `ruleset` is (preset names are unique across the installed games), else DEFAULT_GAME. A
+    preset of another game than `game`, an unknown preset (the nearest preset of any game
+    suggested) and a preset two games share are refused, naming the games."""
+    if ruleset is None or is_ruleset_file(ruleset):
+        return get_game(game or DEFAULT_GAME, source=source)
+    owners = preset_owners(ruleset)
+    if game is not None:
+        plugin = get_game(game, source=source)
+        if ruleset in plugin.presets:
+            return plugin
+        if owners:
+            raise ConfigError(
+                f"'{ruleset}' is a preset of {' and '.join(owners)}, not of {game}",
+                file=source,
+                key=key,
+                hint=f"Name its game ({owners[0]}) or leave the game out.",
+            )
+    if len(owners) > 1:
+        raise ConfigError(f"two games have a preset named '{ruleset}': {', '.join(owners)}",
+                          file=source, key=key, hint="Name the game with --game.")  # fmt: skip
+    if owners:
+        return get_game(owners[0], source=source)
+    raise unknown_preset(ruleset, key=key, source=source)
+
+
+def unknown_preset(name: str, *, key: str | None, source: str | None = None) -> ConfigError:
+    """The error for a preset no installed game has, with the nearest preset of any game."""
+    owner = {preset: game for game in game_names() for preset in get_game(game).presets}
+    close = get_close_matches(name, list(owner), n=1)
+    hint = (f"Did you mean '{close[0]}'? It is a preset of {owner[close[0]]}." if close
+            else "`sim rules list --game GAME` lists a game's presets.")  # fmt: skip
+    return ConfigError(f"unknown preset '{name}'", file=source, key=key,
+                       hint=f"{hint} Or give a path to a ruleset .yaml file.")  # fmt: skip

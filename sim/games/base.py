@@ -6,18 +6,19 @@ object itself must be cheap to import: it names the game's parts and imports its
 strategies and report sections only when a method needs them, so that building a report
 never loads the engine.
 
-Required: `name`, `title`, `presets`, `load_ruleset`, `check_strategy`, `play_chunk`.
-Optional (read through the helpers at the end, with a default or a clear refusal):
-`version`, `player_counts`, `outcomes`, `strategy_names`, `skills`, `prepare`, `watch`,
-`scenarios`, `report`, `bench`.
+Every part is declared here: the required ones in `Game`, the optional ones with their
+default in `Optional`. The core reads an optional part through `part(game, name)` (or the
+helpers at the end, which add a clear refusal where a command needs the part), so a plug-in
+that leaves one out gets the declared default, and a part the core reads is always declared.
 """
 
 from __future__ import annotations
 
 import itertools
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from importlib import import_module
+from types import MappingProxyType
 from typing import Any, Protocol
 
 import numpy as np
@@ -73,9 +74,11 @@ class Scenarios:
 
 
 class Game(Protocol):
-    name: str
+    """The parts every plug-in has."""
+
+    name: str  # as experiments and --game name it, e.g. "space-invaders"
     title: str
-    presets: tuple[str, ...]
+    presets: tuple[str, ...]  # ruleset names; unique across the installed games
 
     def load_ruleset(self, name_or_path: str, overrides: Any = (), *, source: str = "--set"):
         """A validated, immutable ruleset (has .name, .title, .values, .to_yaml(),
@@ -93,6 +96,64 @@ class Game(Protocol):
         seeds: np.ndarray,
     ) -> Chunk:
         """Play len(seeds) games; game g seats lineup[seat_lineup[g, k]] in seat k."""
+
+
+@dataclass(frozen=True)
+class BenchPlan:
+    """What `sim bench --game NAME` measures (sim/bench.py): each strategy of the game alone in
+    every seat, and the `lineups` beside them (row label -> strategies alternating seats: a
+    pool, or a plain-Python strategy), on `players` seats of the game's first preset (every
+    preset in the full bench with `every_preset`) with `rules` set. A row named in `share`
+    plays that share of the games (a slow strategy); each of `counted` (per-game columns) is
+    reported per game and per second. The worker scaling and the whole run (`run_games`
+    games) play `run_lineup` (default: the game's first strategy). `engines` names other ways
+    the game plays the same games (label -> "module:function" with `play_chunk`'s signature,
+    e.g. a plain-Python reference of a compiled loop): each row is benched with each too, as
+    "row [label]"."""
+
+    players: int = 4
+    lineups: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    share: Mapping[str, float] = field(default_factory=dict)
+    counted: tuple[str, ...] = ()
+    every_preset: bool = False
+    rules: Mapping[str, Any] = field(default_factory=dict)
+    run_lineup: tuple[str, ...] = ()
+    run_games: int = 1_000_000
+    engines: Mapping[str, str] = field(default_factory=dict)
+
+
+class Optional:
+    """Every optional part of a plug-in, with its default. A plug-in may derive from this
+    class (PackageParts does) or leave a part out: `part(game, name)` then gives the default
+    declared here. A method part defaults to None (the game lacks it; the helpers below say
+    so where a command needs it)."""
+
+    version: int = 1  # bumped when the rules or the built-in strategies play differently
+    player_counts: tuple[int, ...] = (2, 3, 4)
+    outcomes: tuple[str, ...] | None = None  # the values of the per-game `outcome` column
+    skills: tuple[str, ...] = ()  # the skill ladder: strategy names, weakest first
+    # (strategy, parameter) of the continuous skill, 0 (weakest) .. 1, for `sim calibrate`
+    skill_knob: tuple[str, str] | None = None
+    skill_points: Mapping[str, float] = MappingProxyType({})  # ladder levels on the knob
+    demo_lineup: str | None = None  # `sim play` without --strategies: "name,name"
+    bench_plan: BenchPlan = BenchPlan()  # `sim bench --game NAME`
+    # methods: () -> names; (lineup, *, notice) -> seconds; (lineup) -> sim.compiling jobs;
+    # (ruleset, lineup, seed) -> Watch; () -> Scenarios; () -> sim.report.spec.GameReport
+    strategy_names: Callable[[], tuple[str, ...]] | None = None
+    prepare: Callable[..., float] | None = None
+    compile_jobs: Callable[..., list] | None = None
+    watch: Callable[..., Watch] | None = None
+    scenarios: Callable[[], Scenarios] | None = None
+    report: Callable[[], Any] | None = None
+    # () -> sim.measures.spec.GameMeasures: what the measures (the quality report, `sim tune`)
+    # need to know of the game, and its own measures
+    measures: Callable[[], Any] | None = None
+
+
+def part(game: Any, name: str) -> Any:
+    """The plug-in's optional part `name`, or its default (`Optional`); a name `Optional` does
+    not declare is a bug, not a missing part."""
+    return getattr(game, name, getattr(Optional, name))
 
 
 # --- helpers for plug-ins ------------------------------------------------------------------
@@ -123,29 +184,69 @@ class _Part:
         return getattr(import_module(f"{game.package}.{self.module}"), self.name)
 
 
-class PackageParts:
-    """A plug-in's methods found by the usual layout of its package (docs/adding-a-game.md),
-    each module imported when the method is first looked up, so the plug-in object stays
-    cheap to import: `<package>.play` (resolve, play_chunk, and Plan(lineup).compile_jobs()
-    for prepare), `<package>.watch` (watch_game), `<package>.scenario` (scenarios) and
-    `<package>.report` (game_report).
-    A game with bench rows adds `bench = lazy("<package>.bench", "bench_rows")`."""
+class PackageParts(Optional):
+    """A plug-in's parts found by the usual layout (docs/adding-a-game.md), each module
+    imported when the part is first looked up, so the plug-in object stays cheap to import.
+    The rules' package `package`: `layout` (ENGINE_VERSION, the `version`), `ruleset` (PRESETS
+    and load_ruleset), `chunks` (play_chunk, and Plan(lineup).compile_jobs() for prepare),
+    `watch` (watch_game), `scenario` (scenarios), `report` (game_report). The players'
+    package `players` (strategies/<game>/ for sim/games/<game>/): `registry` (BUILTIN and
+    REGISTRY, whose `resolve(spec, source=)` finds a strategy and checks its parameters) and
+    `ladder` (the skill ladder as plain data: LADDER, KNOB, POINTS). The plug-in is the one
+    place where the rules and the players meet: the rules reach the strategies through
+    `resolve` alone."""
 
     package: str  # the game's Python package, e.g. "sim.games.alien_raid"
+
+    @property
+    def players(self) -> str:
+        """The game's strategies' package: strategies/<game>/."""
+        return "strategies." + self.package.rsplit(".", 1)[1]
+
+    @property
+    def presets(self) -> tuple[str, ...]:
+        return tuple(self._module("ruleset").PRESETS)
+
+    @property
+    def version(self) -> int:  # type: ignore[override]
+        return int(self._module("layout").ENGINE_VERSION)
 
     def _module(self, name: str) -> Any:
         return import_module(f"{self.package}.{name}")
 
+    def _players(self, name: str) -> Any:
+        return import_module(f"{self.players}.{name}")
+
+    def resolve(self, spec: StrategySpec, *, source: str | None = None) -> tuple[Any, Any]:
+        """The strategy `spec` names and its parameter vector, each parameter checked (a
+        ConfigError naming `source` if not): `<players>.registry.REGISTRY.resolve`."""
+        return self._players("registry").REGISTRY.resolve(spec, source=source)
+
     def check_strategy(self, spec: StrategySpec, *, source: str) -> StrategySpec:
-        """`spec`, once `<package>.play.resolve(spec, source=...)` has found its strategy and
-        checked its parameters (a ConfigError naming `source` if not)."""
-        self._module("play").resolve(spec, source=source)
+        """`spec`, once `resolve` has found its strategy and checked its parameters."""
+        self.resolve(spec, source=source)
         return spec
+
+    def strategy_names(self) -> tuple[str, ...]:
+        """The built-in strategies and the ladder's levels (a level may be a built-in)."""
+        return tuple(dict.fromkeys((*self._players("registry").BUILTIN, *self.skills)))
+
+    @property
+    def skills(self) -> tuple[str, ...]:  # type: ignore[override]
+        return tuple(self._players("ladder").LADDER)
+
+    @property
+    def skill_knob(self) -> tuple[str, str] | None:  # type: ignore[override]
+        return self._players("ladder").KNOB
+
+    @property
+    def skill_points(self) -> Mapping[str, float]:  # type: ignore[override]
+        return MappingProxyType(dict(self._players("ladder").POINTS))
 
     def compile_jobs(self, lineup: Sequence[StrategySpec]) -> list:
         """The `sim.compiling` jobs playing `lineup` needs, longest first:
-        `<package>.play.Plan(lineup).compile_jobs()`."""
-        return self._module("play").Plan(list(lineup)).compile_jobs()
+        `<package>.chunks.Plan(lineup).compile_jobs()`."""
+        return self._module("chunks").Plan(list(lineup)).compile_jobs()
 
     def prepare(self, lineup: Sequence[StrategySpec], *, notice: Any = None) -> float:
         """Compile (or find in the cache) what playing `lineup` needs, before any game: its
@@ -156,7 +257,8 @@ class PackageParts:
         names = ", ".join(dict.fromkeys(spec.name for spec in lineup)) or self.name
         return ensure_compiled(self.compile_jobs(list(lineup)), what=names, notice=notice)
 
-    play_chunk = _Part("play", "play_chunk")  # Game.play_chunk, and `trace` (hash each turn)
+    load_ruleset = _Part("ruleset", "load_ruleset")  # (name_or_path, overrides=(), *, source)
+    play_chunk = _Part("chunks", "play_chunk")  # Game.play_chunk, and `trace` (hash each turn)
     watch = _Part("watch", "watch_game")  # (ruleset, lineup, seed) -> Watch
     scenarios = _Part("scenario", "scenarios")  # () -> Scenarios
     report = _Part("report", "game_report")  # () -> sim.report.spec.GameReport
@@ -231,38 +333,35 @@ def refusals(
     return errors, illegal
 
 
-# --- optional parts of the protocol -------------------------------------------------------
-
-DEFAULT_PLAYER_COUNTS = (2, 3, 4)
+# --- reading the optional parts -----------------------------------------------------------
 
 
 def version(game: Game) -> int:
-    """The game's behaviour version (`game.version`, default 1): bumped when its rules or
-    built-in strategies play differently, so stored games of another version are not mixed
-    with new ones."""
-    return int(getattr(game, "version", 1))
+    """The game's behaviour version: stored games of another version are not mixed with new
+    ones."""
+    return int(part(game, "version"))
 
 
 def player_counts(game: Game) -> tuple[int, ...]:
-    """The numbers of players `game` takes (`game.player_counts`, default 2, 3 or 4)."""
-    return tuple(getattr(game, "player_counts", DEFAULT_PLAYER_COUNTS))
+    """The numbers of players `game` takes."""
+    return tuple(part(game, "player_counts"))
 
 
 def outcomes(game: Game) -> tuple[str, ...] | None:
-    """The values of the per-game `outcome` column (`game.outcomes`), or None if unknown."""
-    found = getattr(game, "outcomes", None)
+    """The values of the per-game `outcome` column, or None if the game does not say."""
+    found = part(game, "outcomes")
     return tuple(found) if found is not None else None
 
 
 def strategy_names(game: Game) -> tuple[str, ...]:
     """The game's named strategies and skill levels (for help texts and suggestions)."""
-    names = getattr(game, "strategy_names", None)
+    names = part(game, "strategy_names")
     return tuple(names()) if names is not None else ()
 
 
 def prepare(game: Game, lineup: Sequence[StrategySpec], *, notice: Any = None) -> float:
     """Let the game compile (or load) what playing `lineup` needs; seconds it took."""
-    method = getattr(game, "prepare", None)
+    method = part(game, "prepare")
     return float(method(list(lineup), notice=notice) or 0.0) if method is not None else 0.0
 
 
@@ -275,7 +374,7 @@ def prepare_together(wanted: Sequence[tuple[Game, Sequence[StrategySpec]]], *,
 
     per_game, names, seconds = [], [], 0.0
     for game, lineup in wanted:
-        method = getattr(game, "compile_jobs", None)
+        method = part(game, "compile_jobs")
         if method is None:
             seconds += prepare(game, lineup, notice=notice)
             continue
@@ -286,29 +385,35 @@ def prepare_together(wanted: Sequence[tuple[Game, Sequence[StrategySpec]]], *,
     return seconds + ensure_compiled(jobs, what=", ".join(names), notice=notice)
 
 
-def _part(game: Game, attr: str, what: str) -> Callable[..., Any]:
-    method = getattr(game, attr, None)
-    if method is None:
+def needed(game: Game, name: str, what: str) -> Any:
+    """The optional part `name` a command needs, or a SimError saying the game lacks `what`."""
+    found = part(game, name)
+    if found is None:
         raise SimError(f"the game {game.name!r} has no {what}", key="--game")
-    return method
+    return found
 
 
 def watch(game: Game, ruleset: Any, lineup: list[StrategySpec], seed: int) -> Watch:
     """One game of `game`, told turn by turn (`sim play`)."""
-    return _part(game, "watch", "turn-by-turn view (sim play)")(ruleset, lineup, seed)
+    return needed(game, "watch", "turn-by-turn view (sim play)")(ruleset, lineup, seed)
 
 
 def scenarios(game: Game) -> Scenarios:
     """The game's scenario runner (`sim scenario`)."""
-    return _part(game, "scenarios", "rule scenarios (sim scenario)")()
+    return needed(game, "scenarios", "rule scenarios (sim scenario)")()
 
 
 def report(game: Game) -> Any:
     """The game's report (a sim.report.spec.GameReport; `sim report`)."""
-    return _part(game, "report", "report sections")()
+    return needed(game, "report", "report sections")()
 
 
-def bench(game: Game, *, quick: bool) -> list[dict[str, Any]]:
-    """The game's bench rows (`sim bench --game NAME`): each at least game, preset, players,
-    strategy and games_per_s_per_core."""
-    return list(_part(game, "bench", "bench rows (sim bench)")(quick=quick))
+def measures(game: Game) -> Any:
+    """What the game tells the measures about itself (its optional part `measures()`, a
+    sim.measures.spec.GameMeasures: whether the table plays as one team, one scoring event's
+    points, the no-choice turns' column, the game's own measures); a plain GameMeasures when
+    the game has none. Light: it never loads the engine."""
+    from sim.measures.spec import GameMeasures
+
+    method = part(game, "measures")
+    return method() if method is not None else GameMeasures()

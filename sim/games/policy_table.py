@@ -28,7 +28,7 @@ class PolicyTable:
         self.strategies: list = []  # the first strategy of each distinct policy
         for j, (strategy, vector) in enumerate(self.resolved):
             self.params[j, : len(vector)] = vector
-            if not self.compiled(strategy):
+            if not strategy.compiled:
                 continue
             if strategy.policy not in self.policies:
                 self.strategies.append(strategy)
@@ -37,10 +37,6 @@ class PolicyTable:
     @staticmethod
     def resolve(spec: StrategySpec) -> tuple[Any, np.ndarray]:
         raise NotImplementedError("a game's PolicyTable gives resolve(spec)")
-
-    @staticmethod
-    def compiled(strategy: Any) -> bool:
-        return True
 
     @property
     def policies(self) -> tuple:

@@ -25,7 +25,14 @@ from sim.report.folder import default_dir
 from sim.report.render import Section, render_markdown, render_page
 from sim.report.spec import GameReport
 
-__all__ = ["build_report", "choose_sections", "game_report", "load_results", "report_sections"]
+__all__ = [
+    "build_report",
+    "choose_sections",
+    "game_report",
+    "load_results",
+    "report_files",
+    "report_sections",
+]
 
 METHODS = [
     "Every number is recomputed from the stored games (Parquet) and manifest.json; the report "
@@ -117,11 +124,11 @@ def build_report(
         title=title, meta=meta, sections=sections, methods=methods, footer=_footer(results)
     )
     markdown = render_markdown(title=title, meta=meta, sections=sections, methods=methods)
-    report_folder.write(out, _files(page, markdown, sections), key=key)
+    report_folder.write(out, report_files(page, markdown, sections), key=key)
     return out / "index.html"
 
 
-def _files(page: str, markdown: str, sections: list[Section]) -> dict[str, str | bytes]:
+def report_files(page: str, markdown: str, sections: list[Section]) -> dict[str, str | bytes]:
     """Every file of the report, by its path inside the report folder."""
     files: dict[str, str | bytes] = {}
     for section in sections:

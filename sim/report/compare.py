@@ -4,13 +4,16 @@ both runs give, the difference B - A with its interval.
 
 The difference's interval is MOVER (``sim.report.answers.difference``) from the two runs'
 intervals, which treats the runs as independent. Runs that share their seeds are positively
-correlated, so for them the interval is conservative (wider than a paired one would be).
-Whether an answer's headline is the same in both runs is a three-valued verdict
-(``sim.stats.verdict.equivalence`` against the question's tolerance).
+correlated, so for them the interval is conservative (wider than a paired one would be); for
+such runs the page adds the headline quality measures of every arm both runs have, paired
+game by game (sim.report.game_quality.compare.paired_runs). Whether an answer's headline is
+the same in both runs is a three-valued verdict (``sim.stats.verdict.equivalence`` against the
+question's tolerance).
 
     <report_dir>/index.html        the page (self-contained)
     <report_dir>/report.md         the same in markdown
     <report_dir>/tables/compare.csv  every estimate of both runs and their difference, unrounded
+    <report_dir>/tables/compare_paired.csv  the paired quality differences (runs sharing seeds)
 """
 
 from __future__ import annotations
@@ -20,6 +23,7 @@ from pathlib import Path
 
 import polars as pl
 
+from sim.report import fmt
 from sim.report import folder as report_folder
 from sim.report import verdicts as words
 from sim.report.answers import (
@@ -33,6 +37,7 @@ from sim.report.answers import (
     sentence,
 )
 from sim.report.data import Results, load_results
+from sim.report.game_quality.compare import paired_runs
 from sim.report.render import CSS, SORTER_JS, Section
 from sim.stats.tolerances import Tolerance
 from sim.stats.verdict import Outcome, Verdict, equivalence
@@ -184,6 +189,7 @@ def build_comparison(
     ans_b = _answers(report_sections(rb, choose_sections(rb), n_boot=n_boot))
     keys = list(dict.fromkeys([*ans_a, *ans_b]))
     games = min(ra.games_per_arm, rb.games_per_arm)  # what would settle it in the smaller run
+    paired = paired_runs(ra, rb)
     title = f"Comparison: {ra.name} (A) and {rb.name} (B)"
     e = html.escape
     body = "".join(_row(k, ans_a.get(k), ans_b.get(k), games) for k in keys)
@@ -197,6 +203,7 @@ def build_comparison(
             f'<p class="meta">A: {e(_who(ra))}</p><p class="meta">B: {e(_who(rb))}</p>',
             '<section id="answers"><h2>Answers, side by side</h2>',
             f'<div class="answers">{body}</div></section>',
+            _paired_html(paired),
             f'<section id="methods"><h2>Methods</h2><p>{e(METHOD)}</p>',
             '<p><a href="tables/compare.csv">Every estimate and difference as CSV</a></p>',
             f"</section></main><script>{SORTER_JS}</script></body></html>",
@@ -205,13 +212,50 @@ def build_comparison(
     files = {
         "tables/compare.csv": _table(keys, ans_a, ans_b, games).write_csv(),
         "index.html": page,
-        "report.md": _markdown(title, ra, rb, keys, ans_a, ans_b, games),
+        "report.md": _markdown(title, ra, rb, keys, ans_a, ans_b, games, paired),
     }
+    if paired:
+        files["tables/compare_paired.csv"] = pl.DataFrame(paired).write_csv()
     report_folder.write(out, files, key="--out")  # only its own files (sim.report.folder)
     return out / "index.html"
 
 
-def _markdown(title, ra, rb, keys, ans_a, ans_b, games) -> str:
+PAIRED_TITLE = "How the game plays, paired on the same deals"
+PAIRED_NOTE = (
+    "The two runs share their root seed, so deal i is the same in both: for every arm both "
+    "runs have, each headline quality measure's difference B \u2212 A game by game (the delta "
+    "method on per-game pairs), with its 95% interval; significant after Holm's correction over "
+    "the rows."
+)
+
+
+def _paired_text(row: dict) -> str:
+    share = row["unit"] == "share"
+    v, lo, hi = row["diff_value"], row["diff_low"], row["diff_high"]
+    text = fmt.pp_ci(v, lo, hi) if share else fmt.signed_ci(v, lo, hi, 2)
+    return text + ("" if row["p_holm"] < 0.05 else " n.s.")
+
+
+def _paired_html(rows: list[dict]) -> str:
+    if not rows:
+        return ""
+    e = html.escape
+    body = "".join(
+        f"<tr><td class='t'>{e(r['arm'])}</td><td class='t'>{e(r['label'])}</td>"
+        f"<td class='{'sig' if r['p_holm'] < 0.05 else 'ns'}'>{e(_paired_text(r))}</td>"
+        f"<td>{r['diff_n']:,}</td></tr>"
+        for r in rows
+    )
+    return (
+        f'<section id="paired"><h2>{e(PAIRED_TITLE)}</h2><p class="note">{e(PAIRED_NOTE)}</p>'
+        '<div class="tablewrap" tabindex="0"><table><thead><tr><th class="t">arm</th>'
+        '<th class="t">measure</th><th>B \u2212 A (95% interval)</th><th>paired games</th>'
+        f"</tr></thead><tbody>{body}</tbody></table></div>"
+        '<p><a href="tables/compare_paired.csv">As CSV</a></p></section>'
+    )
+
+
+def _markdown(title, ra, rb, keys, ans_a, ans_b, games, paired=()) -> str:
     lines = [f"# {title}", "", f"A: {_who(ra)}  ", f"B: {_who(rb)}", ""]
     for key in keys:
         a, b = ans_a.get(key), ans_b.get(key)
@@ -220,5 +264,12 @@ def _markdown(title, ra, rb, keys, ans_a, ans_b, games) -> str:
         lines.append(f"- **B:** {b.text() if b else 'not asked in this run'}")
         said = _diff_parts(differences(a, b), verdict(a, b, games), (a or b).tolerance)
         lines += [f"- **B \u2212 A:** {plain_text(said)}", ""]
+    if paired:
+        head = "| arm | measure | B \u2212 A | games |"
+        lines += [f"## {PAIRED_TITLE}", "", PAIRED_NOTE, "", head,
+                  "| --- | --- | --- | --- |"]  # fmt: skip
+        lines += [f"| {r['arm']} | {r['label']} | {_paired_text(r)} | {r['diff_n']:,} |"
+                  for r in paired]  # fmt: skip
+        lines.append("")
     lines += ["## Methods", "", METHOD, ""]
     return "\n".join(lines)

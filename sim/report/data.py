@@ -1,28 +1,26 @@
-"""The data a report is computed from: a results folder's manifest and its Parquet parts.
+"""The data a report is computed from: a results folder's manifest and its Parquet parts, read
+through sim.results (the one reader of a results folder), loaded into memory once.
 
 Nothing here imports a game's engine or strategies (only its plug-in object, for the columns
-its report reads): a report is rebuilt from the files alone, so results copied from another
-machine give the same report.
-
-The parts are found with ``sim.storage.part_files`` (completed chunks only, the same rule as
-``sim.results.load``); when a folder has no manifest-listed layout (e.g. hand-made test data in
-hive style ``games/arm=<k>/part-*.parquet``) every ``*.parquet`` under the table is read.
+its report reads and the values of its presets): a report is rebuilt from the files alone, so
+results copied from another machine give the same report.
 """
 
 from __future__ import annotations
 
-import json
+import functools
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import polars as pl
 
+from sim import results
 from sim.errors import SimError
-from sim.storage import part_files
+from sim.results import game_name
 from sim.storage.lock import holder
-from sim.storage.manifest import manifest_problem
-from sim.storage.verify import incomplete_note, refuse_damaged
+from sim.storage.manifest import fields_of, ruleset_values
+from sim.storage.verify import incomplete_note
 
 # columns every run writes; anything else in `games` that the manifest calls a parameter is one
 BASE_GAME_COLUMNS = ("arm", "game", "seed", "players", "ruleset")
@@ -80,8 +78,8 @@ class Results:
 
     @property
     def game(self) -> str:
-        """The game plug-in the games were played with (manifests before it say guardians)."""
-        return str(self.manifest.get("game") or "guardians")
+        """The game plug-in the games were played with."""
+        return game_name(self.manifest)
 
     @property
     def sections(self) -> list[str]:
@@ -157,76 +155,48 @@ class Results:
             self._cache["games_per_arm"] = int(counts.max()) if counts.len() else 0
         return self._cache["games_per_arm"]
 
-    def game_name(self) -> str:
-        return str(self.manifest.get("game") or "guardians")
-
     def rulebook_value(self, arm: str, key: str) -> Any:
         """The value of rule `key` in the preset the arm starts from, before the experiment's
         overrides (None if unknown). Read from the arm's effective ruleset when the arm did not
-        override the key, else from the preset's YAML file (a data file, not code)."""
+        override the key, else from the preset as the game's plug-in loads it."""
         info = self.arm(arm)
         if key not in info.overrides and key in info.ruleset_values:
             return info.ruleset_values[key]
-        return preset_value(self.game_name(), info.ruleset_ref or info.ruleset, key)
+        return preset_value(self.game, info.ruleset_ref or info.ruleset, key)
+
+
+@functools.cache
+def _preset(game: str, preset: str) -> Any:
+    from sim.games import get_game
+
+    try:
+        return get_game(game).load_ruleset(preset)
+    except SimError:  # a game or a ruleset file this machine does not have
+        return None
 
 
 def preset_value(game: str, preset: str, key: str) -> Any:
-    """A key of a preset's YAML file (following `extends`), or None."""
-    import yaml
-
-    package = game.replace("-", "_")  # a game's package is its name as a Python name
-    folder = Path(__file__).resolve().parent.parent / "games" / package / "rulesets"
-    seen = set()
-    name = preset
-    while name and name not in seen:
-        seen.add(name)
-        path = Path(name) if name.endswith((".yaml", ".yml")) else folder / f"{name}.yaml"
-        if not path.is_file():
-            return None
-        try:
-            data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
-        except (OSError, yaml.YAMLError):
-            return None
-        flat = _flat(data)
-        if key in flat:
-            return flat[key]
-        name = str(data.get("extends") or "")
-    return None
+    """The value of rule `key` in a preset (or a ruleset file) of `game`, as its plug-in loads
+    it (lists as lists, as a manifest holds them), or None if it cannot be loaded."""
+    ruleset = _preset(game, preset)
+    if ruleset is None or key not in ruleset.values:
+        return None
+    value = ruleset.values[key]
+    return list(value) if isinstance(value, tuple) else value
 
 
 # --- loading --------------------------------------------------------------------------------
 
 
 def load_results(results_dir: str | Path) -> Results:
-    """Read a results folder; every problem is a SimError with a hint."""
-    root = Path(results_dir)
-    if not root.exists():
-        raise SimError(
-            "results folder not found",
-            file=root,
-            hint="Give the folder `sim run` wrote, e.g. results/missile_cost.",
-        )
-    if not root.is_dir():
-        raise SimError("not a folder", file=root, hint="Give a results folder, not a file.")
-    manifest_path = root / "manifest.json"
-    if not manifest_path.is_file():
-        raise SimError(
-            "no manifest.json here: not a results folder",
-            file=root,
-            hint="Run `sim run EXPERIMENT.yaml` first, or point at the folder it wrote.",
-        )
-    try:
-        manifest = json.loads(manifest_path.read_text(encoding="utf-8"))
-    except (OSError, json.JSONDecodeError) as exc:
-        raise SimError(f"cannot read the manifest: {exc}", file=manifest_path) from None
-    if not isinstance(manifest, dict):
-        raise _not_a_manifest(manifest_path, manifest)
-    refuse_damaged(root, manifest)
-    games = _read_table(root, "games")
-    seats = _read_table(root, "seats", keep=_seat_columns(manifest, manifest_path))
-    if manifest_problem(manifest):
-        raise _not_a_manifest(manifest_path, manifest)
-    arms = _arm_infos(manifest)
+    """Read a results folder (sim.results); every problem is a SimError with a hint."""
+    root = results.check_folder(results_dir)
+    games = _collect(results.load(root, "games"), "games", root)
+    manifest = results.manifest(root)
+    with fields_of(root / "manifest.json"):  # a field missing or of the wrong kind
+        keep = (*_seat_columns(manifest, root / "manifest.json"), "seats*")
+        arms = _arm_infos(manifest)
+    seats = _collect(_narrow(results.load(root, "seats", columns=keep)), "seats", root)
     games, seats = _normalise(games, seats, arms)
     games, seats, excluded = _drop_illegal(games, seats)
     if games.height == 0:
@@ -239,12 +209,11 @@ def load_results(results_dir: str | Path) -> Results:
                    excluded=excluded, incomplete=incomplete(root))  # fmt: skip
 
 
-def _not_a_manifest(path: Path, found: Any) -> SimError:
-    return SimError(
-        f"not a manifest written by `sim run` ({manifest_problem(found)})",
-        file=path,
-        hint="Point at a folder `sim run` wrote, e.g. results/missile_cost.",
-    )
+def _collect(lazy: pl.LazyFrame, table: str, root: Path) -> pl.DataFrame:
+    try:
+        return lazy.collect()
+    except (OSError, pl.exceptions.PolarsError) as exc:
+        raise SimError(f"cannot read the {table} parts: {exc}", file=root / table) from None
 
 
 def incomplete(results_dir: str | Path) -> str | None:
@@ -252,12 +221,13 @@ def incomplete(results_dir: str | Path) -> str | None:
     folder cannot be read: build_report says why)."""
     root = Path(results_dir)
     try:
-        manifest = json.loads((root / "manifest.json").read_text(encoding="utf-8"))
-    except (OSError, ValueError):
+        manifest = results.manifest(root)
+        if not results.table_files(root, "games"):
+            return None
+        with fields_of(root / "manifest.json"):
+            return incomplete_note(root, manifest, holder(root))
+    except SimError:
         return None
-    if not isinstance(manifest, dict) or not part_files(root, "games"):
-        return None
-    return incomplete_note(root, manifest, holder(root))
 
 
 def _drop_illegal(
@@ -275,18 +245,6 @@ def _drop_illegal(
     return games, seats, {str(k): int(v) for k, v in counts.items()}
 
 
-def _table_files(root: Path, table: str) -> list[Path]:
-    files = part_files(root, table)
-    if files:
-        return files
-    base = root / table
-    return (
-        sorted(p for p in base.rglob("*.parquet") if not p.name.startswith("."))
-        if base.is_dir()
-        else []
-    )
-
-
 # seat columns every run writes; a game's report names the others its sections read (the rest
 # stay on disk: a million games of 4 seats read whole would not fit in 1 GB)
 BASE_SEAT_COLUMNS = (
@@ -298,84 +256,18 @@ def _seat_columns(manifest: dict[str, Any], source: Path) -> tuple[str, ...]:
     from sim.games import get_game
     from sim.games.base import report
 
-    game = get_game(str(manifest.get("game") or "guardians"), source=str(source))
+    game = get_game(game_name(manifest), source=str(source))
     return (*BASE_SEAT_COLUMNS, *report(game).seat_columns)
 
 
-def _read_table(root: Path, table: str, keep: tuple[str, ...] = ()) -> pl.DataFrame:
-    """The table's parts, concatenated; the seats table keeps the `keep` columns and the
-    seats.* parameter columns, with whole numbers as Int32."""
-    import pyarrow.parquet as pq
-
-    files = _table_files(root, table)
-    if not files:
-        raise SimError(
-            f"no {table} stored (no Parquet parts under {table}/)",
-            file=root,
-            hint="The run may have been interrupted before its first chunk; run `sim run` again "
-            "(it resumes).",
-        )
-    try:
-        schemas = {pq.read_schema(f).remove_metadata() for f in files}
-        if len(schemas) == 1:  # the runner's parts: one lazy scan, only the needed columns
-            names = _wanted(table, next(iter(schemas)).names, keep)
-            lazy = pl.scan_parquet([str(f) for f in files], hive_partitioning=False)
-            return _narrow(table, lazy.select(names)).collect()
-        frames = [  # parts that differ (hand-made data): read one by one
-            _narrow(table, pl.scan_parquet(f, hive_partitioning=False).select(
-                _wanted(table, pq.read_schema(f).names, keep))).collect()
-            for f in files
-        ]  # fmt: skip
-        return pl.concat(frames, how="diagonal_relaxed")
-    except (OSError, pl.exceptions.PolarsError) as exc:
-        raise SimError(f"cannot read the {table} parts: {exc}", file=root / table) from None
-
-
-def _wanted(table: str, names: list[str], keep: tuple[str, ...]) -> list[str]:
-    """The columns of `table` to read: all of games; of seats, those in `keep` (a name ending
-    in * keeps every column it begins, a game's column per card) and the seats.* parameters."""
-    if table != "seats":
-        return list(names)
-    starts = tuple(k[:-1] for k in keep if k.endswith("*")) + ("seats",)
-    return [c for c in names if c in keep or c.startswith(starts)]
-
-
-def _narrow(table: str, lazy: pl.LazyFrame) -> pl.LazyFrame:
-    if table != "seats":
-        return lazy
+def _narrow(lazy: pl.LazyFrame) -> pl.LazyFrame:
+    """Whole numbers as Int32 (a million games of four seats must fit in memory)."""
     schema = lazy.collect_schema()
     return lazy.with_columns(
         pl.col(c).cast(pl.Int32)
         for c, t in schema.items()
         if t in (pl.Int64, pl.UInt64, pl.Int16, pl.Int8) and c != "game"
     )
-
-
-def _flat(nested: Any, prefix: str = "") -> dict[str, Any]:
-    out: dict[str, Any] = {}
-    if isinstance(nested, dict):
-        for k, v in nested.items():
-            key = f"{prefix}.{k}" if prefix else str(k)
-            if isinstance(v, dict) and v:
-                out.update(_flat(v, key))
-            else:
-                out[key] = v
-    return out
-
-
-def _ruleset_values(entry: dict[str, Any]) -> dict[str, Any]:
-    for key in ("ruleset_values", "rules_effective", "ruleset_effective"):
-        if isinstance(entry.get(key), dict):
-            return _flat(entry[key])
-    text = entry.get("ruleset_yaml")
-    if isinstance(text, str):
-        try:
-            import yaml
-
-            return _flat(yaml.safe_load(text) or {})
-        except Exception:  # noqa: BLE001 - a malformed copy only loses the defaults
-            return {}
-    return {}
 
 
 def _arm_infos(manifest: dict[str, Any]) -> list[ArmInfo]:
@@ -393,7 +285,7 @@ def _arm_infos(manifest: dict[str, Any]) -> list[ArmInfo]:
                     lineup=tuple(
                         str(x if isinstance(x, str) else x.get("label", x)) for x in lineup
                     ),
-                    ruleset_values=_ruleset_values(e),
+                    ruleset_values=ruleset_values(e),
                     ruleset_ref=str(e.get("ruleset_ref") or e.get("ruleset") or ""),
                     overrides=tuple(
                         str(o[0])

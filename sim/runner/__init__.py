@@ -10,6 +10,7 @@ from sim.runner.execute import (
     DEFAULT_CHUNK_SIZE,
     Interrupted,
     RunSummary,
+    default_jobs,
     play_task,
     run,
 )
@@ -25,6 +26,7 @@ __all__ = [
     "Interrupted",
     "Precision",
     "RunSummary",
+    "default_jobs",
     "game_seed",
     "game_seeds",
     "load_experiment",

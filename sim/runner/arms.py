@@ -10,33 +10,42 @@ arm at each level (sim/runner/skills.py).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from dataclasses import replace
+from typing import Any
 
 from sim.games.base import StrategySpec, player_counts
 from sim.runner import checks, sweep
-from sim.runner.checks import KeyPath, RuleGroup, SeatEntry, show
+from sim.runner.checks import RuleGroup, SeatEntry, show
 from sim.runner.experiment import ARM_KEYS, Arm
 from sim.runner.lineups import build_lineup
-
-if TYPE_CHECKING:
-    from sim.runner.parsing import Parser
+from sim.runner.reading import KeyPath, Reading
 
 
-def expand(p: Parser) -> list[Arm]:
+def expand(p: Reading) -> list[Arm]:
     """The experiment's arms (without the `skills` repetition)."""
     if "arms" in p.data:
         return _named_arms(p)
     base = _settings(p, p.data, ())
-    keys = sweep.sweep_keys(p)
-    if not keys:
+    grids = sweep.sweep_grids(p)
+    if not grids:
         return [_make_arm(p, 0, "default", base, {})]
-    return [
-        _make_arm(p, index, name, base, chosen)
-        for index, (name, chosen) in enumerate(sweep.combinations(keys))
-    ]
+    arms: list[Arm] = []
+    choices: list[dict[str, Any]] = []
+    seen: dict[str, KeyPath] = {}
+    for where, grid in grids:
+        for name, chosen in sweep.combinations(grid):
+            if name in seen:
+                raise p.fail(f"two arms of the sweep are named '{name}'", where,
+                             f"The grids at {seen[name]} and {where} both give it.")  # fmt: skip
+            seen[name] = where
+            arms.append(_make_arm(p, len(arms), name, base, chosen, where))
+            choices.append(chosen)
+    columns = sweep.column_keys(grids)  # every arm holds every column, once all are valid
+    return [replace(arm, params=sweep.arm_params(columns, chosen, arm.ruleset, arm.pool))
+            for arm, chosen in zip(arms, choices, strict=True)]  # fmt: skip
 
 
-def _settings(p: Parser, d: Mapping[str, Any], path: KeyPath) -> dict[str, Any]:
+def _settings(p: Reading, d: Mapping[str, Any], path: KeyPath) -> dict[str, Any]:
     """Settings given at this level (top or one arm), validated where context-free."""
     out: dict[str, Any] = {}
     if "ruleset" in d:
@@ -60,7 +69,7 @@ def _settings(p: Parser, d: Mapping[str, Any], path: KeyPath) -> dict[str, Any]:
     return out
 
 
-def _named_arms(p: Parser) -> list[Arm]:
+def _named_arms(p: Reading) -> list[Arm]:
     value = p.data["arms"]
     if not isinstance(value, list) or not value:
         raise p.fail(
@@ -88,12 +97,6 @@ def _named_arms(p: Parser) -> list[Arm]:
                 "Give every arm its own name.",
             )
         seen[name] = i
-        item = dict(item)
-        if "strategies" in item:
-            if "seats" in item:
-                raise p.fail("give either seats or strategies, not both", (*path, "strategies"))
-            item["seats"] = item.pop("strategies")
-            p.aliases[("arms", i, "seats")] = "strategies"
         own = _settings(p, item, path)
         merged = {**base, **own}
         merged["rules"] = base.get("rules", []) + own.get("rules", [])
@@ -102,18 +105,24 @@ def _named_arms(p: Parser) -> list[Arm]:
 
 
 def _make_arm(
-    p: Parser, index: int, name: str, settings: Mapping[str, Any], chosen: Mapping[str, Any]
+    p: Reading,
+    index: int,
+    name: str,
+    settings: Mapping[str, Any],
+    chosen: Mapping[str, Any],
+    where: KeyPath = ("sweep",),
 ) -> Arm:
-    """One arm from its settings and the values a sweep chose for it."""
-    players = _players(p, settings, chosen)
-    ref, ref_path = _ruleset_ref(p, settings, chosen)
+    """One arm from its settings and the values the sweep's grid at `where` chose for it
+    (its parameter columns are the sweep's, filled by `expand`)."""
+    players = _players(p, settings, chosen, where)
+    ref, ref_path = _ruleset_ref(p, settings, chosen, where)
     groups: list[RuleGroup] = list(settings.get("rules", []))
     for k, v in sweep.rule_choices(chosen):
-        groups.append(RuleGroup(("sweep",), [(k, v)]))
+        groups.append(RuleGroup(where, [(k, v)]))
     if p.cli_rules:
         groups.append(RuleGroup((), list(p.cli_rules), cli=True))
     ruleset = checks.load_rules(p, ref, ref_path, groups)
-    kind, entries, rotate = _seats(p, settings, chosen, players)
+    kind, entries, rotate = _seats(p, settings, chosen, players, where)
     pool = tuple(e.spec for e in entries)
     lineup, tables = build_lineup(pool, players, rotate)
     return Arm(
@@ -127,13 +136,14 @@ def _make_arm(
         rotate=rotate,
         lineup=lineup,
         tables=tuple(tuple(int(x) for x in row) for row in tables),
-        params=sweep.arm_params(chosen, ruleset),
     )
 
 
-def _players(p: Parser, settings: Mapping[str, Any], chosen: Mapping[str, Any]) -> int:
+def _players(
+    p: Reading, settings: Mapping[str, Any], chosen: Mapping[str, Any], where: KeyPath
+) -> int:
     if "players" in chosen:
-        return checks.players(p, chosen["players"], ("sweep", "players"))
+        return checks.players(p, chosen["players"], (*where, "players"))
     if "players" in settings:
         return checks.players(p, *settings["players"])
     assert p.game is not None
@@ -142,11 +152,11 @@ def _players(p: Parser, settings: Mapping[str, Any], chosen: Mapping[str, Any]) 
 
 
 def _ruleset_ref(
-    p: Parser, settings: Mapping[str, Any], chosen: Mapping[str, Any]
+    p: Reading, settings: Mapping[str, Any], chosen: Mapping[str, Any], where: KeyPath
 ) -> tuple[str, KeyPath]:
     """The arm's preset or ruleset file, and the key that names it."""
     if "ruleset" in chosen:
-        value, path = chosen["ruleset"], ("sweep", "ruleset")
+        value, path = chosen["ruleset"], (*where, "ruleset")
     elif "ruleset" in settings:
         value, path = settings["ruleset"]
     else:
@@ -156,7 +166,11 @@ def _ruleset_ref(
 
 
 def _seats(
-    p: Parser, settings: Mapping[str, Any], chosen: Mapping[str, Any], players: int
+    p: Reading,
+    settings: Mapping[str, Any],
+    chosen: Mapping[str, Any],
+    players: int,
+    where: KeyPath,
 ) -> tuple[str, list[SeatEntry], str]:
     """(seats or pool, the checked entries with the sweep's choices, the rotation)."""
     kind, entries = settings.get("seats", ("seats", None))
@@ -171,11 +185,11 @@ def _seats(
     seats_path = entries[0].path[:-1]
     if len(entries) == 1 and kind == "seats":
         entries = [SeatEntry(entries[0].spec, entries[0].path, entries[0].cli)] * players
-    param_paths = _swept_seats(p, entries, chosen)
+    param_paths = _swept_seats(p, entries, chosen, where)
     for t, entry in enumerate(entries):
         checks.check_entry(p, entry, param_paths.get(t))
     if kind == "seats" and len(entries) != players:
-        blame = ("sweep", "players") if "players" in chosen else seats_path
+        blame = (*where, "players") if "players" in chosen else seats_path
         raise p.fail(
             f"{len(entries)} seats for {players} players",
             blame,
@@ -194,7 +208,7 @@ def _seats(
 
 
 def _swept_seats(
-    p: Parser, entries: list[SeatEntry], chosen: Mapping[str, Any]
+    p: Reading, entries: list[SeatEntry], chosen: Mapping[str, Any], where: KeyPath
 ) -> dict[int, dict[str, KeyPath]]:
     """Put the sweep's `seats.*` choices into the entries (in place); returns the sweep key
     of each swept parameter, per entry, for the strategy check's errors."""
@@ -209,26 +223,26 @@ def _swept_seats(
             if t >= len(entries):
                 raise p.fail(
                     f"there is no seat entry {t} (the lineup has {len(entries)})",
-                    ("sweep", key),
+                    (*where, key),
                 )
             spec = entries[t].spec
             if param:
                 params = dict(spec.params)
                 params[param] = value
                 spec = StrategySpec(spec.name, tuple(sorted(params.items())))
-                param_paths.setdefault(t, {})[param] = ("sweep", key)
+                param_paths.setdefault(t, {})[param] = (*where, key)
                 entries[t] = SeatEntry(spec, entries[t].path, entries[t].cli)
             elif isinstance(value, Mapping):  # {name: club, shop: 1}: on top of the entry's
-                named = checks.seat_entry(p, value, ("sweep", key)).spec
+                named = checks.seat_entry(p, value, (*where, key)).spec
                 params = {**dict(spec.params), **dict(named.params)}
                 spec = StrategySpec(named.name, tuple(sorted(params.items())))
-                entries[t] = SeatEntry(spec, ("sweep", key))
+                entries[t] = SeatEntry(spec, (*where, key))
             else:
                 if not isinstance(value, str):
                     raise p.fail(
                         f"expected a strategy name or {{name: ..., parameter: value}}, got "
                         f"{show(value)}",
-                        ("sweep", key),
+                        (*where, key),
                     )
-                entries[t] = SeatEntry(StrategySpec(value, spec.params), ("sweep", key))
+                entries[t] = SeatEntry(StrategySpec(value, spec.params), (*where, key))
     return param_paths

@@ -1,9 +1,10 @@
-"""Checks of an experiment's single values: names, numbers, players, rotation, report sections,
-rulesets with their rule overrides, strategy entries and the baseline.
+"""Checks of an experiment's single values: the keys, names, numbers, players, rotation, report
+sections, rulesets with their rule overrides, strategy entries and the baseline.
 
-Each check takes the parser (sim/runner/parsing.py) for the game and for its errors, which name
-the key as the user wrote it and its line. The game's own checks (rule keys and values,
-strategies) are the plug-in's; their errors are re-labelled with the experiment's key.
+Each check takes the Reading (sim/runner/reading.py) for the data, the game and its errors,
+which name the key as the user wrote it and its line (or the option that set it). The game's
+own checks (rule keys and values, strategies) are the plug-in's; their errors are re-labelled
+with the experiment's key.
 """
 
 from __future__ import annotations
@@ -16,14 +17,18 @@ from typing import TYPE_CHECKING, Any
 
 from sim.config import flatten, nearest, show_value
 from sim.errors import ConfigError
-from sim.games.base import StrategySpec, player_counts, report
+from sim.games import game_for
+from sim.games.base import StrategySpec, part, player_counts, report
+from sim.runner.experiment import DEFAULT_GAMES, DEFAULT_SEED, TOP_KEYS
 from sim.runner.lineups import ROTATIONS
+from sim.runner.reading import KeyPath, Reading
+from sim.storage.parts import MAX_GAMES
 
 if TYPE_CHECKING:
+    from sim.games.base import Game
     from sim.runner.experiment import Arm
-    from sim.runner.parsing import Parser
 
-KeyPath = tuple[str | int, ...]  # where a value stands: ("arms", 1, "rules", "shot.steal")
+SEED_MAX = 2**63 - 1
 
 _NAME_RE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]*$")
 
@@ -49,7 +54,25 @@ class SeatEntry:
 # --- scalars --------------------------------------------------------------------------------
 
 
-def name(p: Parser) -> str:
+def top_keys(p: Reading) -> None:
+    for key in p.data:
+        if key not in TOP_KEYS:
+            raise p.unknown(key, TOP_KEYS, ())
+
+
+def games(p: Reading) -> int:
+    """The games per arm: from the file or --games, checked once."""
+    value = p.data.get("games", DEFAULT_GAMES)
+    return integer(p, ("games",), value, low=1, high=MAX_GAMES, what="a positive number of games")
+
+
+def seed(p: Reading) -> int:
+    """The root seed: from the file or --seed, checked once."""
+    value = p.data.get("seed", DEFAULT_SEED)
+    return integer(p, ("seed",), value, low=0, high=SEED_MAX, what="a seed in 0..2**63-1")
+
+
+def name(p: Reading) -> str:
     default = Path(p.file).stem if p.file else "experiment"
     value = p.data.get("name", default)
     if not isinstance(value, str) or not _NAME_RE.match(value):
@@ -61,25 +84,40 @@ def name(p: Parser) -> str:
     return value
 
 
-def string(p: Parser, key: str, *, default: str) -> str:
+def string(p: Reading, key: str, *, default: str) -> str:
     value = p.data.get(key, default)
     if not isinstance(value, str):
         raise p.fail(f"expected a string, got {show(value)}", (key,))
     return value
 
 
-def integer(p: Parser, path: KeyPath, value: Any, *, low: int, high: int | None = None) -> int:
+def game(p: Reading) -> Game:
+    """The `game` key's plug-in; without the key, the game whose preset the top-level
+    `ruleset` names (preset names are unique across games), else the default game."""
+    name = string(p, "game", default="") or None
+    ruleset = p.data.get("ruleset")
+    preset = ruleset if name is None and isinstance(ruleset, str) else None
+    try:
+        return game_for(name, preset, key="ruleset", source=p.file)
+    except ConfigError as err:
+        raise p.relabel(err, ("game",) if name is not None else ("ruleset",)) from None
+
+
+def integer(p: Reading, path: KeyPath, value: Any, *, low: int, high: int | None = None,
+            what: str = "") -> int:  # fmt: skip
+    """A whole number in low..high; `what` says what is expected in words."""
     if isinstance(value, float) and value.is_integer() and abs(value) < 2**53:
         value = int(value)  # 1e6 in YAML is a float
     if not isinstance(value, int) or isinstance(value, bool):
         raise p.fail(f"expected a whole number, got {show(value)}", path)
     if value < low or (high is not None and value > high):
-        span = f"{low}..{high}" if high is not None else f">= {low}"
-        raise p.fail(f"out of range: expected {span}, got {value}", path)
+        span = f"{low:,}..{high:,}" if high is not None else f">= {low:,}"
+        expected = f"{what} ({span})" if what else span
+        raise p.fail(f"out of range: expected {expected}, got {value}", path)
     return value
 
 
-def report_sections(p: Parser) -> tuple[str, ...]:
+def report_sections(p: Reading) -> tuple[str, ...]:
     """The `report` key: section names the game's report offers."""
     value = p.data.get("report", [])
     if isinstance(value, str):
@@ -87,7 +125,7 @@ def report_sections(p: Parser) -> tuple[str, ...]:
     if not isinstance(value, list):
         raise p.fail(f"expected a list of report sections, got {show(value)}", ("report",))
     assert p.game is not None
-    known = list(report(p.game).sections) if hasattr(p.game, "report") else []
+    known = list(report(p.game).sections) if part(p.game, "report") is not None else []
     for i, section in enumerate(value):
         if section not in known:
             near = nearest(str(section), known)
@@ -100,7 +138,7 @@ def report_sections(p: Parser) -> tuple[str, ...]:
     return tuple(value)
 
 
-def players(p: Parser, value: Any, path: KeyPath) -> int:
+def players(p: Reading, value: Any, path: KeyPath) -> int:
     assert p.game is not None
     counts = player_counts(p.game)
     if isinstance(value, int) and not isinstance(value, bool) and value in counts:
@@ -112,7 +150,7 @@ def players(p: Parser, value: Any, path: KeyPath) -> int:
     )
 
 
-def rotate(p: Parser, value: Any, path: KeyPath) -> str:
+def rotate(p: Reading, value: Any, path: KeyPath) -> str:
     if value is True:
         return "cyclic"
     if value is False or value is None:
@@ -126,7 +164,7 @@ def rotate(p: Parser, value: Any, path: KeyPath) -> str:
     )
 
 
-def baseline(p: Parser, arms: list[Arm]) -> str | None:
+def baseline(p: Reading, arms: list[Arm]) -> str | None:
     value = p.data.get("baseline")
     names = [arm.name for arm in arms]
     if value is None:
@@ -146,7 +184,7 @@ def baseline(p: Parser, arms: list[Arm]) -> str | None:
 # --- rulesets -------------------------------------------------------------------------------
 
 
-def ruleset_ref(p: Parser, value: Any, path: KeyPath) -> str:
+def ruleset_ref(p: Reading, value: Any, path: KeyPath) -> str:
     """A preset name, or the absolute path of a ruleset file (relative to the experiment)."""
     assert p.game is not None
     if not isinstance(value, str):
@@ -159,10 +197,14 @@ def ruleset_ref(p: Parser, value: Any, path: KeyPath) -> str:
     if value.endswith((".yaml", ".yml")) or "/" in value:
         where = f"Paths in an experiment file start from its folder, {p.base_dir}."
         raise p.fail(f"ruleset file not found: {p.base_dir / value}", path, where)
-    return value  # unknown preset: the plugin explains
+    try:  # a preset of another game, or of none (the nearest of any game suggested)
+        game_for(p.game.name, value, source=p.file)
+    except ConfigError as err:
+        raise p.relabel(err, path) from None
+    return value
 
 
-def load_rules(p: Parser, ref: str, ref_path: KeyPath, groups: list[RuleGroup]) -> Any:
+def load_rules(p: Reading, ref: str, ref_path: KeyPath, groups: list[RuleGroup]) -> Any:
     """The game's ruleset with every group's overrides; its errors name the group's key."""
     assert p.game is not None
     pairs = [pair for group in groups for pair in group.pairs]
@@ -185,7 +227,7 @@ def load_rules(p: Parser, ref: str, ref_path: KeyPath, groups: list[RuleGroup]) 
         raise p.fail(err.message, ref_path, err.hint) from None
 
 
-def rule_pairs(p: Parser, value: Any, path: KeyPath) -> list[tuple[str, Any]]:
+def rule_pairs(p: Reading, value: Any, path: KeyPath) -> list[tuple[str, Any]]:
     """A `rules` mapping as (dotted key, value) pairs."""
     if value is None:
         return []
@@ -210,7 +252,7 @@ def strip_rules(key: str) -> str:
 # --- strategies -----------------------------------------------------------------------------
 
 
-def seat_entries(p: Parser, value: Any, path: KeyPath) -> list[SeatEntry]:
+def seat_entries(p: Reading, value: Any, path: KeyPath) -> list[SeatEntry]:
     if isinstance(value, str | Mapping):
         value = [value]  # one entry: every seat
     if not isinstance(value, list) or not value:
@@ -222,7 +264,7 @@ def seat_entries(p: Parser, value: Any, path: KeyPath) -> list[SeatEntry]:
     return [seat_entry(p, item, (*path, i)) for i, item in enumerate(value)]
 
 
-def seat_entry(p: Parser, item: Any, path: KeyPath) -> SeatEntry:
+def seat_entry(p: Reading, item: Any, path: KeyPath) -> SeatEntry:
     if isinstance(item, str):
         spec = StrategySpec(item)
     elif isinstance(item, Mapping):
@@ -243,15 +285,14 @@ def seat_entry(p: Parser, item: Any, path: KeyPath) -> SeatEntry:
 
 
 def check_entry(
-    p: Parser, entry: SeatEntry, param_paths: Mapping[str, KeyPath] | None = None
+    p: Reading, entry: SeatEntry, param_paths: Mapping[str, KeyPath] | None = None
 ) -> None:
     """The game knows the strategy and its parameters (each spec is asked once)."""
     assert p.game is not None
     spec = entry.spec
-    if spec in p.strategy_ok:
-        return
     try:
-        hash(spec)  # parameters must be plain values
+        if spec in p.strategy_ok:  # hashing: parameters must be plain values
+            return
         p.game.check_strategy(spec, source=p.file or "experiment")
     except ConfigError as err:
         key = err.key or ""

@@ -5,69 +5,67 @@ A `--set` key is an experiment key (`games`, `players`, ...), a seat (`seats.1=g
 (`sweep.missile.cost=[5,8]`, `precision.width=0.01`, `tolerances.price=2`), or a rule key
 (`missile.cost=8`, also written `rules.missile.cost`).
 A rule key, `players` or `ruleset` set on the command line leaves the sweep: the value holds
-for every arm. Errors about a value set here name ``--set`` rather than the file.
+for every arm. Applying them is a pure step on the raw mapping: nothing is checked here but
+the form of a `--set` key; each value is checked once, with the file's own (checks.py), and
+an error about a value set here names its option rather than the file.
 """
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from dataclasses import replace
+from typing import Any
 
 import yaml
 
 from sim.config import flatten, load_value, override_pairs
 from sim.errors import ConfigError
-from sim.runner.checks import KeyPath, strip_rules
+from sim.runner.checks import strip_rules
 from sim.runner.experiment import TOP_KEYS
+from sim.runner.reading import KeyPath, Reading
 from sim.runner.sweep import SWEEP_SPECIAL
-from sim.storage.parts import MAX_GAMES
 
-if TYPE_CHECKING:
-    from sim.runner.parsing import Parser
-
-SEED_MAX = 2**63 - 1
+# an override: the key it sets, its value, and the option that gave it
+Override = tuple[str, Any, str]
 
 
 def pairs(
     overrides: Sequence[str] | Mapping[str, Any], *, games: int | None, seed: int | None
-) -> list[tuple[str, Any]]:
+) -> list[Override]:
     """`--set` pairs in order, then `--games` and `--seed` as the keys they set."""
-    out = override_pairs(overrides, source="--set")
+    out = [(key, value, "--set") for key, value in override_pairs(overrides, source="--set")]
     if games is not None:
-        if isinstance(games, bool) or not isinstance(games, int) or not 1 <= games <= MAX_GAMES:
-            raise ConfigError(
-                f"expected a positive number of games, at most {MAX_GAMES:,}, got {games:,}",
-                key="--games",
-            )
-        out.append(("games", games))
+        out.append(("games", games, "--games"))
     if seed is not None:
-        if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= SEED_MAX:
-            raise ConfigError(f"expected a seed in 0..2**63-1, got {seed}", key="--seed")
-        out.append(("seed", seed))
+        out.append(("seed", seed, "--seed"))
     return out
 
 
-def apply(p: Parser, overrides: list[tuple[str, Any]]) -> None:
-    """Write the overrides into the parser's data; rule keys go to ``p.cli_rules``."""
-    p.overrides = overrides
-    d = p.data
-    for key, raw in overrides:
+def apply(reading: Reading, overrides: Sequence[Override]) -> Reading:
+    """The reading with the overrides written into a copy of its data: each key they set
+    remembers its option, and the rule keys they set go to `cli_rules`."""
+    d = copy.deepcopy(dict(reading.data))
+    origin: dict[KeyPath, str] = {}
+    rules: list[tuple[str, Any]] = []
+    for key, raw, option in overrides:
         value = _parse_value(raw)
         head, _, rest = key.partition(".")
         path: KeyPath
         if head == "rules" and rest:
-            p.cli_rules.append((rest, value))
-            _drop_from_sweep(p, rest)
+            rules.append((rest, value))
+            _drop_from_sweep(d, rest, reading.file)
             continue
         if head in ("seats", "strategies", "pool") and rest:
-            path = _set_seat(p, head, rest, value, key)
+            path = _set_seat(d, head, rest, value, key)
         elif head in ("sweep", "precision", "tolerances") and rest:
             section = d.get(head)
             if section is None:
                 section = {}
             if not isinstance(section, Mapping):
-                raise p.fail("expected a mapping", (head,))
-            section = dict(flatten(section, file=p.file)) if head == "sweep" else dict(section)
+                raise reading.fail(f"expected a mapping: --set {key} sets a key of one grid",
+                                   (head,), "Edit the file to change a list of grids.")  # fmt: skip
+            section = dict(flatten(section, file=reading.file) if head == "sweep" else section)
             section[rest] = value
             d[head] = section
             path = (head, rest)
@@ -75,7 +73,7 @@ def apply(p: Parser, overrides: list[tuple[str, Any]]) -> None:
             d[head] = value
             path = (head,)
             if head in SWEEP_SPECIAL:
-                _drop_from_sweep(p, head)
+                _drop_from_sweep(d, head, reading.file)
         elif head in TOP_KEYS:
             raise ConfigError(
                 "cannot be set from the command line",
@@ -84,17 +82,18 @@ def apply(p: Parser, overrides: list[tuple[str, Any]]) -> None:
                 hint="Edit the experiment file, or set a rule key (e.g. missile.cost=8).",
             )
         else:
-            p.cli_rules.append((key, value))
-            _drop_from_sweep(p, key)
+            rules.append((key, value))
+            _drop_from_sweep(d, key, reading.file)
             continue
-        p.cli_paths.add(path)
+        origin[path] = option
+    return replace(reading, data=d, origin=origin, cli_rules=tuple(rules))
 
 
-def _set_seat(p: Parser, head: str, rest: str, value: Any, key: str) -> KeyPath:
+def _set_seat(d: dict[str, Any], head: str, rest: str, value: Any, key: str) -> KeyPath:
     index_text, _, param = rest.partition(".")
-    if head not in p.data and head == "seats" and "strategies" in p.data:
+    if head not in d and head == "seats" and "strategies" in d:
         head = "strategies"
-    entries = p.data.get(head)
+    entries = d.get(head)
     if isinstance(entries, str | Mapping):
         entries = [entries]
     if not isinstance(entries, list) or not index_text.isdigit():
@@ -119,21 +118,29 @@ def _set_seat(p: Parser, head: str, rest: str, value: Any, key: str) -> KeyPath:
         entries[index] = entry
     else:
         entries[index] = value
-    p.data[head] = entries
+    d[head] = entries
     return (head, index)
 
 
-def _drop_from_sweep(p: Parser, key: str) -> None:
-    sweep = p.data.get("sweep")
-    if not isinstance(sweep, Mapping):
-        return
-    flat = flatten(sweep, file=p.file)
-    kept = {k: v for k, v in flat.items() if strip_rules(k) != key}
-    if len(kept) != len(flat):
-        if kept:
-            p.data["sweep"] = kept
-        else:
-            del p.data["sweep"]
+def _drop_from_sweep(d: dict[str, Any], key: str, file: str | None) -> None:
+    """`key` set for every arm leaves the sweep (each grid of a list of grids)."""
+    sweep = d.get("sweep")
+    grids = sweep if isinstance(sweep, list) else [sweep]
+    if not all(isinstance(grid, Mapping) for grid in grids):
+        return  # the sweep's check explains
+    kept = [_without(grid, key, file) for grid in grids]
+    kept = [grid for grid in kept if grid]
+    if not kept:
+        del d["sweep"]
+    else:
+        d["sweep"] = kept if isinstance(sweep, list) else kept[0]
+
+
+def _without(grid: Mapping[str, Any], key: str, file: str | None) -> dict[str, Any]:
+    flat = flatten(grid, file=file)
+    if all(strip_rules(k) != key for k in flat):
+        return dict(grid)
+    return {k: v for k, v in flat.items() if strip_rules(k) != key}
 
 
 def _parse_value(raw: Any) -> Any:

@@ -73,21 +73,21 @@ def _run(exp: Experiment, playing: Playing) -> RunSummary:
     typer.echo(
         f"{exp.name}: {n_arms} arm{'s' if n_arms != 1 else ''} x {exp.games:,} games" + _until(exp)
     )
-    with _sigterm_as_interrupt() as caught:
+    with sigterm_as_interrupt() as caught:
         try:
             return run(exp, on_note=_note, **asdict(playing))
         except Interrupted as stop:
             s = stop.summary
             typer.echo(
-                f"\n{_stopped_by(caught)}: kept {s.games_stored:,} games in {s.out} "
+                f"\n{stopped_by(caught)}: kept {s.games_stored:,} games in {s.out} "
                 f"({s.games_played:,} played in this run). Run the same command again to "
                 "resume.",
                 err=True,
             )
-            raise typer.Exit(_exit_code(caught)) from None
+            raise typer.Exit(exit_code(caught)) from None
         except KeyboardInterrupt:  # before the run had opened its folder
-            typer.echo(f"\n{_stopped_by(caught)} before any game was played.", err=True)
-            raise typer.Exit(_exit_code(caught)) from None
+            typer.echo(f"\n{stopped_by(caught)} before any game was played.", err=True)
+            raise typer.Exit(exit_code(caught)) from None
 
 
 def _until(exp: Experiment) -> str:
@@ -104,7 +104,7 @@ def _note(text: str) -> None:
 
 
 @contextmanager
-def _sigterm_as_interrupt() -> Iterator[dict[str, int]]:
+def sigterm_as_interrupt() -> Iterator[dict[str, int]]:
     """SIGTERM (sent by `timeout`, a job scheduler, a cancelled CI job) stops the run the way
     Ctrl-C does: finished chunks kept, workers stopped, the manifest closed, a message, and
     exit code 128 + 15. A second SIGTERM during that cleanup is ignored."""
@@ -127,11 +127,11 @@ def _sigterm_as_interrupt() -> Iterator[dict[str, int]]:
         signal.signal(signal.SIGTERM, previous)
 
 
-def _stopped_by(caught: dict[str, int]) -> str:
+def stopped_by(caught: dict[str, int]) -> str:
     return "terminated (SIGTERM)" if caught.get("signal") == signal.SIGTERM else "interrupted"
 
 
-def _exit_code(caught: dict[str, int]) -> int:
+def exit_code(caught: dict[str, int]) -> int:
     return 128 + caught["signal"] if "signal" in caught else INTERRUPTED_EXIT
 
 
@@ -189,7 +189,7 @@ def tournament_command(
     strategies: str,
     players: int,
     games: int,
-    game: str,
+    game: str | None,
     ruleset: str | None,
     overrides: list[str],
     seed: int,
@@ -247,4 +247,12 @@ def tournament_command(
             )
 
 
-__all__ = ["DEFAULT_CHUNK_SIZE", "Playing", "run_command", "tournament_command"]
+__all__ = [
+    "DEFAULT_CHUNK_SIZE",
+    "Playing",
+    "exit_code",
+    "run_command",
+    "sigterm_as_interrupt",
+    "stopped_by",
+    "tournament_command",
+]

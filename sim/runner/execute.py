@@ -23,6 +23,7 @@ from typing import Any
 from sim.compiling import console_notice, quiet_notice
 from sim.errors import SimError
 from sim.games import get_game
+from sim.games.base import prepare
 from sim.runner.experiment import Arm, Experiment, Precision
 from sim.runner.folder import Opened, open_folder, results_root
 from sim.runner.illegal import IllegalMoves
@@ -411,11 +412,9 @@ def _play(
 def _compile(exp: Experiment, *, show: bool, console: Any) -> float:
     """Compile (or load from the cache) what every arm's lineup needs, once, here, before any
     worker starts: workers then load the machine code instead of each compiling it."""
-    prepare = getattr(get_game(exp.game), "prepare", None)
-    if prepare is None:
-        return 0.0
     lineup = list(dict.fromkeys(spec for arm in exp.arms for spec in arm.lineup))
-    return prepare(lineup, notice=console_notice(console) if show else quiet_notice)
+    notice = console_notice(console) if show else quiet_notice
+    return prepare(get_game(exp.game), lineup, notice=notice)
 
 
 def _store(root: Path, result: ChunkResult) -> dict[str, Any]:

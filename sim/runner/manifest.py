@@ -136,7 +136,7 @@ def _package_version() -> str:
     try:
         from importlib.metadata import version
 
-        return version("guardians-balance-lab")
+        return version("board-game-balance-lab")
     except Exception:  # noqa: BLE001 - not installed: still runnable from a checkout
         return "unknown"
 

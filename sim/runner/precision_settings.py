@@ -19,20 +19,20 @@ from typing import TYPE_CHECKING, Any
 
 from sim.config import nearest
 from sim.games.base import outcomes
-from sim.runner.checks import KeyPath, integer, show
+from sim.runner.checks import integer, show
 from sim.runner.experiment import Precision
 from sim.runner.precision import METRIC_FORMS, parse_metric
+from sim.runner.reading import KeyPath, Reading
 from sim.storage.parts import MAX_GAMES
 
 if TYPE_CHECKING:
     from sim.runner.experiment import Arm
-    from sim.runner.parsing import Parser
 
 PRECISION_KEYS = ("metric", "width", "settle", "step", "max_games")
 DEFAULT_MAX_GAMES = 1_000_000
 
 
-def precision(p: Parser, games: int, arms: list[Arm]) -> Precision | None:
+def precision(p: Reading, games: int, arms: list[Arm]) -> Precision | None:
     value = p.data.get("precision")
     if value is None:
         return None
@@ -79,7 +79,7 @@ def precision(p: Parser, games: int, arms: list[Arm]) -> Precision | None:
     return Precision(str(metric), float(width), step, max_games)
 
 
-def _check_metric(p: Parser, metric: Any, arms: list[Arm], path: KeyPath) -> None:
+def _check_metric(p: Reading, metric: Any, arms: list[Arm], path: KeyPath) -> None:
     if not isinstance(metric, str):
         raise p.fail(f"expected a metric name, got {show(metric)}", path)
     parsed = parse_metric(metric)

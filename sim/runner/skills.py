@@ -30,6 +30,7 @@ from sim.errors import ConfigError
 from sim.games.base import StrategySpec
 from sim.runner import arms as arm_expansion
 from sim.runner.checks import baseline as checked_baseline
+from sim.runner.reading import Reading
 from sim.runner.sweep import param_columns
 
 KEY = "skills"
@@ -38,40 +39,35 @@ COLUMN = "skill"
 _SEAT_LISTS = ("seats", "strategies", "pool")
 
 
-def repeat_arms(parser: Any) -> tuple[list[Any], str | None, tuple[tuple[str, str], ...]]:
-    """(arms, baseline, parameter columns) of the experiment the parser holds, every arm at
-    every level of its `skills` key."""
-    levels = _levels(parser)
-    original = parser.data
+def repeat_arms(reading: Reading) -> tuple[list[Any], str | None, tuple[tuple[str, str], ...]]:
+    """(arms, baseline, parameter columns) of the experiment being read, every arm at every
+    level of its `skills` key."""
     arms: list[Any] = []
     baseline = None
     columns: tuple[tuple[str, str], ...] = ()
-    try:
-        for level in levels:
-            parser.data = _with_level(original, level)
-            if parser.data == original:
-                raise parser.fail(
-                    f"no seat is named '{SEAT}', so every level would play the same games",
-                    (KEY,),
-                    f"Name the seats that take each level '{SEAT}', e.g. seats: "
-                    f"[{{name: {SEAT}, missile_at: 12}}, {SEAT}, {SEAT}, {SEAT}].",
-                )
-            level_arms = arm_expansion.expand(parser)
-            base = checked_baseline(parser, level_arms)
-            columns = param_columns(parser, level_arms) + ((COLUMN, "str"),)
-            if baseline is None and base is not None:
-                baseline = f"{base}@{level}"
-            for arm in level_arms:
-                arms.append(replace(
-                    arm, index=len(arms), name=f"{arm.name}@{level}",
-                    params=(*arm.params, (COLUMN, level)), skill=level, base_arm=arm.name,
-                ))  # fmt: skip
-    finally:
-        parser.data = original
+    for level in _levels(reading):
+        at_level = reading.with_data(_with_level(reading.data, level))
+        if at_level.data == reading.data:
+            raise reading.fail(
+                f"no seat is named '{SEAT}', so every level would play the same games",
+                (KEY,),
+                f"Name the seats that take each level '{SEAT}', e.g. seats: "
+                f"[{{name: {SEAT}, missile_at: 12}}, {SEAT}, {SEAT}, {SEAT}].",
+            )
+        level_arms = arm_expansion.expand(at_level)
+        base = checked_baseline(at_level, level_arms)
+        columns = param_columns(at_level, level_arms) + ((COLUMN, "str"),)
+        if baseline is None and base is not None:
+            baseline = f"{base}@{level}"
+        for arm in level_arms:
+            arms.append(replace(
+                arm, index=len(arms), name=f"{arm.name}@{level}",
+                params=(*arm.params, (COLUMN, level)), skill=level, base_arm=arm.name,
+            ))  # fmt: skip
     return arms, baseline, columns
 
 
-def _levels(parser: Any) -> list[str]:
+def _levels(parser: Reading) -> list[str]:
     value = parser.data[KEY]
     path = (KEY,)
     if isinstance(value, str):
@@ -108,10 +104,11 @@ def _with_level(data: Mapping[str, Any], level: str) -> dict[str, Any]:
                 if key in arm:
                     arm[key] = _entries(arm[key], level)
     sweep = out.get("sweep")
-    if isinstance(sweep, dict):
-        for key, values in sweep.items():
-            if str(key).startswith(_SEAT_LISTS) and isinstance(values, list):
-                sweep[key] = [_entry(v, level) for v in values]
+    for grid in sweep if isinstance(sweep, list) else [sweep]:
+        if isinstance(grid, dict):
+            for key, values in grid.items():
+                if str(key).startswith(_SEAT_LISTS) and isinstance(values, list):
+                    grid[key] = [_entry(v, level) for v in values]
     return out
 
 

@@ -10,16 +10,14 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from sim.runner.checks import KeyPath, show
+from sim.runner.checks import show
+from sim.runner.reading import KeyPath, Reading
 from sim.stats.tolerances import DEFAULTS
 
-if TYPE_CHECKING:
-    from sim.runner.parsing import Parser
 
-
-def tolerances(p: Parser) -> tuple[tuple[str, float], ...]:
+def tolerances(p: Reading) -> tuple[tuple[str, float], ...]:
     value = p.data.get("tolerances")
     if value is None:
         return ()
@@ -38,7 +36,7 @@ def tolerances(p: Parser) -> tuple[tuple[str, float], ...]:
     return tuple(out)
 
 
-def _tolerance(p: Parser, name: str, value: Any, path: KeyPath) -> float:
+def _tolerance(p: Reading, name: str, value: Any, path: KeyPath) -> float:
     default = DEFAULTS[name]
     example = f"The default is {default.value:g} ({default.text()}): {default.about}."
     number = isinstance(value, int | float) and not isinstance(value, bool)

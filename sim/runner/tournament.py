@@ -24,7 +24,7 @@ def tournament_experiment(
     *,
     players: int = 4,
     games: int = 10_000,
-    game: str = "guardians",
+    game: str | None = None,
     ruleset: str | None = None,
     rules: Any = (),
     seed: int = 0,
@@ -44,13 +44,14 @@ def tournament_experiment(
     label = name or f"tournament-{players}p-" + "-".join(dict.fromkeys(strategies))
     data: dict[str, Any] = {
         "name": _safe(label),
-        "game": game,
         "players": players,
         "pool": pool,
         "rotate": "permutations",
         "games": games,
         "seed": seed,
     }
+    if game is not None:  # else the game of the ruleset's preset, or the default game
+        data["game"] = game
     if ruleset is not None:
         data["ruleset"] = ruleset
     from sim.config import override_pairs
@@ -132,61 +133,30 @@ def _nobody_won(seats: Any) -> Any:
 
 def ratings(results_dir: str | Path) -> Any:
     """A polars DataFrame, one row per strategy: its skill rating from the openskill
-    package's Plackett-Luce model, fed every game's final order in game order.
-
-    The order of a game: winners first, then the other players by score (a game with a
-    `status` column puts players who are "out" after those still in); equal keys share a
-    place, and a game nobody won puts everybody in one place. A strategy in several seats of
-    one game is rated on each and keeps the mean. Columns: mu, sigma (its uncertainty) and
-    ordinal (mu - 3 sigma, the model's conservative rating).
-    """
+    package's Plackett-Luce model, fed every game's final order in game order
+    (sim.measures.ratings: winners first, then the others by score, players out last; a game
+    nobody won puts everybody in one place). Columns: mu, sigma (its uncertainty) and
+    ordinal (mu - 3 sigma, the model's conservative rating)."""
     import polars as pl
-    from openskill.models import PlackettLuce
 
+    from sim.measures.ratings import rate
     from sim.results import load
 
     stored = load(results_dir, "seats")
-    status = pl.col("status") != "out" if "status" in stored.collect_schema() else pl.lit(True)
-    seats = (
-        stored.select("arm", "game", "seat", "strategy", "win_share", status.alias("in"), "score")
-        .sort("arm", "game", "seat")
-        .collect()
-    )
-    model = PlackettLuce(tau=0.0)  # no drift: a strategy plays at one strength throughout
-    rating = {name: model.rating(name=name) for name in seats["strategy"].unique().sort()}
-    rows = seats.iter_rows()
-    table = list(rows)
-    start = 0
-    while start < len(table):
-        stop = start
-        while stop < len(table) and table[stop][:2] == table[start][:2]:
-            stop += 1
-        _rate_game(model, rating, table[start:stop])
-        start = stop
+    keep = [c for c in ("arm", "game", "seat", "strategy", "win_share", "score", "status")
+            if c in stored.collect_schema()]  # fmt: skip
+    seats = stored.select(keep).collect()
+    if seats.get_column("arm").n_unique() > 1:  # one rating over every arm, in arm order
+        seats = seats.with_columns(pl.struct("arm", "game").rank("dense").alias("game"))
+    rating = rate(seats)
     return pl.DataFrame(
         {
             "strategy": list(rating),
-            "mu": [r.mu for r in rating.values()],
-            "sigma": [r.sigma for r in rating.values()],
-            "ordinal": [r.ordinal() for r in rating.values()],
+            "mu": [mu for mu, _ in rating.values()],
+            "sigma": [sigma for _, sigma in rating.values()],
+            "ordinal": [mu - 3 * sigma for mu, sigma in rating.values()],
         }
     ).sort("mu", descending=True)
-
-
-def _rate_game(model: Any, rating: dict[str, Any], game: list[tuple]) -> None:
-    """One game's update; rows are (arm, game, seat, strategy, win_share, in, score)."""
-    names = [row[3] for row in game]
-    if all(row[4] == 0 for row in game):  # nobody won: everybody shares one place
-        ranks = [0] * len(game)
-    else:  # winners, then players still in by score, then players out
-        keys = [(row[4], row[5], row[6]) for row in game]
-        ranks = [sum(other > key for other in keys) for key in keys]
-    new = model.rate([[rating[name]] for name in names], ranks=ranks)
-    for name in set(names):
-        mine = [team[0] for team, n in zip(new, names, strict=True) if n == name]
-        mu = sum(r.mu for r in mine) / len(mine)
-        sigma = sum(r.sigma for r in mine) / len(mine)
-        rating[name] = model.rating(mu=mu, sigma=sigma, name=name)
 
 
 def adjacent_pairs(results_dir: str | Path, order: list[str]) -> Any:

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -22,10 +24,7 @@ def read_manifest(root: str | Path) -> dict[str, Any] | None:
     path = Path(root) / MANIFEST
     if not path.is_file():
         return None
-    try:
-        found = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
-        raise SimError(f"cannot read the manifest: {exc}", file=path) from None
+    found = load_json(path)
     problem = manifest_problem(found)
     if problem:
         raise SimError(
@@ -35,6 +34,31 @@ def read_manifest(root: str | Path) -> dict[str, Any] | None:
             "(the lab never deletes files it did not write).",
         )
     return found
+
+
+def load_json(path: Path) -> Any:
+    """A manifest file parsed; one that is not UTF-8 JSON (or nests past Python's limits) is a
+    SimError naming it."""
+    try:
+        return json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError, RecursionError) as exc:  # decoding and JSON errors: ValueError
+        raise SimError(f"cannot read the manifest: {exc}", file=path) from None
+
+
+@contextmanager
+def fields_of(path: Path) -> Iterator[None]:
+    """Reading a manifest's fields: one missing or of the wrong kind (a file damaged or edited
+    by hand) is a SimError naming the file, not a traceback."""
+    try:
+        yield
+    except (KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
+        raise SimError(
+            f"not a manifest written by `sim run` (a field is missing or of the wrong kind: "
+            f"{type(exc).__name__}: {exc})",
+            file=path,
+            hint="Point at a folder `sim run` wrote; a manifest edited by hand can be "
+            "restored by running the same `sim run` again in a new folder.",
+        ) from None
 
 
 def manifest_problem(found: Any) -> str | None:
@@ -67,3 +91,32 @@ def _default(value: Any) -> Any:
     if isinstance(value, tuple | set):
         return list(value)
     return str(value)
+
+
+def flat_keys(nested: Any, prefix: str = "") -> dict[str, Any]:
+    """A nested mapping as dotted keys: {'missile': {'cost': 8}} -> {'missile.cost': 8}."""
+    out: dict[str, Any] = {}
+    if isinstance(nested, dict):
+        for k, v in nested.items():
+            key = f"{prefix}.{k}" if prefix else str(k)
+            if isinstance(v, dict) and v:
+                out.update(flat_keys(v, key))
+            else:
+                out[key] = v
+    return out
+
+
+def ruleset_values(entry: dict[str, Any]) -> dict[str, Any]:
+    """An arm's effective rule keys (dotted) from its manifest entry; {} when unknown."""
+    for key in ("ruleset_values", "rules_effective", "ruleset_effective"):
+        if isinstance(entry.get(key), dict):
+            return flat_keys(entry[key])
+    text = entry.get("ruleset_yaml")
+    if isinstance(text, str):
+        try:
+            import yaml
+
+            return flat_keys(yaml.safe_load(text) or {})
+        except Exception:  # noqa: BLE001 - a malformed copy only loses the defaults
+            return {}
+    return {}

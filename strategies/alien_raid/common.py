@@ -203,6 +203,19 @@ def first_fighting(obs):
 
 
 @jit
+def behind(obs):
+    """In the fight in progress, not alone in the lead (against an army: below its attack)."""
+    seat = obs[L.O_SEAT]
+    mine, army = obs[L.O_F_TOTAL + seat], obs[L.O_F_ARMY]
+    if army >= 0:
+        return mine < army
+    for k in range(obs[L.O_N_PLAYERS]):
+        if k != seat and obs[L.O_F_IN + k] and obs[L.O_F_TOTAL + k] >= mine:
+            return True
+    return False
+
+
+@jit
 def plain_boost(obs, p, a):
     """Play a boost station, else an attack card, on the first own fighting ship. Returns
     whether anything was played."""

@@ -3,13 +3,15 @@
 Buys the offered ship with the most printed attack when it keeps as many humans as it pays
 (never a station, never a credit); sends each ship alone, slot by slot while the fuel lasts,
 to the cities in order of their raids; always fights, always raids, fights every army, plays
-a boost station or an attack card when behind and "take the city" when it can.
+a boost station or an attack card when behind and "take the city" when it can; cashes a
+bonus-humans card at once and repays a credit only at the end (the default answers).
 """
 
 from sim.games.alien_raid import layout as L
 from sim.games.alien_raid.cards import is_station, mf
 from sim.jit import jit
 from strategies.alien_raid.common import (
+    behind,
     best_raid_space,
     can_add,
     choose_buy,
@@ -46,7 +48,7 @@ def policy(phase, obs, p, sp, rng, slot, a, scratch, fscratch):
                 a[L.A_TARGET + i] = target
                 fuel -= mf(p, m, L.M_FUEL)
                 taken |= 1 << target
-    elif phase == L.PH_BOOST:
+    elif phase == L.PH_BOOST and behind(obs):
         plain_boost(obs, p, a)
     elif phase == L.PH_TROPHY:
         a[L.A_YES] = 1

@@ -8,7 +8,7 @@ ships' average) and a city card counts toward the tasks in play.
 from sim.games.alien_raid.layout import PH_PLAN
 from sim.jit import jit
 from strategies.alien_raid.contest import public_contest
-from strategies.alien_raid.play import BASE_PARAMS, CONTEST, common_policy, plan_with_contest
+from strategies.alien_raid.decisions import BASE_PARAMS, CONTEST, common_policy, plan_with_contest
 from strategies.alien_raid.probes import apply_probes
 
 PARAMS: dict[str, float] = {**BASE_PARAMS, "contest": 1.0, "task_weight": 0.1}

@@ -2,7 +2,8 @@
 
 Every choice is a fair coin or a uniform pick among legal ones: redraw, credit, each offered
 card (if it still fits), each ship's city (if its fuel still fits), fight or retreat, raid or
-catch, "take the city". It never plays stations, transfers or extra fuel.
+catch, "take the city", cash every bonus-humans card held or none, repay a credit early or
+not. It never plays stations, transfers or extra fuel.
 """
 
 from sim.games.alien_raid import layout as L
@@ -19,8 +20,12 @@ PARAMS: dict[str, float] = dict(PROBE_PARAMS)
 def policy(phase, obs, p, sp, rng, slot, a, scratch, fscratch):
     if phase == L.PH_REDRAW or phase == L.PH_FIGHT or phase == L.PH_REWARD or phase == L.PH_TROPHY:
         a[L.A_YES] = below(rng, slot, 2)
-    elif phase == L.PH_CREDIT:
-        a[L.A_CREDITS] = below(rng, slot, 2)
+    elif phase == L.PH_CREDIT or phase == L.PH_REPAY:
+        a[L.A_CREDITS if phase == L.PH_CREDIT else L.A_REPAY] = below(rng, slot, 2)
+    elif phase == L.PH_CASH:
+        if below(rng, slot, 2) == 0:
+            for k in range(L.MAX_COMP_MODELS):
+                a[L.A_CASH + k] = 0
     elif phase == L.PH_BUY:
         budget, ships, stations = obs[me(obs, L.OP_HUMANS)], own_ships(obs), own_stations(obs)
         chosen = -1

@@ -16,6 +16,7 @@ from sim.games.alien_raid.observe import op
 from sim.jit import jit
 from sim.random_streams import below
 from strategies.alien_raid.contest import UNSEEN, deck_of_purchase, public_contest, unseen_counts
+from strategies.alien_raid.decisions import BASE_PARAMS
 from strategies.alien_raid.plan import (
     GROUP,
     HAND_M,
@@ -32,7 +33,7 @@ TRIES = 12
 HITS = THEIRS + L.MAX_BOARD  # fscratch: samples where a space is contested ...
 POWER = HITS + L.MAX_BOARD  # ... and the sum of the strongest attack there
 STRONGEST = POWER + L.MAX_BOARD  # ... in the sample being predicted
-SAMPLES, BLEND = 12, 13  # parameter indices
+SAMPLES, BLEND = len(BASE_PARAMS), len(BASE_PARAMS) + 1  # the strong captain's own, last
 
 
 @jit

@@ -168,3 +168,25 @@ def decide_redraw(obs, p, sp, a):
         if m >= 0 and card_worth(obs, p, sp, m) > price(p, m):
             return
     a[L.A_YES] = 1
+
+
+@jit
+def decide_cash(obs, p, a, hold):
+    """With `hold`, a bonus-humans card received in a battle is kept until the next buying
+    phase and cashed there, after the credit decision (a captain whose humans stay low may
+    still take a credit, lines 184-186: measured to bring about 1,000 final humans,
+    docs/games/alien_raid/strategies.md); in the last turn, with no later buying phase, and
+    without `hold`, it is cashed as soon as it may be (the default answer)."""
+    if hold > 0.5 and obs[L.O_CITY] >= 0 and obs[L.O_TURN] < p[L.P_TURNS]:
+        for k in range(L.MAX_COMP_MODELS):
+            a[L.A_CASH + k] = 0
+
+
+@jit
+def decide_repay(obs, p, a, early):
+    """Credits are repaid at the end (the default answer: repaying sooner costs the same
+    60,000 and only takes humans away from buying), or with `early` as soon as the humans
+    cover them."""
+    if early > 0.5:
+        covered = obs[me(obs, L.OP_HUMANS)] // max(p[L.P_CREDIT_REPAY], 1)
+        a[L.A_REPAY] = min(obs[me(obs, L.OP_CREDITS)], covered)

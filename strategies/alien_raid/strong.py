@@ -8,7 +8,7 @@ contested over the samples (sampling.py). Everything else as `planner`.
 
 from sim.games.alien_raid.layout import PH_PLAN
 from sim.jit import jit
-from strategies.alien_raid.play import BASE_PARAMS, common_policy, plan_with_contest
+from strategies.alien_raid.decisions import BASE_PARAMS, common_policy, plan_with_contest
 from strategies.alien_raid.probes import apply_probes
 from strategies.alien_raid.sampling import sampled_contest
 

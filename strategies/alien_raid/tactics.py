@@ -137,12 +137,15 @@ def best_other(obs, seat):
 @jit
 def decide_boost(obs, p, scratch, a):
     """Play what makes me lead (against an army: reach it), the station before the card;
-    against captains a jam or a weakening may do it instead."""
+    against captains a jam or a weakening may do it instead. Nothing while I lead alone or
+    reach the army (fight.stations_to anyone asks then too): a station is used once a turn."""
     seat = obs[L.O_SEAT]
     mine = obs[L.O_F_TOTAL + seat]
     ship = first_fighting(obs)
     army = obs[L.O_F_ARMY]
     need = army - mine if army >= 0 else best_other(obs, seat) + 1 - mine
+    if need <= 0:
+        return
     station = boost_station(obs, p, L.ST_BOOST)
     if (
         station >= 0

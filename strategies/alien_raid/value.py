@@ -13,14 +13,14 @@ the other captains attack, and the card cost far more than its price.
 
 from sim.games.alien_raid.layout import PH_PLAN
 from sim.jit import jit
-from strategies.alien_raid.plan import uniform_contest
-from strategies.alien_raid.play import (
+from strategies.alien_raid.decisions import (
     BASE_PARAMS,
     CONTEST,
     OPP_POWER,
     common_policy,
     plan_with_contest,
 )
+from strategies.alien_raid.plan import uniform_contest
 from strategies.alien_raid.probes import apply_probes
 
 PARAMS: dict[str, float] = dict(BASE_PARAMS)

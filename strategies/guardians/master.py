@@ -20,6 +20,7 @@ from sim.games.guardians.moves import public_copy, restore_public
 from sim.jit import jit, jit_allocating
 from sim.random_streams import next_u64, seed_streams, shuffle_range
 from strategies.guardians import expert, skilled
+from strategies.guardians.ladder import POINTS
 
 PARAMS: dict[str, float] = {
     **expert.PARAMS,  # the estimate of the chance to win (the expert's, in its order)
@@ -30,9 +31,7 @@ PARAMS: dict[str, float] = {
 }
 CANDIDATES, SAMPLES, ROUNDS, MODEL_TEMPERATURE = range(len(expert.PARAMS), len(expert.PARAMS) + 4)
 # how every seat plays in the search: the `strong` level
-ROLLOUT = np.array(
-    list(skilled.derive({**skilled.PARAMS, "skill": skilled.LEVELS["strong"]}).values())
-)
+ROLLOUT = np.array(list(skilled.derive({**skilled.PARAMS, "skill": POINTS["strong"]}).values()))
 
 
 @jit

@@ -1,4 +1,5 @@
-"""Built-in Guardians strategies by name, the skill ladder and parameter validation."""
+"""Built-in Guardians strategies by name, what each level of the skill ladder plays, and
+parameter validation. Light: a strategy's module is imported when it is resolved."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from typing import Any
 import numpy as np
 
 from sim.config import Field
-from strategies.guardians.skilled import LEVELS
+from strategies.guardians.ladder import KNOB, LADDER, POINTS
 from strategies.registry import ModuleStrategy, checked_params, unknown_strategy
 
 # The built-in strategies, one module each under strategies/guardians/.
@@ -17,19 +18,15 @@ BUILTIN = (
     "random", "greedy", "cautious", "economist", "miner", "thief", "expert", "skilled", "master",
 )  # fmt: skip
 
-# The skill ladder, weakest first: each level is a built-in and the parameters that place it
-# (the levels below the master are points on `skilled`'s continuous `skill`).
-LADDER: dict[str, tuple[str, dict[str, float]]] = {
-    **{level: ("skilled", {"skill": skill}) for level, skill in LEVELS.items()},
+# What each level of the skill ladder (ladder.py) plays: a built-in and the parameters that
+# place it (the levels below the master are points on the continuous knob).
+LEVEL_PLAYS: dict[str, tuple[str, dict[str, float]]] = {
+    **{level: (KNOB[0], {KNOB[1]: skill}) for level, skill in POINTS.items()},
     "master": ("master", {}),
 }
-SKILLS = tuple(LADDER)
+assert tuple(LEVEL_PLAYS) == LADDER, "every level of the ladder plays a built-in"
 # parameters with narrower limits than any number, per built-in: `shop` is off or on
 FIELDS: dict[str, dict[str, Field]] = {"skilled": {"shop": Field("int", min=0, max=1)}}
-CONTINUOUS = ("skilled", "skill")  # the strategy and parameter of the continuous knob
-__all__ = [
-    "BUILTIN", "CONTINUOUS", "LADDER", "LEVELS", "SKILLS", "builtins", "param_vector", "resolve",
-]  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -48,15 +45,28 @@ def builtins() -> dict[str, BuiltinStrategy]:
     }
 
 
+def resolve_spec(spec: Any, *, source: str | None = None) -> tuple[Any, np.ndarray]:
+    """The strategy `spec` (a StrategySpec) names, a built-in, a ladder level or a user
+    strategy (`package.module:Name`, strategies/guardians/user.py), and its parameter vector,
+    each parameter checked (a ConfigError naming `source`)."""
+    from strategies.guardians import user  # imports numba: only for a user strategy
+
+    if user.is_user_name(spec.name):
+        strategy = user.load(spec.name, source=source)
+    else:
+        strategy = resolve(spec.name, source=source)
+    return strategy, param_vector(strategy, dict(spec.params), source=source)
+
+
 def resolve(name: str, *, source: str | None = None) -> BuiltinStrategy:
     """A built-in strategy or a ladder level by name; unknown names get the nearest one."""
     table = builtins()
-    if name in LADDER:
-        base, preset = LADDER[name]
+    if name in LEVEL_PLAYS:
+        base, preset = LEVEL_PLAYS[name]
         return replace(table[base], preset=tuple(preset.items()))
     if name in table:
         return table[name]
-    known = sorted(table) + [s for s in SKILLS if s not in table]  # `master` is both
+    known = sorted(table) + [s for s in LADDER if s not in table]  # `master` is both
     hint = None
     if name == "skill":
         hint = "A seat named 'skill' takes each level of the experiment's `skills` key."

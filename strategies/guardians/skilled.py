@@ -21,7 +21,7 @@ of the same skill); with `shop` 1 it shops as a player of its skill does: the th
 left at -1 follow from `skill` (SHOP_ANCHORS).
 
 `skill` sets every trait left at -1 (see `derive`); the named levels of the ladder are
-points on it (strategies.guardians.registry.LEVELS), and a trait given explicitly wins.
+points on it (strategies/guardians/ladder.py), and a trait given explicitly wins.
 """
 
 import numpy as np
@@ -90,8 +90,6 @@ SHOP_ANCHORS = np.array(
 )
 # `shop` 0: never buys (a threshold beyond any reserve); fires and uses at the economist's
 NO_SHOP = np.array([1000.0, 1000.0, 1000.0, 12.0, 3.0])
-# the named levels below the master: points on the knob
-LEVELS = {"novice": 0.0, "casual": 0.25, "club": 0.5, "strong": 0.75}
 _MINER = np.array([1.0, 2.0])  # the miner's parameters, for the mine
 _SCORES = 128  # scratch[_SCORES : _SCORES + 64]: the candidates' values (x _SCALE)
 _SCALE = 1024.0

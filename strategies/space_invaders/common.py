@@ -21,7 +21,7 @@ from sim.games.space_invaders.board import (
 )
 from sim.games.space_invaders.decision import SCRATCH_SIZE
 from sim.games.space_invaders.dexterity import bias_along, sd_across, sd_along
-from sim.games.space_invaders.engine import pl
+from sim.games.space_invaders.engine import pl, ufo_attackable
 from sim.jit import jit, jit_inline
 
 # scratch: a board copy for predictions, then the cards it would lose to the planet
@@ -35,6 +35,10 @@ assert SC_END <= SCRATCH_SIZE, "the strategies' scratch layout outgrew the game'
 WORTH_UNIT = 1e6  # worths kept as integers in the int64 scratch
 UFO = -2  # a target that is the UFO, not a cell
 SPREAD_SCALE = 0  # every strategy's first parameter
+# the optional actions the rules offer (layout.OPTION_NAMES, in that order), every strategy's
+# parameters: 1 takes the action when it can count, 0 never does (what an option is worth is
+# measured against 0: experiments/invaders_options.yaml)
+OPTION_PARAMS = {"planet_relaunch": 1.0, "ufo_relaunch": 1.0, "heal": 1.0, "bonus_shot": 1.0}
 
 
 @jit_inline
@@ -59,6 +63,19 @@ def choose_token(a, level, target):
     a[L.A_THREE] = 0.0
     a[L.A_YES] = 0.0
     a[L.A_CALLED] = -1.0 if target == UFO else float(target)
+
+
+@jit_inline
+def take_option(s, p, sp, first, option):
+    """Whether to take the optional action `option` (layout.OPT_*): never when its parameter
+    (sp[first + option - 1], OPTION_PARAMS) is 0; a bonus shot at the UFO only when it can
+    count (a destroyed UFO cannot be attacked, unless bonus shots also hit invaders); the
+    others always: a re-launch or the heal costs nothing."""
+    if sp[first + option - 1] < 0.5:
+        return False
+    if option == L.OPT_BONUS_SHOT:
+        return ufo_attackable(s, p) or p[L.P_BONUS_HITS] != 0.0
+    return True
 
 
 @jit_inline
@@ -94,7 +111,13 @@ def _within(centre, half, sd):
 def chance_box(p, ax, ay, x0, x1, y0, y1, scale):
     """Chance that a straight shot aimed at (ax, ay) lands with its centre in the box (the
     shooter below the aim: the error along the shot is along y). Ignores wild shots' luck."""
-    distance = ay - p[L.P_SHOOTER_Y]
+    return chance_box_from(p, p[L.P_SHOOTER_Y], ax, ay, x0, x1, y0, y1, scale)
+
+
+@jit_inline
+def chance_box_from(p, sy, ax, ay, x0, x1, y0, y1, scale):
+    """chance_box for a shot from height sy (a bonus shot from where a token lies)."""
+    distance = ay - sy
     across = sd_across(p, distance, scale)
     along = sd_along(p, distance, scale)
     bias = bias_along(p, distance)
@@ -117,9 +140,16 @@ def chance_card(p, ax, ay, cell, scale):
 
 @jit_inline
 def chance_ufo(p, scale):
-    """Chance that a shot aimed at the UFO's centre lands inside it."""
-    return chance_box(
+    """Chance that a shot from the shooter at the UFO's centre lands inside it."""
+    return chance_ufo_from(p, p[L.P_SHOOTER_Y], scale)
+
+
+@jit_inline
+def chance_ufo_from(p, sy, scale):
+    """Chance that a shot from height sy at the UFO's centre lands inside it."""
+    return chance_box_from(
         p,
+        sy,
         ufo_center_x(p),
         ufo_center_y(p),
         p[L.P_UFO_X0],

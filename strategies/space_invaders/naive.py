@@ -2,15 +2,25 @@
 is on yet (the leftmost of a row first), the UFO only when no invader is left. Launches its
 lowest-level tokens first and uses each power in the plainest way: calls its target, takes
 a re-launch after a miss, sends a blast wave to the first card it reaches and an extra hit
-to the first neighbour, never redirects and never declares the three tries."""
+to the first neighbour, never redirects and never declares the three tries; takes every other
+optional action the rules offer (re-launches, the heal, bonus shots at a UFO that can still
+be hit)."""
 
 from sim.games.space_invaders import layout as L
 from sim.games.space_invaders.board import neighbours_mask, wave_reaches
 from sim.games.space_invaders.engine import power_of, tk, wave_length
 from sim.jit import jit, jit_inline
-from strategies.space_invaders.common import UFO, aim_target, choose_token, lowest_level_left
+from strategies.space_invaders.common import (
+    OPTION_PARAMS,
+    UFO,
+    aim_target,
+    choose_token,
+    lowest_level_left,
+    take_option,
+)
 
-PARAMS = {"spread_scale": 1.0}
+PARAMS = {"spread_scale": 1.0, **OPTION_PARAMS}
+_OPTIONS = 1  # index of the first option parameter
 
 
 @jit_inline
@@ -63,5 +73,7 @@ def policy(phase, s, p, w, seat, sp, rng, a, scratch):
         aim_target(p, a, nearest_target(s))
     elif phase == L.PH_RELAUNCH_Q:
         a[L.A_YES] = 0.0 if s[tk(s[L.S_CUR], L.TK_RESULT)] == L.ON_CARDS else 1.0
+    elif phase == L.PH_OPTION:
+        a[L.A_TAKE] = 1.0 if take_option(s, p, sp, _OPTIONS, s[L.S_OPTION]) else 0.0
     elif phase == L.PH_RESOLVE:
         first_choices(s, p, w, a)

@@ -11,7 +11,12 @@ Aim points are the cards' centres, the middle of every two neighbouring cards (o
 both) and the UFO. A two-hit invader counts in full when a hit waits on it, else by the
 chance that the team's tokens still to launch this round land a second hit; a shield
 generator carries the cards it protects. The resolution choices and the level-2 re-launch
-follow the same worths (the tactical player's rules)."""
+follow the same worths (the tactical player's rules). It takes every other optional action the
+rules offer (common.take_option), the planet-area re-launch too; with `stay_in_planet` 1 it
+leaves a token in the planet area instead when what its power does from there (a sure blast
+wave, a bonus shot from close to the UFO) is worth more than the best new launch's expected
+worth, which measured worse than always launching again (docs/games/space_invaders/
+strategies.md)."""
 
 from sim.games.space_invaders import layout as L
 from sim.games.space_invaders.board import (
@@ -23,6 +28,7 @@ from sim.games.space_invaders.board import (
 from sim.games.space_invaders.engine import power_of, tk
 from sim.jit import jit, jit_inline
 from strategies.space_invaders.common import (
+    OPTION_PARAMS,
     SC_WORTH,
     SC_WORTH_PIERCE,
     UFO,
@@ -31,16 +37,30 @@ from strategies.space_invaders.common import (
     aim_target,
     chance_card,
     chance_ufo,
+    chance_ufo_from,
     chance_ufo_in,
     choose_token,
     left_at,
     predict_threat,
+    take_option,
 )
-from strategies.space_invaders.tactical import _landing_worth, _resolve_choices
+from strategies.space_invaders.tactical import (
+    _landing_worth,
+    _resolve_choices,
+    wave_from_landing,
+)
 from strategies.space_invaders.values import hit_worth, landed_mask, tokens_after, ufo_worth
 
-PARAMS = {"spread_scale": 1.0, "ufo_weight": 1.0, "future_weight": 0.6}
+PARAMS = {
+    "spread_scale": 1.0,
+    "ufo_weight": 1.0,
+    "future_weight": 0.6,
+    **OPTION_PARAMS,
+    "stay_in_planet": 0.0,  # 1: judge whether a token in the planet area stays there
+}
 _UFO_WEIGHT, _FUTURE = 1, 2  # the same places as the tactical player's (shared choices)
+_OPTIONS = 3
+_STAY = _OPTIONS + len(OPTION_PARAMS)
 # what a blast wave recovers of a missed aimed shot (its chance of reaching the card)
 SHORT_RESCUE, LONG_RESCUE = 0.5, 0.65
 N_PAIRS = (L.COLS - 1) * L.ROWS + L.COLS * (L.ROWS - 1)  # neighbouring cells, across then down
@@ -156,6 +176,27 @@ def plan(s, p, seat, sp, scratch, only_level):
     return best_level, best_aim, best
 
 
+@jit
+def stays(s, p, w, seat, sp, scratch):
+    """Whether the token in flight stays in the planet area: what its power does from where it
+    lies (a sure blast wave; a bonus shot at the UFO from there, lines 411, 419, 424) beats
+    the expected worth of launching it again."""
+    if sp[_STAY] < 0.5:
+        return False
+    t = s[L.S_CUR]
+    power, level = s[tk(t, L.TK_POWER)], s[tk(t, L.TK_LEVEL)]
+    if power == L.UFO_FROM_LANDING:
+        value = ufo_worth(s, p, power, sp[0], sp[_UFO_WEIGHT])
+        staying = chance_ufo_from(p, w[L.W_LAND_Y], sp[0]) * value
+    else:
+        predict_threat(s, p, scratch)
+        staying = wave_from_landing(s, p, w, seat, sp, scratch, power, landed_mask(s))
+    if staying <= 0.0:
+        return False
+    _, _, fresh = plan(s, p, seat, sp, scratch, level)
+    return staying > fresh
+
+
 @jit_inline
 def _aim(p, a, aim):
     if aim == N_AIMS - 1:
@@ -195,6 +236,12 @@ def policy(phase, s, p, w, seat, sp, rng, a, scratch):
         _, _, fresh = plan(s, p, seat, sp, scratch, s[tk(t, L.TK_LEVEL)])
         got = _landing_worth(s, p, t, seat, sp, scratch)
         a[L.A_YES] = 1.0 if got < fresh else 0.0
+    elif phase == L.PH_OPTION:
+        option = s[L.S_OPTION]
+        take = take_option(s, p, sp, _OPTIONS, option)
+        if take and option == L.OPT_PLANET_RELAUNCH and stays(s, p, w, seat, sp, scratch):
+            take = False
+        a[L.A_TAKE] = 1.0 if take else 0.0
     elif phase == L.PH_RESOLVE:
         predict_threat(s, p, scratch)
         _resolve_choices(s, p, w, seat, sp, a, scratch)

@@ -4,10 +4,15 @@ Every strategy's first parameter is `spread_scale`, the seat's own dexterity fac
 multiplies the table's launch error: 1.5 for a child among adults)."""
 
 from sim.config import Field
-from sim.games.space_invaders.schema import TEAM_SKILLS as ORDER
 from strategies.registry import ModuleRegistry
+from strategies.space_invaders.ladder import KNOB, LADDER
 
-# the team-skill ladder, weakest first
-SKILLS = ORDER
-REGISTRY = ModuleRegistry("strategies.space_invaders", ORDER,
-                          fields={"spread_scale": Field("float", min=0.1, max=5.0)})  # fmt: skip
+BUILTIN = (*LADDER, KNOB[0])  # every built-in strategy: the ladder, then its knob
+REGISTRY = ModuleRegistry(
+    "strategies.space_invaders",
+    BUILTIN,
+    fields={
+        "spread_scale": Field("float", min=0.1, max=5.0),
+        KNOB[1]: Field("float", min=0, max=1),
+    },
+)

@@ -8,7 +8,11 @@ worth against a card's; the heal power's hit adds the health it restores), decla
 tries when the UFO with three launches is worth more than any card, launches its tokens
 lowest level first, calls its target, re-launches
 (level 2) when the landing was worth much less than its target, and makes each resolution
-choice (redirect, extra, blast wave) for the most valuable card."""
+choice (redirect, extra, blast wave) for the most valuable card. It takes every other optional
+action the rules offer (common.take_option), the planet-area re-launch too; with
+`stay_in_planet` 1 it leaves a wave token in the planet area instead when its blast wave from
+there reaches a card worth at least its best target (a sure hit against a chance of one),
+which measured worse than always launching again (docs/games/space_invaders/strategies.md)."""
 
 from sim.games.space_invaders import layout as L
 from sim.games.space_invaders.board import (
@@ -18,6 +22,7 @@ from sim.games.space_invaders.board import (
 from sim.games.space_invaders.engine import power_of, tk, wave_length
 from sim.jit import jit, jit_inline
 from strategies.space_invaders.common import (
+    OPTION_PARAMS,
     UFO,
     aim_target,
     chance_ufo,
@@ -25,11 +30,20 @@ from strategies.space_invaders.common import (
     choose_token,
     left_at,
     predict_threat,
+    take_option,
 )
 from strategies.space_invaders.values import hit_worth, landed_mask, tokens_after, ufo_worth
 
-PARAMS = {"spread_scale": 1.0, "ufo_weight": 1.0, "future_weight": 0.5, "relaunch_below": 0.5}
-_UFO_WEIGHT, _FUTURE, _RELAUNCH_BELOW = 1, 2, 3
+PARAMS = {
+    "spread_scale": 1.0,
+    "ufo_weight": 1.0,
+    "future_weight": 0.5,
+    "relaunch_below": 0.5,
+    **OPTION_PARAMS,
+    "stay_in_planet": 0.0,  # 1: judge whether a token in the planet area stays there
+}
+_UFO_WEIGHT, _FUTURE, _RELAUNCH_BELOW, _OPTIONS = 1, 2, 3, 4
+_STAY = _OPTIONS + len(OPTION_PARAMS)
 FOLLOW_UP = 0.4  # a lone hit on a two-hit card pays off about this often
 # a UFO hit counts this share of its worth against a card's: a casual adult lands a shot in
 # the UFO about half as often as on the card they aim at
@@ -130,6 +144,37 @@ def _resolve_choices(s, p, w, seat, sp, a, scratch):
 
 
 @jit
+def wave_from_landing(s, p, w, seat, sp, scratch, power, landed):
+    """What the token in flight, left where it lies, is worth by its blast wave (lines 411,
+    424): the best card the wave reaches from there, 0 without a wave power."""
+    if power != L.SHORT_WAVE and power != L.LONG_WAVE:
+        return 0.0
+    reach = wave_length(p, power)
+    pierce = power == L.LONG_WAVE and p[L.P_LONG_DESTROYS] != 0.0
+    best = 0.0
+    for cell in range(L.N_CELLS):
+        if s[L.S_BOARD + cell] != 0 and wave_reaches(p, cell, w[L.W_LAND_X], w[L.W_LAND_Y], reach):
+            best = max(best, _worth(s, p, scratch, cell, pierce, seat, sp, landed))
+    return best
+
+
+@jit_inline
+def stays(s, p, w, seat, sp, scratch):
+    """Whether the token in flight stays in the planet area: its wave from there reaches a
+    card worth at least its best target (the rules of thumb weigh no chances: a sure hit on
+    as good a card beats a new launch)."""
+    if sp[_STAY] < 0.5:
+        return False
+    predict_threat(s, p, scratch)
+    power = s[tk(s[L.S_CUR], L.TK_POWER)]
+    staying = wave_from_landing(s, p, w, seat, sp, scratch, power, landed_mask(s))
+    if staying <= 0.0:
+        return False
+    _, worth = best_target(s, p, seat, power, sp, scratch, 1)
+    return staying >= worth
+
+
+@jit
 def _landing_worth(s, p, t, seat, sp, scratch):
     """What token t's landing is worth (the cards it is on)."""
     mask = s[tk(t, L.TK_CELLS)]
@@ -171,6 +216,12 @@ def policy(phase, s, p, w, seat, sp, rng, a, scratch):
         _, worth = best_target(s, p, seat, s[tk(t, L.TK_POWER)], sp, scratch, 1)
         got = _landing_worth(s, p, t, seat, sp, scratch)
         a[L.A_YES] = 1.0 if got < sp[_RELAUNCH_BELOW] * worth else 0.0
+    elif phase == L.PH_OPTION:
+        option = s[L.S_OPTION]
+        take = take_option(s, p, sp, _OPTIONS, option)
+        if take and option == L.OPT_PLANET_RELAUNCH and stays(s, p, w, seat, sp, scratch):
+            take = False
+        a[L.A_TAKE] = 1.0 if take else 0.0
     elif phase == L.PH_RESOLVE:
         predict_threat(s, p, scratch)
         _resolve_choices(s, p, w, seat, sp, a, scratch)

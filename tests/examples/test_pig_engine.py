@@ -6,10 +6,10 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from pig.play import Plan, play_chunk, play_chunk_python
+from pig.chunks import Plan, play_chunk, play_chunk_python
 from pig.plugin import GAME
+from pig.policy import table_for
 from pig.ruleset import Rules
-from pig.strategies import table_for
 from pig.strategies.values import first_player_wins
 from pig.watch import watch_game
 

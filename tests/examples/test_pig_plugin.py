@@ -72,11 +72,8 @@ def test_bench_measures_the_python_and_the_compiled_loop(installed):
     done = sim(installed, "bench", "--game", "pig", "--quick", "--json")
     assert done.returncode == 0, done.stderr
     rows = json.loads(done.stdout)["rates"]
-    assert {(r["strategy"], r["engine"]) for r in rows} == {
-        (f"{name} [{engine}]", engine)
-        for name in ("steady", "optimal")
-        for engine in ("python", "compiled")
-    }
+    names = ("hold", "optimal", "careless", "casual", "steady", "shrewd")
+    assert {r["strategy"] for r in rows} == {*names, *(f"{name} [python]" for name in names)}
     assert all(r["games_per_cpu_s"] > 0 and r["players"] == 2 for r in rows)
 
 
@@ -96,6 +93,6 @@ def test_the_plug_in_object_is_light():
 
     loaded = loaded_after(f"import sys; sys.path.insert(0, {str(PIG)!r}); "
                           "from pig.plugin import GAME")  # fmt: skip
-    heavy = ("numba", "polars", "pig.kernel", "pig.play", "pig.report", "pig.watch")
+    heavy = ("numba", "polars", "pig.kernel", "pig.chunks", "pig.report", "pig.watch")
     assert "pig.plugin" in loaded
     assert [m for m in loaded if m.startswith(heavy)] == []

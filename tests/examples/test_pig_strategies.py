@@ -10,8 +10,10 @@ import pytest
 from pig import rules as R
 from pig.dice import Dice
 from pig.game import play_turn
+from pig.policy import table_for
 from pig.ruleset import RULESETS, Rules
-from pig.strategies import LADDER, SKILLS, resolve, table_for
+from pig.strategies.ladder import LADDER, LEVELS
+from pig.strategies.registry import REGISTRY
 from pig.strategies.values import first_player_wins, optimal_values, pair_values
 
 from sim.errors import ConfigError
@@ -148,25 +150,25 @@ def test_optimal_rolls_longer_the_nearer_the_opponent_is_to_winning(optimal):
 def test_each_ladder_level_beats_optimal_more_often_than_the_one_below(optimal):
     """Exact win probability against `optimal`, the mean of moving first and second."""
     rates = []
-    for level in SKILLS:
+    for level in LADDER:
         # the level to move at 0-0 wins mine[0, 0]; optimal to move at 0-0 wins theirs[0, 0]
         mine, theirs = pair_values(PIG, table(level), optimal)
         rates.append((mine[0, 0] + 1 - theirs[0, 0]) / 2)
-    by_level = dict(zip(SKILLS, rates, strict=True))
+    by_level = dict(zip(LADDER, rates, strict=True))
     assert rates == sorted(rates) and len(set(rates)) == len(rates), by_level
     assert rates[-1] == pytest.approx(0.5)  # the top is optimal itself
-    assert SKILLS[0] == "careless" and LADDER["optimal"] == {"name": "optimal"}
+    assert LADDER[0] == "careless" and LEVELS["optimal"] == {"name": "optimal"}
 
 
 def test_strategy_names_and_parameters_are_checked():
-    assert resolve(StrategySpec("steady"), source="x.yaml") == ("hold", {"at": 20})
-    assert resolve(StrategySpec("hold"), source="x.yaml") == ("hold", {"at": 20})
+    assert resolved(StrategySpec("steady"), source="x.yaml") == ("hold", {"at": 20})
+    assert resolved(StrategySpec("hold"), source="x.yaml") == ("hold", {"at": 20})
     with pytest.raises(ConfigError, match="Did you mean 'optimal'"):
-        resolve(StrategySpec("optimall"), source="x.yaml")
+        resolved(StrategySpec("optimall"), source="x.yaml")
     with pytest.raises(ConfigError, match="x.yaml.*at"):
-        resolve(StrategySpec("hold", (("at", 0),)), source="x.yaml")
+        resolved(StrategySpec("hold", (("at", 0),)), source="x.yaml")
     with pytest.raises(ConfigError, match="takes no parameters"):
-        resolve(StrategySpec("steady", (("at", 5),)), source="x.yaml")
+        resolved(StrategySpec("steady", (("at", 5),)), source="x.yaml")
 
 
 # --- seeded turns traced by hand -----------------------------------------------------------
@@ -209,3 +211,9 @@ def test_optimal_races_where_hold_at_20_stops_short():
     #   optimal:    3 9 11 15 21 24: rolls on, holds 24 -> 102 and wins
     assert turns("steady", 13, 1, scores=(78, 99)) == [[99, 99]]
     assert turns("optimal", 13, 1, scores=(78, 99)) == [[102, 99]]
+
+
+def resolved(spec, *, source: str) -> tuple[str, dict]:
+    """The strategy's name and checked parameters, as the registry resolves them."""
+    player, params = REGISTRY.resolve(spec, source=source)
+    return player.name, params

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import argparse
 
+from pig.policy import table_for
 from pig.ruleset import Rules, load_ruleset
-from pig.strategies import table_for
 from pig.strategies.values import first_player_wins
 from sim.errors import SimError
 from sim.games.base import StrategySpec

@@ -1,35 +1,32 @@
 """Pig's plug-in object: what `sim` needs to play, watch, check and report the game.
 
-`sim` finds it through the entry point in pyproject.toml (`sim.games: pig`). It is light: the
-package's usual modules (play.py, watch.py, scenario.py, report.py, bench.py) are imported by
-the methods that need them (`PackageParts`, `lazy`), so building a report never loads the
-compiled loop.
+`sim` finds it through the entry point in pyproject.toml (`sim.games: pig`). It is light: it
+derives from `PackageParts`, which finds the parts by the usual layout and imports each module
+only when a part needs it (ruleset.py: the presets and load_ruleset; chunks.py: play_chunk and
+what `prepare` compiles; watch.py, scenario.py, report.py), so building a report never loads
+the compiled loop. The players live in pig/strategies/ (registry.py: the names and `resolve`;
+ladder.py: the skill ladder as plain data); this is the one place where they meet the rules.
 """
 
 from __future__ import annotations
 
 from pig.rules import OUTCOMES
-from pig.ruleset import RULESETS, load_ruleset
-from pig.strategies import NAMES, SKILLS
-from sim.games.base import PackageParts, lazy
+from sim.games.base import BenchPlan, PackageParts
 
 
 class Pig(PackageParts):
     package = "pig"
+    players = "pig.strategies"
     name = "pig"
     title = "Pig"
     version = 1
-    presets = RULESETS.presets
     player_counts = (2,)
     outcomes = OUTCOMES
-    skills = SKILLS  # the skill ladder, weakest first (strategies/ladder.yaml)
     demo_lineup = "optimal,steady"  # sim play without --strategies
-
-    load_ruleset = staticmethod(load_ruleset)  # (name_or_path, overrides=(), *, source)
-    bench = lazy("pig.bench", "bench_rows")  # (*, quick) -> rows for sim bench --game pig
-
-    def strategy_names(self) -> tuple[str, ...]:
-        return NAMES
+    # `sim bench --game pig`: each level, by the compiled loop and by the plain-Python rules
+    # (the same games; what a designer's first plug-in runs at)
+    bench_plan = BenchPlan(players=2, engines={"python": "pig.chunks:play_chunk_python"},
+                           run_lineup=("steady",))  # fmt: skip
 
 
 GAME = Pig()

@@ -14,3 +14,12 @@ from __future__ import annotations
 def rolls_again(table, i: int, j: int, k: int, goal: int) -> bool:
     """Whether the player with the table rolls again at (i, j, k); never when holding wins."""
     return i + k < goal and table[i, j, k] != 0
+
+
+def table_for(spec, rules, *, source: str | None = None):
+    """The roll table the player `spec` (a StrategySpec) plays by under `rules`: the plug-in
+    resolves the spec (a ConfigError naming `source` for a bad one) and the player builds it."""
+    from pig.plugin import GAME
+
+    player, _ = GAME.resolve(spec, source=source)
+    return player.table(rules)

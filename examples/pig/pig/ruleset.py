@@ -47,6 +47,9 @@ RULESETS = RulesetFamily(
 )
 
 
+PRESETS = RULESETS.presets
+
+
 def load_ruleset(name_or_path, overrides=(), *, source: str = "--set"):
     return RULESETS.load(name_or_path, overrides, source=source)
 

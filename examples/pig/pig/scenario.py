@@ -25,8 +25,9 @@ import yaml
 
 from pig import rules as R
 from pig.game import wants_roll
+from pig.plugin import GAME
+from pig.policy import table_for
 from pig.ruleset import RULESETS, Rules
-from pig.strategies import resolve, table_for
 from sim.config import Field, coerce
 from sim.games.base import Scenarios, StrategySpec
 from sim.scenarios import ScenarioError, expectation_diff, read_scenario
@@ -127,7 +128,7 @@ def _spec(path: str, entry: Any) -> StrategySpec:
         spec = StrategySpec(str(entry["name"]), params)
     else:
         spec = StrategySpec(str(entry))
-    resolve(spec, source=path)
+    GAME.resolve(spec, source=path)  # a ConfigError naming the file for a bad spec
     return spec
 
 

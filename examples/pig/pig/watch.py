@@ -8,8 +8,8 @@ import html
 from pig import rules as R
 from pig.dice import Dice
 from pig.game import play_turn
+from pig.policy import table_for
 from pig.ruleset import Rules
-from pig.strategies import table_for
 from sim.games.base import StrategySpec, Watch
 from sim.watch_page import step_page
 

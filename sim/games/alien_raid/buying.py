@@ -4,6 +4,7 @@ anything and returns OK or the refusal (layout.E_*)."""
 
 from sim.games.alien_raid import layout as L
 from sim.games.alien_raid.cards import credit_allowed, fuel_limit, is_station, price
+from sim.games.alien_raid.options import repay_credits
 from sim.games.alien_raid.state import (
     discard_ship,
     draw_ship,
@@ -19,7 +20,8 @@ from sim.jit import jit
 @jit
 def start_turn(s, p, log):
     """Fuel limit; red decks from turn 6 (line 56); compensations received last turn become
-    usable (line 192); stations turn back (line 152); early repayment if chosen."""
+    usable (line 192); stations turn back (line 152); credits repaid at once under
+    credit.repay_when earliest."""
     turn = s[L.S_TURN]
     s[L.S_FUEL] = fuel_limit(p, turn)
     emit(log, s, L.EV_TURN, -1, -1, s[L.S_FUEL], 0, 0, 0)
@@ -43,18 +45,9 @@ def start_turn(s, p, log):
         s[pl(seat, L.PL_REDRAWS)] = 0
         s[pl(seat, L.PL_SPENT_TURN)] = 0
         s[pl(seat, L.PL_SHIPS_BOUGHT_TURN)] = 0
-        if p[L.P_CREDIT_REPAY_EARLY]:
-            repay(s, p, seat, log)
-
-
-@jit
-def repay(s, p, seat, log):
-    """Repay every credit the humans cover (credit.repay_when: earliest)."""
-    while s[pl(seat, L.PL_CREDITS)] > 0 and s[pl(seat, L.PL_HUMANS)] >= p[L.P_CREDIT_REPAY]:
-        s[pl(seat, L.PL_HUMANS)] -= p[L.P_CREDIT_REPAY]
-        s[pl(seat, L.PL_CREDITS)] -= 1
-        s[pl(seat, L.PL_REPAID)] += p[L.P_CREDIT_REPAY]
-        emit(log, s, L.EV_REPAY, seat, -1, p[L.P_CREDIT_REPAY], 0, 0, 0)
+        if p[L.P_CREDIT_REPAY_WHEN] == L.REPAY_EARLIEST:  # every credit the humans cover
+            covered = s[pl(seat, L.PL_HUMANS)] // max(p[L.P_CREDIT_REPAY], 1)
+            repay_credits(s, p, seat, min(s[pl(seat, L.PL_CREDITS)], covered), log)
 
 
 @jit

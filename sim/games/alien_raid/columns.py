@@ -1,6 +1,7 @@
 """The per-seat columns of alien-raid results, named once: the engine's play_chunk writes them
-(play.py) and the report reads them (report/). Light: plain names and offsets."""
+(chunks.py) and the report reads them (report/). Light: plain names and offsets."""
 
+from sim.games import trajectory
 from sim.games.alien_raid import layout as L
 
 # per-seat counters copied from the captain's block of the state: column -> PL_* field
@@ -44,6 +45,8 @@ SEAT_FIELDS = {
     "rp_turn": L.PL_RP_TURN,
     "cp_turn": L.PL_CP_TURN,
     "cp_took": L.PL_CP_TOOK,
+    "bonus_held": L.PL_BONUS_HELD,
+    "repaid_early": L.PL_REPAID_EARLY,
 }
 PROBE_CARD = "probe_card"  # the card a purchase probe offered ('' none)
 BOUGHT, OFFERED = "bought_", "offered_"  # + a card's column name: its purchases and offers
@@ -52,3 +55,9 @@ BOUGHT, OFFERED = "bought_", "offered_"  # + a card's column name: its purchases
 def card_column(prefix: str, card: str) -> str:
     """A card's column: card_column(BOUGHT, 'new-york') -> 'bought_new_york'."""
     return prefix + card.replace("-", "_")
+
+
+# how the game went (sim/games/trajectory.py; a step is a turn of the whole table): per game,
+# then per seat
+GAME_TRAJECTORY = trajectory.GAME_COLUMNS
+SEAT_TRAJECTORY = trajectory.SEAT_COLUMNS

@@ -23,7 +23,7 @@ from sim.games.alien_raid.decision import (
 )
 from sim.games.alien_raid.layout import ACTION_SIZE, MAX_HAND, MAX_PLAYERS, OBS_SIZE
 from sim.games.alien_raid.observe import observe
-from sim.games.alien_raid.script import SCRIPT_KIND, SCRIPT_WIDTH
+from sim.games.alien_raid.script import SCRIPT_KIND, SCRIPT_WIDTH, expected_refusal
 from sim.games.alien_raid.script import policy as scripted
 from sim.jit import jit, jit_inline
 
@@ -44,6 +44,13 @@ def decide_into(ctx, s, p, rng, seat, phase, space):
     a, acts = ctx[4], ctx[5]
     for i in range(ACTION_SIZE):
         acts[seat, i] = a[i]
+
+
+@jit_inline
+def again(ctx, s, seat, err, log):
+    """Whether `err` is the refusal a scenario's script expected of `seat`'s answer: the rules
+    then ask the same decision again and the turn goes on (always False for a strategy)."""
+    return expected_refusal(ctx[2], ctx[0], s, seat, err, log)
 
 
 @jit

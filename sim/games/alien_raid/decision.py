@@ -29,7 +29,7 @@ from sim.jit import jit, jit_inline
 
 SCRATCH_SIZE = 4096
 FSCRATCH_SIZE = 4096
-POLICY_SLOTS = 8  # distinct policies a lineup may play (the built-in strategies number 5)
+POLICY_SLOTS = 8  # distinct policies a lineup may play (the built-in strategies number 6)
 
 
 OBS_T = STATE_T  # an observation is an int32 array like a state
@@ -70,7 +70,8 @@ def first_loss(obs, p):
 @jit
 def reset_action(phase, obs, p, a):
     """The default answer: no redraw, no credit, buy nothing, stay home, no transfer, fight,
-    no station, raid, fight the army, lose the first ship that can be destroyed."""
+    no station, raid, fight the army, lose the first ship that can be destroyed, cash every
+    bonus-humans card held, repay no credit early."""
     for i in range(L.ACTION_SIZE):
         a[i] = 0
     for i in range(L.MAX_DRAWN):
@@ -87,3 +88,7 @@ def reset_action(phase, obs, p, a):
         a[L.A_YES] = 1
     if phase == L.PH_LOSE_SHIP:
         a[L.A_SLOT] = first_loss(obs, p)
+    if phase == L.PH_CASH:
+        for k in range(L.MAX_COMP_MODELS):
+            if p[L.P_COMP_EFFECT + k] == L.CP_HUMANS:
+                a[L.A_CASH + k] = obs[L.O_OWN_COMPS + k] + obs[L.O_OWN_COMPS_NEW + k]

@@ -121,6 +121,11 @@ class Narrator:
             return f"{who} gains {v1} bonus humans"
         if code == L.EV_REPAY:
             return f"{who} repays {v1}"
+        if code == L.EV_HOLD:
+            return f"{who} keeps {v1} bonus-humans card{'s' if v1 > 1 else ''}"
+        if code == L.EV_REFUSED:
+            at = f" at {where}" if space >= 0 else ""
+            return f"{who}'s decision{at} is refused: {L.ERROR_NAMES[v1]}"
         if code == L.EV_TASK:
             place = "first" if v3 == 1 else "second"
             return f"{who} takes {v2} for task {self.n.tasks[v1]} ({place}, {v4} cities)"

@@ -4,6 +4,7 @@ example, lines 154-158); losing a ship; compensation cards (lines 190-194)."""
 
 from sim.games.alien_raid import layout as L
 from sim.games.alien_raid.cards import destroyable, mf, ship_attack
+from sim.games.alien_raid.options import cash_one
 from sim.games.alien_raid.planning import group_of, use_station
 from sim.games.alien_raid.state import discard_ship, draw_comp, emit, pl
 from sim.jit import jit
@@ -33,7 +34,8 @@ def clear_catch(s):
 @jit
 def fighter_total(s, p, seat, buf, slots):
     """The seat's attack in the fight in progress, with jams, weakening and boosts, plus its
-    dice (line 99). Each ship counts at least 0."""
+    dice (line 99). Each ship counts at least 0; a jammed ship keeps its boosts unless
+    fight.jam turns them off too."""
     space = s[L.S_F_CITY]
     n = group_of(s, seat, space, buf, slots)
     city = s[L.S_BOARD + space]
@@ -42,7 +44,10 @@ def fighter_total(s, p, seat, buf, slots):
     for j in range(n):
         jammed = (s[L.S_F_JAMMED + seat] >> slots[j]) & 1
         value = ship_attack(p, buf, n, j, city, vs_army, jammed == 1) - s[L.S_F_WEAKEN + seat]
-        total += max(value, 0) + s[L.S_F_BOOST + seat * L.MAX_HAND + slots[j]]
+        boost = s[L.S_F_BOOST + seat * L.MAX_HAND + slots[j]]
+        if jammed == 1 and p[L.P_JAM_BOOSTS]:
+            boost = 0
+        total += max(value, 0) + boost
     return total
 
 
@@ -159,17 +164,14 @@ def destroy(s, seat, slot):
 
 @jit
 def give_compensation(s, p, rng, seat, log):
-    """One compensation card per battle lost (line 192); bonus humans count at once, the
-    others are usable from the next turn. Returns the card's model (-1: none left)."""
+    """One compensation card per battle lost (line 192), usable from the next turn; a
+    bonus-humans card is usable at once (the captain may cash it: options.py), or cashed at
+    once under compensation.bonus_humans at_once. Returns the card's model (-1: none left)."""
     k = draw_comp(s, rng)
     if k < 0:
         return -1
     s[pl(seat, L.PL_COMPS_RECEIVED)] += 1
-    if p[L.P_COMP_EFFECT + k] == L.CP_HUMANS:
-        s[pl(seat, L.PL_HUMANS)] += p[L.P_COMP_VALUE + k]
-        s[pl(seat, L.PL_COMP_HUMANS)] += p[L.P_COMP_VALUE + k]
-        s[L.S_COMP_DISCARD + k] += 1
-        emit(log, s, L.EV_COMP_HUMANS, seat, -1, p[L.P_COMP_VALUE + k], 0, 0, 0)
-    else:
-        s[pl(seat, L.PL_COMPS_NEW + k)] += 1
+    s[pl(seat, L.PL_COMPS_NEW + k)] += 1
+    if p[L.P_COMP_EFFECT + k] == L.CP_HUMANS and p[L.P_BONUS_AT_ONCE]:
+        cash_one(s, p, seat, k, log)
     return k

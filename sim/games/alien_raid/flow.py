@@ -13,8 +13,9 @@ from sim.games.alien_raid.buying import (
     redraw_allowed,
     start_turn,
 )
-from sim.games.alien_raid.decide import decide, decide_into
+from sim.games.alien_raid.decide import again, decide, decide_into
 from sim.games.alien_raid.flow_city import resolve_city
+from sim.games.alien_raid.options import apply_cash, apply_repay, holds_bonus, repay_possible
 from sim.games.alien_raid.planning import (
     any_attack,
     apply_plan,
@@ -50,9 +51,19 @@ def play_turn(s, p, rng, ctx, log):
 
 @jit
 def buy_phase(s, p, rng, ctx, log):
-    """Draw two cards each; redraws; credits (before buying, FAQ 319-321); purchases."""
-    a, acts = ctx[4], ctx[5]
+    """Credits repaid early if chosen; two cards each; redraws; credits (before buying, FAQ
+    319-321); bonus-humans cards cashed if chosen; purchases."""
+    a = ctx[4]
     n = s[L.S_N_PLAYERS]
+    for seat in range(n):
+        if repay_possible(s, p, seat):
+            while True:
+                decide(ctx, s, p, rng, seat, L.PH_REPAY, -1)
+                err = apply_repay(s, p, seat, a, log)
+                if not again(ctx, s, seat, err, log):
+                    break
+            if refused(s, err, seat):
+                return s[L.S_ERROR]
     for seat in range(n):
         offer(s, p, rng, seat, log)
     for seat in range(n):
@@ -62,22 +73,64 @@ def buy_phase(s, p, rng, ctx, log):
                 break
             if refused(s, apply_redraw(s, p, rng, seat, log), seat):
                 return s[L.S_ERROR]
-    asked = 0
+    credit, cash = 0, 0
     for seat in range(n):
         if credit_possible(s, p, seat):
-            decide_into(ctx, s, p, rng, seat, L.PH_CREDIT, -1)
-            asked |= 1 << seat
+            credit |= 1 << seat
+        if holds_bonus(s, p, seat):
+            cash |= 1 << seat
+    if simultaneous(s, p, rng, ctx, log, L.PH_CREDIT, credit) != L.OK:
+        return s[L.S_ERROR]
+    if simultaneous(s, p, rng, ctx, log, L.PH_CASH, cash) != L.OK:
+        return s[L.S_ERROR]
+    if simultaneous(s, p, rng, ctx, log, L.PH_BUY, (1 << n) - 1) != L.OK:
+        return s[L.S_ERROR]
+    return L.OK
+
+
+@jit
+def _apply(s, p, seat, phase, act, log):
+    """Apply `seat`'s answer `act` to a simultaneous phase; OK or the refusal."""
+    if phase == L.PH_CREDIT:
+        if act[L.A_CREDITS] == 0 and act[L.A_PROBE] == 0:
+            return L.OK
+        return apply_credits(s, p, seat, act, log)
+    if phase == L.PH_CASH:
+        return apply_cash(s, p, seat, act, log)
+    if phase == L.PH_BUY:
+        return apply_buy(s, p, seat, act, log)
+    if phase == L.PH_PLAN:
+        return apply_plan(s, p, seat, act)
+    return apply_station_transfer(s, p, seat, act, log)
+
+
+@jit
+def simultaneous(s, p, rng, ctx, log, phase, asked):
+    """A phase every captain in the bit mask `asked` plays at the same time: all decide on
+    the same information, then the answers are applied in seat order (R22). OK, or the
+    refusal that stopped the game."""
+    n = s[L.S_N_PLAYERS]
     for seat in range(n):
-        if not (asked >> seat) & 1 or (acts[seat, L.A_CREDITS] == 0 and acts[seat, L.A_PROBE] == 0):
-            continue
-        if refused(s, apply_credits(s, p, seat, acts[seat], log), seat):
-            return s[L.S_ERROR]
+        if (asked >> seat) & 1:
+            decide_into(ctx, s, p, rng, seat, phase, -1)
     for seat in range(n):
-        decide_into(ctx, s, p, rng, seat, L.PH_BUY, -1)
-    for seat in range(n):
-        if refused(s, apply_buy(s, p, seat, acts[seat], log), seat):
+        if (asked >> seat) & 1 and settle(s, p, rng, ctx, log, seat, phase) != L.OK:
             return s[L.S_ERROR]
     return L.OK
+
+
+@jit
+def settle(s, p, rng, ctx, log, seat, phase):
+    """Apply `seat`'s answer to a simultaneous phase (decided with the others'); a refusal a
+    scenario expected asks it again. OK, or the refusal (recorded: the game stops)."""
+    acts = ctx[5]
+    while True:
+        err = _apply(s, p, seat, phase, acts[seat], log)
+        if not again(ctx, s, seat, err, log):
+            break
+        decide_into(ctx, s, p, rng, seat, phase, -1)
+    refused(s, err, seat)
+    return err
 
 
 @jit
@@ -85,27 +138,24 @@ def plan_phase(s, p, rng, ctx, log):
     """Plans face down, the reveal, then stations' transfers before ships' own (FAQ 359)."""
     acts, buf, slots = ctx[5], ctx[9], ctx[10]
     n = s[L.S_N_PLAYERS]
-    for seat in range(n):
-        decide_into(ctx, s, p, rng, seat, L.PH_PLAN, -1)
-    for seat in range(n):
-        if refused(s, apply_plan(s, p, seat, acts[seat]), seat):
-            return s[L.S_ERROR]
+    if simultaneous(s, p, rng, ctx, log, L.PH_PLAN, (1 << n) - 1) != L.OK:
+        return s[L.S_ERROR]
     reveal(s, p, log, buf, slots)
-    asked = 0
+    tractors = 0
     for seat in range(n):
         if unused_station(s, p, seat, L.ST_TRANSFER) >= 0 and any_attack(s):
-            decide_into(ctx, s, p, rng, seat, L.PH_STATION_TRANSFER, -1)
-            asked |= 1 << seat
-    for seat in range(n):
-        if not (asked >> seat) & 1:
-            continue
-        if refused(s, apply_station_transfer(s, p, seat, acts[seat], log), seat):
-            return s[L.S_ERROR]
+            tractors |= 1 << seat
+    if simultaneous(s, p, rng, ctx, log, L.PH_STATION_TRANSFER, tractors) != L.OK:
+        return s[L.S_ERROR]
     asked = 0
     for seat in range(n):
         if can_transfer_ships(s, p, seat):
-            decide_into(ctx, s, p, rng, seat, L.PH_SHIP_TRANSFER, -1)
-            if refused(s, check_ship_transfer(s, p, seat, acts[seat]), seat):
+            while True:
+                decide_into(ctx, s, p, rng, seat, L.PH_SHIP_TRANSFER, -1)
+                err = check_ship_transfer(s, p, seat, acts[seat])
+                if not again(ctx, s, seat, err, log):
+                    break
+            if refused(s, err, seat):
                 return s[L.S_ERROR]
             asked |= 1 << seat
     for seat in range(n):

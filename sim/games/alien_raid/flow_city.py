@@ -4,7 +4,7 @@ the reward, a raid or a catch against 1-3 army cards (lines 104-122, 275-295).""
 
 from sim.games.alien_raid import layout as L
 from sim.games.alien_raid.cards import beats_army, catch_humans, cf, group_attack, raid_humans
-from sim.games.alien_raid.decide import decide, decide_into
+from sim.games.alien_raid.decide import again, decide, decide_into
 from sim.games.alien_raid.fighting import (
     clear_catch,
     clear_fight,
@@ -18,11 +18,13 @@ from sim.games.alien_raid.flow_fight import (
     retreat_or_fight,
     take_city,
 )
+from sim.games.alien_raid.options import apply_cash, bonus_held
 from sim.games.alien_raid.planning import attackers, group_of, unused_station, use_station
 from sim.games.alien_raid.state import draw_army, emit, pl, refused, roll_2d6
 from sim.jit import jit
 
 NOBODY = -1
+CAUGHT, RETREATED, LOST = 0, 1, 2  # how a reward's catch ended (a raid counts as caught)
 
 
 @jit
@@ -63,19 +65,58 @@ def resolve_city(s, p, rng, ctx, log, space):
 
 
 @jit
-def aftermath(s, p, rng, ctx, log, space, fighters, winner):
-    """Each loser gives up a ship and takes a compensation card (line 100); losers may play
-    "take the city" (line 194; several: a roll-off). Returns who takes the city card."""
+def loser_at(s, p, fighters, winner, i):
+    """The i-th loser of the battle: in seat order (ruling: lines 100 and 192 are silent on
+    the order), or under battle.losers_order weakest_first in the order the captains decided
+    to fight (line 252: the weakest first). -1 past the last."""
     n = s[L.S_N_PLAYERS]
-    for seat in range(n):
-        if (fighters >> seat) & 1 and seat != winner:
-            s[L.S_F_IN + seat] = 1  # the loser's ships of this fight, for the choice
-            lost = lose_one_ship(s, p, rng, ctx, log, seat)
-            if lost == -2:
-                return NOBODY
-            card = give_compensation(s, p, rng, seat, log)
-            emit(log, s, L.EV_LOSE, seat, space, lost, card, 0, 0)
+    k = 0
+    for j in range(n):
+        for seat in range(n):
+            if not (fighters >> seat) & 1 or seat == winner:
+                continue
+            if p[L.P_LOSERS_WEAKEST_FIRST] and s[L.S_F_RANK + seat] != j:
+                continue
+            if not p[L.P_LOSERS_WEAKEST_FIRST] and seat != j:
+                continue
+            if k == i:
+                return seat
+            k += 1
+    return -1
+
+
+@jit
+def aftermath(s, p, rng, ctx, log, space, fighters, winner):
+    """Each loser gives up a ship and takes a compensation card (line 100), a bonus-humans
+    card may be cashed at once (line 192); losers may play "take the city" (line 194;
+    several: a roll-off). Returns who takes the city card."""
+    for i in range(L.MAX_PLAYERS):
+        seat = loser_at(s, p, fighters, winner, i)
+        if seat < 0:
+            break
+        s[L.S_F_IN + seat] = 1  # the loser's ships of this fight, for the choice
+        lost = lose_one_ship(s, p, rng, ctx, log, seat)
+        if lost == -2:
+            return NOBODY
+        card = give_compensation(s, p, rng, seat, log)
+        emit(log, s, L.EV_LOSE, seat, space, lost, card, 0, 0)
+        usable = card >= 0 and bonus_held(s, p, seat, card) > 0  # line 192: at once
+        if usable and offer_cash(s, p, rng, ctx, log, seat, space) != L.OK:
+            return NOBODY
     return trophy(s, p, rng, ctx, log, space, fighters, winner)
+
+
+@jit
+def offer_cash(s, p, rng, ctx, log, seat, space):
+    """The captain may cash the bonus-humans cards held now (line 192: usable at once)."""
+    a = ctx[4]
+    while True:
+        decide(ctx, s, p, rng, seat, L.PH_CASH, space)
+        err = apply_cash(s, p, seat, a, log)
+        if not again(ctx, s, seat, err, log):
+            break
+    refused(s, err, seat)
+    return err
 
 
 @jit
@@ -138,7 +179,7 @@ def reward(s, p, rng, ctx, log, space, winner, holder):
         s[pl(winner, L.PL_RP_CATCH)] = catch_humans(p, city)
         s[pl(winner, L.PL_RP_CHOICE)] = catching
         s[pl(winner, L.PL_RP_TURN)] = s[L.S_TURN]
-    won = True
+    outcome = CAUGHT
     if not catching:
         humans = raid_humans(p, city)
         s[pl(winner, L.PL_HUMANS)] += humans
@@ -146,7 +187,7 @@ def reward(s, p, rng, ctx, log, space, winner, holder):
         s[pl(winner, L.PL_RAID_HUMANS)] += humans
         emit(log, s, L.EV_RAID, winner, space, humans, 0, 0, 0)
     else:
-        won = catch(s, p, rng, ctx, log, space, winner)
+        outcome = catch(s, p, rng, ctx, log, space, winner)
         if s[L.S_ERROR] != L.OK:
             return s[L.S_ERROR]
     if probe:
@@ -154,17 +195,18 @@ def reward(s, p, rng, ctx, log, space, winner, holder):
         s[pl(winner, L.PL_RP_LOST)] = s[pl(winner, L.PL_SHIPS_LOST)] - lost_before
     if holder != winner:
         take_city(s, holder, city)
-    elif won:
-        take_city(s, winner, city)
+    elif outcome == CAUGHT or (outcome == LOST and p[L.P_LOST_CATCH_KEEPS]):
+        take_city(s, winner, city)  # line 120 (line 104 under reward.lost_catch_card kept)
     else:
-        s[L.S_CITIES_DISCARDED] += 1
+        s[L.S_CITIES_DISCARDED] += 1  # a retreat discards it (line 293)
     return L.OK
 
 
 @jit
 def catch(s, p, rng, ctx, log, space, seat):
     """Draw the city's army cards; fight each army in turn or retreat before it; a lost
-    fight costs a ship and the catch (lines 116-122, 283-295). Returns whether it succeeded."""
+    fight costs a ship and the catch (lines 116-122, 283-295). Returns CAUGHT, RETREATED or
+    LOST."""
     a = ctx[4]
     city = s[L.S_BOARD + space]
     s[pl(seat, L.PL_CATCHES)] += 1
@@ -175,8 +217,8 @@ def catch(s, p, rng, ctx, log, space, seat):
     s[L.S_F_N_CATCH] = k
     emit(log, s, L.EV_CATCH, seat, space, s[L.S_F_CATCH], s[L.S_F_CATCH + 1], s[L.S_F_CATCH + 2], 0)
     if not scan(s, p, rng, ctx, log, space, seat):
-        return False
-    won = True
+        return RETREATED
+    outcome = CAUGHT
     for i in range(L.MAX_CATCH):
         card = s[L.S_F_CATCH + i]
         if card < 0 or p[L.P_ARMY_ATTACK + card] == 0:
@@ -189,10 +231,10 @@ def catch(s, p, rng, ctx, log, space, seat):
         if a[L.A_YES] == 0:  # retreat before the fight (line 293): ships kept, city discarded
             s[pl(seat, L.PL_CATCH_RETREATS)] += 1
             emit(log, s, L.EV_ARMY_RETREAT, seat, space, army, 0, 0, 0)
-            won = False
+            outcome = RETREATED
             break
         if not army_fight(s, p, rng, ctx, log, space, seat, army):
-            won = False
+            outcome = LOST
             break
     for i in range(L.MAX_CATCH):
         if s[L.S_F_CATCH + i] >= 0:
@@ -200,13 +242,13 @@ def catch(s, p, rng, ctx, log, space, seat):
     clear_catch(s)
     s[L.S_F_ARMY_INDEX] = -1
     clear_fight(s, -1, -1)
-    if won and s[L.S_ERROR] == L.OK:
+    if outcome == CAUGHT and s[L.S_ERROR] == L.OK:
         humans = catch_humans(p, city)
         s[pl(seat, L.PL_HUMANS)] += humans
         s[pl(seat, L.PL_CATCHES_WON)] += 1
         s[pl(seat, L.PL_CATCH_HUMANS)] += humans
         emit(log, s, L.EV_CATCH_DONE, seat, space, humans, 0, 0, 0)
-    return won and s[L.S_ERROR] == L.OK
+    return outcome
 
 
 @jit
@@ -229,6 +271,17 @@ def army_fight(s, p, rng, ctx, log, space, seat, army):
 
 
 @jit
+def check_scan(s, slot, a):
+    """The scanner named is the captain's unused one, the army card one drawn."""
+    if a[L.A_USE] != slot:
+        return L.E_STATION_USE
+    i = a[L.A_T_CITY]
+    if i < 0 or i >= L.MAX_CATCH or s[L.S_F_CATCH + i] < 0:
+        return L.E_SCAN_CARD
+    return L.OK
+
+
+@jit
 def scan(s, p, rng, ctx, log, space, seat):
     """A scanner station discards one drawn army card before the fights. False on a refusal."""
     a = ctx[4]
@@ -239,14 +292,16 @@ def scan(s, p, rng, ctx, log, space, seat):
         armies += card >= 0 and p[L.P_ARMY_ATTACK + card] > 0
     if slot < 0 or armies == 0:
         return True
-    decide(ctx, s, p, rng, seat, L.PH_SCAN, space)
-    if a[L.A_USE] < 0:
-        return True
-    if a[L.A_USE] != slot:
-        return not refused(s, L.E_STATION_USE, seat)
+    while True:
+        decide(ctx, s, p, rng, seat, L.PH_SCAN, space)
+        if a[L.A_USE] < 0:
+            return True
+        err = check_scan(s, slot, a)
+        if not again(ctx, s, seat, err, log):
+            break
+    if refused(s, err, seat):
+        return False
     i = a[L.A_T_CITY]
-    if i < 0 or i >= L.MAX_CATCH or s[L.S_F_CATCH + i] < 0:
-        return not refused(s, L.E_SCAN_CARD, seat)
     use_station(s, seat, slot)
     card = s[L.S_F_CATCH + i]
     s[L.S_ARMY_DISCARD + card] += 1

@@ -4,7 +4,7 @@ the Paris example). Refusals are recorded with their seat in S_ERROR."""
 
 from sim.games.alien_raid import layout as L
 from sim.games.alien_raid.cards import group_attack
-from sim.games.alien_raid.decide import decide
+from sim.games.alien_raid.decide import again, decide
 from sim.games.alien_raid.fighting import (
     apply_boost,
     boost_passes,
@@ -33,8 +33,9 @@ def take_city(s, seat, city):
 @jit
 def retreat_or_fight(s, p, rng, ctx, log, space, mask):
     """Each attacker chooses, the one with less attack power first (lines 102, 252; equal
-    powers: a coin decides who first). A captain left alone does not choose. Returns the
-    mask of those who fight."""
+    powers "agree on who decides first": a coin, or under battle.first_of_equals seat the
+    earlier seat). A captain left alone does not choose. The order is kept in S_F_RANK.
+    Returns the mask of those who fight."""
     decided, buf, slots, totals = ctx[6], ctx[9], ctx[10], ctx[11]
     a = ctx[4]
     n = s[L.S_N_PLAYERS]
@@ -43,9 +44,15 @@ def retreat_or_fight(s, p, rng, ctx, log, space, mask):
         totals[seat] = -1
         if (mask >> seat) & 1:
             k = group_of(s, seat, space, buf, slots)
-            totals[seat] = group_attack(p, buf, k, s[L.S_BOARD + space], False) * 64 + below(
-                rng, L.GAME_STREAM, 64
-            )
+            power = group_attack(p, buf, k, s[L.S_BOARD + space], False)
+            first = seat if p[L.P_EQUAL_BY_SEAT] else below(rng, L.GAME_STREAM, 64)
+            totals[seat] = power * 64 + first
+    for seat in range(L.MAX_PLAYERS):  # the decision order: lower totals first, then seats
+        s[L.S_F_RANK + seat] = 0
+        for k in range(L.MAX_PLAYERS):
+            before = totals[k] < totals[seat] or (totals[k] == totals[seat] and k < seat)
+            if (mask >> k) & 1 and before:
+                s[L.S_F_RANK + seat] += 1
     staying = mask
     for _ in range(n):
         seat = -1
@@ -117,9 +124,9 @@ def battle(s, p, rng, ctx, log, space, fighters):
 @jit
 def boost_round(s, p, rng, ctx, log, army):
     """After a roll: a captain who is not alone in the lead (against an army: whose total is
-    below it) may play a station or an attack card, the lowest total first; after each play
-    the order is looked at again; it ends when nobody plays (the Paris example). Returns
-    False on a refused play."""
+    below it; under fight.stations_to anyone, every captain of the fight) may play a station
+    or an attack card, the lowest total first; after each play the order is looked at again;
+    it ends when nobody plays (the Paris example). Returns False on a refused play."""
     a, buf, slots, totals = ctx[4], ctx[9], ctx[10], ctx[11]
     n = s[L.S_N_PLAYERS]
     while True:
@@ -136,6 +143,7 @@ def boost_round(s, p, rng, ctx, log, army):
             seat = -1
             for k in range(n):
                 behind = (army >= 0 and totals[k] < army) or (army < 0 and (leaders != 1 << k))
+                behind = behind or p[L.P_BOOST_ANYONE] != 0
                 lowest = seat < 0 or totals[k] < totals[seat]
                 if s[L.S_F_IN + k] and behind and not (done >> k) & 1 and lowest:
                     seat = k
@@ -144,10 +152,17 @@ def boost_round(s, p, rng, ctx, log, army):
             done |= 1 << seat
             if not boost_usable(s, p, seat):
                 continue
-            decide(ctx, s, p, rng, seat, L.PH_BOOST, s[L.S_F_CITY])
+            err = L.OK
+            while True:
+                decide(ctx, s, p, rng, seat, L.PH_BOOST, s[L.S_F_CITY])
+                if boost_passes(a):
+                    break
+                err = apply_boost(s, p, seat, a, log)
+                if not again(ctx, s, seat, err, log):
+                    break
             if boost_passes(a):
                 continue
-            if refused(s, apply_boost(s, p, seat, a, log), seat):
+            if refused(s, err, seat):
                 return False
             acted = True
             break
@@ -165,9 +180,13 @@ def lose_one_ship(s, p, rng, ctx, log, seat):
         return -1
     slot = first
     if count > 1:
-        decide(ctx, s, p, rng, seat, L.PH_LOSE_SHIP, s[L.S_F_CITY])
-        slot = a[L.A_SLOT]
-        if refused(s, check_lose(s, p, seat, slot), seat):
+        while True:
+            decide(ctx, s, p, rng, seat, L.PH_LOSE_SHIP, s[L.S_F_CITY])
+            slot = a[L.A_SLOT]
+            err = check_lose(s, p, seat, slot)
+            if not again(ctx, s, seat, err, log):
+                break
+        if refused(s, err, seat):
             return -2
     m = s[pl(seat, L.PL_HAND + slot)]
     destroy(s, seat, slot)

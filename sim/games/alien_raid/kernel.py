@@ -13,18 +13,20 @@ from numba.core import config
 
 from sim.games.alien_raid import layout as L
 from sim.games.alien_raid.checks import census_ok
+from sim.games.alien_raid.columns import GAME_TRAJECTORY, SEAT_TRAJECTORY
 from sim.games.alien_raid.decide import CTX_T, make_ctx
 from sim.games.alien_raid.decision import PARAMS_T, RNG_T
 from sim.games.alien_raid.flow import play_turn
 from sim.games.alien_raid.scoring import end_game, winners_mask
 from sim.games.alien_raid.state import new_game, pl
 from sim.games.seating import seat_players
+from sim.games.trajectory_kernel import score_track, summarise
 from sim.jit import jit
 from sim.random_streams import seed_streams
 
 # per-game result columns
 G_OUTCOME, G_TURNS, G_WINNERS, G_TOP, G_SECOND, G_DISCARDED, G_TIES = 0, 1, 2, 3, 4, 5, 6
-G_ERROR, G_ERROR_SEAT, G_HASH = 7, 8, 9
+G_ERROR, G_ERROR_SEAT, G_HASH, G_LEAD = 7, 8, 9, 10
 GAME_COLUMNS = (
     "outcome",
     "turns",
@@ -36,11 +38,14 @@ GAME_COLUMNS = (
     "error",
     "error_seat",
     "trace_hash",
+    *GAME_TRAJECTORY,
 )
 OUTCOMES = ("win", "shared", "refused")
-# per-seat result columns: final humans, then the player's whole block of the state
+# per-seat result columns: final humans, the player's whole block of the state, then the
+# trajectory (SEAT_TRAJECTORY)
 SEAT_SCORE, SEAT_BLOCK = 0, 1
-SEAT_SIZE = 1 + L.PL_SIZE
+SEAT_TRAJ = SEAT_BLOCK + L.PL_SIZE
+SEAT_SIZE = SEAT_TRAJ + len(SEAT_TRAJECTORY)
 
 _FNV_PRIME = np.uint64(0x100000001B3)
 _FNV_OFFSET = np.uint64(0xCBF29CE484222325)
@@ -55,10 +60,21 @@ def state_hash(s, h):
 
 
 @jit
-def play_rest(s, p, rng, ctx, log, trace, h):
-    """Play from the state's turn to the end; returns the trace hash."""
+def _record(s, track, t):
+    """Row t of the score track: every captain's humans after t turns (a turn is a round)."""
+    for seat in range(s[L.S_N_PLAYERS]):
+        track[t, seat] = s[pl(seat, L.PL_HUMANS)]
+
+
+@jit
+def play_rest(s, p, rng, ctx, log, trace, h, track):
+    """Play from the state's turn to the end; returns the trace hash. `track` gets every
+    captain's humans after each turn, the last turn's row holding the final humans (after
+    the tasks and the credits repaid)."""
+    _record(s, track, s[L.S_TURN] - 1)
     while s[L.S_TURN] <= p[L.P_TURNS] and s[L.S_ERROR] == L.OK:
         play_turn(s, p, rng, ctx, log)
+        _record(s, track, s[L.S_TURN] - 1)
         if trace:
             h = state_hash(s, h)
             if s[L.S_ERROR] == L.OK and not census_ok(s, p):
@@ -66,6 +82,7 @@ def play_rest(s, p, rng, ctx, log, trace, h):
                 s[L.S_ERROR_SEAT] = -1
     if s[L.S_ERROR] == L.OK:
         end_game(s, p, log)
+        _record(s, track, s[L.S_TURN] - 1)
     return h
 
 
@@ -94,9 +111,9 @@ def finish(s, p, out, h):
 
 @jit
 def play_batch(p, n_players, seeds, seat_lineup, lineup_policy, lineup_params, games, seats,
-               trace, s, rng, log, ctx):  # fmt: skip
+               trace, s, rng, log, ctx, track):  # fmt: skip
     """Play len(seeds) games. games: int64[n, len(GAME_COLUMNS)]; seats: int64[n, players,
-    SEAT_SIZE]; s, rng, log and ctx: the work buffers `workspace` makes. Seat k of game g
+    SEAT_SIZE]; s, rng, log, ctx and track: the work buffers `workspace` makes. Seat k of game g
     plays lineup row j = seat_lineup[g, k]: policy slot lineup_policy[j] of ctx's policies,
     with the parameters lineup_params[j]. Returns the number of games stopped by a refused
     decision."""
@@ -108,9 +125,10 @@ def play_batch(p, n_players, seeds, seat_lineup, lineup_policy, lineup_params, g
         seed_streams(rng, seeds[g])
         new_game(s, p, n_players, rng)
         h = state_hash(s, _FNV_OFFSET) if trace else _FNV_OFFSET
-        h = play_rest(s, p, rng, ctx, log, trace, h)
+        h = play_rest(s, p, rng, ctx, log, trace, h, track)
         finish(s, p, games[g], h)
         errors += s[L.S_ERROR] != L.OK
+        summarise(track, s[L.S_TURN] - 1, n_players, games[g], G_LEAD, seats[g], SEAT_TRAJ)
         for seat in range(n_players):
             seats[g, seat, SEAT_SCORE] = s[pl(seat, L.PL_HUMANS)]
             for f in range(L.PL_SIZE):
@@ -118,14 +136,16 @@ def play_batch(p, n_players, seeds, seat_lineup, lineup_policy, lineup_params, g
     return errors
 
 
-def workspace(policies: tuple, params_width: int) -> tuple:
+def workspace(policies: tuple, params_width: int, turns: int) -> tuple:
     """play_batch's work buffers: the state, the random streams, a log that keeps nothing,
-    and the decision buffers for `policies` (made here so the loop allocates nothing)."""
+    the decision buffers for `policies` and the score track of games of `turns` turns (made
+    here so the loop allocates nothing)."""
     return (
         np.zeros(L.STATE_SIZE, np.int32),
         np.zeros(L.STREAMS, np.uint64),
         np.zeros((1, L.EV_SIZE), np.int32),
         make_ctx(policies, params_width),
+        score_track(turns, L.MAX_PLAYERS),
     )
 
 
@@ -137,6 +157,7 @@ BATCH_TYPES = (
     PARAMS_T, _I64, types.Array(types.uint64, 1, "C"), types.Array(_I64, 2, "C"),
     types.Array(_I64, 1, "C"), types.Array(types.float64, 2, "C"), types.Array(_I64, 2, "C"),
     types.Array(_I64, 3, "C"), types.boolean, STATE_T, RNG_T, LOG_T, CTX_T,
+    types.Array(_I64, 2, "C"),
 )  # fmt: skip
 # flow.play_turn's (sim play): state, params, streams, ctx, log
 PLAY_TURN_TYPES = (STATE_T, PARAMS_T, RNG_T, CTX_T, LOG_T)

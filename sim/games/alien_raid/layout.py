@@ -6,7 +6,7 @@ are handed out in order by `_Block`, so a field is added by one line. Bump ENGIN
 the behaviour of a game changes (golden traces are keyed by it).
 """
 
-ENGINE_VERSION = 2
+ENGINE_VERSION = 3
 
 
 class _Block:
@@ -44,10 +44,13 @@ MAX_DRAWN = 2  # ship cards offered per turn
 MAX_CATCH = 3  # army cards per catch ("x1".."x3")
 MAX_DICE = 96  # fixed dice of a scenario
 MAX_WON = 64  # city cards a captain can hold
+MAX_TURN = 21  # the turn after the last of the longest game (game.turns at most 20)
 
 # --- random streams (sim/random_streams.py) ----------------------------------------------
 GAME_STREAM = 0  # decks, dice, coin flips; captain k's strategy draws from stream 1 + k
-STREAMS = 1 + MAX_PLAYERS + 1  # the game, five captains, one spare
+# and keeps a second stream, 1 + k + STRATEGY_COINS, for coins apart from its play
+STRATEGY_COINS = 1 + MAX_PLAYERS
+STREAMS = 1 + MAX_PLAYERS + 1 + MAX_PLAYERS  # the game, five captains, one spare, five coins
 
 # --- codes -------------------------------------------------------------------------------
 SHIP, STATION = 0, 1  # model kinds
@@ -85,6 +88,10 @@ STATION_EFFECT_NAMES = ("none", "boost", "jam", "transfer", "weaken", "scan", "f
 # compensation card effects
 CP_FUEL, CP_HUMANS, CP_TROPHY, CP_ATTACK = 1, 2, 3, 4
 
+# when credits are repaid (credit.repay_when): by the end, when the captain chooses (line 184:
+# "until the end of the game"); only at the end; as soon as the humans cover one
+REPAY_END, REPAY_EARLIEST, REPAY_CHOICE = 0, 1, 2
+
 # --- params (int64) ----------------------------------------------------------------------
 _p = _Block()
 P_TURNS = _p()
@@ -105,14 +112,20 @@ P_CREDIT_HUMANS = _p()
 P_CREDIT_SHIPS = _p()
 P_CREDIT_INCLUSIVE = _p()  # 1: "no more than" (<=), 0: "less than" (<)
 P_CREDIT_CARDS = _p()  # credits in the whole game, 0 = unlimited
-P_CREDIT_REPAY_EARLY = _p()  # 1: repay at the start of a turn when humans allow
+P_CREDIT_REPAY_WHEN = _p()  # REPAY_*: when a credit may or must be repaid (line 184)
 P_COMP_NEXT_TURN_ONLY = _p()
+P_BONUS_AT_ONCE = _p()  # 1: a bonus-humans card is cashed when received (else when chosen)
 P_TASK_FIRST = _p()
 P_TASK_SECOND = _p()
 P_TASK_HALF_EACH = _p()
 P_TASK_ZERO_COUNTS = _p()
 P_ROUND_TO = _p()
 P_TIE_MOST_CITIES = _p()
+P_LOSERS_WEAKEST_FIRST = _p()  # 1: a battle's losers lose and draw in the decision order
+P_EQUAL_BY_SEAT = _p()  # 1: of equal attack powers the earlier seat decides first (else a coin)
+P_BOOST_ANYONE = _p()  # 1: every captain in a fight may play a station or card (else behind)
+P_JAM_BOOSTS = _p()  # 1: a jammed ship's boosts are off too (else its printed bonuses only)
+P_LOST_CATCH_KEEPS = _p()  # 1: a catch lost to an army keeps the city card (line 104)
 # the catalog
 P_N_MODELS = _p()
 P_N_CITIES = _p()
@@ -218,6 +231,7 @@ S_F_WEAKEN = _s(MAX_PLAYERS)  # attack taken from each of the captain's ships
 S_F_CATCH = _s(MAX_CATCH)  # army cards drawn for the catch in progress
 S_F_N_CATCH = _s()
 S_F_ARMY_INDEX = _s()  # the army card being fought
+S_F_RANK = _s(MAX_PLAYERS)  # a battle's attackers in the order they decided (0 first)
 S_PLAYERS = _s()  # first player block (must stay last of the shared part)
 
 # per-player block
@@ -261,6 +275,8 @@ PL_ARMY_LOSSES = _pl()
 PL_STATIONS_USED = _pl()
 PL_COMP_HUMANS = _pl()
 PL_TROPHIES_TAKEN = _pl()
+PL_BONUS_HELD = _pl()  # bonus-humans cards kept when they could have been cashed (per offer)
+PL_REPAID_EARLY = _pl()  # credits repaid before the end of the game
 PL_TRANSFERS = _pl()
 PL_HUMANS_PLAY = _pl()  # humans after the tenth turn, before tasks and repayment
 PL_TASK_HUMANS = _pl()
@@ -352,7 +368,9 @@ OBS_SIZE = O_PLAYERS + MAX_PLAYERS * OBS_PLAYER_SIZE
     PH_REWARD,  # raid or catch
     PH_SCAN,  # discard one drawn army card with a station
     PH_ARMY,  # fight the next army or retreat
-) = range(13)
+    PH_CASH,  # cash bonus-humans cards now (line 192: usable at once)?
+    PH_REPAY,  # repay credits now (line 184: "until the end of the game")?
+) = range(15)
 
 # --- actions (int32) ---------------------------------------------------------------------
 _a = _Block()
@@ -368,6 +386,8 @@ A_T_PLAYER = _a()  # target captain
 A_T_SLOT = _a()  # target ship slot (own ship for boosts, enemy for jam/transfer)
 A_T_CITY = _a()  # destination space of a transfer; army card index of a scan
 A_SLOT = _a()  # ship to lose
+A_CASH = _a(MAX_COMP_MODELS)  # bonus-humans cards to cash, by model (default: every one held)
+A_REPAY = _a()  # credits to repay now (default 0)
 A_PROBE = _a()  # a randomised decision: buy probe 1 + offered index; reward probe 1
 ACTION_SIZE = _a.size
 
@@ -394,6 +414,8 @@ ERROR_NAMES = (
     "lose_slot",  # the ship to lose did not fight or cannot be destroyed
     "scan_card",  # the army card to discard is not one drawn
     "census",  # checking mode: a card was lost or duplicated (an engine bug)
+    "cash",  # more bonus-humans cards cashed than held, or not bonus-humans cards
+    "repay",  # more credits repaid than open, or than the humans cover
 )
 (
     _OK,
@@ -416,6 +438,8 @@ ERROR_NAMES = (
     E_LOSE_SLOT,
     E_SCAN_CARD,
     E_CENSUS,
+    E_CASH,
+    E_REPAY,
 ) = range(len(ERROR_NAMES))
 
 # --- the event log (watch, scenarios) ----------------------------------------------------
@@ -454,5 +478,7 @@ EV_SIZE = 8  # code, turn, seat, space, v1, v2, v3, v4
     EV_END,  # v1 final humans
     EV_TOTAL,  # space, v1 total after the stations and cards
     EV_SENDS,  # space, v1 model, v2 the ship's attack there
-) = range(33)
+    EV_REFUSED,  # space: a decision refused as the scenario expected, v1 the refusal
+    EV_HOLD,  # v1 bonus-humans cards kept (not cashed)
+) = range(35)
 MAX_EVENTS = 4096

@@ -25,8 +25,9 @@ from sim.games.alien_raid.scenario_build import (
     check_keys,
     script_rows,
 )
+from sim.games.alien_raid.script import AWAITING, MISSED, S_REFUSE, S_TURN, S_USED
 from sim.games.base import Scenarios
-from sim.scenarios import entries_diff, expectation_diff, read_scenario
+from sim.scenarios import entries_diff, expectation_diff, read_scenario, scenario_ruleset
 
 TOP_KEYS = (
     "name",
@@ -64,9 +65,7 @@ class Scenario:
 
         self.path = path
         self.data = data = read_scenario(path, TOP_KEYS)
-        self.ruleset = load_ruleset(
-            data.get("ruleset", "alien-raid"), data.get("rules") or {}, source=path
-        )
+        self.ruleset = scenario_ruleset(data, path, load_ruleset, "alien-raid")
         self.names = names(self.ruleset.values)
         captains = data.get("captains") or []
         if not isinstance(captains, list) or not 2 <= len(captains) <= L.MAX_PLAYERS:
@@ -80,7 +79,7 @@ class Scenario:
         self.p = to_params(self.ruleset.values)
         self.s = np.zeros(L.STATE_SIZE, np.int32)
         self.rng = np.zeros(L.STREAMS, np.uint64)
-        seed_streams(self.rng, int(data.get("seed", 0)))
+        seed_streams(self.rng, self.r.whole(data.get("seed", 0), "seed", 0, 2**62))
         new_game(self.s, self.p, len(captains), self.rng)
         self._position(captains)
         ctx = make_ctx((), 1, script_rows(self.r, data.get("decisions")))
@@ -94,12 +93,12 @@ class Scenario:
 
     def _position(self, captains: list) -> None:
         s, p, r, d = self.s, self.p, self.r, self.data
-        turn = int(d.get("turn", 1))
+        turn = r.whole(d.get("turn", 1), "turn", 1, L.MAX_TURN)
         s[L.S_TURN] = turn
         if turn > p[L.P_RED_FROM_TURN]:  # the blue ships were set aside at the red turn
             s[L.S_BLUE_TOP] = s[L.S_BLUE_END]
         if "credits_left" in d:
-            s[L.S_CREDITS_LEFT] = int(d["credits_left"])
+            s[L.S_CREDITS_LEFT] = r.whole(d["credits_left"], "credits_left", 0, 100)
         named = r.items(d.get("tasks", []), "tasks")  # no task unless the scenario names one
         tasks = [r.pick(t, self.names.tasks, "task", "tasks") for t in named]
         s[L.S_TASKS : L.S_TASKS + len(tasks)] = tasks
@@ -119,8 +118,9 @@ class Scenario:
         s, r = self.s, self.r
         key = f"captains[{seat}]"
         check_keys(c, CAPTAIN_KEYS, self.path, key + ".")
-        s[pl(seat, L.PL_HUMANS)] = int(c.get("humans", self.p[L.P_START_HUMANS]))
-        s[pl(seat, L.PL_CREDITS)] = int(c.get("credits", 0))
+        humans = c.get("humans", int(self.p[L.P_START_HUMANS]))
+        s[pl(seat, L.PL_HUMANS)] = r.whole(humans, f"{key}.humans", -(10**8), 10**8)
+        s[pl(seat, L.PL_CREDITS)] = r.whole(c.get("credits", 0), f"{key}.credits", 0, 100)
         ships = [
             r.model(m, f"{key}.ships") for m in r.items(c.get("ships", ["training-saucer"]), key)
         ]
@@ -188,8 +188,8 @@ class Scenario:
     def play(self) -> None:
         from sim.games.alien_raid.kernel import SCENARIO_TYPES, compiled, play_scenario
 
-        turns = int(self.data.get("turns", 1))
-        score = bool(self.data.get("score", False))
+        turns = self.r.whole(self.data.get("turns", 1), "turns", 0, L.MAX_TURN)
+        score = self.r.yes(self.data.get("score", False), "score")
         compiled(play_scenario, SCENARIO_TYPES)(self.s, self.p, self.rng, self.ctx, self.log,
                                                 turns, score)  # fmt: skip
 
@@ -216,9 +216,17 @@ class Scenario:
         if s[L.S_DICE_SHORT]:
             out["error"] = "dice_exhausted"
         out["events"] = self.events()
-        unasked = [self._row_text(row) for row in self.ctx[2] if row[0] == 0 and row[1] > 0]
+        script = self.ctx[2]
+        unasked = [self._row_text(row) for row in script if row[S_USED] == 0 and row[S_TURN] > 0]
         if unasked:
             out["unasked"] = unasked
+        missed = [
+            f"{self._row_text(row)}: expected the refusal {L.ERROR_NAMES[row[S_REFUSE]]}"
+            for row in script
+            if row[S_USED] in (AWAITING, MISSED)
+        ]
+        if missed:
+            out["refusals_missed"] = missed
         return out
 
     def _row_text(self, row: np.ndarray) -> str:
@@ -227,7 +235,7 @@ class Scenario:
 
         phase = next(k for k, v in PHASES.items() if v == row[3])
         who = self.r.captains[row[2]] if row[2] >= 0 else "the winner"
-        where = f" at space {row[4] + 1}" if row[4] >= 0 else ""
+        where = f" at space {row[4] + 1}" if row[4] >= 0 else ""  # -1 none, -2 anywhere
         return f"turn {row[1]}: {who}, {phase}{where}"
 
     def _captain_state(self, seat: int) -> dict[str, Any]:
@@ -280,14 +288,14 @@ def scenarios() -> Scenarios:
 def diff(expect: Mapping[str, Any], got: Mapping[str, Any]) -> str:
     """Readable lines for every expected key that differs ('' when all match): a refusal or a
     scripted decision never asked for that the scenario did not expect come first."""
-    lines = []
+    lines = [f"  not refused as expected: {m}" for m in got.get("refusals_missed", [])]
     if "unasked" not in expect and "unasked" in got:
         lines += [f"  scripted decision never asked: {u}" for u in got["unasked"]]
     events = got["events"]
     compare = {
         "captains": partial(entries_diff, "captains"),
         "events": _missing_events,
-        "no_events": lambda want, _: [f"  event not expected: {w!r}" for w in want
+        "no_events": lambda want, _: [f"  event not expected: {w!r}" for w in _texts(want)
                                       if any(w in e for e in events)],
     }  # fmt: skip
     found = expectation_diff(expect, got, compare=compare, refused="the game stopped")
@@ -297,7 +305,7 @@ def diff(expect: Mapping[str, Any], got: Mapping[str, Any]) -> str:
 def _missing_events(want: list[str], got: list[str]) -> list[str]:
     """Every expected line must be part of an event, in this order."""
     i = 0
-    for w in want:
+    for w in _texts(want):
         while i < len(got) and w not in got[i]:
             i += 1
         if i == len(got):
@@ -308,3 +316,8 @@ def _missing_events(want: list[str], got: list[str]) -> list[str]:
             ]
         i += 1
     return []
+
+
+def _texts(want: Any) -> list[str]:
+    """Expected event texts: a list of them (one text alone counts as a list of one)."""
+    return [str(w) for w in (want if isinstance(want, list) else [want])]

@@ -14,7 +14,7 @@ from sim.config import check_keys as config_check_keys
 from sim.config import nearest
 from sim.games.alien_raid import layout as L
 from sim.games.alien_raid.params import Names
-from sim.games.alien_raid.script import PLAN_FUEL, S_VALUES, SCRIPT_WIDTH
+from sim.games.alien_raid.script import ANYWHERE, PLAN_FUEL, S_REFUSE, S_VALUES, SCRIPT_WIDTH
 from sim.scenarios import ScenarioError
 
 CAPTAIN_KEYS = ("name", "humans", "ships", "stations", "cards", "new_cards", "credits", "cities")
@@ -32,7 +32,11 @@ PHASES = {
     "reward": L.PH_REWARD,
     "scan": L.PH_SCAN,
     "army": L.PH_ARMY,
+    "cash": L.PH_CASH,
+    "repay": L.PH_REPAY,
 }
+SEAT_PHASES = ("redraw", "credit", "buy", "plan", "station_transfer", "ship_transfer", "cash",
+               "repay")  # fmt: skip
 YES = {"yes": 1, "no": 0, "fight": 1, "retreat": 0, "catch": 1, "raid": 0, True: 1, False: 0}
 
 
@@ -76,7 +80,7 @@ class Reader:
         """A city of that turn's board by name, or a 1-based space number."""
         if isinstance(value, int) and not isinstance(value, bool) and 1 <= value <= L.MAX_BOARD:
             return value - 1
-        if (turn, value) in self.spaces:
+        if isinstance(value, str) and (turn, value) in self.spaces:
             return self.spaces[(turn, value)]
         raise self.fail(
             f"{value!r} is not on the board in turn {turn}",
@@ -85,13 +89,21 @@ class Reader:
         )
 
     def yes(self, value: Any, key: str) -> int:
-        if value in YES:
+        if isinstance(value, str | bool) and value in YES:
             return YES[value]
         raise self.fail(
             f"expected one of {', '.join(str(k) for k in YES if isinstance(k, str))}, "
             f"got {value!r}",
             key,
         )
+
+    def whole(self, value: Any, key: str, low: int, high: int) -> int:
+        if isinstance(value, int) and not isinstance(value, bool) and low <= value <= high:
+            return value
+        raise self.fail(f"expected a whole number {low}..{high}, got {value!r}", key)
+
+    def count(self, value: Any, key: str) -> int:
+        return self.whole(value, key, 0, 100)
 
     def mapping(self, value: Any, key: str) -> Mapping:
         if not isinstance(value, Mapping):
@@ -110,51 +122,71 @@ def check_keys(data: Any, allowed: tuple[str, ...], path: str, prefix: str) -> N
 
 
 def script_rows(r: Reader, decisions: Any) -> np.ndarray:
-    """The decisions by turn and phase as script rows (strategies/alien_raid/script.py)."""
+    """The decisions by turn and phase as script rows (sim/games/alien_raid/script.py). A
+    turn's `refused:` answers come first: each must be refused with its error, and the
+    decision is asked again."""
     rows: list[list[int]] = []
     if decisions is None:
         return np.zeros((1, SCRIPT_WIDTH), np.int32)
     for turn, phases in r.mapping(decisions, "decisions").items():
         key = f"decisions.{turn}"
-        if not isinstance(turn, int):
+        if not isinstance(turn, int) or isinstance(turn, bool):
             raise r.fail("expected a turn number", key)
-        for phase, value in r.mapping(phases, key).items():
-            if phase == "fuel_cards":
+        phases = r.mapping(phases, key)
+        fuel = r.mapping(phases.get("fuel_cards") or {}, f"{key}.fuel_cards")
+        refused = r.mapping(phases.get("refused") or {}, f"{key}.refused")
+        for phase, value in refused.items():
+            rows += _refused_rows(r, turn, _phase(r, phase, f"{key}.refused"), value,
+                                  f"{key}.refused.{phase}")  # fmt: skip
+        for phase, value in phases.items():
+            if phase in ("fuel_cards", "refused"):
                 continue
-            if phase not in PHASES:
-                near = nearest(str(phase), list(PHASES))
-                raise r.fail(
-                    "unknown decision",
-                    f"{key}.{phase}",
-                    f"Did you mean '{near}'?" if near else None,
-                )
-            fuel = r.mapping(phases.get("fuel_cards", {}), f"{key}.fuel_cards")
-            rows += _phase_rows(r, turn, phase, value, fuel, f"{key}.{phase}")
+            rows += _phase_rows(r, turn, _phase(r, phase, key), value, fuel, f"{key}.{phase}")
     out = np.zeros((max(len(rows), 1), SCRIPT_WIDTH), np.int32)
     for i, row in enumerate(rows):
         out[i, : len(row)] = row
     return out
 
 
+def _phase(r: Reader, phase: Any, key: str) -> str:
+    if phase in PHASES:
+        return phase
+    near = nearest(str(phase), list(PHASES))
+    raise r.fail("unknown decision", f"{key}.{phase}", f"Did you mean '{near}'?" if near else None)
+
+
+def _refused_rows(r: Reader, turn: int, phase: str, value: Any, key: str) -> list:
+    """`refused: {<phase>: {<captain or city>: {error: <refusal>, answer: <as usual>}}}`:
+    answers the rules must refuse, tried before the phase's own answers."""
+    rows = []
+    for who, spec in r.mapping(value, key).items():
+        k = f"{key}.{who}"
+        check_keys(r.mapping(spec, k), ("error", "answer"), r.path, k + ".")
+        error = spec.get("error")
+        if error not in L.ERROR_NAMES[1:]:
+            raise r.fail("expected the refusal the rules give", f"{k}.error",
+                         ", ".join(L.ERROR_NAMES[1:]))  # fmt: skip
+        if "answer" not in spec:
+            raise r.fail("expected the answer to refuse", f"{k}.answer")
+        for row in _phase_rows(r, turn, phase, {who: spec["answer"]}, {}, key):
+            row[S_REFUSE] = L.ERROR_NAMES.index(error)
+            rows.append(row)
+    return rows
+
+
 def _row(turn: int, seat: int, phase: str, space: int, values: list[int]) -> list[int]:
-    row = [0, turn, seat, PHASES[phase], space, *values]
+    row = [0, turn, seat, PHASES[phase], space, 0, *values]
     return row + [-1] * (SCRIPT_WIDTH - len(row))
 
 
 def _phase_rows(r: Reader, turn: int, phase: str, value: Any, fuel: Mapping, key: str) -> list:
     rows = []
-    if phase in ("redraw", "credit", "buy", "plan", "station_transfer", "ship_transfer"):
+    if phase in SEAT_PHASES:
         for who, what in r.mapping(value, key).items():
             seat = r.seat(who, f"{key}.{who}")
-            rows.append(
-                _row(
-                    turn,
-                    seat,
-                    phase,
-                    -1,
-                    _seat_values(r, turn, phase, what, fuel.get(who), f"{key}.{who}"),
-                )
-            )
+            space = ANYWHERE if phase == "cash" else -1
+            values = _seat_values(r, turn, phase, what, fuel.get(who), f"{key}.{who}")
+            rows.append(_row(turn, seat, phase, space, values))
         return rows
     for where, what in r.mapping(value, key).items():
         space = r.space(turn, where, f"{key}.{where}")
@@ -195,8 +227,10 @@ def _boost_row(r: Reader, turn: int, space: int, item: Mapping, key: str) -> lis
 def _seat_values(r: Reader, turn: int, phase: str, what: Any, fuel: Any, key: str) -> list[int]:
     if phase == "redraw":
         return [r.yes(what, key)]
-    if phase == "credit":
-        return [int(what)]
+    if phase in ("credit", "repay"):
+        return [r.count(what, key)]
+    if phase == "cash":
+        return _cash_values(r, what, key)
     if phase == "buy":
         spec = what if isinstance(what, Mapping) else {"buy": what}
         check_keys(spec, ("buy", "room"), r.path, key + ".")
@@ -228,5 +262,18 @@ def _seat_values(r: Reader, turn: int, phase: str, what: Any, fuel: Any, key: st
     values += [-1] * (PLAN_FUEL - len(values))
     if phase == "plan" and fuel:
         (card, count), *rest = r.mapping(fuel, key + ".fuel_cards").items()
-        values += [r.pick(card, r.n.comps, "compensation card", key), int(count)]
+        values += [r.pick(card, r.n.comps, "compensation card", key), r.count(count, key)]
     return values[: SCRIPT_WIDTH - S_VALUES]
+
+
+def _cash_values(r: Reader, what: Any, key: str) -> list[int]:
+    """Bonus-humans cards to cash, by compensation model: yes (-1: the default answer, every
+    one held), no (none), or {card: count} (none of the others)."""
+    if isinstance(what, Mapping):
+        counts = [0] * L.MAX_COMP_MODELS
+        for card, n in what.items():
+            counts[r.pick(card, r.n.comps, "compensation card", key)] = r.count(n, f"{key}.{card}")
+        return counts
+    if r.yes(what, key):
+        return [-1] * L.MAX_COMP_MODELS
+    return [0] * L.MAX_COMP_MODELS

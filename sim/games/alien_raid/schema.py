@@ -15,10 +15,6 @@ from typing import Any
 from sim.config import Field, Schema
 from sim.games.alien_raid import layout as L
 
-# the built-in strategies, the skill ladder weakest first (strategies/alien_raid/registry.py);
-# here so that the plug-in and the report can name them without importing them
-SKILLS = ("random", "naive", "value", "planner", "strong")
-
 _HUMANS = {"kind": "int", "min": 0, "max": 10_000_000}
 _BY_PLAYERS = {"kind": "int_list", "length": 4}  # for 2, 3, 4 and 5 players
 
@@ -67,10 +63,24 @@ SCHEMA: Schema = {
                               ("less_than", "no_more_than"), "no_more_than"),
     "credit.cards": Field("int", min=0, max=100, slot=L.P_CREDIT_CARDS,
                           doc="credits in a game (0 = unlimited)"),
-    "credit.repay_when": _flag(L.P_CREDIT_REPAY_EARLY, "at the end, or as soon as humans allow",
-                               ("end", "earliest"), "earliest"),
+    # the engine reads the choice's index: layout.REPAY_END, REPAY_EARLIEST, REPAY_CHOICE
+    "credit.repay_when": Field("choice", choices=("end", "earliest", "choice"),
+                               slot=L.P_CREDIT_REPAY_WHEN,
+                               doc="by the end when chosen, only at the end, or at once"),
     "compensation.keep": _flag(L.P_COMP_NEXT_TURN_ONLY, "compensation cards expire or not",
                                ("forever", "next_turn"), "next_turn"),
+    "compensation.bonus_humans": _flag(L.P_BONUS_AT_ONCE, "bonus humans cashed when chosen",
+                                       ("when_chosen", "at_once"), "at_once"),
+    "battle.losers_order": _flag(L.P_LOSERS_WEAKEST_FIRST, "losers lose and draw in this order",
+                                 ("seat", "weakest_first"), "weakest_first"),
+    "battle.first_of_equals": _flag(L.P_EQUAL_BY_SEAT, "equal powers: who decides first",
+                                    ("coin", "seat"), "seat"),
+    "fight.stations_to": _flag(L.P_BOOST_ANYONE, "who may play stations after a roll",
+                               ("behind", "anyone"), "anyone"),
+    "fight.jam": _flag(L.P_JAM_BOOSTS, "what a jammer turns off",
+                       ("bonuses", "bonuses_and_boosts"), "bonuses_and_boosts"),
+    "reward.lost_catch_card": _flag(L.P_LOST_CATCH_KEEPS, "a catch lost to an army",
+                                    ("discarded", "kept"), "kept"),
     "tasks.first": _humans(L.P_TASK_FIRST, "reward of a task's first place"),
     "tasks.second": _humans(L.P_TASK_SECOND, "reward of a task's second place"),
     "tasks.first_tie": _flag(L.P_TASK_HALF_EACH, "tied first places share both rewards",

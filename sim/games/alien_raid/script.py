@@ -1,8 +1,10 @@
 """Scripted decisions: a scenario's captains answer from a table instead of a strategy.
 
-Each row of `script` (int32) is one decision: [used, turn, seat, phase, space, v0, v1, ...].
-The first unused row matching (turn, seat, phase, space) answers the decision and is marked
-used; a decision without a row keeps the default answer (decision.reset_action). Values name
+Each row of `script` (int32) is one decision: [used, turn, seat, phase, space, refuse, v0, v1,
+...]. The first unused row matching (turn, seat, phase, space) answers the decision and is
+marked used; a decision without a row keeps the default answer (decision.reset_action). A row
+with `refuse` (an error code) is an answer the rules must refuse with that error: the refusal
+is logged and the decision asked again (`expected_refusal`), so the turn goes on. Values name
 card models and board spaces, not hand slots (sim/games/alien_raid/scenario.py writes them):
     redraw, fight, trophy, reward (1 catch), army: [yes]      credit: [credits]
     buy: [model, model, room model, room model]              (-1 none; a station's room
@@ -12,17 +14,23 @@ card models and board spaces, not hand slots (sim/games/alien_raid/scenario.py w
     station_transfer: [use, captain, model, space]
     boost: [kind (1 station, 2 card), model, captain, ship model]
     lose_ship: [model]             scan: [army card index]
+    cash: [count per compensation model, -1 every one held]   repay: [credits]
 """
 
 from sim.games.alien_raid import layout as L
 from sim.games.alien_raid.cards import mf
 from sim.games.alien_raid.observe import op
+from sim.games.alien_raid.state import emit
 from sim.jit import jit
 
-SCRIPT_WIDTH = 24
-S_USED, S_TURN, S_SEAT, S_PHASE, S_SPACE, S_VALUES = 0, 1, 2, 3, 4, 5
+SCRIPT_WIDTH = 25
+S_USED, S_TURN, S_SEAT, S_PHASE, S_SPACE, S_REFUSE, S_VALUES = 0, 1, 2, 3, 4, 5, 6
 SCRIPT_KIND = -1  # the policy slot of a scripted captain (decide.py)
 PLAN_FUEL = 13  # plan: the fuel card's value index
+# S_USED: 0 not yet, 1 answered, 2 answered and its refusal awaited, 3 the refusal was not given
+ANSWERED, AWAITING, MISSED = 1, 2, 3
+ANYWHERE = -2  # S_SPACE of an answer to the decision wherever it is asked (cash: on receipt
+# of the card in a battle's aftermath, or in the buying phase)
 
 
 @jit
@@ -30,7 +38,8 @@ def find_row(script, turn, seat, phase, space):
     for r in range(script.shape[0]):
         row = script[r]
         mine = row[S_SEAT] == seat or row[S_SEAT] == -1  # -1: whoever decides (the winner)
-        when = row[S_TURN] == turn and row[S_PHASE] == phase and row[S_SPACE] == space
+        where = row[S_SPACE] == space or row[S_SPACE] == ANYWHERE
+        when = row[S_TURN] == turn and row[S_PHASE] == phase and where
         if row[S_USED] == 0 and mine and when:
             return r
     return -1
@@ -73,7 +82,7 @@ def policy(phase, obs, p, a, script):
     r = find_row(script, obs[L.O_TURN], seat, phase, obs[L.O_CITY])
     if r < 0:
         return
-    script[r, S_USED] = 1
+    script[r, S_USED] = AWAITING if script[r, S_REFUSE] > 0 else ANSWERED
     v = script[r, S_VALUES:]
     if phase == L.PH_BUY:
         _buy(obs, p, a, v)
@@ -110,8 +119,33 @@ def policy(phase, obs, p, a, script):
         if v[0] >= 0:
             a[L.A_USE] = station_with(obs, p, L.ST_SCAN)
             a[L.A_T_CITY] = v[0]
+    elif phase == L.PH_CASH:  # -1 keeps the default: every card held
+        for k in range(L.MAX_COMP_MODELS):
+            if v[k] >= 0:
+                a[L.A_CASH + k] = v[k]
+    elif phase == L.PH_REPAY:
+        a[L.A_REPAY] = v[0]
     else:
         a[L.A_YES] = v[0]
+
+
+@jit
+def expected_refusal(script, which, s, seat, err, log):
+    """Whether `err` is the refusal a scenario's script expected of the answer `seat` just gave
+    (then it is logged and the rules ask again); an answer expected to be refused and not
+    refused so is marked MISSED (the scenario reports it). False for a seat a strategy plays."""
+    if which[seat] != SCRIPT_KIND:
+        return False
+    for r in range(script.shape[0]):
+        row = script[r]
+        if row[S_USED] == AWAITING and (row[S_SEAT] == seat or row[S_SEAT] == -1):
+            if err == row[S_REFUSE]:
+                row[S_USED] = ANSWERED
+                emit(log, s, L.EV_REFUSED, seat, row[S_SPACE], err, 0, 0, 0)
+                return True
+            row[S_USED] = MISSED
+            return False
+    return False
 
 
 @jit

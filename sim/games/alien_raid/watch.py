@@ -65,10 +65,10 @@ def watch_game(ruleset, lineup: list[StrategySpec], seed: int) -> Watch:
 
 def watch(ruleset, lineup: list[StrategySpec], seed: int) -> Watched:
     """Play the game of `seed` with lineup[k] in seat k, turn by turn, recording each turn."""
+    from sim.games.alien_raid.chunks import Plan
     from sim.games.alien_raid.decide import make_ctx
     from sim.games.alien_raid.flow import play_turn
     from sim.games.alien_raid.kernel import PLAY_TURN_TYPES, compiled
-    from sim.games.alien_raid.play import Plan
     from sim.games.alien_raid.ruleset import check_players
     from sim.games.alien_raid.scoring import end_game, winners_mask
     from sim.games.alien_raid.state import new_game

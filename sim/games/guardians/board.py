@@ -88,12 +88,19 @@ def token_kind(v):
     return v if v <= 5 else L.KIND_SHIP
 
 
-@jit
-def reserve_points(s, p, seat):
+@jit_inline
+def points_in_reserve(s, p, seat):
+    """The points of `seat`'s reserve (its score), pasted into the caller: the game loop
+    records every seat's after every turn."""
     total = 0
     for k in range(1, L.N_KINDS):
         total += s[pl(seat, L.PL_RESERVE + k)] * kind_points(p, k)
     return total
+
+
+@jit
+def reserve_points(s, p, seat):
+    return points_in_reserve(s, p, seat)
 
 
 @jit_inline

@@ -1,6 +1,6 @@
 """The columns a Guardians game stores besides the runner's: declared once, here.
 
-The chunk player (play.py) fills them from the state, the report reads them (report/), and a
+The chunk player (chunks.py) fills them from the state, the report reads them (report/), and a
 test checks that docs/results.md documents every one. Light: layout offsets only, no engine.
 """
 
@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from sim.games import trajectory
 from sim.games.guardians import layout as L
 
 
@@ -43,3 +44,9 @@ SEAT_STATS = (
 KIND_NAMES = ("", "1", "2", "3", "4", "5", "ship")
 RESERVE_COLUMNS = tuple(f"reserve_{KIND_NAMES[k]}" for k in range(1, L.N_KINDS))
 TAKEN_COLUMNS = tuple(f"taken_{KIND_NAMES[k]}" for k in range(1, L.N_KINDS))
+
+# how the game went (sim/games/trajectory.py): per game, then per seat; and per seat the turns
+# it could play only one way (engine.only_one_way)
+GAME_TRAJECTORY = trajectory.GAME_COLUMNS
+SEAT_TRAJECTORY = trajectory.SEAT_COLUMNS
+NO_CHOICE = "no_choice_turns"

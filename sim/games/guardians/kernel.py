@@ -13,8 +13,10 @@ from numba import types
 from numba.core import config
 
 from sim.games.guardians import layout as L
-from sim.games.guardians.board import pl, reserve_points
+from sim.games.guardians.board import pl, points_in_reserve, reserve_points
 from sim.games.guardians.census import census_ok
+from sim.games.guardians.choice import choice_work, only_one_way
+from sim.games.guardians.columns import GAME_TRAJECTORY, SEAT_TRAJECTORY
 from sim.games.guardians.decision import (
     MINE_START,
     PARAMS_T,
@@ -27,20 +29,26 @@ from sim.games.guardians.decision import (
 from sim.games.guardians.engine import play_turn, winners_mask
 from sim.games.guardians.start import new_game, place_fighter, place_mine
 from sim.games.seating import seat_players
+from sim.games.trajectory_kernel import score_track, summarise
 from sim.jit import jit, jit_inline
 from sim.random_streams import seed_streams
 
 # per-game result columns
 G_OUTCOME, G_TURNS, G_ROUNDS, G_DESCENTS, G_REINFORCED = 0, 1, 2, 3, 4
 G_WINNERS, G_PILE_LEFT, G_INVADERS_LEFT, G_ERROR, G_ERROR_SEAT, G_HASH = 5, 6, 7, 8, 9, 10
+G_LEAD = 11  # the trajectory's per-game column (GAME_TRAJECTORY)
 GAME_COLUMNS = (
     "outcome", "turns", "rounds", "descents", "reinforced",
     "winners_mask", "pile_left", "invaders_left", "error", "error_seat", "trace_hash",
+    *GAME_TRAJECTORY,
 )  # fmt: skip
-# per-seat result columns: the score, then the player's whole block of the state
+# per-seat result columns: the score, the player's whole block of the state, the trajectory
+# (SEAT_TRAJECTORY) and the turns the seat could play only one way
 SEAT_SCORE = 0
 SEAT_BLOCK = 1
-SEAT_SIZE = 1 + L.PL_SIZE
+SEAT_TRAJ = SEAT_BLOCK + L.PL_SIZE
+SEAT_NO_CHOICE = SEAT_TRAJ + len(SEAT_TRAJECTORY)
+SEAT_SIZE = SEAT_NO_CHOICE + 1
 
 _FNV_PRIME = np.uint64(0x100000001B3)
 _FNV_OFFSET = np.uint64(0xCBF29CE484222325)
@@ -63,10 +71,21 @@ def _decide(policies, which, phase, s, p, seat, sp, rng, a, scratch):
 
 
 @jit
-def play_one(policies, p, n_players, which, params, seed, s, a, rng, scratch, buf, out, trace):
+def _record(s, p, track, t):
+    """Row t of the score track: each seat's points after t rounds (a step is a round). Not
+    pasted into the loop: called once a round, it would slow every turn down."""
+    for seat in range(s[L.S_N_PLAYERS]):
+        track[t, seat] = points_in_reserve(s, p, seat)
+
+
+@jit
+def play_one(policies, p, n_players, which, params, seed, s, a, rng, scratch, buf, out, trace,
+             track, probe, forced):  # fmt: skip
     """Play one game from `seed` to its end; fill `out` (G_* columns). which/params: per seat,
     the policy slot and the parameters. With `trace`, hash the state after every turn and
-    check the token census."""
+    check the token census. `track` gets every seat's points after every round (row 0: the
+    start; the last row: the end, in the round the game ended in), `forced[seat]` the turns
+    the seat could play only one way (`probe`: its scratch, choice.choice_work)."""
     seed_streams(rng, seed)
     new_game(s, p, n_players, rng)
     for seat in range(n_players):
@@ -84,18 +103,26 @@ def play_one(policies, p, n_players, which, params, seed, s, a, rng, scratch, bu
     h = _FNV_OFFSET
     if trace:
         h = state_hash(s, h)
+    _record(s, p, track, 0)
+    rounds = 0
     while s[L.S_STATUS] == L.RUNNING:
         seat = s[L.S_TO_MOVE]
+        if only_one_way(s, p, probe, buf):
+            forced[seat] += 1
         _decide(policies, which[seat], TURN, s, p, seat, params[seat], rng, a, scratch)
         err = play_turn(s, p, a, buf)
         if err != L.OK:
             out[G_ERROR], out[G_ERROR_SEAT] = err, seat
             return
+        if s[L.S_ROUND] != rounds:  # the seat order wrapped: a round is complete
+            rounds = s[L.S_ROUND]
+            _record(s, p, track, rounds)
         if trace:
             h = state_hash(s, h)
             if not census_ok(s, p):
                 out[G_ERROR], out[G_ERROR_SEAT] = L.E_CENSUS, seat
                 return
+    _record(s, p, track, rounds + 1)  # the end, in the round the game ended in
     out[G_OUTCOME] = s[L.S_STATUS]
     out[G_TURNS] = s[L.S_TURN]
     out[G_ROUNDS] = s[L.S_ROUND]
@@ -109,28 +136,35 @@ def play_one(policies, p, n_players, which, params, seed, s, a, rng, scratch, bu
 
 @jit
 def play_batch(policies, p, n_players, seeds, seat_lineup, lineup_policy, lineup_params, games,
-               seats, trace, s, a, rng, scratch, buf, which, params):  # fmt: skip
+               seats, trace, s, a, rng, scratch, buf, which, params, track, probe,
+               forced):  # fmt: skip
     """Play len(seeds) games. games: int64[n, len(GAME_COLUMNS)]; seats: int64[n, players,
-    SEAT_SIZE]; s to params: the work buffers `workspace` makes. Returns the number of games
+    SEAT_SIZE]; s to forced: the work buffers `workspace` makes. Returns the number of games
     refused by an illegal move (see G_ERROR)."""
     errors = 0
     for g in range(seeds.shape[0]):
         seat_players(g, n_players, seat_lineup, lineup_policy, lineup_params, which, params)
         games[g, :] = 0
+        forced[:] = 0
         play_one(policies, p, n_players, which, params, seeds[g], s, a, rng, scratch, buf,
-                 games[g], trace)  # fmt: skip
+                 games[g], trace, track, probe, forced)  # fmt: skip
         if games[g, G_ERROR] != L.OK:
             errors += 1
+        summarise(track, s[L.S_ROUND] + 1, n_players, games[g], G_LEAD, seats[g], SEAT_TRAJ)
         for seat in range(s[L.S_N_PLAYERS]):
             seats[g, seat, SEAT_SCORE] = reserve_points(s, p, seat)
             for f in range(L.PL_SIZE):
                 seats[g, seat, SEAT_BLOCK + f] = s[pl(seat, f)]
+            seats[g, seat, SEAT_NO_CHOICE] = forced[seat]
     return errors
 
 
-def workspace(n_players: int, params_width: int) -> tuple:
+def workspace(n_players: int, params_width: int, turn_cap: int) -> tuple:
     """play_batch's work buffers: state, action, random streams, scratch, a per-kind buffer,
-    and per seat the policy slot and parameters (made here so the loop allocates nothing)."""
+    per seat the policy slot and parameters, the score track of games of at most `turn_cap`
+    turns (a row per round, one for the start and one for the end), the scratch of the
+    no-choice check and the per-seat count of turns without a choice (made here so the loop
+    allocates nothing)."""
     return (
         np.zeros(L.STATE_SIZE, np.int32),
         np.zeros(L.ACTION_SIZE, np.int32),
@@ -139,6 +173,9 @@ def workspace(n_players: int, params_width: int) -> tuple:
         np.zeros(L.N_KINDS, np.int64),
         np.zeros(n_players, np.int64),
         np.zeros((n_players, params_width), np.float64),
+        score_track(turn_cap + 1, n_players),
+        choice_work(),
+        np.zeros(n_players, np.int64),
     )
 
 
@@ -176,6 +213,9 @@ _WORKSPACE_TYPES = (
     types.Array(types.int64, 1, "C"),
     types.Array(types.int64, 1, "C"),
     types.Array(types.float64, 2, "C"),
+    types.Array(types.int64, 2, "C"),
+    types.Array(types.int32, 2, "C"),
+    types.Array(types.int64, 1, "C"),
 )
 
 
@@ -185,7 +225,8 @@ def play_one_signature(slots: int) -> tuple:
     return (types.UniTuple(POLICY_TYPE, slots), PARAMS_T, i64, vector(i64),
             types.Array(types.float64, 2, "C"), types.uint64, vector(types.int32),
             vector(types.int32), vector(types.uint64), vector(i64), vector(i64), vector(i64),
-            types.boolean)  # fmt: skip
+            types.boolean, types.Array(i64, 2, "C"), types.Array(types.int32, 2, "C"),
+            vector(i64))  # fmt: skip
 
 
 def batch_loop(slots: int):

@@ -1,63 +1,45 @@
-"""The Guardians of Space plug-in: Guardians of Space, its advanced variant, and the original
-Space Defenders with its Defender Upgrades expansion (four presets of one rules engine).
-
-This module is what the entry point `sim.games: guardians` names. It is light: the engine,
-the strategies and the report sections are imported by the methods that need them, so
-building a report never loads the compiled engine (`PackageParts`).
+"""The Guardians of Space plug-in (the entry point `sim.games: guardians`): Guardians of Space,
+its advanced variant, and the original Space Defenders with its Defender Upgrades expansion,
+four presets of one rules engine (docs/games/guardians/rules.md). PackageParts finds its
+parts, each imported when first needed; here the rules meet the players (`resolve`).
 """
 
 from __future__ import annotations
 
-from sim.games.base import PackageParts
-from sim.games.guardians.layout import ENGINE_VERSION
-from sim.games.guardians.ruleset import PRESETS, load_ruleset
+from typing import Any
+
+from sim.games.base import BenchPlan, PackageParts, StrategySpec, lazy
 
 
 class Guardians(PackageParts):
     package = "sim.games.guardians"
     name = "guardians"
     title = "Guardians of Space"
-    version = ENGINE_VERSION
-    presets = PRESETS
     player_counts = (2, 3, 4)
     outcomes = ("victory", "stall", "raid", "cap")
     demo_lineup = "greedy,greedy"  # sim play without --strategies
-    # sim bench: strategies that search (about 100 times slower than the rest, timed on a
-    # tenth of the games), and plain-Python strategies (the Python game loop) timed beside the
-    # compiled ones: an example that decides something, and one that decides nothing
-    bench_searchers = ("expert", "master")
-    bench_python = (
-        ("python-user", "strategies.guardians.examples:Sniper"),
-        ("python-loop", "strategies.guardians.examples:Stay"),
+    # sim bench: every preset; the strategies that search (about 100 times slower than the
+    # rest) on a tenth of the games, and plain-Python strategies (the Python game loop) beside
+    # the compiled ones: an example that decides something, and one that decides nothing
+    bench_plan = BenchPlan(
+        players=4,
+        every_preset=True,
+        lineups={
+            "python-user": ("strategies.guardians.examples:Sniper",),
+            "python-loop": ("strategies.guardians.examples:Stay",),
+        },
+        share={"expert": 0.1, "master": 0.1, "python-user": 0.05, "python-loop": 0.05},
+        counted=("turns",),
+        run_lineup=("greedy",),
     )
+    measures = lazy("sim.games.guardians.measures", "game_measures")  # sim.measures' part
 
-    load_ruleset = staticmethod(load_ruleset)  # (name_or_path, overrides=(), *, source)
+    def resolve(self, spec: StrategySpec, *, source: str | None = None) -> tuple[Any, Any]:
+        """A built-in, a ladder level or a user strategy (`package.module:Name`), with its
+        parameter vector checked (strategies/guardians/registry.py)."""
+        from strategies.guardians.registry import resolve_spec
 
-    @property
-    def skills(self) -> tuple[str, ...]:
-        """The skill ladder's levels, weakest first."""
-        from strategies.guardians.registry import SKILLS
-
-        return SKILLS
-
-    @property
-    def skill_knob(self) -> tuple[str, str]:
-        """(strategy, parameter) of the continuous skill the ladder's levels are points on."""
-        from strategies.guardians.registry import CONTINUOUS
-
-        return CONTINUOUS
-
-    @property
-    def skill_points(self) -> dict[str, float]:
-        """The levels on the continuous knob: name -> skill."""
-        from strategies.guardians.registry import LEVELS
-
-        return LEVELS
-
-    def strategy_names(self) -> tuple[str, ...]:
-        from strategies.guardians.registry import BUILTIN, SKILLS
-
-        return (*BUILTIN, *SKILLS)
+        return resolve_spec(spec, source=source)
 
 
 GAME = Guardians()

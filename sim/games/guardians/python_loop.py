@@ -16,6 +16,7 @@ from typing import Any
 import numpy as np
 
 from sim.games.guardians import layout as L
+from sim.games.guardians.choice import choice_work, only_one_way
 from sim.games.guardians.decision import MINE_START, PLACE, SCRATCH_SIZE, TURN, reset_action
 from sim.games.guardians.kernel import (
     _FNV_OFFSET,
@@ -24,18 +25,23 @@ from sim.games.guardians.kernel import (
     G_ERROR_SEAT,
     G_HASH,
     G_INVADERS_LEFT,
+    G_LEAD,
     G_OUTCOME,
     G_PILE_LEFT,
     G_REINFORCED,
     G_ROUNDS,
     G_TURNS,
     G_WINNERS,
+    GAME_COLUMNS,
     SEAT_BLOCK,
+    SEAT_NO_CHOICE,
     SEAT_SCORE,
+    SEAT_TRAJ,
     state_hash,
 )
 from sim.games.guardians.session import GameSession, Turn
 from sim.games.guardians.view import GameView
+from sim.games.trajectory_kernel import score_track, summarise
 
 
 @dataclass
@@ -128,7 +134,7 @@ def _user_line(error: BaseException) -> str:
     return f"{Path(last.filename).name}:{last.lineno} in {last.name}"
 
 
-def play_game(
+def play_one_in_python(
     ruleset,
     n_players: int,
     seats: list[Seat],
@@ -136,12 +142,17 @@ def play_game(
     *,
     on_setup: Callable[[GameSession], None] | None = None,
     on_turn: OnTurn | None = None,
+    seats_out: np.ndarray | None = None,
 ) -> tuple[GameSession, np.ndarray]:
-    """Play one game; returns the final session and the kernel's per-game result row.
-    `on_setup` sees the position before the first turn, `on_turn` each turn just played."""
+    """Play one game; returns the final session and the kernel's per-game result row, and
+    fills `seats_out` (the kernel's per-seat rows) when given. `on_setup` sees the position
+    before the first turn, `on_turn` each turn just played."""
     game = GameSession.new(ruleset, n_players, seed)
     decider = _Decider(game, seats, seed)
-    out = np.zeros(11, np.int64)
+    out = np.zeros(len(GAME_COLUMNS), np.int64)
+    track = score_track(int(ruleset.values["end.turn_cap"]) + 1, n_players)
+    forced = np.zeros(n_players, np.int64)
+    probe, buf = choice_work(), np.zeros(L.N_KINDS, np.int64)
     for seat in range(n_players):
         error = game.place_fighter(seat, int(decider.decide(seat, PLACE)[L.A_DEST_COL]))
         if error:
@@ -155,18 +166,34 @@ def play_game(
     if on_setup is not None:
         on_setup(game)
     h = np.uint64(state_hash(game.s, _FNV_OFFSET))
+    _record(game, track, 0)
+    rounds = 0
     while game.status == "running":
         seat = game.to_move
+        if only_one_way(game.s, game.p, probe, buf):
+            forced[seat] += 1
         action = decider.decide(seat, TURN).copy()
-        error = game.play(action)
+        error = game.play_turn(action)
         if on_turn is not None:
             on_turn(game, seat, action, error)
         if error:
             out[G_ERROR], out[G_ERROR_SEAT] = L.ERROR_NAMES.index(error), seat
             return game, out
         h = np.uint64(state_hash(game.s, h))
+        if game.s[L.S_ROUND] != rounds:  # a round is complete (kernel.play_one)
+            rounds = int(game.s[L.S_ROUND])
+            _record(game, track, rounds)
+    _record(game, track, rounds + 1)  # the end, in the round the game ended in
     _fill_result(game, out, h)
+    if seats_out is not None:
+        _seat_rows(game, seats_out, track, forced, out)
     return game, out
+
+
+def _record(game: GameSession, track: np.ndarray, t: int) -> None:
+    """Row t of the score track (kernel._record)."""
+    for seat in range(game.n_players):
+        track[t, seat] = game.score(seat)
 
 
 def _fill_result(game: GameSession, out: np.ndarray, h) -> None:
@@ -182,9 +209,13 @@ def _fill_result(game: GameSession, out: np.ndarray, h) -> None:
     out[G_HASH] = np.int64(np.uint64(h).view(np.int64))
 
 
-def seat_rows(game: GameSession, seats_out: np.ndarray) -> None:
-    """The kernel's per-seat result rows: the score, then the player's block of the state."""
+def _seat_rows(game: GameSession, seats_out: np.ndarray, track, forced, out) -> None:
+    """The kernel's per-seat result rows: the score, the player's block of the state, the
+    trajectory and the turns without a choice (kernel.play_batch)."""
+    steps = int(game.s[L.S_ROUND]) + 1
+    summarise(track, steps, game.n_players, out, G_LEAD, seats_out, SEAT_TRAJ)
     for seat in range(game.n_players):
         seats_out[seat, SEAT_SCORE] = game.score(seat)
         base = L.S_PLAYERS + seat * L.PL_SIZE
-        seats_out[seat, SEAT_BLOCK:] = game.s[base : base + L.PL_SIZE]
+        seats_out[seat, SEAT_BLOCK : SEAT_BLOCK + L.PL_SIZE] = game.s[base : base + L.PL_SIZE]
+        seats_out[seat, SEAT_NO_CHOICE] = forced[seat]

@@ -14,14 +14,13 @@ from typing import Any
 import yaml
 
 from sim.config import check_keys
-from sim.errors import ConfigError
 from sim.games.base import Scenarios
 from sim.games.guardians import layout as L
 from sim.games.guardians.board import rebuild_occupancy
 from sim.games.guardians.ruleset import load_ruleset
 from sim.games.guardians.scenario_checks import check_position
 from sim.games.guardians.session import CHAR_CELLS, STATUS_NAMES, GameSession, Turn
-from sim.scenarios import ScenarioError, read_scenario
+from sim.scenarios import ScenarioError, read_scenario, scenario_ruleset
 
 TOP_KEYS = ("name", "game", "ruleset", "rules", "board", "players", "pile", "aside", "to_move",
             "turns", "expect")  # fmt: skip
@@ -38,14 +37,9 @@ class Scenario:
         self.path = path
         self.data = data = read_scenario(path, TOP_KEYS)
         self.name = str(data.get("name", path))
+        ruleset = scenario_ruleset(data, path, load_ruleset, "guardians")
         self.ruleset_name = str(data.get("ruleset", "guardians"))
         self.rules = data.get("rules") or {}
-        try:
-            ruleset = load_ruleset(self.ruleset_name, self.rules, source=path)
-        except ConfigError as err:
-            if err.file is not None:  # the scenario or a ruleset file is named already
-                raise
-            raise ScenarioError(err.message, file=path, key="ruleset", hint=err.hint) from None
         self.session = _build_session(data, ruleset, path)
         self.turns = [_parse_turn(t, path, i) for i, t in enumerate(data.get("turns") or [])]
         self.expect = data.get("expect") or {}
@@ -56,7 +50,7 @@ class Scenario:
     def play(self) -> str | None:
         """Play the turns; the refusal of the last turn, if any."""
         for i, turn in enumerate(self.turns):
-            error = self.session.play(self.session.action(turn))
+            error = self.session.play_turn(self.session.action(turn))
             if error is not None:
                 if i != len(self.turns) - 1:
                     raise ScenarioError(
@@ -126,21 +120,32 @@ def _same(key: str, want: Any, have: Any) -> bool:
     if key == "error":
         return have is not None and (want == "illegal" or want == have)
     if key == "aside":
-        return Counter(map(str, want or [])) == Counter(map(str, have))
+        return isinstance(want, list | None) and Counter(map(str, want or [])) == Counter(
+            map(str, have)
+        )
     if key == "pile":
-        return [str(t) for t in want or []] == [str(t) for t in have]
+        return isinstance(want, list | None) and [str(t) for t in want or []] == [
+            str(t) for t in have
+        ]
     return want == have
 
 
 def _player_diffs(want: Any, have: list[dict]) -> list[str]:
+    if not isinstance(want, list) or not all(isinstance(e, Mapping | None) for e in want):
+        return [f"  players: expected {want!r} (a list of entries, one per seat), got {have!r}"]
     lines = []
-    for seat, entry in enumerate(want or []):
+    for seat, entry in enumerate(want):
         if seat >= len(have):
             lines.append(f"  players[{seat}]: no such seat")
             continue
         for key, value in (entry or {}).items():
             got = have[seat].get(key)
-            same = Counter(value) == Counter(got) if key == "reserve" else value == got
+            if key == "reserve":  # a multiset of token values
+                same = isinstance(value, list) and Counter(map(str, value)) == Counter(
+                    map(str, got)
+                )
+            else:
+                same = value == got
             if not same:
                 lines.append(f"  players[{seat}].{key}: expected {value!r}, got {got!r}")
     return lines
@@ -281,7 +286,7 @@ def _set_pile(game: GameSession, pile: Any, path: str) -> None:
     if not isinstance(pile, list) or len(pile) > L.MAX_TOKENS:
         raise ScenarioError("must be a list of tokens", file=path, key="pile")
     for i, token in enumerate(pile):
-        if token not in PILE_TOKENS:
+        if not isinstance(token, int | str) or token not in PILE_TOKENS:
             raise ScenarioError(f"bad token {token!r}", file=path, key=f"pile[{i}]",
                                 hint='tokens are 1-5, "[" or "]"')  # fmt: skip
         game.s[L.S_PILE + i] = PILE_TOKENS[token]
@@ -291,7 +296,7 @@ def _set_pile(game: GameSession, pile: Any, path: str) -> None:
 def _set_aside(game: GameSession, aside: Any, path: str) -> None:
     fields = {"[": L.S_ASIDE_L, "]": L.S_ASIDE_R, "[]": L.S_ASIDE_SHIPS}
     for i, item in enumerate(aside if isinstance(aside, list) else [aside]):
-        if item not in fields:
+        if not isinstance(item, str) or item not in fields:
             raise ScenarioError(f"bad item {item!r}", file=path, key=f"aside[{i}]",
                                 hint='use "[", "]" or "[]"')  # fmt: skip
         game.s[fields[item]] += 1

@@ -149,7 +149,7 @@ class GameSession:
         a[L.A_MINE_ROW] = -1 if turn.mine_reenter is None else turn.mine_reenter - 1
         return a
 
-    def play(self, a: np.ndarray) -> str | None:
+    def play_turn(self, a: np.ndarray) -> str | None:
         """Play one turn; None, or the name of the rule that refuses it (state unchanged)."""
         err = engine.play_turn(self.s, self.p, a, self._buf)
         return None if err == L.OK else L.ERROR_NAMES[err]

@@ -10,7 +10,7 @@ import numpy as np
 
 from sim.games.base import StrategySpec, Watch
 from sim.games.guardians import layout as L
-from sim.games.guardians.python_loop import PlayerFailure, play_game
+from sim.games.guardians.python_loop import PlayerFailure, play_one_in_python
 from sim.games.guardians.session import GameSession
 from sim.watch_page import step_page
 
@@ -33,7 +33,7 @@ class Frame:
 
 def watch(ruleset, lineup: list[StrategySpec], seed: int) -> tuple[list[Frame], GameSession]:
     """Play the game of `seed` with lineup[k] in seat k and record every turn."""
-    from sim.games.guardians.play import Plan, strategy_error  # the plug-in's own seats
+    from sim.games.guardians.chunks import Plan, strategy_error  # the plug-in's own seats
 
     plan = Plan(lineup)
     seats = [plan.seat(j) for j in range(len(lineup))]
@@ -50,7 +50,7 @@ def watch(ruleset, lineup: list[StrategySpec], seed: int) -> tuple[list[Frame], 
         before.append(game.s.copy())
 
     try:
-        final, _ = play_game(ruleset, len(lineup), seats, seed, on_setup=on_setup,
+        final, _ = play_one_in_python(ruleset, len(lineup), seats, seed, on_setup=on_setup,
                              on_turn=on_turn)  # fmt: skip
     except PlayerFailure as failure:
         error = strategy_error(failure, lineup[failure.seat].label, 0)

@@ -1,5 +1,5 @@
 """The per-seat columns of Space Invaders results, named once: the engine's play_chunk
-writes them (play.py) and the report reads them (report/). Light: plain names and offsets."""
+writes them (chunks.py) and the report reads them (report/). Light: plain names and offsets."""
 
 from sim.games.space_invaders import layout as L
 
@@ -17,6 +17,8 @@ SEAT_FIELDS = {
     "redirects": L.PL_REDIRECTS,
     "extras": L.PL_EXTRAS,
     "healed": L.PL_HEALED,
+    "planet_stays": L.PL_PLANET_STAYS,
+    "declined": L.PL_DECLINED,
 }
 # the seat's player-card power of each level (a solo player's hands joined with '+')
 POWER_COLUMNS = tuple(f"power_{level + 1}" for level in range(L.LEVELS))

@@ -18,7 +18,7 @@ from typing import Any
 from sim.config import DataFile, Field, nearest
 from sim.errors import ConfigError
 from sim.games.space_invaders import layout as L
-from sim.games.space_invaders.schema import DEXTERITY_SCHEMA, GEOMETRY_SCHEMA, SKILLS
+from sim.games.space_invaders.schema import DEXTERITIES, DEXTERITY_SCHEMA, GEOMETRY_SCHEMA
 
 ICONS = {"none": 0, "shield": L.ICON_SHIELD, "two_hit": L.ICON_TWO_HIT}
 CARD_SCHEMA = {
@@ -152,7 +152,7 @@ def load_geometry(path: Path) -> dict[str, Any]:
 
 def _read_presets(path: Path) -> tuple[tuple[str, tuple[tuple[str, Any], ...]], ...]:
     f = DataFile(path)
-    skills = [s for s in SKILLS if s != "custom"]
+    skills = [s for s in DEXTERITIES if s != "custom"]
     f.keys(f.data, (*skills, *META))
     out = []
     for skill in skills:

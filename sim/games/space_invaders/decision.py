@@ -12,7 +12,7 @@ compiled once, on its own, and a run compiles only the policies its seats use.
 
 from numba import types
 
-from sim.games.space_invaders.layout import A_CALLED, A_RES, ACTION_SIZE, N_CELLS
+from sim.games.space_invaders.layout import A_CALLED, A_RES, A_TAKE, ACTION_SIZE, N_CELLS
 from sim.jit import jit_inline
 
 # room for a strategy's predictions: a board copy and a few values per cell
@@ -41,9 +41,11 @@ POLICY_TYPE = types.FunctionType(POLICY_SIGNATURE)
 
 @jit_inline
 def reset_action(a):
-    """Defaults: no called shot, no three tries, no re-launch, default resolution choices."""
+    """Defaults: no called shot, no three tries, no re-launch of the level-2 power, every other
+    optional action taken, default resolution choices."""
     for i in range(ACTION_SIZE):
         a[i] = 0.0
     a[A_CALLED] = -1.0
+    a[A_TAKE] = 1.0
     for i in range(A_RES, ACTION_SIZE):
         a[i] = -1.0

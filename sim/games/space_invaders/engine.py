@@ -118,22 +118,25 @@ def heal_gain(s, p):
 
 
 @jit_inline
-def ufo_hit(s, p, seat, power):
+def ufo_hit(s, p, seat):
     """A token landed in the UFO (line 332); returns whether it counts as attacking it
-    (ufo_attackable; further hits on a destroyed UFO never score, line 368). The level-3
-    heal power restores heal_gain health (line 434)."""
+    (ufo_attackable; further hits on a destroyed UFO never score, line 368)."""
     if not ufo_attackable(s, p):
         return False
     if s[L.S_UFO] > 0:
         s[L.S_UFO] -= 1
         s[L.S_UFO_HITS] += 1
     s[pl(seat, L.PL_UFO_HITS)] += 1
-    if power == L.HEAL:
-        gained = heal_gain(s, p)
-        s[L.S_PLANET] += gained
-        s[L.S_HEALED] += gained
-        s[pl(seat, L.PL_HEALED)] += gained
     return True
+
+
+@jit_inline
+def heal(s, p, seat):
+    """The level-3 heal power, taken after a UFO attack: heal_gain health back (line 434)."""
+    gained = heal_gain(s, p)
+    s[L.S_PLANET] += gained
+    s[L.S_HEALED] += gained
+    s[pl(seat, L.PL_HEALED)] += gained
 
 
 @jit
@@ -147,7 +150,7 @@ def bonus_shot(s, p, w, rng, script, seat, sx, sy, scale, log):
     result, mask = classify(s, p, w[L.W_LAND_X], w[L.W_LAND_Y])
     _log(w, log, L.KIND_BONUS, seat, 0, result, mask, s[L.S_ROUND])
     if result == L.IN_UFO:
-        ufo_hit(s, p, seat, 0)
+        ufo_hit(s, p, seat)
     elif result == L.ON_CARDS and p[L.P_BONUS_HITS] != 0.0:
         while mask:
             cell = lowest_bit(mask)
@@ -185,6 +188,8 @@ def _check_aim(p, a):
 def _start_token(s, p, a, seat):
     """Take the chosen active token (any order, line 200) and open its record."""
     level = int(a[L.A_LEVEL])
+    if level == 0:  # every active token is launched before the turn ends (line 192)
+        return L.E_UNLAUNCHED
     if level < 1 or level > L.LEVELS or s[pl(seat, L.PL_LEFT + level - 1)] <= 0:
         return L.E_NO_TOKEN
     err = _check_aim(p, a)
@@ -252,56 +257,109 @@ def _finish_token(s, p, w, a, rng, script, seat, scale, log, result, mask):
     return resolve_turn(s, p, w, a, rng, script, seat, scale, log, False)
 
 
+@jit_inline
+def _launch_again(s, seat, counter, why):
+    """The token in flight is aimed and launched again (PH_REAIM, for reason `why`); the
+    seat's `counter` (PL_*) counts it."""
+    s[pl(seat, counter)] += 1
+    s[L.S_PHASE], s[L.S_REASON] = L.PH_REAIM, why
+    return L.OK
+
+
+@jit_inline
+def _offer(s, option):
+    """Ask the seat whether it takes an optional action (PH_OPTION) about the token in flight."""
+    s[L.S_PHASE], s[L.S_OPTION] = L.PH_OPTION, option
+    return L.OK
+
+
 @jit
 def _after_landing(s, p, w, a, rng, script, seat, scale, log):
-    """Apply the rules that follow a landing: planet-area re-launch (line 206), the powers
-    that launch again (lines 413, 417, 419, 435), or the end of the token's launches."""
+    """Apply the rules that follow a landing: a token completely in the planet area may be
+    launched again, until its third such landing in a row sets it aside (line 206); else
+    `_landed`."""
     t = s[L.S_CUR]
-    power = s[tk(t, L.TK_POWER)]
     result, mask = classify(s, p, w[L.W_LAND_X], w[L.W_LAND_Y])
     _log(w, log, L.KIND_LAUNCH, seat, s[tk(t, L.TK_LEVEL)], result, mask, s[L.S_ROUND])
-    if result == L.IN_PLANET:
-        if p[L.P_PLANET_RELAUNCH] == 0.0:
-            result = L.MISS  # variant (line 467): it lies in the planet area, a miss
-        else:
-            s[L.S_STREAK] += 1
-            if s[L.S_STREAK] < int(p[L.P_PLANET_STREAK]):
-                s[pl(seat, L.PL_PLANET_RELAUNCHES)] += 1
-                s[L.S_PHASE], s[L.S_REASON] = L.PH_REAIM, L.WHY_PLANET
-                return L.OK
-            return _finish_token(s, p, w, a, rng, script, seat, scale, log, L.OUT, 0)
-    s[L.S_STREAK] = 0
+    if result != L.IN_PLANET:
+        s[L.S_STREAK] = 0
+        return _landed(s, p, w, a, rng, script, seat, scale, log, result, mask)
+    if p[L.P_PLANET_RELAUNCH] == 0.0:  # variant (line 467): it lies in the planet area, a miss
+        return _landed(s, p, w, a, rng, script, seat, scale, log, L.MISS, 0)
+    s[L.S_STREAK] += 1
+    if s[L.S_STREAK] < int(p[L.P_PLANET_STREAK]):
+        return _offer(s, L.OPT_PLANET_RELAUNCH)
+    return _finish_token(s, p, w, a, rng, script, seat, scale, log, L.OUT, 0)
+
+
+@jit
+def _landed(s, p, w, a, rng, script, seat, scale, log, result, mask):
+    """Where the token lies is settled (a token left in the planet area lies there as a miss,
+    with whatever its power allows from there): the powers that act on a landing (lines 413,
+    417, 419, 434, 435), or the end of the token's launches."""
+    t = s[L.S_CUR]
+    power = s[tk(t, L.TK_POWER)]
     if s[tk(t, L.TK_THREE)] != 0:  # invaders landed on do not count (line 435)
-        if result == L.IN_UFO and ufo_hit(s, p, seat, power):
+        if result == L.IN_UFO and ufo_hit(s, p, seat):
             return _finish_token(s, p, w, a, rng, script, seat, scale, log, L.IN_UFO, 0)
         if s[L.S_TRIES] > 0:
             s[L.S_TRIES] -= 1
-            s[pl(seat, L.PL_POWER_RELAUNCHES)] += 1
-            s[L.S_PHASE], s[L.S_REASON] = L.PH_REAIM, L.WHY_THREE_TRIES
-            return L.OK
+            return _launch_again(s, seat, L.PL_POWER_RELAUNCHES, L.WHY_THREE_TRIES)
         return _finish_token(s, p, w, a, rng, script, seat, scale, log, L.VOID, 0)
     if result == L.IN_UFO:
-        attacked = ufo_hit(s, p, seat, power)
-        if attacked and power == L.UFO_RELAUNCH and s[L.S_TRIES] > 0:  # line 413
-            if p[L.P_UFO_CHAIN] == 0.0:
-                s[L.S_TRIES] -= 1
-            s[pl(seat, L.PL_POWER_RELAUNCHES)] += 1
-            s[L.S_PHASE], s[L.S_REASON] = L.PH_REAIM, L.WHY_UFO_CHAIN
-            return L.OK
+        if ufo_hit(s, p, seat):
+            if power == L.HEAL and heal_gain(s, p) > 0:  # line 434: "you may"
+                return _offer(s, L.OPT_HEAL)
+            if power == L.UFO_RELAUNCH and s[L.S_TRIES] > 0:  # line 413: "you can"
+                return _offer(s, L.OPT_UFO_RELAUNCH)
         return _finish_token(s, p, w, a, rng, script, seat, scale, log, L.IN_UFO, 0)
     if power == L.RELAUNCH and s[L.S_TRIES] > 0:  # line 417: the player may re-launch
         s[tk(t, L.TK_RESULT)] = result
         s[tk(t, L.TK_CELLS)] = mask
         s[L.S_PHASE] = L.PH_RELAUNCH_Q
         return L.OK
-    if power == L.UFO_FROM_LANDING and result == L.MISS:  # line 419
+    if power == L.UFO_FROM_LANDING and result == L.MISS:  # line 419: "you can take"
+        return _offer(s, L.OPT_BONUS_SHOT)
+    return _finish_token(s, p, w, a, rng, script, seat, scale, log, result, mask)
+
+
+@jit
+def _answer_option(s, p, w, a, rng, script, seat, scale, log):
+    """The seat's answer to PH_OPTION: take the optional action (a[A_TAKE] != 0) or not."""
+    t, option = s[L.S_CUR], s[L.S_OPTION]
+    take = a[L.A_TAKE] != 0.0
+    if not take:
+        field = L.PL_PLANET_STAYS if option == L.OPT_PLANET_RELAUNCH else L.PL_DECLINED
+        s[pl(seat, field)] += 1
+    if option == L.OPT_PLANET_RELAUNCH:
+        if take:
+            return _launch_again(s, seat, L.PL_PLANET_RELAUNCHES, L.WHY_PLANET)
+        return _landed(s, p, w, a, rng, script, seat, scale, log, L.MISS, 0)
+    if option == L.OPT_UFO_RELAUNCH:
+        if take:
+            if p[L.P_UFO_CHAIN] == 0.0:
+                s[L.S_TRIES] -= 1
+            return _launch_again(s, seat, L.PL_POWER_RELAUNCHES, L.WHY_UFO_CHAIN)
+        return _finish_token(s, p, w, a, rng, script, seat, scale, log, L.IN_UFO, 0)
+    if option == L.OPT_HEAL:
+        if take:
+            heal(s, p, seat)
+        return _finish_token(s, p, w, a, rng, script, seat, scale, log, L.IN_UFO, 0)
+    if s[tk(t, L.TK_POWER)] == L.CALLED_SHOT:  # at the end of the turn (line 410)
+        if take:
+            x = ufo_center_x(p)
+            err = bonus_shot(s, p, w, rng, script, seat, x, p[L.P_SHOOTER_Y], scale, log)
+            if err != L.OK:
+                return err
+            s[L.S_BONUS_TAKEN] = 1
+        return _called_bonuses(s, p, w, a, rng, script, seat, scale, log, t + 1)
+    if take:  # from where the token lies (line 419)
         x, y = w[L.W_LAND_X], w[L.W_LAND_Y]
         err = bonus_shot(s, p, w, rng, script, seat, x, y, scale, log)
         if err != L.OK:
             return err
         w[L.W_LAND_X], w[L.W_LAND_Y] = x, y  # the record keeps the token's own landing
-        return _finish_token(s, p, w, a, rng, script, seat, scale, log, L.MISS, 0)
-    return _finish_token(s, p, w, a, rng, script, seat, scale, log, result, mask)
+    return _finish_token(s, p, w, a, rng, script, seat, scale, log, L.MISS, 0)
 
 
 @jit_inline
@@ -347,11 +405,11 @@ def step(s, p, w, a, rng, script, scale, log):
         t = s[L.S_CUR]
         if int(a[L.A_YES]) == 1:  # any invader landed on before no longer counts (line 417)
             s[L.S_TRIES] -= 1
-            s[pl(seat, L.PL_POWER_RELAUNCHES)] += 1
-            s[L.S_PHASE], s[L.S_REASON] = L.PH_REAIM, L.WHY_RELAUNCH
-            return L.OK
+            return _launch_again(s, seat, L.PL_POWER_RELAUNCHES, L.WHY_RELAUNCH)
         result, mask = s[tk(t, L.TK_RESULT)], s[tk(t, L.TK_CELLS)]
         return _finish_token(s, p, w, a, rng, script, seat, scale, log, result, mask)
+    if phase == L.PH_OPTION:
+        return _answer_option(s, p, w, a, rng, script, seat, scale, log)
     if phase == L.PH_RESOLVE:
         return resolve_turn(s, p, w, a, rng, script, seat, scale, log, True)
     return L.E_PHASE
@@ -393,68 +451,101 @@ def _extra_ok(s, mask, cell):
     return False
 
 
+# what a token's resolution choices did (bits of _token_targets' third value)
+REDIRECTED, WITH_EXTRA, BY_WAVE = 1, 2, 4
+
+
 @jit
-def _token_hits(s, p, w, a, t, seat, choices):
-    """Add token t's hits to the cards; returns OK or the refusal of a bad choice."""
+def _token_targets(s, p, w, a, t, choices):
+    """(refusal or OK, the cells token t hits, how: REDIRECTED | WITH_EXTRA or BY_WAVE) with
+    the turn's resolution choices; changes nothing, so a refused resolution can be answered
+    again."""
     power, result, mask = s[tk(t, L.TK_POWER)], s[tk(t, L.TK_RESULT)], s[tk(t, L.TK_CELLS)]
     base = L.A_RES + t * L.RES_SIZE
     if result == L.ON_CARDS:
-        targets = mask
+        targets, kind = mask, 0
         if choices and power == L.ADJACENT_INSTEAD:
             targets = _redirected(s, a, t, mask)
             if targets < 0:
-                return L.E_REDIRECT
-            if targets != mask:
-                s[pl(seat, L.PL_REDIRECTS)] += 1
+                return L.E_REDIRECT, 0, 0
+            kind = REDIRECTED if targets != mask else 0
         if choices and power == L.EXTRA_ADJACENT and int(a[base + L.RES_EXTRA]) >= 0:
             extra = int(a[base + L.RES_EXTRA])
             if not _extra_ok(s, mask, extra):
-                return L.E_EXTRA
+                return L.E_EXTRA, 0, 0
             targets |= 1 << extra
-            s[pl(seat, L.PL_EXTRAS)] += 1
-        while targets:
-            cell = lowest_bit(targets)
-            targets &= targets - 1
-            add_hit(s, cell, seat, power == L.PIERCE)
-    elif result == L.MISS and choices and (power == L.SHORT_WAVE or power == L.LONG_WAVE):
+            kind |= WITH_EXTRA
+        return L.OK, targets, kind
+    if result == L.MISS and choices and (power == L.SHORT_WAVE or power == L.LONG_WAVE):
         cell = int(a[base + L.RES_WAVE])
-        if cell >= 0:
-            if cell >= L.N_CELLS or s[L.S_BOARD + cell] == 0:
-                return L.E_WAVE
-            if not wave_reaches(p, cell, w[L.W_X + t], w[L.W_Y + t], wave_length(p, power)):
-                return L.E_WAVE
-            add_hit(s, cell, seat, power == L.LONG_WAVE and p[L.P_LONG_DESTROYS] != 0.0)
-            s[pl(seat, L.PL_WAVES)] += 1
-    return L.OK
+        if cell < 0:
+            return L.OK, 0, 0
+        if cell >= L.N_CELLS or s[L.S_BOARD + cell] == 0:
+            return L.E_WAVE, 0, 0
+        if not wave_reaches(p, cell, w[L.W_X + t], w[L.W_Y + t], wave_length(p, power)):
+            return L.E_WAVE, 0, 0
+        return L.OK, 1 << cell, BY_WAVE
+    return L.OK, 0, 0
+
+
+@jit
+def _token_hits(s, p, w, a, t, seat, choices):
+    """Add token t's hits to the cards (its choices already checked by _token_targets)."""
+    power = s[tk(t, L.TK_POWER)]
+    _, targets, kind = _token_targets(s, p, w, a, t, choices)
+    if kind & BY_WAVE:
+        s[pl(seat, L.PL_WAVES)] += 1
+        pierce = power == L.LONG_WAVE and p[L.P_LONG_DESTROYS] != 0.0
+    else:
+        if kind & REDIRECTED:
+            s[pl(seat, L.PL_REDIRECTS)] += 1
+        if kind & WITH_EXTRA:
+            s[pl(seat, L.PL_EXTRAS)] += 1
+        pierce = power == L.PIERCE
+    while targets:
+        cell = lowest_bit(targets)
+        targets &= targets - 1
+        add_hit(s, cell, seat, pierce)
 
 
 @jit
 def resolve_turn(s, p, w, a, rng, script, seat, scale, log, choices):
-    """Resolve the turn's attacks (lines 212-230): hits, destruction, called-shot bonus shots
-    at the end of the turn (line 410); the round ends at once when the last invader falls
-    with the deck empty (line 322)."""
+    """Resolve the turn's attacks (lines 212-230): every choice is checked first (a refusal
+    changes nothing), then the hits and the destruction; then the called shots that succeeded
+    offer their bonus shots (line 410: "at the end of your turn you may")."""
     for t in range(s[L.S_TOKENS]):
-        err = _token_hits(s, p, w, a, t, seat, choices)
+        err, _, _ = _token_targets(s, p, w, a, t, choices)
         if err != L.OK:
             return err
-    killed = destroy_all(s, p, seat)
-    bonus = False
     for t in range(s[L.S_TOKENS]):
-        called = s[tk(t, L.TK_CALLED)]
-        if s[tk(t, L.TK_POWER)] != L.CALLED_SHOT or called < 0:
-            continue
-        if p[L.P_CALLED_DESTROYED] != 0.0:
-            success = (killed >> called) & 1
-        else:  # landing on it is a successful attack (line 222)
-            success = s[tk(t, L.TK_RESULT)] == L.ON_CARDS and (s[tk(t, L.TK_CELLS)] >> called) & 1
-        if success:
-            err = bonus_shot(
-                s, p, w, rng, script, seat, ufo_center_x(p), p[L.P_SHOOTER_Y], scale, log
-            )
-            if err != L.OK:
-                return err
-            bonus = True
-    if bonus and p[L.P_BONUS_HITS] != 0.0:
+        _token_hits(s, p, w, a, t, seat, choices)
+    s[L.S_KILLED] = destroy_all(s, p, seat)
+    s[L.S_BONUS_TAKEN] = 0
+    return _called_bonuses(s, p, w, a, rng, script, seat, scale, log, 0)
+
+
+@jit_inline
+def _called_success(s, p, t):
+    """Whether record t is a called shot that attacked its called invader: landed on it (line
+    222 defines a successful attack), or destroyed it under P_CALLED_DESTROYED."""
+    called = s[tk(t, L.TK_CALLED)]
+    if s[tk(t, L.TK_POWER)] != L.CALLED_SHOT or called < 0:
+        return False
+    if p[L.P_CALLED_DESTROYED] != 0.0:
+        return (s[L.S_KILLED] >> called) & 1 == 1
+    return s[tk(t, L.TK_RESULT)] == L.ON_CARDS and (s[tk(t, L.TK_CELLS)] >> called) & 1 == 1
+
+
+@jit
+def _called_bonuses(s, p, w, a, rng, script, seat, scale, log, start):
+    """Offer the bonus shot of each successful called shot from record `start` on, then end
+    the turn: the bonus shots' hits (P_BONUS_HITS) are resolved, and the round ends at once
+    when the last invader fell with the deck empty (line 322)."""
+    for t in range(start, s[L.S_TOKENS]):
+        if _called_success(s, p, t):
+            s[L.S_CUR] = t
+            return _offer(s, L.OPT_BONUS_SHOT)
+    if s[L.S_BONUS_TAKEN] != 0 and p[L.P_BONUS_HITS] != 0.0:
         destroy_all(s, p, seat)
     if invaders_on_board(s) == 0 and s[L.S_DECK_TOP] >= s[L.S_DECK_LEN]:
         s[L.S_ROUND_OVER] = 1

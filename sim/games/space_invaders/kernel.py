@@ -53,6 +53,7 @@ GAME_COLUMNS = (
     "error",
     "error_seat",
     "trace_hash",
+    "planet_low",
 )
 (
     G_OUTCOME,
@@ -75,6 +76,7 @@ GAME_COLUMNS = (
     G_ERROR,
     G_ERROR_SEAT,
     G_HASH,
+    G_PLANET_LOW,
 ) = range(len(GAME_COLUMNS))
 _FROM_STATE = (
     (G_ROUNDS, L.S_ROUND),
@@ -134,6 +136,7 @@ def play_one(policies, p, n, which, params, scales, seed, s, w, a, rng, scratch,
     seed_streams(rng, seed)
     new_game(s, p, n, rng)
     h = _FNV_OFFSET
+    low = s[L.S_PLANET]  # the planet's lowest health at the end of a round
     while s[L.S_STATUS] == L.RUNNING and next_round(s, p):
         for k in range(n):
             seat = turn_seat(s, k)
@@ -150,8 +153,10 @@ def play_one(policies, p, n, which, params, scales, seed, s, w, a, rng, scratch,
         if err != L.OK:
             out[G_ERROR], out[G_ERROR_SEAT] = err, 0
             return
+        low = min(low, s[L.S_PLANET])
         if trace:
             h = state_hash(s, h)
+    out[G_PLANET_LOW] = low
     out[G_OUTCOME] = s[L.S_STATUS]
     for i in range(len(_FROM_STATE)):
         out[_FROM_STATE[i][0]] = s[_FROM_STATE[i][1]]

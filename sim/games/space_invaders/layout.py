@@ -7,7 +7,7 @@ are keyed by it). Line numbers in comments refer to the rulebook
 (docs/games/space_invaders/rules.md).
 """
 
-ENGINE_VERSION = 2
+ENGINE_VERSION = 3
 
 # --- the board: 5 columns x 4 rows of invader spaces (line 106) ---------------------------
 COLS = 5
@@ -48,7 +48,8 @@ CARDS_PER_LEVEL = 4  # 12 player cards, 4 of each level (line 59)
 
 # --- random streams (sim.random_streams): 0 shuffles, 1 + seat draws that seat's launches --
 SHUFFLE = 0
-STREAMS = MAX_SEATS + 1
+STRATEGY = 1 + MAX_SEATS  # + seat: that seat's strategy's own draws, apart from its launches
+STREAMS = 1 + 2 * MAX_SEATS
 
 # --- where a launch lands ---------------------------------------------------------------
 ON_CARDS, IN_UFO, IN_PLANET, MISS, OUT, VOID = 1, 2, 3, 4, 5, 6
@@ -64,10 +65,19 @@ PH_REAIM = 1  # aim the same token again (planet area, a power's re-launch)
 PH_RELAUNCH_Q = 2  # level-2 re-launch power: use it on this landing?
 PH_RESOLVE = 3  # redirect / extra / blast-wave choices for the turn's tokens
 PH_DONE = 4  # the turn is over
-PHASE_NAMES = ("choose", "reaim", "relaunch?", "resolve", "done")
+PH_OPTION = 5  # an optional action the rules offer now (S_OPTION): take it?
+PHASE_NAMES = ("choose", "reaim", "relaunch?", "resolve", "done", "option?")
 
 # why a token is aimed again (S_REASON)
 WHY_PLANET, WHY_RELAUNCH, WHY_THREE_TRIES, WHY_UFO_CHAIN = 1, 2, 3, 4
+
+# the optional actions ("can", "may") a PH_OPTION asks about (S_OPTION); the record S_CUR is
+# the token it concerns
+OPT_PLANET_RELAUNCH = 1  # launch again a token that landed in the planet area (line 206)
+OPT_UFO_RELAUNCH = 2  # the level-1 bonus re-launch after a UFO hit (line 413)
+OPT_HEAL = 3  # the level-3 heal after a UFO hit (line 434)
+OPT_BONUS_SHOT = 4  # a bonus shot at the UFO: called shot (line 410), from the landing (419)
+OPTION_NAMES = ("", "planet_relaunch", "ufo_relaunch", "heal", "bonus_shot")
 
 # --- params (float64 array built from a ruleset: schema.py's slots, then params.py) -------
 P_LEVEL = 0  # setup.level: 0 training .. 3 elite
@@ -123,8 +133,10 @@ P_LENGTH_RATIO = 49  # sd along the shot / sd across it
 P_BIAS = 50  # mean error along the shot per mm of distance (negative: short)
 P_WILD = 51  # chance of a wild shot (uniform over the wild area)
 P_WILD_MARGIN = 52  # the wild area: the board plus this margin all round
+# a rule read after the geometry and dexterity blocks were laid out
+P_ASSAULT_ROTATION = 53  # 1: the final assault goes round, one token a turn (line 330)
 # card and power data
-P_EXPLOSION = 53  # TRACK_MAX + 1 flags: an explosion icon on this health space
+P_EXPLOSION = 54  # TRACK_MAX + 1 flags: an explosion icon on this health space
 P_POWER_DECK = P_EXPLOSION + TRACK_MAX + 1  # LEVELS x CARDS_PER_LEVEL power ids
 P_N_CARDS = P_POWER_DECK + LEVELS * CARDS_PER_LEVEL
 P_CARD_SPEED = P_N_CARDS + 1
@@ -184,7 +196,9 @@ PL_BONUS_SHOTS = PL_WAVES + 1
 PL_REDIRECTS = PL_BONUS_SHOTS + 1
 PL_EXTRAS = PL_REDIRECTS + 1
 PL_HEALED = PL_EXTRAS + 1
-PL_SIZE = PL_HEALED + 1
+PL_PLANET_STAYS = PL_HEALED + 1  # planet-area re-launches declined (the token stays there)
+PL_DECLINED = PL_PLANET_STAYS + 1  # the other optional actions declined
+PL_SIZE = PL_DECLINED + 1
 
 # the turn in progress (not hashed): decision cursor and the records of launched tokens
 S_TURN = S_PLAYERS + MAX_SEATS * PL_SIZE
@@ -198,8 +212,11 @@ S_TRIES = S_STREAK + 1  # re-launches its power still allows
 S_REASON = S_TRIES + 1  # WHY_* of a PH_REAIM
 S_SCRIPT_POS = S_REASON + 1  # next scripted landing (scenarios, P_SCRIPTED)
 S_TURN_LANDED = S_SCRIPT_POS + 1  # cells this turn's tokens are on (a strategy's memory)
+S_OPTION = S_TURN_LANDED + 1  # OPT_* a PH_OPTION asks about
+S_KILLED = S_OPTION + 1  # cells the turn's resolution destroyed (called shots, line 410)
+S_BONUS_TAKEN = S_KILLED + 1  # 1 once a called shot's bonus shot was taken this turn
 MAX_TOKENS = 8  # records per turn (7 tokens a player, line 59, and one to spare)
-S_TK = S_TURN_LANDED + 1
+S_TK = S_BONUS_TAKEN + 1
 TK_LEVEL, TK_POWER, TK_CALLED, TK_THREE, TK_CELLS, TK_RESULT = 0, 1, 2, 3, 4, 5
 TK_SIZE = 6
 STATE_SIZE = S_TK + MAX_TOKENS * TK_SIZE
@@ -223,14 +240,15 @@ LOG_SIZE = 12
 KIND_LAUNCH, KIND_BONUS, KIND_ASSAULT = 1, 2, 3
 
 # --- the action (float64 array) a decision fills -------------------------------------------
-A_LEVEL = 0  # PH_CHOOSE: level 1-3 of the token to launch
+A_LEVEL = 0  # PH_CHOOSE: level 1-3 of the token to launch; 0 ends the turn (refused: line 192)
 A_AIM_X = 1  # PH_CHOOSE / PH_REAIM: aim point (mm)
 A_AIM_Y = 2
 A_SHOOTER_X = 3  # the shooter's place along the board's bottom edge (mm)
 A_CALLED = 4  # PH_CHOOSE: the called invader's cell (called shot), -1 none
 A_THREE = 5  # PH_CHOOSE: 1 declares the three-tries power (line 435)
 A_YES = 6  # PH_RELAUNCH_Q: 1 re-launches
-A_RES = 7  # PH_RESOLVE: per record RES_SIZE slots (-1 = default)
+A_TAKE = 7  # PH_OPTION: 1 takes the optional action (the default), 0 declines it
+A_RES = 8  # PH_RESOLVE: per record RES_SIZE slots (-1 = default)
 RES_REDIRECT = 0  # 4 slots: the card each landed-on card's hit goes to, in cell order
 RES_EXTRA = 4  # the extra adjacent invader
 RES_WAVE = 5  # the card a blast wave reaches
@@ -252,6 +270,7 @@ ERROR_NAMES = (
     "wave",  # no wave power, a token on a card, or the card is out of reach
     "script",  # a scenario ran out of scripted landings
     "phase",  # the engine was stepped in a finished turn
+    "unlaunched",  # the turn ended with active tokens not launched (line 192)
 )
 (
     _OK,
@@ -266,4 +285,5 @@ ERROR_NAMES = (
     E_WAVE,
     E_SCRIPT,
     E_PHASE,
+    E_UNLAUNCHED,
 ) = range(len(ERROR_NAMES))

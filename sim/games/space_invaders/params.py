@@ -32,11 +32,10 @@ def table_size(seats: int, values: Mapping[str, Any]) -> int:
 
 def setup_numbers(values: Mapping[str, Any], seats: int) -> dict[str, int]:
     """Deck size, planet and UFO health for this table: a setup key if set (variants), else
-    the printed chart for the level and player count, scaled by search.factor for the
-    search's knob. The deck never exceeds the catalog; health stays on the track (1-20)."""
+    the printed chart for the level and player count. The deck never exceeds the catalog;
+    health stays on the track (1-20)."""
     size = table_size(seats, values)
     level = LEVELS.index(values["setup.level"])
-    knob, factor = values["search.knob"], float(values["search.factor"])
     chart = {
         "deck": values[f"chart.deck_{size}p"][level],
         "planet": values["chart.planet_health"][level],
@@ -51,8 +50,6 @@ def setup_numbers(values: Mapping[str, Any], seats: int) -> dict[str, int]:
         ("ufo", "setup.ufo_health"),
     ):
         value = values[key] or chart[name]
-        if name == knob:
-            value = int(round(value * factor))
         out[name] = max(1, min(top[name], int(value)))
     return out
 

@@ -12,6 +12,7 @@ from typing import Any
 import numpy as np
 
 from sim.games.space_invaders import layout as L
+from sim.games.space_invaders.columns import SEAT_FIELDS
 
 COLUMN_NAMES = "ABCDE"
 
@@ -51,24 +52,28 @@ def _field(s: np.ndarray, seat: int, f: int) -> int:
     return int(s[L.S_PLAYERS + seat * L.PL_SIZE + f])
 
 
+# the game's counters so far by name (a scenario may start with them, `so_far`)
+GAME_COUNTERS = {
+    "round": L.S_ROUND,
+    "ufo_hits": L.S_UFO_HITS,
+    "destroyed": L.S_DESTROYED,
+    "bonus_kills": L.S_BONUS_KILLS,
+    "crashed": L.S_CRASHED,
+    "returned": L.S_RETURNED,
+    "damage": L.S_DAMAGE,
+    "healed": L.S_HEALED,
+    "reinforced": L.S_REINFORCED,
+    "launches": L.S_LAUNCHES,
+}
+
+
 def seat_info(s: np.ndarray, seat: int) -> dict[str, Any]:
     """A seat's powers, tokens by level and counters."""
     return {
         "powers": [L.POWER_NAMES[_field(s, seat, L.PL_POWER + k)] for k in range(L.LEVELS)],
         "active": [_field(s, seat, L.PL_ACTIVE + k) for k in range(L.LEVELS)],
         "card": [_field(s, seat, L.PL_CARD + k) for k in range(L.LEVELS)],
-        "launches": _field(s, seat, L.PL_LAUNCHES),
-        "kills": _field(s, seat, L.PL_KILLS),
-        "ufo_hits": _field(s, seat, L.PL_UFO_HITS),
-        "landed": _field(s, seat, L.PL_LANDED),
-        "misses": _field(s, seat, L.PL_MISSES),
-        "planet_relaunches": _field(s, seat, L.PL_PLANET_RELAUNCHES),
-        "power_relaunches": _field(s, seat, L.PL_POWER_RELAUNCHES),
-        "bonus_shots": _field(s, seat, L.PL_BONUS_SHOTS),
-        "waves": _field(s, seat, L.PL_WAVES),
-        "redirects": _field(s, seat, L.PL_REDIRECTS),
-        "extras": _field(s, seat, L.PL_EXTRAS),
-        "healed": _field(s, seat, L.PL_HEALED),
+        **{name: _field(s, seat, f) for name, f in SEAT_FIELDS.items()},
     }
 
 
@@ -77,24 +82,22 @@ def hits_text(s: np.ndarray) -> dict[str, int]:
     return {cell_name(c): int(s[L.S_HITS + c]) for c in range(L.N_CELLS) if s[L.S_HITS + c]}
 
 
+def icons_used(s: np.ndarray) -> list[int]:
+    """Health spaces whose explosion icon already sent reinforcements (reinforcements once)."""
+    return [h for h in range(L.TRACK_MAX + 1) if (int(s[L.S_ICONS_USED]) >> h) & 1]
+
+
 def summary(s: np.ndarray) -> dict[str, Any]:
     """The game-level numbers of a position."""
     return {
         "planet": int(s[L.S_PLANET]),
         "ufo": int(s[L.S_UFO]),
         "status": L.STATUS_NAMES[int(s[L.S_STATUS])],
-        "round": int(s[L.S_ROUND]),
         "start_seat": int(s[L.S_START_SEAT]),
         "last_round": bool(s[L.S_LAST_ROUND]),
         "round_over": bool(s[L.S_ROUND_OVER]),
         "score": int(s[L.S_SCORE]),
-        "ufo_hits": int(s[L.S_UFO_HITS]),
-        "destroyed": int(s[L.S_DESTROYED]),
-        "bonus_kills": int(s[L.S_BONUS_KILLS]),
-        "crashed": int(s[L.S_CRASHED]),
-        "returned": int(s[L.S_RETURNED]),
-        "damage": int(s[L.S_DAMAGE]),
-        "healed": int(s[L.S_HEALED]),
-        "reinforced": int(s[L.S_REINFORCED]),
+        **{name: int(s[f]) for name, f in GAME_COUNTERS.items()},
+        "icons_used": icons_used(s),
         "final_assault": bool(s[L.S_ASSAULT]),
     }

@@ -243,30 +243,35 @@ def _assault_launch(s, p, w, rng, script, seat, scale, log):
 
 @jit
 def final_assault(s, p, w, rng, script, scale, log):
-    """Each player in turn order launches their tokens one at a time at the UFO, without
-    powers (lines 330-333); the UFO destroyed wins, else it does 20 damage: game over.
-    Returns OK, or E_SCRIPT when a scenario runs out of landings."""
+    """In turn order each player launches their tokens, one at a time, at the UFO, without
+    powers (lines 330-333): a player's tokens one after the other, as in a round's launch
+    (ruling), or under P_ASSAULT_ROTATION one token a player going round the table. The UFO
+    destroyed wins, else it does 20 damage: game over. The order cannot change the outcome:
+    every launch lands where the seat's own random stream says, whenever it comes. Returns
+    OK, or E_SCRIPT when a scenario runs out of landings."""
     s[L.S_ASSAULT] = 1
     n = s[L.S_N_SEATS]
+    rotation = p[L.P_ASSAULT_ROTATION] != 0.0
     left = 0  # 8 bits a seat: tokens still to launch
     for seat in range(n):
         left |= _assault_tokens(s, p, seat) << (8 * seat)
     while left != 0 and s[L.S_STATUS] == L.RUNNING:
         for k in range(n):
             seat = turn_seat(s, k)
-            if (left >> (8 * seat)) & 0xFF == 0 or s[L.S_STATUS] != L.RUNNING:
-                continue
-            left -= 1 << (8 * seat)
-            result = _assault_launch(s, p, w, rng, script, seat, scale[seat], log)
-            if result < 0:
-                return L.E_SCRIPT
-            if result == L.IN_UFO:
-                s[L.S_UFO] -= 1
-                s[L.S_UFO_HITS] += 1
-                s[L.S_ASSAULT_HITS] += 1
-                s[pl(seat, L.PL_UFO_HITS)] += 1
-                if s[L.S_UFO] <= 0:  # line 332
-                    s[L.S_STATUS] = L.VICTORY
+            while (left >> (8 * seat)) & 0xFF != 0 and s[L.S_STATUS] == L.RUNNING:
+                left -= 1 << (8 * seat)
+                result = _assault_launch(s, p, w, rng, script, seat, scale[seat], log)
+                if result < 0:
+                    return L.E_SCRIPT
+                if result == L.IN_UFO:
+                    s[L.S_UFO] -= 1
+                    s[L.S_UFO_HITS] += 1
+                    s[L.S_ASSAULT_HITS] += 1
+                    s[pl(seat, L.PL_UFO_HITS)] += 1
+                    if s[L.S_UFO] <= 0:  # line 332
+                        s[L.S_STATUS] = L.VICTORY
+                if rotation:
+                    break
     if s[L.S_STATUS] == L.RUNNING:  # line 333
         before = s[L.S_PLANET]
         s[L.S_PLANET] = max(0, before - int(p[L.P_UFO_ATTACK]))

@@ -50,7 +50,7 @@ def fill_data_keys(given: Mapping[str, Any], origin: Origin) -> dict[str, Any]:
             hint="Delete the catalog.digest key to use the file as it is.",
         )
     out["catalog.digest"] = catalog.digest
-    _check_deck(out, origin, catalog.size)
+    _check_deck(out, origin, catalog.size, out["catalog.file"])
     return out
 
 
@@ -59,14 +59,14 @@ def _where(origin: Origin, key: str) -> Any:
     return origin.get(key, (-1, None))[1]
 
 
-def _check_deck(values: Mapping[str, Any], origin: Origin, cards: int) -> None:
-    """No deck can hold more cards than the catalog has (line 132)."""
+def _check_deck(values: Mapping[str, Any], origin: Origin, cards: int, catalog: str) -> None:
+    """No deck can hold more cards than the catalog (named `catalog`) has (line 132)."""
     for key in DECK_KEYS:
         value = values[key]
         biggest = max(value) if isinstance(value, tuple | list) else value
         if biggest > cards:
             raise ConfigError(
-                f"a deck of {biggest} cards, but the catalog has {cards}",
+                f"a deck of {biggest} cards, but the catalog {catalog} has {cards}",
                 file=_where(origin, key) or _where(origin, "catalog.file"),
                 key=key,
                 hint="Use a smaller deck or a bigger catalog.",

@@ -1,8 +1,8 @@
 """Executable scenarios for Space Invaders: a position, where each launch lands, and the
 position expected after the resolution, the advance or the whole round
-(docs/games/space_invaders/rules.md,
-section Scenarios). `run_file` plays one and prints the resulting position in the
-scenario format; `check_file` returns the differences from its `expect:` ('' if none).
+(docs/games/space_invaders/scenarios.md). `run_file` plays one and prints the resulting
+position in the scenario format; `check_file` returns the differences from its `expect:`
+('' if none).
 
 Landings are given, not drawn: the engine reads them from the script in launch order, so a
 scenario tests the rules alone. A landing is a cell ("B2": its card's centre), a point
@@ -12,6 +12,7 @@ mm ({at: B2, dx: 41, dy: 0}), `ufo`, `planet`, `off_table`, `miss` or [x, y] in 
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping
 from functools import partial
 from typing import Any
@@ -25,12 +26,20 @@ from sim.games.base import Scenarios
 from sim.games.space_invaders import layout as L
 from sim.games.space_invaders import position as P
 from sim.games.space_invaders.board import cell_center_x, cell_center_y, ufo_center_x
+from sim.games.space_invaders.columns import SEAT_FIELDS
 from sim.games.space_invaders.data import CARD_SCHEMA, ICONS
-from sim.games.space_invaders.engine import begin_turn, power_of, step
+from sim.games.space_invaders.engine import power_of
 from sim.games.space_invaders.params import to_params
 from sim.games.space_invaders.rounds import advance_phase, begin_round, end_round
 from sim.games.space_invaders.ruleset import load_ruleset
-from sim.scenarios import ScenarioError, entries_diff, expectation_diff, read_scenario
+from sim.games.space_invaders.scenario_turn import ScriptedTurn, check_token
+from sim.scenarios import (
+    ScenarioError,
+    entries_diff,
+    expectation_diff,
+    read_scenario,
+    scenario_ruleset,
+)
 
 TOP_KEYS = (
     "name",
@@ -46,6 +55,7 @@ TOP_KEYS = (
     "ufo",
     "last_round",
     "start_seat",
+    "so_far",
     "seats",
     "turns",
     "rounds",
@@ -55,18 +65,7 @@ TOP_KEYS = (
 )
 CARD_FIELDS = {key: CARD_SCHEMA[key] for key in ("speed", "damage", "icon")}
 CARD_DEFAULTS = {"speed": 1, "damage": 1, "icon": "none"}
-SEAT_KEYS = ("powers", "active", "card")
-TOKEN_KEYS = (
-    "level",
-    "land",
-    "relaunch",
-    "called",
-    "three_tries",
-    "redirect",
-    "extra",
-    "wave",
-    "bonus",
-)
+SEAT_KEYS = ("powers", "active", "card", *SEAT_FIELDS)
 STOPS = ("resolve", "advance", "round")
 
 
@@ -81,9 +80,7 @@ class Scenario:
         self.path = path
         self.data = data = read_scenario(path, TOP_KEYS)
         self.name = str(data.get("name", path))
-        self.ruleset = load_ruleset(
-            str(data.get("ruleset", "space-invaders")), data.get("rules") or {}, source=path
-        )
+        self.ruleset = scenario_ruleset(data, path, load_ruleset, "space-invaders")
         self.n = self._int("players", 2, 1, L.MAX_SEATS)
         self.stop = data.get("stop", "round")
         if self.stop not in STOPS:
@@ -97,12 +94,14 @@ class Scenario:
         self.rounds = self._rounds()
         self.script = self._script()
         self.expect = data.get("expect") or {}
+        self.refusals: list[str] = []  # refusals the turns' `try:` expected and got
         _keys(
             self.expect,
-            ("board", "deck", "hits", "seats", "results", "error", *P.summary(self.s)),
+            ("board", "deck", "hits", "seats", "results", "error", "refused",
+             *P.summary(self.s)),
             path,
             "expect.",
-        )
+        )  # fmt: skip
 
     # --- parsing the position ---------------------------------------------------------------
 
@@ -177,11 +176,36 @@ class Scenario:
         s[L.S_UFO] = self._int("ufo", int(p[L.P_UFO_START]), 0, L.TRACK_MAX)
         s[L.S_START_SEAT] = self._int("start_seat", 0, 0, self.n - 1)
         s[L.S_LAST_ROUND] = bool(d.get("last_round", False))
+        self._so_far(d.get("so_far") or {})
         seats = d.get("seats") or [{}] * self.n
         if not isinstance(seats, list) or len(seats) != self.n:
             raise ScenarioError(f"must list {self.n} seats", file=self.path, key="seats")
         for seat, spec in enumerate(seats):
             self._seat(seat, spec or {})
+
+    def _count(self, value: Any, key: str, most: int = 10_000) -> int:
+        if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= most:
+            raise ScenarioError(f"must be a whole number in 0..{most}", file=self.path, key=key)
+        return value
+
+    def _so_far(self, so_far: Any) -> None:
+        """What the game counted before the scenario's position: earlier UFO hits, kills, the
+        explosion icons already used (a scenario that starts mid-game)."""
+        _keys(so_far, (*P.GAME_COUNTERS, "icons_used"), self.path, "so_far.")
+        for name, field in P.GAME_COUNTERS.items():
+            if name in so_far:
+                self.s[field] = self._count(so_far[name], f"so_far.{name}")
+        icons = so_far.get("icons_used") or []
+        if not isinstance(icons, list) or any(
+            not isinstance(h, int) or not 0 <= h <= L.TRACK_MAX for h in icons
+        ):
+            raise ScenarioError(
+                f"must be a list of health spaces 0..{L.TRACK_MAX}",
+                file=self.path,
+                key="so_far.icons_used",
+            )
+        for h in icons:
+            self.s[L.S_ICONS_USED] |= 1 << h
 
     def _seat(self, seat: int, spec: Mapping[str, Any]) -> None:
         where = f"seats[{seat}]"
@@ -211,7 +235,10 @@ class Scenario:
                     "must be 3 counts (levels 1-3)", file=self.path, key=f"{where}.{key}"
                 )
             for k, count in enumerate(counts):
-                self.s[base + field + k] = count
+                self.s[base + field + k] = self._count(count, f"{where}.{key}", 7)
+        for name, field in SEAT_FIELDS.items():
+            if name in spec:
+                self.s[base + field] = self._count(spec[name], f"{where}.{name}")
 
     # --- the script ---------------------------------------------------------------------------
 
@@ -233,10 +260,11 @@ class Scenario:
                 where = f"rounds[{r}][{t}]" if "rounds" in d else f"turns[{t}]"
                 if not isinstance(tokens, list):
                     raise ScenarioError("a turn is a list of tokens", file=self.path, key=where)
-                for k, token in enumerate(tokens):
-                    _keys(token, TOKEN_KEYS, self.path, f"{where}[{k}].")
                 round_.append(
-                    [{**token, "_where": f"{where}[{k}]"} for k, token in enumerate(tokens)]
+                    [
+                        check_token(token, f"{where}[{k}]", self.path)
+                        for k, token in enumerate(tokens)
+                    ]
                 )
             out.append(round_)
         return out
@@ -244,15 +272,13 @@ class Scenario:
     def point(self, spec: Any, where: str) -> tuple[float, float]:
         """A landing spec as (x, y) mm."""
         p = self.p
-        if (
-            isinstance(spec, list)
-            and len(spec) == 2
-            and all(isinstance(v, int | float) for v in spec)
-        ):
+        if isinstance(spec, list) and _is_xy(spec):
             return float(spec[0]), float(spec[1])
         if isinstance(spec, Mapping) and "at" in spec:
             x, y = self.point(spec["at"], where)
-            return x + float(spec.get("dx", 0)), y + float(spec.get("dy", 0))
+            dx, dy = spec.get("dx", 0), spec.get("dy", 0)
+            if _is_xy([dx, dy]):
+                return x + float(dx), y + float(dy)
         named = {
             "ufo": (ufo_center_x(p), 0.5 * (p[L.P_UFO_Y0] + p[L.P_UFO_Y1])),
             "planet": (p[L.P_BOARD_W] / 2, p[L.P_PLANET_LINE] / 3),
@@ -298,9 +324,10 @@ class Scenario:
                         else:
                             points.append(bonus)
                 points += later
-        points += [
-            self.point(x, f"assault[{i}]") for i, x in enumerate(self.data.get("assault") or [])
-        ]
+        assault = self.data.get("assault") or []
+        if not isinstance(assault, list):
+            raise ScenarioError("must be a list of landings", file=self.path, key="assault")
+        points += [self.point(x, f"assault[{i}]") for i, x in enumerate(assault)]
         return np.array(points, np.float64).reshape(-1, 2)
 
     # --- playing ------------------------------------------------------------------------------
@@ -334,10 +361,11 @@ class Scenario:
                         key="turns" if "turns" in self.data else "rounds",
                         hint="list every seat's turn, or stop: resolve",
                     )
-                err = self._turn((start + k) % self.n, round_[k], w, a, rng, scale, log)
+                turn = ScriptedTurn(self, (start + k) % self.n, round_[k], self.refusals)
+                err = turn.play(w, a, rng, scale, log)
                 results.append(self._landings())
-                if err != L.OK:
-                    return L.ERROR_NAMES[err], results
+                if err is not None:
+                    return err, results
             if r == last and self.stop == "resolve":
                 break
             if r == last and self.stop == "advance" and not s[L.S_ROUND_OVER]:
@@ -356,46 +384,7 @@ class Scenario:
             )
         return None, results
 
-    def _turn(self, seat, tokens, w, a, rng, scale, log) -> int:
-        s, p = self.s, self.p
-        begin_turn(s, seat)
-        chosen = 0
-        while s[L.S_PHASE] != L.PH_DONE:
-            phase = int(s[L.S_PHASE])
-            a[:] = 0.0
-            a[L.A_CALLED] = -1.0
-            a[L.A_RES :] = -1.0
-            a[L.A_AIM_X], a[L.A_AIM_Y] = p[L.P_BOARD_W] / 2, p[L.P_BOARD_H] / 2
-            a[L.A_SHOOTER_X] = p[L.P_BOARD_W] / 2
-            if phase == L.PH_CHOOSE:
-                if chosen >= len(tokens):
-                    raise ScenarioError(
-                        f"seat {seat} has more active tokens than its turn lists",
-                        file=self.path,
-                        key=self._turn_key(tokens),
-                    )
-                self._choose(seat, tokens[chosen], a)
-                chosen += 1
-            elif phase == L.PH_RELAUNCH_Q:
-                a[L.A_YES] = bool(tokens[int(s[L.S_CUR])].get("relaunch", False))
-            elif phase == L.PH_RESOLVE:
-                for t in range(int(s[L.S_TOKENS])):
-                    self._resolve_choices(t, tokens[t], a)
-            err = step(s, p, w, a, rng, self.script, scale[seat], log)
-            if err != L.OK:
-                return err
-        if chosen < len(tokens):
-            raise ScenarioError(
-                f"the turn lists {len(tokens)} tokens; seat {seat} launched {chosen}",
-                file=self.path,
-                key=self._turn_key(tokens),
-            )
-        return L.OK
-
-    def _turn_key(self, tokens) -> str:
-        return tokens[0]["_where"].rsplit("[", 1)[0] if tokens else "turns"
-
-    def _cell(self, value: Any, where: str) -> int:
+    def cell(self, value: Any, where: str) -> int:
         cell = P.parse_cell(value)
         if cell is None:
             raise ScenarioError(
@@ -405,34 +394,6 @@ class Scenario:
                 hint="cells are A1..E4, row 1 the top",
             )
         return cell
-
-    def _choose(self, seat: int, token: Mapping[str, Any], a: np.ndarray) -> None:
-        left = [int(self.s[L.S_PLAYERS + seat * L.PL_SIZE + L.PL_LEFT + k]) for k in range(3)]
-        a[L.A_LEVEL] = token.get("level", next((k + 1 for k in range(3) if left[k]), 1))
-        if "called" in token:
-            a[L.A_CALLED] = self._cell(token["called"], token["_where"] + ".called")
-        a[L.A_THREE] = bool(token.get("three_tries", False))
-
-    def _resolve_choices(self, t: int, token: Mapping[str, Any], a: np.ndarray) -> None:
-        base = L.A_RES + t * L.RES_SIZE
-        where = token["_where"]
-        redirect = token.get("redirect") or {}
-        if not isinstance(redirect, Mapping):
-            raise ScenarioError(
-                "must map landed cells to cells", file=self.path, key=f"{where}.redirect"
-            )
-        mask = int(self.s[L.S_TK + t * L.TK_SIZE + L.TK_CELLS])
-        slot = 0
-        for cell in range(L.N_CELLS):
-            if (mask >> cell) & 1:
-                target = redirect.get(P.cell_name(cell))
-                if target is not None and slot < 4:
-                    a[base + L.RES_REDIRECT + slot] = self._cell(target, f"{where}.redirect")
-                slot += 1
-        if "extra" in token:
-            a[base + L.RES_EXTRA] = self._cell(token["extra"], f"{where}.extra")
-        if "wave" in token:
-            a[base + L.RES_WAVE] = self._cell(token["wave"], f"{where}.wave")
 
     def _landings(self) -> list[str]:
         s = self.s
@@ -455,11 +416,15 @@ class Scenario:
         }
         if error is not None:
             state["error"] = error
+        if self.refusals:
+            state["refused"] = list(self.refusals)
         return state
 
 
 def _is_xy(value: Any) -> bool:
-    return len(value) == 2 and all(isinstance(v, int | float) for v in value)
+    """Two numbers (mm): a point, or an offset."""
+    numbers = all(isinstance(v, int | float) and not isinstance(v, bool) for v in value)
+    return len(value) == 2 and numbers and all(math.isfinite(v) for v in value)
 
 
 def scenarios() -> Scenarios:
@@ -496,12 +461,15 @@ def _board_diff(want: Any, have: str) -> list[str]:
 
 def _deck_diff(want: Any, have: list[str]) -> list[str]:
     """The deck as a multiset: its order after a shuffle is not the rules' business."""
-    expected, got = sorted(map(str, want or [])), sorted(map(str, have))
+    expected, got = sorted(map(str, want if isinstance(want, list) else [want])), sorted(have)
     return [] if expected == got else [f"  deck: expected {expected}, got {got}"]
 
 
 def _hits_diff(want: Any, have: dict[str, int]) -> list[str]:
-    same = {str(k).upper(): v for k, v in (want or {}).items()} == have
+    same = (
+        isinstance(want, Mapping | None)
+        and {str(k).upper(): v for k, v in (want or {}).items()} == have
+    )
     return [] if same else [f"  hits: expected {want!r}, got {have!r}"]
 
 

@@ -18,11 +18,7 @@ from sim.config import Field, Schema
 from sim.games.space_invaders import layout as L
 
 LEVELS = ("training", "standard", "expert", "elite")
-SKILLS = ("child", "casual", "practised", "custom")
-KNOBS = ("none", "deck", "planet", "ufo")
-# the strategies' team-skill ladder, weakest first (strategies/space_invaders/registry.py
-# lists its built-ins in this order); here so that a report can order its rows without them
-TEAM_SKILLS = ("naive", "tactical", "planner")
+DEXTERITIES = ("child", "casual", "practised", "custom")  # the presets of `dexterity.skill`
 
 _CHART = {"min": 1, "max": L.MAX_CARDS, "length": 4}
 _HEALTH = {"min": 1, "max": L.TRACK_MAX, "length": 4}
@@ -77,6 +73,8 @@ RULE_SCHEMA: Schema = {
                                       "crashed icon invaders score (312, 369)"),
     "final_assault.tokens": _flag(L.P_FINAL_UNLAUNCHED, "after an early end (322, 330)",
                                   ("all_active", "unlaunched"), "unlaunched"),
+    "final_assault.order": _flag(L.P_ASSAULT_ROTATION, "a player's tokens in a row (line 330)",
+                                 ("block", "rotation"), "rotation"),
     "final_assault.ufo_damage": Field("int", min=0, max=40, slot=L.P_UFO_ATTACK,
                                       doc="line 333"),
     "powers.called_shot_success": _flag(L.P_CALLED_DESTROYED, "lines 410 and 222",
@@ -91,7 +89,7 @@ RULE_SCHEMA: Schema = {
     # the engine reads the power's id (its index here: POWER_NAMES with none for plain, 0)
     "powers.plain": Field("choice", choices=("none", *L.POWER_NAMES[1:]), slot=L.P_PLAIN_POWER,
                           doc="this power plays as a plain token"),
-    "dexterity.skill": Field("choice", choices=SKILLS, doc="preset of the numbers below"),
+    "dexterity.skill": Field("choice", choices=DEXTERITIES, doc="preset of the numbers below"),
     "dexterity.spread_mm": Field("float", min=0, max=500, doc="sd across the shot at 300 mm"),
     "dexterity.length_ratio": Field("float", min=0.1, max=10, slot=L.P_LENGTH_RATIO,
                                     doc="sd along / sd across"),
@@ -102,10 +100,6 @@ RULE_SCHEMA: Schema = {
     "catalog.file": Field("str", doc="invader deck: a shipped name (default, fast, ...) or path"),
     "catalog.digest": Field("str", doc="filled: content hash of the catalog file"),
     "geometry.file": Field("str", doc="measurements: a shipped name (default, ...) or a path"),
-    "search.knob": Field("choice", choices=KNOBS, doc="chart number scaled by search.factor"),
-    "search.factor": Field("float", min=0.05, max=10, doc="multiplies the chart's number"),
-    "search.targets_pct": Field("int_list", min=1, max=99, length=4,
-                                doc="report only: target win % by level"),
     "end.round_cap": Field("int", min=10, max=10000, slot=L.P_ROUND_CAP,
                            doc="safety net: outcome `cap`"),
 }  # fmt: skip
@@ -170,8 +164,6 @@ def cross_key_problems(v: Mapping[str, Any]) -> Iterator[tuple[tuple[str, ...], 
             ("geometry.shooter_y_mm", "geometry.planet_depth_mm"),
             "the shooter must stay below the planet area's top line (line 202)",
         )
-    if v["search.knob"] == "none" and v["search.factor"] != 1.0:
-        yield (("search.factor", "search.knob"), "search.factor needs a search.knob")
     if v["tokens.start_active"] > v["tokens.per_level"][0]:
         yield (("tokens.start_active", "tokens.per_level"),
                "more active level-1 tokens than level-1 tokens (line 116)")  # fmt: skip

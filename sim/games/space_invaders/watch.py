@@ -57,9 +57,9 @@ def play_recorded(ruleset, lineup: list[StrategySpec], seed: int, on_step=None):
     """Play a game turn by turn with the kernel's functions; `on_step(kind, s, p, w, log,
     first, seat)` is called after the setup, each turn and each round's end (log[first:]
     are the launches since the last call). Returns (s, p)."""
+    from sim.games.space_invaders.chunks import Plan
     from sim.games.space_invaders.kernel import turn_function, workspace
     from sim.games.space_invaders.params import table_size, to_params
-    from sim.games.space_invaders.play import Plan
     from sim.games.space_invaders.rounds import end_round, new_game, next_round, turn_seat
     from sim.random_streams import seed_streams
 

@@ -70,9 +70,9 @@ def test_the_report_never_imports_the_engine(run, tmp_path):
         "from sim.report import build_report\n"
         f"build_report(results_dir={str(results)!r}, report_dir={str(tmp_path / 'r')!r})\n"
     )
-    heavy = ("numba", "sim.jit", "sim.compiling", "strategies", "sim.runner", "sim.results",
+    heavy = ("numba", "sim.jit", "sim.compiling", "strategies", "sim.runner",
              "sim.random_streams", "sim.games.guardians", "sim.games.space_invaders")  # fmt: skip
-    engine = ("kernel", "flow", "decide", "decision", "play", "state", "watch", "scenario",
+    engine = ("kernel", "flow", "decide", "decision", "chunks", "state", "watch", "scenario",
               "params", "observe")  # fmt: skip
     own = [m.rsplit(".", 1)[1] for m in loaded if m.startswith("sim.games.alien_raid.")]
     assert [m for m in loaded if m.startswith(heavy)] == []

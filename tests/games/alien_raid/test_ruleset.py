@@ -22,6 +22,11 @@ def test_the_other_readings_change_only_the_ruled_keys():
         "credit.cards",
         "compensation.keep",
         "tasks.first_tie",
+        "battle.losers_order",
+        "battle.first_of_equals",
+        "fight.stations_to",
+        "fight.jam",
+        "reward.lost_catch_card",
     }
 
 

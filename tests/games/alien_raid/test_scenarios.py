@@ -70,3 +70,37 @@ def test_malformed_scenarios_name_the_key(tmp_path, change, key):
         check_file(str(path))
     assert str(path) in str(err.value)
     assert f"'{key}'" in str(err.value)
+
+
+def test_a_refusal_expected_but_not_given_is_reported(tmp_path):
+    """A `refused:` answer the rules accept, or refuse for another reason, fails the scenario."""
+    path = tmp_path / "accepted.yaml"
+    refused = "    refused:\n      plan: {Fry: {error: fuel, answer: {cairo: [training-saucer]}}}\n"
+    path.write_text(GOOD.replace("    plan:", refused + "    plan:"))
+    found = check_file(str(path))
+    assert "not refused as expected: turn 1: Fry, plan: expected the refusal fuel" in found
+    path.write_text(GOOD.replace("    plan:", refused.replace("fuel", "hand_full") + "    plan:"))
+    assert "expected the refusal hand_full" in check_file(str(path))
+
+
+@pytest.mark.parametrize(
+    ("change", "key"),
+    [
+        (("    plan:", "    refused: {plan: {Fry: {answer: {}}}}\n    plan:"),
+         "decisions.1.refused.plan.Fry.error"),
+        (("    plan:", "    refused: {plan: {Fry: {error: nonsense, answer: {}}}}\n    plan:"),
+         "decisions.1.refused.plan.Fry.error"),
+        (("    plan:", "    refused: {plan: {Fry: {error: fuel}}}\n    plan:"),
+         "decisions.1.refused.plan.Fry.answer"),
+        (("    plan:", "    refused: {plann: {}}\n    plan:"), "decisions.1.refused.plann"),
+        (("    plan:", "    cash: {Fry: maybe}\n    plan:"), "decisions.1.cash.Fry"),
+        (("    plan:", "    cash: {Fry: {supplys: 1}}\n    plan:"), "decisions.1.cash.Fry"),
+        (("    plan:", "    repay: {Fry: -1}\n    plan:"), "decisions.1.repay.Fry"),
+    ],
+)  # fmt: skip
+def test_malformed_refusals_and_options_name_the_key(tmp_path, change, key):
+    path = tmp_path / "bad.yaml"
+    path.write_text(GOOD.replace(*change))
+    with pytest.raises(ScenarioError) as err:
+        check_file(str(path))
+    assert f"'{key}'" in str(err.value)

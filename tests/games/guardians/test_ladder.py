@@ -12,6 +12,7 @@ from sim.games import get_game
 from sim.games.base import StrategySpec
 from sim.runner.seeds import game_seeds, root_keys
 from strategies.guardians import registry, skilled
+from strategies.guardians.ladder import LADDER, POINTS
 from tests.conftest import slow_scale
 
 GAME = get_game("guardians")
@@ -25,9 +26,10 @@ def _vector(name, **params):
 
 
 def test_levels_are_points_on_one_knob_and_take_a_shop_policy():
-    assert registry.SKILLS == ("novice", "casual", "club", "strong", "master")
-    assert GAME.skills == registry.SKILLS
-    for level, skill in skilled.LEVELS.items():
+    assert LADDER == ("novice", "casual", "club", "strong", "master")
+    assert GAME.skills == LADDER and GAME.skill_knob == ("skilled", "skill")
+    assert dict(GAME.skill_points) == POINTS
+    for level, skill in POINTS.items():
         values = _vector(level)
         assert values == _vector("skilled", skill=skill)
         assert values["missile_at"] >= 1000  # no shop unless asked
@@ -41,7 +43,7 @@ def test_levels_are_points_on_one_knob_and_take_a_shop_policy():
         assert mid[trait] == pytest.approx((casual[trait] + club[trait]) / 2)
     assert _vector("club", temperature=0.25)["temperature"] == 0.25
     # the weaker the level, the more it errs and the less it fears
-    levels = [_vector(level) for level in skilled.LEVELS]
+    levels = [_vector(level) for level in POINTS]
     assert all(
         a["temperature"] > b["temperature"] for a, b in zip(levels, levels[1:], strict=False)
     )
@@ -52,7 +54,7 @@ def test_levels_are_points_on_one_knob_and_take_a_shop_policy():
 
 
 def test_shop_one_derives_the_shop_from_skill_and_shop_zero_never_buys():
-    for level, skill in skilled.LEVELS.items():
+    for level, skill in POINTS.items():
         never = _vector(level)
         assert never["shop"] == 0
         assert [never[t] for t in skilled.SHOP_TRAITS] == list(skilled.NO_SHOP)
@@ -82,19 +84,21 @@ def test_shop_is_off_or_on():
 
 def test_shop_zero_plays_todays_games():
     """`shop: 0` given explicitly plays the recorded golden games of each level on a preset
-    that sells everything (test_golden checks the levels without the key)."""
+    that sells everything (tests/test_games.py checks the levels without the key)."""
     import json
 
-    from tests.games.guardians.golden import PATH, PLAYERS, SEEDS
+    from tests.goldens import GOLDENS
 
-    recorded = json.loads(PATH.read_text())["traces"]
-    seeds = np.array(list(SEEDS))
-    for level in skilled.LEVELS:
+    golden = GOLDENS["guardians"]()
+    recorded = json.loads(golden.traces_file.read_text())["traces"]
+    seeds = np.array(list(golden.seeds))
+    players = golden.case("guardians-advanced/club")[0].players
+    for level in POINTS:
         chunk = GAME.play_chunk(
             GAME.load_ruleset("guardians-advanced"),
-            PLAYERS,
+            players,
             [StrategySpec(level, (("shop", 0),))],
-            np.zeros((len(seeds), PLAYERS), np.int64),
+            np.zeros((len(seeds), players), np.int64),
             seeds,
             trace=True,
         )
@@ -110,9 +114,7 @@ def test_a_seat_named_skill_outside_the_skills_key_is_explained():
     assert "skills" in str(info.value)
 
 
-def raid_rates(
-    preset: str, players: int, games: int, levels=registry.SKILLS, shop: int = 0
-) -> list[float]:
+def raid_rates(preset: str, players: int, games: int, levels=LADDER, shop: int = 0) -> list[float]:
     """Invaders' win rate of an all-level-k table for each level, on the same games; with
     `shop` 1 the skilled levels buy as their level does (the master buys by its search)."""
     seeds = game_seeds(root_keys(77), 0, games)
@@ -154,7 +156,7 @@ def _check_ladder(preset: str, players: int, shop: int) -> None:
     games = max(300, int(3000 * slow_scale()))
     rates = raid_rates(preset, players, games, shop=shop)
     for level, (weaker, stronger) in zip(
-        registry.SKILLS[1:], zip(rates, rates[1:], strict=False), strict=True
+        LADDER[1:], zip(rates, rates[1:], strict=False), strict=True
     ):
         n = games if level != "master" else max(100, games // 5)
         se = math.sqrt(weaker * (1 - weaker) / games + stronger * (1 - stronger) / n)

@@ -49,8 +49,8 @@ def test_every_builtin_module_is_complete():
         assert strategy.module.__name__ == f"strategies.guardians.{name}"
         assert all(isinstance(v, float) for v in strategy.defaults.values())
         assert strategy.doc, f"{name} has no docstring"
-    for level in registry.SKILLS:
-        assert registry.resolve(level).name == registry.LADDER[level][0]
+    for level, (strategy, _) in registry.LEVEL_PLAYS.items():
+        assert registry.resolve(level).name == strategy
     assert registry.resolve("expert").name == "expert"
 
 

@@ -7,7 +7,7 @@ import pytest
 from sim.errors import ConfigError
 from sim.games import get_game
 from sim.games.base import StrategySpec
-from sim.games.guardians.python_loop import CompiledSeat, play_game
+from sim.games.guardians.python_loop import CompiledSeat, play_one_in_python
 from strategies.guardians import greedy, random
 
 GAME = get_game("guardians")
@@ -21,7 +21,7 @@ def test_the_python_loop_plays_the_kernels_games():
     params = np.zeros(1)
     for g in range(3):
         players = [CompiledSeat((random, greedy)[k].policy, params) for k in seats[g]]
-        _, row = play_game(RULES, 3, players, g)
+        _, row = play_one_in_python(RULES, 3, players, g)
         assert int(row[10]) == int(chunk.games["trace_hash"][g])
 
 

@@ -3,7 +3,7 @@
 import numpy as np
 
 from sim.games import get_game
-from sim.games.guardians.python_loop import CompiledSeat, play_game
+from sim.games.guardians.python_loop import CompiledSeat, play_one_in_python
 from sim.games.guardians.view import GameView
 from strategies.guardians import greedy
 
@@ -45,5 +45,5 @@ def test_shots_match_the_board_read_cell_by_cell():
 
     seats = [CompiledSeat(greedy.policy, np.zeros(1)) for _ in range(4)]
     for seed in range(3):
-        play_game(RULES, 4, seats, seed, on_turn=check)
+        play_one_in_python(RULES, 4, seats, seed, on_turn=check)
     assert checked > 1000

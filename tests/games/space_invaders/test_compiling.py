@@ -10,7 +10,7 @@ from sim.compile_cache import dependencies
 from sim.compiling import quiet_notice
 from sim.games import get_game
 from sim.games.base import StrategySpec
-from sim.games.space_invaders.play import Plan
+from sim.games.space_invaders.chunks import Plan
 from tests.goldens import PROBE_HEAD, probe
 from tests.test_compiling import _Compiles
 
@@ -28,7 +28,7 @@ def test_a_lineup_compiles_only_its_own_policies():
     assert loop and not any(module.startswith("strategies.") for module in loop)
     every = Plan([StrategySpec(name) for name in GAME.strategy_names()])
     assert _policies(every.compile_jobs()) == {
-        f"strategies.space_invaders.{name}" for name in ("naive", "tactical", "planner")
+        f"strategies.space_invaders.{name}" for name in ("naive", "tactical", "planner", "skilled")
     }
 
 
@@ -117,8 +117,9 @@ def test_a_new_process_finds_everything_in_the_cache():
 def test_the_bench_times_a_first_game_in_a_new_process():
     """`sim bench --game space-invaders` (full) times a new process's first game on an empty
     and on a filled cache; here on the filled one, where it must run and load."""
+    from sim.bench import Table, first_game_seconds
     from sim.compile_cache import cache_dir
-    from sim.games.space_invaders.bench import first_game_seconds
 
     GAME.prepare([StrategySpec("naive")], notice=quiet_notice)
-    assert first_game_seconds("naive", str(cache_dir())) > 0
+    table = Table("space-invaders", "space-invaders", 2)
+    assert first_game_seconds(table, ["naive"], str(cache_dir())) > 0

@@ -43,14 +43,14 @@ def test_a_one_player_game_uses_its_hands_chart():
     assert setup_numbers(ruleset.values, 1) == {"deck": 34, "planet": 20, "ufo": 4}
 
 
-def test_custom_health_and_search_factor():
+def test_custom_health_and_chart_numbers():
     ruleset = load_ruleset("space-invaders", {"setup.ufo_health": 20, "setup.planet_health": 8})
     assert setup_numbers(ruleset.values, 2)["ufo"] == 20
     assert setup_numbers(ruleset.values, 2)["planet"] == 8
-    scaled = load_ruleset("space-invaders", {"search.knob": "deck", "search.factor": 1.5})
-    assert setup_numbers(scaled.values, 2)["deck"] == 42
-    capped = load_ruleset("space-invaders", {"search.knob": "planet", "search.factor": 2})
-    assert setup_numbers(capped.values, 2)["planet"] == 20  # the track ends at 20
+    # a chart number a tune moves (experiments/tune_invaders_chart.yaml): the level's own
+    charted = load_ruleset("space-invaders", {"chart.deck_2p": [25, 42, 33, 37]})
+    assert setup_numbers(charted.values, 2)["deck"] == 42  # standard: the second level
+    assert setup_numbers(charted.values, 3)["deck"] == 34  # other player counts as printed
 
 
 def test_geometry_and_dexterity_are_filled_and_sweepable():
@@ -77,8 +77,7 @@ def test_geometry_and_dexterity_are_filled_and_sweepable():
         ({"geometry.file": "nowhere.yaml"}, "geometry.file", "not found"),
         ({"dexterity.spread_mm": 10}, "dexterity.spread_mm", "dexterity.skill=custom"),
         ({"dexterity.skill": "custom"}, "dexterity.spread_mm", "give"),
-        ({"setup.deck_size": 90}, "setup.deck_size", "catalog has 60"),
-        ({"search.factor": 2.0}, "search.factor", "search.knob"),
+        ({"setup.deck_size": 90}, "setup.deck_size", "catalog default has 60"),
         ({"geometry.card_width_mm": 90}, "geometry.card_width_mm", "beyond"),
     ],
 )

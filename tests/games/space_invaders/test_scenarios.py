@@ -1,6 +1,8 @@
 """Every Space Invaders scenario plays to its `expect:`; a wrong expectation is reported, a
 malformed scenario is refused with a message naming the file and the key."""
 
+from pathlib import Path
+
 import pytest
 
 from sim.games.space_invaders.scenario import ScenarioError, check_file, run_file
@@ -73,7 +75,8 @@ def test_unused_landings_are_refused(tmp_path):
         check_file(path)
 
 
-def test_a_turn_with_too_few_tokens_is_refused(tmp_path):
+def test_a_turn_with_too_few_tokens_is_a_refusal_not_a_malformed_file(tmp_path):
+    """Line 192: every active token is launched; the engine refuses to end the turn early."""
     path = write(
         tmp_path,
         GOOD.replace(
@@ -82,5 +85,33 @@ def test_a_turn_with_too_few_tokens_is_refused(tmp_path):
             1,
         ),
     )
-    with pytest.raises(ScenarioError, match="more active tokens"):
-        check_file(path)
+    assert "a decision was refused: unlaunched" in check_file(path)
+    text = Path(path).read_text().replace("destroyed: 1", "error: unlaunched")
+    assert check_file(write(tmp_path, text, "expected.yaml")) == ""
+
+
+def test_a_refusal_expected_but_not_given_is_reported(tmp_path):
+    """A `try:` the engine accepts, or refuses for another reason, fails the scenario."""
+    accepted = GOOD.replace("{land: B2}", "{land: B2, try: [{level: 1, refused: no_token}]}")
+    assert "accepted a decision expected to be refused (no_token)" in check_file(
+        write(tmp_path, accepted)
+    )
+    other = GOOD.replace("{land: B2}", "{land: B2, try: [{level: 3, refused: called}]}")
+    assert "no_token (expected the refusal called" in check_file(write(tmp_path, other))
+    never = GOOD.replace("{land: B2}", "{land: B2, try: [{extra: B1, refused: extra}]}")
+    assert "never asked for the decision tried" in check_file(write(tmp_path, never))
+
+
+@pytest.mark.parametrize(
+    ("change", "key"),
+    [
+        (("{land: B2}", "{land: B2, heal: maybe}"), "turns[0][0].heal"),
+        (("{land: B2}", "{land: B2, try: [{level: 2}]}"), "turns[0][0].try[0].refused"),
+        (("{land: B2}", "{land: B2, try: [{level: 2, extra: B1, refused: extra}]}"),
+         "turns[0][0].try[0]"),
+        (("stop: resolve", "so_far: {kills: 3}\nstop: resolve"), "so_far.kills"),
+        (("stop: resolve", "so_far: {ufo_hits: -1}\nstop: resolve"), "so_far.ufo_hits"),
+    ],
+)  # fmt: skip
+def test_malformed_options_and_attempts_name_the_key(tmp_path, change, key):
+    assert_refused(check_file, write(tmp_path, GOOD.replace(*change)), key, ScenarioError)

@@ -5,7 +5,7 @@ this the report's power uplift of heal and ufo_three_tries would measure players
 use them.
 
 Level-3 tokens come late in a printed game (after two or three reinforcements), so these
-games give every player one level-1 token and six level-3 ones (golden.LEVEL3_EARLY): from
+games give every player one level-1 token and six level-3 ones (goldens.LEVEL3_EARLY): from
 the first reinforcement on, every token added is level 3, and each seat's level-3 card is
 heal or three tries about two times in three. The decision tests take positions from printed
 games and compare the token with its power against the same token without one."""
@@ -21,7 +21,7 @@ from sim.games.space_invaders import layout as L
 from sim.games.space_invaders.board import ufo_center_y
 from sim.games.space_invaders.decision import SCRATCH_SIZE, reset_action
 from sim.games.space_invaders.watch import play_recorded
-from tests.games.space_invaders.golden import LEVEL3_EARLY
+from tests.goldens import LEVEL3_EARLY
 
 GAME = get_game("space-invaders")
 RULES = LEVEL3_EARLY

@@ -4,7 +4,16 @@ imports the engine, the strategies or numba."""
 
 from __future__ import annotations
 
-from sim.games.alien_raid.report import cards, credit_tasks, fairness, overview, raid_catch
+from sim.games import trajectory
+from sim.games.alien_raid.report import (
+    cards,
+    credit_tasks,
+    fairness,
+    options,
+    overview,
+    raid_catch,
+)
+from sim.report import game_quality
 from sim.report.spec import GameReport
 
 SECTIONS = {
@@ -12,6 +21,8 @@ SECTIONS = {
     "alien_raid_credit_tasks": credit_tasks.build,
     "alien_raid_raid_catch": raid_catch.build,
     "alien_raid_fairness": fairness.build,
+    "alien_raid_options": options.build,
+    game_quality.ID: game_quality.build,
 }
 
 METHODS = (
@@ -23,6 +34,9 @@ METHODS = (
     "A card's fair price (break-even) is its price plus the humans buying it adds; a card is "
     "priced above or below its worth when that interval lies wholly below or above the price "
     "(with at least 30 probes on each side).",
+    "Optional steps: an arm seats one captain (rotating through the seats) who keeps a "
+    "bonus-humans card or repays credits early; on the same games, that captain's win share "
+    "and final humans against the same seat of the baseline arm (paired t intervals).",
     "Seat fairness: a chi-square (or exact multinomial) test that every seat wins equally "
     "often, Holm-corrected over the arms; a shared win counts 1/k to each winner.",
     "The card catalog is an assumption (docs/games/alien_raid/rules.md): every section says "
@@ -36,7 +50,16 @@ REPORT = GameReport(
     overview=overview.build,
     methods=METHODS,
     seat_columns=tuple(
-        dict.fromkeys((*overview.READS, *cards.READS, *credit_tasks.READS, *raid_catch.READS))
+        dict.fromkeys(
+            (
+                *overview.READS,
+                *cards.READS,
+                *credit_tasks.READS,
+                *raid_catch.READS,
+                *options.READS,
+                *trajectory.SEAT_COLUMNS,
+            )
+        )
     ),  # fmt: skip
 )
 

@@ -3,7 +3,8 @@ the sections a report infers from what the arms vary. Computed from the stored t
 
 from __future__ import annotations
 
-from sim.games.guardians.columns import SEAT_STATS
+from sim.games import trajectory
+from sim.games.guardians.columns import NO_CHOICE, SEAT_STATS
 from sim.games.guardians.report import (
     difficulty,
     first_player,
@@ -12,6 +13,7 @@ from sim.games.guardians.report import (
     summary,
     what_if,
 )
+from sim.report import game_quality
 from sim.report.data import Results
 from sim.report.spec import GameReport
 
@@ -23,6 +25,7 @@ SECTIONS = {
     "power_up_pricing": pricing.power_up,
     "difficulty": difficulty.build,
     "what_if": what_if.build,
+    game_quality.ID: game_quality.build,
 }
 
 METHODS = (
@@ -61,7 +64,13 @@ REPORT = GameReport(
     sections=SECTIONS,
     overview=summary.build,
     methods=METHODS,
-    seat_columns=(*(s.column for s in SEAT_STATS if s.per_game), "missile_points"),
+    seat_columns=(
+        *(s.column for s in SEAT_STATS if s.per_game),
+        "missile_points",
+        "turns_played",
+        *trajectory.SEAT_COLUMNS,
+        NO_CHOICE,
+    ),  # fmt: skip
     infer=infer_sections,
 )
 

@@ -12,25 +12,16 @@ import numpy as np
 import polars as pl
 
 from sim.games.guardians.report import difficulty_answers
+from sim.games.guardians.report.difficulty_answers import LEVELS, TOLERANCE, suits_verdict
 from sim.report import fmt, plots
 from sim.report import skill as ladder
 from sim.report.context import Context
 from sim.report.metrics import mean, prefixed, rate
 from sim.report.render import Finding, Section, Text
 from sim.report.table import Cell, Column, Table
-from sim.stats.verdict import Verdict, equivalence
 
 ID = "difficulty"
 TITLE = "Difficulty"
-# difficulty level -> target chance that the invaders win
-LEVELS = {"Training": 0.10, "Standard": 0.25, "Expert": 0.40, "Elite": 0.60}
-# a setup suits a level when its raid rate is shown to be this close to the target (its whole
-# interval within): half the distance to the nearest other level's target, so no setup suits
-# two levels
-TOLERANCE = {
-    lv: min(abs(t - u) for other, u in LEVELS.items() if other != lv) / 2
-    for lv, t in LEVELS.items()
-}
 PLUS_MINUS = "\u00b1"
 SKILL_ORDER = ("novice", "casual", "club", "strong", "expert", "master")  # weakest first
 ANY = "any preset"  # the recommendation searches over the presets themselves
@@ -286,13 +277,6 @@ def _findings(rows: list[dict], presets: list[str]) -> list[Finding]:
             )
         out.append(Finding(f"{preset}: chance the invaders win: " + "; ".join(parts) + ".", "info"))
     return out
-
-
-def suits_verdict(row: dict, target: float, band: float) -> Verdict:
-    """Whether a setup suits a level: its raid rate within `band` of the level's target (an
-    equivalence verdict); shown not to when its interval excludes the target."""
-    return equivalence(row["raid"] - target, row["raid_low"] - target,
-                       row["raid_high"] - target, band, games=row["games"])  # fmt: skip
 
 
 def _recommend(rows: list[dict], knobs: list[str]) -> list[dict]:

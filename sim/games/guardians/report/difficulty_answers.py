@@ -11,9 +11,26 @@ from sim.report import verdicts as words_v
 from sim.report.answers import Answer, Count, Estimate, Label, joined, sentence
 from sim.report.context import Context
 from sim.stats.tolerances import Tolerance
-from sim.stats.verdict import all_of
+from sim.stats.verdict import Verdict, all_of, equivalence
 
 ID = "difficulty"
+
+# difficulty level -> target chance that the invaders win
+LEVELS = {"Training": 0.10, "Standard": 0.25, "Expert": 0.40, "Elite": 0.60}
+# a setup suits a level when its raid rate is shown to be this close to the target (its whole
+# interval within): half the distance to the nearest other level's target, so no setup suits
+# two levels
+TOLERANCE = {
+    lv: min(abs(t - u) for other, u in LEVELS.items() if other != lv) / 2
+    for lv, t in LEVELS.items()
+}
+
+
+def suits_verdict(row: dict, target: float, band: float) -> Verdict:
+    """Whether a setup suits a level: its raid rate within `band` of the level's target (an
+    equivalence verdict); shown not to when its interval excludes the target."""
+    return equivalence(row["raid"] - target, row["raid_low"] - target,
+                       row["raid_high"] - target, band, games=row["games"])  # fmt: skip
 
 
 def _where(r: dict) -> Label:
@@ -28,8 +45,6 @@ def _rate(r: dict, key: str, label: str = "") -> Estimate:
 def band(r: dict) -> str:
     """The difficulty level a table's raid rate is shown to suit (its interval within the
     level's band), in words; else where it lies, and whether the nearest level is open."""
-    from sim.games.guardians.report.difficulty import LEVELS, TOLERANCE, suits_verdict
-
     for level, target in LEVELS.items():
         v = suits_verdict(r, target, TOLERANCE[level])
         if v.holds:
@@ -112,8 +127,6 @@ def same_play_warning(rows: list[dict]) -> str | None:
 
 
 def _setup_answer(entries: list[dict]) -> Answer:
-    from sim.games.guardians.report.difficulty import LEVELS
-
     key = f"{ID}.setup"
     tables = len(entries)
     verdicts = [e[f"{lv}_verdict"] for e in entries for lv in LEVELS]

@@ -10,6 +10,7 @@ import polars as pl
 
 from sim.games.guardians.report import words
 from sim.games.guardians.report.per_game import per_game, standard_metrics
+from sim.measures import registry_for
 from sim.report import arms, fmt, quality
 from sim.report import verdicts as verdict_words
 from sim.report.answers import (
@@ -49,8 +50,10 @@ def compare(
     frames: dict[str, pl.DataFrame] | None = None,
     metrics: list[Metric] | None = None,
     strategies: bool = True,
+    quality: bool = False,
 ) -> list[dict]:
-    """Rows of paired differences (other - base) for every metric that is not zero in both."""
+    """Rows of paired differences (other - base) for every metric that is not zero in both;
+    with `quality`, also the headline quality measures (sim.report.game_quality.compare)."""
     frames = frames if frames is not None else {}
     for arm in (base, other):
         if arm not in frames:
@@ -75,11 +78,39 @@ def compare(
                 if d.n >= 2:
                     metric = Metric(strat, f"win share of {strat}", "pp", tolerance="win_share")
                     rows.append(_row(other, metric, d, base_mean, base_sd))
+    if quality:
+        rows += quality_rows(ctx, base, other)
     adjusted = holm([row["diff_p"] for row in rows])
     for row, p in zip(rows, adjusted, strict=True):
         row["diff_p_holm"] = p
         row["diff_sig_holm"] = None if math.isnan(p) else bool(p < 1 - ctx.level)
     rows.sort(key=lambda row: -abs(row["effect"]) if not math.isnan(row["effect"]) else 0.0)
+    return rows
+
+
+def quality_rows(ctx: Context, base: str, other: str) -> list[dict]:
+    """The headline quality measures' paired differences as comparison rows (the measures the
+    stored games have the columns of)."""
+    from sim.report.game_quality.compare import COMPETITIVE
+    from sim.report.game_quality.design import frames_of, has_columns
+    from sim.stats.paired import Difference
+
+    registry = registry_for("guardians")
+    fa, fb = frames_of(ctx.results, base), frames_of(ctx.results, other)
+    rows = []
+    for name in COMPETITIVE:
+        m = registry.get(name)
+        if not has_columns([fa, fb], m.games_columns, m.seats_columns):
+            continue
+        v, ref = m.paired(fa, fb), m.estimate(fa)
+        if v.n < 2 or math.isnan(v.value):
+            continue
+        d = Difference(v.value, v.low, v.high, v.pvalue, v.n, math.nan, "paired (delta method)")
+        spread = ref.se * math.sqrt(ref.n) if ref.n else math.nan  # a game's own spread
+        unit = "pp" if m.unit == "share" else "num"
+        metric = Metric(name, m.label, unit, 2 if unit == "num" else 1)
+        row = _row(other, metric, d, ref.value, spread)
+        rows.append({**row, "definition": m.definition})
     return rows
 
 
@@ -136,7 +167,7 @@ def _diff_cell(row: dict):
 
 def _metric_cell(row: dict) -> Cell:
     label = row["metric"]
-    return Cell(label, label, title=words.metric_definition(label))
+    return Cell(label, label, title=row.get("definition") or words.metric_definition(label))
 
 
 def comparison_table(name: str, title: str, rows: list[dict], note: str = "") -> Table:
@@ -286,7 +317,7 @@ def build(ctx: Context) -> Section:
         if _players(ctx, arm) != _players(ctx, base):
             section.add(Text(f"{arm}: not compared (a different number of players than {base})."))
             continue
-        rows = compare(ctx, base, arm, frames=frames)
+        rows = compare(ctx, base, arm, frames=frames, quality=True)
         section.findings.append(arm_finding(ctx, f"{arm} ({changes(ctx, arm, base)})", base, rows))
         section.answers.append(arm_answer(ctx, arm, base, rows))
         all_rows.extend(rows)

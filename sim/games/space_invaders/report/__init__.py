@@ -5,21 +5,24 @@ only (polars): nothing here imports the engine, the strategies or numba."""
 from __future__ import annotations
 
 from sim.games.space_invaders.columns import POWER_COLUMNS, TOKEN_COLUMNS
-from sim.games.space_invaders.report import chart, difficulty, overview
+from sim.games.space_invaders.report import difficulty, options, overview
+from sim.report import game_quality
 from sim.report.data import Results
 from sim.report.spec import GameReport
 
-SECTIONS = {"invaders_difficulty": difficulty.build, "invaders_chart": chart.build}
+SECTIONS = {
+    "invaders_difficulty": difficulty.build,
+    "invaders_options": options.build,
+    game_quality.ID: game_quality.build,
+}
 
 METHODS = (
     "Level steps, power uplift and sensitivity compare two arms on the same games (the same "
     "seed deals the same cards and draws the same launch errors in every arm): the per-game "
     "differences in winning get a paired t interval.",
-    "The re-derived chart: for each player count, level and chart number, the win rate along "
-    "the values tried is smoothed to be monotone (isotonic regression) and read where it "
-    "crosses the level's target (linear interpolation); its 95% interval holds the values "
-    "where a paired z test of 'the win rate is the target there' does not reject (the rate "
-    "read as a straight line between values tried; the same games at every value).",
+    "Option values compare each arm with the baseline arm, the same table with one strategy "
+    "parameter changed (an optional action never taken, or taken without judging), on the "
+    "same games: paired t intervals of the win and score differences.",
     "The invader cards, the board's measurements and the players' dexterity are assumptions "
     "(docs/games/space_invaders/rules.md): the sensitivity table shows how the answers move with "
     "them.",
@@ -27,15 +30,10 @@ METHODS = (
 
 
 def infer_sections(results: Results) -> list[str]:
-    """The chart when an arm scales a chart number, the difficulty table when the level
-    varies."""
+    """The difficulty table when the level varies. (A chart for target win rates is a tune:
+    experiments/tune_invaders_chart.yaml.)"""
     values = [arm.ruleset_values for arm in results.arms]
-    out = []
-    if len({v.get("setup.level") for v in values}) > 1:
-        out.append("invaders_difficulty")
-    if any(v.get("search.knob", "none") != "none" for v in values):
-        out.append("invaders_chart")
-    return out
+    return ["invaders_difficulty"] if len({v.get("setup.level") for v in values}) > 1 else []
 
 
 REPORT = GameReport(
@@ -43,7 +41,7 @@ REPORT = GameReport(
     sections=SECTIONS,
     overview=overview.build,
     methods=METHODS,
-    seat_columns=(*POWER_COLUMNS, *TOKEN_COLUMNS, *overview.SEAT_COUNTS),
+    seat_columns=(*POWER_COLUMNS, *TOKEN_COLUMNS, *overview.SEAT_COUNTS, *options.READS),
     infer=infer_sections,
 )
 

@@ -1,19 +1,17 @@
 """The Space Invaders sections' answers: one sentence per question, every estimate with its
 interval, and a data-quality line that warns when the data are thin (wide intervals, few games
-with a power dealt, games stopped at the round cap, a crossing beyond the values tried).
+with a power dealt, games stopped at the round cap).
 
-The sections compute the rows (report/difficulty.py, chart.py, overview.py); this module only
-words them (sim.report.answers)."""
+The sections compute the rows (report/difficulty.py, overview.py); this module only words them
+(sim.report.answers)."""
 
 from __future__ import annotations
 
 import math
 
-from sim.games.space_invaders.report.common import KNOB_LABEL, largest_move
+from sim.games.space_invaders.report.common import largest_move
 from sim.games.space_invaders.report.verdicts import (
-    as_printed,
     none_moves,
-    on_target,
     open_ones,
     step_verdict,
 )
@@ -22,7 +20,6 @@ from sim.report import fmt, quality
 from sim.report import verdicts as words_v
 from sim.report.answers import Answer, Count, Estimate, Label, joined, sentence
 from sim.stats.tolerances import Tolerance
-from sim.stats.verdict import all_of
 
 THIN = 0.05  # a 95% half-width above this (5 pp) is a wide interval: warn
 MAX_LISTED = 3  # exceptions named in a sentence; the rest are counted
@@ -349,170 +346,6 @@ def _sensitivity_answer(rows: list[dict], tol: Tolerance) -> Answer:
         verdict=v,
         tolerance=tol,
     )
-
-
-# --- the chart section ------------------------------------------------------------------------
-
-CHART = "invaders_chart"
-
-
-def chart(rows: list[dict], rate: Tolerance, number: Tolerance) -> list[Answer]:
-    """rows: one per search (players, level, knob key, target, printed, printed_win..., tried
-    values, derived with its interval, games); the `win_rate` and `chart_number` tolerances."""
-    out = []
-    printed = {}
-    for r in rows:
-        if "printed_win" in r:
-            printed.setdefault((r["players"], r["level"], r["dexterity"], r["skill"]), r)
-    if printed:
-        out.append(_printed_answer(list(printed.values()), rate))
-    for knob in KNOB_LABEL:
-        mine = [r for r in rows if r["knob_key"] == knob and "derived" in r]
-        if mine:
-            out.append(_knob_answer(knob, mine, number))
-    return out
-
-
-def _off(r: dict) -> Estimate:
-    where = f"{_players(r['players'])}, {r['level'].capitalize()}"
-    return _pp(f"{CHART}.printed.{r['players']}.{r['level']}",
-               f"printed win rate minus the target ({where})", r["printed_win"] - r["target"],
-               r["printed_win_low"] - r["target"], r["printed_win_high"] - r["target"])  # fmt: skip
-
-
-def _printed_answer(cells: list[dict], tol: Tolerance) -> Answer:
-    """'As printed, 3 of the 12 player counts and levels win their target rate (tolerance
-    ±2 pp); 7 are easier, 2 harder, 0 not settled; furthest off: ...'"""
-    key = f"{CHART}.printed"
-    verdicts = [on_target(c, tol) for c in cells]
-    off = [(c, v) for c, v in zip(cells, verdicts, strict=True) if v.opposite]
-    easier = [c for c, _ in off if c["printed_win"] > c["target"]]
-    harder = [c for c, _ in off if c["printed_win"] < c["target"]]
-    hit = sum(v.holds for v in verdicts)
-    open_ = open_ones(verdicts)
-    worst = max(cells, key=lambda c: abs(c["printed_win"] - c["target"]))
-    where = Label(f"{_players(worst['players'])}, {worst['level'].capitalize()}")
-    parts = sentence(
-        "As printed, ", Count(hit), " of the ", Count(len(cells)),
-        " player counts and levels win their target rate", words_v.tolerance(tol), ", ",
-        Count(len(easier)), " are easier and ", Count(len(harder)), " harder",
-        sentence(" (", Count(len(cells) - hit - len(off)), " not settled: ",
-                 words_v.to_settle(open_), ")") if open_ else None,
-        "; the furthest off is ", where, ", which wins ",
-        _pct(f"{key}.worst", f"printed win rate ({where.text})", worst["printed_win"],
-             worst["printed_win_low"], worst["printed_win_high"]),
-        " against a target of ", Label(fmt.pct(worst["target"], 0)), ".",
-    )  # fmt: skip
-    missed = bool(easier or harder)
-    return Answer(
-        key=key,
-        question="Does the printed chart give each level its target win rate?",
-        parts=parts,
-        kind=words_v.FINDING if missed else words_v.UNSETTLED if open_ else words_v.WITHIN,
-        headline=_off(worst),
-        category="the printed chart misses some targets"
-        if missed
-        else "on target"
-        if not open_
-        else "not settled",
-        quality=quality.Quality(
-            games=min(c["games"] for c in cells),
-            basis="games per value tried",
-            mde=quality.mde_rate(worst["target"], worst["games"]),
-            mde_of="distance from a target",
-            warnings=_warnings(thin_warning(cells, "printed_win", "the printed win rates")),
-            note=f"targets {'/'.join(str(round(100 * t)) for t in _targets(cells))}%",
-        ),
-        section=CHART,
-        verdict=open_ if open_ is not None else all_of(verdicts),
-        tolerance=tol,
-    )
-
-
-def _targets(cells: list[dict]) -> list[float]:
-    by_level = {c["level"]: c["target"] for c in cells}
-    return [by_level[lv] for lv in LEVELS if lv in by_level]
-
-
-def _derived(r: dict, key: str) -> Estimate:
-    where = f"{_players(r['players'])}, {r['level'].capitalize()}"
-    return Estimate(
-        key,
-        f"{KNOB_LABEL[r['knob_key']]} for the target ({where})",
-        r["derived"],
-        r["derived_low"],
-        r["derived_high"],
-        unit="price",
-        digits=1,
-        signed=False,
-    )
-
-
-def _knob_answer(knob: str, rows: list[dict], tol: Tolerance) -> Answer:
-    """'The deck size that hits the target differs from the printed one at 8 of the 12 player
-    counts and levels; the largest change: 4 players, Elite, printed 60, 31.2 (...) for the
-    target.'"""
-    key = f"{CHART}.{knob}"
-    label = KNOB_LABEL[knob]
-    verdicts = [as_printed(r, tol) for r in rows if "printed" in r]
-    changed = sum(v.opposite for v in verdicts)
-    same = sum(v.holds for v in verdicts)
-    open_ = open_ones(verdicts)
-    finite = [r for r in rows if math.isfinite(r["derived"]) and "printed" in r]
-    parts = sentence(
-        "The ", label, " that gives each level its target win rate differs from the printed "
-        "one at ", Count(changed), " and is the printed one", words_v.tolerance(tol), " at ",
-        Count(same), " of the ", Count(len(rows)), " player counts and levels",
-        sentence(" (", Count(len(verdicts) - changed - same), " not settled: ",
-                 words_v.to_settle(open_), ")") if open_ else None,
-    )  # fmt: skip
-    head = None
-    if finite:
-        big = max(finite, key=lambda r: abs(r["derived"] - r["printed"]) / max(r["printed"], 1))
-        head = _derived(big, f"{key}.largest")
-        parts += sentence(
-            "; the largest change is at ", Label(f"{_players(big['players'])}, "
-                                                 f"{big['level'].capitalize()}"),
-            ": printed ", Label(f"{big['printed']:g}"), ", ", head, " for the target",
-        )  # fmt: skip
-    beyond = [r for r in rows if not math.isfinite(r["derived"])]
-    if beyond:
-        lie = " crossing lies" if len(beyond) == 1 else " crossings lie"
-        parts += sentence("; ", Count(len(beyond)), lie, " beyond the values tried")
-    parts.append(".")
-    warns = [_beyond(r, label) for r in beyond[:MAX_LISTED]]
-    if len(beyond) > MAX_LISTED:
-        warns.append(f"... and {len(beyond) - MAX_LISTED} more crossings beyond the values tried.")
-    wide = [r for r in finite if math.isinf(r["derived_low"]) or math.isinf(r["derived_high"])]
-    if wide:
-        have = "crossing has" if len(wide) == 1 else "crossings have"
-        warns.append(f"{len(wide)} {have} an open-ended interval (the win rate along "
-                     f"the {label} is too flat or too noisy there to pin it down).")  # fmt: skip
-    category = ("differs from the printed chart" if changed else "not settled" if open_
-                else "as printed")  # fmt: skip
-    return Answer(
-        key=key,
-        question=f"Which {label} gives each level its target win rate?",
-        parts=parts,
-        kind=words_v.FINDING if changed else words_v.UNSETTLED if open_ else words_v.WITHIN,
-        headline=head,
-        category=category,
-        quality=quality.Quality(
-            games=min(r["games"] for r in rows),
-            basis="games per value tried",
-            warnings=tuple(warns),
-            note=f"{len(rows)} search" + ("es" if len(rows) != 1 else ""),
-        ),
-        section=CHART,
-        verdict=open_ if open_ is not None else (all_of(verdicts) if verdicts else None),
-        tolerance=tol,
-    )
-
-
-def _beyond(r: dict, label: str) -> str:
-    side = "above" if r["derived"] > 0 else "below"
-    where = f"{_players(r['players'])}, {r['level'].capitalize()}"
-    return quality.beyond_range(label, r["xs"], side, what=f"at {where} the crossing lies")
 
 
 # --- the overview -----------------------------------------------------------------------------

@@ -4,7 +4,7 @@ in tables, and paired comparisons of two arms' wins (same game index = same seed
 Arms are told apart by their rulesets (the manifest keeps each arm's effective ruleset): an
 arm of the main grid changes nothing but the level and the dexterity; an uplift arm also
 plays one power as plain (`powers.plain`); a sensitivity arm changes a data key (catalog,
-geometry); a chart arm scales one chart number (`search.knob`, `search.factor`).
+geometry).
 """
 
 from __future__ import annotations
@@ -17,7 +17,8 @@ import polars as pl
 
 from sim.games.space_invaders.columns import POWER_COLUMNS, TOKEN_COLUMNS
 from sim.games.space_invaders.layout import STATUS_NAMES
-from sim.games.space_invaders.schema import LEVELS, SKILLS, TEAM_SKILLS
+from sim.games.space_invaders.plugin import GAME
+from sim.games.space_invaders.schema import DEXTERITIES, LEVELS
 from sim.report import fmt
 from sim.report.context import Context
 from sim.report.metrics import mean, prefixed, rate
@@ -37,17 +38,8 @@ MEANS = {
     "planet_left": ("planet", "planet health left"),
     "score": ("score", "team score"),
 }
-KNOB_COLUMN = {"deck": "deck_size", "planet": "planet_start", "ufo": "ufo_start"}
-KNOB_LABEL = {"deck": "deck size", "planet": "planet health", "ufo": "UFO health"}
 # keys that place an arm in the grid rather than make it a variant
-GRID_KEYS = (
-    "setup.level",
-    "dexterity.skill",
-    "powers.plain",
-    "search.knob",
-    "search.factor",
-    "search.targets_pct",
-)
+GRID_KEYS = ("setup.level", "dexterity.skill", "powers.plain")
 
 
 @dataclass(frozen=True)
@@ -59,9 +51,6 @@ class Arm:
     skill: str
     plain: str
     variant: str
-    knob: str
-    factor: float
-    targets: tuple[int, ...]
 
     @property
     def cell(self) -> tuple[int, str, str]:
@@ -88,9 +77,6 @@ def arms(ctx: Context) -> list[Arm]:
                 skill="+".join(strategies.to_list()),
                 plain=str(v.get("powers.plain", "none")),
                 variant=variant,
-                knob=str(v.get("search.knob", "none")),
-                factor=float(v.get("search.factor", 1.0)),
-                targets=tuple(v.get("search.targets_pct") or (90, 70, 45, 25)),
             )
         )
     return out
@@ -108,15 +94,15 @@ def order(a: Arm) -> tuple:
     rank = lambda seq, x: seq.index(x) if x in seq else len(seq)  # noqa: E731
     return (
         a.players,
-        rank(SKILLS, a.dexterity),
-        rank(TEAM_SKILLS, a.skill),
+        rank(DEXTERITIES, a.dexterity),
+        rank(GAME.skills, a.skill),
         a.skill,
         rank(LEVELS, a.level),
     )
 
 
 def is_grid(a: Arm) -> bool:
-    return a.plain == "none" and not a.variant and a.knob == "none"
+    return a.plain == "none" and not a.variant
 
 
 def wins(ctx: Context, name: str) -> np.ndarray:

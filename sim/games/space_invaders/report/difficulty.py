@@ -71,7 +71,7 @@ def build(ctx: Context) -> Section:
     steps = _step_rows(ctx, grid, tol)
     uplift_arms = [a for a in all_arms if a.plain != "none" and not a.variant]
     uplift = _uplift_rows(ctx, grid, uplift_arms)
-    variants = [a for a in all_arms if a.variant and a.plain == "none" and a.knob == "none"]
+    variants = [a for a in all_arms if a.variant and a.plain == "none"]
     sensitivity = _sensitivity_rows(ctx, grid, variants)
     section.add(figures.levels(levels))
     if uplift:

@@ -1,14 +1,14 @@
 """The Space Invaders report's pictures, each with its intervals: the win rate at each printed
 level (per player count and dexterity, a line per team skill), paired differences as interval
-plots (power uplift, sensitivity), the win rate along each chart number with the targets, and
-how every arm's games end."""
+plots (power uplift, sensitivity), and how every arm's games end."""
 
 from __future__ import annotations
 
 import numpy as np
 
-from sim.games.space_invaders.report.common import KNOB_LABEL, OUTCOME_LABELS, OUTCOMES
-from sim.games.space_invaders.schema import LEVELS, SKILLS, TEAM_SKILLS
+from sim.games.space_invaders.plugin import GAME
+from sim.games.space_invaders.report.common import OUTCOME_LABELS, OUTCOMES
+from sim.games.space_invaders.schema import DEXTERITIES, LEVELS
 from sim.report import plots
 
 OUTCOME_COLORS = {"victory": "#2ca02c", "planet_destroyed": "#d62728",
@@ -34,8 +34,8 @@ def levels(rows: list[dict]) -> plots.Figure:
     """Win rate by printed level: a panel per dexterity (rows) and player count (columns), a
     line per team skill. rows: outcome_stats of each main-grid arm with its table and level."""
     players = sorted({r["players"] for r in rows})
-    dexterities = _ranked([r["dexterity"] for r in rows], SKILLS)
-    skills = _ranked([r["skill"] for r in rows], TEAM_SKILLS)
+    dexterities = _ranked([r["dexterity"] for r in rows], DEXTERITIES)
+    skills = _ranked([r["skill"] for r in rows], GAME.skills)
     fig, panels = plots.grid(dexterities, players, cell_width=3.4, cell_height=2.8)
     for dexterity, p, ax in panels:
         for k, skill in enumerate(skills):
@@ -97,53 +97,6 @@ def _table(r: dict) -> tuple:
 
 def _finite(x: float) -> float:
     return x if np.isfinite(x) else -np.inf
-
-
-def chart_curves(curves: list[dict]) -> plots.Figure:
-    """The win rate along each chart number (a panel per number and player count, a line per
-    level) with each level's target (dotted, the level's colour) and the printed value
-    (diamond). curves: players, level, knob, target, printed, x, win, low, high."""
-    knobs = [k for k in KNOB_LABEL if any(c["knob"] == k for c in curves)]
-    players = sorted({c["players"] for c in curves})
-    fig, panels = plots.grid(knobs, players, cell_width=3.6, cell_height=2.9)
-    for knob, p, ax in panels:
-        for k, level in enumerate(LEVELS):
-            c = next((c for c in curves if (c["knob"], c["players"], c["level"])
-                      == (knob, p, level)), None)  # fmt: skip
-            if c is None:
-                continue
-            color = plots.COLORS[k % len(plots.COLORS)]
-            plots.curve(ax, c["x"], c["win"], c["low"], c["high"], label=level.capitalize(),
-                        color=color, scale=100)  # fmt: skip
-            ax.axhline(100 * c["target"], color=color, linestyle=":", linewidth=1)
-            if c["printed"] is not None:
-                at = list(c["x"]).index(c["printed"])
-                ax.plot([c["printed"]], [100 * c["win"][at]], marker="D", color="black",
-                        markersize=5, linestyle="none")  # fmt: skip
-        ax.set_xscale("log")
-        _plain_log_ticks(ax)
-        ax.set_ylim(0, 100)
-        ax.set_title(f"{_players(p)}: {KNOB_LABEL[knob]}", fontsize=10)
-        if p == players[0]:
-            ax.set_ylabel("team wins (%)")
-    panels[0][2].plot([], [], marker="D", color="black", linestyle="none", label="as printed")
-    plots.legend_below(fig, ncol=5, title="level")
-    return plots.finish(
-        fig,
-        "invaders_chart_curves",
-        "Win rate along each chart number",
-        "Each number scaled around its printed value (log scale), the other two as printed; "
-        "95% Wilson bands; dotted: each level's target win rate; diamond: the printed value.",
-    )
-
-
-def _plain_log_ticks(ax) -> None:
-    """Ticks of a log axis at 1, 2, 5 x 10^k, written plainly (2, 5, 10, 20 ...)."""
-    from matplotlib.ticker import FuncFormatter, LogLocator
-
-    ax.minorticks_off()
-    ax.xaxis.set_major_locator(LogLocator(base=10, subs=(1.0, 2.0, 5.0)))
-    ax.xaxis.set_major_formatter(FuncFormatter(lambda v, _: f"{v:g}"))
 
 
 def outcomes(rows: list[dict], labels: list[str]) -> plots.Figure | None:

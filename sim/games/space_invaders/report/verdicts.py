@@ -1,6 +1,5 @@
 """The Space Invaders questions' verdicts (sim/stats/verdict.py): is a level harder than the
-one below, does a power or a change of the data move the win rate, does a printed level win
-its target rate, is the number that hits the target the printed one. Each against its
+one below, does a power or a change of the data move the win rate. Each against its
 tolerance (the experiment's `tolerances`, sim/stats/tolerances.py)."""
 
 from __future__ import annotations
@@ -20,20 +19,6 @@ def none_moves(rows: list[dict], key: str, tol: Tolerance) -> Verdict:
     tolerance."""
     return all_of(equivalence(r[key], r[f"{key}_low"], r[f"{key}_high"], tol.value,
                               games=r["games"]) for r in rows)  # fmt: skip
-
-
-def on_target(c: dict, tol: Tolerance) -> Verdict:
-    """Whether a printed level wins its target rate, within the tolerance."""
-    t = c["target"]
-    return equivalence(c["printed_win"] - t, c["printed_win_low"] - t, c["printed_win_high"] - t,
-                       tol.value, games=c["games"])  # fmt: skip
-
-
-def as_printed(r: dict, tol: Tolerance) -> Verdict:
-    """Whether the number that hits the target is the printed one, within the tolerance."""
-    p = r["printed"]
-    return equivalence(r["derived"] - p, r["derived_low"] - p, r["derived_high"] - p, tol.value,
-                       games=r["games"])  # fmt: skip
 
 
 def open_ones(verdicts: list[Verdict]) -> Verdict | None:

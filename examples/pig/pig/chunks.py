@@ -1,0 +1,72 @@
+"""Playing chunks of games for the runner: the lineup's roll tables built for the ruleset, the
+games played by the compiled loop (`play_chunk`) or by the plain-Python reference
+(`play_chunk_python`, the same games, for `sim bench` and the tests), stored as columns."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from pig import kernel as K
+from pig.dice import Dice
+from pig.game import play
+from pig.policy import table_for
+from pig.rules import OUTCOMES
+from pig.ruleset import Rules
+from sim.games.base import Chunk, StrategySpec, chunk_arrays, winner_seat_columns
+
+__all__ = ["Plan", "play_chunk", "play_chunk_python"]
+PLAYERS = 2
+
+
+class Plan:
+    """What playing a lineup compiles: the loop alone (strategies are tables, not code)."""
+
+    def __init__(self, lineup: list[StrategySpec]) -> None:
+        self.lineup = lineup
+
+    def compile_jobs(self) -> list[list]:
+        return [[K.LOOP]]
+
+
+def play_chunk(ruleset, n_players, lineup, seat_lineup, seeds) -> Chunk:
+    """len(seeds) games by the compiled loop; game g seats lineup[seat_lineup[g, k]] in k."""
+    rules, tables, seat_lineup, games, seats = _setup(ruleset, n_players, lineup, seat_lineup,
+                                                      seeds)  # fmt: skip
+    rng = np.zeros(1, np.uint64)
+    K.play_games(*rules, tables, seat_lineup, np.ascontiguousarray(seeds, np.uint64), rng,
+                 games, seats)  # fmt: skip
+    return _chunk(games, seats, seat_lineup, lineup)
+
+
+def play_chunk_python(ruleset, n_players, lineup, seat_lineup, seeds) -> Chunk:
+    """The same games as `play_chunk`, played by the plain-Python rules (game.py)."""
+    rules, tables, seat_lineup, games, seats = _setup(ruleset, n_players, lineup, seat_lineup,
+                                                      seeds)  # fmt: skip
+    for g, seed in enumerate(seeds):
+        state = play(rules, [tables[t] for t in seat_lineup[g]], Dice(int(seed)))
+        won = state.winner is not None
+        games[g] = (1 << state.winner if won else 0, state.turns, state.rolls, state.lead_changes)
+        seats[g, :, K.S_SCORE] = state.scores
+        seats[g, :, K.S_BUSTS] = state.busts
+    return _chunk(games, seats, seat_lineup, lineup)
+
+
+def _setup(ruleset, n_players, lineup, seat_lineup, seeds):
+    if n_players != PLAYERS:
+        raise ValueError(f"Pig is played by {PLAYERS} players, not {n_players}")
+    rules = Rules.of(ruleset)
+    tables = np.stack([table_for(spec, rules) for spec in lineup])
+    seating, games, seats = chunk_arrays(seat_lineup, seeds, PLAYERS, len(K.GAME_COLUMNS),
+                                         (PLAYERS, len(K.SEAT_COLUMNS)))  # fmt: skip
+    return rules, tables, seating, games, seats
+
+
+def _chunk(games, seats, seat_lineup, lineup) -> Chunk:
+    labels = [spec.label for spec in lineup]
+    winners = games[:, K.G_WINNERS]
+    flat = seats.reshape(-1, len(K.SEAT_COLUMNS))
+    seat_cols = winner_seat_columns(winners, flat[:, K.S_SCORE], seat_lineup, labels)
+    seat_cols["busts"] = flat[:, K.S_BUSTS]
+    game_cols = {name: games[:, i] for i, name in enumerate(K.GAME_COLUMNS) if name != "winners"}
+    game_cols["outcome"] = np.array(OUTCOMES, dtype=object)[(winners == 0).astype(np.int64)]
+    return Chunk(games=game_cols, seats=seat_cols)

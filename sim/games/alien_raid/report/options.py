@@ -1,0 +1,102 @@
+"""The optional steps a captain may take (`alien_raid_options`): keeping a bonus-humans card
+instead of cashing it (line 192), repaying a credit early (line 184), from the stored games
+alone (docs/games/alien_raid/strategies.md). Every arm with the baseline's players and rules
+seats one captain (rotating through the seats) whose strategy takes the step differently; on
+the same games, that captain's win share and final humans are compared with the same seat's
+in the baseline (paired t intervals). A game in which no decision differs plays out the same
+in both arms."""
+
+from __future__ import annotations
+
+import polars as pl
+
+from sim.games.alien_raid.report.common import Heading, section
+from sim.report import fmt
+from sim.report.answers import Answer, Count, Estimate, Label, joined, sentence
+from sim.report.context import Context
+from sim.report.options import deviator_difference, deviators, option_pairs
+from sim.report.quality import Quality
+from sim.report.render import Finding, Section, Text
+from sim.report.table import Column, Table
+
+ID = "alien_raid_options"
+HEADING = Heading(ID, "Optional steps: what are they worth?",
+                  "Does keeping a bonus-humans card, or repaying a credit early, change what "
+                  "the captain who does it wins?")  # fmt: skip
+READS = ("bonus_held", "repaid_early")
+
+
+def build(ctx: Context) -> Section:
+    out = section(HEADING, ctx)
+    base = ctx.results.baseline if ctx.results.baseline in ctx.arm_names else ctx.arm_names[0]
+    rows = [r for r in (_row(ctx, arm, ref) for arm, ref in option_pairs(ctx, base)) if r]
+    if not rows:
+        out.add(Text("No arm seats a captain whose strategy has a parameter changed."))
+        return out
+    for r in rows:
+        if r["win_low"] > 0 or r["win_high"] < 0:
+            out.findings.append(Finding(
+                f"{r['lineup']}: its win share changes by "
+                f"{fmt.pp_ci(r['win'], r['win_low'], r['win_high'])} against {r['against']}.",
+                "finding"))  # fmt: skip
+    out.add(
+        Table(
+            "alien_raid_options_table",
+            "Each deviating captain against the same seat of the same game",
+            pl.DataFrame(rows),
+            [
+                Column.text("arm", "arm"),
+                Column.text("lineup", "the captain"),
+                Column.text("against", "against"),
+                Column.diff("win", "win-share change", unit="pp"),
+                Column.diff("humans", "final humans change", digits=0),
+                Column.num("held", "bonus cards kept a game", 2),
+                Column.num("early", "credits repaid early a game", 2),
+                Column.count("games", "paired games"),
+            ],
+            note="The captain whose strategy differs from the baseline's seat of the same "
+            "game, against that seat, paired by game (the same seeds deal the same cards).",
+        )
+    )
+    out.answers.append(_answer(rows))
+    return out
+
+
+def _row(ctx: Context, name: str, base: str) -> dict | None:
+    """The arm's deviating captain against the same seat of `base`; None if none deviates."""
+    frame = deviators(ctx, name, base)
+    if frame.height == 0:
+        return None
+    win = deviator_difference(frame, "win_share")
+    humans = deviator_difference(frame, "score")
+    return {
+        "arm": name,
+        "against": base,
+        "lineup": ", ".join(frame.get_column("strategy").unique().sort().to_list()),
+        "win": win.estimate, "win_low": win.low, "win_high": win.high,
+        "humans": humans.estimate, "humans_low": humans.low, "humans_high": humans.high,
+        "held": float(frame.get_column("bonus_held").mean()),
+        "early": float(frame.get_column("repaid_early").mean()),
+        "games": win.n,
+    }  # fmt: skip
+
+
+def _answer(rows: list[dict]) -> Answer:
+    parts = []
+    for r in rows:
+        change = Estimate(f"{ID}.{r['arm']}", f"win-share change of {r['lineup']}", r["win"],
+                          r["win_low"], r["win_high"])  # fmt: skip
+        humans = Estimate(f"{ID}.{r['arm']}.humans", f"final humans change of {r['lineup']}",
+                          r["humans"], r["humans_low"], r["humans_high"], unit="num",
+                          digits=0)  # fmt: skip
+        parts.append(sentence(Label(r["lineup"]), ": win share ", change, ", final humans ",
+                              humans))  # fmt: skip
+    games = min(r["games"] for r in rows)
+    return Answer(
+        key=f"{ID}.worth",
+        question="What does taking an optional step differently change for the captain?",
+        parts=sentence("Against the same seat of the same game, on ",
+                       Count(games, "paired games"), ": ", joined(parts, "; ", "; "), "."),
+        quality=Quality(games=games, basis="paired games"),
+        section=ID,
+    )  # fmt: skip

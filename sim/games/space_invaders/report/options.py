@@ -1,0 +1,115 @@
+"""The Space Invaders options section (`invaders_options`), from the stored games alone: what
+each optional action the rules offer is worth to the team (the planet-area re-launch, the UFO
+re-launch, the heal, the bonus shots: docs/games/space_invaders/strategies.md). An arm whose
+team plays a strategy with an option parameter changed (an action never taken, or a token
+left in the planet area when the strategy judges it better) is compared with the arm of the
+same table whose team plays that strategy as it comes (else the baseline), on the same
+games: the per-game differences in winning and in the team's score get a paired t interval.
+A game in which no decision differs plays out the same in both arms.
+"""
+
+from __future__ import annotations
+
+import polars as pl
+
+from sim.games.space_invaders.report import figures
+from sim.games.space_invaders.report.answers import thin_warning
+from sim.games.space_invaders.report.common import Arm, arms
+from sim.report import fmt
+from sim.report.answers import Answer, Count, Estimate, Label, joined, sentence
+from sim.report.context import Context
+from sim.report.options import option_pairs, per_game_total, team_difference
+from sim.report.quality import Quality
+from sim.report.render import Finding, Section, Text
+from sim.report.table import Column, Table
+
+ID = "invaders_options"
+DECLINES = ("planet_stays", "declined")  # per-seat counters of declined optional actions
+READS = DECLINES
+
+
+def build(ctx: Context) -> Section:
+    section = Section(
+        ID,
+        "Space Invaders: what are the optional actions worth?",
+        "Where the rules say a player may (re-launch from the planet area, re-launch after a "
+        "UFO hit, heal, take a bonus shot), what does taking or declining it change for the "
+        "team, on the same games?",
+    )
+    base = ctx.results.baseline if ctx.results.baseline in ctx.arm_names else ctx.arm_names[0]
+    tables = {a.name: a for a in arms(ctx)}
+    rows = [_row(ctx, name, ref, tables[ref]) for name, ref in option_pairs(ctx, base)]
+    if not rows:
+        section.add(Text("No arm plays another arm's table with a strategy parameter changed."))
+        return section
+    title = "Win-rate change against the same team as it comes"
+    section.add(figures.differences(rows, "arm", "invaders_options_plot", title))
+    section.add(_table(rows))
+    for r in rows:
+        if r["diff_low"] > 0 or r["diff_high"] < 0:
+            section.findings.append(Finding(
+                f"{r['arm']}: the win rate changes by "
+                f"{fmt.pp_ci(r['diff'], r['diff_low'], r['diff_high'])} against {r['against']}.",
+                "finding"))  # fmt: skip
+    section.answers.append(_answer(rows))
+    return section
+
+
+def _row(ctx: Context, name: str, base: str, table: Arm) -> dict:
+    win = team_difference(ctx, name, base, "won")
+    score = team_difference(ctx, name, base, "score")
+    declines = per_game_total(ctx, name, DECLINES)
+    base_declines = per_game_total(ctx, base, DECLINES)
+    lineup = ", ".join(dict.fromkeys(ctx.results.arm(name).lineup))
+    return {
+        "arm": name, "against": base, "lineup": lineup, "players": table.players,
+        "level": table.level,
+        "dexterity": table.dexterity, "skill": table.skill,
+        "diff": win.estimate, "diff_low": win.low, "diff_high": win.high, "diff_p": win.pvalue,
+        "score": score.estimate, "score_low": score.low, "score_high": score.high,
+        "declines": float(declines.mean()), "base_declines": float(base_declines.mean()),
+        "declining_games": int((declines > 0).sum()), "games": win.n,
+    }  # fmt: skip
+
+
+def _table(rows: list[dict]) -> Table:
+    return Table(
+        "invaders_options_table",
+        "Each option against the same team as it comes, on the same games",
+        pl.DataFrame(rows),
+        [
+            Column.text("arm", "arm"),
+            Column.text("lineup", "seats"),
+            Column.text("against", "against"),
+            Column.diff("diff", "win-rate change", unit="pp"),
+            Column.pvalue("diff_p"),
+            Column.diff("score", "team score change", digits=1),
+            Column.num("declines", "options declined a game", 2),
+            Column.num("base_declines", "... against", 2),
+            Column.count("declining_games", "games with a decline"),
+            Column.count("games", "paired games"),
+        ],
+        note="Paired by game: the same seed deals the same cards and draws the same launch "
+        "errors in both arms, so only the games in which a decision differs can differ. "
+        "Declined options: planet-area re-launches left (planet_stays) and other optional "
+        "actions declined (declined), all seats.",
+    )
+
+
+def _answer(rows: list[dict]) -> Answer:
+    parts = []
+    for r in rows:
+        change = Estimate(f"{ID}.{r['arm']}", f"win-rate change of {r['arm']}", r["diff"],
+                          r["diff_low"], r["diff_high"])  # fmt: skip
+        parts.append(sentence(Label(r["arm"]), " (against ", Label(r["against"]), ") ", change))
+    games = min(r["games"] for r in rows)
+    warning = thin_warning(rows, "diff", "win-rate change")
+    return Answer(
+        key=f"{ID}.worth",
+        question="What does each optional action change for the team?",
+        parts=sentence("On ", Count(games, "paired games"), ": ", joined(parts, "; ", "; "),
+                       "."),
+        quality=Quality(games=games, basis="paired games",
+                        warnings=(warning,) if warning else ()),
+        section=ID,
+    )  # fmt: skip

@@ -1,0 +1,395 @@
+"""The measures every game gets: outcome rates, seats and strategies, length and score, and the
+quality of play (closeness, the lead, comebacks, turns without a real choice).
+
+A game's `GameMeasures` (sim/measures/spec.py) says what only it knows; `generic(spec,
+outcomes)` builds the registry entries from it. Competitive measures read the per-seat final
+order: a seat is ahead of another when its win share is higher, or when neither won and its
+score is higher (the order `sim tournament` rates); games nobody won are left out of them.
+"""
+
+from __future__ import annotations
+
+import polars as pl
+
+from sim.games import trajectory as T
+from sim.measures.core import Column, Frames, Quantile, Ratio, Share
+from sim.measures.registry import Registry
+from sim.measures.spec import GameMeasures
+
+WON = pl.col("win_share") > 0
+
+
+# --- seats and strategies ------------------------------------------------------------------
+
+
+class SeatWinShare(Ratio):
+    rate = True
+
+    def __init__(self, seat: int) -> None:
+        self.seat = seat
+        self.name = f"win_share.seat.{seat}"
+        self.label = f"win share of seat {seat + 1}"
+        self.unit = "share"
+        self.definition = (f"Mean win share of seat {seat + 1} (seat {seat}, 0 = first to "
+                           "play) over all games; a shared win counts 1/k to each of the k "
+                           "winners.")  # fmt: skip
+        self.seats_columns = ("seat", "win_share")
+
+    def per_game(self, frames: Frames) -> pl.DataFrame:
+        mine = frames.seats.filter(pl.col("seat") == self.seat)
+        return mine.select("game", pl.col("win_share").alias("x"), pl.lit(1.0).alias("w"))
+
+
+class SeatAdvantage(Ratio):
+    def __init__(self, seat: int) -> None:
+        self.seat = seat
+        self.name = f"seat_advantage.{seat}"
+        self.label = f"seat {seat + 1}'s advantage"
+        self.unit = "share"
+        self.definition = (f"Seat {seat + 1}'s win share minus the fair share 1/players, over the "
+                           "games with a winner.")  # fmt: skip
+        self.seats_columns = ("seat", "win_share")
+
+    def per_game(self, frames: Frames) -> pl.DataFrame:
+        per = frames.seats.group_by("game").agg(
+            pl.col("win_share").filter(pl.col("seat") == self.seat).sum().alias("mine"),
+            pl.col("win_share").sum().alias("all"),
+            pl.len().alias("players"),
+        )
+        won = pl.col("all") > 0
+        return per.select(
+            "game",
+            (pl.col("mine") - 1.0 / pl.col("players")).alias("x"),
+            won.cast(pl.Float64).alias("w"),
+        )
+
+
+class StrategyWinShare(Ratio):
+    def __init__(self, strategy: str) -> None:
+        self.strategy = strategy
+        self.name = f"win_share.{strategy}"
+        self.label = f"win share of {strategy}"
+        self.unit = "share"
+        self.definition = (f"Mean win share of the seats {strategy} held, over all games (the "
+                           "fair share of an even table is 1/players).")  # fmt: skip
+        self.seats_columns = ("strategy", "win_share")
+
+    def per_game(self, frames: Frames) -> pl.DataFrame:
+        return (
+            frames.seats.filter(pl.col("strategy") == self.strategy)
+            .group_by("game")
+            .agg(pl.col("win_share").sum().alias("x"), pl.len().cast(pl.Float64).alias("w"))
+        )
+
+
+class StrategyUplift(Ratio):
+    """A strategy's win share above the fair share: what playing it (buying an item, say)
+    wins over the table (the pricing sections' uplift)."""
+
+    def __init__(self, strategy: str) -> None:
+        self.strategy = strategy
+        self.name = f"uplift.{strategy}"
+        self.label = f"win-share uplift of {strategy}"
+        self.unit = "share"
+        self.definition = (f"The mean win share of the seats {strategy} held minus the fair "
+                           "share (the game's total win share / players), over the games it "
+                           "played; 0 when playing it neither gains nor loses.")  # fmt: skip
+        self.seats_columns = ("strategy", "win_share")
+
+    def per_game(self, frames: Frames) -> pl.DataFrame:
+        mine = pl.col("strategy") == self.strategy
+        per = frames.seats.group_by("game").agg(
+            pl.col("win_share").filter(mine).mean().alias("held"),
+            (pl.col("win_share").sum() / pl.len()).alias("fair"),
+            mine.any().alias("plays"),
+        )
+        return per.filter(pl.col("plays")).select(
+            "game", (pl.col("held") - pl.col("fair")).alias("x"), pl.lit(1.0).alias("w")
+        )
+
+
+class Beats(Ratio):
+    """How often `upper` finishes ahead of `lower` when both sit at the table (a rate: each
+    pair of seats one unit; Wilson's interval when every game holds one pair)."""
+
+    rate = True
+
+    def __init__(self, upper: str, lower: str) -> None:
+        self.upper, self.lower = upper, lower
+        self.name = f"beats.{upper}>{lower}"
+        self.label = f"{upper} ahead of {lower}"
+        self.unit = "share"
+        self.definition = (
+            f"Over every pair of seats held by {upper} and {lower} in the same game (games with "
+            f"a winner), the share in which {upper} finishes ahead: it won and {lower} did not, "
+            "or neither won and its score is higher; a tie counts one half."
+        )
+        self.seats_columns = ("strategy", "win_share", "score")
+
+    def per_game(self, frames: Frames) -> pl.DataFrame:
+        s = frames.seats
+        played = s.group_by("game").agg((pl.col("win_share").sum() > 0).alias("has_winner"))
+        keys = ("game", "seat", "win_share", "score")
+        a = s.filter(pl.col("strategy") == self.upper).select(keys)
+        b = s.filter(pl.col("strategy") == self.lower).select(keys)
+        pairs = a.join(b, on="game", suffix="_b").filter(pl.col("seat") != pl.col("seat_b"))
+        ahead = (pl.col("win_share") > pl.col("win_share_b")) | (
+            (pl.col("win_share") == 0) & (pl.col("win_share_b") == 0)
+            & (pl.col("score") > pl.col("score_b"))
+        )  # fmt: skip
+        level = (pl.col("win_share") == pl.col("win_share_b")) & (
+            (pl.col("win_share") > 0) | (pl.col("score") == pl.col("score_b"))
+        )
+        scored = pairs.select(
+            "game", (ahead.cast(pl.Float64) + 0.5 * level.cast(pl.Float64)).alias("x")
+        )
+        per = scored.group_by("game").agg(pl.col("x").sum(), pl.len().cast(pl.Float64).alias("w"))
+        return per.join(played, on="game").select(
+            "game", "x", pl.when(pl.col("has_winner")).then(pl.col("w")).otherwise(0.0).alias("w")
+        )
+
+
+def _beats(pairing: str) -> Beats | None:
+    upper, sep, lower = pairing.partition(">")
+    return Beats(upper, lower) if sep and upper and lower and upper != lower else None
+
+
+class MeanScore(Ratio):
+    name, label = "mean_score", "score per seat"
+    definition = "Mean final score per seat, over all games."
+    seats_columns = ("score",)
+
+    def per_game(self, frames: Frames) -> pl.DataFrame:
+        return frames.seats.group_by("game").agg(
+            pl.col("score").sum().cast(pl.Float64).alias("x"), pl.len().cast(pl.Float64).alias("w")
+        )
+
+
+class Median(Quantile):
+    def __init__(self, column: str) -> None:
+        self.column = column
+        self.name = f"median_{column}"
+        self.label = f"median {column}"
+        self.definition = f"The median of the games column `{column}` over all games."
+        self.games_columns = (column,)
+
+    def per_game(self, frames: Frames) -> pl.DataFrame:
+        return frames.games.select("game", pl.col(self.column).alias("v"))
+
+
+def _mean(column: str) -> Column:
+    return Column(f"mean_{column}", column, f"mean {column}",
+                  f"The mean of the games column `{column}` over all games.")  # fmt: skip
+
+
+# --- the final order ---------------------------------------------------------------------------
+
+
+def final_order(seats: pl.DataFrame) -> pl.DataFrame:
+    """Per game: `has_winner`, `margin` (first minus second: 0 for a shared win, else the
+    winner's score minus the best score of the others; null without a winner or a second)."""
+    per = seats.group_by("game").agg(
+        WON.sum().alias("winners"),
+        pl.col("score").filter(WON).max().alias("top"),
+        pl.col("score").filter(~WON).max().alias("second"),
+    )
+    margin = (
+        pl.when(pl.col("winners") == 0).then(None)
+        .when(pl.col("winners") > 1).then(0)
+        .otherwise(pl.col("top") - pl.col("second"))
+    )  # fmt: skip
+    return per.select("game", (pl.col("winners") > 0).alias("has_winner"), margin.alias("margin"))
+
+
+class MedianMargin(Quantile):
+    name, label = "median_margin", "final margin (median)"
+    definition = ("The median final margin between first and second, in points, over the games "
+                  "with a winner (a shared win has margin 0).")  # fmt: skip
+    seats_columns = ("win_share", "score")
+
+    def per_game(self, frames: Frames) -> pl.DataFrame:
+        return final_order(frames.seats).select("game", pl.col("margin").alias("v"))
+
+
+class MeanMargin(Ratio):
+    name, label = "mean_margin", "final margin"
+    definition = ("The mean final margin between first and second, in points, over the games "
+                  "with a winner (a shared win has margin 0).")  # fmt: skip
+    seats_columns = ("win_share", "score")
+
+    def per_game(self, frames: Frames) -> pl.DataFrame:
+        order = final_order(frames.seats)
+        return order.select("game", pl.col("margin").alias("x"),
+                            pl.col("margin").is_not_null().cast(pl.Float64).alias("w"))  # fmt: skip
+
+
+class Close(Ratio):
+    """The share of games with a winner whose margin is at most one scoring event."""
+
+    rate = True
+    name, label, unit = "close_rate", "games within one scoring event", "share"
+    seats_columns = ("win_share", "score")
+
+    def __init__(self, spec: GameMeasures) -> None:
+        self.spec = spec
+        self.definition = (
+            "The share of the games with a winner whose final margin between first and second "
+            f"is at most one scoring event ({spec.scoring_event_words}): one more such event "
+            "for the runner-up would have tied or turned the game."
+        )
+
+    def per_game(self, frames: Frames) -> pl.DataFrame:
+        event = float(self.spec.scoring_event(frames.settings)) if self.spec.scoring_event else 1.0
+        order = final_order(frames.seats)
+        return order.select(
+            "game",
+            (pl.col("margin") <= event).cast(pl.Float64).alias("x"),
+            pl.col("margin").is_not_null().cast(pl.Float64).alias("w"),
+        )
+
+
+# --- the lead ----------------------------------------------------------------------------------
+
+
+def _strict(column: str, best: str) -> tuple[pl.Expr, pl.Expr]:
+    """(exactly one seat holds the best value of `column` in its game, that seat won);
+    `best` is 'max' (the leader) or 'min' (the last)."""
+    top = pl.col(column).max() if best == "max" else pl.col(column).min()
+    holds = pl.col(column) == top
+    return (holds.sum() == 1), (pl.col("win_share").filter(holds).max() > 0)
+
+
+class HolderWins(Ratio):
+    """P(the seat that leads (or trails) at a point of the game wins)."""
+
+    rate = True
+    seats_columns = ("win_share",)
+
+    def __init__(self, column: str, best: str, name: str, label: str, definition: str) -> None:
+        self.column, self.best = column, best
+        self.name, self.label, self.definition, self.unit = name, label, definition, "share"
+        self.seats_columns = ("win_share", column)
+
+    def per_game(self, frames: Frames) -> pl.DataFrame:
+        alone, won = _strict(self.column, self.best)
+        per = frames.seats.group_by("game").agg(
+            alone.alias("alone"), won.alias("won"), (pl.col("win_share").sum() > 0).alias("any")
+        )
+        return per.select(
+            "game",
+            pl.col("won").cast(pl.Float64).alias("x"),
+            (pl.col("alone") & pl.col("any")).cast(pl.Float64).alias("w"),
+        )
+
+
+_IN_WORDS = {"third": "a third of the way", "half": "half time", "two_thirds": "two thirds"}
+
+
+def _leader_wins(fraction: str) -> HolderWins | None:
+    if fraction not in T.SCORE_AT:
+        return None
+    at = _IN_WORDS[fraction]
+    return HolderWins(
+        T.SCORE_AT[fraction], "max", f"leader_wins.{fraction}", f"the leader at {at} wins",
+        f"Over the games with a winner and a single leader at {at} (the seat with the strictly "
+        f"highest score after that share of the steps), the share in which that leader wins.",
+    )  # fmt: skip
+
+
+def _last_wins(fraction: str) -> HolderWins | None:
+    if fraction not in T.SCORE_AT:
+        return None
+    at = _IN_WORDS[fraction]
+    return HolderWins(
+        T.SCORE_AT[fraction], "min", f"last_wins.{fraction}", f"the last at {at} wins",
+        f"Comebacks: over the games with a winner and a single last seat at {at} (the strictly "
+        "lowest score after that share of the steps), the share in which that seat wins.",
+    )  # fmt: skip
+
+
+class DecidedLastRound(Ratio):
+    rate = True
+    name, label, unit = "decided_last_round", "decided in the last round", "share"
+    definition = ("The share of the games with a winner in which no winner was the single "
+                  "leader before the last round (the leader then did not win, or the lead was "
+                  "shared): the last round decided the game.")  # fmt: skip
+    seats_columns = ("win_share", T.SCORE_BEFORE_LAST_ROUND)
+
+    def per_game(self, frames: Frames) -> pl.DataFrame:
+        alone, won = _strict(T.SCORE_BEFORE_LAST_ROUND, "max")
+        per = frames.seats.group_by("game").agg(
+            (alone & won).alias("held"), (pl.col("win_share").sum() > 0).alias("any")
+        )
+        return per.select(
+            "game",
+            (~pl.col("held")).cast(pl.Float64).alias("x"),
+            pl.col("any").cast(pl.Float64).alias("w"),
+        )
+
+
+class NoChoice(Ratio):
+    name, label = "no_choice_share", "turns without a real choice"
+
+    def __init__(self, spec: GameMeasures) -> None:
+        self.forced, self.turns = spec.no_choice or ("", "")
+        self.definition = (f"The share of all turns played in which the player had no real "
+                           f"choice: {spec.no_choice_words}.")  # fmt: skip
+        self.unit = "share"
+        self.seats_columns = (self.forced, self.turns)
+
+    def per_game(self, frames: Frames) -> pl.DataFrame:
+        return frames.seats.group_by("game").agg(
+            pl.col(self.forced).sum().cast(pl.Float64).alias("x"),
+            pl.col(self.turns).sum().cast(pl.Float64).alias("w"),
+        )
+
+
+# --- the registry of generic measures -------------------------------------------------------------
+
+
+def generic(spec: GameMeasures, outcomes: tuple[str, ...] | None) -> Registry:
+    """Every generic measure for a game with these outcomes and this spec."""
+    r = Registry()
+    r.add(MeanScore())
+    r.family("median_<column>", Median, "the median of a games column, e.g. median_turns")
+    if not spec.cooperative:
+        r.add(MedianMargin())
+        r.add(MeanMargin())
+        r.add(Close(spec))
+        r.add(Column("lead_changes", T.LEAD_CHANGES, "lead changes per game",
+                     "How often the lead changed hands in a game (the leader after a step is the "
+                     "seat with the strictly highest score; a tie neither counts nor forgets who "
+                     "led), mean over all games."))  # fmt: skip
+        r.add(DecidedLastRound())
+        r.family("leader_wins.<fraction>", _leader_wins,
+                 "the leader at a point of the game wins (third, half, two_thirds)")  # fmt: skip
+        r.family("last_wins.<fraction>", _last_wins,
+                 "the last at a point of the game wins (third, half, two_thirds)")  # fmt: skip
+        r.family("seat_advantage.<k>", lambda k: SeatAdvantage(int(k)) if k.isdigit() else None,
+                 "seat k's win share minus the fair share, over games with a winner")  # fmt: skip
+        r.family("beats.<pairing>", _beats,
+                 "beats.A>B: how often strategy A finishes ahead of B at a table")  # fmt: skip
+    if spec.no_choice is not None:
+        r.add(NoChoice(spec))
+    for m in spec.own:
+        r.add(m)
+    for pattern, factory, about in spec.own_families:
+        r.family(pattern, factory, about)
+
+    def outcome_rate(outcome: str) -> Share | None:
+        if outcomes is not None and outcome not in outcomes:
+            return None
+        words = spec.ends.get(outcome, f"end as {outcome}")
+        return Share(f"{outcome}_rate", f"{outcome} rate", f"The share of all games that {words}.",
+                     pl.col("outcome") == outcome, ("outcome",))  # fmt: skip
+
+    r.family("<outcome>_rate", outcome_rate, "the share of games with that outcome, e.g. "
+             + (f"{outcomes[0]}_rate" if outcomes else "victory_rate"))  # fmt: skip
+    r.family("win_share.seat.<k>", lambda k: SeatWinShare(int(k)) if k.isdigit() else None,
+             "mean win share of seat k (0 = first to play)")  # fmt: skip
+    r.family("win_share.<strategy>", StrategyWinShare,
+             "mean win share of the seats a strategy (its label) held")  # fmt: skip
+    r.family("uplift.<strategy>", StrategyUplift,
+             "a strategy's mean win share minus the fair share (win shares / players)")  # fmt: skip
+    r.family("mean_<column>", _mean, "the mean of a games column, e.g. mean_turns, mean_rounds")
+    return r

@@ -1,0 +1,186 @@
+"""Measures computed from a results folder, as polars DataFrames (one row per arm and measure).
+
+    from sim.measures import measure_table, paired_table
+    measure_table("results/quality", ["raid_rate", "leader_wins.half"])
+    paired_table("results/what_if", ["close_rate"], baseline="baseline")
+
+Each arm is read on its own, only the columns its measures name (lazy scans of the Parquet
+parts), so memory grows with one arm's games, not the run's. Arms played at several skill
+levels (`skills:`) are rows of their own, with `skill` and `base_arm` filled; a baseline is
+named by its base arm and compared at each level with the arms of that level.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from pathlib import Path
+from typing import Any
+
+import polars as pl
+
+from sim.errors import SimError
+from sim.measures.core import Frames, Measure, Settings, Value
+from sim.measures.registry import Registry
+
+ROW_KEYS = ("arm", "base_arm", "skill", "measure", "value", "low", "high", "se", "n")
+PAIRED_KEYS = ("arm", "baseline", "base_arm", "skill", "measure", "value", "low", "high", "se",
+               "n", "p")  # fmt: skip
+
+
+def registry_for(game: Any) -> Registry:
+    """The registry of a game (a plug-in object or its name): the generic measures built from
+    its `measures()` part, then its own."""
+    from sim.games import get_game
+    from sim.games.base import measures, outcomes
+    from sim.measures.generic import generic
+
+    plugin = get_game(game) if isinstance(game, str) else game
+    return generic(measures(plugin), outcomes(plugin))
+
+
+def settings_of(entry: dict[str, Any]) -> Settings:
+    """An arm's Settings from its manifest entry."""
+    from sim.storage.manifest import ruleset_values
+
+    lineup = tuple(str(x if isinstance(x, str) else x.get("label", x))
+                   for x in entry.get("lineup") or [])  # fmt: skip
+    return Settings(int(entry.get("players") or 0), lineup, ruleset_values(entry))
+
+
+def columns_of(measures: Iterable[Measure]) -> tuple[set[str], set[str]]:
+    games = {"game"}
+    seats = {"game", "seat"}
+    for m in measures:
+        games.update(m.games_columns)
+        seats.update(m.seats_columns)
+    return games, seats
+
+
+def read_arm(results_dir: str | Path, index: int, measures: Sequence[Measure],
+             entry: dict[str, Any]) -> Frames:  # fmt: skip
+    """One arm's frames with the columns `measures` read (a clear error for a column the
+    folder does not have: results written before it existed)."""
+    from sim.results import load
+
+    want_games, want_seats = columns_of(measures)
+    frames = {}
+    for table, want in (("games", want_games), ("seats", want_seats)):
+        lazy = load(results_dir, table, arms=[index])
+        have = set(lazy.collect_schema().names())
+        missing = sorted(want - have)
+        if missing:
+            users = [
+                m.name for m in measures if set(missing) & set(m.games_columns + m.seats_columns)
+            ]
+            raise SimError(
+                f"the {table} table has no column {', '.join(missing)} "
+                f"(measures {', '.join(users)})",
+                file=Path(results_dir),
+                hint="These results were stored before that column existed: run the "
+                "experiment again with --fresh.",
+            )
+        keep = [c for c in want if c in have]
+        frame = lazy.select(keep)
+        if "error" in have:  # games stopped on an illegal move say nothing (as in reports)
+            bad = (
+                load(results_dir, "games", arms=[index]).filter(pl.col("error") != 0).select("game")
+            )
+            frame = frame.join(bad, on="game", how="anti")
+        frames[table] = frame.collect()
+    return Frames(frames["games"], frames["seats"], settings_of(entry))
+
+
+def _arms(manifest: dict[str, Any], arms: Iterable[str] | None) -> list[dict[str, Any]]:
+    entries = [e for e in manifest.get("arms", []) if isinstance(e, dict)]
+    if arms is None:
+        return entries
+    wanted = list(arms)
+    names = {str(e.get("name")): e for e in entries}
+    unknown = [a for a in wanted if a not in names]
+    if unknown:
+        raise SimError(f"no arm named {', '.join(map(repr, unknown))}",
+                       hint=f"Arms: {', '.join(names)}.")  # fmt: skip
+    return [names[a] for a in wanted]
+
+
+def _row(entry: dict[str, Any], name: str, v: Value) -> dict[str, Any]:
+    name_ = str(entry.get("name"))
+    return {"arm": name_, "base_arm": str(entry.get("base_arm") or name_),
+            "skill": str(entry.get("skill") or ""), "measure": name, **v.as_dict()}  # fmt: skip
+
+
+def measure_table(results_dir: str | Path, names: Sequence[str], *,
+                  arms: Iterable[str] | None = None) -> pl.DataFrame:  # fmt: skip
+    """Every named measure at every arm (or the named arms): arm, base_arm, skill, measure,
+    value, low, high, se, n."""
+    from sim.results import manifest as read_manifest
+
+    manifest = read_manifest(results_dir)
+    registry = registry_for(str(manifest.get("game") or "guardians"))
+    measures = [registry.get(n) for n in names]
+    rows = []
+    for entry in _arms(manifest, arms):
+        frames = read_arm(results_dir, int(entry["index"]), measures, entry)
+        rows += [_row(entry, m.name, m.estimate(frames)) for m in measures]
+    return pl.DataFrame(rows, schema=_schema(ROW_KEYS))
+
+
+def paired_table(results_dir: str | Path, names: Sequence[str], *, baseline: str | None = None,
+                 arms: Iterable[str] | None = None) -> pl.DataFrame:  # fmt: skip
+    """Every named measure's paired difference, arm minus baseline on the same games (at each
+    skill level, against the baseline of that level): arm, baseline, base_arm, skill,
+    measure, value (the difference), low, high, se, n (paired games), p."""
+    from sim.results import manifest as read_manifest
+
+    manifest = read_manifest(results_dir)
+    registry = registry_for(str(manifest.get("game") or "guardians"))
+    measures = [registry.get(n) for n in names]
+    entries = _arms(manifest, None)
+    base_name = baseline or _base_arm(manifest, entries)
+    chosen = _arms(manifest, arms)
+    rows = []
+    bases: dict[int, Frames] = {}  # the baseline of each level, read once
+    for entry in chosen:
+        base = _baseline_entry(entries, entry, base_name)
+        if base is None or base is entry:
+            continue
+        i = int(base["index"])
+        if i not in bases:
+            bases[i] = read_arm(results_dir, i, measures, base)
+        fa, fb = bases[i], read_arm(results_dir, int(entry["index"]), measures, entry)
+        for m in measures:
+            v = m.paired(fa, fb)
+            rows.append(
+                {**_row(entry, m.name, v), "baseline": str(base.get("name")), "p": v.pvalue}
+            )
+    if not rows:
+        return pl.DataFrame(schema=_schema(PAIRED_KEYS))
+    return pl.DataFrame(rows).select(PAIRED_KEYS)
+
+
+def _base_arm(manifest: dict[str, Any], entries: list[dict[str, Any]]) -> str:
+    named = manifest.get("baseline")
+    if named:
+        named = str(named)
+        for e in entries:
+            if str(e.get("name")) == named:
+                return str(e.get("base_arm") or named)
+        return named
+    return str(entries[0].get("base_arm") or entries[0].get("name")) if entries else ""
+
+
+def _baseline_entry(entries: list[dict[str, Any]], entry: dict[str, Any], base: str):
+    """The baseline arm at `entry`'s skill level (the arm named `base`, or whose base arm is)."""
+    level = str(entry.get("skill") or "")
+    for e in entries:
+        if str(e.get("skill") or "") == level and base in (
+            str(e.get("name")),
+            str(e.get("base_arm") or ""),
+        ):
+            return e
+    return None
+
+
+def _schema(keys: Sequence[str]) -> dict[str, Any]:
+    text = {"arm", "base_arm", "skill", "measure", "baseline"}
+    return {k: (pl.String if k in text else pl.Int64 if k == "n" else pl.Float64) for k in keys}

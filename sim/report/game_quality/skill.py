@@ -1,0 +1,296 @@
+"""Does skill matter? Skill depth from the mixed tables (a competitive game) or the team's win
+rate across team skill and dexterity at each setting (a cooperative one)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+import polars as pl
+
+from sim.measures.core import Frames, Value
+from sim.measures.generic import Beats
+from sim.measures.ratings import spans
+from sim.report.answers import Answer, Count, Label, Part, sentence
+from sim.report.game_quality.common import HOLDS, by_level, estimate, key, settled, term
+from sim.report.game_quality.design import Design, frames_of
+from sim.report.quality import Quality
+
+QUESTION = "Does skill matter?"
+
+
+@dataclass
+class Ladder:
+    arm: str
+    order: list[str]  # weakest first
+    steps: list[tuple[str, str, Value]]  # (upper, lower, P(upper ahead of lower))
+    extremes: tuple[str, str, Value]  # (top, bottom, P(top ahead of bottom))
+    points: dict[str, Value]  # rating points above the bottom
+    games: int
+
+
+def ladder(frames: Frames, arm: str, pool: tuple[str, ...]) -> Ladder | None:
+    present = set(frames.seats.get_column("strategy").unique().to_list())
+    order = [s for s in pool if s in present]
+    if len(order) < 2:
+        return None
+    steps = [
+        (hi, lo, Beats(hi, lo).estimate(frames)) for lo, hi in zip(order, order[1:], strict=False)
+    ]
+    top, bottom = order[-1], order[0]
+    ratings = spans(frames.seats, bottom)
+    return Ladder(
+        arm,
+        order,
+        steps,
+        (top, bottom, Beats(top, bottom).estimate(frames)),
+        ratings,
+        frames.games.height,
+    )
+
+
+def competitive(design: Design, results) -> tuple[Answer, list[Ladder]]:
+    ladders = []
+    for level in design.mixed:
+        for arm in design.mixed[level]:
+            found = ladder(frames_of(results, arm), arm, design.arms[arm].pool)
+            if found is not None:
+                ladders.append(found)
+    if not ladders:
+        parts: list[Part] = [
+            "Not asked: the experiment seats no mixed table (a pool of skill "
+            "levels, weakest first, with the seats rotated)."
+        ]
+        return Answer(
+            "quality.skill", QUESTION, parts, "info", category="not measured", section="quality"
+        ), []
+    items: list[Part] = []
+    kinds, games = set(), 0
+    for lad in ladders:
+        items += _ladder_parts(lad, len(ladders) > 1)
+        games += lad.games
+        verdict = settled(lad.extremes[2], 0.5)
+        kinds.add("finding" if verdict == HOLDS else "null")
+    top = ladders[0]
+    head = estimate(
+        key("skill", "extremes", top.arm),
+        top.extremes[2],
+        f"{top.extremes[0]} ahead of {top.extremes[1]}",
+    )
+    decides = "finding" in kinds
+    quality = Quality(
+        games=games,
+        basis="games of the mixed tables",
+        mde=_mde(top.extremes[2]),
+        mde_of="share ahead",
+    )
+    category = "skill decides" if decides else "no skill depth detected at this size"
+    return Answer(
+        "quality.skill",
+        QUESTION,
+        items,
+        "finding" if decides else "null",
+        head,
+        category,
+        quality,
+        "quality",
+    ), ladders
+
+
+def _mde(v: Value) -> float:
+    from sim.report.quality import mde
+
+    return mde(v.low, v.high)
+
+
+def distinguishable(lad: Ladder) -> int:
+    """How many adjacent steps tell their two levels apart at 95% for the ladder as a whole:
+    P(ahead) differs from 50% with Holm's correction over the steps (either way)."""
+    from statistics import NormalDist
+
+    from sim.stats.tests import holm
+
+    ps = []
+    for _, _, v in lad.steps:
+        if not v.n or v.se != v.se:
+            ps.append(float("nan"))
+        elif v.se == 0:
+            ps.append(0.0 if v.value != 0.5 else 1.0)
+        else:
+            ps.append(2 * (1 - NormalDist().cdf(abs(v.value - 0.5) / v.se)))
+    return sum(p < 0.05 for p in holm(ps) if p == p)
+
+
+def _ladder_parts(lad: Ladder, named: bool) -> list[Part]:
+    beats = Beats(lad.order[1], lad.order[0])
+    steps: list[Part] = []
+    for i, (hi, lo, v) in enumerate(lad.steps):
+        steps += [
+            ", " if i else "",
+            Label(f"{hi} over {lo}"),
+            " ",
+            estimate(key("skill", f"{hi}>{lo}", lad.arm), v, f"{hi} ahead of {lo}"),
+        ]
+    top, bottom, ext = lad.extremes
+    clear = distinguishable(lad)
+    parts = sentence(
+        ([Label(lad.arm), ": "] if named else []),
+        "Each level finishes ",
+        term(beats, "ahead of the one below"),
+        ": ",
+        steps,
+        "; ",
+        Label(f"{top} over {bottom}"),
+        " ",
+        estimate(key("skill", "extremes", lad.arm), ext, f"{top} ahead of {bottom}"),
+    )
+    span = lad.points.get(top)
+    if span is not None:
+        parts += sentence(
+            "; the ladder spans ",
+            estimate(key("skill", "span", lad.arm), span, "the ladder's span", "num"),
+            " ",
+            term(_RATING, "rating points"),
+        )
+    parts += sentence(
+        "; ",
+        Count(clear),
+        " of ",
+        Count(len(lad.steps), "steps"),
+        " distinguishable at ",
+        Label("95%"),
+        " confidence.",
+    )
+    return parts
+
+
+class _Rating:
+    label = "rating points"
+    definition = (
+        "The openskill Plackett-Luce model fed every game's final order, game by game "
+        "(as `sim tournament` rates); the span is the top level's mu minus the "
+        "bottom's, its interval a delete-a-group jackknife over ten groups of games."
+    )
+
+
+_RATING = _Rating()
+
+
+# --- cooperative: the team's win rate across team skill and dexterity -------------------------
+
+
+@dataclass
+class Move:
+    level: str
+    factor: str
+    low: str  # the weakest value of the factor played
+    high: str  # the strongest
+    value: Value  # win rate at `high` minus at `low`, per deal over the other factors' arms
+    rates: dict[str, Value]  # the win rate at each value of the factor
+
+
+def _factor_value(results, arm: str, factor: str) -> str | None:
+    if factor == "strategy":
+        labels = results.arm_seats(arm).get_column("strategy").unique().to_list()
+        return str(labels[0]) if len(labels) == 1 else None
+    games = results.arm_games(arm)
+    return str(games.get_column(factor)[0]) if factor in games.columns and games.height else None
+
+
+def _won_by_deal(results, arms: list[str], won: str) -> pl.DataFrame:
+    """game -> mean of winning over the arms (one row per game index)."""
+    parts = [
+        results.arm_games(a).select("game", (pl.col("outcome") == won).cast(pl.Float64).alias("x"))
+        for a in arms
+    ]
+    return pl.concat(parts).group_by("game").agg(pl.col("x").mean())
+
+
+def moves(design: Design, results, factors: dict[str, tuple[str, ...]], won: str) -> list[Move]:
+    out = []
+    for level in design.levels:
+        arms = design.views.get(level, [])
+        for factor, order in factors.items():
+            by_value: dict[str, list[str]] = {}
+            for arm in arms:
+                v = _factor_value(results, arm, factor)
+                if v is not None:
+                    by_value.setdefault(v, []).append(arm)
+            played = [v for v in order if v in by_value] + sorted(set(by_value) - set(order))
+            if len(played) < 2:
+                continue
+            rates = {v: _rate(_won_by_deal(results, by_value[v], won)) for v in played}
+            a = _won_by_deal(results, by_value[played[0]], won)
+            b = _won_by_deal(results, by_value[played[-1]], won)
+            both = a.join(b, on="game", suffix="_b")
+            d = both["x_b"].to_numpy() - both["x"].to_numpy()
+            value = (
+                Value.normal(float(d.mean()), float(d.std(ddof=1) / np.sqrt(d.size)), d.size)
+                if d.size > 1
+                else Value.missing(d.size)
+            )
+            out.append(Move(level, factor, played[0], played[-1], value, rates))
+    return out
+
+
+def _rate(frame: pl.DataFrame) -> Value:
+    from sim.measures.core import ratio_value
+
+    x = frame["x"].to_numpy()
+    return ratio_value(x, np.ones_like(x))
+
+
+_FACTOR_WORDS = {"strategy": "team skill", "dexterity": "dexterity"}
+
+
+def cooperative(
+    design: Design, results, factors: dict[str, tuple[str, ...]], won: str
+) -> tuple[Answer, list[Move]]:
+    found = moves(design, results, factors, won)
+    if not found:
+        parts: list[Part] = [
+            "Not asked: the experiment plays one team skill and one dexterity at each setting."
+        ]
+        return Answer(
+            "quality.skill", QUESTION, parts, "info", category="not measured", section="quality"
+        ), []
+
+    def at(level: str) -> list[Part]:
+        items: list[Part] = []
+        for m in (m for m in found if m.level == level):
+            what = _FACTOR_WORDS.get(m.factor, m.factor)
+            items += sentence(
+                ", " if items else "",
+                estimate(
+                    key("skill", m.factor, level),
+                    m.value,
+                    f"win rate, {m.high} minus {m.low}",
+                    "pp",
+                ),
+                " from ",
+                Label(m.low),
+                " to ",
+                Label(m.high),
+                f" ({what})",
+            )
+        return items
+
+    parts = sentence("The table's win rate moves ", by_level(design.levels, at), ".")
+    clear = [m for m in found if settled(m.value, 0.0) == HOLDS]
+    games = sum(results.arm_games(a).height for lv in design.levels for a in design.views[lv])
+    head = found[0]
+    return Answer(
+        "quality.skill",
+        QUESTION,
+        parts,
+        "finding" if clear else "null",
+        estimate(key("skill", head.factor, head.level), head.value, "win rate moved", "pp"),
+        "skill and dexterity move the win rate" if clear else "no effect detected at this size",
+        Quality(
+            games=games,
+            basis="games, every team on the same deals",
+            mde=_mde(head.value),
+            mde_of="change in win rate",
+        ),
+        "quality",
+    ), found

@@ -1,0 +1,72 @@
+"""What the tune's report reads: tune.json (the confirmation, the recommendation, the sessions)
+and the study's journal (every trial, its values at each rung). No engine, no game: a tune
+folder copied from another machine gives the same report."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import optuna
+from optuna.trial import FrozenTrial, TrialState
+
+from sim.errors import SimError
+from sim.tune.folder import read_summary
+from sim.tune.journal import INVALID, STUDY, rung_evaluations, storage
+
+
+@dataclass(frozen=True)
+class TrialRow:
+    number: int
+    params: dict[str, Any]
+    state: str  # complete | pruned | invalid
+    rungs: dict[int, dict[str, Any]]  # games -> evaluation as stored
+
+    @property
+    def last(self) -> tuple[int, dict[str, Any]] | None:
+        """(games, evaluation) at the highest rung it reached."""
+        if not self.rungs:
+            return None
+        top = max(self.rungs)
+        return top, self.rungs[top]
+
+
+@dataclass(frozen=True)
+class TuneData:
+    root: Path
+    summary: dict[str, Any]
+    trials: list[TrialRow]
+
+    @property
+    def knobs(self) -> list[str]:
+        return list(self.summary["knobs"])
+
+    @property
+    def targets(self) -> list[dict[str, Any]]:
+        return list(self.summary["targets"])
+
+    @property
+    def confirmed(self) -> list[dict[str, Any]]:
+        return list(self.summary["confirmed"])
+
+    @property
+    def name(self) -> str:
+        return str(self.summary["tune"]["name"])
+
+
+def load_tune_data(root: str | Path) -> TuneData:
+    root = Path(root)
+    summary = read_summary(root)
+    if "confirmed" not in summary:
+        raise SimError("holds no finished tune (no confirmation in tune.json)", file=root,
+                       hint="Run `sim tune FILE --out` this folder to finish it.")  # fmt: skip
+    study = optuna.load_study(study_name=STUDY, storage=storage(root))
+    return TuneData(root, summary, [_row(t) for t in study.get_trials(deepcopy=False)])
+
+
+def _row(t: FrozenTrial) -> TrialRow:
+    state = {TrialState.COMPLETE: "complete", TrialState.PRUNED: "pruned"}.get(t.state)
+    if state is None:
+        state = "invalid" if INVALID in t.user_attrs else t.state.name.lower()
+    return TrialRow(t.number, dict(t.params), state, rung_evaluations(t))

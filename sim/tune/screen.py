@@ -1,0 +1,154 @@
+"""`sim screen`: which rule keys move the targets? Every numeric rule key (or the ones named)
+is moved one step down and one step up from the experiment's value, each side an arm of one
+experiment on the same seeds as the unchanged baseline (common random numbers), and each
+target's paired difference from the baseline is measured with its 95% interval. Keys are
+ranked by their larger effect, in tolerances; the report draws a tornado chart per target.
+
+    screen:
+      keys: [missile.cost, "upgrade.*"]   # shell patterns (default: the knobs of `tune:`,
+                                          # else every numeric key)
+      step: 0.1                           # a relative step (10% of the value; at least 1 for
+                                          # whole numbers); a knob of `tune:` moves its own step
+
+A key whose effect's interval lies within plus or minus the target's tolerance "moves it by
+less than the tolerance" (the verdict module's "met" on a band at 0); one whose interval lies
+outside moves it by more; the others are not distinguishable at this size.
+"""
+
+from __future__ import annotations
+
+import copy
+import math
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from sim.errors import ConfigError
+from sim.measures import read_arm, registry_for
+from sim.runner import Experiment, parse_experiment, run
+from sim.runner.commands import Playing
+from sim.tune.spec import Tune
+from sim.tune.targets import places
+from sim.tune.verdict import judge
+
+BASELINE = "baseline"
+
+
+@dataclass(frozen=True)
+class Move:
+    """One side of one key: the arm that plays it."""
+
+    key: str
+    value: Any
+    side: str  # "-" or "+"
+
+    @property
+    def arm(self) -> str:
+        return f"{self.key}={self.value}"
+
+
+def moves(tune: Tune) -> tuple[list[Move], list[str]]:
+    """The arms to play (both sides of every key the rules accept) and notes on the sides
+    left out (a value the rules refuse)."""
+    if len({p.base_arm for p in tune.places}) > 1:
+        raise ConfigError("screening moves the keys of one setting; this file has several arms",
+                          file=tune.file, key="arms",
+                          hint="Remove arms and sweep (skills are fine).")  # fmt: skip
+    values = tune.experiment.arms[0].ruleset.values
+    steps = {k.key: k.step or (k.high - k.low) / 10 for k in tune.knobs
+             if k.numeric and k.index is None}  # fmt: skip
+    out, notes = [], []
+    for key in tune.screen.keys:
+        base = values[key]
+        delta = steps.get(key) or _relative(base, tune.screen.step)
+        if delta is None:
+            notes.append(f"{key}: its value is 0, so a relative step is 0; name it in tune: "
+                         "with a step")  # fmt: skip
+            continue
+        for side, sign in (("-", -1), ("+", 1)):
+            value = base + sign * delta
+            value = int(round(value)) if isinstance(base, int) else round(value, 10)
+            try:
+                _arm_experiment(tune, [Move(key, value, side)])
+            except ConfigError as err:
+                notes.append(f"{key}={value}: left out ({err.message})")
+                continue
+            out.append(Move(key, value, side))
+    return out, notes
+
+
+def _relative(base: float, step: float) -> float | None:
+    if base == 0:
+        return None
+    delta = abs(base) * step
+    return max(1, int(round(delta))) if isinstance(base, int) else delta
+
+
+def _arm_experiment(tune: Tune, chosen: list[Move]) -> Experiment:
+    data = copy.deepcopy(tune.data)
+    for key in ("sweep", "arms", "baseline"):
+        data.pop(key, None)
+    data["arms"] = [{"name": BASELINE}] + [{"name": m.arm, "rules": {m.key: m.value}}
+                                           for m in chosen]  # fmt: skip
+    data["baseline"] = BASELINE
+    return parse_experiment(data, file=tune.file, text=tune.text, overrides=tune.overrides)
+
+
+@dataclass(frozen=True)
+class Effect:
+    target: int
+    level: str | None
+    move: Move
+    value: Any  # the paired difference from the baseline (sim.measures.Value)
+    verdict: str  # met (within the tolerance) | missed | not distinguishable
+
+
+def play_screen(tune: Tune, chosen: list[Move], *, root: Path, playing: Playing) -> Path:
+    exp = _arm_experiment(tune, chosen)
+    run(exp, out=root, jobs=playing.jobs, chunk_size=playing.chunk_size,
+        backend=playing.backend, address=playing.address, fresh=playing.fresh,
+        progress=playing.progress)  # fmt: skip
+    return root
+
+
+def effects(tune: Tune, chosen: list[Move], *, root: Path) -> list[Effect]:
+    """Every target's paired difference from the baseline, for every move, at every level."""
+    from sim.results import manifest as read_manifest
+
+    entries = read_manifest(root)["arms"]
+    registry = registry_for(tune.experiment.game)
+    levels = list(dict.fromkeys(p.level for p in tune.places))
+    out = []
+    for level in levels:
+        at = {str(e.get("base_arm") or e["name"]): e for e in entries
+              if (e.get("skill") or None) == level}  # fmt: skip
+        wanted = [(i, t) for i, t in enumerate(tune.targets)
+                  if any(p.level == level for p in places(t, tune.places))]  # fmt: skip
+        measures = {i: registry.get(t.measure_at(level)) for i, t in wanted}
+        base = read_arm(root, int(at[BASELINE]["index"]), list(measures.values()), at[BASELINE])
+        for move in chosen:
+            entry = at[move.arm]
+            frames = read_arm(root, int(entry["index"]), list(measures.values()), entry)
+            for i, target in wanted:
+                d = measures[i].paired(base, frames)
+                verdict = judge(d, 0.0, 0.0, target.tolerance).kind
+                out.append(Effect(i, level, move, d, verdict))
+    return out
+
+
+def ranked(found: list[Effect], tune: Tune) -> list[dict[str, Any]]:
+    """One row per target, level and key: both sides' effects, ranked by the larger one in
+    tolerances (largest first within each target and level)."""
+    rows: dict[tuple, dict[str, Any]] = {}
+    for e in found:
+        key = (e.target, e.level, e.move.key)
+        row = rows.setdefault(key, {"target": e.target, "level": e.level or "",
+                                    "key": e.move.key, "size": 0.0})  # fmt: skip
+        side = "down" if e.move.side == "-" else "up"
+        row[f"{side}_to"] = e.move.value
+        row.update({f"{side}": e.value.value, f"{side}_low": e.value.low,
+                    f"{side}_high": e.value.high, f"{side}_verdict": e.verdict})  # fmt: skip
+        tol = tune.targets[e.target].tolerance
+        size = abs(e.value.value) / tol if math.isfinite(e.value.value) else 0.0
+        row["size"] = max(row["size"], size)
+    return sorted(rows.values(), key=lambda r: (r["target"], r["level"], -r["size"]))

@@ -1,0 +1,128 @@
+"""The screening report: per target (and skill level), which keys move it and by how much, a
+tornado chart first (each key's effect one step down and one step up, with 95% intervals,
+largest first), then the table of every key."""
+
+from __future__ import annotations
+
+import html
+import math
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import polars as pl
+
+from sim.report import folder as report_folder
+from sim.report import plots, report_files
+from sim.report.answers import Answer, Count, Estimate, Label, sentence
+from sim.report.render import Section, render_markdown, render_page
+from sim.report.table import Column, Table
+
+TOP = 12  # keys drawn per tornado
+METHODS = [
+    "Each rule key is moved one step down and one step up from the experiment's value; every "
+    "side is an arm of one experiment, and every arm plays the same seeds as the unchanged "
+    "baseline (common random numbers).",
+    "An effect is the paired difference of the target's measure from the baseline over the "
+    "same games, with its 95% interval (the delta method; for quantiles a paired bootstrap).",
+    "A key moves a target by less than its tolerance when both sides' intervals lie within "
+    "plus or minus the tolerance; by more when an interval lies wholly outside it; otherwise "
+    "this size cannot tell.",
+]
+
+
+def build_screen_report(root: Path, summary: dict[str, Any], report_dir: Path) -> Path:
+    sections = [_section(summary, i, target) for i, target in enumerate(summary["targets"])]
+    title = f"Screen: {summary['name']}"
+    meta = [html.escape(f"{summary['games']:,} games per arm; {len(summary['keys'])} keys moved "
+                        f"by a step each way; results in {root}.")]  # fmt: skip
+    meta += [html.escape(f"Left out: {n}") for n in summary["notes"]]
+    page = render_page(title=title, meta=meta, sections=sections, methods=METHODS,
+                       footer=html.escape(f"Built from {root}."))  # fmt: skip
+    markdown = render_markdown(title=title, meta=meta, sections=sections, methods=METHODS)
+    report_folder.write(report_dir, report_files(page, markdown, sections), key="--report-dir")
+    return report_dir / "index.html"
+
+
+def _section(summary: dict[str, Any], i: int, target: dict[str, Any]) -> Section:
+    rows = [r for r in summary["rows"] if r["target"] == i]
+    name = target["name"] or target["measure"]
+    section = Section(f"screen_{i}", f"What moves {name}",
+                      f"Which keys move {name}, one step each way?")  # fmt: skip
+    levels = list(dict.fromkeys(r["level"] for r in rows))
+    section.add(_tornado(i, target, {lv: [r for r in rows if r["level"] == lv] for lv in levels}))
+    for level in levels:
+        mine = [r for r in rows if r["level"] == level]
+        section.answers.append(_answer(i, target, level, mine))
+    scale = 100.0 if target["unit"] == "share" else 1.0
+    shown = [{**r, **{k: scale * r[k] for k in ("down", "down_low", "down_high", "up", "up_low",
+                                                 "up_high") if r.get(k) is not None}}
+             for r in rows]  # fmt: skip
+    unit = " (pp)" if scale == 100.0 else ""
+    section.add(Table(f"screen_{i}", f"Every key's effect on {name}", pl.DataFrame(shown), [
+        Column.text("level", "level"), Column.text("key", "rule key"),
+        Column.text("down_to", "down to"), Column.diff("down", f"effect down{unit}", digits=2),
+        Column.text("down_verdict", "verdict"),
+        Column.text("up_to", "up to"), Column.diff("up", f"effect up{unit}", digits=2),
+        Column.text("up_verdict", "verdict"),
+        Column.num("size", "larger effect (tolerances)", 2),
+    ], note=f"Paired differences from the baseline; tolerance {target['within']}; 'met' = "
+       "within it."))  # fmt: skip
+    return section
+
+
+def _answer(i: int, target: dict[str, Any], level: str, rows: list[dict]) -> Answer:
+    big = [r for r in rows if "missed" in (r.get("down_verdict"), r.get("up_verdict"))]
+    small = [r for r in rows if r.get("down_verdict", "met") == "met"
+             and r.get("up_verdict", "met") == "met"]  # fmt: skip
+    unit = "pp" if target["unit"] == "share" else "num"
+    parts: list = [Count(len(big), "keys"), " move it by more than the tolerance"]
+    for j, r in enumerate(big[:3]):
+        side = "up" if abs(r.get("up", 0) or 0) >= abs(r.get("down", 0) or 0) else "down"
+        est = Estimate(f"screen.{i}.{level}.{r['key']}", f"effect of {r['key']}", r[side],
+                       r[f"{side}_low"], r[f"{side}_high"], unit=unit, digits=2)  # fmt: skip
+        parts += sentence(": " if j == 0 else "; ", Label(f"{r['key']} {side} to "
+                          f"{r[f'{side}_to']}"), " ", est)  # fmt: skip
+    parts += sentence("; ", Count(len(small), "keys"), " by less than the tolerance, the rest "
+                      "cannot be told at this size.")  # fmt: skip
+    name = target["name"] or target["measure"]
+    question = f"What moves {name}" + (f" ({level})?" if level else "?")
+    return Answer(key=f"screen.{i}.{level}", question=question, parts=sentence(*parts),
+                  kind="finding" if big else "null", section=f"screen_{i}")  # fmt: skip
+
+
+def _tornado(i: int, target: dict[str, Any], by_level: dict[str, list[dict]]):
+    scale = 100.0 if target["unit"] == "share" else 1.0
+    levels = list(by_level)
+    height = 0.9 + 0.32 * max(min(len(r), TOP) for r in by_level.values())
+    fig, axes = plots.new(1, len(levels), width=min(5.5 * len(levels) + 1, 15), height=height)
+    for level, ax in zip(levels, axes[0], strict=True):
+        rows = by_level[level][:TOP]
+        y = np.arange(len(rows))[::-1]
+        for side, color in (("down", plots.COLORS[0]), ("up", plots.COLORS[1])):
+            v = np.array([scale * (r.get(side) or 0.0) for r in rows])
+            lo = np.array([scale * _or(r.get(f"{side}_low"), r.get(side)) for r in rows])
+            hi = np.array([scale * _or(r.get(f"{side}_high"), r.get(side)) for r in rows])
+            ax.barh(y, v, color=color, alpha=0.75, label=f"one step {side}")
+            ax.errorbar(v, y, xerr=np.vstack([np.clip(v - lo, 0, None), np.clip(hi - v, 0, None)]),
+                        fmt="none", ecolor="black", elinewidth=1, capsize=2)  # fmt: skip
+        tol = scale * target["tolerance"]
+        ax.axvspan(-tol, tol, color=plots.FAIR, alpha=0.08, linewidth=0, label="within tolerance")
+        ax.axvline(0, color=plots.FAIR, linewidth=1)
+        ax.set_yticks(y, [r["key"] for r in rows])
+        ax.set_xlabel(f"change in {target['label']}" + (" (pp)" if scale == 100.0 else ""))
+        if level:
+            ax.set_title(level)
+    plots.legend_below(fig, ncol=3)
+    return plots.finish(
+        fig, f"screen_tornado_{i}", f"Tornado: what moves {target['name'] or target['measure']}",
+        f"Each key's effect one step down (blue) and up (red) from the experiment's value, "
+        f"with 95% intervals, largest first (at most {TOP} keys); grey band: within the "
+        "tolerance.",
+    )  # fmt: skip
+
+
+def _or(x: Any, fallback: Any) -> float:
+    if x is None or (isinstance(x, float) and not math.isfinite(x)):
+        return float(fallback or 0.0)
+    return float(x)

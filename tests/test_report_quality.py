@@ -1,0 +1,117 @@
+"""The quality section on planted data: pure luck shows no detectable skill depth and the deal
+deciding, pure skill the ladder, a runaway leader and a comeback game their curves; and on a
+real run of pure luck (every seat `random`)."""
+
+from __future__ import annotations
+
+import csv
+from pathlib import Path
+
+import pytest
+
+from sim.report import build_report
+from tests import quality_fixtures as Q
+from tests.report_fixtures import answers
+
+
+def _report(root: Path) -> Path:
+    return build_report(results_dir=root, report_dir=root.parent / f"{root.name}-report").parent
+
+
+def _measures(report: Path) -> dict[tuple[str, str], float]:
+    with open(report / "tables" / "quality_measures.csv", encoding="utf-8") as f:
+        return {(r["level"], r["measure"]): float(r["value"]) for r in csv.DictReader(f)}
+
+
+@pytest.fixture(scope="module")
+def luck(tmp_path_factory) -> Path:
+    return _report(Q.pure_luck(tmp_path_factory.mktemp("luck") / "results"))
+
+
+@pytest.fixture(scope="module")
+def skill(tmp_path_factory) -> Path:
+    return _report(Q.pure_skill(tmp_path_factory.mktemp("skill") / "results"))
+
+
+def test_pure_luck_shows_no_skill_depth_and_the_deal_deciding(luck):
+    found = answers(luck)
+    kind, text, _ = found["quality.skill"]
+    assert kind == "null" and "0 of 4 steps distinguishable" in text
+    kind, text, _ = found["quality.luck"]
+    # every replay of a deal is the same game: the deal decides all of them, the players none
+    assert "the deal alone decides 100.0%" in text and "the players 0.0%" in text
+    assert kind == "finding"
+
+
+def test_pure_luck_upsets_are_what_the_seats_would_give(luck):
+    _, text, _ = answers(luck)["quality.luck"]
+    # players two or more levels below the best hold about half the seats and, by luck, win
+    # about half the games: the two shares' intervals overlap
+    import re
+
+    win, win_lo, win_hi, fair, fair_lo, fair_hi = map(float, re.search(
+        r"win ([\d.]+)% \(([\d.]+) to ([\d.]+)\) of the games with a winner, though they hold "
+        r"([\d.]+)% \(([\d.]+) to ([\d.]+)\)", text).groups())  # fmt: skip
+    assert win_lo <= fair_hi and fair_lo <= win_hi
+
+
+def test_pure_skill_shows_the_ladder(skill):
+    kind, text, _ = answers(skill)["quality.skill"]
+    assert kind == "finding" and "4 of 4 steps distinguishable" in text
+    assert "master over novice 100.0%" in text
+    _, text, _ = answers(skill)["quality.luck"]
+    assert "win 0.0% " in text  # nobody two levels below the best ever wins
+
+
+@pytest.fixture(scope="module")
+def curves(tmp_path_factory) -> Path:
+    root = tmp_path_factory.mktemp("curves") / "results"
+    arms = [Q.Arm("runaway", Q.runaway, ["club"] * 4),
+            Q.Arm("comeback", Q.comeback_of("strong"), ["strong"] * 4)]  # fmt: skip
+    return _report(Q.write(root, "curves", arms, games=600))
+
+
+def test_a_runaway_leader_and_a_comeback_give_their_curves(curves):
+    m = _measures(curves)  # the runaway game is played at club, the comeback game at strong
+    for fraction in ("third", "half", "two_thirds"):
+        assert m[("club", f"leader_wins.{fraction}")] == 1.0
+        assert m[("club", f"last_wins.{fraction}")] == 0.0
+        assert m[("strong", f"leader_wins.{fraction}")] == 0.0
+    assert m[("strong", "last_wins.half")] == 1.0
+    assert m[("strong", "decided_last_round")] == 1.0
+    assert m[("club", "decided_last_round")] == 0.0
+    _, text, _ = answers(curves)["quality.lead"]
+    assert "At club:" in text and "the leader wins 100.0%" in text
+    assert "the last at half time wins 100.0%" in text
+
+
+def test_the_section_draws_a_picture_per_question(luck):
+    figures = {p.stem for p in (luck / "figures").glob("quality_*.png")}
+    assert {"quality_skill", "quality_luck", "quality_close", "quality_lead",
+            "quality_flow"} <= figures  # fmt: skip
+    page = (luck / "index.html").read_text()
+    section = page.split('<section id="quality">', 1)[1]
+    assert section.index("<figure") < section.index("<table")  # pictures first
+
+
+def test_a_real_game_of_pure_luck(tmp_path):
+    """Every seat `random`: each deal replayed with the seats rotated is the same game, so the
+    deal decides every one; and two labels of one player (`club` is `skilled` at 0.5) show no
+    skill depth."""
+    from sim.runner import parse_experiment, run
+
+    seats = ["random"] * 4
+    twins = ["club", {"name": "skilled", "skill": 0.5}]
+    exp = parse_experiment({
+        "name": "pure_luck", "ruleset": "guardians", "players": 4, "games": 300, "seed": 3,
+        "arms": [*({"name": f"seat {r + 1}", "seats": seats} for r in range(4)),
+                 {"name": "twins", "players": 2, "pool": twins, "rotate": True}],
+        "report": ["quality"],
+    })  # fmt: skip
+    run(exp, out=tmp_path / "results", jobs=1, progress=False)
+    report = build_report(results_dir=tmp_path / "results", report_dir=tmp_path / "report")
+    found = answers(report.parent)
+    _, text, _ = found["quality.luck"]
+    assert "the deal alone decides 100.0%" in text and "the players 0.0%" in text
+    kind, text, _ = found["quality.skill"]
+    assert kind == "null" and "0 of 1 steps distinguishable" in text
