@@ -12,7 +12,7 @@ import numpy as np
 import pytest
 
 from sim.stats.tolerances import DEFAULTS, resolve
-from sim.stats.verdict import Outcome, Verdict, all_of, equivalence, positive
+from sim.stats.verdict import Outcome, Verdict, all_of, equivalence, in_band, positive
 
 Z = 1.959963984540054
 
@@ -52,6 +52,21 @@ def test_positive_claims_read_the_claimed_side_first() -> None:
     assert open_.outcome is Outcome.UNSETTLED and open_.games_to_settle > 200
 
 
+def test_a_target_is_met_inside_its_widened_band_and_missed_outside_it() -> None:
+    # the band 20% to 30%, give or take 1 pp: met inside 19% to 31%, missed wholly outside
+    assert in_band(0.25, 0.20, 0.30, (0.20, 0.30), 0.01).outcome is Outcome.HOLDS
+    assert in_band(0.304, 0.30, 0.308, (0.20, 0.30), 0.01).outcome is Outcome.HOLDS
+    assert in_band(0.35, 0.33, 0.37, (0.20, 0.30), 0.01).outcome is Outcome.OPPOSITE
+    # clear of the band but not of its tolerance: a miss by more than the tolerance is not shown
+    near = in_band(0.32, 0.305, 0.335, (0.20, 0.30), 0.01, games=500)
+    assert near.outcome is Outcome.UNSETTLED and near.games_to_settle > 500
+    assert near.estimate == 0.32 and near.tolerance == 0.01  # the value's own interval
+    # a one-point band: a target value
+    assert in_band(0.455, 0.44, 0.47, (0.45, 0.45), 0.02).outcome is Outcome.HOLDS
+    with pytest.raises(ValueError):
+        in_band(0.0, -1.0, 1.0, (0.3, 0.2), 0.01)
+
+
 def test_all_of_needs_every_claim() -> None:
     holds = equivalence(0.0, -0.5, 0.5, 1.0)
     near = equivalence(0.0, -0.9, 0.9, 1.0)
@@ -64,8 +79,22 @@ def test_all_of_needs_every_claim() -> None:
     assert both.outcome is Outcome.UNSETTLED
     assert both.games_to_settle == max(open_a.games_to_settle, open_b.games_to_settle)
     assert all_of([open_a, equivalence(math.nan, math.nan, math.nan, 1.0)]).games_to_settle is None
+
+
+def test_an_estimate_on_the_edge_gets_no_games_to_settle() -> None:
+    """On the edge of the widened band the question stays open whatever the games: no figure
+    (more than a hundred times the games played is not said)."""
+    edge = in_band(1.1, 1.1 - Z * 0.6, 1.1 + Z * 0.6, (-0.1, 0.1), 1.0, games=1000)
+    assert edge.outcome is Outcome.UNSETTLED and edge.games_to_settle is None
+    near = in_band(0.9, 0.9 - Z * 0.6, 0.9 + Z * 0.6, (-0.1, 0.1), 1.0, games=1000)
+    assert near.games_to_settle is not None and near.games_to_settle <= 100 * 1000
     with pytest.raises(ValueError):
         all_of([])
+
+
+def _target(estimate, low, high, tolerance, *, games=None):
+    """A target band [-0.1, 0.1], give or take the tolerance."""
+    return in_band(estimate, low, high, (-0.1, 0.1), tolerance, games=games)
 
 
 def _settled_share(claim, true: float, se: float, games: int, tol: float, rng) -> float:
@@ -78,7 +107,8 @@ def _settled_share(claim, true: float, se: float, games: int, tol: float, rng) -
 @pytest.mark.parametrize(
     ("claim", "true"),
     [(equivalence, t) for t in (0.0, 0.3, 0.5, 0.8, 1.1)]
-    + [(positive, t) for t in (-0.1, 0.4, 0.9)],
+    + [(positive, t) for t in (-0.1, 0.4, 0.9)]
+    + [(_target, t) for t in (0.0, 0.6, 1.4, 1.9)],
 )
 def test_the_games_to_settle_settle_it_four_times_in_five(claim, true: float) -> None:
     """Were the truth the current estimate, the suggested games settle the question in about

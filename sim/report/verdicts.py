@@ -7,6 +7,8 @@ tolerance: no effect, fair, the same, priced right), 'unsettled' (not settled at
 
 from __future__ import annotations
 
+import math
+
 from sim.report.answers import Count, Label, Part, sentence
 from sim.stats.tolerances import Tolerance
 from sim.stats.verdict import Outcome, Verdict
@@ -33,6 +35,11 @@ def tolerance(tol: Tolerance) -> list[Part]:
 def to_settle(verdict: Verdict) -> list[Part]:
     """'about 12,000 games per arm would likely settle it' (or why more games may not)."""
     if verdict.games_to_settle is None:
+        if math.isnan(verdict.low) or math.isnan(verdict.high):
+            return ["no interval can be computed from these games"]
+        if math.isfinite(verdict.low) and math.isfinite(verdict.high):
+            return ["it lies so near the edge of its tolerance that more games alone would "
+                    "hardly settle it"]  # fmt: skip
         return ["its interval is open-ended, so more games alone may not settle it (try a "
                 "wider range)"]  # fmt: skip
     return sentence("about ", Count(verdict.games_to_settle, "games per arm"),

@@ -1,5 +1,6 @@
 """The experiment key `tolerances`: the designer's tolerances for the report's verdicts, each a
-positive number in its question's units (shares as fractions: 0.01 is 1 percentage point).
+positive number in its question's units (shares as fractions: 0.01 is 1 percentage point; a
+share of the baseline's value too: 0.05 is 5%).
 
     tolerances: {price: 2, seat_advantage: 0.02}
 
@@ -42,9 +43,10 @@ def _tolerance(p: Reading, name: str, value: Any, path: KeyPath) -> float:
     number = isinstance(value, int | float) and not isinstance(value, bool)
     if not number or not math.isfinite(value) or value <= 0:
         raise p.fail(f"expected a positive number, got {show(value)}", path, example)
-    if default.unit == "pp" and value >= 1:
+    if default.fraction and value >= 1:
+        one = "1 percentage point" if default.unit == "pp" else "1%"
         raise p.fail(
-            f"expected a share as a fraction (0.01 is 1 percentage point), got {show(value)}",
+            f"expected a share as a fraction (0.01 is {one}), got {show(value)}",
             path,
             example,
         )

@@ -21,7 +21,8 @@ from typing import Any
 @dataclass(frozen=True)
 class Tolerance:
     """A question's tolerance. unit: 'pp' for a share (the value a fraction, shown x100 in
-    percentage points), else the noun of what is counted ('point', 'turn'; '' for a bare
+    percentage points), 'rel' for a share of a reference value (the value a fraction: 0.05 is
+    5% of the baseline's), else the noun of what is counted ('point', 'turn'; '' for a bare
     number)."""
 
     name: str
@@ -30,11 +31,18 @@ class Tolerance:
     about: str  # the questions it answers, for the docs and the error hints
 
     def text(self) -> str:
-        """'±1 pp', '±2 points', '±5,000 humans'."""
+        """'±1 pp', '±2 points', '±5,000 humans', '±5% of the baseline's'."""
         if self.unit == "pp":
             return f"\u00b1{_number(100.0 * self.value)} pp"
+        if self.unit == "rel":
+            return f"\u00b1{_number(100.0 * self.value)}% of the baseline's"
         noun = "" if not self.unit else f" {self.unit}" + ("" if self.value == 1 else "s")
         return f"\u00b1{_number(self.value)}{noun}"
+
+    @property
+    def fraction(self) -> bool:
+        """Whether the value is written as a fraction (a share, or a share of a reference)."""
+        return self.unit in ("pp", "rel")
 
 
 DEFAULTS: dict[str, Tolerance] = {
@@ -51,14 +59,23 @@ DEFAULTS: dict[str, Tolerance] = {
         Tolerance("game_length", 2.0, "turn", "a change of the game's length in turns"),
         Tolerance("score", 2.0, "point", "a change of a score (the table's total, the "
                   "winner's)"),
-        Tolerance("win_rate", 0.02, "pp", "Space Invaders: a table's win rate against its "
-                  "target, and a change of it (a level step, a power, a change of the data)"),
-        Tolerance("chart_number", 1.0, "", "Space Invaders: a chart number (deck size, planet "
-                  "or UFO health) that gives a level its target, against the printed one"),
+        Tolerance("win_rate", 0.02, "pp", "Space Invaders: a change of a table's win rate (a "
+                  "level step, a power, a change of the assumed data, an optional action)"),
         Tolerance("card_price", 5000.0, "human", "Alien raid: a card's fair price against its "
                   "printed price"),
         Tolerance("humans", 2000.0, "human", "Alien raid: final humans gained by a choice (a "
                   "catch over a raid, taking a credit)"),
+        Tolerance("skill_depth", 0.02, "pp", "the quality section: the top level finishing "
+                  "ahead of the bottom beyond a coin's 50% (no skill depth within it)"),
+        Tolerance("quality_share", 0.02, "pp", "the quality section: a share of deals, games "
+                  "or turns (the deal against the player deciding; a cooperative table's win "
+                  "rate across skill; a what-if arm's change of close games, the leader "
+                  "winning, no-choice turns)"),
+        Tolerance("quality_relative", 0.05, "rel", "the quality section: a what-if arm's "
+                  "change of a quantity (the median margin, lead changes, the game's length), "
+                  "as a share of the baseline's value"),
+        Tolerance("target_share", 0.01, "pp", "sim tune and sim screen: a target on a share "
+                  "(a rate, a win share, an uplift) that gives no tolerance of its own"),
     )
 }  # fmt: skip
 

@@ -2,18 +2,23 @@
 settle it at this size, with the games per arm that would likely settle it.
 
 A verdict reads an estimate's confidence interval against the designer's tolerance, in the
-estimate's own units (a price within 1 point, a seat advantage within 1 pp...). Two claims:
+estimate's own units (a price within 1 point, a seat advantage within 1 pp...). The claims:
 
 - ``equivalence``: "the effect is zero, give or take the tolerance" (the seats are fair, a rule
   change has no effect, a card is priced right, the answer is the same at every skill level).
   HOLDS when the whole interval lies inside +-tolerance: two one-sided tests (TOST), each at
   half the interval's error rate. OPPOSITE when the interval excludes zero: an effect is
   shown. UNSETTLED otherwise. Not detecting an effect is never a reason for HOLDS.
+- ``in_band``: "the value lies in the band [a, b], give or take the tolerance" (a target is
+  met; a one-point band is a target value). HOLDS when the whole interval lies inside the
+  band widened by the tolerance; OPPOSITE when it lies wholly outside that widened band
+  (missed by more than the tolerance: a target is a question about the tolerance itself, so
+  its opposite is too); UNSETTLED otherwise.
 - ``positive``: "the effect is above zero" (a level is harder than the one below it). HOLDS
   when the interval lies above zero; OPPOSITE when it lies below +tolerance (the effect is at
   most negligible); UNSETTLED otherwise. For "below zero", pass the negated interval.
 
-In both, the claim's own evidence is read first: an interval inside +-tolerance that also
+In each, the claim's own evidence is read first: an interval inside +-tolerance that also
 excludes zero is an effect too small to matter, so the equivalence HOLDS.
 
 ``games_to_settle``: when UNSETTLED, the games per arm after which the same question would be
@@ -21,8 +26,9 @@ settled with 80% probability if the truth were the current estimate (toward whic
 the estimate then lands where the interval lies inside the tolerance or clear of zero). The
 standard error is read off the interval, (high - low) / (2 z), and shrinks as
 1 / sqrt(games); the estimate is taken as normal. Rounded up to two significant figures. None
-when the interval is open-ended (an estimate beyond the range tried) or the games are not
-known.
+when the interval is open-ended (an estimate beyond the range tried), the games are not known,
+or it would take more than MAX_GROWTH times the games played (an estimate on the very edge of
+what settles it: more games alone would hardly do).
 
 ``all_of``: the verdict on a family of claims that must all hold (every seat fair, every pair
 of skill levels alike): HOLDS when each holds (an intersection-union test needs no
@@ -43,6 +49,7 @@ from statistics import NormalDist
 from sim.stats.intervals import z_for
 
 POWER = 0.80  # chance that the games to settle a question do settle it
+MAX_GROWTH = 100  # games to settle are said only up to this many times the games played
 _N = NormalDist()
 
 
@@ -93,17 +100,57 @@ def equivalence(
     (an omnibus test over a family, a multiplicity-corrected one); it replaces "the interval
     excludes zero" as the evidence for OPPOSITE."""
     _check(tolerance)
+    return _decide(estimate, low, high, tolerance, 0.0, tolerance, games, level, effect_shown)
+
+
+def in_band(
+    estimate: float,
+    low: float,
+    high: float,
+    band: tuple[float, float],
+    tolerance: float,
+    *,
+    games: int | None = None,
+    level: float = 0.95,
+) -> Verdict:
+    """Claim: the value lies in the band [band_low, band_high], give or take the tolerance (a
+    target met; a band of one point is a target value). HOLDS when the whole interval lies
+    inside the band widened by the tolerance; OPPOSITE when it lies wholly outside that
+    widened band (missed by more than the tolerance); UNSETTLED otherwise."""
+    _check(tolerance)
+    band_low, band_high = band
+    if not band_low <= band_high:
+        raise ValueError(f"a band runs from low to high, got {band}")
+    mid, reach = (band_low + band_high) / 2.0, (band_high - band_low) / 2.0 + tolerance
+    v = _decide(estimate - mid, low - mid, high - mid, reach, reach, tolerance, games, level)
+    return Verdict(v.outcome, tolerance, estimate, low, high, v.games_to_settle)
+
+
+def _decide(
+    estimate: float,
+    low: float,
+    high: float,
+    reach: float,
+    clear: float,
+    tolerance: float,
+    games: int | None,
+    level: float,
+    effect_shown: bool | None = None,
+) -> Verdict:
+    """HOLDS when the interval lies inside +-reach; OPPOSITE when it lies wholly outside
+    +-clear (0 <= clear <= reach; `effect_shown`, when given, decides instead); UNSETTLED
+    otherwise, with the games that would likely settle it."""
     if _missing(estimate, low, high):
         return Verdict(Outcome.UNSETTLED, tolerance, estimate, low, high)
-    if -tolerance <= low and high <= tolerance:
+    if -reach <= low and high <= reach:
         return Verdict(Outcome.HOLDS, tolerance, estimate, low, high)
-    shown = (low > 0 or high < 0) if effect_shown is None else effect_shown
+    shown = (low > clear or high < -clear) if effect_shown is None else effect_shown
     if shown:
         return Verdict(Outcome.OPPOSITE, tolerance, estimate, low, high)
 
-    def open_band(z: float, se: float) -> float:  # neither inside +-tol nor clear of zero
-        inner = max(tolerance - z * se, 0.0)
-        outer = z * se
+    def open_band(z: float, se: float) -> float:  # neither inside +-reach nor clear of +-clear
+        inner = max(reach - z * se, 0.0)
+        outer = clear + z * se
         return _between(estimate, se, inner, outer) + _between(estimate, se, -outer, -inner)
 
     needed = _games(open_band, low, high, games, level)
@@ -174,9 +221,10 @@ def _games(open_band, low: float, high: float, games: int | None, level: float) 
     for _ in range(60):
         mid = (lo + hi) / 2.0
         lo, hi = (mid, hi) if open_band(z, mid) <= wanted else (lo, mid)
-    if lo <= 0.0:
-        return None  # no sample size settles it (a zero tolerance for a zero estimate)
-    return _round_up(games * (se / lo) ** 2)
+    growth = (se / lo) ** 2 if lo > 0.0 else math.inf
+    if growth > MAX_GROWTH:
+        return None  # on an edge: more games would hardly settle it
+    return _round_up(games * growth)
 
 
 def _between(d: float, se: float, a: float, b: float) -> float:
@@ -201,4 +249,4 @@ def _check(tolerance: float) -> None:
         raise ValueError(f"a tolerance is a finite number >= 0, got {tolerance}")
 
 
-__all__ = ["Outcome", "Verdict", "all_of", "equivalence", "positive"]
+__all__ = ["Outcome", "Verdict", "all_of", "equivalence", "in_band", "positive"]
