@@ -11,7 +11,7 @@ import math
 
 from sim.report.answers import Count, Label, Part, sentence
 from sim.stats.tolerances import Tolerance
-from sim.stats.verdict import Outcome, Verdict
+from sim.stats.verdict import Outcome, Verdict, all_of
 
 FINDING, WITHIN, UNSETTLED, INFO = "finding", "within", "unsettled", "info"
 
@@ -25,6 +25,39 @@ def kind(verdict: Verdict | None, *, claim_is_effect: bool = False) -> str:
         return UNSETTLED
     shown_effect = verdict.holds if claim_is_effect else verdict.opposite
     return FINDING if shown_effect else WITHIN
+
+
+def open_ones(verdicts: list[Verdict]) -> Verdict | None:
+    """The open ones together, with the games that would settle them all (None when every
+    one is settled)."""
+    found = [v for v in verdicts if not v.settled]
+    return all_of(found) if found else None
+
+
+def each(verdicts: list[Verdict]) -> tuple[Verdict, str]:
+    """The verdict and kind of an answer that tells several questions at once (one per
+    option, per table...): a 'finding' when some effect is shown; the verdict open while any
+    question is open (so the settle stop plays on for it), else the family's."""
+    open_ = open_ones(verdicts)
+    family = all_of(verdicts)
+    shown = any(v.opposite for v in verdicts)
+    verdict = open_ if open_ is not None else family
+    return verdict, FINDING if shown else kind(verdict)
+
+
+def said(verdict: Verdict, holds: str, opposite: str) -> str:
+    """A verdict in a few words: `holds`, `opposite` or 'not settled' (for a family, pass
+    all_of(verdicts): the opposite when any is shown false, holds when every one holds)."""
+    return holds if verdict.holds else opposite if verdict.opposite else "not settled"
+
+
+def settle_open(verdicts: list[Verdict]) -> list[Part] | None:
+    """'; about 8,000 games per arm would likely settle it for the ones not settled' (None when
+    every one is settled)."""
+    open_ = open_ones(verdicts)
+    if open_ is None:
+        return None
+    return sentence("; ", to_settle(open_), " for the ones not settled")
 
 
 def tolerance(tol: Tolerance) -> list[Part]:

@@ -10,11 +10,7 @@ from __future__ import annotations
 import math
 
 from sim.games.space_invaders.report.common import largest_move
-from sim.games.space_invaders.report.verdicts import (
-    none_moves,
-    open_ones,
-    step_verdict,
-)
+from sim.games.space_invaders.report.verdicts import none_moves, step_verdict
 from sim.games.space_invaders.schema import LEVELS
 from sim.report import fmt, quality
 from sim.report import verdicts as words_v
@@ -191,10 +187,8 @@ def _steps_answer(steps: list[dict], tol: Tolerance) -> Answer:
         per = [sentence(Label(_players(p)), " ", Count(_seated(harder, p)), " of ",
                         Count(_seated(steps, p))) for p in players]  # fmt: skip
         parts += sentence("; harder steps by player count: ", joined(per))
-    open_ = open_ones(verdicts)
-    if open_ is not None:
-        parts += sentence("; ", words_v.to_settle(open_), " for the ones not settled")
-    parts.append(".")
+    open_ = words_v.open_ones(verdicts)
+    parts += sentence(words_v.settle_open(verdicts), ".")
     category = (
         "every step harder" if len(harder) == len(steps)
         else "some steps not settled" if open_ is not None
@@ -270,7 +264,7 @@ def _uplift_answer(rows: list[dict], tol: Tolerance) -> Answer:
         kind, category = words_v.FINDING, "some power helps"
     else:
         kind = words_v.kind(v)
-        category = {True: "no power matters"}.get(v.holds, "no power detectably helps")
+        category = words_v.said(v, "no power matters", "some power costs win rate")
         if v.holds:
             parts[-1:] = sentence("; no power moves the win rate beyond the tolerance",
                                   words_v.tolerance(tol), ".")  # fmt: skip
@@ -332,8 +326,7 @@ def _sensitivity_answer(rows: list[dict], tol: Tolerance) -> Answer:
         parts += sentence("; whether none moves it is not settled", words_v.tolerance(tol), ": ",
                           words_v.to_settle(v))  # fmt: skip
     parts.append(".")
-    category = ("the assumptions matter" if v.opposite else "the assumptions do not matter"
-                if v.holds else "not settled")  # fmt: skip
+    category = words_v.said(v, "the assumptions do not matter", "the assumptions matter")
     return Answer(
         key=key,
         question="How much do the assumed card and board data move the win rate?",

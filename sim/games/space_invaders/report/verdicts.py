@@ -19,9 +19,3 @@ def none_moves(rows: list[dict], key: str, tol: Tolerance) -> Verdict:
     tolerance."""
     return all_of(equivalence(r[key], r[f"{key}_low"], r[f"{key}_high"], tol.value,
                               games=r["games"]) for r in rows)  # fmt: skip
-
-
-def open_ones(verdicts: list[Verdict]) -> Verdict | None:
-    """The open ones together (None when every one is settled)."""
-    found = [v for v in verdicts if not v.settled]
-    return all_of(found) if found else None
