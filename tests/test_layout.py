@@ -64,3 +64,21 @@ def test_every_game_has_the_same_layout():
     for game in GAMES:
         for place in PLACES:
             assert (ROOT / place.format(game=game)).exists(), place.format(game=game)
+
+
+def relative_links(page: Path) -> list[str]:
+    """The targets of a Markdown page's links that point into the repository."""
+    targets = re.findall(r"\]\(([^)#\s]+)(?:#[^)]*)?\)", page.read_text(encoding="utf-8"))
+    return [t for t in targets if not t.startswith(("http://", "https://", "mailto:"))]
+
+
+def test_every_relative_link_of_the_docs_leads_to_a_file():
+    pages = [*ROOT.glob("*.md"), *ROOT.glob("docs/**/*.md"), *ROOT.glob("examples/**/*.md")]
+    assert len(pages) > 10
+    broken = [
+        f"{page.relative_to(ROOT)} -> {target}"
+        for page in pages
+        for target in relative_links(page)
+        if not (page.parent / target).exists()
+    ]
+    assert broken == []
