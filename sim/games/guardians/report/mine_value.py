@@ -9,7 +9,7 @@ import polars as pl
 
 from sim.games.guardians.report import mine_answers, words
 from sim.games.guardians.report.mine_answers import gain_verdict
-from sim.games.guardians.report.per_game import per_game
+from sim.games.guardians.report.per_game import game_metrics, per_game
 from sim.games.guardians.report.what_if import (
     arm_answer,
     compare,
@@ -66,25 +66,8 @@ def _arm_kind(ctx: Context, arm: str, users: set[str]) -> str:
 
 
 def _metrics(players: int) -> list[Metric]:
-    out = [
-        Metric("raid", "invaders win (raid rate)", "pp", tolerance="outcome_rate", headline=True),
-        Metric("victory", "board cleared (victory rate)", "pp", tolerance="outcome_rate"),
-        Metric("stall", "stalled (stall rate)", "pp", tolerance="outcome_rate"),
-        Metric("turns", "game length (turns)", "num", tolerance="game_length", headline=True),
-        Metric("rounds", "game length (rounds)", "num"),
-        Metric(
-            "total_score",
-            "total score of the table (points)",
-            "num",
-            tolerance="score",
-            headline=True,
-        ),
-        Metric("winner_score", "winner's score (points)", "num", tolerance="score"),
-    ]
-    out += [
-        Metric(f"score_seat{k}", f"score of seat {k + 1} (points)", "num", tolerance="score")
-        for k in range(players)
-    ]
+    keys = ["raid", "victory", "stall", "turns", "rounds", "total_score", "winner_score"]
+    out = game_metrics(keys, {"raid", "turns", "total_score"}, players)
     out.append(Metric("mine_explosions", "mine explosions per game", "num", digits=2))
     return out
 
