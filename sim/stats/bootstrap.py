@@ -15,8 +15,9 @@
   read as a straight line between tried prices, is not shown to differ from zero (a paired z
   test at each price, inverted: a Fieller-type interval). Unlike a percentile bootstrap of the
   crossing, whose noisy denominator (the curve's slope) made it cover 92% to 93% of the time
-  in tests/test_coverage.py, it covers the crossing of the true curve (so read) at the nominal
-  rate; open-ended when a crossing at the edge of the range cannot be excluded.
+  in tests/test_coverage.py, it is meant to cover the crossing of the true curve (so read) at
+  the nominal rate (measured coverage: docs/reports.md, Interval coverage); open-ended when a
+  crossing at the edge of the range cannot be excluded.
 - ``break_even_bootstrap(x, per_game)``: the break-even with that interval, and a paired
   bootstrap for the share of resamples whose break-even lies beyond the range. Rows of
   ``per_game`` are the arms (one per x), columns the games; the arms share their games (same
