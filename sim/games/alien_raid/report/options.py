@@ -86,6 +86,12 @@ def _row(ctx: Context, name: str, base: str) -> dict | None:
     }  # fmt: skip
 
 
+# a step's verdict in words (holds, opposite), and the family's
+_SAID = ("changes nothing beyond the tolerances", "changes what it wins")
+_SAID_ALL = ("no step changes what the captain wins beyond the tolerances",
+             "some step changes what the captain wins")  # fmt: skip
+
+
 def worth(r: dict, share: Tolerance, humans: Tolerance) -> Verdict:
     """Whether the step leaves what the captain wins as it was: the win share within `share`
     and the final humans within `humans` (either change shown: it changes it)."""
@@ -126,8 +132,3 @@ def answer(rows: list[dict], share: Tolerance, humans: Tolerance) -> Answer:
         section=ID,
         verdict=verdict,
     )  # fmt: skip
-
-
-_SAID = ("changes nothing beyond the tolerances", "changes what it wins")
-_SAID_ALL = ("no step changes what the captain wins beyond the tolerances",
-             "some step changes what the captain wins")  # fmt: skip

@@ -101,6 +101,12 @@ def _table(rows: list[dict]) -> Table:
     )
 
 
+# an option's verdict in words (holds, opposite), and the family's
+_SAID = ("changes nothing beyond the tolerance", "changes the win rate")
+_SAID_ALL = ("no option changes the win rate beyond the tolerance",
+             "some option changes the win rate")  # fmt: skip
+
+
 def worth(r: dict, tol: Tolerance) -> Verdict:
     """Whether the option leaves the team's win rate as it was, within the tolerance."""
     return equivalence(r["diff"], r["diff_low"], r["diff_high"], tol.value, games=r["games"])
@@ -134,8 +140,3 @@ def answer(rows: list[dict], tol: Tolerance) -> Answer:
         verdict=verdict,
         tolerance=tol,
     )  # fmt: skip
-
-
-_SAID = ("changes nothing beyond the tolerance", "changes the win rate")
-_SAID_ALL = ("no option changes the win rate beyond the tolerance",
-             "some option changes the win rate")  # fmt: skip
