@@ -1,6 +1,7 @@
 # Balance lab: install, run, test.
 # `make run` installs the project into .venv and runs the main experiment;
-# `make test` installs the test extras and runs the whole suite.
+# `make test` installs the test extras and runs the whole suite;
+# `make notebook` opens the walk-through notebook in JupyterLab (installed into .venv).
 
 PY ?= python3
 VENV := .venv
@@ -19,7 +20,7 @@ PYTEST_ARGS ?= -n 2 -q
 AXE_VERSION := 4.11.0
 AXE := $(VENV)/node/node_modules/axe-core/axe.min.js
 
-.PHONY: run test bench lint install clean axe
+.PHONY: run test bench lint install clean axe notebook
 
 # The venv itself (python + an up-to-date pip).
 $(PYTHON):
@@ -34,6 +35,11 @@ $(VENV)/.install-stamp: pyproject.toml | $(PYTHON)
 # Runtime + test extras (pytest, hypothesis, xdist, scipy, ruff).
 $(VENV)/.test-stamp: pyproject.toml | $(PYTHON)
 	$(PIP) install -e '.[test]'
+	touch $@
+
+# Runtime + JupyterLab and ipywidgets (the progress bar's widget) for the example notebooks.
+$(VENV)/.notebook-stamp: pyproject.toml | $(PYTHON)
+	$(PIP) install -e '.[notebook]'
 	touch $@
 
 install: $(VENV)/.install-stamp
@@ -51,6 +57,10 @@ axe: $(AXE)
 run: $(VENV)/.install-stamp
 	$(SIM) run experiments/missile_cost.yaml
 
+# The walk-through (examples/notebooks/); its kernel, python3, is this venv's Python.
+notebook: $(VENV)/.notebook-stamp
+	$(VENV)/bin/jupyter lab examples/notebooks/walkthrough.ipynb
+
 test: $(VENV)/.test-stamp $(AXE)
 	SIM_SLOW_SCALE=$(SIM_SLOW_SCALE) $(PYTHON) -m pytest $(PYTEST_ARGS)
 
@@ -65,7 +75,8 @@ lint: $(VENV)/.test-stamp
 	$(VENV)/bin/ruff format --check .
 
 clean:
-	rm -rf $(VENV) build dist .pytest_cache .ruff_cache .hypothesis .numba_cache results bench/results-*.json
+	rm -rf $(VENV) build dist .pytest_cache .ruff_cache .hypothesis .numba_cache results bench/results-*.json \
+		examples/notebooks/results
 	find . -path ./.git -prune -o -name '*.egg-info' -type d -prune -exec rm -rf {} +
 	find . -path ./.git -prune -o -name __pycache__ -type d -prune -exec rm -rf {} +
 	if [ -d reports ]; then find reports -mindepth 1 -maxdepth 1 -type d -exec rm -rf {} +; fi

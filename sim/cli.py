@@ -357,12 +357,10 @@ def report(
         return
     if results_dir is None or not results_dir.strip():  # "" would read the current folder
         raise SimError("no results folder given", hint="sim report results/<name>")
-    from sim.report import build_report
-    from sim.report.data import incomplete
+    from sim import lab
 
-    index = build_report(results_dir=results_dir, report_dir=out)
-    typer.echo(f"report: {index}")
-    note = incomplete(results_dir)
+    typer.echo(f"report: {lab.report(results_dir, out)}")
+    note = lab.open_results(results_dir).incomplete
     if note:
         typer.echo(f"warning: the run is incomplete ({note}); the report covers the games "
                    "stored so far", err=True)  # fmt: skip

@@ -27,6 +27,7 @@ from importlib import import_module
 from typing import Any
 
 from sim import compile_cache
+from sim.console import draws_live
 
 
 @dataclass(frozen=True)
@@ -173,7 +174,7 @@ def console_notice(console: Any = None) -> Notice:
     @contextmanager
     def notice(what: str):
         text = f"compiling the game engine for {what} (first run only) ..."
-        if not console.is_terminal:
+        if not draws_live(console):
             with plain_notice(what, stream=console.file):
                 yield
             return

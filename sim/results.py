@@ -10,7 +10,7 @@ Every column is documented in docs/results.md. Only completed chunks are read (a
 games or seats part is missing, from an interrupted run, is left out); a folder with a damaged
 part is refused, naming the part (the same `sim run` again plays exactly its games again).
 This module is the one reader of a results folder: the reports (sim/report/data.py), the
-tournament's ranking and the precision stop read through it.
+tournament's ranking, the precision stop and the Python API (sim.lab) read through it.
 """
 
 from __future__ import annotations
@@ -26,9 +26,10 @@ import pyarrow.parquet as pq
 from sim.errors import SimError
 from sim.games.base import StrategySpec
 from sim.storage import complete_chunks, part_files, read_manifest
+from sim.storage.lock import holder
 from sim.storage.manifest import fields_of
 from sim.storage.parts import MANIFEST
-from sim.storage.verify import refuse_damaged
+from sim.storage.verify import incomplete_note, refuse_damaged
 
 TABLES = ("games", "seats")
 UNNAMED_GAME = "guardians"  # the game of results written before manifests named their game
@@ -75,6 +76,20 @@ def table_files(results_dir: str | Path, table: str, arms: list[int] | None = No
     if files or arms is not None or not folder.is_dir():
         return files
     return sorted(p for p in folder.rglob("*.parquet") if not p.name.startswith("."))
+
+
+def incomplete(results_dir: str | Path) -> str | None:
+    """Why and how far the run of a results folder is incomplete, or None (also None when the
+    folder cannot be read: its reader says why)."""
+    root = Path(results_dir)
+    try:
+        found = manifest(root)
+        if not table_files(root, "games"):
+            return None
+        with fields_of(root / "manifest.json"):
+            return incomplete_note(root, found, holder(root))
+    except SimError:
+        return None
 
 
 def load(

@@ -1,9 +1,10 @@
 """Every reader of a user file keeps its contract on hostile files (issue 24): random bytes,
 random text, UTF-16, YAML of the wrong shape and shipped files mutated either pass or are
 refused on one line that names the file (exit code 2 at the command line), never with a
-traceback. Readers: experiments, each game's scenarios (through `sim scenario` too), each
-game's rulesets, the card catalogs (and Space Invaders' geometry file), a results folder's
-manifest, and a user strategy's module. The example counts stay modest: the default suite
+traceback. Readers: experiments, each game's scenarios (through `sim scenario` too; Pig's,
+the example game installed from examples/pig, too), each game's rulesets, the card catalogs
+(and Space Invaders' geometry file), a results folder's manifest, and a user strategy's
+module. The example counts stay modest: the default suite
 runs them every time (SIM_FUZZ_EXAMPLES=500 runs a deeper search by hand)."""
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ from sim.results import replay
 from sim.runner import load_experiment, run
 from sim.runner.experiment import TOP_KEYS as EXPERIMENT_KEYS
 from tests.cli_checks import invoke
+from tests.examples.installing import PACKAGES, installed_here
 from tests.hostile import assert_clean, hostile, values
 from tests.scenario_files import scenario_files
 
@@ -97,6 +99,26 @@ def test_scenario_files(tmp_path_factory, game, data):
     content = data.draw(hostile(keys, scenario_files(package)))
     path = _write(tmp_path_factory.mktemp("scenario"), "scenario.yaml", content)
     assert_clean(scenarios(get_game(game)).check_file, path)
+
+
+@pytest.fixture(scope="module")
+def pig(tmp_path_factory):
+    """Pig installed in this process while the module's tests run: its plug-in and its
+    scenario format's top-level keys."""
+    with installed_here(tmp_path_factory.mktemp("site"), PACKAGES["pig"]):
+        from pig.scenario import TOP_KEYS
+
+        yield get_game("pig"), TOP_KEYS
+
+
+@FUZZ
+@given(data=st.data())
+def test_pig_scenario_files(tmp_path_factory, pig, data):
+    game, keys = pig
+    shipped = sorted((PACKAGES["pig"] / "scenarios").glob("*.yaml"))
+    content = data.draw(hostile(keys, shipped))
+    path = _write(tmp_path_factory.mktemp("scenario"), "scenario.yaml", content)
+    assert_clean(scenarios(game).check_file, path)
 
 
 @FUZZ

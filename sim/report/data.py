@@ -18,9 +18,7 @@ import polars as pl
 from sim import results
 from sim.errors import SimError
 from sim.results import game_name
-from sim.storage.lock import holder
 from sim.storage.manifest import fields_of, ruleset_values
-from sim.storage.verify import incomplete_note
 
 # columns every run writes; anything else in `games` that the manifest calls a parameter is one
 BASE_GAME_COLUMNS = ("arm", "game", "seed", "players", "ruleset")
@@ -206,7 +204,7 @@ def load_results(results_dir: str | Path) -> Results:
             hint="See illegal_moves in manifest.json: a strategy is broken.",
         )
     return Results(root=root, manifest=manifest, games=games, seats=seats, arms=arms,
-                   excluded=excluded, incomplete=incomplete(root))  # fmt: skip
+                   excluded=excluded, incomplete=results.incomplete(root))  # fmt: skip
 
 
 def _collect(lazy: pl.LazyFrame, table: str, root: Path) -> pl.DataFrame:
@@ -214,20 +212,6 @@ def _collect(lazy: pl.LazyFrame, table: str, root: Path) -> pl.DataFrame:
         return lazy.collect()
     except (OSError, pl.exceptions.PolarsError) as exc:
         raise SimError(f"cannot read the {table} parts: {exc}", file=root / table) from None
-
-
-def incomplete(results_dir: str | Path) -> str | None:
-    """Why and how far the run of a results folder is incomplete, or None (also None when the
-    folder cannot be read: build_report says why)."""
-    root = Path(results_dir)
-    try:
-        manifest = results.manifest(root)
-        if not results.table_files(root, "games"):
-            return None
-        with fields_of(root / "manifest.json"):
-            return incomplete_note(root, manifest, holder(root))
-    except SimError:
-        return None
 
 
 def _drop_illegal(

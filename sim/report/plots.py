@@ -1,19 +1,24 @@
-"""Charts with matplotlib (Agg backend): every chart shows its intervals, a chart becomes PNG
-bytes that the page embeds as a data URI and report.md links as figures/<name>.png."""
+"""Charts with matplotlib: every chart shows its intervals, a chart becomes PNG bytes that the
+page embeds as a data URI and report.md links as figures/<name>.png.
+
+Figures are made without pyplot (a Figure on an Agg canvas): a report changes no global
+matplotlib state, whatever backend the session uses. Within ``kept()`` (the Python API's
+figures, sim.lab) they are made through pyplot instead, which lets go of them once drawn, and
+kept as `Figure.drawn`: a notebook shows them as it shows its own, and they can be changed.
+"""
 
 from __future__ import annotations
 
 import io
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
+from dataclasses import dataclass, field
 
 import matplotlib
-
-matplotlib.use("Agg")
-
-import matplotlib.pyplot as plt  # noqa: E402
-import numpy as np  # noqa: E402
-from matplotlib.figure import Figure as MplFigure  # noqa: E402
+import numpy as np
+from matplotlib.backends.backend_agg import FigureCanvasAgg
+from matplotlib.figure import Figure as MplFigure
 
 COLORS = (
     "#1f77b4",
@@ -50,11 +55,37 @@ class Figure:
     png: bytes
     caption: str = ""
     legend_overlaps: int = 0  # legends drawn over a plotting area (checked by the tests: 0)
+    # the matplotlib figure itself when drawn within kept() (else None: the PNG only)
+    drawn: MplFigure | None = field(default=None, compare=False, repr=False)
+
+
+_KEEP: ContextVar[bool] = ContextVar("keep_drawn_figures", default=False)
+
+
+@contextmanager
+def kept() -> Iterator[None]:
+    """Within: figures are made through pyplot and kept (`Figure.drawn`)."""
+    token = _KEEP.set(True)
+    try:
+        yield
+    finally:
+        _KEEP.reset(token)
+
+
+def _blank(width: float, height: float) -> MplFigure:
+    if _KEEP.get():  # made as the session makes its own, so that a notebook shows it
+        import matplotlib.pyplot as plt
+
+        return plt.figure(figsize=(width, height))
+    fig = MplFigure(figsize=(width, height))
+    FigureCanvasAgg(fig)
+    return fig
 
 
 def new(nrows: int = 1, ncols: int = 1, *, width: float = 9.0, height: float = 4.2):
-    with plt.rc_context(STYLE):
-        fig, axes = plt.subplots(nrows, ncols, figsize=(width, height), squeeze=False)
+    with matplotlib.rc_context(STYLE):
+        fig = _blank(width, height)
+        axes = fig.subplots(nrows, ncols, squeeze=False)
     for ax in axes.ravel():
         _style(ax)
     return fig, axes
@@ -110,16 +141,18 @@ def legend_overlaps(fig: MplFigure) -> int:
 
 
 def finish(fig: MplFigure, name: str, title: str, caption: str = "") -> Figure:
-    """Render and close the figure (legends outside the axes are kept: tight bounding box)."""
-    with plt.rc_context(STYLE):
+    """Render the figure (legends outside the axes are kept: tight bounding box)."""
+    with matplotlib.rc_context(STYLE):
         fig.tight_layout()
         overlaps = legend_overlaps(fig)
         buffer = io.BytesIO()
         fig.savefig(buffer, format="png", dpi=DPI, bbox_inches="tight", pad_inches=0.15)
-    plt.close(fig)
-    return Figure(
-        name=name, title=title, png=buffer.getvalue(), caption=caption, legend_overlaps=overlaps
-    )
+    if _KEEP.get():
+        import matplotlib.pyplot as plt
+
+        plt.close(fig)  # pyplot forgets it: it shows where it is returned, not at a cell's end
+    return Figure(name=name, title=title, png=buffer.getvalue(), caption=caption,
+                  legend_overlaps=overlaps, drawn=fig if _KEEP.get() else None)  # fmt: skip
 
 
 def _err(values, low, high) -> np.ndarray:

@@ -11,11 +11,11 @@ from typing import Any
 
 import typer
 
+from sim import lab
 from sim.paths import check_folder
-from sim.runner.execute import DEFAULT_CHUNK_SIZE, Interrupted, RunSummary, check_options, run
+from sim.runner.execute import DEFAULT_CHUNK_SIZE, Interrupted, RunSummary, check_options
 from sim.runner.experiment import Experiment
 from sim.runner.folder import results_root
-from sim.runner.parsing import load_experiment
 
 INTERRUPTED_EXIT = 130  # 128 + SIGINT, as a shell reports Ctrl-C; SIGTERM gives 128 + 15
 
@@ -49,13 +49,13 @@ def run_command(
     playing: Playing,
 ) -> RunSummary:
     playing.check()
-    exp = load_experiment(file, overrides, games=games, seed=seed)
+    exp = lab.experiment(file, overrides, games=games, seed=seed).parsed
     # the report folder is checked before playing
     report_at = _report_dir(exp, playing.out, report_dir) if report else None
     summary = _run(exp, playing)
     _print_summary(exp, summary)
     if report_at is not None:
-        _build_report(summary.out, report_at)
+        typer.echo(f"report: {lab.report(summary.out, report_at, key='--report-dir')}")
     return summary
 
 
@@ -75,7 +75,7 @@ def _run(exp: Experiment, playing: Playing) -> RunSummary:
     )
     with sigterm_as_interrupt() as caught:
         try:
-            return run(exp, on_note=_note, **asdict(playing))
+            return lab.run(exp, **asdict(playing)).summary
         except Interrupted as stop:
             s = stop.summary
             typer.echo(
@@ -97,10 +97,6 @@ def _until(exp: Experiment) -> str:
     if prec.settle:
         return f" (until every answer is settled, at most {prec.max_games:,} games per arm)"
     return f" (until {prec.metric} is known to {prec.width})"
-
-
-def _note(text: str) -> None:
-    typer.echo(f"note: {text}", err=True)
 
 
 @contextmanager
@@ -175,13 +171,6 @@ def _print_settled(prec: dict[str, Any]) -> None:
         more = q["games_to_settle"]
         tail = f" (about {more:,} games per arm would likely settle it)" if more else ""
         typer.echo(f"    {q['question']}{tail}")
-
-
-def _build_report(results_dir: Path, report_dir: Path) -> None:
-    from sim.report import build_report
-
-    built = build_report(results_dir=results_dir, report_dir=report_dir, key="--report-dir")
-    typer.echo(f"report: {built}")
 
 
 def tournament_command(

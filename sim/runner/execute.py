@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from sim.compiling import console_notice, quiet_notice
+from sim.console import draws_live
 from sim.errors import SimError
 from sim.games import get_game
 from sim.games.base import prepare
@@ -191,7 +192,7 @@ class _Progress:
         )
 
         console = self.console or Console(stderr=True)
-        if not console.is_terminal:
+        if not draws_live(console):
             return
         self._progress = Progress(
             TextColumn("[bold]games"),

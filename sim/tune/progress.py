@@ -15,6 +15,7 @@ from rich.progress import (
     TimeElapsedColumn,
 )
 
+from sim.console import draws_live
 from sim.tune.knobs import show_values
 from sim.tune.search import TrialNote
 from sim.tune.spec import Tune
@@ -30,7 +31,7 @@ class TuneProgress:
         self._bar: Progress | None = None
         self._task: Any = None
         self._show = show
-        if show and self.console.is_terminal:
+        if show and draws_live(self.console):
             self._bar = Progress(
                 TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
                 TextColumn("{task.fields[games]}"), TimeElapsedColumn(),

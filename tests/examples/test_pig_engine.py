@@ -4,9 +4,14 @@ against the exact one."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import numpy as np
 import pytest
 from pig.chunks import Plan, play_chunk, play_chunk_python
+from pig.course import rows
+from pig.dice import Dice
+from pig.game import play
 from pig.plugin import GAME
 from pig.policy import table_for
 from pig.ruleset import Rules
@@ -15,6 +20,7 @@ from pig.watch import watch_game
 
 from sim.games.base import StrategySpec
 from sim.stats.intervals import wilson, z_for
+from tests.trajectory_reference import assert_matches, summary
 
 SEEDS = np.array([0, 1, 2, 3, 2**63 + 7, 2**64 - 1, *range(1000, 1294)], np.uint64)
 
@@ -85,6 +91,41 @@ def test_the_turn_cap_ends_a_game_with_no_winner():
     chunk = play_chunk(ruleset, 2, lineup("careless"), np.zeros((50, 2), np.int64), SEEDS[:50])
     assert set(chunk.games["outcome"]) == {"cap"} and (chunk.games["turns"] == 3).all()
     assert (chunk.seats["win_share"] == 0).all()
+
+
+@pytest.mark.parametrize(
+    ("overrides", "names"),
+    [({"start.head_start": 9}, ("careless", "optimal")), ({"safety.turn_cap": 9}, ("steady",))],
+)
+def test_how_the_game_went_follows_the_lab_definitions(overrides, names):
+    """The trajectory columns the compiled loop stores are those of the lab's slow reference
+    (tests/trajectory_reference.py) on the scores after each round of the same game played by
+    the rules; every turn is a seat's, and a turn without a real choice is one of them."""
+    ruleset = GAME.load_ruleset("pig", overrides)
+    rules, players, seats = Rules.of(ruleset), lineup(*names), alternating(len(SEEDS)) % len(names)
+    chunk = play_chunk(ruleset, 2, players, seats, SEEDS)
+    tables = [table_for(spec, rules) for spec in players]
+    for g, seed in enumerate(SEEDS):
+        state = play(rules, [tables[t] for t in seats[g]], Dice(int(seed)))
+        assert_matches(chunk.games, chunk.seats, g, 2, summary(rows(state)))
+    played = chunk.seats["turns_played"].reshape(-1, 2)
+    assert (played.sum(axis=1) == chunk.games["turns"]).all()
+    assert (played[:, 0] - played[:, 1] <= 1).all() and (played[:, 0] >= played[:, 1]).all()
+    forced = chunk.seats["no_choice_turns"].reshape(-1, 2)
+    assert (forced <= played).all() and 0 < forced.sum() < played.sum()
+    if "safety.turn_cap" in overrides:  # a cap after the first seat's turn cuts a round short
+        assert (chunk.games["turns"] == 9).any()
+
+
+def test_the_compiled_loop_is_stamped_by_the_rules_it_inlines():
+    """The loop's cached machine code is stamped by the game's files it reaches, so a changed
+    rule recompiles it (the game's folder is tracked by the lab's compile cache)."""
+    from pig import kernel, policy, rules
+
+    from sim import compile_cache
+
+    reached = compile_cache.dependencies(kernel.__file__)
+    assert {Path(m.__file__).resolve() for m in (kernel, policy, rules)} <= set(reached)
 
 
 def test_a_strategy_compiles_nothing_of_its_own():

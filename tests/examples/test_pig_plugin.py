@@ -1,7 +1,8 @@
 """Pig, a game from outside this project (examples/pig), installed as pip would install it and
 driven through its `sim.games` entry point alone by every command the built-in games use:
-`sim run` of its first-player experiment and the report, `sim play` (text and page),
-`sim scenario check`, `sim tournament`, `sim bench --game pig` and `sim rules`.
+`sim run` of its first-player experiment and the report, the quality report, `sim tune` of the
+head start, `sim play` (text and page), `sim scenario check`, `sim tournament`,
+`sim bench --game pig` and `sim rules`.
 
 The lab's own test session never registers pig: the entry point exists only in the
 environment these subprocesses get (as tests/test_plugin_toy.py does for the coin race)."""
@@ -13,7 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from tests.examples.installing import installed_env, sim
+from tests.examples.installing import PACKAGES, installed_env, sim
+from tests.report_fixtures import answers
 
 ROOT = Path(__file__).resolve().parents[2]
 PIG = ROOT / "examples" / "pig"
@@ -22,6 +24,18 @@ PIG = ROOT / "examples" / "pig"
 @pytest.fixture(scope="module")
 def installed(tmp_path_factory) -> dict[str, str]:
     return installed_env(tmp_path_factory.mktemp("site"), PIG)
+
+
+@pytest.mark.parametrize("package", PACKAGES.values(), ids=PACKAGES.keys())
+def test_the_example_requires_the_lab_by_its_published_name(package):
+    """pip resolves an example's dependency by the lab's distribution name: the wrong name
+    makes `pip install -e examples/<game>` fail, which the installed environments of these
+    tests (metadata written, not resolved) would never notice."""
+    import tomllib
+
+    lab = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["name"]
+    needs = tomllib.loads((package / "pyproject.toml").read_text())["project"]["dependencies"]
+    assert lab in needs, (package, needs)
 
 
 def test_the_first_player_experiment_runs_and_reports(installed, tmp_path):
@@ -43,6 +57,56 @@ def test_the_first_player_experiment_runs_and_reports(installed, tmp_path):
     seats = pl.read_parquet(out / "seats")
     assert set(seats.get_column("strategy")) == {"optimal", "hold(at=20)"}
     assert "busts" in seats.columns  # the game's own per-seat column is stored
+
+
+def test_the_quality_report_answers_the_five_questions(installed, tmp_path):
+    """Skill depth shows (optimal finishes ahead of careless), and luck is large: the weakest
+    still beats the strongest in more than one meeting in ten, and players two or more levels
+    below the best at the table win more than a tenth of the games."""
+    import csv
+    import re
+
+    report = tmp_path / "report"
+    done = sim(installed, "run", str(PIG / "experiments" / "quality.yaml"), "--games", "3000",
+               "--jobs", "1", "--out", str(tmp_path / "results"),
+               "--report-dir", str(report))  # fmt: skip
+    assert done.returncode == 0, done.stdout + done.stderr
+    found = answers(report)
+    questions = ("skill", "luck", "close", "lead", "flow")
+    assert {f"quality.{q}" for q in questions} <= set(found), sorted(found)
+    assert found["quality.skill"][0] == "finding"
+    with (report / "tables" / "quality_ladder.csv").open() as f:
+        # the table holds the head-to-head steps (`ahead`) and the ladder in points (`points`)
+        steps = {(r["upper"], r["lower"]): r for r in csv.DictReader(f) if r["ahead"]}
+    top = steps["optimal", "careless"]
+    assert float(top["ahead_low"]) > 0.5 and float(top["ahead_high"]) < 0.9, top
+    upsets = re.search(r"win ([\d.]+)% \(([\d.]+) to ([\d.]+)\) of the games with a winner",
+                       found["quality.luck"][1])  # fmt: skip
+    assert upsets and float(upsets[2]) > 10, found["quality.luck"][1]
+    _, flow, _ = found["quality.flow"]
+    assert "turns without a real choice" in flow and "rolls" in flow
+
+
+def test_the_tune_finds_the_exact_fair_head_start(installed, tmp_path):
+    """At careless, the tune recommends the head start the exact computation makes fairest (3:
+    50.21%), and where the win share crosses 50% (read between the confirmed head starts)
+    holds the exact crossing (between 3 and 4) within its interval."""
+    from pig.exact import first_player_rate
+    from pig.ruleset import load_ruleset
+
+    out = tmp_path / "tune"
+    done = sim(installed, "tune", str(PIG / "experiments" / "tune_head_start.yaml"),
+               "--set", "skills=[careless]", "--set", "search.games=[1000, 4000]",
+               "--games", "20000", "--jobs", "1", "--out", str(out))  # fmt: skip
+    assert done.returncode == 0, done.stdout + done.stderr
+    summary = json.loads((out / "tune.json").read_text())
+    assert summary["recommended"]["rules"] == {"start.head_start": 3}
+    (crossing,) = summary["crossings"]
+    exact = [first_player_rate(load_ruleset("pig", {"start.head_start": h}), "careless",
+                               "careless") for h in (3, 4)]  # fmt: skip
+    fair = 3 + (exact[0] - 0.5) / (exact[0] - exact[1])  # the exact curve, linear between
+    assert crossing["low"] <= fair <= crossing["high"], (crossing, fair)
+    assert (out / "report" / "index.html").is_file()
 
 
 def test_a_game_is_watched_and_the_scenarios_pass(installed, tmp_path):

@@ -6,6 +6,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 from pig import rules as R
+from pig.course import rows, summary
 from pig.dice import Dice
 from pig.ruleset import RULESETS, Rules
 
@@ -60,27 +61,60 @@ def test_the_first_roll_of_a_turn_is_compulsory():
 def test_the_second_player_starts_with_the_head_start():
     rules = Rules.of(RULESETS.load("pig", {"start.head_start": 5}))
     s = R.new_game(rules)
-    assert (s.scores, s.leader) == ([0, 5], 1)
+    assert (s.scores, s.rounds) == ([0, 5], [[0, 5]])
 
 
-def test_lead_changes_count_the_strict_lead_passing_between_seats():
+def _play(s: R.State, rules: Rules, moves) -> None:
+    for move in moves:
+        if move == "hold":
+            R.hold(s, rules)
+        else:
+            R.roll(s, rules, move)
+
+
+def test_the_lead_is_read_after_each_round():
+    """The trajectory columns (course.py): the scores after each round, when both seats have
+    played it; a lead taken and lost inside a round is not a change."""
     s = R.new_game(PIG)
-    turns = [
-        ((4, "hold"), 0),  # 4-0: seat 1 takes the lead (not a change)
-        ((4, "hold"), 0),  # 4-4: a tie changes nothing
-        ((2, "hold"), 0),  # 6-4: seat 1 still leads
-        ((5, "hold"), 1),  # 6-9: seat 2 leads, a change
-        ((1,), 1),  # seat 1 busts
-        ((6, 2, "hold"), 1),  # 6-17
-        ((6, 6, "hold"), 2),  # 18-17: seat 1 leads again
+    rounds = [  # (seat 1's moves, seat 2's moves): the scores after the round
+        ((4, "hold"), (4, "hold")),  # 4-4: a tie, nobody leads
+        ((2, "hold"), (5, "hold")),  # 6-9: seat 2 leads (seat 1 led 6-4 inside the round)
+        ((1,), (6, 2, "hold")),  # 6-17: seat 2 still leads
+        ((6, 6, 6, "hold"), (1,)),  # 24-17: seat 1 leads, a change
+        ((5, "hold"), (6, 6, "hold")),  # 29-29: a tie neither counts nor forgets
+        ((1,), (3, "hold")),  # 29-32: seat 2 leads, a change
     ]
-    for moves, leads in turns:
-        for move in moves:
-            if move == "hold":
-                R.hold(s, PIG)
-            else:
-                R.roll(s, PIG, move)
-        assert s.lead_changes == leads, (s.scores, moves)
+    for first, second in rounds:
+        _play(s, PIG, first)
+        _play(s, PIG, second)
+    assert s.rounds == [[0, 0], [4, 4], [6, 9], [6, 17], [24, 17], [29, 29], [29, 32]]
+    lead_changes, at = summary(s)
+    assert lead_changes == 2
+    #   six rounds: a third is round 2, half round 3, two thirds round 4, before the last 5
+    assert at == {"score_third": [6, 9], "score_half": [6, 17], "score_two_thirds": [24, 17],
+                  "score_before_last_round": [29, 29]}  # fmt: skip
+
+
+def test_a_round_cut_short_by_a_win_ends_the_track_and_forced_turns_are_counted():
+    rules = Rules.of(RULESETS.load("pig", {"goal.points": 10}))
+    s = R.new_game(rules)
+    _play(s, rules, (6, "hold"))  # seat 1: 6 < 10, rolling on was a real choice
+    _play(s, rules, (1,))  # seat 2 busts on the compulsory roll: no decision at all
+    _play(s, rules, (4, "hold"))  # seat 1: 6 + 4 = 10, holding wins: no real choice
+    assert (s.winner, s.turns, s.rounds) == (0, 3, [[0, 0], [6, 0]])
+    assert rows(s) == [[0, 0], [6, 0], [10, 0]]  # round 2, cut short: the final scores
+    #   two rounds: a third is the start, half, two thirds and before the last are round 1
+    assert summary(s) == (0, {"score_third": [0, 0], "score_half": [6, 0],
+                              "score_two_thirds": [6, 0],
+                              "score_before_last_round": [6, 0]})  # fmt: skip
+    assert s.no_choice_turns == [1, 1]
+
+
+def test_a_turn_that_offers_a_real_choice_before_holding_wins_counts_as_a_choice():
+    rules = Rules.of(RULESETS.load("pig", {"goal.points": 10}))
+    s = R.new_game(rules)
+    _play(s, rules, (5, 5, "hold"))  # 5: a real choice; 10: holding wins
+    assert (s.winner, s.no_choice_turns) == (0, [0, 0])
 
 
 def test_a_bust_face_other_than_1_makes_1_score():

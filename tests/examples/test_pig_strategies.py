@@ -101,6 +101,62 @@ def test_hold_at_20_on_both_sides_gives_the_first_player_53_47_percent():
     assert round(first_player_wins(PIG, hold20, hold20), 4) == 0.5347
 
 
+# --- the fair head start ------------------------------------------------------------------
+
+
+def hold_pair_curve(rules: Rules, at: int) -> list[float]:
+    """The first player's chance against every head start h, two hold-at-`at` players, by a
+    recursion of its own: a hold player's turn banks a gain that depends on its score alone
+    ({points: probability}, the turn played forward roll by roll), so the scores only grow
+    but for a bust; W[i, j] and W[j, i] (each the mover's chance) are solved together, the
+    largest score sums first."""
+    goal = rules.goal
+
+    def gains(i: int) -> dict[int, float]:
+        stop, banked, live = min(at, goal - i), {0: 0.0}, {0: 1.0}
+        while live:
+            rolling: dict[int, float] = {}
+            for k, p in live.items():
+                banked[0] += p / rules.faces  # the bust face
+                for face in rules.gains:
+                    ends = banked if k + face >= stop else rolling
+                    ends[k + face] = ends.get(k + face, 0.0) + p / rules.faces
+            live = rolling
+        return banked
+
+    turn = [gains(i) for i in range(goal)]
+    W: dict[tuple[int, int], float] = {}
+
+    def banking(i: int, j: int) -> float:  # the mover's chance through the turns that bank
+        return sum(p if i + g >= goal else p * (1 - W[j, i + g])
+                   for g, p in turn[i].items() if g)  # fmt: skip
+
+    for total in range(2 * goal - 2, -1, -1):
+        for i in range(max(0, total - goal + 1), min(goal - 1, total) + 1):
+            j = total - i  # W[i, j] = a + p (1 - W[j, i]); W[j, i] = b + q (1 - W[i, j])
+            a, p, b, q = banking(i, j), turn[i][0], banking(j, i), turn[j][0]
+            W[i, j] = (a + p * (1 - b - q)) / (1 - p * q)
+    return [W[0, h] for h in range(goal)]
+
+
+@pytest.mark.parametrize(
+    "level, fair, shares",
+    [("careless", 3, (0.5021, 0.4866)), ("steady", 6, (0.5029, 0.4972)),
+     ("optimal", 4, (0.5016, 0.4942))],
+)  # fmt: skip
+def test_the_fair_head_start_of_each_level(level, fair, shares):
+    """The second player's head start that makes the first seat fair (examples/pig/README.md,
+    experiments/tune_head_start.yaml): the first player's chance crosses 50% between `fair`
+    and `fair + 1`. One evaluation of the pair gives it against every head start (S[0, h]);
+    for the hold players, the independent recursion agrees."""
+    curve = pair_values(PIG, table(level), table(level))[0][0]
+    assert (np.diff(curve[:13]) < 0).all()  # a bigger head start, a smaller first-seat chance
+    assert tuple(round(float(curve[h]), 4) for h in (fair, fair + 1)) == shares
+    if level != "optimal":
+        at = dict(LEVELS[level])["at"]
+        assert np.abs(np.array(hold_pair_curve(PIG, at)) - curve).max() < 1e-9
+
+
 # --- the optimal policy's shape ------------------------------------------------------------
 
 

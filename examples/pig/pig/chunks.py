@@ -1,18 +1,22 @@
 """Playing chunks of games for the runner: the lineup's roll tables built for the ruleset, the
 games played by the compiled loop (`play_chunk`) or by the plain-Python reference
-(`play_chunk_python`, the same games, for `sim bench` and the tests), stored as columns."""
+(`play_chunk_python`, the same games, for `sim bench` and the tests), stored as columns: the
+kernel's (kernel.GAME_COLUMNS, SEAT_COLUMNS) and each seat's turns played."""
 
 from __future__ import annotations
 
 import numpy as np
 
 from pig import kernel as K
+from pig.columns import TURNS_PLAYED
+from pig.course import summary
 from pig.dice import Dice
 from pig.game import play
 from pig.policy import table_for
 from pig.rules import OUTCOMES
 from pig.ruleset import Rules
 from sim.games.base import Chunk, StrategySpec, chunk_arrays, winner_seat_columns
+from sim.games.trajectory_kernel import score_track
 
 __all__ = ["Plan", "play_chunk", "play_chunk_python"]
 PLAYERS = 2
@@ -25,7 +29,7 @@ class Plan:
         self.lineup = lineup
 
     def compile_jobs(self) -> list[list]:
-        return [[K.LOOP]]
+        return [K.JOB]
 
 
 def play_chunk(ruleset, n_players, lineup, seat_lineup, seeds) -> Chunk:
@@ -33,8 +37,9 @@ def play_chunk(ruleset, n_players, lineup, seat_lineup, seeds) -> Chunk:
     rules, tables, seat_lineup, games, seats = _setup(ruleset, n_players, lineup, seat_lineup,
                                                       seeds)  # fmt: skip
     rng = np.zeros(1, np.uint64)
+    track = score_track((rules.turn_cap + 1) // 2, PLAYERS)  # rounds: the last perhaps cut short
     K.play_games(*rules, tables, seat_lineup, np.ascontiguousarray(seeds, np.uint64), rng,
-                 games, seats)  # fmt: skip
+                 track, games, seats)  # fmt: skip
     return _chunk(games, seats, seat_lineup, lineup)
 
 
@@ -45,9 +50,13 @@ def play_chunk_python(ruleset, n_players, lineup, seat_lineup, seeds) -> Chunk:
     for g, seed in enumerate(seeds):
         state = play(rules, [tables[t] for t in seat_lineup[g]], Dice(int(seed)))
         won = state.winner is not None
-        games[g] = (1 << state.winner if won else 0, state.turns, state.rolls, state.lead_changes)
+        lead_changes, at = summary(state)
+        games[g] = (1 << state.winner if won else 0, state.turns, state.rolls, lead_changes)
         seats[g, :, K.S_SCORE] = state.scores
         seats[g, :, K.S_BUSTS] = state.busts
+        seats[g, :, K.S_NO_CHOICE] = state.no_choice_turns
+        for column, values in at.items():
+            seats[g, :, K.SEAT_COLUMNS.index(column)] = values
     return _chunk(games, seats, seat_lineup, lineup)
 
 
@@ -66,7 +75,10 @@ def _chunk(games, seats, seat_lineup, lineup) -> Chunk:
     winners = games[:, K.G_WINNERS]
     flat = seats.reshape(-1, len(K.SEAT_COLUMNS))
     seat_cols = winner_seat_columns(winners, flat[:, K.S_SCORE], seat_lineup, labels)
-    seat_cols["busts"] = flat[:, K.S_BUSTS]
+    seat_cols.update({name: flat[:, i] for i, name in enumerate(K.SEAT_COLUMNS) if i != K.S_SCORE})
+    # the first seat plays the odd turns, the second the even ones
+    turns = np.repeat(games[:, K.G_TURNS], PLAYERS)
+    seat_cols[TURNS_PLAYED] = (turns + 1 - seat_cols["seat"]) // 2
     game_cols = {name: games[:, i] for i, name in enumerate(K.GAME_COLUMNS) if name != "winners"}
     game_cols["outcome"] = np.array(OUTCOMES, dtype=object)[(winners == 0).astype(np.int64)]
     return Chunk(games=game_cols, seats=seat_cols)

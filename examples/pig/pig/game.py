@@ -28,8 +28,10 @@ def play_turn(state: R.State, rules: Rules, table, dice) -> None:
 
 
 def wants_roll(state: R.State, rules: Rules, table) -> bool:
-    """Whether the player to move rolls: the first roll of a turn is compulsory; after it, the
-    player's table decides."""
-    seat = state.to_move
+    """Whether the player to move rolls: the first roll of a turn is compulsory; after it,
+    every player holds where holding wins, and elsewhere the player's table decides."""
+    seat, total = state.to_move, state.turn_total
     mine, theirs = state.scores[seat], state.scores[1 - seat]
-    return state.turn_total == 0 or rolls_again(table, mine, theirs, state.turn_total, rules.goal)
+    if total == 0:
+        return True
+    return not R.holding_wins(mine, total, rules.goal) and rolls_again(table, mine, theirs, total)

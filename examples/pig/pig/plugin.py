@@ -6,12 +6,14 @@ only when a part needs it (ruleset.py: the presets and load_ruleset; chunks.py: 
 what `prepare` compiles; watch.py, scenario.py, report.py), so building a report never loads
 the compiled loop. The players live in pig/strategies/ (registry.py: the names and `resolve`;
 ladder.py: the skill ladder as plain data); this is the one place where they meet the rules.
+`measures` (measures.py) tells the lab's measures, the quality report and `sim tune`, what
+only Pig knows: what one scoring event is and which turns offer no real choice.
 """
 
 from __future__ import annotations
 
 from pig.rules import OUTCOMES
-from sim.games.base import BenchPlan, PackageParts
+from sim.games.base import BenchPlan, PackageParts, lazy
 
 
 class Pig(PackageParts):
@@ -19,9 +21,10 @@ class Pig(PackageParts):
     players = "pig.strategies"
     name = "pig"
     title = "Pig"
-    version = 1
+    version = 2  # 2: lead_changes read after each round (the lab's trajectory columns)
     player_counts = (2,)
     outcomes = OUTCOMES
+    measures = lazy("pig.measures", "game_measures")  # what the lab's measures need to know
     demo_lineup = "optimal,steady"  # sim play without --strategies
     # `sim bench --game pig`: each level, by the compiled loop and by the plain-Python rules
     # (the same games; what a designer's first plug-in runs at)

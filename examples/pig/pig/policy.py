@@ -4,16 +4,17 @@ Every decision in Pig is made after a roll that did not bust, from three numbers
 player's banked score i, the opponent's j, and the turn total k. A strategy is therefore a
 table `rolls[i, j, k]` (uint8, shape goal x goal x goal, 1: roll again, 0: hold), built once
 per ruleset by the strategy (pig/strategies/) and read here, by the plain-Python game and the
-compiled loop alike. Where holding wins (i + k >= goal) every player holds: the table says 0
-there, and `rolls_again` never reads past it.
+compiled loop alike. Where holding wins (rules.holding_wins) every player holds: the table says
+0 there, and the game holds without asking it.
 """
 
 from __future__ import annotations
 
 
-def rolls_again(table, i: int, j: int, k: int, goal: int) -> bool:
-    """Whether the player with the table rolls again at (i, j, k); never when holding wins."""
-    return i + k < goal and table[i, j, k] != 0
+def rolls_again(table, i: int, j: int, k: int) -> bool:
+    """Whether the player with the table rolls again at (i, j, k), where holding does not
+    win."""
+    return table[i, j, k] != 0
 
 
 def table_for(spec, rules, *, source: str | None = None):

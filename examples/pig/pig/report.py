@@ -1,10 +1,13 @@
-"""Pig's report: who wins from which seat, and how long and close the games are, per arm, from
-the stored games only (never the engine)."""
+"""Pig's report: who wins from which seat, and how long and close the games are, per arm, and
+the lab's `quality` section (is it a good game?), from the stored games only (never the
+engine)."""
 
 from __future__ import annotations
 
 import polars as pl
 
+from pig.columns import QUALITY
+from sim.report import game_quality
 from sim.report.context import Context
 from sim.report.metrics import mean, prefixed, rate
 from sim.report.render import Section
@@ -63,7 +66,8 @@ def overview(ctx: Context) -> Section:
 def game_report() -> GameReport:
     return GameReport(
         title="Pig balance report",
-        sections={},
+        sections={game_quality.ID: game_quality.build},
         overview=overview,
         methods=("The loser's final score: the points the seat that did not win had banked.",),
+        seat_columns=QUALITY,
     )

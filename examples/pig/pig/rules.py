@@ -8,6 +8,9 @@ player who banks `goal.points` or more wins. The second player may start with a 
 
 These functions are the reference: `sim play` and the scenarios use them, and the compiled
 loop (kernel.py) is checked against them game for game (tests/examples/test_pig_engine.py).
+Besides the score, the state records how the game went: every seat's score after each round
+(`rounds`, for the trajectory columns, course.py) and the turns in which a player had no real
+choice (`no_choice_turns`, see `holding_wins`).
 """
 
 from __future__ import annotations
@@ -31,8 +34,11 @@ class State:
     turns: int = 0  # turns ended so far (by a bust or a hold)
     rolls: int = 0
     busts: list[int] = field(default_factory=lambda: [0, 0])  # turns lost to the bust face
-    leader: int = -1  # the last seat to lead strictly (-1: nobody yet)
-    lead_changes: int = 0  # holds after which the other seat took the strict lead
+    # turns in which every decision the player faced was to hold and win, or none (the
+    # compulsory first roll busted): the player could play the turn only one way
+    no_choice_turns: list[int] = field(default_factory=lambda: [0, 0])
+    chose: bool = False  # the turn in progress has offered a real choice
+    rounds: list[list[int]] = field(default_factory=list)  # scores at the start, after each round
     winner: int | None = None
     log: list[str] | None = None  # what happened, when the game is watched
 
@@ -40,7 +46,14 @@ class State:
 def new_game(rules: Rules, *, log: bool = False) -> State:
     """Seat 0 to move; seat 1 starts with the head start."""
     scores = [0, rules.head_start]
-    return State(scores=scores, leader=1 if rules.head_start else -1, log=[] if log else None)
+    return State(scores=scores, rounds=[list(scores)], log=[] if log else None)
+
+
+def holding_wins(mine: int, turn_total: int, goal: int) -> bool:
+    """Whether holding now banks the goal. Every player then holds (the roll tables say so,
+    policy.py), so a decision where holding wins is no real choice; any other decision after
+    a roll that did not bust is one (rolling on and holding lead to different games)."""
+    return mine + turn_total >= goal
 
 
 def roll(state: State, rules: Rules, face: int) -> None:
@@ -56,6 +69,8 @@ def roll(state: State, rules: Rules, face: int) -> None:
         _end_turn(state)
         return
     state.turn_total += face
+    if not holding_wins(state.scores[seat], state.turn_total, rules.goal):
+        state.chose = True
     _say(state, f"seat {seat + 1} rolls {face}: turn total {state.turn_total}")
 
 
@@ -65,11 +80,10 @@ def hold(state: State, rules: Rules) -> None:
     if state.turn_total == 0:
         raise IllegalMove("the first roll of a turn is compulsory: there is nothing to hold")
     seat = state.to_move
+    if holding_wins(state.scores[seat], state.turn_total, rules.goal):
+        state.winner = seat
     state.scores[seat] += state.turn_total
     _say(state, f"seat {seat + 1} holds {state.turn_total}: score {state.scores[seat]}")
-    if state.scores[seat] >= rules.goal:
-        state.winner = seat
-    _count_lead(state)
     _end_turn(state)
 
 
@@ -82,18 +96,14 @@ def outcome(state: State) -> str:
 
 
 def _end_turn(state: State) -> None:
-    state.turn_total = 0
+    seat = state.to_move
+    if not state.chose:
+        state.no_choice_turns[seat] += 1
+    if seat == 1:  # a round is over: both seats have played it
+        state.rounds.append(list(state.scores))
+    state.turn_total, state.chose = 0, False
     state.turns += 1
-    state.to_move = 1 - state.to_move
-
-
-def _count_lead(state: State) -> None:
-    a, b = state.scores
-    now = 0 if a > b else 1 if b > a else -1
-    if now >= 0 and state.leader >= 0 and now != state.leader:
-        state.lead_changes += 1
-    if now >= 0:
-        state.leader = now
+    state.to_move = 1 - seat
 
 
 def _check_not_over(state: State) -> None:

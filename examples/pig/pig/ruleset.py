@@ -65,9 +65,13 @@ class Rules(NamedTuple):
 
     @classmethod
     def of(cls, ruleset) -> Rules:
-        v = ruleset.values
-        return cls(v["goal.points"], v["die.faces"], v["die.bust"], v["start.head_start"],
-                   v["safety.turn_cap"])  # fmt: skip
+        return cls.from_values(ruleset.values)
+
+    @classmethod
+    def from_values(cls, v: Mapping[str, Any]) -> Rules:
+        """From a ruleset's flat values (as a results folder's manifest records them)."""
+        return cls(int(v["goal.points"]), int(v["die.faces"]), int(v["die.bust"]),
+                   int(v["start.head_start"]), int(v["safety.turn_cap"]))  # fmt: skip
 
     @property
     def gains(self) -> tuple[int, ...]:

@@ -27,15 +27,14 @@ from pig import rules as R
 from pig.game import wants_roll
 from pig.plugin import GAME
 from pig.policy import table_for
-from pig.ruleset import RULESETS, Rules
+from pig.ruleset import Rules, load_ruleset
 from sim.config import Field, coerce
 from sim.games.base import Scenarios, StrategySpec
-from sim.scenarios import ScenarioError, expectation_diff, read_scenario
+from sim.scenarios import ScenarioError, expectation_diff, read_scenario, scenario_ruleset
 
 TOP_KEYS = ("name", "game", "source", "ruleset", "rules", "scores", "to_move", "turn_total",
             "moves", "players", "dice", "expect")  # fmt: skip
 EXPECT_KEYS = ("moves", "scores", "to_move", "turn_total", "winner", "error")
-_SCORES = Field("int_list", min=0, length=2)
 _SEAT = Field("int", min=1, max=2)
 _COUNT = Field("int", min=0)
 _FACES = Field("int_list", min=1)
@@ -63,11 +62,11 @@ def check_file(path: str) -> str:
 
 
 def _run(path: str, data: dict[str, Any]) -> dict[str, Any]:
-    ruleset = RULESETS.load(data.get("ruleset", "pig"), data.get("rules") or {}, source=path)
-    rules = Rules.of(ruleset)
+    rules = Rules.of(scenario_ruleset(data, path, load_ruleset, "pig"))
     state = R.new_game(rules)
-    if "scores" in data:
-        state.scores = coerce(_SCORES, data["scores"], file=path, key="scores")
+    if "scores" in data:  # a position of play: nobody has banked the goal yet
+        scores = Field("int_list", min=0, max=rules.goal - 1, length=2)
+        state.scores = coerce(scores, data["scores"], file=path, key="scores")
     state.to_move = coerce(_SEAT, data.get("to_move", 1), file=path, key="to_move") - 1
     state.turn_total = coerce(_COUNT, data.get("turn_total", 0), file=path, key="turn_total")
     if ("moves" in data) == ("players" in data):
