@@ -350,6 +350,7 @@ def test_precision_stop_until_every_answer_is_settled(tmp_path: Path) -> None:
 
     exp = load_experiment(write(tmp_path, SETTLE))
     assert exp.precision.settle and exp.tolerances == (("seat_advantage", 0.06),)
+    assert exp.precision.text() == "every answer is settled, at most 20,000 games per arm"
     assert open_questions_at(tmp_path / "first", exp, 300)  # 300 games settle nothing
     out = tmp_path / "out"
     summary = run(exp, out=out, jobs=1, progress=False)

@@ -91,12 +91,7 @@ def _run(exp: Experiment, playing: Playing) -> RunSummary:
 
 
 def _until(exp: Experiment) -> str:
-    prec = exp.precision
-    if prec is None:
-        return ""
-    if prec.settle:
-        return f" (until every answer is settled, at most {prec.max_games:,} games per arm)"
-    return f" (until {prec.metric} is known to {prec.width})"
+    return "" if exp.precision is None else f" (until {exp.precision.text()})"
 
 
 @contextmanager

@@ -77,6 +77,13 @@ class Precision:
     max_games: int
     settle: bool = False
 
+    def text(self) -> str:
+        """'every answer is settled, at most 60,000 games per arm' or 'raid_rate is known to
+        0.01, at most ...'."""
+        known = f"{self.metric} is known to {self.width}"
+        goal = "every answer is settled" if self.settle else known
+        return f"{goal}, at most {self.max_games:,} games per arm"
+
 
 @dataclass(frozen=True)
 class Experiment:
