@@ -48,7 +48,7 @@ SET_OPTION = typer.Option([], "--set", help="Override a ruleset key: KEY=VALUE (
 JOBS_OPTION = typer.Option(None, "--jobs", "-j", help="Worker processes (default: all cores).")
 CHUNK_SIZE_OPTION = typer.Option(20_000, "--chunk-size", help="Games per part file.")
 FRESH_OPTION = typer.Option(False, "--fresh", help="Delete stored results and start over.")
-BACKEND_OPTION = typer.Option("local", "--backend", help="local (joblib) or dask.")
+BACKEND_OPTION = typer.Option("local", "--backend", help="local (worker processes) or dask.")
 ADDRESS_OPTION = typer.Option(None, "--address", help="Dask scheduler, e.g. tcp://HOST:8786.")
 # what an experiment file is read with (sim run, sim tune, sim screen)
 EXPERIMENT_SET_OPTION = typer.Option(

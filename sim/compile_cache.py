@@ -19,8 +19,9 @@ from __future__ import annotations
 import ast
 import functools
 import hashlib
-import importlib.util
+import json
 import os
+import sys
 from pathlib import Path
 
 _ROOT = Path(__file__).resolve().parent.parent
@@ -44,15 +45,17 @@ def is_tracked(path: str | Path) -> bool:
 
 
 def _module_file(name: str) -> Path | None:
-    """The source file of module `name` if it is tracked (without importing it)."""
-    try:
-        spec = importlib.util.find_spec(name)
-    except (ImportError, ValueError):
-        return None
-    if spec is None or not spec.origin or not spec.origin.endswith(".py"):
-        return None
-    path = Path(spec.origin).resolve()
-    return path if is_tracked(path) else None
+    """The source file of module `name` if it is tracked: found from the tracked folders alone
+    (each is a package named after its folder), without importing anything or searching
+    sys.path (which took most of a new process's start-up)."""
+    top, *rest = name.split(".")
+    for root in _TRACKED:
+        if root.name == top:
+            module = root.joinpath(*rest)
+            for candidate in (module / "__init__.py", module.parent / f"{module.name}.py"):
+                if candidate.is_file() and is_tracked(candidate):
+                    return candidate
+    return None
 
 
 def _package_of(path: Path) -> str:
@@ -62,14 +65,14 @@ def _package_of(path: Path) -> str:
     return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
 
 
-def _imported_files(path: Path, tree: ast.Module) -> set[Path]:
-    """The tracked files `path` imports names from (a submodule named in `from X import y`
-    counts as its own file, not as X's package)."""
-    found: set[Path] = set()
+def _import_options(path: Path, tree: ast.Module) -> list[list[str]]:
+    """What `path` imports, as lists of module names: the first of each that is a tracked
+    file counts (`from X import y` names X.y first: a submodule is its own file)."""
+    options: list[list[str]] = []
     here = _package_of(path)
     for node in ast.walk(tree):
         if isinstance(node, ast.Import):
-            names = [alias.name for alias in node.names]
+            options.extend([alias.name] for alias in node.names)
         elif isinstance(node, ast.ImportFrom):
             base = node.module or ""
             if node.level:
@@ -77,21 +80,19 @@ def _imported_files(path: Path, tree: ast.Module) -> set[Path]:
                 for _ in range(node.level - 1):
                     package = package.rpartition(".")[0]
                 base = f"{package}.{base}" if base else package
-            names = []
-            for alias in node.names:
-                sub = _module_file(f"{base}.{alias.name}")
-                if sub is not None:
-                    found.add(sub)
-                else:
-                    names.append(base)
-        else:
-            continue
-        for name in names:
-            file = _module_file(name)
-            if file is not None:
-                found.add(file)
+            options.extend([f"{base}.{alias.name}", base] for alias in node.names)
+    return options
+
+
+def _imported_files(path: Path, options: list[list[str]]) -> frozenset[Path]:
+    """The tracked files `path` imports names from (see _import_options)."""
+    found = set()
+    for names in options:
+        file = next(filter(None, map(_module_file, names)), None)
+        if file is not None:
+            found.add(file)
     found.discard(path)
-    return found
+    return frozenset(found)
 
 
 def _without_docstrings(tree: ast.Module) -> ast.Module:
@@ -112,10 +113,55 @@ def _without_docstrings(tree: ast.Module) -> ast.Module:
 def _read(path: Path, mtime_ns: int, size: int) -> tuple[str, frozenset[Path]]:
     """(hash of the file's code, the tracked files it imports); keyed by mtime and size so an
     edit during the process is read again."""
+    digest, options = _parsed(path, mtime_ns, size)
+    return digest, _imported_files(path, options)
+
+
+def _parsed(path: Path, mtime_ns: int, size: int) -> tuple[str, list[list[str]]]:
+    """(hash of the file's code, its _import_options): parsed once per edit on this machine,
+    then read from the index of parsed files in the cache folder (a new process, such as
+    every worker of a run, would otherwise parse every file it compiles from again)."""
+    index = _parsed_index()
+    known = index.get(str(path))
+    if known is not None and known[:2] == [mtime_ns, size]:
+        return known[2], known[3]
     tree = ast.parse(path.read_bytes(), filename=str(path))
-    imports = frozenset(_imported_files(path, tree))
+    options = _import_options(path, tree)
     code = ast.dump(_without_docstrings(tree), include_attributes=False)
-    return hashlib.sha256(code.encode()).hexdigest(), imports
+    digest = hashlib.sha256(code.encode()).hexdigest()
+    index[str(path)] = [mtime_ns, size, digest, options]
+    _unsaved.append(path)
+    return digest, options
+
+
+_INDEX_NAME = f"parsed-sources-v1-py{sys.version_info[0]}{sys.version_info[1]}.json"
+
+
+_unsaved: list[Path] = []  # files parsed since the index was last written
+
+
+@functools.cache
+def _parsed_index() -> dict[str, list]:
+    try:
+        return json.loads((cache_dir() / _INDEX_NAME).read_text())
+    except (OSError, ValueError):
+        return {}
+
+
+def _save_parsed_index() -> None:
+    """Write the index whole if anything was parsed, under a temporary name first (processes
+    may write at once: the last one wins, and what another added is parsed again)."""
+    if not _unsaved:
+        return
+    _unsaved.clear()
+    index, folder = _parsed_index(), cache_dir()
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        temporary = folder / f"{_INDEX_NAME}.{os.getpid()}.tmp"
+        temporary.write_text(json.dumps(index))
+        os.replace(temporary, folder / _INDEX_NAME)
+    except OSError:
+        pass  # a read-only cache folder: parse again next time
 
 
 def _read_file(path: Path) -> tuple[str, frozenset[Path]]:
@@ -133,6 +179,7 @@ def dependencies(path: str | Path) -> list[Path]:
             if dep not in seen:
                 seen.add(dep)
                 todo.append(dep)
+    _save_parsed_index()
     return sorted(seen)
 
 

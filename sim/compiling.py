@@ -50,8 +50,20 @@ class Unit:
 
     def compile(self) -> float:
         began = time.perf_counter()
-        self.dispatcher().compile(self.signature)
+        dispatcher = self.dispatcher()
+        dispatcher.compile(self.signature)
+        args = getattr(self.signature, "args", None)
+        if args is not None:  # a full signature: save it for direct calls as well
+            _save_for_arguments(dispatcher, tuple(args))
         return time.perf_counter() - began
+
+
+def _save_for_arguments(dispatcher: Any, args: tuple) -> None:
+    """Cache the code compiled for a full signature under its argument types too: a direct
+    call (a strategy calling another's policy, the engine's turn called from Python) asks
+    numba's cache for those, which numba keys apart, and would compile it all again."""
+    if not compile_cache.index_is_fresh(dispatcher, args) and args in dispatcher.overloads:
+        dispatcher._cache.save_overload(args, dispatcher.overloads[args])
 
 
 Notice = Callable[[str], Any]  # what="greedy, economist" -> a context manager around the work
@@ -67,7 +79,13 @@ def ensure_compiled(jobs: Sequence[Job], *, what: str, notice: Notice | None = N
 
     if DISABLE_JIT:  # plain Python: nothing to compile
         return 0.0
-    todo = [job for job in ([u for u in job if not u.is_cached()] for job in jobs) if job]
+    listed: set[Unit] = set()  # a unit in several jobs (lineups prepared together): once
+    todo = []
+    for job in jobs:
+        new = [u for u in job if u not in listed]
+        listed.update(new)
+        if left := [u for u in new if not u.is_cached()]:
+            todo.append(left)
     if not todo:
         return 0.0
     began = time.perf_counter()
@@ -86,7 +104,7 @@ def _compile_in_workers(jobs: list[Job], n: int) -> None:
     env = dict(os.environ, PYTHONPATH=os.pathsep.join(p for p in sys.path if p))
     workers = [
         subprocess.Popen(
-            [sys.executable, "-m", "sim.compiling"],
+            [sys.executable, "-P", "-m", "sim.compiling"],  # -P: as sim.runner.pool
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             env=env,

@@ -16,6 +16,7 @@ of them is defined).
 """
 
 from numba import njit
+from numba.core import config
 
 from sim import compile_cache
 
@@ -24,3 +25,13 @@ compile_cache.install()
 jit = njit(cache=True, _nrt=False)
 jit_inline = njit(cache=True, _nrt=False, inline="always")
 jit_allocating = njit(cache=True, _nrt=True)
+
+
+def compiled(function, signature: tuple):
+    """`function` compiled (or loaded from the cache) for `signature`, to call from Python (the
+    plain function without the JIT). Unlike the dispatcher, it converts its arguments to the
+    signature's types: a compiled function handed in for a FunctionType is a pointer."""
+    if config.DISABLE_JIT:
+        return function
+    function.compile(signature)
+    return function.overloads[signature].entry_point

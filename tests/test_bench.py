@@ -59,3 +59,25 @@ def test_sim_bench_measures_the_game_a_preset_names(monkeypatch):
     ]
     assert data["rates"][0]["launches_per_game"] > 0
     assert set(data["launches_per_s_per_core"]) == {"space-invaders/naive"}
+
+
+def test_without_strategies_the_bench_rates_every_strategy_and_the_plan_lineups(monkeypatch):
+    """What a bench plays, its rates and the scaling left out (tests/examples/test_pig_plugin.py
+    runs `sim bench` with its engine rows)."""
+    from sim import bench
+    from sim.games import get_game
+    from sim.games.base import strategy_names
+
+    played = []
+
+    def rate(table, lineup, **kw):
+        played.append((kw["label"], tuple(lineup)))
+
+    monkeypatch.setattr(bench, "scaling", lambda *args, **kw: {"stubbed": True})
+    monkeypatch.setattr(bench, "strategy_rate", rate)
+    bench.run_bench("guardians", quick=True)
+    game = get_game("guardians")
+    names = list(strategy_names(game))
+    lineups = [(label, tuple(seats)) for label, seats in game.bench_plan.lineups.items()]
+    assert played == [(name, (name,)) for name in names] + lineups
+    assert {"greedy", "master"} <= set(names) and len(lineups) == 2

@@ -14,7 +14,6 @@ from __future__ import annotations
 import itertools
 import os
 import time
-import warnings
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -29,6 +28,7 @@ from sim.runner.experiment import Arm, Experiment, Precision
 from sim.runner.folder import Opened, open_folder, results_root
 from sim.runner.illegal import IllegalMoves
 from sim.runner.manifest import chunk_list, new_manifest, now, previous_seconds
+from sim.runner.pool import WorkerPool, local_pool
 from sim.runner.precision import Measure, measure
 from sim.runner.tasks import ChunkResult, Task, make_task, play_task
 from sim.storage import complete_chunks, part_path, read_manifest, write_atomic, write_manifest
@@ -75,25 +75,13 @@ def default_jobs() -> int:
     return max(1, os.cpu_count() or 1)
 
 
-def _local(tasks: Iterator[Task], jobs: int) -> Iterator[ChunkResult]:
-    first = _take(tasks, 2)
-    tasks = itertools.chain(first, tasks)
-    if jobs <= 1 or len(first) <= 1:
+def _local(tasks: Iterator[Task], pool: WorkerPool | None) -> Iterator[ChunkResult]:
+    """The chunks played on the pool's workers, or here without one."""
+    if pool is None:
         for task in tasks:
             yield play_task(task)
         return
-    from joblib import Parallel, delayed
-
-    parallel = Parallel(
-        n_jobs=jobs,
-        backend="loky",
-        return_as="generator_unordered",
-        batch_size=1,
-        pre_dispatch="2*n_jobs",
-    )
-    with warnings.catch_warnings():  # stopping early (an error, Ctrl-C) is not news
-        warnings.filterwarnings("ignore", r"\d+ tasks (which were|have been)", UserWarning)
-        yield from parallel(delayed(play_task)(task) for task in tasks)
+    yield from pool.imap_unordered(play_task, tasks)
 
 
 def _dask(tasks: Iterator[Task], jobs: int, address: str | None) -> Iterator[ChunkResult]:
@@ -252,28 +240,44 @@ def run(
     stop_after: int | None = None,
     on_chunk: Callable[[ChunkResult], None] | None = None,
     on_note: Callable[[str], None] | None = None,
+    pool: WorkerPool | None = None,
 ) -> RunSummary:
     """Play the experiment into `out` (default results/<name>), resuming stored chunks.
 
     The folder is locked for the run (sim.storage.lock); what opening it found (a damaged
     part played again, a killed run, a stale lock) goes to ``on_note`` and the summary.
     ``stop_after`` (tests) stops as if interrupted after that many chunks were written.
+    ``pool``: local workers the caller keeps for many runs (its size is the run's jobs);
+    without one, a run with more than one chunk to play starts its own for `jobs` > 1.
     Raises Interrupted on Ctrl-C (completed chunks are kept) and SimError on bad input.
     """
     check_options(chunk_size=chunk_size, backend=backend, address=address, jobs=jobs)
-    jobs = default_jobs() if jobs is None else jobs
+    jobs = pool.jobs if pool is not None else default_jobs() if jobs is None else jobs
     opened = open_folder(results_root(out, exp.name), exp, fresh)
+    own = None
     try:
         for note in opened.notes:
             if on_note is not None:
                 on_note(note)
+        if pool is None and jobs > 1 and _several_chunks(exp, opened.root, chunk_size):
+            own = pool = local_pool(jobs, backend=backend, games=[exp.game])  # ready meanwhile
         compile_seconds = _compile(exp, show=progress, console=console)
         return _play(exp, opened, jobs=jobs, chunk_size=chunk_size, backend=backend,
                      address=address, reporter=_Progress(progress, console),
                      stop_after=stop_after, on_chunk=on_chunk,
-                     compile_seconds=compile_seconds)  # fmt: skip
+                     compile_seconds=compile_seconds, pool=pool)  # fmt: skip
     finally:
+        if own is not None:
+            own.close()
         opened.lock.release()
+
+
+def _several_chunks(exp: Experiment, root: Path, chunk_size: int) -> bool:
+    """Whether the run has more than one chunk to play (a precision stop may add more)."""
+    if exp.precision is not None:
+        return True
+    targets = {arm.index: exp.games for arm in exp.arms}
+    return len(_take(_tasks(exp, exp.arms, complete_chunks(root), targets, chunk_size), 2)) > 1
 
 
 def _play(
@@ -288,6 +292,7 @@ def _play(
     stop_after: int | None,
     on_chunk: Callable[[ChunkResult], None] | None,
     compile_seconds: float,
+    pool: WorkerPool | None,
 ) -> RunSummary:
     root, resumed, records = opened.root, opened.resumed, dict(opened.records)
     chunk_seconds = previous_seconds(read_manifest(root))
@@ -323,7 +328,7 @@ def _play(
                 done_now = sum(min(games_done(stored.get(i, [])), targets[i]) for i in targets)
                 if reporter._progress is None:
                     reporter.start(total, done_now)
-                results = _local(tasks, jobs) if backend == "local" else _dask(tasks, jobs, address)
+                results = _local(tasks, pool) if backend == "local" else _dask(tasks, jobs, address)
                 try:
                     for result in results:
                         records[(result.arm_index, result.start, result.stop)] = _store(

@@ -15,9 +15,10 @@ import typer
 
 from sim.compiling import console_notice
 from sim.games import get_game
-from sim.runner import Interrupted
+from sim.runner import Interrupted, default_jobs
 from sim.runner.commands import Playing, exit_code, sigterm_as_interrupt, stopped_by
 from sim.runner.folder import results_root
+from sim.runner.pool import local_pool
 from sim.storage import read_manifest
 from sim.tune.confirm import Confirmed, confirm, crossings, overall, write_overlay
 from sim.tune.folder import TRIALS, open_tune_folder, read_summary, write_summary
@@ -61,12 +62,17 @@ def _report_dir(root: Path, report_dir: str | None) -> Path:
 def run_tune(tune: Tune, *, root: Path, playing: Playing, show: bool = True, console: Any = None,
              stop_after_chunks: int | None = None) -> dict[str, Any]:  # fmt: skip
     """Search, confirm and write tune.json and recommended.yaml; returns the summary.
-    `stop_after_chunks` (tests) stops as a Ctrl-C would after that many chunks."""
+    Every trial plays on one pool of workers, started before the compile check and kept for
+    the whole tune, so that the short runs of the rungs do not each start workers of their
+    own. `stop_after_chunks` (tests) stops as a Ctrl-C would after that many chunks."""
     lock = open_tune_folder(root, tune, fresh=playing.fresh)
     began = time.perf_counter()
     planned = planned_trials(tune)
     progress = None
+    pool = None
     try:
+        pool = local_pool(playing.jobs or default_jobs(), backend=playing.backend,
+                          games=[tune.experiment.game])  # fmt: skip
         _prepare(tune, show=show, console=console)
         study = open_study(root, tune)
         progress = TuneProgress(tune, steps=planned + tune.search.confirm,
@@ -74,9 +80,9 @@ def run_tune(tune: Tune, *, root: Path, playing: Playing, show: bool = True, con
         on_chunk = _chunk_counter(progress, stop_after_chunks)
         search(tune, study, root=root, playing=playing,
                on_trial=lambda note: progress.trial(note, planned),
-               on_chunk=on_chunk)  # fmt: skip
+               on_chunk=on_chunk, pool=pool)  # fmt: skip
         confirmed = confirm(tune, study, root=root, playing=playing, on_chunk=on_chunk,
-                            on_candidate=progress.confirming)  # fmt: skip
+                            on_candidate=progress.confirming, pool=pool)  # fmt: skip
         found = crossings(tune, confirmed, root=root)
         overlay = write_overlay(root, tune, confirmed[0])
         write_summary(root, _summary(tune, root, study, confirmed, found, overlay))
@@ -87,6 +93,8 @@ def run_tune(tune: Tune, *, root: Path, playing: Playing, show: bool = True, con
     finally:
         if progress is not None:
             progress.stop()
+        if pool is not None:
+            pool.close()
         lock.release()
     return read_summary(root)
 

@@ -24,6 +24,7 @@ from sim.errors import SimError
 from sim.measures import read_arm, registry_for
 from sim.measures.core import Ratio
 from sim.runner.commands import Playing
+from sim.runner.pool import WorkerPool
 from sim.stats.bootstrap import break_even_bootstrap
 from sim.tune.evaluate import Evaluation, candidate_folder, first_games, measure, play
 from sim.tune.folder import OVERLAY
@@ -72,7 +73,8 @@ def best_candidates(study: optuna.Study, tune: Tune) -> list[tuple[int, dict[str
 
 def confirm(tune: Tune, study: optuna.Study, *, root: Path, playing: Playing,
             on_candidate: Callable[[int, int, dict[str, Any]], None] | None = None,
-            on_chunk: Callable[[Any], None] | None = None) -> list[Confirmed]:  # fmt: skip
+            on_chunk: Callable[[Any], None] | None = None,
+            pool: WorkerPool | None = None) -> list[Confirmed]:  # fmt: skip
     """Replay the best candidates at full size; best first (by the confirmation's ranking)."""
     out = []
     best = best_candidates(study, tune)
@@ -84,7 +86,7 @@ def confirm(tune: Tune, study: optuna.Study, *, root: Path, playing: Playing,
         if on_candidate is not None:
             on_candidate(rank, len(best), values)
         play(tune.candidate(values), values, tune.games, root=root, playing=playing,
-             on_chunk=on_chunk)  # fmt: skip
+             on_chunk=on_chunk, pool=pool)  # fmt: skip
         evaluation = measure(tune, values, tune.games, root=root)
         verdicts = tuple(verdict(tune, m) for m in evaluation.measured)
         out.append(Confirmed(values, number, evaluation, verdicts))

@@ -22,6 +22,7 @@ import polars as pl
 from sim.measures import Frames, read_arm, registry_for
 from sim.runner import Experiment, RunSummary, default_jobs, run
 from sim.runner.commands import Playing
+from sim.runner.pool import WorkerPool
 from sim.tune.folder import TRIALS
 from sim.tune.spec import Tune
 from sim.tune.targets import Measured, objectives, places, score
@@ -62,16 +63,17 @@ def candidate_folder(root: Path, values: Mapping[str, Any]) -> Path:
 
 
 def play(exp: Experiment, values: Mapping[str, Any], games: int, *, root: Path,
-         playing: Playing, on_chunk: Callable[[Any], None] | None = None
-         ) -> RunSummary:  # fmt: skip
+         playing: Playing, on_chunk: Callable[[Any], None] | None = None,
+         pool: WorkerPool | None = None) -> RunSummary:  # fmt: skip
     """Play a candidate's experiment (`Tune.candidate(values)`) up to `games` games per arm
-    (the stored ones are kept), in chunks that give every worker about two tasks."""
+    (the stored ones are kept), in chunks that give every worker about two tasks; on the
+    `pool`'s workers when the tune holds one (sim.tune.command)."""
     jobs = playing.jobs or default_jobs()
     per_arm = math.ceil(2 * jobs / len(exp.arms))
     chunk = min(playing.chunk_size, max(MIN_CHUNK, math.ceil(games / per_arm)))
     return run(exp.with_games(games), out=candidate_folder(root, values), jobs=jobs,
                chunk_size=chunk, backend=playing.backend, address=playing.address,
-               progress=False, on_chunk=on_chunk)  # fmt: skip
+               progress=False, on_chunk=on_chunk, pool=pool)  # fmt: skip
 
 
 def measure(tune: Tune, values: Mapping[str, Any], games: int, *, root: Path) -> Evaluation:

@@ -33,6 +33,7 @@ from optuna.trial import FrozenTrial, Trial, TrialState
 
 from sim.errors import ConfigError
 from sim.runner.commands import Playing
+from sim.runner.pool import WorkerPool
 from sim.tune.evaluate import Evaluation, measure, play
 from sim.tune.journal import INVALID, POLISH, RUNG, STUDY, rung_evaluations, storage
 from sim.tune.knobs import space_size
@@ -110,8 +111,10 @@ class _Grid(BruteForceSampler):
 
 def search(tune: Tune, study: optuna.Study, *, root: Path, playing: Playing,
            on_trial: Callable[[TrialNote], None] | None = None,
-           on_chunk: Callable[[Any], None] | None = None) -> None:  # fmt: skip
-    """Run (or resume) the study until it holds the planned trials.
+           on_chunk: Callable[[Any], None] | None = None,
+           pool: WorkerPool | None = None) -> None:  # fmt: skip
+    """Run (or resume) the study until it holds the planned trials (on the `pool`'s workers
+    when the tune holds one).
 
     Raises the runner's Interrupted when stopped: the trial being played stays running in the
     journal, with its games, and the next call finishes it."""
@@ -119,14 +122,15 @@ def search(tune: Tune, study: optuna.Study, *, root: Path, playing: Playing,
         # the trial a stopped tune was playing: the same trial, continued
         trial = Trial(study, frozen._trial_id)
         _play_trial(study, tune, trial, root=root, playing=playing, on_trial=on_trial,
-                    on_chunk=on_chunk, reported=set(frozen.intermediate_values))  # fmt: skip
+                    on_chunk=on_chunk, pool=pool,
+                    reported=set(frozen.intermediate_values))  # fmt: skip
     distributions = {k.name: k.distribution() for k in tune.knobs}
 
     def ask_and_play() -> None:
         study.sampler = make_sampler(tune, len(study.trials))
         trial = study.ask(distributions)
         _play_trial(study, tune, trial, root=root, playing=playing, on_trial=on_trial,
-                    on_chunk=on_chunk)  # fmt: skip
+                    on_chunk=on_chunk, pool=pool)  # fmt: skip
 
     planned = planned_trials(tune)
     while candidates_tried(study) < planned and len(study.trials) < MAX_ASKS * planned:
@@ -206,8 +210,8 @@ def ranked_at(trials: Sequence[FrozenTrial], games: int, tune: Tune) -> list[Fro
 
 
 def _play_trial(study: optuna.Study, tune: Tune, trial: Trial, *, root: Path,
-                playing: Playing, on_trial, on_chunk, reported: Collection[int] = ()
-                ) -> None:  # fmt: skip
+                playing: Playing, on_trial, on_chunk, pool: WorkerPool | None,
+                reported: Collection[int] = ()) -> None:  # fmt: skip
     """Play a trial rung by rung (a resumed one replays no stored game, and its rungs
     `reported` before are not reported again)."""
     values = {k.name: trial.params[k.name] for k in tune.knobs}
@@ -222,7 +226,7 @@ def _play_trial(study: optuna.Study, tune: Tune, trial: Trial, *, root: Path,
     single = n_objectives(tune) == 1
     rungs = tune.search.rungs
     for games in rungs:
-        play(exp, values, games, root=root, playing=playing, on_chunk=on_chunk)
+        play(exp, values, games, root=root, playing=playing, on_chunk=on_chunk, pool=pool)
         evaluation = measure(tune, values, games, root=root)
         trial.set_user_attr(f"{RUNG}{games}", evaluation.as_json())
         if single and games not in reported:

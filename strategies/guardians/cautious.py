@@ -65,6 +65,13 @@ def cell_score(s, p, seat, c, r, level, margins, sp):
     """Greedy's volley score from (c, r) (2 per point, 1 per hit), less the descent penalty
     and the exposure penalty. sp: the first three parameters are cautious's."""
     value, _, empties, above = volley(s, p, c, r, seat, level)
+    return penalised(p, c, r, value, empties, above, margins, sp)
+
+
+@jit_inline
+def penalised(p, c, r, value, empties, above, margins, sp):
+    """cell_score from the volley's (score, whether it empties column c, row of the first
+    invader left above) out of (c, r)."""
     v = float(value)
     if empties:
         v -= descent_penalty(p, margins, c, sp[DANGER], sp[RAID])

@@ -136,7 +136,10 @@ def running_value(t, p, me, sp):
     temp *= max(0.05, 1.0 - t[L.S_TURN] / sp[FADE_TURNS])
     z = 0.0
     for k in range(t[L.S_N_PLAYERS]):
-        v = mine if k == me else strength(t, p, k, sp)
+        if k == me:
+            z += 1.0  # exp(0), exactly
+            continue
+        v = strength(t, p, k, sp)
         if v > -1e8:
             z += np.exp((v - mine) / temp)
     lead = 1.0 / z
@@ -253,19 +256,40 @@ def _mine_options(s, p, rows):
 @jit_allocating
 def search(s, p, me, sp, a, scratch):
     """Choose the turn: write it into a (which arrives as reset_action's default)."""
-    base = np.empty(L.STATE_SIZE, np.int32)
-    work = np.empty(L.STATE_SIZE, np.int32)
-    cand = np.empty(L.ACTION_SIZE, np.int32)
-    model = np.empty(L.ACTION_SIZE, np.int32)
-    buf = np.zeros(L.N_KINDS, np.int64)
     cap = min(max(int(sp[REPLIES]), 1), MAX_REPLIES)
-    top_v = np.full(cap, _NO)
-    top_a = np.zeros((cap, L.ACTION_SIZE), np.int32)
+    bufs = buffers(cap)
+    base, work, cand, model, buf, top_v, top_a = bufs[:7]
     public_copy(s, base)
     work[:] = base  # restore_public leaves the pile region alone from now on
-    n_top = shortlist(s, p, me, sp, base, work, cand, buf, top_v, top_a, scratch)
-    if n_top == 0:
-        return  # nothing legal found: keep the default turn
+    n_top = shortlist(s, p, me, sp, bufs, scratch)
+    if n_top > 0:  # else nothing legal was found: keep the default turn
+        a[:] = top_a[replied_best(p, me, sp, n_top, bufs, scratch)]
+
+
+@jit_allocating
+def buffers(cap):
+    """The search's work arrays (a tuple, handed on to the functions that do the work, which
+    are compiled without reference counting): the public copy, a copy to play turns on, a
+    candidate turn, a modelled turn, the turn's scratch, the best `cap` turns' values and
+    turns, a copy of those, the mine's re-entry rows."""
+    return (
+        np.empty(L.STATE_SIZE, np.int32),
+        np.empty(L.STATE_SIZE, np.int32),
+        np.empty(L.ACTION_SIZE, np.int32),
+        np.empty(L.ACTION_SIZE, np.int32),
+        np.zeros(L.N_KINDS, np.int64),
+        np.full(cap, _NO),
+        np.zeros((cap, L.ACTION_SIZE), np.int32),
+        np.zeros((cap, L.ACTION_SIZE), np.int32),
+        np.empty(8, np.int64),
+    )
+
+
+@jit
+def replied_best(p, me, sp, n_top, bufs, scratch):
+    """Which of the n_top shortlisted turns is best once played on through the opponents'
+    replies (0 without replies)."""
+    base, work, _, model, buf, _, top_a = bufs[:7]
     best = 0
     if sp[REPLIES] >= 1 and n_top > 1:
         best_v = _NO
@@ -276,16 +300,16 @@ def search(s, p, me, sp, a, scratch):
             v = evaluate(work, p, me, sp)
             if v > best_v:
                 best_v, best = v, j
-    a[:] = top_a[best]
+    return best
 
 
-@jit_allocating
-def shortlist(s, p, me, sp, base, work, cand, buf, top_v, top_a, scratch):
+@jit
+def shortlist(s, p, me, sp, bufs, scratch):
     """Every legal turn played once on `work` (a full copy of the public copy `base`) and
     judged by evaluate(); the best len(top_v) are kept in top_v/top_a, best first. Returns
-    how many were kept."""
+    how many were kept. bufs: from buffers()."""
+    base, work, cand, _, buf, top_v, top_a, first, mine_rows = bufs
     cap = top_v.shape[0]
-    mine_rows = np.empty(8, np.int64)
     n_top = 0
     status = s[pl(me, L.PL_STATUS)]
     n_mine = _mine_options(s, p, mine_rows)
@@ -330,11 +354,14 @@ def shortlist(s, p, me, sp, base, work, cand, buf, top_v, top_a, scratch):
     # the mine moves after the shots: try moving it after the best turns found so far
     if n_mine > 0:
         n_first = n_top
-        first = top_a[:n_first].copy()
+        for j in range(n_first):
+            for f in range(L.ACTION_SIZE):
+                first[j, f] = top_a[j, f]
         for j in range(n_first):
             if first[j, L.A_BUY] != L.BUY_NONE:
                 continue
-            cand[:] = first[j]
+            for f in range(L.ACTION_SIZE):
+                cand[f] = first[j, f]
             for m in range(n_mine):
                 cand[L.A_MINE], cand[L.A_MINE_ROW] = 1, mine_rows[m]
                 v = _score(base, work, p, cand, buf, me, sp)

@@ -16,7 +16,7 @@ import numpy as np
 from sim.games.guardians import layout as L
 from sim.games.guardians.decision import TURN, reset_action
 from sim.games.guardians.engine import play_turn
-from sim.games.guardians.moves import public_copy, restore_public
+from sim.games.guardians.moves import copy_state, public_copy, restore_public
 from sim.jit import jit, jit_allocating
 from sim.random_streams import next_u64, seed_streams, shuffle_range
 from strategies.guardians import expert, skilled
@@ -53,36 +53,39 @@ def play_on(t, p, rounds, model, rr, a, buf, scratch):
 @jit_allocating
 def search(s, p, me, sp, rng, a, scratch):
     """Choose the turn: write it into a (which arrives as reset_action's default)."""
-    base = np.empty(L.STATE_SIZE, np.int32)
-    sample = np.empty(L.STATE_SIZE, np.int32)
-    work = np.empty(L.STATE_SIZE, np.int32)
-    cand = np.empty(L.ACTION_SIZE, np.int32)
-    action = np.empty(L.ACTION_SIZE, np.int32)
-    buf = np.zeros(L.N_KINDS, np.int64)
-    rr = np.zeros(L.MAX_PLAYERS + 1, np.uint64)
     cap = min(max(int(sp[CANDIDATES]), 1), expert.MAX_REPLIES)
-    top_v = np.full(cap, -1e300)
-    top_a = np.zeros((cap, L.ACTION_SIZE), np.int32)
+    bufs = expert.buffers(cap)
+    base, work, top_a = bufs[0], bufs[1], bufs[6]
     public_copy(s, base)
     work[:] = base
-    n_top = expert.shortlist(s, p, me, sp, base, work, cand, buf, top_v, top_a, scratch)
+    n_top = expert.shortlist(s, p, me, sp, bufs, scratch)
     if n_top == 0:
         return  # nothing legal found: keep the default turn
-    samples, rounds = int(sp[SAMPLES]), int(sp[ROUNDS])
     model = ROLLOUT.copy()
     if sp[MODEL_TEMPERATURE] >= 0:
         model[skilled.TEMPERATURE] = sp[MODEL_TEMPERATURE]
+    sample = np.empty(L.STATE_SIZE, np.int32)
+    rr = np.zeros(L.MAX_PLAYERS + 1, np.uint64)
+    total = np.zeros(n_top)
+    a[:] = top_a[sampled_best(p, me, sp, rng, n_top, bufs, sample, rr, total, model, scratch)]
+
+
+@jit
+def sampled_best(p, me, sp, rng, n_top, bufs, sample, rr, total, model, scratch):
+    """Which of the n_top shortlisted turns has the best mean estimate over the sampled
+    piles, each played on for `rounds` rounds of `model` turns (0 when nothing is sampled)."""
+    base, work, _, action, buf, _, top_a = bufs[:7]
+    samples, rounds = int(sp[SAMPLES]), int(sp[ROUNDS])
     best = 0
     if n_top > 1 and samples > 0 and rounds > 0:
-        total = np.zeros(n_top)
         for _ in range(samples):
             seed = next_u64(rng, me + 1)  # the master's own stream: a pure function of the game
-            sample[:] = base
+            copy_state(base, sample)
             seed_streams(rr, seed)
             shuffle_range(
                 rr, 0, sample, L.S_PILE, L.S_PILE + sample[L.S_PILE_LEN] - sample[L.S_PILE_TOP]
             )
-            work[:] = sample
+            copy_state(sample, work)
             for j in range(n_top):
                 restore_public(sample, work)
                 seed_streams(rr, seed)  # the same choices of the other seats for every turn
@@ -92,7 +95,7 @@ def search(s, p, me, sp, rng, a, scratch):
         for j in range(1, n_top):
             if total[j] > total[best]:
                 best = j
-    a[:] = top_a[best]
+    return best
 
 
 @jit

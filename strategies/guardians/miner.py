@@ -24,14 +24,14 @@ EXPLODE_ROWS, BLOCK_GAP = 0, 1
 
 
 @jit
-def cell_mine_value(s, p, c, r, front, sp):
+def cell_mine_value(s, p, c, r, sp):
     """How good it is for the mine to step onto (c, r): 2 for an explosion worth making,
     1 + closeness for a block, 0 for nothing useful, -1 if it may not go there."""
     v = s[at(c, r)]
     if v != L.EMPTY and not is_invader(v):
         return -1.0  # a fighter (or the mine's own cell)
     if is_invader(v):
-        if r - front <= sp[EXPLODE_ROWS]:
+        if r - front_row(s, p) <= sp[EXPLODE_ROWS]:
             if p[L.P_DESCENT_ON_MINE] and lowest_invader_row(s, p, c) == r:
                 # the explosion may empty the column: a descent
                 n = 0
@@ -54,16 +54,15 @@ def mine_choice(s, p, sp):
     if not s[L.S_MINE_ALIVE]:
         return False, -1
     mc, mr = s[L.S_MINE_COL], s[L.S_MINE_ROW]
-    front = front_row(s, p)
     here_low = lowest_invader_row(s, p, mc)
     here = 1.0 + 1.0 / (here_low - mr) if here_low > mr and here_low - mr <= sp[BLOCK_GAP] else 0.0
     c, r, wraps = mine_step(p, mc, mr, -1)
     if not wraps:
-        v = cell_mine_value(s, p, c, r, front, sp)
+        v = cell_mine_value(s, p, c, r, sp)
         return v >= 2.0 or (v > here and v > 0.0), -1
     best, best_r = 0.0, -1
     for r in range(p[L.P_MINE_ROW_FIRST], p[L.P_MINE_ROW_LAST] + 1):  # the mine spaces
-        v = cell_mine_value(s, p, c, r, front, sp)
+        v = cell_mine_value(s, p, c, r, sp)
         if v > best:
             best, best_r = v, r
     if best_r >= 0 and (best >= 2.0 or best > here):

@@ -28,10 +28,19 @@ import numpy as np
 
 from sim.games.guardians import layout as L
 from sim.games.guardians.board import at, bottom_cell_free, first_object_row, pl, reserve_points
-from sim.games.guardians.moves import destinations
-from sim.jit import jit
+from sim.games.guardians.moves import destinations, empties_column, volley, volley_up
+from sim.jit import jit, jit_inline
 from sim.random_streams import below, uniform
-from strategies.guardians.cautious import best_entry, cell_score, scoring
+from strategies.guardians.cautious import (
+    DANGER,
+    EXPOSURE,
+    MARGINS_AT,
+    RAID,
+    best_entry,
+    penalised,
+    raid_margins,
+    scoring,
+)
 from strategies.guardians.common import opening, random_mine_row
 from strategies.guardians.economist import power_up_turn, shop_turn
 from strategies.guardians.miner import step_mine
@@ -93,6 +102,16 @@ NO_SHOP = np.array([1000.0, 1000.0, 1000.0, 12.0, 3.0])
 _MINER = np.array([1.0, 2.0])  # the miner's parameters, for the mine
 _SCORES = 128  # scratch[_SCORES : _SCORES + 64]: the candidates' values (x _SCALE)
 _SCALE = 1024.0
+_OUT = -(1 << 62)  # the score of a cell left out of a draw at temperature 0 (choose_cell)
+# What choose_cell remembers per column of the volley up it, while the first object above the
+# cells it scores stays the same (a volley depends on nothing else of the cell):
+_KEY = _SCORES + 64  # the row of that first object (-1: none; -2: nothing remembered)
+_TOTAL = _KEY + L.MAX_COLS  # the volley's score
+_EMPTIES = _TOTAL + L.MAX_COLS  # 1 if it empties the column
+_ABOVE = _EMPTIES + L.MAX_COLS  # the row of the first invader it leaves above, or -1
+_POOR = _ABOVE + L.MAX_COLS  # 1 if it hits a fighter whose owner has nothing to take
+_WEIGHTS = _POOR + L.MAX_COLS  # scratch[_WEIGHTS : _WEIGHTS + 64]: pick's weights (float64)
+_MARGINS_KNOWN = _WEIGHTS + 64  # 1 once a turn's decision has worked out the raid margins
 
 
 def derive(values: dict[str, float]) -> dict[str, float]:
@@ -136,19 +155,21 @@ def pick(n, temperature, rng, slot, scratch):
                 j -= 1
         return 0
     scale = 1.0 / (2.0 * temperature * _SCALE)
-    floor = -40.0 / scale  # weights below e^-40 of the best are left out
+    floor = -40.0 / scale  # weights below e^-40 of the best are left out (weight -1 here)
+    weights = scratch[_WEIGHTS : _WEIGHTS + n].view(np.float64)
     total = 0.0
     for k in range(n):
         d = scratch[_SCORES + k] - best
+        weights[k] = -1.0
         if d > floor:
-            total += np.exp(d * scale)
+            weights[k] = np.exp(d * scale)
+            total += weights[k]
     u = uniform(rng, slot) * total
     last = 0
     for k in range(n):
-        d = scratch[_SCORES + k] - best
-        if d > floor:
+        if weights[k] >= 0.0:
             last = k
-            u -= np.exp(d * scale)
+            u -= weights[k]
             if u < 0.0:
                 return k
     return last
@@ -158,13 +179,16 @@ def pick(n, temperature, rng, slot, scratch):
 def hemmed(s, p, seat, c, r):
     """Whether a fighter on (c, r) could fly only up or down its column next turn: every
     cell beside it (diagonals included) is taken or off the board."""
+    low, high = max(r - 1, 0), min(r + 2, p[L.P_ROWS])
+    rows = (1 << high) - (1 << low)  # the window's bits in an occupancy word
     for cc in (c - 1, c + 1):
-        if cc < 0 or cc >= p[L.P_COLS]:
-            continue
-        for rr in range(max(r - 1, 0), min(r + 2, p[L.P_ROWS])):
-            v = s[at(cc, rr)]
-            if v == L.EMPTY or v == L.FIGHTER + seat:
-                return False
+        if 0 <= cc < p[L.P_COLS] and rows & ~s[L.S_OCCUPIED + cc]:
+            return False  # an empty cell beside it
+    for cc in (c - 1, c + 1):  # all taken: free only where its own fighter stands
+        if 0 <= cc < p[L.P_COLS]:
+            for rr in range(low, high):
+                if s[at(cc, rr)] == L.FIGHTER + seat:
+                    return False
     return True
 
 
@@ -172,28 +196,88 @@ def hemmed(s, p, seat, c, r):
 def value(s, p, seat, c, r, level, margins, sp):
     """cautious's cell score (volley, descent and exposure, with this seat's weights), less
     the hit bonus of shots at a fighter whose owner has nothing to take, less the trap."""
-    v = cell_score(s, p, seat, c, r, level, margins, sp)
-    tr = first_object_row(s, p, c, r)
-    if tr >= 0:
-        who = s[at(c, tr)]
-        if (
-            who >= L.FIGHTER
-            and who != L.FIGHTER + seat
-            and reserve_points(s, p, who - L.FIGHTER) == 0
-        ):
-            v -= level
+    total, _, empties, above = volley(s, p, c, r, seat, level)
+    poor = hits_poor(s, p, seat, c, first_object_row(s, p, c, r))
+    return adjusted(s, p, seat, c, r, level, margins, sp, total, empties, above, poor)
+
+
+@jit_inline
+def hits_poor(s, p, seat, c, tr):
+    """Whether the object at (c, tr) is another's fighter whose owner has nothing to take."""
+    if tr < 0:
+        return False
+    who = s[at(c, tr)]
+    if who < L.FIGHTER or who == L.FIGHTER + seat:
+        return False
+    return reserve_points(s, p, who - L.FIGHTER) == 0
+
+
+@jit_inline
+def adjusted(s, p, seat, c, r, level, margins, sp, total, empties, above, poor):
+    """value() from the volley's score, whether it empties the column, the first invader it
+    leaves above and whether it hits a fighter with nothing to take."""
+    v = penalised(p, c, r, total, empties, above, margins, sp)
+    if poor:
+        v -= level
     if sp[TRAP] > 0.0 and hemmed(s, p, seat, c, r):
         v -= sp[TRAP]
     return v
 
 
+@jit_inline
+def remember(s, p, seat, c, r, level, scratch):
+    """Work out the volley up column c from (c, r) into scratch[_KEY:] (which the caller sets
+    to -2 for every column first), unless it is known for the first object above (c, r)."""
+    first = first_object_row(s, p, c, r)
+    if scratch[_KEY + c] != first:
+        scratch[_KEY + c] = first
+        total, removed, above = volley_up(s, p, c, r, seat, level)
+        scratch[_TOTAL + c] = total
+        scratch[_EMPTIES + c] = empties_column(s, c, removed)
+        if scratch[_EMPTIES + c]:
+            known_margins(s, p, scratch)  # the descent's cost reads them
+        scratch[_ABOVE + c] = above
+        scratch[_POOR + c] = hits_poor(s, p, seat, c, first)
+
+
+@jit_inline
+def remembered_value(s, p, seat, c, r, level, margins, sp, scratch):
+    """value() of the cell (c, r) from what remember() worked out for it."""
+    return adjusted(s, p, seat, c, r, level, margins, sp, scratch[_TOTAL + c],
+                    scratch[_EMPTIES + c] != 0, scratch[_ABOVE + c],
+                    scratch[_POOR + c] != 0)  # fmt: skip
+
+
+@jit_inline
+def known_margins(s, p, scratch):
+    """Work out the columns' raid margins (cautious.scoring's, into scratch[MARGINS_AT:]) the
+    first time a turn's decision needs them: most turns empty no column and never do."""
+    if scratch[_MARGINS_KNOWN] == 0:
+        raid_margins(s, p, scratch[MARGINS_AT:])
+        scratch[_MARGINS_KNOWN] = 1
+
+
 @jit
 def choose_cell(s, p, seat, c0, r0, level, margins, sp, rng, slot, scratch):
-    """A reachable cell drawn by the quantal response over value(): (col, row)."""
+    """A reachable cell drawn by the quantal response over value(): (col, row).
+
+    At temperature 0 only the best cells can be drawn, and with no weight negative the
+    volley's score bounds a cell's value from above: a cell whose volley cannot reach the
+    best value so far is left out (_OUT) without working out the rest of its value."""
     n = destinations(s, p, c0, r0, scratch)
+    for c in range(p[L.P_COLS]):
+        scratch[_KEY + c] = -2
+    bounded = sp[TEMPERATURE] <= 0.0 and min(sp[DANGER], sp[RAID], sp[EXPOSURE]) >= 0.0
+    best = _OUT
     for k in range(n):
-        v = value(s, p, seat, scratch[2 * k], scratch[2 * k + 1], level, margins, sp)
+        c, r = scratch[2 * k], scratch[2 * k + 1]
+        remember(s, p, seat, c, r, level, scratch)
+        if bounded and scratch[_TOTAL + c] * np.int64(_SCALE) < best:
+            scratch[_SCORES + k] = _OUT
+            continue
+        v = remembered_value(s, p, seat, c, r, level, margins, sp, scratch)
         scratch[_SCORES + k] = np.int64(v * _SCALE)
+        best = max(best, scratch[_SCORES + k])
     k = pick(n, sp[TEMPERATURE], rng, slot, scratch)
     return scratch[2 * k], scratch[2 * k + 1]
 
@@ -226,13 +310,15 @@ def policy(phase, s, p, seat, sp, rng, a, scratch):
     if opening(phase, s, p, seat, sp, rng, a, scratch, choose_bottom, random_mine_row, best_entry):
         return
     slot = seat + 1
-    margins, level = scoring(s, p, seat, scratch)
+    margins, level = scratch[MARGINS_AT:], s[pl(seat, L.PL_LEVEL)]
+    scratch[_MARGINS_KNOWN] = 0  # worked out when first needed (known_margins)
     c0, r0 = a[L.A_DEST_COL], a[L.A_DEST_ROW]
     if shop_turn(s, p, seat, sp, a, scratch):
         return
     c, r = choose_cell(s, p, seat, c0, r0, level, margins, sp, rng, slot, scratch)
     a[L.A_DEST_COL], a[L.A_DEST_ROW] = c, r
     if s[pl(seat, L.PL_POWER)] == L.CHARGED:
+        known_margins(s, p, scratch)
         v = value(s, p, seat, c, r, level, margins, sp)
         power_up_turn(s, p, seat, c0, r0, v, level, margins, sp, a, scratch)
     if thinks_of_mine(sp, rng, slot):

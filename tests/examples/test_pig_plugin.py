@@ -133,10 +133,12 @@ def test_a_tournament_ranks_the_ladder(installed, tmp_path):
 
 
 def test_bench_measures_the_python_and_the_compiled_loop(installed):
-    done = sim(installed, "bench", "--game", "pig", "--quick", "--json")
+    # two of the six strategies: each row plays 6,000 games, in plain Python too
+    done = sim(installed, "bench", "--game", "pig", "--quick", "--json",
+               "--strategies", "hold,shrewd")  # fmt: skip
     assert done.returncode == 0, done.stderr
     rows = json.loads(done.stdout)["rates"]
-    names = ("hold", "optimal", "careless", "casual", "steady", "shrewd")
+    names = ("hold", "shrewd")
     assert {r["strategy"] for r in rows} == {*names, *(f"{name} [python]" for name in names)}
     assert all(r["games_per_cpu_s"] > 0 and r["players"] == 2 for r in rows)
 

@@ -10,10 +10,12 @@ second cell. Standing where it is, it has one when its turn may legally do somet
 purchase, its missile and its power-up always do (each is paid for or spent); moving the mine
 does unless the shot ends the fighter's turn first or takes the mine (the game over, the
 fighter destroyed, the mine shot: engine.play_turn then skips the move), which the plain
-shot, played on a copy, shows.
+shot, played on a copy, shows. The check plays it through the loop's pointer to the turn
+(kernel.TURN_TYPE), so that it compiles without the turn, as the loop does.
 """
 
 import numpy as np
+from numba import types
 
 from sim.games.guardians import layout as L
 from sim.games.guardians.board import at, pl
@@ -23,7 +25,6 @@ from sim.games.guardians.engine import (
     LINE_ROW,
     can_reenter,
     lines,
-    play_turn,
     turn_error,
 )
 from sim.jit import jit, jit_inline
@@ -32,16 +33,20 @@ _PURCHASES = (L.BUY_MISSILE, L.BUY_UPGRADE, L.BUY_POWER_UP)
 
 
 def choice_work() -> np.ndarray:
-    """only_one_way's scratch: row 0 an action (its first ACTION_SIZE words), row 1 a
-    position."""
+    """only_one_way's scratch (WORK_T): row 0 an action (its first ACTION_SIZE words), row 1
+    a position."""
     return np.zeros((2, L.STATE_SIZE), np.int32)
 
 
+WORK_T = types.Array(types.int32, 2, "C")
+
+
 @jit_inline
-def only_one_way(s, p, work, buf):
+def only_one_way(s, p, work, buf, turn):
     """Whether every way the seat to move may play its turn leads to the same position.
-    `work`: choice_work()'s scratch, `buf`: int64[N_KINDS] (both overwritten). Pasted into
-    the game loop: the usual answer (the fighter can move) costs a look at its neighbours."""
+    `work`: choice_work()'s scratch, `buf`: int64[N_KINDS] (both overwritten), `turn`:
+    engine.play_turn (the loop's pointer to it). Pasted into the game loop: the usual answer
+    (the fighter can move) costs a look at its neighbours."""
     seat = s[L.S_TO_MOVE]
     status = s[pl(seat, L.PL_STATUS)]
     if status == L.DESTROYED:
@@ -53,7 +58,7 @@ def only_one_way(s, p, work, buf):
         c, r = c0 + LINE_COL[d], r0 + LINE_ROW[d]
         if 0 <= c < p[L.P_COLS] and 0 <= r < p[L.P_ROWS] and s[at(c, r)] == L.EMPTY:
             return False
-    return _standing_still_one_way(s, p, seat, c0, r0, work, buf)
+    return _standing_still_one_way(s, p, seat, c0, r0, work, buf, turn)
 
 
 @jit
@@ -63,7 +68,7 @@ def _refusal(s, p, a):
 
 
 @jit
-def _standing_still_one_way(s, p, seat, c0, r0, work, buf):
+def _standing_still_one_way(s, p, seat, c0, r0, work, buf, turn):
     """Whether a fighter that cannot move has nothing else to do that changes the position."""
     a, after = work[0], work[1]
     for kind in _PURCHASES:
@@ -90,6 +95,6 @@ def _standing_still_one_way(s, p, seat, c0, r0, work, buf):
     reset_action(s, seat, a)  # the plain shot, on a copy: is the mine still there to move?
     for i in range(L.STATE_SIZE):
         after[i] = s[i]
-    play_turn(after, p, a, buf)
+    turn(after, p, a, buf)
     return not (after[L.S_STATUS] == L.RUNNING and after[pl(seat, L.PL_STATUS)] == L.ACTIVE
                 and after[L.S_MINE_ALIVE])  # fmt: skip

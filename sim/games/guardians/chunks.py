@@ -17,6 +17,7 @@ from sim.games.base import (
     winner_seat_columns,
 )
 from sim.games.guardians import layout as L
+from sim.games.guardians.choice import WORK_T
 from sim.games.guardians.columns import (
     NO_CHOICE,
     RESERVE_COLUMNS,
@@ -24,7 +25,8 @@ from sim.games.guardians.columns import (
     SEAT_TRAJECTORY,
     TAKEN_COLUMNS,
 )
-from sim.games.guardians.decision import ACTION_T, PARAMS_T, POLICY_SIGNATURE, RNG_T, STATE_T
+from sim.games.guardians.decision import PARAMS_T, POLICY_SIGNATURE, RNG_T, STATE_T
+from sim.games.guardians.engine import play_turn
 from sim.games.guardians.kernel import (
     G_ERROR,
     G_ERROR_SEAT,
@@ -36,6 +38,8 @@ from sim.games.guardians.kernel import (
     SEAT_SCORE,
     SEAT_SIZE,
     SEAT_TRAJ,
+    TURN_SIGNATURE,
+    TURN_TYPE,
     batch_loop,
     loop_signature,
     play_one_signature,
@@ -55,10 +59,8 @@ from sim.games.trajectory_kernel import SUMMARISE_TYPES
 
 _GAME = "sim.games.guardians."
 _ENGINE, _KERNEL = _GAME + "engine", _GAME + "kernel"
-_PLAY_TURN_TYPES = (STATE_T, PARAMS_T, ACTION_T, PARAMS_T)  # buf: int64 like params
 _I32, _I64, _U64 = types.int32, types.int64, types.uint64
-_WORK_T = types.Array(_I32, 2, "C")  # choice.choice_work()
-# the engine functions play_one calls besides play_turn, with the types it calls them with
+# the engine functions play_one calls besides the turn, with the types it calls them with
 _LOOP_CALLS = [
     Unit(_GAME + "start", "new_game", (STATE_T, PARAMS_T, _I64, RNG_T)),
     Unit(_GAME + "start", "place_fighter", (STATE_T, PARAMS_T, _I64, _I32)),
@@ -71,7 +73,7 @@ _LOOP_CALLS = [
     Unit(
         _GAME + "choice",
         "_standing_still_one_way",
-        (STATE_T, PARAMS_T, _I32, _I32, _I32, _WORK_T, PARAMS_T),
+        (STATE_T, PARAMS_T, _I32, _I32, _I32, WORK_T, PARAMS_T, TURN_TYPE),
     ),
     Unit("sim.games.trajectory_kernel", "summarise", SUMMARISE_TYPES),
 ]
@@ -90,6 +92,7 @@ def play_chunk(ruleset: Ruleset, n_players: int, lineup: list[StrategySpec],
     else:
         batch_loop(plan.slots)(
             plan.padded(plan.slots),
+            play_turn,
             to_params(ruleset.values),
             n_players,
             np.ascontiguousarray(seeds, np.uint64),
@@ -129,12 +132,13 @@ class Plan(PolicyTable):
         return policy_slots(len(self.policies))
 
     def compile_jobs(self) -> list[list[Unit]]:
-        """What playing the lineup compiles, as jobs for parallel processes: the turn and
-        then the loop (the longest chain), the loop's other engine calls, each policy."""
-        loop = [Unit(_ENGINE, "play_turn", _PLAY_TURN_TYPES),
-                Unit(_KERNEL, "play_one", play_one_signature(self.slots)),
+        """What playing the lineup compiles, as jobs for parallel processes, longest first:
+        the turn, the loop (which calls the turn through a pointer, so it compiles without
+        it), the loop's other engine calls, each policy."""
+        loop = [Unit(_KERNEL, "play_one", play_one_signature(self.slots)),
                 Unit(_KERNEL, "play_batch", loop_signature(self.slots))]  # fmt: skip
-        return [loop, _LOOP_CALLS, *self.policy_jobs(POLICY_SIGNATURE)]
+        turn = [Unit(_ENGINE, "play_turn", TURN_SIGNATURE)]
+        return [turn, loop, _LOOP_CALLS, *self.policy_jobs(POLICY_SIGNATURE)]
 
     def seat(self, j: int):
         strategy, _ = self.resolved[j]

@@ -6,31 +6,36 @@ and each policy once, on its own, and a run compiles only the policies its seats
 of game g plays lineup row `seat_lineup[g, k]`: policy `policies[lineup_policy[j]]` with
 parameters `lineup_params[j]`. The tuple has a fixed number of slots (unused ones repeat a
 policy), so one compiled loop serves every lineup of up to POLICY_SLOTS strategies.
+
+The turn itself (engine.play_turn) comes through a pointer too (TURN_TYPE): the loop then
+compiles without it, in parallel with it, and an empty compile cache costs the longer of the
+two instead of their sum.
 """
 
 import numpy as np
 from numba import types
-from numba.core import config
 
 from sim.games.guardians import layout as L
 from sim.games.guardians.board import pl, points_in_reserve, reserve_points
 from sim.games.guardians.census import census_ok
-from sim.games.guardians.choice import choice_work, only_one_way
+from sim.games.guardians.choice import WORK_T, choice_work, only_one_way
 from sim.games.guardians.columns import GAME_TRAJECTORY, SEAT_TRAJECTORY
 from sim.games.guardians.decision import (
+    ACTION_T,
     MINE_START,
     PARAMS_T,
     PLACE,
     POLICY_TYPE,
     SCRATCH_SIZE,
+    STATE_T,
     TURN,
     reset_action,
 )
-from sim.games.guardians.engine import play_turn, winners_mask
+from sim.games.guardians.engine import winners_mask
 from sim.games.guardians.start import new_game, place_fighter, place_mine
 from sim.games.seating import seat_players
 from sim.games.trajectory_kernel import score_track, summarise
-from sim.jit import jit, jit_inline
+from sim.jit import compiled, jit, jit_inline
 from sim.random_streams import seed_streams
 
 # per-game result columns
@@ -49,6 +54,10 @@ SEAT_BLOCK = 1
 SEAT_TRAJ = SEAT_BLOCK + L.PL_SIZE
 SEAT_NO_CHOICE = SEAT_TRAJ + len(SEAT_TRAJECTORY)
 SEAT_SIZE = SEAT_NO_CHOICE + 1
+
+# engine.play_turn(s, p, a, buf) as the loop calls it
+TURN_SIGNATURE = types.int64(STATE_T, PARAMS_T, ACTION_T, PARAMS_T)
+TURN_TYPE = types.FunctionType(TURN_SIGNATURE)
 
 _FNV_PRIME = np.uint64(0x100000001B3)
 _FNV_OFFSET = np.uint64(0xCBF29CE484222325)
@@ -79,13 +88,14 @@ def _record(s, p, track, t):
 
 
 @jit
-def play_one(policies, p, n_players, which, params, seed, s, a, rng, scratch, buf, out, trace,
-             track, probe, forced):  # fmt: skip
+def play_one(policies, turn, p, n_players, which, params, seed, s, a, rng, scratch, buf, out,
+             trace, track, probe, forced):  # fmt: skip
     """Play one game from `seed` to its end; fill `out` (G_* columns). which/params: per seat,
-    the policy slot and the parameters. With `trace`, hash the state after every turn and
-    check the token census. `track` gets every seat's points after every round (row 0: the
-    start; the last row: the end, in the round the game ended in), `forced[seat]` the turns
-    the seat could play only one way (`probe`: its scratch, choice.choice_work)."""
+    the policy slot and the parameters; turn: engine.play_turn. With `trace`, hash the state
+    after every turn and check the token census. `track` gets every seat's points after every
+    round (row 0: the start; the last row: the end, in the round the game ended in),
+    `forced[seat]` the turns the seat could play only one way (`probe`: its scratch,
+    choice.choice_work)."""
     seed_streams(rng, seed)
     new_game(s, p, n_players, rng)
     for seat in range(n_players):
@@ -107,10 +117,10 @@ def play_one(policies, p, n_players, which, params, seed, s, a, rng, scratch, bu
     rounds = 0
     while s[L.S_STATUS] == L.RUNNING:
         seat = s[L.S_TO_MOVE]
-        if only_one_way(s, p, probe, buf):
+        if only_one_way(s, p, probe, buf, turn):
             forced[seat] += 1
         _decide(policies, which[seat], TURN, s, p, seat, params[seat], rng, a, scratch)
-        err = play_turn(s, p, a, buf)
+        err = turn(s, p, a, buf)
         if err != L.OK:
             out[G_ERROR], out[G_ERROR_SEAT] = err, seat
             return
@@ -135,8 +145,8 @@ def play_one(policies, p, n_players, which, params, seed, s, a, rng, scratch, bu
 
 
 @jit
-def play_batch(policies, p, n_players, seeds, seat_lineup, lineup_policy, lineup_params, games,
-               seats, trace, s, a, rng, scratch, buf, which, params, track, probe,
+def play_batch(policies, turn, p, n_players, seeds, seat_lineup, lineup_policy, lineup_params,
+               games, seats, trace, s, a, rng, scratch, buf, which, params, track, probe,
                forced):  # fmt: skip
     """Play len(seeds) games. games: int64[n, len(GAME_COLUMNS)]; seats: int64[n, players,
     SEAT_SIZE]; s to forced: the work buffers `workspace` makes. Returns the number of games
@@ -146,8 +156,8 @@ def play_batch(policies, p, n_players, seeds, seat_lineup, lineup_policy, lineup
         seat_players(g, n_players, seat_lineup, lineup_policy, lineup_params, which, params)
         games[g, :] = 0
         forced[:] = 0
-        play_one(policies, p, n_players, which, params, seeds[g], s, a, rng, scratch, buf,
-                 games[g], trace, track, probe, forced)  # fmt: skip
+        play_one(policies, turn, p, n_players, which, params, seeds[g], s, a, rng, scratch,
+                 buf, games[g], trace, track, probe, forced)  # fmt: skip
         if games[g, G_ERROR] != L.OK:
             errors += 1
         summarise(track, s[L.S_ROUND] + 1, n_players, games[g], G_LEAD, seats[g], SEAT_TRAJ)
@@ -192,6 +202,7 @@ def loop_signature(slots: int) -> tuple:
     i64 = types.int64
     return (
         types.UniTuple(POLICY_TYPE, slots),
+        TURN_TYPE,
         PARAMS_T,
         i64,
         types.Array(types.uint64, 1, "C"),
@@ -222,7 +233,7 @@ _WORKSPACE_TYPES = (
 def play_one_signature(slots: int) -> tuple:
     """play_one's argument types, as play_batch calls it."""
     i64, vector = types.int64, lambda t: types.Array(t, 1, "C")
-    return (types.UniTuple(POLICY_TYPE, slots), PARAMS_T, i64, vector(i64),
+    return (types.UniTuple(POLICY_TYPE, slots), TURN_TYPE, PARAMS_T, i64, vector(i64),
             types.Array(types.float64, 2, "C"), types.uint64, vector(types.int32),
             vector(types.int32), vector(types.uint64), vector(i64), vector(i64), vector(i64),
             types.boolean, types.Array(i64, 2, "C"), types.Array(types.int32, 2, "C"),
@@ -231,9 +242,15 @@ def play_one_signature(slots: int) -> tuple:
 
 def batch_loop(slots: int):
     """play_batch compiled (or loaded from the cache) for `slots` policies; call it with a
-    tuple of that many compiled policies in first place."""
-    if config.DISABLE_JIT:
-        return play_batch
-    signature = loop_signature(slots)
-    play_batch.compile(signature)
-    return play_batch.overloads[signature].entry_point
+    tuple of that many compiled policies in first place, then engine.play_turn."""
+    return compiled(play_batch, loop_signature(slots))
+
+
+# choice.only_one_way as a caller in Python hands it engine.play_turn: through the pointer
+ONE_WAY_TYPES = (STATE_T, PARAMS_T, WORK_T, PARAMS_T, TURN_TYPE)
+
+
+def one_way_check():
+    """choice.only_one_way compiled (or loaded from the cache) for the Python loop; call it
+    with engine.play_turn last, as the loop does."""
+    return compiled(only_one_way, ONE_WAY_TYPES)

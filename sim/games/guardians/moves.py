@@ -52,7 +52,12 @@ def shot_value(s, p, c, r, seat):
     tr = first_object_row(s, p, c, r)
     if tr < 0:
         return 0, False
-    v = s[at(c, tr)]
+    return hit_value(s, p, s[at(c, tr)], seat)
+
+
+@jit_inline
+def hit_value(s, p, v, seat):
+    """shot_value of a shot that meets the object v: (points, hit)."""
     if v == L.MINE:
         return 0, False
     if v >= L.FIGHTER:
@@ -99,10 +104,20 @@ def pile_counts(s, out):
 @jit
 def lowest_invader_row(s, p, c):
     """Row of the lowest invader in column c, or -1."""
-    for r in range(p[L.P_ROWS]):
-        if is_invader(s[at(c, r)]):
-            return r
-    return -1
+    return invader_above(s, p, c, -1)
+
+
+@jit_inline
+def invader_above(s, p, c, r):
+    """Row of the first invader above (c, r), or -1 (r may be -1: from below the board).
+    It steps from object to object up the occupancy word, and not at all in a column
+    without invaders."""
+    if s[L.S_COL_COUNT + c] == 0:
+        return -1
+    q = first_object_row(s, p, c, r)
+    while q >= 0 and not is_invader(s[at(c, q)]):
+        q = first_object_row(s, p, c, q)
+    return q
 
 
 # --- added for the stronger strategies (cautious, economist, miner, thief, expert) ---------
@@ -139,21 +154,31 @@ def public_copy(s, out):
 def restore_public(base, out):
     """Copy a public copy `base` (from public_copy) back into out, skipping the pile region,
     which playing turns never writes (only S_PILE_TOP moves): out must have been a full copy
-    of base once (out[:] = base) before the first restore."""
-    for i in range(L.S_PILE):
+    of base once (out[:] = base) before the first restore. Unsigned indices spare numba's
+    check for negative ones, which kept LLVM from turning the loops into block copies (a
+    tenth of the time)."""
+    for i in range(np.uint64(L.S_PILE)):
         out[i] = base[i]
-    for i in range(L.S_PILE_TOP, base.shape[0]):
+    for i in range(np.uint64(L.S_PILE_TOP), np.uint64(base.shape[0])):
         out[i] = base[i]
+
+
+@jit
+def copy_state(src, out):
+    """out[:] = src, as a block copy (unsigned indices: see restore_public)."""
+    for i in range(np.uint64(src.shape[0])):
+        out[i] = src[i]
 
 
 @jit
 def front_row(s, p):
     """The lowest row holding an invader, or P_ROWS when the board is clear."""
-    for r in range(p[L.P_ROWS]):
-        for c in range(p[L.P_COLS]):
-            if is_invader(s[at(c, r)]):
-                return r
-    return p[L.P_ROWS]
+    front = p[L.P_ROWS]
+    for c in range(p[L.P_COLS]):
+        low = invader_above(s, p, c, -1)
+        if 0 <= low < front:
+            front = low
+    return front
 
 
 @jit
@@ -162,19 +187,18 @@ def column_raid_margin(s, p, c):
     raid: the rows its lowest invader can still fall, plus one for each fighter or the mine
     below it (each stops one invader and is destroyed). 1 << 30 for a column without invaders.
     """
-    low = -1
-    for r in range(p[L.P_ROWS]):
-        if is_invader(s[at(c, r)]):
-            low = r
-            break
+    low = invader_above(s, p, c, -1)
     if low < 0:
         return 1 << 30
+    # every object below the lowest invader is a blocker (a fighter or the mine); with
+    # raid.on_collision, a blocker in the bottom row no longer stops the raid
+    below = s[L.S_OCCUPIED + c] & ((1 << low) - 1)
+    if p[L.P_RAID_ENTER_BOTTOM] and p[L.P_RAID_ON_COLLISION]:
+        below &= ~1
     blockers = 0
-    # with raid.on_collision, a blocker in the bottom row no longer stops the raid
-    for r in range(1 if p[L.P_RAID_ENTER_BOTTOM] and p[L.P_RAID_ON_COLLISION] else 0, low):
-        v = s[at(c, r)]
-        if v == L.MINE or v >= L.FIGHTER:
-            blockers += 1
+    while below:
+        below &= below - 1
+        blockers += 1
     # below_bottom: the invader in row 0 raids on the next descent (low + 1 descents);
     # enter_bottom: entering row 0 raids (low descents)
     return low + (0 if p[L.P_RAID_ENTER_BOTTOM] else 1) + blockers
@@ -198,30 +222,36 @@ def volley(s, p, c, r, seat, shots):
     fighter or the mine stays and takes the later shots too. Returns (score: 2 per point taken,
     +1 per hit, so that a hit worth nothing beats a miss; invaders removed; whether that
     empties the column; row of the first invader left above (c, r), or -1)."""
+    total, removed, above = volley_up(s, p, c, r, seat, shots)
+    return total, removed, empties_column(s, c, removed), above
+
+
+@jit_inline
+def volley_up(s, p, c, r, seat, shots):
+    """volley without its question about the column: (score, invaders removed, row of the
+    first invader left above). It depends on r only through the first object above (c, r)."""
     total = 0
     removed = 0
     rr = r
-    for _ in range(shots):
+    for shot in range(shots):
         tr = first_object_row(s, p, c, rr)
         if tr < 0:
             break
-        pts, hit = shot_value(s, p, c, rr, seat)
-        total += 2 * pts + (1 if hit else 0)
         v = s[at(c, tr)]
-        if v >= L.FIGHTER or v == L.MINE:
-            continue  # it stays: later shots hit it again
+        pts, hit = hit_value(s, p, v, seat)
+        if v >= L.FIGHTER or v == L.MINE:  # it stays: every shot left hits it again
+            total += (shots - shot) * (2 * pts + (1 if hit else 0))
+            break
+        total += 2 * pts + (1 if hit else 0)
         removed += 1
         rr = tr
-    above = -1
-    for q in range(rr + 1, p[L.P_ROWS]):
-        if is_invader(s[at(c, q)]):
-            above = q
-            break
-    below = 0
-    for q in range(r):
-        if is_invader(s[at(c, q)]):
-            below += 1
-    return total, removed, removed > 0 and above < 0 and below == 0, above
+    return total, removed, invader_above(s, p, c, rr)
+
+
+@jit_inline
+def empties_column(s, c, removed):
+    """Whether taking `removed` invaders off column c leaves it without any (a descent)."""
+    return removed > 0 and removed == s[L.S_COL_COUNT + c]
 
 
 @jit

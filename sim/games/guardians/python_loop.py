@@ -16,8 +16,9 @@ from typing import Any
 import numpy as np
 
 from sim.games.guardians import layout as L
-from sim.games.guardians.choice import choice_work, only_one_way
+from sim.games.guardians.choice import choice_work
 from sim.games.guardians.decision import MINE_START, PLACE, SCRATCH_SIZE, TURN, reset_action
+from sim.games.guardians.engine import play_turn
 from sim.games.guardians.kernel import (
     _FNV_OFFSET,
     G_DESCENTS,
@@ -37,6 +38,7 @@ from sim.games.guardians.kernel import (
     SEAT_NO_CHOICE,
     SEAT_SCORE,
     SEAT_TRAJ,
+    one_way_check,
     state_hash,
 )
 from sim.games.guardians.session import GameSession, Turn
@@ -153,6 +155,7 @@ def play_one_in_python(
     track = score_track(int(ruleset.values["end.turn_cap"]) + 1, n_players)
     forced = np.zeros(n_players, np.int64)
     probe, buf = choice_work(), np.zeros(L.N_KINDS, np.int64)
+    only_one_way = one_way_check()
     for seat in range(n_players):
         error = game.place_fighter(seat, int(decider.decide(seat, PLACE)[L.A_DEST_COL]))
         if error:
@@ -170,7 +173,7 @@ def play_one_in_python(
     rounds = 0
     while game.status == "running":
         seat = game.to_move
-        if only_one_way(game.s, game.p, probe, buf):
+        if only_one_way(game.s, game.p, probe, buf, play_turn):
             forced[seat] += 1
         action = decider.decide(seat, TURN).copy()
         error = game.play_turn(action)

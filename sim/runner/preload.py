@@ -1,0 +1,34 @@
+"""The worker pool's server (sim.runner.pool): `python -m sim.runner.preload FD [GAME ...]`.
+
+Importing this module readies a process to play chunks: numpy, numba, Parquet encoding and
+the runner's task code imported, and numba's compiler machinery loaded (by loading one tiny
+cached function, which builds numba's tables of implementations); a new process pays about
+0.6 s of CPU time for that. The server does it once, imports the engines of the games named
+(through their plug-ins), then forks every worker from itself: a worker starts ready, with only
+its lineup's machine code left to load (a few hundredths of a second).
+"""
+
+import contextlib
+import socket
+import sys
+
+import numpy as np
+
+import sim.runner.tasks  # noqa: F401  (the task code and Parquet encoding)
+from sim.games import get_game
+from sim.jit import jit
+from sim.runner.pool import serve_forks
+
+
+@jit
+def _ready(x):
+    return x + 1
+
+
+_ready(np.int64(1))
+
+if __name__ == "__main__":
+    for name in sys.argv[2:]:
+        with contextlib.suppress(Exception):  # else each worker meets the problem itself
+            get_game(name).play_chunk  # noqa: B018  (a plug-in's engine, imported)
+    serve_forks(socket.socket(fileno=int(sys.argv[1])))
