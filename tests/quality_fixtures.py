@@ -33,10 +33,12 @@ class Arm:
     play: Callable[[int, np.random.Generator], Game]
     pool: list[str] = field(default_factory=list)
     tables: list[list[int]] | None = None  # None: one seating of the pool, no rotation
+    rules: dict[str, Any] = field(default_factory=dict)  # rule keys the arm changes (a what-if)
 
 
 def write(root: Path, name: str, arms: list[Arm], *, games: int, baseline: str | None = None,
-          report: tuple[str, ...] = ("quality",)) -> Path:  # fmt: skip
+          report: tuple[str, ...] = ("quality",), tolerances: dict | None = None
+          ) -> Path:  # fmt: skip
     root = Path(root)
     entries = []
     for index, arm in enumerate(arms):
@@ -48,7 +50,8 @@ def write(root: Path, name: str, arms: list[Arm], *, games: int, baseline: str |
         tables = arm.tables or [[lineup.index(s) for s in arm.pool[:players]]]
         entries.append({
             "index": index, "name": arm.name, "dir": f"arm-{index:03d}", "players": players,
-            "ruleset": "guardians", "ruleset_ref": "guardians", "overrides": [],
+            "ruleset": "guardians", "ruleset_ref": "guardians", "overrides": sorted(arm.rules),
+            "ruleset_values": arm.rules,
             "pool": arm.pool, "rotate": "none" if arm.tables is None else "cyclic",
             "lineup": lineup, "tables": tables, "params": {}, "games": games,
             "target": games,
@@ -57,6 +60,7 @@ def write(root: Path, name: str, arms: list[Arm], *, games: int, baseline: str |
         "format": 1, "name": name, "status": "complete", "fingerprint": "planted",
         "game": "guardians", "games_per_arm": games, "baseline": baseline,
         "report": list(report), "param_columns": [], "seed": {"root": 7}, "arms": entries,
+        "tolerances": tolerances or {},
     })  # fmt: skip
     return root
 
@@ -171,16 +175,16 @@ POOL = ["novice", "casual", "club", "strong", "master"]
 TABLES = [[(r + k) % 5 for k in range(4)] for r in range(5)]
 
 
-def pure_luck(root: Path, games: int = 1500) -> Path:
+def pure_luck(root: Path, games: int = 1500, tolerances: dict | None = None) -> Path:
     """A game of pure luck: a ladder whose winner is a coin flip, four arms replaying each deal
     with the seats rotated (every seat `random`, so each replay is the same game), an even
-    table."""
+    table; `tolerances` as an experiment's key overrides the report's."""
     ladder = coin_flip(ladder_labels(POOL, 4))
     same_deal = coin_flip(lambda g: ["random"] * 4)
     arms = [Arm("ladder", ladder, POOL, TABLES),
             *(Arm(f"seat {r + 1}", same_deal, ["random"] * 4) for r in range(4)),
             Arm("even", same_deal, ["random"] * 4)]  # fmt: skip
-    return write(root, "luck", arms, games=games)
+    return write(root, "luck", arms, games=games, tolerances=tolerances)
 
 
 def pure_skill(root: Path, games: int = 1000) -> Path:

@@ -298,12 +298,12 @@ def _buyer(item: str, price: int) -> Callable[[str, np.ndarray], dict[str, np.nd
 
 
 def _pricing_arms(
-    item: str, prices: tuple[int, ...], break_even: float, raid: float
+    item: str, prices: tuple[int, ...], break_even: float, raid: float, slope: float = 0.08
 ) -> list[ArmSpec]:
     key = {"missile": "missile.cost", "upgrade": "upgrade.cost", "power_up": "power_up.cost"}[item]
     arms = []
     for price in prices:
-        boost = max(0.2, 1.0 + 0.08 * (break_even - price))  # the uplift crosses 0 at break_even
+        boost = max(0.2, 1.0 + slope * (break_even - price))  # the uplift crosses 0 at break_even
         arms.append(
             ArmSpec(
                 f"{key}={price}",
@@ -342,11 +342,16 @@ def at_levels(arms_of: Callable[[str], list[ArmSpec]], levels: tuple[str, ...]) 
 
 
 def pricing_by_skill(
-    root: Path, break_even: dict[str, float], games: int = 2000, raid: float = 0.3
+    root: Path,
+    break_even: dict[str, float],
+    games: int = 2000,
+    raid: float = 0.3,
+    slope: float = 0.08,
 ) -> Path:
-    """The missile price sweep at several skill levels, break-even planted per level."""
+    """The missile price sweep at several skill levels, break-even planted per level; `slope`:
+    how fast the buyer's advantage falls with the price (steeper: a sharper break-even)."""
     prices = (4, 7, 10, 13, 16)
-    arms = at_levels(lambda lv: _pricing_arms("missile", prices, break_even[lv], raid),
+    arms = at_levels(lambda lv: _pricing_arms("missile", prices, break_even[lv], raid, slope),
                      tuple(break_even))  # fmt: skip
     return write_results(root, "missile_cost", arms, games=games, report=("missile_pricing",))
 

@@ -114,6 +114,34 @@ CASES: dict[str, tuple[str, list[str]]] = {
         "seats: greedy\nprecision: {metric: raids_rate, width: 0.01}\n",
         ["key 'precision.metric'", "Did you mean 'raid_rate'?"],
     ),
+    "precision settle with a metric": (
+        "seats: greedy\nprecision: {settle: true, metric: raid_rate, width: 0.01}\n",
+        ["key 'precision.metric'", "give either settle or metric and width"],
+    ),
+    "unknown tolerance": (
+        "seats: greedy\ntolerances:\n  prise: 2\n",
+        [":3:", "key 'tolerances.prise'", "unknown key", "Did you mean 'price'?"],
+    ),
+    "tolerance not a number": (
+        "seats: greedy\ntolerances: {price: cheap}\n",
+        [
+            ":2:",
+            "key 'tolerances.price'",
+            "expected a positive number, got 'cheap'",
+            "The default is 1 (\u00b11 point)",
+        ],
+    ),  # fmt: skip
+    "share tolerance in percent": (
+        "seats: greedy\ntolerances: {seat_advantage: 2}\n",
+        [
+            "key 'tolerances.seat_advantage'",
+            "expected a share as a fraction (0.01 is 1 percentage point), got 2",
+        ],
+    ),  # fmt: skip
+    "tolerances not a mapping": (
+        "seats: greedy\ntolerances: 2\n",
+        [":2:", "key 'tolerances'", "expected a mapping", "tolerances: {price: 2"],
+    ),
     "no strategies": (
         "games: 10\n",
         ["key 'seats'", "no strategies given"],
@@ -176,6 +204,10 @@ OPTION_CASES = {
         ["error: --set: key 'seats[1]'", "Did you mean 'greedy'?"],
     ),
     "--set without a value": (["run", "{good}", "--set", "nonsense"], ["expected key=value"]),
+    "unknown tolerance in --set": (
+        ["run", "{good}", "--set", "tolerances.prise=2"],
+        ["error: --set: key 'tolerances.prise'", "Did you mean 'price'?"],
+    ),
     "--games 0": (["run", "{good}", "--games", "0"], ["key '--games'", "positive"]),
     "--chunk-size 0": (["run", "{good}", "--chunk-size", "0"], ["key '--chunk-size'"]),
     "unknown backend": (["run", "{good}", "--backend", "spark"], ["unknown backend 'spark'"]),

@@ -1,9 +1,10 @@
 """The Answers block on planted data (tests/report_fixtures.py): one sentence per question with
 every estimate beside its interval; the data-quality warnings (a raid-dominated run warns, a
 balanced one does not; a break-even outside the swept range says so, with a sweep that reaches
-past it); the per-skill verdict (robust when the levels agree, depends on skill when they do
-not); `sim report --compare`; legends that never cover data; the recommended difficulty setup
-that names no setup far from its target. Plus the quality helpers against scipy."""
+past it); the per-skill verdict (the same at every level when equal levels are measured well
+enough, not settled when they are measured too thinly, depends on skill when they differ);
+`sim report --compare`; legends that never cover data; the recommended difficulty setup that
+names no setup far from its target. Plus the quality helpers against scipy."""
 
 from __future__ import annotations
 
@@ -34,14 +35,17 @@ def planted(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
         "raids": lambda r: F.pricing(r, games=1500, raid=0.85),
         "balanced": lambda r: F.pricing(r, games=1000, raid=0.3),
         "narrow": lambda r: F.pricing(r, games=1000, prices=(4, 5, 6, 7, 8)),
-        "robust": lambda r: F.pricing_by_skill(r, dict.fromkeys(LEVELS, 10), games=1500),
+        "few": lambda r: F.pricing_by_skill(r, dict.fromkeys(LEVELS, 10), games=1500),
+        "many": lambda r: F.pricing_by_skill(
+            r, dict.fromkeys(LEVELS[:2], 10), games=3000, slope=0.25
+        ),
         "depends": lambda r: F.pricing_by_skill(
             r, dict(zip(LEVELS, (6, 10, 14), strict=True)), games=1500
         ),
-        "what_if_skill": lambda r: F.what_if_by_skill(r, dict.fromkeys(LEVELS, 0.06), games=1000),
+        "what_if_skill": lambda r: F.what_if_by_skill(r, dict.fromkeys(LEVELS, 0.06), games=3000),
         "mine_value": lambda r: F.mine_value(r, games=1000),
         "first_player": lambda r: F.first_player(r, games=1500),
-        "difficulty": lambda r: F.difficulty(r, games=300),
+        "difficulty": lambda r: F.difficulty(r, games=1000),
     }
     out = {}
     for name, make in makers.items():
@@ -152,18 +156,32 @@ def test_first_player_quality_line_counts_games_with_a_winner(planted):
 # --- per skill level ---------------------------------------------------------------------------
 
 
-def test_robust_when_every_level_agrees(planted):
-    kind, text, q = F.answers(planted["robust"])["missile_pricing.all"]
-    assert "This is robust across skill levels" in text
-    assert all(f"at {lv}" in text for lv in LEVELS)
-    assert "over all levels" in q
+def test_equal_levels_with_many_games_are_the_same_at_every_level(planted):
+    kind, text, q = F.answers(planted["many"])["missile_pricing.all"]
+    assert "The same holds at every skill level (tolerance \u00b11 point)" in text, text
+    found = {lv: float(v) for v, lv in re.findall(r"(\d+\.\d) \([^)]*\) at (\w+)", text)}
+    assert set(found) == set(LEVELS[:2]) and all(abs(v - 10) < 1 for v in found.values())
+    assert "over all levels" in q and kind != "unsettled"
     kind, text, _ = F.answers(planted["what_if_skill"])["what_if.steal-highest"]
-    assert kind == "finding" and "robust across skill levels" in text
+    assert kind == "finding" and "The same holds at every skill level" in text, text
+
+
+def test_equal_levels_with_few_games_are_not_settled(planted):
+    kind, text, _ = F.answers(planted["few"])["missile_pricing.all"]
+    assert kind == "unsettled" and "same" not in text, text
+    said = re.search(
+        r": not settled at this size whether it depends on skill \(tolerance \u00b11 point\); "
+        r"about ([\d,]+) games per arm would likely settle it\.$",
+        text,
+    )
+    assert said, text
+    assert int(said[1].replace(",", "")) > 1500  # more than the games it rests on
 
 
 def test_depends_on_skill_names_each_level_and_its_value(planted):
     kind, text, _ = F.answers(planted["depends"])["missile_pricing.all"]
-    assert text.startswith("Break-even price: ") and "depends on skill" in text
+    assert text.startswith("Break-even price: ") and text.endswith(": depends on skill.")
+    assert kind == "finding"
     found = {lv: float(v) for v, lv in re.findall(r"(\d+\.\d) \([^)]*\) at (\w+)", text)}
     assert set(found) == set(LEVELS)
     assert found["casual"] < found["club"] < found["strong"]  # planted 6, 10, 14

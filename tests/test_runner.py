@@ -8,6 +8,7 @@ Small runs of the fast built-in strategies (greedy, random) keep the file quick.
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from pathlib import Path
 
 import numpy as np
@@ -326,11 +327,76 @@ def test_precision_stop(tmp_path: Path) -> None:
     assert_frame_equal(load(tmp_path / "q").collect().sort("game"), stored.sort("game"))
     # an unreachable width stops at max_games
     capped = exp.precision.__class__("win_share.greedy", 0.001, 300, 600)
-    from dataclasses import replace
-
     short = run(replace(exp, precision=capped), out=tmp_path / "c", jobs=1, progress=False)
     assert short.arms == {"default": 600}
     assert not short.precision["default"]["reached"]
+
+
+SETTLE = """
+name: settle
+players: 2
+seats: [greedy, greedy]
+rotate: true
+games: 300
+seed: 5
+tolerances: {seat_advantage: 0.06}
+precision: {settle: true, step: 300, max_games: 20000}
+report: [first_player]
+"""
+
+
+def test_precision_stop_until_every_answer_is_settled(tmp_path: Path) -> None:
+    from sim.report.settled import open_questions
+
+    exp = load_experiment(write(tmp_path, SETTLE))
+    assert exp.precision.settle and exp.tolerances == (("seat_advantage", 0.06),)
+    assert exp.precision.text() == "every answer is settled, at most 20,000 games per arm"
+    assert open_questions_at(tmp_path / "first", exp, 300)  # 300 games settle nothing
+    out = tmp_path / "out"
+    summary = run(exp, out=out, jobs=1, progress=False)
+    n = summary.arms["default"]
+    result = summary.precision["all arms"]
+    assert result["reached"] and result["games"] == n and 300 < n <= 20000
+    assert open_questions(out, games=n) == []
+    assert manifest(out)["tolerances"] == {"seat_advantage": 0.06}
+
+
+def open_questions_at(out: Path, exp, games: int) -> list:
+    from sim.report.settled import open_questions
+
+    run(replace(exp, precision=None, games=games), out=out, jobs=1, progress=False)
+    return open_questions(out, games=games)
+
+
+def test_the_settle_stop_jumps_to_the_games_the_answers_ask_for(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Each checkpoint goes to the games per arm the open answers name (at least `step` more,
+    at most `max_games`), over the first games of every arm only."""
+    from sim.report import settled
+
+    asked: list[int] = []
+
+    def fake(root: Path, *, games: int) -> list:
+        asked.append(games)
+        return [settled.Open("q", 1000)] if games < 1000 else []
+
+    monkeypatch.setattr(settled, "open_questions", fake)
+    exp = load_experiment(write(tmp_path, SETTLE.replace("step: 300", "step: 200")))
+    summary = run(exp, out=tmp_path / "a", jobs=1, progress=False)
+    assert asked == [300, 1000] and summary.arms == {"default": 1000}
+    assert summary.precision["all arms"]["reached"]
+    asked.clear()
+
+    def never(root: Path, *, games: int) -> list:
+        asked.append(games)
+        return [settled.Open("q", None)]
+
+    monkeypatch.setattr(settled, "open_questions", never)
+    capped = replace(exp, precision=replace(exp.precision, max_games=700))
+    summary = run(capped, out=tmp_path / "b", jobs=1, progress=False)
+    assert asked == [300, 500, 700] and summary.arms == {"default": 700}
+    assert not summary.precision["all arms"]["reached"]
 
 
 def test_replay_reproduces_a_stored_game(reference: Path) -> None:

@@ -85,9 +85,7 @@ class Experiment:
             ("games per arm", exp.games),
             ("root seed", exp.seed),
             ("baseline", exp.baseline),
-            ("precision", None if exp.precision is None else
-             f"{exp.precision.metric} to {exp.precision.width} (at most "
-             f"{exp.precision.max_games:,} games per arm)"),
+            ("precision", None if exp.precision is None else f"until {exp.precision.text()}"),
             ("report sections", ", ".join(exp.report) or None),
         ])  # fmt: skip
         rows = [_arm_row(arm) for arm in exp.arms]

@@ -52,9 +52,19 @@ METHODS = [
     "its 95% interval. An answer warns when most of the games it rests on cannot move it (e.g. "
     "nobody won them), when 5% or more of the games hit the game's cap, and when a break-even "
     "lies beyond the prices tried.",
-    "Skill levels: the answer holds at every level (robust) when every level reaches the same "
-    "conclusion and no two levels' headline estimates differ: the interval of a difference is "
-    "MOVER (from the two intervals), widened to a Bonferroni level for the pairs of levels.",
+    "Verdicts: every claim that something holds, is fair, has no effect or is priced right is "
+    "an equivalence test against the question's tolerance (printed beside it; defaults in "
+    "docs/reports.md, the experiment's `tolerances` key overrides them): it holds only when "
+    "the difference's whole 95% interval lies within \u00b1 the tolerance (two one-sided "
+    "tests). An effect is shown when the interval excludes zero. Otherwise the question is not "
+    "settled at this size, and the answer says how many games per arm would likely settle it "
+    "(80% chance, were the truth the current estimate; the standard error shrinks as "
+    "1/\u221agames).",
+    "Skill levels: the answer is the same at every level only when, for every pair of levels, "
+    "the difference of their headline estimates lies within the tolerance; it depends on skill "
+    "when some pair's difference excludes zero. The interval of a difference is MOVER (from the "
+    "two intervals), widened to a Bonferroni level for the pairs of levels; levels played on "
+    "the same seeds are positively correlated, which makes it conservative.",
     "Games stopped by an illegal move of a strategy are left out (their count is shown above).",
 ]
 

@@ -22,6 +22,8 @@ from typing import Any
 from sim.report import fmt
 from sim.report.quality import Quality
 from sim.stats.intervals import z_for
+from sim.stats.tolerances import Tolerance
+from sim.stats.verdict import Verdict
 
 
 @dataclass(frozen=True)
@@ -110,11 +112,15 @@ Part = str | Estimate | Term | Label | Count
 class Answer:
     """One question and its one-sentence answer.
 
-    kind: 'finding' (a significant effect), 'null' (no detectable effect) or 'info'.
+    kind: 'finding' (an effect is shown), 'within' (shown to lie within its tolerance: no
+    effect, fair, priced right), 'unsettled' (not settled at this size) or 'info'
+    (sim.report.verdicts).
     headline: the estimate that sums the answer up (compared across skill levels and runs).
     category: the conclusion in a few words, without figures ("raises the buyer's win share",
-    "no detectable effect"); answers at two skill levels agree when their categories are equal
-    and their headlines do not differ significantly.
+    "the seats are fair").
+    verdict: the answer's claim read against its tolerance (None: the answer claims nothing).
+    tolerance: the tolerance of the headline, in its units: how far apart two headlines (at
+    two skill levels, in two runs) may be and still count as the same.
     """
 
     key: str
@@ -125,6 +131,8 @@ class Answer:
     category: str = ""
     quality: Quality | None = None
     section: str = ""  # id of the section holding the details
+    verdict: Verdict | None = None
+    tolerance: Tolerance | None = None
 
     @property
     def estimates(self) -> list[Estimate]:
@@ -138,7 +146,12 @@ class Answer:
         return [p for p in self.parts if isinstance(p, Term)]
 
     def text(self) -> str:
-        return "".join(_plain(p) for p in self.parts)
+        return plain_text(self.parts)
+
+
+def plain_text(parts: list[Part]) -> str:
+    """Parts as plain text (an estimate with its interval), e.g. for a finding."""
+    return "".join(_plain(p) for p in parts)
 
 
 def _plain(part: Part) -> str:

@@ -46,11 +46,11 @@ def _renamed(blocks: list, level: str) -> list:
     return out
 
 
-def merge_levels(per_level: dict[str, Section]) -> Section:
-    """One section from the same section built at every level."""
+def merge_levels(per_level: dict[str, Section], *, games: int | None = None) -> Section:
+    """One section from the same section built at every level (`games` per arm)."""
     first = next(iter(per_level.values()))
     merged = Section(first.id, first.title, first.question)
-    merged.answers = skill.combine({lv: s.answers for lv, s in per_level.items()})
+    merged.answers = skill.combine({lv: s.answers for lv, s in per_level.items()}, games=games)
     for s in per_level.values():
         for k, v in s.glossary.items():
             merged.glossary.setdefault(k, v)
@@ -76,8 +76,10 @@ def build_sections(
     for name in names:
         builder = builders[name]
         if len(levels) > 1 and not getattr(builder, "reads_skill", False):
-            per = {lv: builder(Context(views[lv], n_boot=n_boot)) for lv in levels}
-            out.append(merge_levels(per))
+            contexts = {lv: Context(views[lv], n_boot=n_boot) for lv in levels}
+            per = {lv: builder(c) for lv, c in contexts.items()}
+            games = max(c.games_per_arm for c in contexts.values())
+            out.append(merge_levels(per, games=games))
         else:
             out.append(builder(Context(results, n_boot=n_boot)))
     return out

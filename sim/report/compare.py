@@ -6,7 +6,9 @@ The difference's interval is MOVER (``sim.report.answers.difference``) from the 
 intervals, which treats the runs as independent. Runs that share their seeds are positively
 correlated, so for them the interval is conservative (wider than a paired one would be); for
 such runs the page adds the headline quality measures of every arm both runs have, paired
-game by game (sim.report.game_quality.compare.paired_runs).
+game by game (sim.report.game_quality.compare.paired_runs). Whether an answer's headline is
+the same in both runs is a three-valued verdict (``sim.stats.verdict.equivalence`` against the
+question's tolerance).
 
     <report_dir>/index.html        the page (self-contained)
     <report_dir>/report.md         the same in markdown
@@ -23,16 +25,32 @@ import polars as pl
 
 from sim.report import fmt
 from sim.report import folder as report_folder
-from sim.report.answers import Answer, Estimate, Label, Part, difference, render_parts
+from sim.report import verdicts as words
+from sim.report.answers import (
+    Answer,
+    Estimate,
+    Label,
+    Part,
+    difference,
+    plain_text,
+    render_parts,
+    sentence,
+)
 from sim.report.data import Results, load_results
 from sim.report.game_quality.compare import paired_runs
 from sim.report.render import CSS, SORTER_JS, Section
+from sim.stats.tolerances import Tolerance
+from sim.stats.verdict import Outcome, Verdict, equivalence
 
 METHOD = (
     "Each difference is run B minus run A with a 95% interval built from the two runs' own "
     "intervals (MOVER, Zou and Donner 2008), as for independent runs: when the two runs share "
     "their seeds the interval is wider than it needs to be. A difference whose interval "
-    "excludes zero is marked as a finding."
+    "excludes zero is marked as a finding. Whether an answer's headline is the same in both "
+    "runs is an equivalence verdict: the same only when the difference's whole interval lies "
+    "within the question's tolerance (printed beside it; the experiment's `tolerances` key); "
+    "otherwise, unless a change is shown, it is not settled, with the games per arm that "
+    "would likely settle it."
 )
 
 
@@ -52,11 +70,34 @@ def differences(a: Answer | None, b: Answer | None) -> list[tuple[Estimate, Esti
     return [(ea[k], eb[k], difference(eb[k], ea[k])) for k in ea if k in eb]
 
 
-def _diff_parts(rows: list[tuple[Estimate, Estimate, Estimate]]) -> list[Part]:
+def verdict(a: Answer | None, b: Answer | None, games: int | None) -> Verdict | None:
+    """Whether the answer's headline is the same in both runs: B - A within the headline's
+    tolerance (None without a headline in both runs or a tolerance)."""
+    if a is None or b is None or a.headline is None or b.headline is None:
+        return None
+    tol = b.tolerance or a.tolerance
+    if tol is None or a.headline.key != b.headline.key:
+        return None
+    d = difference(b.headline, a.headline)
+    return equivalence(d.value, d.low, d.high, tol.value, games=games)
+
+
+def _diff_parts(rows: list[tuple[Estimate, Estimate, Estimate]], v: Verdict | None,
+                tol: Tolerance | None) -> list[Part]:  # fmt: skip
     parts: list[Part] = []
     for i, (_, _, d) in enumerate(rows):
         parts += ["; " if i else "", Label(d.label), " ", d]
-    return parts + ["."] if parts else ["No estimate in common."]
+    if not parts:
+        return ["No estimate in common."]
+    if v is not None and tol is not None:
+        if v.holds:
+            parts += sentence(": the same in both runs", words.tolerance(tol))
+        elif v.opposite:
+            parts += [": changed"]
+        else:
+            parts += sentence(": not settled at this size whether it changed", words.tolerance(tol),
+                              "; ", words.to_settle(v))  # fmt: skip
+    return parts + ["."]
 
 
 def _side(answer: Answer | None, run: str) -> str:
@@ -69,22 +110,28 @@ def _side(answer: Answer | None, run: str) -> str:
     )
 
 
-def _row(key: str, a: Answer | None, b: Answer | None) -> str:
+def _row(key: str, a: Answer | None, b: Answer | None, games: int | None) -> str:
     first = a or b
     rows = differences(a, b)
-    kind = "finding" if any(d.significant for _, _, d in rows) else "null"
+    v = verdict(a, b, games)
+    shown = any(d.significant for _, _, d in rows)
+    kind = words.kind(v) if v is not None else (words.FINDING if shown else words.INFO)
+    said = render_parts(_diff_parts(rows, v, first.tolerance))
     e = html.escape
     return (
         f'<div class="qa" data-question="{e(key)}"><p class="q">{e(first.question)}</p>'
         f'<div class="pair">{_side(a, "A")}{_side(b, "B")}</div>'
-        f'<p class="answer {kind}"><b>B \u2212 A:</b> {render_parts(_diff_parts(rows))}</p></div>'
+        f'<p class="answer {kind}"><b>B \u2212 A:</b> {said}</p></div>'
     )
 
 
-def _table(keys: list[str], ans_a: dict, ans_b: dict) -> pl.DataFrame:
+def _table(keys: list[str], ans_a: dict, ans_b: dict, games: int | None) -> pl.DataFrame:
     rows = []
     for key in keys:
-        for ea, eb, d in differences(ans_a.get(key), ans_b.get(key)):
+        a, b = ans_a.get(key), ans_b.get(key)
+        v = verdict(a, b, games)
+        for ea, eb, d in differences(a, b):
+            headline = v is not None and ea.key == a.headline.key
             rows.append(
                 {
                     "question": (ans_a.get(key) or ans_b.get(key)).question,
@@ -95,6 +142,9 @@ def _table(keys: list[str], ans_a: dict, ans_b: dict) -> pl.DataFrame:
                     "b": eb.value, "b_low": eb.low, "b_high": eb.high,
                     "diff": d.value, "diff_low": d.low, "diff_high": d.high,
                     "significant": d.significant,
+                    "tolerance": v.tolerance if headline else None,
+                    "verdict": _said(v) if headline else "",
+                    "games_to_settle": v.games_to_settle if headline else None,
                 }
             )  # fmt: skip
     return pl.DataFrame(rows, infer_schema_length=None)
@@ -106,6 +156,10 @@ EXTRA_CSS = """
 .side .run { font-weight: 700; margin: 0; }
 @media (max-width: 700px) { .pair { grid-template-columns: 1fr; } }
 """
+
+
+def _said(v: Verdict) -> str:
+    return {Outcome.HOLDS: "the same", Outcome.OPPOSITE: "changed"}.get(v.outcome, v.outcome.value)
 
 
 def _who(results: Results) -> str:
@@ -134,10 +188,11 @@ def build_comparison(
     ans_a = _answers(report_sections(ra, choose_sections(ra), n_boot=n_boot))
     ans_b = _answers(report_sections(rb, choose_sections(rb), n_boot=n_boot))
     keys = list(dict.fromkeys([*ans_a, *ans_b]))
+    games = min(ra.games_per_arm, rb.games_per_arm)  # what would settle it in the smaller run
     paired = paired_runs(ra, rb)
     title = f"Comparison: {ra.name} (A) and {rb.name} (B)"
     e = html.escape
-    body = "".join(_row(k, ans_a.get(k), ans_b.get(k)) for k in keys)
+    body = "".join(_row(k, ans_a.get(k), ans_b.get(k), games) for k in keys)
     page = "\n".join(
         [
             "<!DOCTYPE html>",
@@ -155,9 +210,9 @@ def build_comparison(
         ]
     )
     files = {
-        "tables/compare.csv": _table(keys, ans_a, ans_b).write_csv(),
+        "tables/compare.csv": _table(keys, ans_a, ans_b, games).write_csv(),
         "index.html": page,
-        "report.md": _markdown(title, ra, rb, keys, ans_a, ans_b, paired),
+        "report.md": _markdown(title, ra, rb, keys, ans_a, ans_b, games, paired),
     }
     if paired:
         files["tables/compare_paired.csv"] = pl.DataFrame(paired).write_csv()
@@ -200,15 +255,15 @@ def _paired_html(rows: list[dict]) -> str:
     )
 
 
-def _markdown(title, ra, rb, keys, ans_a, ans_b, paired=()) -> str:
+def _markdown(title, ra, rb, keys, ans_a, ans_b, games, paired=()) -> str:
     lines = [f"# {title}", "", f"A: {_who(ra)}  ", f"B: {_who(rb)}", ""]
     for key in keys:
         a, b = ans_a.get(key), ans_b.get(key)
         lines += [f"## {(a or b).question}", ""]
         lines.append(f"- **A:** {a.text() if a else 'not asked in this run'}")
         lines.append(f"- **B:** {b.text() if b else 'not asked in this run'}")
-        diffs = "; ".join(f"{d.label} {d.plain()}" for _, _, d in differences(a, b))
-        lines += [f"- **B \u2212 A:** {diffs or 'no estimate in common'}", ""]
+        said = _diff_parts(differences(a, b), verdict(a, b, games), (a or b).tolerance)
+        lines += [f"- **B \u2212 A:** {plain_text(said)}", ""]
     if paired:
         head = "| arm | measure | B \u2212 A | games |"
         lines += [f"## {PAIRED_TITLE}", "", PAIRED_NOTE, "", head,

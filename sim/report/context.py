@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from sim.report import fmt
 from sim.report.data import Results
 from sim.report.table import ARM, Column
+from sim.stats.tolerances import Tolerance, resolve
 
 
 @dataclass
@@ -16,6 +17,15 @@ class Context:
     seed: int = 20240101  # the bootstrap's seed: the same data give the same report
     level: float = 0.95
     notes: list[str] = field(default_factory=list)  # caveats shown under the page header
+
+    def tolerance(self, name: str) -> Tolerance:
+        """The experiment's tolerance for a question (its `tolerances` key, else the default
+        of sim/stats/tolerances.py)."""
+        return resolve(self.results.manifest.get("tolerances"))[name]
+
+    @property
+    def games_per_arm(self) -> int:
+        return self.results.games_per_arm
 
     @property
     def arm_names(self) -> list[str]:

@@ -56,7 +56,7 @@ class Results:
     arms: list[ArmInfo]
     excluded: dict[str, int] = field(default_factory=dict)  # games stopped on an illegal move
     incomplete: str | None = None  # why and how far the run is incomplete (None: complete)
-    _cache: dict[str, dict[str, Any]] = field(default_factory=dict, repr=False)
+    _cache: dict[str, Any] = field(default_factory=dict, repr=False)
 
     # --- experiment-level facts ----------------------------------------------------------
 
@@ -144,6 +144,14 @@ class Results:
     @property
     def total_games(self) -> int:
         return self.games.height
+
+    @property
+    def games_per_arm(self) -> int:
+        """The most games any arm has (the arms of a run normally have the same number)."""
+        if "games_per_arm" not in self._cache:
+            counts = self.games.group_by("arm").len().get_column("len")
+            self._cache["games_per_arm"] = int(counts.max()) if counts.len() else 0
+        return self._cache["games_per_arm"]
 
     def rulebook_value(self, arm: str, key: str) -> Any:
         """The value of rule `key` in the preset the arm starts from, before the experiment's

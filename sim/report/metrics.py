@@ -75,6 +75,7 @@ class Metric:
     unit: str  # 'pp' (a rate), 'num'
     digits: int = 1
     headline: bool = False
+    tolerance: str = ""  # the tolerance its changes are judged against (sim/stats/tolerances.py)
 
 
 def paired(

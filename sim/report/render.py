@@ -20,8 +20,9 @@ from sim.report.table import Table
 
 @dataclass(frozen=True)
 class Finding:
-    """One sentence a designer can act on. kind: 'finding' (a significant effect), 'null' (no
-    detectable effect: shown as such, never as a finding), 'info' (a plain fact)."""
+    """One sentence a designer can act on. kind: 'finding' (an effect is shown), 'within' (the
+    effect is shown to lie within its tolerance), 'unsettled' (not settled at this size: never
+    shown as a finding nor as no effect), 'info' (a plain fact); see sim.report.verdicts."""
 
     text: str
     kind: str = "info"
@@ -96,9 +97,12 @@ nav a { margin-right: 16px; color: var(--accent); text-decoration: none; display
 .findings li { padding: 7px 12px; margin: 5px 0; border-left: 4px solid var(--line);
                background: var(--panel); border-radius: 0 4px 4px 0; }
 .findings li.finding { border-left-color: var(--sig); }
-.findings li.null { border-left-color: var(--ns); color: #3d4450; }
-.findings li.null::before { content: "no detectable effect \\2014  "; font-weight: 600;
-                            color: var(--ns); }
+.findings li.within { border-left-color: var(--accent); }
+.findings li.within::before { content: "within tolerance \\2014  "; font-weight: 600;
+                              color: var(--accent); }
+.findings li.unsettled { border-left-color: var(--ns); color: #3d4450; }
+.findings li.unsettled::before { content: "not settled \\2014  "; font-weight: 600;
+                                 color: var(--ns); }
 .findings li.finding::before { content: "finding \\2014  "; font-weight: 600; color: var(--sig); }
 .answers { border: 1px solid var(--line); border-radius: 6px; padding: 4px 16px 8px; }
 .qa { padding: 8px 0 10px; border-bottom: 1px solid var(--line); }
@@ -107,7 +111,8 @@ nav a { margin-right: 16px; color: var(--accent); text-decoration: none; display
 .qa .q a { color: var(--muted); text-decoration: none; }
 .answer { margin: 2px 0; font-size: 16px; padding-left: 10px; border-left: 4px solid var(--line); }
 .answer.finding { border-left-color: var(--sig); }
-.answer.null { border-left-color: var(--ns); }
+.answer.within { border-left-color: var(--accent); }
+.answer.unsettled { border-left-color: var(--ns); }
 .est { font-weight: 600; white-space: nowrap; }
 .ci { font-weight: 400; color: var(--muted); }
 abbr[title] { text-decoration: underline dotted; cursor: help; }
@@ -393,7 +398,11 @@ def _markdown_blocks(blocks: list[Block], out: list[str]) -> None:
 
 def _markdown_findings(findings: list[Finding], out: list[str]) -> None:
     for f in findings:
-        prefix = {"finding": "**Finding:** ", "null": "**No detectable effect:** "}.get(f.kind, "")
+        prefix = {
+            "finding": "**Finding:** ",
+            "within": "**Within tolerance:** ",
+            "unsettled": "**Not settled:** ",
+        }.get(f.kind, "")
         out.append(f"- {prefix}{f.text}")
     if findings:
         out.append("")

@@ -6,24 +6,29 @@ manifest entry names its ``skill`` and ``base_arm``; the baseline at a level is
 - ``levels(results)``: the levels in the experiment's order ([] without a skill column);
 - ``for_level(results, level)``: the results of one level with the arms under their base names,
   so every section runs unchanged on it;
-- ``combine(by_level)``: one answer per question from the answers at every level, saying whether
-  the conclusion holds at every level ("robust across skill levels") or depends on skill, and
-  where it flips.
+- ``combine(by_level)``: one answer per question from the answers at every level, with a
+  three-valued verdict (sim/stats/verdict.py): the answer is the same at every skill level, it
+  depends on skill, or this size does not settle it (and the games per arm that likely would).
 
-Two levels agree when their answers' categories are equal and their headline estimates do not
-differ significantly: the difference's interval (MOVER, widened for the number of pairs by
-Bonferroni) contains zero.
+The answer is the same at every level only when it is shown to be: for every pair of levels,
+the difference of their headline estimates (MOVER, widened for the number of pairs by
+Bonferroni) lies inside the headline's tolerance (an equivalence test). It depends on skill
+when some pair's difference excludes zero. A difference that is merely not detected settles
+nothing.
 """
 
 from __future__ import annotations
 
 import itertools
+import math
 from dataclasses import replace
 
 import polars as pl
 
+from sim.report import verdicts as words
 from sim.report.answers import (
     Answer,
+    Estimate,
     Label,
     Part,
     difference,
@@ -33,10 +38,12 @@ from sim.report.answers import (
 )
 from sim.report.data import ArmInfo, Results
 from sim.report.quality import Quality
+from sim.stats.verdict import Outcome, Verdict, all_of, equivalence
 
 SKILL = "skill"
-ROBUST = "robust across skill levels"
+ROBUST = "the same at every skill level"
 DEPENDS = "depends on skill"
+UNSETTLED = "not settled across skill levels"
 
 
 def levels(results: Results) -> list[str]:
@@ -95,17 +102,50 @@ def for_level(results: Results, level: str) -> Results:
 # --- the verdict -----------------------------------------------------------------------------
 
 
-def _agree(answers: dict[str, Answer]) -> bool:
-    cats = {a.category for a in answers.values()}
-    if len(cats) > 1:
-        return False
-    heads = [a.headline for a in answers.values() if a.headline is not None]
-    if len(heads) < 2:
-        return True
-    widen = family_widening(len(heads) * (len(heads) - 1) // 2)
-    return not any(
-        difference(a, b, widen=widen).significant for a, b in itertools.combinations(heads, 2)
-    )
+def _pair(a: Estimate, b: Estimate, tol: float, widen: float, games: int | None) -> Verdict:
+    """Whether two levels' headlines are the same within the tolerance: the MOVER difference
+    (widened by `widen`) read as an equivalence. An open-ended interval (a break-even beyond
+    the range tried) shows a difference only when the two intervals do not overlap."""
+    d = difference(a, b, widen=widen)
+    if math.isfinite(d.low) and math.isfinite(d.high):
+        return equivalence(d.value, d.low, d.high, tol, games=games)
+    apart = a.high < b.low or b.high < a.low
+    return Verdict(Outcome.OPPOSITE if apart else Outcome.UNSETTLED, tol, d.value, d.low, d.high)
+
+
+def _across(found: dict[str, Answer], games: int | None) -> Verdict | None:
+    """The verdict on "the answer is the same at every level": every pair of headlines the same
+    within the headline's tolerance (Bonferroni-widened for the pairs). Without comparable
+    headlines, the levels' own verdicts: the same when every level settles on the same
+    conclusion; otherwise None (no claim across levels: each level's answer is told, its open
+    verdicts kept), for conclusions that read differently do not show that they differ."""
+    answers = list(found.values())
+    if len(answers) < 2:
+        return None  # asked at one level only: nothing to compare
+    tol = answers[0].tolerance
+    heads = [a.headline for a in answers]
+    alike = len({(h.label, h.unit) if h is not None else None for h in heads}) == 1
+    if tol is not None and heads[0] is not None and alike:
+        widen = family_widening(len(heads) * (len(heads) - 1) // 2)
+        return all_of(_pair(a, b, tol.value, widen, games)
+                      for a, b in itertools.combinations(heads, 2))  # fmt: skip
+    verdicts = [a.verdict for a in answers]
+    if any(v is None for v in verdicts):
+        return None
+    first = verdicts[0]
+    same = len({(v.outcome, a.category) for v, a in zip(verdicts, answers, strict=True)}) == 1
+    if same and all(v.settled for v in verdicts):
+        return Verdict(Outcome.HOLDS, first.tolerance, first.estimate, first.low, first.high)
+    return None  # open, or reading differently (which does not show they differ): level by level
+
+
+def _still_open(across: Verdict, found: dict[str, Answer]) -> Verdict:
+    """The answer's verdict: whether it depends on skill when that is shown; else open while
+    the question or any level's own claim is open (the games that would settle them all)."""
+    if across.opposite:
+        return across
+    own = [a.verdict for a in found.values() if a.verdict is not None and not a.verdict.settled]
+    return all_of([across, *own])
 
 
 def _at_levels(answers: dict[str, Answer], key: str) -> list[list[Part]]:
@@ -148,8 +188,9 @@ def _quality(answers: dict[str, Answer]) -> Quality | None:
     )
 
 
-def combine(by_level: dict[str, list[Answer]]) -> list[Answer]:
-    """One answer per question over every level (levels in the dict's order)."""
+def combine(by_level: dict[str, list[Answer]], *, games: int | None = None) -> list[Answer]:
+    """One answer per question over every level (levels in the dict's order); `games`: games
+    per arm, for the games that would settle an open question."""
     keys: list[str] = list(dict.fromkeys(a.key for answers in by_level.values() for a in answers))
     out = []
     for key in keys:
@@ -158,51 +199,85 @@ def combine(by_level: dict[str, list[Answer]]) -> list[Answer]:
         if len(by_level) == 1:
             out.append(first)
             continue
-        label = first.headline.label if first.headline is not None else "the answer"
-        per_level = joined(_at_levels(found, key))
-        if _agree(found):
-            names = list(found)
-            ref_level = names[len(names) // 2]
-            ref = found[ref_level]
-            missing = [lv for lv in by_level if lv not in found]
-            note = f" (not measured at {', '.join(missing)})" if missing else ""
-            tail: list[Part] = ["."]
-            if first.headline is not None:
-                tail = sentence(": ", Label(label), " ", per_level, ".")
-            parts = sentence(
-                "At ", Label(ref_level), ": ", _lower(ref.parts), f" This is {ROBUST}{note}", tail
-            )
-            kind, category = ref.kind, ROBUST
+        missing = [lv for lv in by_level if lv not in found]
+        across = _across(found, games)
+        if across is None:
+            answer = _side_by_side(found)
         else:
-            cats: dict[str, list[str]] = {}
-            for lv, a in found.items():
-                cats.setdefault(a.category, []).append(lv)
-            said = "; ".join(f"{c} at {', '.join(lvs)}" for c, lvs in cats.items())
-            if first.headline is None:  # the categories are the answer
-                parts = sentence(DEPENDS[:1].upper() + DEPENDS[1:], ": ", said, ".")
-            else:
-                why = [" (", said, ")"] if len(cats) > 1 else []
-                parts = sentence(
-                    Label(label[:1].upper() + label[1:]), ": ", per_level, f": {DEPENDS}", why, "."
-                )
-            kinds = {a.kind for a in found.values()}
-            kind, category = ("finding" if "finding" in kinds else first.kind), DEPENDS
-        out.append(
-            Answer(
-                key=key,
-                question=first.question,
-                parts=parts,
-                kind=kind,
-                headline=None,
-                category=category,
-                quality=_quality(found),
-                section=first.section,
-            )
-        )
+            answer = _verdict_answer(key, found, across, missing)
+        answer.quality = _quality(found)
+        out.append(answer)
     return out
 
 
-__all__ = ["DEPENDS", "ROBUST", "SKILL", "arm_level", "base_name", "combine", "for_level", "levels"]
+def _verdict_answer(key: str, found: dict[str, Answer], across: Verdict, missing: list[str]):
+    first = next(iter(found.values()))
+    tol = words.tolerance(first.tolerance) if first.tolerance is not None else []
+    label = first.headline.label if first.headline is not None else "the answer"
+    per_level = joined(_at_levels(found, key)) if first.headline is not None else None
+    cats: dict[str, list[str]] = {}
+    for lv, a in found.items():
+        cats.setdefault(a.category, []).append(lv)
+    said = "; ".join(f"{c} at {', '.join(lvs)}" for c, lvs in cats.items())
+    lead = (
+        [Label(label[:1].upper() + label[1:]), ": ", per_level]
+        if per_level
+        else [said[:1].upper() + said[1:]]
+    )
+    if across.holds:
+        names = list(found)
+        ref_level = names[len(names) // 2]
+        ref = found[ref_level]
+        note = f" (not measured at {', '.join(missing)})" if missing else ""
+        tail = sentence(": ", Label(label), " ", per_level, ".") if per_level else ["."]
+        parts = sentence("At ", Label(ref_level), ": ", _lower(ref.parts),
+                         " The same holds at every skill level", tol, note, tail)  # fmt: skip
+        kind, category = ref.kind, ROBUST
+    elif across.opposite:
+        why = [" (", said, ")"] if len(cats) > 1 and per_level else []
+        parts = sentence(*lead, f": {DEPENDS}", why, ".")
+        kinds = {a.kind for a in found.values()}
+        kind, category = ("finding" if "finding" in kinds else first.kind), DEPENDS
+    else:
+        parts = sentence(*lead, f": not settled at this size whether it {DEPENDS}", tol, "; ",
+                         words.to_settle(across), ".")  # fmt: skip
+        kind, category = words.UNSETTLED, UNSETTLED
+    return Answer(
+        key=key,
+        question=first.question,
+        parts=parts,
+        kind=kind,
+        headline=None,
+        category=category,
+        section=first.section,
+        verdict=_still_open(across, found),
+        tolerance=first.tolerance,
+    )
+
+
+def _side_by_side(found: dict[str, Answer]) -> Answer:
+    """Answers that claim nothing comparable: each level's answer in turn."""
+    first = next(iter(found.values()))
+    parts: list[Part] = []
+    for lv, a in found.items():
+        parts += sentence(" " if parts else "", "At ", Label(lv), ": ", _lower(a.parts))
+    kinds = {a.kind for a in found.values()}
+    own = [a.verdict for a in found.values() if a.verdict is not None and not a.verdict.settled]
+    return Answer(
+        key=first.key,
+        question=first.question,
+        parts=parts,
+        kind=next((k for k in (words.FINDING, words.UNSETTLED) if k in kinds), first.kind),
+        category="; ".join(dict.fromkeys(a.category for a in found.values() if a.category)),
+        section=first.section,
+        verdict=all_of(own) if own else None,
+    )
+
+
+__all__ = [
+    "DEPENDS", "ROBUST", "SKILL", "UNSETTLED", "arm_level", "base_name", "combine", "for_level",
+    "levels",
+]  # fmt: skip
 
 
 def _level_warnings(by_level: dict[str, tuple[str, ...]]) -> tuple[str, ...]:

@@ -1,8 +1,9 @@
 """Command-line overrides of an experiment: ``--games``, ``--seed`` and ``--set KEY=VALUE``.
 
 A `--set` key is an experiment key (`games`, `players`, ...), a seat (`seats.1=greedy`,
-`seats.0.missile_at=15`), a key of `sweep` or `precision` (`sweep.missile.cost=[5,8]`,
-`precision.width=0.01`), or a rule key (`missile.cost=8`, also written `rules.missile.cost`).
+`seats.0.missile_at=15`), a key of `sweep`, `precision` or `tolerances`
+(`sweep.missile.cost=[5,8]`, `precision.width=0.01`, `tolerances.price=2`), or a rule key
+(`missile.cost=8`, also written `rules.missile.cost`).
 A rule key, `players` or `ruleset` set on the command line leaves the sweep: the value holds
 for every arm. Applying them is a pure step on the raw mapping: nothing is checked here but
 the form of a `--set` key; each value is checked once, with the file's own (checks.py), and
@@ -57,7 +58,7 @@ def apply(reading: Reading, overrides: Sequence[Override]) -> Reading:
             continue
         if head in ("seats", "strategies", "pool") and rest:
             path = _set_seat(d, head, rest, value, key)
-        elif head in ("sweep", "precision") and rest:
+        elif head in ("sweep", "precision", "tolerances") and rest:
             section = d.get(head)
             if section is None:
                 section = {}

@@ -71,12 +71,7 @@ def _report_dir(exp: Experiment, out: str | None, report_dir: str | None) -> Pat
 def _run(exp: Experiment, playing: Playing) -> RunSummary:
     n_arms = len(exp.arms)
     typer.echo(
-        f"{exp.name}: {n_arms} arm{'s' if n_arms != 1 else ''} x {exp.games:,} games"
-        + (
-            f" (until {exp.precision.metric} is known to {exp.precision.width})"
-            if exp.precision
-            else ""
-        )  # fmt: skip
+        f"{exp.name}: {n_arms} arm{'s' if n_arms != 1 else ''} x {exp.games:,} games" + _until(exp)
     )
     with sigterm_as_interrupt() as caught:
         try:
@@ -93,6 +88,10 @@ def _run(exp: Experiment, playing: Playing) -> RunSummary:
         except KeyboardInterrupt:  # before the run had opened its folder
             typer.echo(f"\n{stopped_by(caught)} before any game was played.", err=True)
             raise typer.Exit(exit_code(caught)) from None
+
+
+def _until(exp: Experiment) -> str:
+    return "" if exp.precision is None else f" (until {exp.precision.text()})"
 
 
 @contextmanager
@@ -136,6 +135,9 @@ def _print_summary(exp: Experiment, s: RunSummary) -> None:
         f"{resumed}{compiled}"
     )
     for arm, prec in s.precision.items():
+        if prec.get("settle"):
+            _print_settled(prec)
+            continue
         state = "reached" if prec["reached"] else "NOT reached (max_games)"
         typer.echo(
             f"  {arm}: {prec['metric']} = {prec['estimate']:.4f} "
@@ -149,6 +151,21 @@ def _print_summary(exp: Experiment, s: RunSummary) -> None:
             err=True,
         )
     typer.echo(f"results: {s.out} ({s.games_stored:,} games; read with sim.results.load)")
+
+
+def _print_settled(prec: dict[str, Any]) -> None:
+    """The precision stop's end when every answer must be settled."""
+    if prec["reached"]:
+        typer.echo(f"  every answer settled after {prec['games']:,} games per arm")
+        return
+    typer.echo(
+        f"  {len(prec['open'])} answer(s) NOT settled after {prec['games']:,} games per arm "
+        "(max_games):"
+    )
+    for q in prec["open"]:
+        more = q["games_to_settle"]
+        tail = f" (about {more:,} games per arm would likely settle it)" if more else ""
+        typer.echo(f"    {q['question']}{tail}")
 
 
 def tournament_command(

@@ -24,7 +24,7 @@ from sim.console import draws_live
 from sim.errors import SimError
 from sim.games import get_game
 from sim.games.base import prepare
-from sim.runner.experiment import Arm, Experiment
+from sim.runner.experiment import Arm, Experiment, Precision
 from sim.runner.folder import Opened, open_folder, results_root
 from sim.runner.illegal import IllegalMoves
 from sim.runner.manifest import chunk_list, new_manifest, now, previous_seconds
@@ -360,6 +360,14 @@ def _play(
             if exp.precision is None:
                 break
             prec = exp.precision
+            if prec.settle:
+                entry, target = _settle_step(root, max(targets.values()), prec)
+                results_precision[SETTLE] = entry
+                manifest["precision_result"] = results_precision
+                if entry["reached"] or target == entry["games"]:
+                    break
+                targets = dict.fromkeys(targets, target)
+                continue
             for arm in active:
                 m = measure(root, arm.index, targets[arm.index], prec.metric)
                 reached = m.width <= prec.width
@@ -437,6 +445,27 @@ def _measure_entry(m: Measure, reached: bool, target: float) -> dict[str, Any]:
         "target_width": target,
         "reached": reached,
     }
+
+
+SETTLE = "all arms"  # the precision result's key when every answer must be settled
+
+
+def _settle_step(root: Path, games: int, prec: Precision) -> tuple[dict[str, Any], int]:
+    """The report's open answers after `games` per arm, and the next checkpoint: the games per
+    arm the open answers say would likely settle them, at least `step` more, at most
+    `max_games` (the same as `games` when there is nowhere further to go)."""
+    from sim.report.settled import open_questions
+
+    found = open_questions(root, games=games)
+    needed = max((q.games_to_settle or 0 for q in found), default=0)
+    target = min(prec.max_games, max(games + prec.step, needed)) if found else games
+    entry = {
+        "settle": True,
+        "games": games,
+        "open": [{"question": q.question, "games_to_settle": q.games_to_settle} for q in found],
+        "reached": not found,
+    }
+    return entry, target
 
 
 def _note_errors(manifest: dict[str, Any], errors: list[str], arm: str) -> None:

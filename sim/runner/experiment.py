@@ -19,6 +19,7 @@ from sim.games.base import StrategySpec
 TOP_KEYS = (
     "name", "description", "game", "ruleset", "rules", "players", "seats", "strategies", "pool",
     "rotate", "games", "seed", "sweep", "arms", "baseline", "precision", "report", "skills",
+    "tolerances",
 )  # fmt: skip
 ARM_KEYS = (
     "name", "description", "ruleset", "rules", "players", "seats", "strategies", "pool", "rotate",
@@ -67,12 +68,21 @@ class Arm:
 
 @dataclass(frozen=True)
 class Precision:
-    """Add games in steps of `step` until `metric`'s 95% interval is narrower than `width`."""
+    """Add games in steps of `step` until `metric`'s 95% interval is narrower than `width`, or
+    (`settle`) until every answer of the report is settled; at most `max_games` per arm."""
 
     metric: str
     width: float
     step: int
     max_games: int
+    settle: bool = False
+
+    def text(self) -> str:
+        """'every answer is settled, at most 60,000 games per arm' or 'raid_rate is known to
+        0.01, at most ...'."""
+        known = f"{self.metric} is known to {self.width}"
+        goal = "every answer is settled" if self.settle else known
+        return f"{goal}, at most {self.max_games:,} games per arm"
 
 
 @dataclass(frozen=True)
@@ -91,6 +101,7 @@ class Experiment:
     description: str = ""
     param_columns: tuple[tuple[str, str], ...] = ()  # (column, kind: int|float|bool|str)
     game_version: int = 1  # the game's behaviour version (sim.games.base.version)
+    tolerances: tuple[tuple[str, float], ...] = ()  # the report's tolerances the file overrides
 
     def arm(self, name: str) -> Arm:
         for arm in self.arms:

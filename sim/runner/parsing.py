@@ -9,8 +9,8 @@ with the experiment's key.
 Parsing is a line of steps, each on a Reading (sim/runner/reading.py: the data and where each
 key was written): read the file; apply the command line to the raw mapping
 (command_line.py); read `strategies` as `seats`; check each value once (checks.py, and for
-the keys with a grammar of their own sweep.py, skills.py, precision_settings.py); build the
-arms (arms.py). experiment.py holds the result.
+the keys with a grammar of their own sweep.py, skills.py, precision_settings.py,
+tolerance_settings.py); build the arms (arms.py). experiment.py holds the result.
 """
 
 from __future__ import annotations
@@ -28,6 +28,7 @@ from sim.runner.experiment import Experiment, jsonable
 from sim.runner.precision_settings import precision
 from sim.runner.reading import KeyPath, Reading
 from sim.runner.sweep import param_columns
+from sim.runner.tolerance_settings import tolerances
 
 
 def load_experiment(
@@ -93,6 +94,7 @@ def _parse(reading: Reading, overrides: list[command_line.Override]) -> Experime
         description=str(r.data.get("description", "") or ""),
         param_columns=columns,
         game_version=version(r.game),
+        tolerances=tolerances(r),
     )
 
 

@@ -1,10 +1,15 @@
-"""The experiment key `precision`: add games until a metric's 95% interval is narrow enough.
+"""The experiment key `precision`: add games until a metric's 95% interval is narrow enough,
+or until every answer of the report is settled.
 
     precision: {metric: raid_rate, width: 0.01, step: 10000, max_games: 1000000}
+    precision: {settle: true, step: 20000, max_games: 500000}
 
 `metric` is one of sim/runner/precision.py's forms and must exist in every arm (an outcome of
 the game, a seat every arm has, a strategy that plays in every arm); `step` defaults to
-`games`, `max_games` to the larger of 1,000,000 and `games`.
+`games`, `max_games` to the larger of 1,000,000 and `games`. With `settle: true` (instead of
+metric and width) every arm plays on until no answer of the report is "not settled"
+(sim/stats/verdict.py): each step jumps to the games per arm the open answers say would
+likely settle them, at least `step` more.
 """
 
 from __future__ import annotations
@@ -23,7 +28,7 @@ from sim.storage.parts import MAX_GAMES
 if TYPE_CHECKING:
     from sim.runner.experiment import Arm
 
-PRECISION_KEYS = ("metric", "width", "step", "max_games")
+PRECISION_KEYS = ("metric", "width", "settle", "step", "max_games")
 DEFAULT_MAX_GAMES = 1_000_000
 
 
@@ -41,9 +46,28 @@ def precision(p: Reading, games: int, arms: list[Arm]) -> Precision | None:
     for key in value:
         if key not in PRECISION_KEYS:
             raise p.unknown(key, PRECISION_KEYS, path)
+    step = integer(p, (*path, "step"), value.get("step", games), low=1, high=MAX_GAMES)
+    max_games = integer(
+        p, (*path, "max_games"), value.get("max_games", max(DEFAULT_MAX_GAMES, games)),
+        low=games, high=MAX_GAMES,
+    )  # fmt: skip
+    settle = value.get("settle", False)
+    if not isinstance(settle, bool):
+        raise p.fail(f"expected true or false, got {show(settle)}", (*path, "settle"))
+    if settle:
+        given = [key for key in ("metric", "width") if key in value]
+        if given:
+            raise p.fail(
+                "give either settle or metric and width, not both",
+                (*path, given[0]),
+                "settle: true plays until every answer of the report is settled.",
+            )
+        return Precision("", 0.0, step, max_games, settle=True)
     for key in ("metric", "width"):
         if key not in value:
-            raise p.fail(f"missing key '{key}'", path, "precision needs metric and width.")
+            raise p.fail(
+                f"missing key '{key}'", path, "precision needs metric and width (or settle: true)."
+            )
     metric = value["metric"]
     _check_metric(p, metric, arms, (*path, "metric"))
     width = value["width"]
@@ -52,11 +76,6 @@ def precision(p: Reading, games: int, arms: list[Arm]) -> Precision | None:
             f"expected a positive number (the full width of the 95% interval), got {show(width)}",
             (*path, "width"),
         )
-    step = integer(p, (*path, "step"), value.get("step", games), low=1, high=MAX_GAMES)
-    max_games = integer(
-        p, (*path, "max_games"), value.get("max_games", max(DEFAULT_MAX_GAMES, games)),
-        low=games, high=MAX_GAMES,
-    )  # fmt: skip
     return Precision(str(metric), float(width), step, max_games)
 
 

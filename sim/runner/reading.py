@@ -5,8 +5,8 @@ option that set it (`--set`, `--games`, `--seed`).
 
 The parser (sim/runner/parsing.py) is a line of steps that each take a Reading: apply the
 command line (command_line.py), check each value once (checks.py, sweep.py, skills.py,
-precision_settings.py), build the arms (arms.py). They import this module; none imports
-parsing.py.
+precision_settings.py, tolerance_settings.py), build the arms (arms.py). They import this
+module; none imports parsing.py.
 """
 
 from __future__ import annotations

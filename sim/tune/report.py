@@ -16,13 +16,14 @@ import polars as pl
 
 from sim.report import folder as report_folder
 from sim.report import report_files
+from sim.report import verdicts as kinds
 from sim.report.answers import Answer, Count, Estimate, Label, joined, sentence
 from sim.report.quality import Quality
 from sim.report.render import Section, Text, render_markdown, render_page
 from sim.report.table import Column, Table
 from sim.tune import figures
 from sim.tune.report_data import TuneData, load_tune_data
-from sim.tune.verdict import UNSETTLED
+from sim.tune.verdict import MET, MISSED, UNSETTLED
 
 METHODS = [
     "Candidates: the search asks optuna's sampler for rule values (a grid in random order "
@@ -40,8 +41,9 @@ METHODS = [
     "target gets its 95% interval (Wilson for rates of one unit per game, the delta method "
     "for ratios, order statistics for quantiles) and a verdict: met when the interval lies "
     "inside the band widened by the tolerance, missed when it lies wholly outside it, not "
-    "distinguishable otherwise (then the games that would likely settle it are estimated from "
-    "the standard error).",
+    "distinguishable otherwise (then the games per arm that would settle it with an 80% "
+    "chance, were the truth the current estimate, are estimated from the standard error; the "
+    "lab's one verdict, sim/stats/verdict.py).",
     "With one numeric knob, the value where a target is met exactly is read between the "
     "confirmed candidates (linear between them, the curve made monotone), with a percentile "
     "bootstrap over games, the same games for every candidate.",
@@ -109,7 +111,7 @@ def _answer(data: TuneData, i: int, target: dict[str, Any], best: dict[str, Any]
         parts += sentence("; " if j else "", Label(place["arm"]) if len(places) > 1 else None,
                           ": " if len(places) > 1 else "",
                           _estimate(f"tune.{i}.{place['arm']}", target, place))  # fmt: skip
-    kind = "finding" if verdict != UNSETTLED else "null"
+    kind = {MET: kinds.WITHIN, MISSED: kinds.FINDING}.get(verdict, kinds.UNSETTLED)
     unsettled = [p["games_to_settle"] for p in places if p.get("games_to_settle")]
     settle = None
     if verdict == UNSETTLED and unsettled:

@@ -17,6 +17,7 @@ from sim.report import plots, report_files
 from sim.report.answers import Answer, Count, Estimate, Label, sentence
 from sim.report.render import Section, render_markdown, render_page
 from sim.report.table import Column, Table
+from sim.report.verdicts import FINDING, UNSETTLED, WITHIN
 
 TOP = 12  # keys drawn per tornado
 METHODS = [
@@ -88,7 +89,8 @@ def _answer(i: int, target: dict[str, Any], level: str, rows: list[dict]) -> Ans
     name = target["name"] or target["measure"]
     question = f"What moves {name}" + (f" ({level})?" if level else "?")
     return Answer(key=f"screen.{i}.{level}", question=question, parts=sentence(*parts),
-                  kind="finding" if big else "null", section=f"screen_{i}")  # fmt: skip
+                  kind=FINDING if big else WITHIN if len(small) == len(rows) else UNSETTLED,
+                  section=f"screen_{i}")  # fmt: skip
 
 
 def _tornado(i: int, target: dict[str, Any], by_level: dict[str, list[dict]]):

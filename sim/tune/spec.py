@@ -29,10 +29,10 @@ from sim.runner import Experiment, parse_experiment
 from sim.runner.command_line import Override
 from sim.runner.command_line import pairs as command_line_pairs
 from sim.runner.reading import Reading
+from sim.stats.tolerances import resolve
 from sim.tune.knobs import Knob, KnobError, parse_knob, rule_values, space_size
 from sim.tune.targets import (
     COMBINE,
-    DEFAULT_SHARE_TOLERANCE,
     TARGET_KEYS,
     Place,
     Target,
@@ -288,6 +288,7 @@ def _targets(where: _Where, spec: Any, exp: Experiment, arms: tuple[Place, ...]
         raise where.fail("expected a list of targets", ("targets",), "For example targets: "
                          "[{measure: raid_rate, band: [0.2, 0.3]}].")  # fmt: skip
     registry = registry_for(exp.game)
+    share_default = resolve(dict(exp.tolerances))["target_share"].value
     levels = tuple(dict.fromkeys(p.level for p in arms if p.level))
     bases = tuple(dict.fromkeys(p.base_arm for p in arms))
     out = []
@@ -315,7 +316,7 @@ def _targets(where: _Where, spec: Any, exp: Experiment, arms: tuple[Place, ...]
                              "worst (one objective over every place) or each (one per "
                              "place).")  # fmt: skip
         measure = _measure(where, registry, item["measure"], skills or levels, path)
-        tolerance = _tolerance(where, item, measure.unit, path)
+        tolerance = _tolerance(where, item, measure.unit, path, share_default)
         target = Target(item["measure"], low, high, tolerance, measure.unit, measure.label,
                         skills, chosen, combine, str(item.get("name") or ""))  # fmt: skip
         if not places(target, arms):
@@ -351,10 +352,13 @@ def _measure(where: _Where, registry: Any, name: str, levels: Sequence[str], pat
     return found[0]
 
 
-def _tolerance(where: _Where, item: Mapping[str, Any], unit: str, path: tuple) -> float:
+def _tolerance(where: _Where, item: Mapping[str, Any], unit: str, path: tuple,
+               share_default: float) -> float:  # fmt: skip
+    """The target's own tolerance; a share's default is the `target_share` tolerance (the
+    experiment's `tolerances` key, else sim/stats/tolerances.py's)."""
     if "tolerance" not in item:
         if unit == "share":
-            return DEFAULT_SHARE_TOLERANCE
+            return share_default
         raise where.fail("this measure is not a share: give its tolerance", (*path, "tolerance"),
                          "How close counts as met, in the measure's units, e.g. "
                          "tolerance: 2.")  # fmt: skip

@@ -33,7 +33,6 @@ from sim.measures.core import Value
 
 TARGET_KEYS = ("measure", "value", "band", "tolerance", "skills", "arms", "combine", "name")
 COMBINE = ("worst", "each")
-DEFAULT_SHARE_TOLERANCE = 0.01  # a rate or share: 1 percentage point
 NO_DATA_MISS = 1e6  # a measure without a value (no game it counts) misses by this much
 _SKILL = re.compile(r"(?<=[.>])skill(?=$|[(>])")
 

@@ -45,7 +45,9 @@ def build(ctx: Context) -> Section:
     section = Section(ID, TITLE, QUESTION)
     pictures, tables, found = [], [], []
     if spec.cooperative:
-        answer, moves = skill.cooperative(design, results, spec.skill_factors, spec.win)
+        answer, moves = skill.cooperative(
+            design, results, spec.skill_factors, spec.win, ctx.tolerance("quality_share")
+        )
         if moves:
             pictures.append(figures.skill_moves(moves, design))
             tables.append(_moves_table(moves))
@@ -68,12 +70,12 @@ def build(ctx: Context) -> Section:
                 )
             )
     else:
-        answer, ladders = skill.competitive(design, results)
+        answer, ladders = skill.competitive(design, results, ctx.tolerance("skill_depth"))
         if ladders:
             pictures.append(figures.skill_ladder(ladders))
             tables.append(_ladder_table(ladders))
         section.answers.append(answer)
-        answer, groups, ups = luck.competitive(design, results)
+        answer, groups, ups = luck.competitive(design, results, ctx.tolerance("quality_share"))
         if groups or ups:
             pictures.append(figures.luck(groups, ups))
         section.answers.append(answer)

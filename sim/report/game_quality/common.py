@@ -1,12 +1,11 @@
 """Pieces every question of the quality section uses: a measure over a level's arms, its value
-as an answer's estimate, sentences told level by level, and the verdict's one plug-in point.
+as an answer's estimate, sentences told level by level, and the verdicts.
 
-Verdicts: a claim that something holds ("no skill depth", "luck decides") must rest on an
-equivalence verdict against a designer's tolerance, not on a difference merely not detected.
-Until the lab's verdict module exists, `settled` says only what the interval shows: `holds`
-when the interval lies wholly on the claim's side of `against`, `opposite` when wholly on the
-other side, and `not settled at this size` otherwise; that is where the three-valued verdict
-plugs in.
+Verdicts: a claim that something holds ("no skill depth", "the deal and the player decide as
+often") rests on the lab's three-valued verdict (sim/stats/verdict.py) against the designer's
+tolerance (sim/stats/tolerances.py, the experiment's `tolerances` key), never on a difference
+merely not detected: `settled` for a claim that a value lies above (or below) a reference,
+`alike` for a claim that it equals one.
 """
 
 from __future__ import annotations
@@ -15,8 +14,7 @@ from dataclasses import dataclass
 
 from sim.measures.core import Frames, Measure, Value
 from sim.report.answers import Estimate, Label, Part, Term, joined, sentence
-
-HOLDS, OPPOSITE, UNSETTLED = "holds", "opposite holds", "not settled at this size"
+from sim.stats.verdict import Verdict, equivalence, positive
 
 
 @dataclass(frozen=True)
@@ -32,16 +30,24 @@ def measure_at(measure: Measure, level: str, frames: list[Frames]) -> Found:
     return Found(measure, level, measure.pooled(frames))
 
 
-def settled(value: Value, against: float, above: bool = True) -> str:
-    """Whether `value` lies above (`above`) or below `against`: holds, opposite holds, or not
-    settled at this size (the verdict's plug-in point, see the module's docstring)."""
-    if not value.n or value.low != value.low or value.high != value.high:
-        return UNSETTLED
-    if (value.low > against) if above else (value.high < against):
-        return HOLDS
-    if (value.high < against) if above else (value.low > against):
-        return OPPOSITE
-    return UNSETTLED
+def settled(value: Value, against: float, tolerance: float, *, above: bool = True,
+            games: int | None = None) -> Verdict:  # fmt: skip
+    """Claim: `value` lies above `against` (below it with `above=False`). HOLDS when its
+    interval lies wholly on that side; OPPOSITE when it lies within `tolerance` of `against`
+    on that side or beyond it on the other (at most negligible); not settled otherwise, with
+    the games per arm (`games`: the arm's now, else the value's own count) that would likely
+    settle it."""
+    sign = 1.0 if above else -1.0
+    lo, hi = sorted((sign * (value.low - against), sign * (value.high - against)))
+    return positive(sign * (value.value - against), lo, hi, tolerance,
+                    games=games or value.n or None)  # fmt: skip
+
+
+def alike(value: Value, against: float, tolerance: float, *, games: int | None = None) -> Verdict:
+    """Claim: `value` equals `against`, give or take `tolerance` (an equivalence); OPPOSITE
+    when its interval excludes `against` (the sign of value - against says which way)."""
+    return equivalence(value.value - against, value.low - against, value.high - against,
+                       tolerance, games=games or value.n or None)  # fmt: skip
 
 
 def estimate(

@@ -1,6 +1,8 @@
 """What-if arms compare quality too: each arm against the baseline of its level, game by game
 on the same deals (common random numbers), for the headline quality measures; a change counts
-only after Holm's correction for the measures compared (docs/reports.md, `quality`)."""
+only after Holm's correction for the measures compared, and "nothing changes" only when every
+measure's change lies within its tolerance (`quality_share` for a share, `quality_relative`
+of the baseline's value for a quantity: docs/reports.md, `quality`)."""
 
 from __future__ import annotations
 
@@ -10,6 +12,7 @@ from dataclasses import dataclass
 from sim.measures.core import Measure, Value
 from sim.measures.registry import Registry
 from sim.report import arms as arm_words
+from sim.report import verdicts as words
 from sim.report.answers import Answer, Label, Part, joined, sentence
 from sim.report.context import Context
 from sim.report.effects import Effect, effects_figure
@@ -17,6 +20,7 @@ from sim.report.game_quality.common import estimate, term
 from sim.report.game_quality.design import Design, frames_of, has_columns
 from sim.report.quality import Quality, mde
 from sim.stats.tests import holm
+from sim.stats.verdict import Verdict, all_of, equivalence
 
 COMPETITIVE = (
     "close_rate",
@@ -37,10 +41,27 @@ class Change:
     measure: Measure
     value: Value  # arm minus baseline
     p_holm: float
+    reference: float = float("nan")  # the baseline's own value
 
     @property
     def significant(self) -> bool:
         return self.p_holm < 0.05
+
+    def tolerance(self, ctx: Context) -> float:
+        """How large a change may be and still count as none, in the measure's units."""
+        if self.measure.unit == "share":
+            return ctx.tolerance("quality_share").value
+        return ctx.tolerance("quality_relative").value * abs(self.reference)
+
+    def verdict(self, ctx: Context, games: int) -> Verdict:
+        """Whether the arm leaves the measure as it was: its change within the tolerance (a
+        change shown by the Holm-corrected test)."""
+        v = self.value
+        tol = self.tolerance(ctx)
+        if not math.isfinite(tol):
+            return equivalence(math.nan, math.nan, math.nan, 0.0)
+        return equivalence(v.value, v.low, v.high, tol, games=games,
+                           effect_shown=self.significant)  # fmt: skip
 
 
 def headline(registry: Registry, spec, outcomes, won: str | None) -> list[Measure]:
@@ -65,9 +86,15 @@ def changes(design: Design, results, measures: list[Measure]) -> list[Change]:
             found = [(m, v) for m, v in found if v.n > 1 and not math.isnan(v.value)]
             adjusted = holm([v.pvalue for _, v in found])
             out += [
-                Change(level, arm, base, m, v, p) for (m, v), p in zip(found, adjusted, strict=True)
+                Change(level, arm, base, m, v, p, _reference(m, fa))
+                for (m, v), p in zip(found, adjusted, strict=True)
             ]
     return out
+
+
+def _reference(m: Measure, frames) -> float:
+    """The baseline's value of a quantity (a share's tolerance needs none)."""
+    return math.nan if m.unit == "share" else m.estimate(frames).value
 
 
 def _unit(m: Measure) -> str:
@@ -90,10 +117,12 @@ def answers(ctx: Context, design: Design, found: list[Change]) -> list[Answer]:
             sig = [c for c in here if c.significant]
             shown = sig or sorted(here, key=lambda c: c.value.pvalue)[:1]
             said = joined([_said(c, arm) for c in shown])
-            tail = "" if sig else " (the largest change; nothing changes detectably)"
+            tail = "" if sig else " (the largest change)"
             items.append(sentence(["at ", Label(level), ": "] if level else [], said, tail))
-        changed = any(c.significant for c in mine)
-        parts = sentence("With ", Label(what), ": ", joined(items, sep="; ", last="; "), ".")
+        games = ctx.results.arm_games(mine[0].arm).height
+        v = all_of(c.verdict(ctx, games) for c in mine)
+        parts = sentence("With ", Label(what), ": ", joined(items, sep="; ", last="; "), ". ",
+                         _verdict_words(ctx, v), ".")  # fmt: skip
         first = mine[0]
         q = Quality(
             games=sum(c.value.n for c in mine if c.measure is first.measure),
@@ -102,19 +131,35 @@ def answers(ctx: Context, design: Design, found: list[Change]) -> list[Answer]:
             mde_unit=_unit(first.measure),
             mde_of=f"change in {first.measure.label}",
         )
+        category = {True: "nothing changes beyond the tolerances",
+                    False: "changes how the game plays"}  # fmt: skip
         out.append(
             Answer(
                 f"quality.whatif.{arm}",
                 f"What does {arm} change in how the game plays?",
                 parts,
-                "finding" if changed else "null",
+                words.kind(v),
                 _estimate(first, arm),
-                "changes how the game plays" if changed else "no detectable change",
+                category.get(v.holds if v.settled else None, "not settled at this size"),
                 q,
                 "quality",
+                verdict=v,
+                tolerance=ctx.tolerance("quality_share") if first.measure.unit == "share" else None,
             )
         )
     return out
+
+
+def _verdict_words(ctx: Context, v: Verdict) -> list[Part]:
+    """The arm's verdict over every measure compared, with the tolerances."""
+    tols = [" (shares ", Label(ctx.tolerance("quality_share").text()), ", quantities ",
+            Label(ctx.tolerance("quality_relative").text()), ")"]  # fmt: skip
+    if v.holds:
+        return sentence("No measure changes beyond its tolerance", tols)
+    if v.opposite:
+        return ["It changes how the game plays (a change significant after Holm's correction)"]
+    return sentence("Not settled at this size whether any measure changes beyond its "
+                    "tolerance", tols, ": ", words.to_settle(v))  # fmt: skip
 
 
 def _estimate(c: Change, arm: str):

@@ -26,10 +26,13 @@ import numpy as np
 import polars as pl
 
 from sim.measures.core import Value, ratio_difference, ratio_value
+from sim.report import verdicts as words
 from sim.report.answers import Answer, Count, Label, Part, sentence
-from sim.report.game_quality.common import HOLDS, OPPOSITE, by_level, estimate, key, settled
+from sim.report.game_quality.common import alike, by_level, estimate, key
 from sim.report.game_quality.design import Design, ReplayGroup
 from sim.report.quality import Quality, mde
+from sim.stats.tolerances import Tolerance
+from sim.stats.verdict import Verdict
 
 QUESTION = "How much does luck decide?"
 
@@ -125,7 +128,11 @@ def upsets(results, arm: str, pool: tuple[str, ...]) -> Upsets | None:
     )
 
 
-def competitive(design: Design, results) -> tuple[Answer, list[Replays], list[Upsets]]:
+def competitive(
+    design: Design, results, tol: Tolerance
+) -> tuple[Answer, list[Replays], list[Upsets]]:
+    """Replays and upsets; `tol`: the `quality_share` tolerance of the deal against the
+    player."""
     groups = [replays(results, g) for g in design.replays]
     ups = [
         u
@@ -159,7 +166,7 @@ def competitive(design: Design, results) -> tuple[Answer, list[Replays], list[Up
             " of the seats (what they would win were skill no matter)",
         )
     parts.append(".")
-    head, category, kind = None, "upsets only", "info"
+    head, category, kind, verdict = None, "upsets only", "info", None
     games = sum(g.deals for g in groups)
     if groups:
         rep = groups[0]
@@ -168,20 +175,31 @@ def competitive(design: Design, results) -> tuple[Answer, list[Replays], list[Up
             rep.seat,
             "the deal decides the winner's seat",
         )
-        verdict = settled(rep.difference, 0.0)
-        category = {
-            HOLDS: "the deal decides more often than the player",
-            OPPOSITE: "the player decides more often than the deal",
-        }.get(verdict, "deal and player not told apart at this size")
-        kind = "finding" if verdict in (HOLDS, OPPOSITE) else "null"
+        verdict = alike(rep.difference, 0.0, tol.value, games=rep.deals)
+        category = _who_decides(verdict)
+        kind = words.kind(verdict)
+        parts[-1:] = sentence("; ", category, words.tolerance(tol),
+                              sentence(": ", words.to_settle(verdict)) if not verdict.settled
+                              else None, ".")  # fmt: skip
     quality = Quality(
         games=games or sum(_games(results, u.arm) for u in ups),
         basis="deals, each replayed in every seating" if groups else "games",
         mde=mde(groups[0].seat.low, groups[0].seat.high) if groups else float("nan"),
         mde_of="share of deals",
     )
-    answer = Answer("quality.luck", QUESTION, parts, kind, head, category, quality, "quality")
+    answer = Answer("quality.luck", QUESTION, parts, kind, head, category, quality, "quality",
+                    verdict=verdict, tolerance=tol if verdict is not None else None)  # fmt: skip
     return answer, groups, ups
+
+
+def _who_decides(v: Verdict) -> str:
+    """The deal against the player, of the first replay group (deal minus player)."""
+    if v.holds:
+        return "the deal and the player decide about as often"
+    if v.opposite:
+        return ("the deal decides more often than the player" if v.estimate > 0
+                else "the player decides more often than the deal")  # fmt: skip
+    return "not settled at this size whether the deal or the player decides more often"
 
 
 def _games(results, arm: str) -> int:

@@ -11,10 +11,13 @@ import polars as pl
 from sim.measures.core import Frames, Value
 from sim.measures.generic import Beats
 from sim.measures.ratings import spans
+from sim.report import verdicts as words
 from sim.report.answers import Answer, Count, Label, Part, sentence
-from sim.report.game_quality.common import HOLDS, by_level, estimate, key, settled, term
+from sim.report.game_quality.common import by_level, estimate, key, settled, term
 from sim.report.game_quality.design import Design, frames_of
 from sim.report.quality import Quality
+from sim.stats.tolerances import Tolerance
+from sim.stats.verdict import Verdict, all_of
 
 QUESTION = "Does skill matter?"
 
@@ -49,7 +52,8 @@ def ladder(frames: Frames, arm: str, pool: tuple[str, ...]) -> Ladder | None:
     )
 
 
-def competitive(design: Design, results) -> tuple[Answer, list[Ladder]]:
+def competitive(design: Design, results, tol: Tolerance) -> tuple[Answer, list[Ladder]]:
+    """Skill depth from the mixed tables; `tol`: the `skill_depth` tolerance."""
     ladders = []
     for level in design.mixed:
         for arm in design.mixed[level]:
@@ -65,36 +69,57 @@ def competitive(design: Design, results) -> tuple[Answer, list[Ladder]]:
             "quality.skill", QUESTION, parts, "info", category="not measured", section="quality"
         ), []
     items: list[Part] = []
-    kinds, games = set(), 0
     for lad in ladders:
         items += _ladder_parts(lad, len(ladders) > 1)
-        games += lad.games
-        verdict = settled(lad.extremes[2], 0.5)
-        kinds.add("finding" if verdict == HOLDS else "null")
+    v = decides([settled(lad.extremes[2], 0.5, tol.value, games=lad.games) for lad in ladders])
+    items += _depth_words(v, tol)
     top = ladders[0]
     head = estimate(
         key("skill", "extremes", top.arm),
         top.extremes[2],
         f"{top.extremes[0]} ahead of {top.extremes[1]}",
     )
-    decides = "finding" in kinds
     quality = Quality(
-        games=games,
+        games=sum(lad.games for lad in ladders),
         basis="games of the mixed tables",
         mde=_mde(top.extremes[2]),
         mde_of="share ahead",
     )
-    category = "skill decides" if decides else "no skill depth detected at this size"
+    category = {True: "skill decides", False: "no skill depth (within the tolerance)"}
     return Answer(
         "quality.skill",
         QUESTION,
         items,
-        "finding" if decides else "null",
+        words.kind(v, claim_is_effect=True),
         head,
-        category,
+        category.get(v.holds if v.settled else None, "not settled at this size"),
         quality,
         "quality",
+        verdict=v,
+        tolerance=tol,
     ), ladders
+
+
+def decides(verdicts: list[Verdict]) -> Verdict:
+    """Whether skill decides anywhere: shown at some table (or setting) is enough; that it does
+    not needs every one shown within the tolerance; else not settled."""
+    shown = [v for v in verdicts if v.holds]
+    if shown:
+        return shown[0]
+    return all_of(verdicts)  # every one at most negligible, or the open ones together
+
+
+def _depth_words(v: Verdict, tol: Tolerance) -> list[Part]:
+    """' Skill decides: ...' / ' No skill depth: ...' / ' Not settled at this size ...'."""
+    if v.holds:
+        return sentence(" Skill decides: the top level finishes ahead of the bottom in more "
+                        "than half the games", words.tolerance(tol), ".")  # fmt: skip
+    if v.opposite:
+        return sentence(" No skill depth: the top level finishes ahead of the bottom in at "
+                        "most half the games, give or take the tolerance", words.tolerance(tol),
+                        ".")  # fmt: skip
+    return sentence(" Not settled at this size whether skill decides", words.tolerance(tol),
+                    ": ", words.to_settle(v), ".")  # fmt: skip
 
 
 def _mde(v: Value) -> float:
@@ -244,8 +269,10 @@ _FACTOR_WORDS = {"strategy": "team skill", "dexterity": "dexterity"}
 
 
 def cooperative(
-    design: Design, results, factors: dict[str, tuple[str, ...]], won: str
+    design: Design, results, factors: dict[str, tuple[str, ...]], won: str, tol: Tolerance
 ) -> tuple[Answer, list[Move]]:
+    """The team's win rate across team skill and dexterity; `tol`: the `quality_share`
+    tolerance (a move at most this large is none worth the name)."""
     found = moves(design, results, factors, won)
     if not found:
         parts: list[Part] = [
@@ -275,17 +302,27 @@ def cooperative(
             )
         return items
 
+    v = decides([settled(m.value, 0.0, tol.value) for m in found])
     parts = sentence("The table's win rate moves ", by_level(design.levels, at), ".")
-    clear = [m for m in found if settled(m.value, 0.0) == HOLDS]
+    if v.holds:
+        parts += sentence(" Skill or dexterity raises it", words.tolerance(tol), ".")
+    elif v.opposite:
+        parts += sentence(" Neither skill nor dexterity raises it by more than the tolerance",
+                          words.tolerance(tol), ".")  # fmt: skip
+    else:
+        parts += sentence(" Not settled at this size whether skill or dexterity raises it",
+                          words.tolerance(tol), ": ", words.to_settle(v), ".")  # fmt: skip
     games = sum(results.arm_games(a).height for lv in design.levels for a in design.views[lv])
     head = found[0]
+    category = {True: "skill and dexterity move the win rate",
+                False: "no effect beyond the tolerance"}  # fmt: skip
     return Answer(
         "quality.skill",
         QUESTION,
         parts,
-        "finding" if clear else "null",
+        words.kind(v, claim_is_effect=True),
         estimate(key("skill", head.factor, head.level), head.value, "win rate moved", "pp"),
-        "skill and dexterity move the win rate" if clear else "no effect detected at this size",
+        category.get(v.holds if v.settled else None, "not settled at this size"),
         Quality(
             games=games,
             basis="games, every team on the same deals",
@@ -293,4 +330,6 @@ def cooperative(
             mde_of="change in win rate",
         ),
         "quality",
+        verdict=v,
+        tolerance=tol,
     ), found

@@ -5,7 +5,10 @@ from a tiny `sim run`; its figures are the paired differences of the stored seat
 import polars as pl
 import pytest
 
+from sim.games.alien_raid.report.options import answer
+from sim.report.answers import plain_text
 from sim.results import load
+from sim.stats.tolerances import DEFAULTS
 from tests.cli_checks import run_experiment
 from tests.report_fixtures import answers as page_answers
 
@@ -50,3 +53,41 @@ def test_the_answer_names_the_captain(run):
     _, text, quality = page_answers(run / "report")["alien_raid_options.worth"]
     assert "value(repay_early=1)" in text and "final humans" in text
     assert "30 paired games" in quality
+    assert "(tolerances: win share \u00b11 pp, final humans \u00b12,000 humans)" in text
+
+
+SHARE, HUMANS = DEFAULTS["win_share"], DEFAULTS["humans"]  # ±1 pp, ±2,000 humans
+
+
+def _row(lineup: str, win: tuple[float, float, float], humans: tuple[float, float, float],
+         games: int) -> dict:  # fmt: skip
+    return {"arm": lineup, "lineup": lineup, "win": win[0], "win_low": win[1],
+            "win_high": win[2], "humans": humans[0], "humans_low": humans[1],
+            "humans_high": humans[2], "games": games}  # fmt: skip
+
+
+def test_planted_steps_that_change_nothing_hold_within_both_tolerances():
+    found = answer([_row("value(repay_early=1)", (0.001, -0.004, 0.006), (100, -900, 1100),
+                         50_000)], SHARE, HUMANS)  # fmt: skip
+    text = plain_text(found.parts)
+    assert found.kind == "within" and found.verdict.holds
+    assert "changes nothing beyond the tolerances" in text and "settle" not in text
+    assert found.category == "no step changes what the captain wins beyond the tolerances"
+
+
+def test_planted_step_whose_humans_change_changes_what_it_wins():
+    # the win share within its tolerance, the final humans shown to change: it changes
+    found = answer([_row("value(repay_early=1)", (0.001, -0.004, 0.006), (-6000, -8000, -4000),
+                         50_000)], SHARE, HUMANS)  # fmt: skip
+    assert found.kind == "finding" and found.verdict.opposite
+    assert ": changes what it wins" in plain_text(found.parts)
+    assert found.category == "some step changes what the captain wins"
+
+
+def test_planted_step_on_few_games_is_not_settled_with_the_games_to_settle():
+    found = answer([_row("value(repay_early=1)", (0.005, -0.03, 0.04), (300, -3000, 3600), 300)],
+                   SHARE, HUMANS)  # fmt: skip
+    text = plain_text(found.parts)
+    assert found.kind == "unsettled" and found.category == "not settled"
+    assert ": not settled" in text and found.verdict.games_to_settle > 300
+    assert "games per arm would likely settle it for the ones not settled" in text

@@ -3,7 +3,9 @@ of its owners against the others (an association: who buys is not random), and, 
 randomised purchase probes (strategies/alien_raid/probes.py), the causal effect of buying it
 at its price on the final humans and the win share. The fair price (break-even) is the price
 plus that effect in humans: buying at the fair price would leave the buyer's final humans
-unchanged. Cards whose fair-price interval lies above or below their price are listed."""
+unchanged. Cards whose fair-price interval lies above or below their price are listed; a card
+is priced right only when that interval lies within the `card_price` tolerance of its price
+(an equivalence verdict, sim/stats/verdict.py)."""
 
 from __future__ import annotations
 
@@ -24,12 +26,15 @@ from sim.games.alien_raid.report.common import (
     welch,
 )
 from sim.report import fmt
+from sim.report import verdicts as words_v
 from sim.report.answers import Answer, Count, Label, sentence
 from sim.report.context import Context
 from sim.report.metrics import diff_cols, prefixed, rate
 from sim.report.quality import Quality
 from sim.report.render import Finding, Section, Text
 from sim.report.table import Column, Table
+from sim.stats.tolerances import Tolerance
+from sim.stats.verdict import Verdict, all_of, equivalence
 
 ID = "alien_raid_cards"
 HEADING = Heading(ID, "Card prices: is each card worth what it costs?",
@@ -37,6 +42,9 @@ HEADING = Heading(ID, "Card prices: is each card worth what it costs?",
                   "price pay, and what would its fair price be?")  # fmt: skip
 READS = ("probe_card", "probe_bought", f"{BOUGHT}*", f"{OFFERED}*")  # * every card's column
 MIN_PROBES = 30  # per side, for a verdict
+# a card's verdict: its fair price (price + humans from buying it) against its printed price
+TOO_FEW, RIGHT, OPEN = "too few probes", "priced right", "not settled"
+BELOW, ABOVE = "priced below its worth", "priced above its worth"
 
 
 def card_rows(ctx: Context, arm: str) -> list[dict]:
@@ -72,21 +80,31 @@ def card_rows(ctx: Context, arm: str) -> list[dict]:
             "fair_low": price + humans.low,
             "fair_high": price + humans.high,
         }
-        row["verdict"] = verdict(row)
+        v = price_verdict(row, ctx.tolerance("card_price"), ctx.results.arm_games(arm).height)
+        row["verdict"] = verdict(row, v)
+        row["games_to_settle"] = v.games_to_settle
         rows.append(row)
     return rows
 
 
-def verdict(row: dict) -> str:
+def price_verdict(row: dict, tol: Tolerance, games: int) -> Verdict:
+    """Whether the card is priced right: its fair price within the `card_price` tolerance of
+    the printed one (an equivalence verdict)."""
+    p = row["price"]
+    return equivalence(row["fair"] - p, row["fair_low"] - p, row["fair_high"] - p, tol.value,
+                       games=games)  # fmt: skip
+
+
+def verdict(row: dict, v: Verdict) -> str:
     if min(row["probes_bought"], row["probes_declined"]) < MIN_PROBES or math.isnan(
         row["fair_low"]
     ):
-        return "too few probes"
-    if row["fair_high"] < row["price"]:
-        return "priced above its worth"
-    if row["fair_low"] > row["price"]:
-        return "priced below its worth"
-    return "about right"
+        return TOO_FEW
+    if v.holds:
+        return RIGHT
+    if v.opposite:
+        return BELOW if row["fair_low"] > row["price"] else ABOVE
+    return OPEN
 
 
 COLUMNS = [
@@ -127,9 +145,10 @@ def build(ctx: Context) -> Section:
                 "the fair prices cannot be estimated; only purchase rates are shown."
             )
         )
+    tol = ctx.tolerance("card_price").text()
     for arm in ctx.arm_names:
         mine = [r for r in rows if r["arm"] == arm]
-        off = [r for r in mine if r["verdict"].startswith("priced")]
+        off = [r for r in mine if r["verdict"] in (BELOW, ABOVE)]
         if off:
             words = "; ".join(
                 f"{r['card']} ({r['verdict'].split()[1]}: fair "
@@ -139,11 +158,19 @@ def build(ctx: Context) -> Section:
             )
             out.findings.append(Finding(f"{skill(ctx, arm)}: {words}.", "finding"))
         elif probes:
-            out.findings.append(
-                Finding(
-                    f"{skill(ctx, arm)}: no card is priced detectably away from its worth.", "null"
-                )
+            right = sum(r["verdict"] == RIGHT for r in mine)
+            open_ = [r for r in mine if r["verdict"] == OPEN]
+            text = (
+                f"{skill(ctx, arm)}: no card is priced detectably away from its worth; "
+                f"{right} of {len(mine)} are priced right (tolerance {tol})"
             )
+            if open_:
+                settle = max((r["games_to_settle"] or 0) for r in open_)
+                text += f", {len(open_)} not settled" + (
+                    f" (about {settle:,} games per arm would likely settle them)" if settle else ""
+                )
+            kind = "unsettled" if open_ else "within" if right == len(mine) else "info"
+            out.findings.append(Finding(text + ".", kind))
     if probes:
         out.answers.append(_answer(ctx, rows))
     data = pl.DataFrame(rows).sort("arm", "effect", descending=[False, True], nulls_last=True)
@@ -162,39 +189,47 @@ def build(ctx: Context) -> Section:
 
 
 def _answer(ctx: Context, rows: list[dict]) -> Answer:
-    """One sentence over the skill levels: how many cards each level finds priced below or
-    above their worth (the fair-price interval clear of the price), out of those tried."""
+    """One sentence per skill level: how many cards are priced below or above their worth (the
+    fair price shown away from the printed one), how many are priced right (within the
+    `card_price` tolerance) and how many are not settled, out of those tried."""
+    tol = ctx.tolerance("card_price")
     parts: list = []
-    categories = []
+    shown_off = False
     for arm in ctx.arm_names:
         mine = [r for r in rows if r["arm"] == arm]
-        below = [r["card"] for r in mine if r["verdict"] == "priced below its worth"]
-        above = [r["card"] for r in mine if r["verdict"] == "priced above its worth"]
-        categories.append((len(below) > 0, len(above) > 0))
+        count = {v: [r for r in mine if r["verdict"] == v] for v in (BELOW, ABOVE, RIGHT, OPEN)}
+        shown_off = shown_off or bool(count[BELOW] or count[ABOVE])
         parts += sentence("; " if parts else "", Label(skill(ctx, arm)), ": ",
-                          Count(len(below)), " of ", Count(len(mine), "cards"),
-                          " priced below their worth, ", Count(len(above)), " above",
+                          Count(len(count[BELOW])), " of ", Count(len(mine), "cards"),
+                          " priced below their worth, ", Count(len(count[ABOVE])), " above, ",
+                          Count(len(count[RIGHT])), " right and ", Count(len(count[OPEN])),
+                          " not settled",
                           sentence(" (the best buy: ", Label(_best(mine)), ")")
-                          if below else None)  # fmt: skip
-    verdict = "the same at every level" if len(set(categories)) == 1 else "depends on skill"
+                          if count[BELOW] else None)  # fmt: skip
+    open_ = [price_verdict(r, tol, ctx.results.arm_games(r["arm"]).height)
+             for r in rows if r["verdict"] == OPEN]  # fmt: skip
+    v = all_of(open_) if open_ else None
+    tail = sentence("; ", words_v.to_settle(v), " for the ones not settled") if v else []
     games = ctx.results.games.height
     return Answer(
         key=f"{ID}.off",
         question="Which cards are priced away from their worth?",
-        parts=sentence(*parts, f": {verdict}."),
-        kind="finding" if any(any(c) for c in categories) else "null",
-        category=verdict,
+        parts=sentence(*parts, words_v.tolerance(tol), tail, "."),
+        kind="finding" if shown_off else "unsettled" if v else "within",
+        category="some cards priced away from their worth" if shown_off else "",
         quality=Quality(
             games=games,
             basis="games",
             warnings=(ASSUMED,) if assumed(ctx) else (),
-            note="a verdict needs the fair-price interval clear of the price",
+            note="a card is priced away from its worth when its fair-price interval is clear of "
+            "the price, and right when that interval lies within the tolerance of it",
         ),
         section=ID,
+        verdict=v,
     )
 
 
 def _best(mine: list[dict]) -> str:
     """The card priced furthest below its worth, relative to its price."""
-    below = [r for r in mine if r["verdict"] == "priced below its worth"]
+    below = [r for r in mine if r["verdict"] == BELOW]
     return max(below, key=lambda r: r["fair"] / r["price"])["card"]

@@ -4,7 +4,9 @@ alone (docs/games/alien_raid/strategies.md). Every arm with the baseline's playe
 seats one captain (rotating through the seats) whose strategy takes the step differently; on
 the same games, that captain's win share and final humans are compared with the same seat's
 in the baseline (paired t intervals). A game in which no decision differs plays out the same
-in both arms."""
+in both arms. Each step's verdict (sim/stats/verdict.py): it changes what the captain wins
+(either change shown), it changes nothing beyond the tolerances (the win share within
+`win_share`, the final humans within `humans`), or not settled at this size."""
 
 from __future__ import annotations
 
@@ -12,12 +14,15 @@ import polars as pl
 
 from sim.games.alien_raid.report.common import Heading, section
 from sim.report import fmt
+from sim.report import verdicts as words
 from sim.report.answers import Answer, Count, Estimate, Label, joined, sentence
 from sim.report.context import Context
 from sim.report.options import deviator_difference, deviators, option_pairs
 from sim.report.quality import Quality
 from sim.report.render import Finding, Section, Text
 from sim.report.table import Column, Table
+from sim.stats.tolerances import Tolerance
+from sim.stats.verdict import Verdict, all_of, equivalence
 
 ID = "alien_raid_options"
 HEADING = Heading(ID, "Optional steps: what are they worth?",
@@ -58,7 +63,7 @@ def build(ctx: Context) -> Section:
             "game, against that seat, paired by game (the same seeds deal the same cards).",
         )
     )
-    out.answers.append(_answer(rows))
+    out.answers.append(answer(rows, ctx.tolerance("win_share"), ctx.tolerance("humans")))
     return out
 
 
@@ -81,22 +86,49 @@ def _row(ctx: Context, name: str, base: str) -> dict | None:
     }  # fmt: skip
 
 
-def _answer(rows: list[dict]) -> Answer:
-    parts = []
+# a step's verdict in words (holds, opposite), and the family's
+_SAID = ("changes nothing beyond the tolerances", "changes what it wins")
+_SAID_ALL = ("no step changes what the captain wins beyond the tolerances",
+             "some step changes what the captain wins")  # fmt: skip
+
+
+def worth(r: dict, share: Tolerance, humans: Tolerance) -> Verdict:
+    """Whether the step leaves what the captain wins as it was: the win share within `share`
+    and the final humans within `humans` (either change shown: it changes it)."""
+    return all_of([
+        equivalence(r["win"], r["win_low"], r["win_high"], share.value, games=r["games"]),
+        equivalence(r["humans"], r["humans_low"], r["humans_high"], humans.value,
+                    games=r["games"]),
+    ])  # fmt: skip
+
+
+def answer(rows: list[dict], share: Tolerance, humans: Tolerance) -> Answer:
+    """'Against the same seat of the same game, on 2,000 paired games: value(repay_early=1):
+    win share +1.2 pp (...), final humans +800 (...): changes nothing beyond the tolerances;
+    ... (tolerances: win share ±1 pp, final humans ±2,000 humans); ...'"""
+    parts, verdicts = [], []
     for r in rows:
         change = Estimate(f"{ID}.{r['arm']}", f"win-share change of {r['lineup']}", r["win"],
                           r["win_low"], r["win_high"])  # fmt: skip
-        humans = Estimate(f"{ID}.{r['arm']}.humans", f"final humans change of {r['lineup']}",
+        gained = Estimate(f"{ID}.{r['arm']}.humans", f"final humans change of {r['lineup']}",
                           r["humans"], r["humans_low"], r["humans_high"], unit="num",
                           digits=0)  # fmt: skip
+        v = worth(r, share, humans)
+        verdicts.append(v)
         parts.append(sentence(Label(r["lineup"]), ": win share ", change, ", final humans ",
-                              humans))  # fmt: skip
+                              gained, ": ", words.said(v, *_SAID)))  # fmt: skip
+    verdict, kind = words.each(verdicts)
     games = min(r["games"] for r in rows)
     return Answer(
         key=f"{ID}.worth",
         question="What does taking an optional step differently change for the captain?",
         parts=sentence("Against the same seat of the same game, on ",
-                       Count(games, "paired games"), ": ", joined(parts, "; ", "; "), "."),
+                       Count(games, "paired games"), ": ", joined(parts, "; ", "; "),
+                       " (tolerances: win share ", Label(share.text()), ", final humans ",
+                       Label(humans.text()), ")", words.settle_open(verdicts), "."),
+        kind=kind,
+        category=words.said(all_of(verdicts), *_SAID_ALL),
         quality=Quality(games=games, basis="paired games"),
         section=ID,
+        verdict=verdict,
     )  # fmt: skip

@@ -7,12 +7,14 @@ import polars as pl
 
 from sim.games.alien_raid.report.common import SKILL, Heading, bucket, section_rows, skill, welch
 from sim.report import fmt
+from sim.report import verdicts as words_v
 from sim.report.answers import Answer, Count, Label, sentence
 from sim.report.context import Context
 from sim.report.metrics import diff_cols, mean, prefixed, rate
 from sim.report.quality import Quality
 from sim.report.render import Finding, Section
 from sim.report.table import Column, Table
+from sim.stats.verdict import Verdict, all_of, equivalence
 
 ID = "alien_raid_raid_catch"
 HEADING = Heading(ID, "Raid or catch?",
@@ -71,14 +73,22 @@ def build(ctx: Context) -> Section:
                              "(strategy parameter probe_reward: 1).")  # fmt: skip
     if not rows:
         return out
+    tol = ctx.tolerance("humans")
     words: list = []
+    open_: list[Verdict] = []
     for arm in ctx.arm_names:
         mine = [r for r in rows if r["arm"] == arm and min(r["raids"], r["catches"]) >= 30]
-        catch = [r for r in mine if r["gain_sig"] and r["gain"] > 0]
-        raid = [r for r in mine if r["gain_sig"] and r["gain"] < 0]
+        games = ctx.results.arm_games(arm).height
+        verdicts = [equivalence(r["gain"], r["gain_low"], r["gain_high"], tol.value, games=games)
+                    for r in mine]  # fmt: skip
+        catch = [r for r, v in zip(mine, verdicts, strict=True) if v.opposite and r["gain"] > 0]
+        raid = [r for r, v in zip(mine, verdicts, strict=True) if v.opposite and r["gain"] < 0]
+        same = sum(v.holds for v in verdicts)
+        open_ += [v for v in verdicts if not v.settled]
+        kinds = Count(len(mine), "kinds of city and fleet")
         words += sentence("; " if words else "", Label(skill(ctx, arm)), ": a catch in ",
-                          Count(len(catch)), ", a raid in ", Count(len(raid)), " of ",
-                          Count(len(mine), "kinds of city and fleet"))  # fmt: skip
+                          Count(len(catch)), ", a raid in ", Count(len(raid)), ", either in ",
+                          Count(same), " of ", kinds)  # fmt: skip
         where = "; ".join(
             f"x{r['armies']} cities with attack {r['fleet']} "
             f"({fmt.signed(r['gain'], 0)} humans for a catch)"
@@ -88,17 +98,21 @@ def build(ctx: Context) -> Section:
             f"{skill(ctx, arm)}: a catch brings more humans than a raid in {len(catch)} of "
             f"{len(mine)} kinds of city and fleet"
             + (f"; a raid is better for {where}" if raid else "")
-            + "."
+            + f"; the two are alike (tolerance {tol.text()}) in {same}."
         )
-        out.findings.append(Finding(text, "finding" if catch or raid else "null"))
+        out.findings.append(Finding(text, "finding" if catch or raid else "info"))
+    settle = all_of(open_) if open_ else None
+    tail = sentence("; the others not settled: ", words_v.to_settle(settle)) if settle else []
     out.answers.append(Answer(
         key=f"{ID}.better",
         question="Raid or catch: which brings more humans?",
-        parts=sentence(*words, " (the others: no detectable difference)."),
-        kind="info",
+        parts=sentence(*words, " (either: the same within the tolerance", words_v.tolerance(tol),
+                       ")", tail, "."),
+        kind="unsettled" if settle else "info",
         quality=Quality(games=ctx.results.games.height, basis="games",
                         note="a kind counts with 30 coin-decided raids and catches or more"),
         section=ID,
+        verdict=settle,
     ))  # fmt: skip
     out.add(
         Table(

@@ -31,8 +31,9 @@ SECTIONS = {
 METHODS = (
     "Break-even prices: the win-share uplift of the buying strategy at each price, smoothed to be "
     "monotone in price (isotonic regression), crosses zero at the break-even (linear "
-    "interpolation). Its 95% interval is a percentile bootstrap that resamples games, the same "
-    "games at every price (paired).",
+    "interpolation). Its 95% interval holds the prices where a paired z test of 'the uplift is "
+    "zero there' does not reject, the curve read as a straight line between tried prices (a "
+    "Fieller-type interval; open-ended where a crossing beyond the range cannot be excluded).",
     "What-if and mine comparisons test many metrics at once: a difference counts as significant "
     "only after Holm's correction for the number of metrics compared (the p (Holm) column). "
     "Effect size = difference / standard deviation of the baseline's per-game values; the tables "

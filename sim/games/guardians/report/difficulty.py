@@ -12,7 +12,7 @@ import numpy as np
 import polars as pl
 
 from sim.games.guardians.report import difficulty_answers
-from sim.games.guardians.report.difficulty_answers import LEVELS, TOLERANCE
+from sim.games.guardians.report.difficulty_answers import LEVELS, TOLERANCE, suits_verdict
 from sim.report import fmt, plots
 from sim.report import skill as ladder
 from sim.report.context import Context
@@ -22,6 +22,7 @@ from sim.report.table import Cell, Column, Table
 
 ID = "difficulty"
 TITLE = "Difficulty"
+PLUS_MINUS = "\u00b1"
 SKILL_ORDER = ("novice", "casual", "club", "strong", "expert", "master")  # weakest first
 ANY = "any preset"  # the recommendation searches over the presets themselves
 
@@ -296,21 +297,22 @@ def _recommend(rows: list[dict], knobs: list[str]) -> list[dict]:
             best = min(
                 options, key=lambda r: (abs(r["raid"] - target), r["raid_high"] - r["raid_low"])
             )
-            within = best["raid_low"] <= target <= best["raid_high"]
-            suits = within or abs(best["raid"] - target) <= TOLERANCE[level]
+            v = suits_verdict(best, target, TOLERANCE[level])
             share = fmt.pct_ci(best["raid"], best["raid_low"], best["raid_high"], 0)
-            entry[level] = best["knob"] if suits else None
+            entry[level] = best["knob"] if v.holds else None
             entry[f"{level}_nearest"] = best["knob"]
             entry[f"{level}_raid"] = best["raid"]
             entry[f"{level}_low"] = best["raid_low"]
             entry[f"{level}_high"] = best["raid_high"]
-            entry[f"{level}_within"] = within
-            entry[f"{level}_suits"] = suits
-            if suits:
-                entry[f"{level}_text"] = f"{best['knob']}: {share}" + ("" if within else " *")
-            else:
+            entry[f"{level}_suits"] = v.holds
+            entry[f"{level}_verdict"] = v
+            if v.holds:
+                entry[f"{level}_text"] = f"{best['knob']}: {share}"
+            elif v.opposite:
                 side = "easier" if best["raid"] < target else "harder"
                 entry[f"{level}_text"] = f"none ({side}; nearest {best['knob']}: {share})"
+            else:
+                entry[f"{level}_text"] = f"not settled ({best['knob']}: {share})"
         out.append(entry)
     return out
 
@@ -327,7 +329,7 @@ def _recommend_table(rec: list[dict], knobs: list[str]) -> Table:
             )
         )
     data = pl.DataFrame(
-        [{k: v for k, v in e.items() if not k.endswith("_text")} for e in rec],
+        [{k: v for k, v in e.items() if not k.endswith(("_text", "_verdict"))} for e in rec],
         infer_schema_length=None,
     )
     return Table(
@@ -337,10 +339,13 @@ def _recommend_table(rec: list[dict], knobs: list[str]) -> Table:
         cols,
         rows=rec,
         note=f"The tried value of {', '.join(knobs)} whose raid rate is nearest the level's "
-        "target, when it is close: within half the distance to the next level's target "
-        f"({', '.join(f'{lv} {fmt.pct(t, 1)}' for lv, t in TOLERANCE.items())}); 95% intervals. "
-        "*: close, but the target lies outside its interval. 'none': no tried setup is close "
-        "(every one is easier or harder); the nearest is named: try values beyond it.",
+        "target, when it suits the level: its whole 95% interval within half the distance to "
+        "the next level's target "
+        f"({', '.join(f'{lv} {PLUS_MINUS}{fmt.pct(t, 1)}' for lv, t in TOLERANCE.items())}). "
+        "'none': no tried setup suits (the nearest one's interval excludes the target: it is "
+        "easier or harder); the nearest is named: try values beyond it. 'not settled': the "
+        "nearest one's interval neither excludes the target nor lies within reach of it: run "
+        "more games.",
     )
 
 
@@ -358,14 +363,17 @@ def _recommend_findings(rec: list[dict], knobs: list[str]) -> list[Finding]:
             )
             for e in entries:
                 hit = [f"{lv} {_short_setup(e[lv], knobs)}" for lv in LEVELS if e[f"{lv}_suits"]]
-                missed = [lv for lv in LEVELS if not e[f"{lv}_suits"]]
+                missed = [lv for lv in LEVELS if e[f"{lv}_verdict"].opposite]
+                open_ = [lv for lv in LEVELS if not e[f"{lv}_verdict"].settled]
                 span = fmt.pct(e["raid_min"], 0)
                 if e["raid_max"] != e["raid_min"]:
                     span += f" to {fmt.pct(e['raid_max'], 0)}"
-                none = f"no tried setup reaches a level (the invaders win {span})"
+                none = f"no tried setup suits a level (the invaders win {span})"
                 text = f"{e['players']}p " + (", ".join(hit) if hit else none)
                 if missed and hit:
                     text += f" (no tried setup for {', '.join(missed)})"
+                if open_:
+                    text += f" (not settled for {', '.join(open_)})"
                 parts.append(text)
             who = f"{skill} players" if preset == ANY else f"{preset}, {skill} players"
             out.append(Finding(f"{who}, {what} per level: " + "; ".join(parts) + ".", "info"))

@@ -7,19 +7,30 @@ from __future__ import annotations
 from sim.games.guardians.report import words
 from sim.report import quality
 from sim.report import skill as ladder
+from sim.report import verdicts as words_v
 from sim.report.answers import Answer, Count, Estimate, Label, joined, sentence
 from sim.report.context import Context
+from sim.stats.tolerances import Tolerance
+from sim.stats.verdict import Verdict, all_of, equivalence
 
 ID = "difficulty"
 
 # difficulty level -> target chance that the invaders win
 LEVELS = {"Training": 0.10, "Standard": 0.25, "Expert": 0.40, "Elite": 0.60}
-# a setup suits a level when its raid rate is this close to the target: half the distance to
-# the nearest other level's target, so no setup suits two levels
+# a setup suits a level when its raid rate is shown to be this close to the target (its whole
+# interval within): half the distance to the nearest other level's target, so no setup suits
+# two levels
 TOLERANCE = {
     lv: min(abs(t - u) for other, u in LEVELS.items() if other != lv) / 2
     for lv, t in LEVELS.items()
 }
+
+
+def suits_verdict(row: dict, target: float, band: float) -> Verdict:
+    """Whether a setup suits a level: its raid rate within `band` of the level's target (an
+    equivalence verdict); shown not to when its interval excludes the target."""
+    return equivalence(row["raid"] - target, row["raid_low"] - target,
+                       row["raid_high"] - target, band, games=row["games"])  # fmt: skip
 
 
 def _where(r: dict) -> Label:
@@ -31,11 +42,16 @@ def _rate(r: dict, key: str, label: str = "") -> Estimate:
                     r["raid_high"], unit="pct", digits=0, signed=False)  # fmt: skip
 
 
-def band(raid: float) -> str:
-    """The difficulty level whose target the rate is close to, in words."""
+def band(r: dict) -> str:
+    """The difficulty level a table's raid rate is shown to suit (its interval within the
+    level's band), in words; else where it lies, and whether the nearest level is open."""
     for level, target in LEVELS.items():
-        if abs(raid - target) <= TOLERANCE[level]:
+        v = suits_verdict(r, target, TOLERANCE[level])
+        if v.holds:
             return f"as hard as {level}"
+        if not v.settled:
+            return f"near {level}, not settled"
+    raid = r["raid"]
     names = list(LEVELS)
     if raid < LEVELS[names[0]]:
         return f"easier than {names[0]}"
@@ -46,7 +62,7 @@ def band(raid: float) -> str:
     return f"between {below} and {above}"
 
 
-def _raid_answer(rows: list[dict], setting: str) -> Answer:
+def _raid_answer(rows: list[dict], setting: str, tol: Tolerance) -> Answer:
     key = f"{ID}.raid"
     lo = min(rows, key=lambda r: r["raid"])
     hi = max(rows, key=lambda r: r["raid"])
@@ -74,7 +90,7 @@ def _raid_answer(rows: list[dict], setting: str) -> Answer:
         parts=parts,
         kind="info",
         headline=headline,
-        category=band(ref["raid"]),
+        category=band(ref),
         quality=quality.Quality(
             games=games,
             basis="games" + (f" {setting.strip()}" if setting else ""),
@@ -84,6 +100,7 @@ def _raid_answer(rows: list[dict], setting: str) -> Answer:
             note=f"{len(rows)} tables",
         ),
         section=ID,
+        tolerance=tol,
     )
 
 
@@ -112,17 +129,25 @@ def same_play_warning(rows: list[dict]) -> str | None:
 def _setup_answer(entries: list[dict]) -> Answer:
     key = f"{ID}.setup"
     tables = len(entries)
-    suits = sum(bool(e[f"{lv}_suits"]) for e in entries for lv in LEVELS)
-    missed = {lv: sum(not e[f"{lv}_suits"] for e in entries) for lv in LEVELS}
+    verdicts = [e[f"{lv}_verdict"] for e in entries for lv in LEVELS]
+    suits = sum(v.holds for v in verdicts)
+    missed = {lv: sum(e[f"{lv}_verdict"].opposite for e in entries) for lv in LEVELS}
     missed = {lv: n for lv, n in missed.items() if n}
+    unsettled = sum(not v.settled for v in verdicts)
     if missed:
         items = []
         for lv, n in missed.items():
             items.append(sentence(f"{lv} at ", Count(n, "table" if n == 1 else "tables")))
         tail = sentence("; out of reach: ", joined(items))
-    else:
+    elif not unsettled:
         tail = ["; every level is within reach at every table"]
-    everywhere = [lv for lv in LEVELS if lv not in missed]
+    else:
+        tail = []
+    if unsettled:
+        open_ = all_of(v for v in verdicts if not v.settled)
+        tail += sentence("; not settled at this size for ", Count(unsettled, "targets"), ": ",
+                         words_v.to_settle(open_))  # fmt: skip
+    everywhere = [lv for lv in LEVELS if all(e[f"{lv}_suits"] for e in entries)]
     nowhere = [lv for lv, n in missed.items() if n == tables]
     category = (
         "; ".join(
@@ -139,13 +164,15 @@ def _setup_answer(entries: list[dict]) -> Answer:
         "A tried setup suits ", Count(suits), " of the ", Count(tables * len(LEVELS)),
         " targets (every level at each of ", Count(tables, "tables"), ")", tail, ".",
     )  # fmt: skip
+    verdict = all_of(v for v in verdicts if not v.settled) if unsettled else None
     return Answer(
         key=key,
         question="Which setup suits each difficulty level?",
         parts=parts,
-        kind="info",
+        kind=words_v.UNSETTLED if unsettled else "info",
         category=category,
         section=ID,
+        verdict=verdict,
     )
 
 
@@ -157,11 +184,11 @@ def answers(
         mine = [r for r in rows if r["skill"] == sk]
         if not mine:
             continue
-        found = [_raid_answer(mine, setting)]
+        found = [_raid_answer(mine, setting, ctx.tolerance("outcome_rate"))]
         entries = [e for e in rec or [] if e["skill"] == sk]
         if entries:
             found.append(_setup_answer(entries))
         by_skill[sk] = found
     if len(by_skill) == 1:
         return next(iter(by_skill.values()))
-    return ladder.combine(by_skill)
+    return ladder.combine(by_skill, games=ctx.games_per_arm)

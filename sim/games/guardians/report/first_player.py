@@ -11,13 +11,15 @@ import polars as pl
 
 from sim.games.guardians.report import words
 from sim.report import fmt, plots, quality
-from sim.report.answers import Answer, Estimate, sentence
+from sim.report import verdicts as verdict_words
+from sim.report.answers import Answer, Estimate, plain_text, sentence
 from sim.report.context import Context
 from sim.report.metrics import rate
 from sim.report.render import Finding, Section, Text
 from sim.report.table import Column, Table
 from sim.stats.paired import rate_vs_reference
 from sim.stats.tests import fairness_test, holm
+from sim.stats.verdict import Verdict, all_of, equivalence
 
 ID = "first_player"
 TITLE = "First-player advantage"
@@ -140,6 +142,18 @@ def _r(d: dict, key: str) -> dict:
     return {key: d["value"], f"{key}_low": d["low"], f"{key}_high": d["high"]}
 
 
+def fair_verdict(ctx: Context, a: dict) -> Verdict | None:
+    """Whether the seats are fair: every seat's advantage (games with a winner) within the
+    `seat_advantage` tolerance; the seat matters when the test over all seats says so."""
+    rows = a["rows_dec"]
+    if not rows:
+        return None
+    tol = ctx.tolerance("seat_advantage").value
+    matters = bool(a["test"].pvalue < 0.05)
+    return all_of(equivalence(r["dev"], r["dev_low"], r["dev_high"], tol, games=a["n"],
+                              effect_shown=matters) for r in rows)  # fmt: skip
+
+
 _DEV_HELP = (
     "Win share minus the fair share, in percentage points, with the 95% interval. "
     "Grey 'n.s.': not significant once corrected for the number of seats (Holm)."
@@ -248,7 +262,8 @@ def _finding(ctx: Context, a: dict) -> Finding:
         f"seat 1 (first player) wins {share} against a fair {fmt.pct(first['fair'])}: "
         f"{fmt.pp(first['dev'])}"
     )
-    if test.pvalue < 0.05:
+    v = fair_verdict(ctx, a)
+    if v.opposite:
         best = (
             f"; the largest deviation is seat {worst['seat']} at {fmt.pp(worst['dev'])}"
             if worst["seat"] != 1
@@ -259,11 +274,22 @@ def _finding(ctx: Context, a: dict) -> Finding:
             "finding",
         )
     bound = max(max(abs(row["dev_low"]), abs(row["dev_high"])) for row in rows)
+    tol = ctx.tolerance("seat_advantage").text()
+    bounds = (
+        f"The 95% intervals rule out any seat deviating by more than {fmt.num(100 * bound)} pp "
+        "from fair"
+    )
+    if v.holds:
+        return Finding(
+            f"{where}: the seats are fair, tolerance {tol} (p {_p(test.pvalue)}, {n_dec} games "
+            f"won); {seat1}. {bounds}.",
+            verdict_words.WITHIN,
+        )
     return Finding(
-        f"{where}: no detectable seat advantage (p {_p(test.pvalue)}, {n_dec} games won); "
-        f"{seat1}. The 95% intervals rule out any seat deviating by more than "
-        f"{fmt.num(100 * bound)} pp from fair.",
-        "null",
+        f"{where}: not settled whether the seats are fair, tolerance {tol} (no seat effect "
+        f"detected: p {_p(test.pvalue)}, {n_dec} games won); {seat1}. {bounds}; "
+        f"{plain_text(verdict_words.to_settle(v))}.",
+        verdict_words.UNSETTLED,
     )
 
 
@@ -345,8 +371,9 @@ def _answer(ctx: Context, a: dict, several_presets: bool) -> Answer:
                       kind="info", quality=q, section=ID)  # fmt: skip
     first = _dev(rows[0], f"{key}.seat1")
     adv = words.term("seat advantage")
-    matters = a["test"].pvalue < 0.05
-    if matters:
+    tol = ctx.tolerance("seat_advantage")
+    v = fair_verdict(ctx, a)
+    if v.opposite:
         worst = max(rows, key=lambda row: abs(row["dev"]))
         other = (
             sentence(f"; seat {worst['seat']}'s is ", _dev(worst, f"{key}.seat{worst['seat']}"))
@@ -354,24 +381,33 @@ def _answer(ctx: Context, a: dict, several_presets: bool) -> Answer:
             else None
         )
         parts = sentence("The seat matters: the first player's ", adv, " is ", first, other, ".")
+        category = "the seat matters"
+    elif v.holds:
+        parts = sentence("The seats are fair", verdict_words.tolerance(tol), ": the first "
+                         "player's ", adv, " is ", first, ", and every seat's lies within the "
+                         "tolerance.")  # fmt: skip
+        category = "the seats are fair"
     else:
         caveat = (
             " (its own interval excludes zero, but the test over all seats finds no effect)"
             if first.significant
             else ""
         )
-        parts = sentence(
-            "No detectable seat effect: the first player's ", adv, " is ", first, caveat, "."
-        )
+        parts = sentence(verdict_words.not_settled("the seats are fair", tol), ": the first "
+                         "player's ", adv, " is ", first, caveat, "; ",
+                         verdict_words.to_settle(v), ".")  # fmt: skip
+        category = "not settled whether the seats are fair"
     return Answer(
         key=key,
         question=question,
         parts=parts,
-        kind="finding" if matters else "null",
+        kind=verdict_words.kind(v),
         headline=first,
-        category="the seat matters" if matters else "no detectable seat advantage",
+        category=category,
         quality=q,
         section=ID,
+        verdict=v,
+        tolerance=tol,
     )
 
 
@@ -410,6 +446,7 @@ def _advantage_figure(ctx: Context, results: list[dict]) -> plots.Figure:
         "first_player_advantage",
         "Seat advantage by seat",
         "Each seat's win share minus the fair share (1/players), over the games with a winner "
-        "(n), with 95% Wilson intervals. A bar whose interval crosses zero is no detectable "
-        "advantage.",
+        "(n), with 95% Wilson intervals. A bar whose interval crosses zero shows no detectable "
+        "advantage, which is not the same as none: the Answers say whether the seats are fair "
+        "within the tolerance.",
     )

@@ -4,10 +4,12 @@ what it does to the invaders' chances, in one sentence with intervals and a data
 from __future__ import annotations
 
 from sim.games.guardians.report import words
-from sim.games.guardians.report.what_if import cap_warnings, estimate
+from sim.games.guardians.report.what_if import cap_warnings, estimate, row_verdict
 from sim.report import quality
+from sim.report import verdicts as verdict_words
 from sim.report.answers import Answer, Estimate, Label, sentence
 from sim.report.context import Context
+from sim.stats.verdict import Verdict, equivalence
 
 ID = "mine_value"
 KEY = f"{ID}.worth"
@@ -31,6 +33,13 @@ def _effect_rows(kinds: dict[str, str], by_pair: dict, base: str) -> list[dict] 
     pairs = [(c, t) for (c, t) in by_pair if kinds[c] == "no mine" and kinds[t] != "no mine"]
     pairs.sort(key=lambda p: p[1] != base)
     return by_pair[pairs[0]] if pairs else None
+
+
+def gain_verdict(ctx: Context, gain: dict) -> Verdict:
+    """Whether the mine is worth nothing to its user: the win-share gain within the
+    `win_share` tolerance."""
+    return equivalence(gain["win"], gain["win_low"], gain["win_high"],
+                       ctx.tolerance("win_share").value, games=gain["games"])  # fmt: skip
 
 
 def worth(
@@ -66,29 +75,40 @@ def worth(
             section=ID,
         )
     parts.append(".")
-    headline = parts[1] if gain is not None else estimate(raid, f"{KEY}.raid")
-    significant = bool(gain and gain["win_sig"]) or bool(raid and raid.get("diff_sig_holm"))
     if gain is not None:
+        headline, tol = parts[1], ctx.tolerance("win_share")
+        v = gain_verdict(ctx, gain)
+        what = "the mine is worth anything to the player who moves it"
+        none = "That is no value to its user"
         category = (
-            "no detectable value to its user"
-            if not gain["win_sig"]
+            "no value to its user" if v.holds else "not settled" if not v.settled
             else ("worth something to its user" if gain["win"] > 0 else "costs its user")
-        )
+        )  # fmt: skip
     else:
+        headline, tol = estimate(raid, f"{KEY}.raid"), ctx.tolerance("outcome_rate")
+        v = row_verdict(ctx, raid)
+        what = "the mine changes the invaders' wins"
+        none = "The mine does not change the invaders' wins"
         category = (
-            "no detectable effect"
-            if not raid.get("diff_sig_holm")
+            "no effect on the invaders' wins" if v.holds else "not settled" if not v.settled
             else ("raises the invaders' wins" if raid["diff"] > 0 else "lowers the invaders' wins")
-        )
+        )  # fmt: skip
+    if v.holds:
+        parts += sentence(" ", none, verdict_words.tolerance(tol), ".")
+    elif not v.settled:
+        parts += sentence(" ", verdict_words.not_settled(what, tol), ": ",
+                          verdict_words.to_settle(v), ".")  # fmt: skip
     return Answer(
         key=KEY,
         question=QUESTION,
         parts=parts,
-        kind="finding" if significant else "null",
+        kind=verdict_words.kind(v),
         headline=headline,
         category=category,
         quality=_quality(ctx, gain, raid),
         section=ID,
+        verdict=v,
+        tolerance=tol,
     )
 
 

@@ -4,26 +4,28 @@ and the win-share gain of the player who uses the mine."""
 
 from __future__ import annotations
 
-import math
-
 import numpy as np
 import polars as pl
 
 from sim.games.guardians.report import mine_answers, words
-from sim.games.guardians.report.per_game import per_game
+from sim.games.guardians.report.mine_answers import gain_verdict
+from sim.games.guardians.report.per_game import game_metrics, per_game
 from sim.games.guardians.report.what_if import (
     arm_answer,
     compare,
     comparison_table,
     describe,
     forest_figure,
+    no_change,
     ns_note,
 )
 from sim.report import arms, fmt
+from sim.report.answers import plain_text
 from sim.report.context import Context
 from sim.report.metrics import Metric, mean, prefixed, rate
 from sim.report.render import Finding, Section, Text
 from sim.report.table import ARM, Column, Table
+from sim.report.verdicts import UNSETTLED, WITHIN, kind, to_settle
 from sim.stats.paired import paired_difference, rate_vs_reference
 
 ID = "mine_value"
@@ -64,18 +66,8 @@ def _arm_kind(ctx: Context, arm: str, users: set[str]) -> str:
 
 
 def _metrics(players: int) -> list[Metric]:
-    out = [
-        Metric("raid", "invaders win (raid rate)", "pp", headline=True),
-        Metric("victory", "board cleared (victory rate)", "pp"),
-        Metric("stall", "stalled (stall rate)", "pp"),
-        Metric("turns", "game length (turns)", "num", headline=True),
-        Metric("rounds", "game length (rounds)", "num"),
-        Metric("total_score", "total score of the table (points)", "num", headline=True),
-        Metric("winner_score", "winner's score (points)", "num"),
-    ]
-    out += [
-        Metric(f"score_seat{k}", f"score of seat {k + 1} (points)", "num") for k in range(players)
-    ]
+    keys = ["raid", "victory", "stall", "turns", "rounds", "total_score", "winner_score"]
+    out = game_metrics(keys, {"raid", "turns", "total_score"}, players)
     out.append(Metric("mine_explosions", "mine explosions per game", "num", digits=2))
     return out
 
@@ -214,7 +206,7 @@ def build(ctx: Context) -> Section:
         rows_all.extend(rows)
         if base in (control, treated):
             with_base.extend(rows)
-        section.findings.append(_finding(label, rows))
+        section.findings.append(_finding(ctx, label, rows))
         if kinds[treated] == "mine used" and kinds[control] in ("no mine", "mine ignored"):
             gain = _user_gain(ctx, treated, control, users)
             if gain is not None:
@@ -227,7 +219,7 @@ def build(ctx: Context) -> Section:
             what = said[arm]
             section.answers.append(arm_answer(ctx, arm, base, by_pair[(base, arm)], what, ID))
     for gain in gains:
-        section.findings.append(_gain_finding(gain))
+        section.findings.append(_gain_finding(ctx, gain))
     if rows_all:
         section.add(_effects(with_base, gains))
     section.add(arms_table)
@@ -399,7 +391,7 @@ def _pairs(
     return out
 
 
-def _finding(label: str, rows: list[dict]) -> Finding:
+def _finding(ctx: Context, label: str, rows: list[dict]) -> Finding:
     order = {
         "invaders win (raid rate)": 0,
         "game length (turns)": 1,
@@ -407,18 +399,27 @@ def _finding(label: str, rows: list[dict]) -> Finding:
     }
     head = sorted((r for r in rows if r["headline"]), key=lambda r: order.get(r["metric"], 9))
     head = {r["metric"]: r for r in head}
-    parts = [describe(r) + ns_note(r) for r in head.values()]
+    parts = "; ".join(describe(r) + ns_note(r) for r in head.values())
+    v, tolerances = no_change(ctx, list(head.values()))
+    if v is not None and v.holds:
+        return Finding(f"{label}: no change in raid rate, game length or total score beyond "
+                       f"their tolerances{plain_text(tolerances)}: {parts}.", WITHIN)  # fmt: skip
     if not any(r.get("diff_sig_holm") for r in head.values()):
         n = max((r["games"] for r in rows), default=0)
+        settle = "" if v is None else (
+            f"; whether any changes beyond its tolerance{plain_text(tolerances)} is not "
+            "settled: "
+            f"{plain_text(to_settle(v))}"
+        )  # fmt: skip
         return Finding(
             f"{label}: no detectable change in raid rate, game length or total score "
-            f"({fmt.integer(n)} paired games): " + "; ".join(parts) + ".",
-            "null",
+            f"({fmt.integer(n)} paired games): {parts}{settle}.",
+            UNSETTLED if v is not None else "info",
         )
-    return Finding(f"{label}: " + "; ".join(parts) + ".", "finding")
+    return Finding(f"{label}: {parts}.", "finding")
 
 
-def _gain_finding(gain: dict) -> Finding:
+def _gain_finding(ctx: Context, gain: dict) -> Finding:
     same = gain["replaced"] == gain["user"]
     other = (
         "with the mine than without it"
@@ -431,5 +432,11 @@ def _gain_finding(gain: dict) -> Finding:
         f"(same seats, same games; p {fmt.pvalue(gain['win_p'])}) and scores "
         f"{fmt.signed_ci(gain['score'], gain['score_low'], gain['score_high'])} points more"
     )
-    significant = not math.isnan(gain["win_p"]) and gain["win_sig"]
-    return Finding(text + ".", "finding" if significant else "null")
+    v = gain_verdict(ctx, gain)
+    tol = ctx.tolerance("win_share").text()
+    if v.holds:
+        text += f": no value to its user (tolerance {tol})"
+    elif not v.settled:
+        text += (f"; whether it is worth anything to its user (tolerance {tol}) is not "
+                 f"settled: {plain_text(to_settle(v))}")  # fmt: skip
+    return Finding(text + ".", kind(v))

@@ -54,24 +54,41 @@ def per_game(results: Results, arm: str) -> pl.DataFrame:
     return out.join(agg, on="game", how="left").sort("game")
 
 
+# the metrics the what-ifs compare: key -> (label, unit, the tolerance its changes are judged
+# against), written once for every section that compares arms game by game
+GAME_METRICS = {
+    "raid": ("invaders win (raid rate)", "pp", "outcome_rate"),
+    "victory": ("board cleared (victory rate)", "pp", "outcome_rate"),
+    "stall": ("stalled (stall rate)", "pp", "outcome_rate"),
+    "cap": ("cut at the turn cap", "pp", "outcome_rate"),
+    "turns": ("game length (turns)", "num", "game_length"),
+    "rounds": ("game length (rounds)", "num", ""),
+    "total_score": ("total score of the table (points)", "num", "score"),
+    "winner_score": ("winner's score (points)", "num", "score"),
+    "win_seat0": ("first player's win share", "pp", "win_share"),
+}
+
+
+def game_metrics(keys: list[str], headlines: set[str], players: int) -> list[Metric]:
+    """The GAME_METRICS named, in that order (the `headlines` among them marked), then every
+    seat's score."""
+    out = []
+    for key in keys:
+        label, unit, tolerance = GAME_METRICS[key]
+        out.append(Metric(key, label, unit, tolerance=tolerance, headline=key in headlines))
+    return out + [
+        Metric(f"score_seat{k}", f"score of seat {k + 1} (points)", "num", tolerance="score")
+        for k in range(players)
+    ]
+
+
 def standard_metrics(frame: pl.DataFrame, players: int) -> list[Metric]:
     """The metrics a what-if compares, in display order (rates first)."""
-    m = [
-        Metric("raid", "invaders win (raid rate)", "pp", headline=True),
-        Metric("victory", "board cleared (victory rate)", "pp", headline=True),
-        Metric("stall", "stalled (stall rate)", "pp"),
-        Metric("cap", "cut at the turn cap", "pp"),
-        Metric("turns", "game length (turns)", "num", headline=True),
-    ]
-    if "rounds" in frame.columns:
-        m.append(Metric("rounds", "game length (rounds)", "num"))
-    m += [
-        Metric("total_score", "total score of the table (points)", "num", headline=True),
-        Metric("winner_score", "winner's score (points)", "num", headline=True),
-        Metric("win_seat0", "first player's win share", "pp", headline=True),
-    ]
-    for k in range(players):
-        m.append(Metric(f"score_seat{k}", f"score of seat {k + 1} (points)", "num"))
+    rounds = ["rounds"] if "rounds" in frame.columns else []
+    keys = ["raid", "victory", "stall", "cap", "turns", *rounds, "total_score", "winner_score",
+            "win_seat0"]  # fmt: skip
+    headlines = {"raid", "victory", "turns", "total_score", "winner_score", "win_seat0"}
+    m = game_metrics(keys, headlines, players)
     for key, label in SEAT_TOTALS.items():
         if key in frame.columns:
             m.append(Metric(key, f"{label} per game (all players)", "num", digits=2))

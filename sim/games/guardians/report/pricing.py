@@ -1,7 +1,7 @@
 """Pricing of the missile, the upgrade and the power-up: for each price, how often the buying
 strategy buys and uses the item, the points it gains per point paid, its win-share uplift
 against non-buying opponents, and the break-even price (where the uplift crosses zero) with a
-bootstrap interval; curves with bands."""
+interval (sim.stats.bootstrap.break_even_interval); curves with bands."""
 
 from __future__ import annotations
 
@@ -13,6 +13,8 @@ import polars as pl
 
 from sim.games.guardians.report import pricing_answers
 from sim.report import fmt, plots
+from sim.report import verdicts as verdict_words
+from sim.report.answers import plain_text
 from sim.report.context import Context
 from sim.report.metrics import mean, prefixed, rate
 from sim.report.render import Finding, Section, Text
@@ -206,7 +208,7 @@ def build(ctx: Context, item: Item) -> Section:
             {"label": label or "all", "rows": group_rows, "break_even": be, "default": default}
         )
         rows.extend(group_rows)
-        section.findings.append(_finding(item, label, group_rows, be, default, buy))
+        section.findings.append(_finding(ctx, item, label, group_rows, be, default, buy))
         section.answers.append(
             pricing_answers.answer(ctx, item, label, group_rows, be, default, members)
         )
@@ -300,11 +302,13 @@ def build(ctx: Context, item: Item) -> Section:
                     ),
                     Column.pct("below", "bootstrap below range", 0),
                 ],
-                note="The price where the buyer's win-share uplift crosses zero; percentile "
-                f"bootstrap over games ({ctx.n_boot} resamples, paired across prices). Between two "
-                "tried prices the curve is read as a straight line: the interval covers the "
-                "sampling noise, not the curve's shape between them; try more prices near the "
-                "break-even to refine it.",
+                note="The price where the buyer's win-share uplift crosses zero; the 95% "
+                "interval holds the prices where a paired test of 'the uplift is zero there' "
+                "does not reject; the shares beyond the range are of a paired bootstrap "
+                f"({ctx.n_boot} resamples). Between two tried prices the curve is read as a "
+                "straight line: the interval covers the sampling noise, not the curve's shape "
+                "between them (docs/reports.md measures what that misses); try more prices "
+                "near the break-even to refine it.",
             )
         )
     section.blocks.insert(0, _figure(item, curves))  # the picture first
@@ -361,7 +365,8 @@ def _be_cell(row: dict):
     )
 
 
-def _finding(item: Item, label: str, rows: list[dict], be, default, buy: set[str]) -> Finding:
+def _finding(ctx: Context, item: Item, label: str, rows: list[dict], be, default,
+             buy: set[str]) -> Finding:  # fmt: skip
     where = f"{item.title} ({label})" if label else item.title
     if not any("uplift" in r for r in rows):
         return Finding(
@@ -383,11 +388,18 @@ def _finding(item: Item, label: str, rows: list[dict], be, default, buy: set[str
                 f"{'' if r.get('uplift_sig') else ' (not significant)'}."
             )
     if not sig:
-        return Finding(
-            f"{where}: buying the {item.noun} gives no detectable win-share uplift at "
-            f"any price tried ({span}); the break-even price cannot be pinned down." + current,
-            "null",
-        )
+        v = pricing_answers.no_gain_verdict(ctx, rows)
+        tol = ctx.tolerance("win_share").text()
+        if v.holds:
+            said = f"buying the {item.noun} makes no difference at any price tried ({span}; "
+            said += f"tolerance {tol}); there is no break-even price to pin down."
+        else:
+            said = (
+                f"buying the {item.noun} gives no detectable win-share uplift at any price "
+                f"tried ({span}); whether it makes none (tolerance {tol}) is not settled: "
+                f"{plain_text(verdict_words.to_settle(v))}."
+            )
+        return Finding(f"{where}: {said}" + current, verdict_words.kind(v))
     if be is None:
         return Finding(f"{where}: only one price tried." + current, "info")
     text = _be_text(be.estimate, be.low, be.high)
@@ -407,21 +419,25 @@ def _finding(item: Item, label: str, rows: list[dict], be, default, buy: set[str
             f"break-even price {text}: below it buying the {item.noun} raises the buyer's "
             f"win share, above it lowers it; a fair price is about {round(be.estimate)}."
         )
-    if default is not None and not current and math.isfinite(be.estimate):
-        d = float(default)
-        if math.isfinite(be.high) and d > be.high:
+    v = pricing_answers.printed_verdict(ctx, default, be)
+    if v is not None and not current:
+        d, tol = fmt.value(default), ctx.tolerance("price").text()
+        if v.holds:
+            current = f" The rulebook price {d} is right (tolerance {tol})."
+        elif v.opposite and be.low > float(default):
             current = (
-                f" The rulebook price {fmt.value(default)} is above the break-even "
-                "interval: at that price the item does not pay."
+                f" The rulebook price {d} is below the break-even interval: at that price "
+                "buying is a winning move."
             )
-        elif math.isfinite(be.low) and d < be.low:
+        elif v.opposite:
             current = (
-                f" The rulebook price {fmt.value(default)} is below the break-even "
-                "interval: at that price buying is a winning move."
+                f" The rulebook price {d} is above the break-even interval: at that price the "
+                "item does not pay."
             )
         else:
             current = (
-                f" The rulebook price {fmt.value(default)} lies inside the break-even interval."
+                f" Whether the rulebook price {d} is right (tolerance {tol}) is not settled: "
+                f"{plain_text(verdict_words.to_settle(v))}."
             )
     return Finding(f"{where}: {msg}" + current, "finding")
 
@@ -521,5 +537,5 @@ def _figure(item: Item, curves: list[dict]) -> plots.Figure:
         f"{item.title}: curves by price",
         f"{n_text} games per price. Bands: 95% intervals. "
         "Bottom left: the buyer's win share minus the fair share; where the curve crosses zero is "
-        "the break-even price (shaded: its bootstrap interval).",
+        "the break-even price (shaded: its 95% interval).",
     )

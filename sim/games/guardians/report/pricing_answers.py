@@ -1,8 +1,9 @@
 """The pricing sections' answer: what the item should cost, in one sentence (the break-even
 price with its interval, or the uplift at the edge of the range when the break-even lies beyond
-it), and the data-quality line: games with a winner, the smallest uplift detectable at one
-price, and warnings (most games without a winner; a break-even outside the swept range, with
-the sweep that would settle it)."""
+it), whether the printed price is right (the break-even within the `price` tolerance of it:
+an equivalence verdict, sim/stats/verdict.py), and the data-quality line: games with a
+winner, the smallest uplift detectable at one price, and warnings (most games without a
+winner; a break-even outside the swept range, with the sweep that would settle it)."""
 
 from __future__ import annotations
 
@@ -13,8 +14,10 @@ import polars as pl
 
 from sim.games.guardians.report import words
 from sim.report import fmt, quality
+from sim.report import verdicts as words_v
 from sim.report.answers import Answer, Estimate, Label, sentence
 from sim.report.context import Context
+from sim.stats.verdict import Verdict, all_of, equivalence
 
 
 def _uplift(row: dict, key: str) -> Estimate:
@@ -61,6 +64,53 @@ def _quality(ctx: Context, item, rows: list[dict], be, arms: list[str]) -> quali
     )
 
 
+def printed_verdict(ctx: Context, default, be) -> Verdict | None:
+    """Whether the printed price is right: the break-even minus the printed price within the
+    `price` tolerance (None without a printed price or a break-even)."""
+    if default is None or be is None:
+        return None
+    d = float(default)
+    return equivalence(be.estimate - d, be.low - d, be.high - d, ctx.tolerance("price").value,
+                       games=ctx.games_per_arm)  # fmt: skip
+
+
+def no_gain_verdict(ctx: Context, rows: list[dict]) -> Verdict | None:
+    """Whether buying makes no difference at any price tried: every price's uplift within the
+    `win_share` tolerance (None when no uplift was measured)."""
+    tol, games = ctx.tolerance("win_share").value, ctx.games_per_arm
+    found = [equivalence(r["uplift"], r["uplift_low"], r["uplift_high"], tol, games=games)
+             for r in rows if "uplift" in r]  # fmt: skip
+    return all_of(found) if found else None
+
+
+def _printed(ctx: Context, default, be, v: Verdict | None) -> list:
+    """'; the printed price 10 lies below it: at that price buying is a winning move'."""
+    if v is None:
+        return []
+    tol = ctx.tolerance("price")
+    printed = Label(f"the printed price {fmt.value(default)}")
+    if not v.settled:
+        return sentence("; whether ", printed, " is right", words_v.tolerance(tol),
+                        " is not settled: ", words_v.to_settle(v))  # fmt: skip
+    if v.holds:
+        said = sentence(" is right", words_v.tolerance(tol))
+    elif be.low > float(default):
+        said = [" lies below it: at that price buying is a winning move"]
+    else:
+        said = [" lies above it: at that price the item does not pay"]
+    return sentence("; ", printed, said)
+
+
+def _no_gain(ctx: Context, item, v: Verdict) -> list:
+    tol = ctx.tolerance("win_share")
+    if v.holds:
+        return sentence(f"Buying the {item.noun} makes no difference at any price tried",
+                        words_v.tolerance(tol))  # fmt: skip
+    return sentence(f"No gain from buying the {item.noun} is detected at any price tried, but "
+                    "whether it makes none", words_v.tolerance(tol), " is not settled: ",
+                    words_v.to_settle(v))  # fmt: skip
+
+
 def answer(ctx: Context, item, label: str, rows: list[dict], be, default, arms: list[str]):
     key = f"{item.key}_pricing.{label or 'all'}"
     question = f"What should the {item.noun} cost" + (f" ({label})?" if label else "?")
@@ -75,18 +125,28 @@ def answer(ctx: Context, item, label: str, rows: list[dict], be, default, arms: 
     )
     uplift = words.term("win-share uplift")
     be_term = words.term("break-even price")
-    printed = None if default is None else Label(f"the printed price {fmt.value(default)}")
     sig = [r for r in rows if r.get("uplift_sig")]
-    if not sig or be is None:
+    if not sig:
         ref = at_default or rows[len(rows) // 2]
         at = Label(f"the price {fmt.value(ref['price'])}")
         head = _uplift(ref, f"{key}.uplift")
-        lead = "No detectable gain from buying at any price tried" if not sig else "One price only"
+        v = no_gain_verdict(ctx, rows)
+        lead = _no_gain(ctx, item, v)
         parts = sentence(lead, ": the buyer's ", uplift, " at ", at, " is ", head, ".")
-        return Answer(key, question, parts, kind="null" if not sig else "info", headline=head,
-                      category="no detectable uplift", quality=q, section=section)  # fmt: skip
+        return Answer(key, question, parts, kind=words_v.kind(v), headline=head,
+                      category="no uplift" if v.holds else "no uplift detected", quality=q,
+                      section=section, verdict=v, tolerance=ctx.tolerance("win_share"))  # fmt: skip
+    if be is None:
+        ref = at_default or rows[len(rows) // 2]
+        at = Label(f"the price {fmt.value(ref['price'])}")
+        head = _uplift(ref, f"{key}.uplift")
+        parts = sentence("One price only: the buyer's ", uplift, " at ", at, " is ", head, ".")
+        return Answer(key, question, parts, kind="info", headline=head, category="one price",
+                      quality=q, section=section, tolerance=ctx.tolerance("win_share"))  # fmt: skip
     estimate = Estimate(f"{key}.break_even", "break-even price", be.estimate, be.low, be.high,
                         unit="price", signed=False)  # fmt: skip
+    verdict = printed_verdict(ctx, default, be)
+    printed = _printed(ctx, default, be, verdict)
     if math.isinf(be.estimate):
         edge = rows[-1] if be.estimate > 0 else rows[0]
         side = "above" if be.estimate > 0 else "below"
@@ -99,22 +159,16 @@ def answer(ctx: Context, item, label: str, rows: list[dict], be, default, arms: 
         parts = sentence(
             lead, ": the buyer's ", uplift, " at ", Label(f"price {fmt.value(edge['price'])}"),
             " is ", _uplift(edge, f"{key}.edge"), faint, "; the ", be_term, " is ", estimate,
-            (sentence("; ", printed, f" is {'below' if side == 'above' else 'above'} it")
-             if printed else None), ".",
+            printed, ".",
         )  # fmt: skip
         category = f"break-even {side} the prices tried"
     else:
-        where = ""
-        if default is not None and math.isfinite(be.low) and float(default) < be.low:
-            where = " lies below it: at that price buying is a winning move"
-        elif default is not None and math.isfinite(be.high) and float(default) > be.high:
-            where = " lies above it: at that price the item does not pay"
-        elif default is not None:
-            where = " lies within its interval"
         parts = sentence(
             f"Buying the {item.noun} pays up to a price of about ", estimate, " (the ", be_term,
-            ")", (sentence("; ", printed, where) if printed else None), ".",
+            ")", printed, ".",
         )  # fmt: skip
         category = "break-even within the prices tried"
-    return Answer(key, question, parts, kind="finding", headline=estimate, category=category,
-                  quality=q, section=section)  # fmt: skip
+    kind = words_v.kind(verdict) if verdict is not None else words_v.FINDING
+    return Answer(key, question, parts, kind=kind, headline=estimate, category=category,
+                  quality=q, section=section, verdict=verdict,
+                  tolerance=ctx.tolerance("price"))  # fmt: skip

@@ -12,13 +12,25 @@ from sim.games.guardians.report import words
 from sim.games.guardians.report.per_game import per_game, standard_metrics
 from sim.measures import registry_for
 from sim.report import arms, fmt, quality
-from sim.report.answers import Answer, Count, Estimate, Label, Term, joined, sentence
+from sim.report import verdicts as verdict_words
+from sim.report.answers import (
+    Answer,
+    Count,
+    Estimate,
+    Label,
+    Part,
+    Term,
+    joined,
+    plain_text,
+    sentence,
+)
 from sim.report.context import Context
 from sim.report.effects import Effect, effects_figure
 from sim.report.metrics import Metric, is_all_zero, paired, strategy_win_per_game
 from sim.report.render import Finding, Section, Text
 from sim.report.table import ARM, Cell, Column, Table
 from sim.stats.tests import holm
+from sim.stats.verdict import Verdict, all_of, equivalence
 
 ID = "what_if"
 TITLE = "What-if comparison"
@@ -56,7 +68,7 @@ def compare(
         d, base_mean, base_sd = paired(fa, fb, m.key)
         if d.n < 2:
             continue
-        rows.append(_row(other, m.label, m.unit, m.digits, m.headline, d, base_mean, base_sd))
+        rows.append(_row(other, m, d, base_mean, base_sd))
     if strategies:
         sa, sb = strategy_win_per_game(ctx.results, base), strategy_win_per_game(ctx.results, other)
         common = [c for c in sa.columns if c != "game" and c in sb.columns]
@@ -64,9 +76,8 @@ def compare(
             for strat in common:
                 d, base_mean, base_sd = paired(sa, sb, strat)
                 if d.n >= 2:
-                    rows.append(
-                        _row(other, f"win share of {strat}", "pp", 1, False, d, base_mean, base_sd)
-                    )
+                    metric = Metric(strat, f"win share of {strat}", "pp", tolerance="win_share")
+                    rows.append(_row(other, metric, d, base_mean, base_sd))
     if quality:
         rows += quality_rows(ctx, base, other)
     adjusted = holm([row["diff_p"] for row in rows])
@@ -97,7 +108,8 @@ def quality_rows(ctx: Context, base: str, other: str) -> list[dict]:
         d = Difference(v.value, v.low, v.high, v.pvalue, v.n, math.nan, "paired (delta method)")
         spread = ref.se * math.sqrt(ref.n) if ref.n else math.nan  # a game's own spread
         unit = "pp" if m.unit == "share" else "num"
-        row = _row(other, m.label, unit, 2 if unit == "num" else 1, False, d, ref.value, spread)
+        metric = Metric(name, m.label, unit, 2 if unit == "num" else 1)
+        row = _row(other, metric, d, ref.value, spread)
         rows.append({**row, "definition": m.definition})
     return rows
 
@@ -106,7 +118,7 @@ def _players(ctx: Context, arm: str) -> int:
     return int(ctx.results.arm_games(arm).get_column("players")[0])
 
 
-def _row(arm, label, unit, digits, headline, d, base_mean, base_sd) -> dict:
+def _row(arm: str, m: Metric, d, base_mean: float, base_sd: float) -> dict:
     if base_sd and base_sd > 0:
         effect = d.estimate / base_sd
     else:
@@ -114,10 +126,11 @@ def _row(arm, label, unit, digits, headline, d, base_mean, base_sd) -> dict:
     rel = d.estimate / base_mean if base_mean else math.nan
     return {
         "arm": arm,
-        "metric": label,
-        "unit": unit,
-        "digits": digits,
-        "headline": headline,
+        "metric": m.label,
+        "unit": m.unit,
+        "digits": m.digits,
+        "headline": m.headline,
+        "tolerance": m.tolerance,
         "base": base_mean,
         "value": base_mean + d.estimate,
         "diff": d.estimate,
@@ -199,6 +212,28 @@ def ns_note(row: dict) -> str:
     return " (n.s.)"
 
 
+def row_verdict(ctx: Context, row: dict) -> Verdict | None:
+    """Whether a metric does not change: its difference within the metric's tolerance (an
+    effect shown by the Holm-corrected test); None for a metric without a tolerance."""
+    if not row.get("tolerance"):
+        return None
+    tol = ctx.tolerance(row["tolerance"]).value
+    return equivalence(row["diff"], row["diff_low"], row["diff_high"], tol, games=row["games"],
+                       effect_shown=bool(row.get("diff_sig_holm")))  # fmt: skip
+
+
+def no_change(ctx: Context, rows: list[dict]) -> tuple[Verdict | None, list[Part]]:
+    """Whether nothing changes: every headline metric within its tolerance; and the
+    tolerances in words (' (outcome_rate ±2 pp, game_length ±2 turns)')."""
+    heads = [r for r in rows if r["headline"] and r.get("tolerance")]
+    found = [row_verdict(ctx, r) for r in heads]
+    if not found:
+        return None, []
+    names = list(dict.fromkeys(r["tolerance"] for r in heads))
+    said = ", ".join(f"{n} {ctx.tolerance(n).text()}" for n in names)
+    return all_of(found), [" (", Label(said), ")"]
+
+
 # the order in which headline metrics are told in a finding (the designer's questions first)
 PRIORITY = (
     "invaders win (raid rate)", "game length (turns)", "first player's win share",
@@ -206,16 +241,24 @@ PRIORITY = (
 )  # fmt: skip
 
 
-def arm_finding(arm: str, base: str, rows: list[dict], limit: int = 5) -> Finding:
+def arm_finding(ctx: Context, arm: str, base: str, rows: list[dict], limit: int = 5) -> Finding:
     """The significant headline changes (raid rate, length, first player... in that order);
-    'no detectable change' when none is significant after the correction."""
+    when none is significant after the correction, whether nothing changes (every headline
+    metric within its tolerance) or that is not settled."""
     sig = [r for r in rows if r.get("diff_sig_holm")]
     n = max((r["games"] for r in rows), default=0)
+    v, tolerances = no_change(ctx, rows)
+    if v is not None and v.holds:
+        said = f"{arm} vs {base}: no headline metric changes beyond its tolerance"
+        said += plain_text(tolerances)
+        return Finding(f"{said} ({fmt.integer(n)} paired games).", verdict_words.WITHIN)
     if not sig:
-        return Finding(
-            f"{arm} vs {base}: no metric changed detectably ({fmt.integer(n)} paired games).",
-            "null",
-        )
+        said = f"{arm} vs {base}: no metric changed detectably ({fmt.integer(n)} paired games)"
+        if v is not None:
+            said += (f"; whether any changes beyond its tolerance{plain_text(tolerances)} is "
+                     "not settled: "
+                     f"{plain_text(verdict_words.to_settle(v))}")  # fmt: skip
+        return Finding(said + ".", verdict_words.UNSETTLED if v is not None else "info")
     rank = {m: i for i, m in enumerate(PRIORITY)}
     head = sorted((r for r in sig if r["headline"]), key=lambda r: rank.get(r["metric"], 99))
     head = head or sig
@@ -275,7 +318,7 @@ def build(ctx: Context) -> Section:
             section.add(Text(f"{arm}: not compared (a different number of players than {base})."))
             continue
         rows = compare(ctx, base, arm, frames=frames, quality=True)
-        section.findings.append(arm_finding(f"{arm} ({changes(ctx, arm, base)})", base, rows))
+        section.findings.append(arm_finding(ctx, f"{arm} ({changes(ctx, arm, base)})", base, rows))
         section.answers.append(arm_answer(ctx, arm, base, rows))
         all_rows.extend(rows)
     if not all_rows:
@@ -336,7 +379,9 @@ def arm_answer(
     ctx: Context, arm: str, base: str, rows: list[dict], what: str = "", section: str = ID
 ) -> Answer:
     """'When a shot steals the highest token (steal_highest): invaders win +6.0 pp (...) and
-    game length +6.1 (...)'; or, when nothing changes detectably, the largest headline change."""
+    game length +6.1 (...)'; or, when no change is significant, the largest headline change and
+    whether nothing changes (every headline metric within its tolerance) or that is not
+    settled."""
     what = what or changes(ctx, arm, base)
     heads = headline_rows(rows)
     sig = [r for r in heads if r.get("diff_sig_holm")]
@@ -344,26 +389,33 @@ def arm_answer(
     key = f"{section}.{arm}"
     shown = sig[:3] if sig else heads[:1]
     items = [said(r, f"{key}.{r['metric']}") for r in shown]
-    if sig:
+    when = sentence("When ", Label(what), " (", Label(arm), ")")
+    v, tolerances = no_change(ctx, rows)
+    if v is not None and v.holds:
+        largest = "" if sig else " (the largest headline change)"
+        parts = sentence(when, ", no headline metric changes beyond its tolerance", tolerances,
+                         ": ",
+                         joined(items), largest, ".")  # fmt: skip
+        category, kind = "no change", verdict_words.WITHIN
+    elif sig:
         more = len(sig) - len(shown)
         tail = sentence(" (and ", Count(more), " more significant change", "s" if more > 1 else "",
                         " in the section below)") if more > 0 else None  # fmt: skip
-        parts = sentence("When ", Label(what), " (", Label(arm), "): ", joined(items), tail, ".")
+        parts = sentence(when, ": ", joined(items), tail, ".")
         category = ", ".join(
             f"{'raises' if r['diff'] > 0 else 'lowers'} {r['metric']}" for r in sig[:2]
         )
-        kind = "finding"
+        kind = verdict_words.FINDING
     else:
-        parts = sentence(
-            "When ",
-            Label(what),
-            " (",
-            Label(arm),
-            "), nothing changes detectably: ",
-            joined(items),
-        )
-        parts.append(" (the largest headline change).")
-        category, kind = "no detectable change", "null"
+        parts = sentence(when, ", no change is detected: ", joined(items),
+                         " (the largest headline change)")  # fmt: skip
+        if v is not None:
+            parts += sentence("; whether any changes beyond its tolerance", tolerances,
+                              " is not settled: ",
+                              verdict_words.to_settle(v))  # fmt: skip
+        parts.append(".")
+        category = "no change detected"
+        kind = verdict_words.UNSETTLED if v is not None else verdict_words.INFO
     head = heads[0] if heads else None
     q = quality.Quality(
         games=n,
@@ -382,6 +434,8 @@ def arm_answer(
         category=category,
         quality=q,
         section=section,
+        verdict=v,
+        tolerance=ctx.tolerance(head["tolerance"]) if head and head.get("tolerance") else None,
     )
 
 

@@ -10,9 +10,12 @@ from __future__ import annotations
 import math
 
 from sim.games.space_invaders.report.common import largest_move
+from sim.games.space_invaders.report.verdicts import none_moves, step_verdict
 from sim.games.space_invaders.schema import LEVELS
 from sim.report import fmt, quality
+from sim.report import verdicts as words_v
 from sim.report.answers import Answer, Count, Estimate, Label, joined, sentence
+from sim.stats.tolerances import Tolerance
 
 THIN = 0.05  # a 95% half-width above this (5 pp) is a wide interval: warn
 MAX_LISTED = 3  # exceptions named in a sentence; the rest are counted
@@ -81,14 +84,15 @@ ID = "invaders_difficulty"
 
 
 def difficulty(levels: list[dict], steps: list[dict], uplift: list[dict],
-               sensitivity: list[dict]) -> list[Answer]:  # fmt: skip
+               sensitivity: list[dict], tol: Tolerance) -> list[Answer]:  # fmt: skip
+    """tol: the `win_rate` tolerance."""
     out = [_win_answer(levels)]
     if steps:
-        out.append(_steps_answer(steps))
+        out.append(_steps_answer(steps, tol))
     if uplift:
-        out.append(_uplift_answer(uplift))
+        out.append(_uplift_answer(uplift, tol))
     if sensitivity:
-        out.append(_sensitivity_answer(sensitivity))
+        out.append(_sensitivity_answer(sensitivity, tol))
     return out
 
 
@@ -151,25 +155,31 @@ def _step_label(r: dict) -> Label:
     return Label(f"{r['low'].capitalize()} to {r['high'].capitalize()}, {table_label(r).text}")
 
 
-def _steps_answer(steps: list[dict]) -> Answer:
-    """'33 of the 36 steps ... are harder; not detectably harder: ...; by player count: ...'"""
+def _steps_answer(steps: list[dict], tol: Tolerance) -> Answer:
+    """'33 of the 36 steps ... are harder; no harder: ...; not settled: ...; by player count:
+    ...'"""
     key = f"{ID}.steps"
-    harder = [r for r in steps if r["verdict"] == "harder"]
+    verdicts = [step_verdict(r, tol) for r in steps]
+    harder = [r for r, v in zip(steps, verdicts, strict=True) if v.holds]
     weakest = max(steps, key=lambda r: r["diff"] if math.isfinite(r["diff"]) else math.inf)
     parts = sentence(Count(len(harder)), " of the ", _count(len(steps), "step"),
                      " from a printed level to the next are harder (the win-rate change's paired "
                      "interval below zero)")  # fmt: skip
-    others = [r for r in steps if r["verdict"] != "harder"]
-    if others:
-        named = [sentence(_step_label(r), " ", _step(r, f"{key}.{i}"))
+    for said, which in (
+        ("no harder", lambda v: v.opposite),
+        ("not settled", lambda v: not v.settled),
+    ):
+        others = [r for r, v in zip(steps, verdicts, strict=True) if which(v)]
+        if not others:
+            continue
+        named = [sentence(_step_label(r), " ", _step(r, f"{key}.{said}.{i}"))
                  for i, r in enumerate(others[:MAX_LISTED])]  # fmt: skip
         more = len(others) - MAX_LISTED
         parts += sentence(
-            "; not detectably harder: ",
-            joined(named),
-            sentence(", and ", Count(more), " more") if more > 0 else None,
-        )
-    else:
+            f"; {said}", words_v.tolerance(tol) if said == "no harder" else None, ": ",
+            joined(named), sentence(", and ", Count(more), " more") if more > 0 else None,
+        )  # fmt: skip
+    if len(harder) == len(steps):
         parts += sentence("; the smallest step is ", _step_label(weakest), " ",
                           _step(weakest, f"{key}.smallest"))  # fmt: skip
     players = sorted({r["players"] for r in steps})
@@ -177,19 +187,18 @@ def _steps_answer(steps: list[dict]) -> Answer:
         per = [sentence(Label(_players(p)), " ", Count(_seated(harder, p)), " of ",
                         Count(_seated(steps, p))) for p in players]  # fmt: skip
         parts += sentence("; harder steps by player count: ", joined(per))
-    parts.append(".")
+    open_ = words_v.open_ones(verdicts)
+    parts += sentence(words_v.settle_open(verdicts), ".")
     category = (
-        "every step harder"
-        if not others
-        else "no step detectably harder"
-        if not harder
-        else "some steps not detectably harder"
-    )
+        "every step harder" if len(harder) == len(steps)
+        else "some steps not settled" if open_ is not None
+        else "some steps no harder"
+    )  # fmt: skip
     return Answer(
         key=key,
         question="Is each printed level harder than the one below?",
         parts=parts,
-        kind="finding" if harder else "null",
+        kind=words_v.FINDING if harder else words_v.UNSETTLED if open_ else words_v.WITHIN,
         headline=_step(weakest, f"{key}.smallest"),
         category=category,
         quality=_paired_quality(
@@ -201,6 +210,8 @@ def _steps_answer(steps: list[dict]) -> Answer:
             note=_n(len(steps), "step"),
         ),  # fmt: skip
         section=ID,
+        verdict=open_,
+        tolerance=tol,
     )
 
 
@@ -226,7 +237,7 @@ def _significant(r: dict, key: str) -> bool:
     return r[f"{key}_low"] > 0 or r[f"{key}_high"] < 0
 
 
-def _uplift_answer(rows: list[dict]) -> Answer:
+def _uplift_answer(rows: list[dict], tol: Tolerance) -> Answer:
     """'short_wave is worth most: +4.1 pp (...) against a plain token (...); 5 of the 22
     powers and tables give a detectable uplift.'"""
     key = f"{ID}.powers"
@@ -248,13 +259,25 @@ def _uplift_answer(rows: list[dict]) -> Answer:
         few = (f"{fewest['power']} was dealt in only {fewest['dealt']:,} of "
                f"{fewest['games']:,} games ({table_label(fewest, level=True).text}): its uplift "
                "rests on those games alone.")  # fmt: skip
+    v = none_moves(rows, "uplift", tol)
+    if up:
+        kind, category = words_v.FINDING, "some power helps"
+    else:
+        kind = words_v.kind(v)
+        category = words_v.said(v, "no power matters", "some power costs win rate")
+        if v.holds:
+            parts[-1:] = sentence("; no power moves the win rate beyond the tolerance",
+                                  words_v.tolerance(tol), ".")  # fmt: skip
+        elif not v.settled:
+            parts[-1:] = sentence("; whether any matters is not settled", words_v.tolerance(tol),
+                                  ": ", words_v.to_settle(v), ".")  # fmt: skip
     return Answer(
         key=key,
         question="Which player-card powers matter most?",
         parts=parts,
-        kind="finding" if top["uplift_low"] > 0 else "null",
+        kind=kind,
         headline=head,
-        category="some power helps" if up else "no power detectably helps",
+        category=category,
         quality=quality.Quality(
             games=top["dealt"],
             basis=f"games with {top['power']} dealt",
@@ -264,6 +287,8 @@ def _uplift_answer(rows: list[dict]) -> Answer:
             warnings=_warnings(few, _rarely_in_play(rows), thin_warning(rows, "uplift", "uplifts")),
         ),
         section=ID,
+        verdict=None if up else v,
+        tolerance=tol,
     )
 
 
@@ -280,7 +305,7 @@ def _rarely_in_play(rows: list[dict]) -> str | None:
             "never came), so their uplift says little about the power.")  # fmt: skip
 
 
-def _sensitivity_answer(rows: list[dict]) -> Answer:
+def _sensitivity_answer(rows: list[dict], tol: Tolerance) -> Answer:
     """'The assumed data move the win rate by up to -12.0 pp (...) (catalog armoured, ...);
     9 of the 14 changes move it detectably.'"""
     key = f"{ID}.sensitivity"
@@ -292,17 +317,27 @@ def _sensitivity_answer(rows: list[dict]) -> Answer:
     parts = sentence(
         "Of the assumed card and board data, ", Label(worst["variant"]), " moves the win rate "
         "most: ", head, " (", where, "); ", Count(moved), " of the ",
-        _count(len(rows), "change"), " tried move it detectably.",
+        _count(len(rows), "change"), " tried move it detectably",
     )  # fmt: skip
+    v = none_moves(rows, "diff", tol)
+    if v.holds:
+        parts += sentence("; none moves it beyond the tolerance", words_v.tolerance(tol))
+    elif not v.settled:
+        parts += sentence("; whether none moves it is not settled", words_v.tolerance(tol), ": ",
+                          words_v.to_settle(v))  # fmt: skip
+    parts.append(".")
+    category = words_v.said(v, "the assumptions do not matter", "the assumptions matter")
     return Answer(
         key=key,
         question="How much do the assumed card and board data move the win rate?",
         parts=parts,
-        kind="finding" if _significant(worst, "diff") else "null",
+        kind=words_v.kind(v),
         headline=head,
-        category="the assumptions matter" if moved else "no detectable effect",
+        category=category,
         quality=_paired_quality(rows, worst, "change", "change of the win rate", "the changes"),
         section=ID,
+        verdict=v,
+        tolerance=tol,
     )
 
 

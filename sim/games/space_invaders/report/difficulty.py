@@ -27,12 +27,17 @@ from sim.games.space_invaders.report.common import (
     table_columns,
     wins,
 )
+from sim.games.space_invaders.report.verdicts import none_moves, step_verdict
 from sim.games.space_invaders.schema import LEVELS
 from sim.report import fmt
+from sim.report import verdicts as words_v
+from sim.report.answers import plain_text
 from sim.report.context import Context
 from sim.report.metrics import prefixed, rate
 from sim.report.render import Finding, Section, Text
 from sim.report.table import Column, Table
+from sim.stats.tolerances import Tolerance
+from sim.stats.verdict import Verdict
 
 MAX_STEP_FINDINGS = 8
 ASSUMPTION_NOTE = (
@@ -62,7 +67,8 @@ def build(ctx: Context) -> Section:
     levels = [{"players": a.players, "dexterity": a.dexterity, "skill": a.skill,
                "level": a.level, **outcome_stats(ctx.results.arm_games(a.name))}
               for a in grid]  # fmt: skip
-    steps = _step_rows(ctx, grid)
+    tol = ctx.tolerance("win_rate")
+    steps = _step_rows(ctx, grid, tol)
     uplift_arms = [a for a in all_arms if a.plain != "none" and not a.variant]
     uplift = _uplift_rows(ctx, grid, uplift_arms)
     variants = [a for a in all_arms if a.variant and a.plain == "none"]
@@ -91,14 +97,14 @@ def build(ctx: Context) -> Section:
     section.add(_chart_table(levels))
     if steps:
         section.add(_ladder_table(steps))
-        section.findings.extend(_ladder_findings(steps))
+        section.findings.extend(_ladder_findings(steps, tol))
     if uplift:
         section.add(_uplift_table(uplift))
-        section.findings.append(_uplift_finding(uplift))
+        section.findings.append(_uplift_finding(uplift, tol))
     if sensitivity:
         section.add(_sensitivity_table(sensitivity))
-        section.findings.append(_sensitivity_finding(sensitivity))
-    section.answers.extend(answers.difficulty(levels, steps, uplift, sensitivity))
+        section.findings.append(_sensitivity_finding(sensitivity, tol))
+    section.answers.extend(answers.difficulty(levels, steps, uplift, sensitivity, tol))
     return section
 
 
@@ -133,7 +139,7 @@ def _chart_table(levels: list[dict]) -> Table:
     )
 
 
-def _step_rows(ctx: Context, grid: list[Arm]) -> list[dict]:
+def _step_rows(ctx: Context, grid: list[Arm], tol: Tolerance) -> list[dict]:
     """Is each level harder than the one below? Paired on game index (common seeds)."""
     by_cell: dict[tuple, dict[str, Arm]] = {}
     for a in grid:
@@ -143,36 +149,53 @@ def _step_rows(ctx: Context, grid: list[Arm]) -> list[dict]:
         present = [lv for lv in LEVELS if lv in levels]
         for low, high in zip(present, present[1:], strict=False):
             d = paired(ctx, levels[high].name, levels[low].name)
-            verdict = "harder" if d.high < 0 else ("easier" if d.low > 0 else "not detectably")
-            rows.append({"players": cell[0], "dexterity": cell[1], "skill": cell[2],
-                         "low": low, "high": high, "step": f"{low} -> {high}",
-                         "diff": d.estimate, "diff_low": d.low, "diff_high": d.high,
-                         "diff_p": d.pvalue, "verdict": verdict, "games": d.n})  # fmt: skip
+            row = {"players": cell[0], "dexterity": cell[1], "skill": cell[2],
+                   "low": low, "high": high, "step": f"{low} -> {high}",
+                   "diff": d.estimate, "diff_low": d.low, "diff_high": d.high,
+                   "diff_p": d.pvalue, "games": d.n}  # fmt: skip
+            v = step_verdict(row, tol)
+            row["verdict"] = (
+                "harder" if v.holds else "easier" if d.low > 0 else "no harder"
+                if v.opposite else "not settled"
+            )  # fmt: skip
+            row["games_to_settle"] = v.games_to_settle
+            rows.append(row)
     return rows
 
 
-def _ladder_findings(rows: list[dict]) -> list[Finding]:
+def _ladder_findings(rows: list[dict], tol: Tolerance) -> list[Finding]:
     findings = []
+    kinds = {"easier": "finding", "no harder": "within", "not settled": "unsettled"}
     for r in rows:
         if r["verdict"] != "harder":
+            said = {
+                "easier": "is easier than",
+                "no harder": f"is no harder (tolerance {tol.text()}) than",
+                "not settled": "is not settled harder than",
+            }[r["verdict"]]
+            settle = (
+                f"; about {r['games_to_settle']:,} games per arm would likely settle it"
+                if r["games_to_settle"] else ""
+            )  # fmt: skip
             findings.append(
                 Finding(
-                    f"{r['high'].capitalize()} is {r['verdict']} harder than {r['low']} for "
+                    f"{r['high'].capitalize()} {said} {r['low']} for "
                     f"{r['players']} player(s), {r['dexterity']} dexterity, {r['skill']} team "
-                    f"({fmt.pp(r['diff'])}, {fmt.pp(r['diff_low'])} to {fmt.pp(r['diff_high'])}).",
-                    "null" if r["verdict"] == "not detectably" else "finding",
+                    f"({fmt.pp(r['diff'])}, {fmt.pp(r['diff_low'])} to {fmt.pp(r['diff_high'])})"
+                    f"{settle}.",
+                    kinds[r["verdict"]],
                 )
             )
     harder = sum(r["verdict"] == "harder" for r in rows)
     summary = Finding(
         f"{harder} of {len(rows)} steps from a printed level to the next are "
         "harder (paired 95% intervals below zero).",
-        "finding" if harder else "null",
+        "finding" if harder else "info",
     )
     if len(findings) > MAX_STEP_FINDINGS:
         more = len(findings) - MAX_STEP_FINDINGS
         findings = findings[:MAX_STEP_FINDINGS] + [
-            Finding(f"... and {more} more steps not detectably harder (table below).", "null")
+            Finding(f"... and {more} more steps not shown harder (table below).", "info")
         ]
     return [summary, *findings]
 
@@ -192,7 +215,8 @@ def _ladder_table(rows: list[dict]) -> Table:
         ],
         note="The change in win rate from a level to the next, paired by game (the same seed "
         "deals the same shuffle at both levels); 'harder' when the whole 95% interval is "
-        "below zero.",
+        "below zero, 'easier' when above, 'no harder' when it lies above minus the win_rate "
+        "tolerance, 'not settled' otherwise.",
     )
 
 
@@ -211,14 +235,27 @@ def _uplift_rows(ctx: Context, grid: list[Arm], uplift: list[Arm]) -> list[dict]
     return rows
 
 
-def _uplift_finding(rows: list[dict]) -> Finding:
+def _uplift_finding(rows: list[dict], tol: Tolerance) -> Finding:
     top = rows[0]
-    return Finding(
+    text = (
         f"The power worth most is {top['power']}: {fmt.pp(top['uplift'])} win rate against "
         f"a plain token ({fmt.pp(top['uplift_low'])} to {fmt.pp(top['uplift_high'])}), "
-        f"{top['players']} players, {top['level']}.",
-        "finding" if top["uplift_low"] > 0 else "null",
+        f"{top['players']} players, {top['level']}"
     )
+    if top["uplift_low"] > 0:
+        return Finding(text + ".", "finding")
+    v = none_moves(rows, "uplift", tol)
+    return Finding(text + _none_said(v, tol, "power") + ".", words_v.kind(v))
+
+
+def _none_said(v: Verdict, tol: Tolerance, what: str) -> str:
+    """'; no power moves the win rate beyond ±2 pp' or '; whether any ... is not settled'."""
+    if v.holds:
+        return f"; no {what} moves the win rate beyond {tol.text()}"
+    if v.settled:
+        return ""
+    return (f"; whether any {what} moves the win rate beyond {tol.text()} is not settled: "
+            f"{plain_text(words_v.to_settle(v))}")  # fmt: skip
 
 
 def _uplift_table(rows: list[dict]) -> Table:
@@ -259,13 +296,16 @@ def _sensitivity_rows(ctx: Context, grid: list[Arm], variants: list[Arm]) -> lis
     return rows
 
 
-def _sensitivity_finding(rows: list[dict]) -> Finding:
+def _sensitivity_finding(rows: list[dict], tol: Tolerance) -> Finding:
     worst = largest_move(rows)
-    return Finding(
-        f"The assumed data matter: {worst['variant']} moves the win rate by "
-        f"{fmt.pp(worst['diff'])} ({worst['players']} players, {worst['level']}).",
-        "finding" if worst["diff_low"] > 0 or worst["diff_high"] < 0 else "null",
+    v = none_moves(rows, "diff", tol)
+    text = (
+        f"{worst['variant']} moves the win rate most: {fmt.pp(worst['diff'])} "
+        f"({worst['players']} players, {worst['level']})"
     )
+    if v.opposite:
+        return Finding(f"The assumed data matter: {text}.", "finding")
+    return Finding(text + _none_said(v, tol, "change of the data") + ".", words_v.kind(v))
 
 
 def _sensitivity_table(rows: list[dict]) -> Table:

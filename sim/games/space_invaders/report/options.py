@@ -5,7 +5,9 @@ team plays a strategy with an option parameter changed (an action never taken, o
 left in the planet area when the strategy judges it better) is compared with the arm of the
 same table whose team plays that strategy as it comes (else the baseline), on the same
 games: the per-game differences in winning and in the team's score get a paired t interval.
-A game in which no decision differs plays out the same in both arms.
+A game in which no decision differs plays out the same in both arms. Each option's verdict
+(sim/stats/verdict.py) reads its win-rate change against the `win_rate` tolerance: it changes
+the win rate (shown), it changes nothing beyond the tolerance, or not settled at this size.
 """
 
 from __future__ import annotations
@@ -16,12 +18,15 @@ from sim.games.space_invaders.report import figures
 from sim.games.space_invaders.report.answers import thin_warning
 from sim.games.space_invaders.report.common import Arm, arms
 from sim.report import fmt
+from sim.report import verdicts as words
 from sim.report.answers import Answer, Count, Estimate, Label, joined, sentence
 from sim.report.context import Context
 from sim.report.options import option_pairs, per_game_total, team_difference
 from sim.report.quality import Quality
 from sim.report.render import Finding, Section, Text
 from sim.report.table import Column, Table
+from sim.stats.tolerances import Tolerance
+from sim.stats.verdict import Verdict, all_of, equivalence
 
 ID = "invaders_options"
 DECLINES = ("planet_stays", "declined")  # per-seat counters of declined optional actions
@@ -51,7 +56,7 @@ def build(ctx: Context) -> Section:
                 f"{r['arm']}: the win rate changes by "
                 f"{fmt.pp_ci(r['diff'], r['diff_low'], r['diff_high'])} against {r['against']}.",
                 "finding"))  # fmt: skip
-    section.answers.append(_answer(rows))
+    section.answers.append(answer(rows, ctx.tolerance("win_rate")))
     return section
 
 
@@ -96,20 +101,42 @@ def _table(rows: list[dict]) -> Table:
     )
 
 
-def _answer(rows: list[dict]) -> Answer:
-    parts = []
+# an option's verdict in words (holds, opposite), and the family's
+_SAID = ("changes nothing beyond the tolerance", "changes the win rate")
+_SAID_ALL = ("no option changes the win rate beyond the tolerance",
+             "some option changes the win rate")  # fmt: skip
+
+
+def worth(r: dict, tol: Tolerance) -> Verdict:
+    """Whether the option leaves the team's win rate as it was, within the tolerance."""
+    return equivalence(r["diff"], r["diff_low"], r["diff_high"], tol.value, games=r["games"])
+
+
+def answer(rows: list[dict], tol: Tolerance) -> Answer:
+    """'On 2,000 paired games: no_heal (against tactical) -3.1 pp (...): changes the win rate;
+    ... (tolerance ±2 pp); about 8,000 games per arm would likely settle it for the ones not
+    settled.'"""
+    parts, verdicts = [], []
     for r in rows:
         change = Estimate(f"{ID}.{r['arm']}", f"win-rate change of {r['arm']}", r["diff"],
                           r["diff_low"], r["diff_high"])  # fmt: skip
-        parts.append(sentence(Label(r["arm"]), " (against ", Label(r["against"]), ") ", change))
+        v = worth(r, tol)
+        verdicts.append(v)
+        parts.append(sentence(Label(r["arm"]), " (against ", Label(r["against"]), ") ", change,
+                              ": ", words.said(v, *_SAID)))  # fmt: skip
+    verdict, kind = words.each(verdicts)
     games = min(r["games"] for r in rows)
     warning = thin_warning(rows, "diff", "win-rate change")
     return Answer(
         key=f"{ID}.worth",
         question="What does each optional action change for the team?",
         parts=sentence("On ", Count(games, "paired games"), ": ", joined(parts, "; ", "; "),
-                       "."),
+                       words.tolerance(tol), words.settle_open(verdicts), "."),
+        kind=kind,
+        category=words.said(all_of(verdicts), *_SAID_ALL),
         quality=Quality(games=games, basis="paired games",
                         warnings=(warning,) if warning else ()),
         section=ID,
+        verdict=verdict,
+        tolerance=tol,
     )  # fmt: skip

@@ -1,0 +1,227 @@
+"""Interval coverage, measured: small setups with a known truth (the same quantity from a much
+larger run) are replayed with many different root seeds, and the 95% intervals the reports
+print must cover the truth in about 95% of the replays.
+
+The intervals are the reports' own functions: Wilson rates (sim.report.metrics.rate), paired
+differences of arms on the same seeds (sim.stats.paired.paired_difference), MOVER differences
+of two intervals (sim.report.answers.difference: two runs on other seeds, as `sim report
+--compare`; two arms on the same seeds, as skill levels), the break-even price's interval
+(sim.stats.bootstrap.break_even_bootstrap, which reads it off break_even_interval: a percentile
+bootstrap of the crossing, used before, covered 92.7% here) and the alien-raid fair card price
+(price + the Welch interval of the probes' effect, sim/games/alien_raid/report/cards.py).
+
+The break-even is read between tried prices as a straight line, so its truth is measured two
+ways: the crossing of the large run's curve at the same prices (what the interval is for), and
+at every whole price (what a designer wants; only at full size, reported, not asserted).
+
+Slow: full size with SIM_SLOW_SCALE=1 (about 20 minutes of CPU; `-s` prints the table that
+docs/reports.md quotes), slimmed to a smoke check under `make test` (SIM_SLOW_SCALE=0.1), where
+the bound widens with the fewer replays.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import numpy as np
+import pytest
+
+from sim.games import get_game
+from sim.games.base import StrategySpec
+from sim.report.answers import Estimate, difference
+from sim.report.metrics import rate
+from sim.runner.seeds import game_seeds
+from sim.stats.bootstrap import break_even, break_even_bootstrap
+from sim.stats.paired import paired_difference, welch_difference
+from tests.conftest import slow_scale
+
+LEVEL = 0.95
+TRUTH_SEED = 10**9  # the large runs' root seed; replay r plays root seed r (+ an offset)
+
+
+def replays(full: int) -> int:
+    return max(30, round(full * slow_scale()))
+
+
+def truth_games(full: int, replay_games: int) -> int:
+    """A large run: at full size `full`, slimmed, still 20 times a replay."""
+    return max(20 * replay_games, round(full * slow_scale()))
+
+
+@dataclass
+class Coverage:
+    what: str
+    covered: int
+    replays: int
+
+    @property
+    def share(self) -> float:
+        return self.covered / self.replays
+
+    def floor(self) -> float:
+        """The lowest share a 95% interval reaches over this many replays but in the 0.135% of
+        runs beyond three standard errors: an exact binomial tail, since the normal one is poor
+        at the 30 replays of the slimmed run (it asked 25 of 30 where the tail allows 24)."""
+        return _lowest_count(self.replays) / self.replays
+
+    def row(self) -> str:
+        """'| what | intervals | coverage |', a row of the table docs/reports.md quotes."""
+        return f"| {self.what} | {self.replays} | {100 * self.share:.1f}% |"
+
+
+def _lowest_count(replays: int, tail: float = 0.00135) -> int:
+    """The least k with P(covered <= k) >= `tail` when each replay covers with LEVEL: fewer
+    than k covered happens in under `tail` of the runs."""
+    below = 0.0
+    for k in range(replays + 1):
+        below_k = below + math.comb(replays, k) * LEVEL**k * (1 - LEVEL) ** (replays - k)
+        if below_k >= tail:
+            return k
+        below = below_k
+    return replays
+
+
+def report(*found: Coverage) -> None:
+    for c in found:
+        print(c.row())
+
+
+# --- Guardians: raid rates, paired and MOVER differences ------------------------------------
+
+GUARDIANS = get_game("guardians")
+TABLES = np.array([[0, 1, 1, 1], [1, 0, 1, 1], [1, 1, 0, 1], [1, 1, 1, 0]])  # rotated buyer
+
+
+def play(rules: list[tuple[str, object]], lineup: list[StrategySpec], root: int, games: int):
+    ruleset = GUARDIANS.load_ruleset("guardians", rules)
+    seats = TABLES[np.arange(games) % len(TABLES)]
+    return GUARDIANS.play_chunk(ruleset, 4, lineup, seats, game_seeds(root, 0, games))
+
+
+CLUB = [StrategySpec("club"), StrategySpec("club")]
+STEAL = {"lowest": [("shot.steal", "lowest")], "highest": [("shot.steal", "highest")]}
+
+
+def raids(rules, root: int, games: int) -> np.ndarray:
+    return (play(rules, CLUB, root, games).games["outcome"] == "raid").astype(float)
+
+
+def _inside(truth: float, low: float, high: float) -> bool:
+    return low <= truth <= high
+
+
+@pytest.mark.slow
+def test_rates_and_differences_cover_the_truth():
+    n, reps = 1000, replays(400)
+    big = truth_games(400_000, n)
+    truth_a = raids(STEAL["lowest"], TRUTH_SEED, big)
+    truth_b = raids(STEAL["highest"], TRUTH_SEED, big)
+    rate_truth = truth_a.mean()
+    diff_truth = truth_b.mean() - truth_a.mean()
+    wilson = paired = mover_runs = mover_seeds = 0
+    for r in range(reps):
+        a = raids(STEAL["lowest"], r, n)
+        b = raids(STEAL["highest"], r, n)  # the same seeds: an arm of the same run
+        other = raids(STEAL["highest"], reps + r, n)  # another run's seeds
+        ra, rb, ro = (rate(x.sum(), n) for x in (a, b, other))
+        wilson += _inside(rate_truth, ra["low"], ra["high"])
+        d = paired_difference(b, a)
+        paired += _inside(diff_truth, d.low, d.high)
+        ea, eb, eo = (Estimate("x", "x", q["value"], q["low"], q["high"]) for q in (ra, rb, ro))
+        runs = difference(eo, ea)
+        mover_runs += _inside(diff_truth, runs.low, runs.high)
+        same = difference(eb, ea)
+        mover_seeds += _inside(diff_truth, same.low, same.high)
+    found = [
+        Coverage(f"Wilson rate (raid rate {rate_truth:.1%}, {n:,} games)", wilson, reps),
+        Coverage(f"paired difference (raid rate {diff_truth:+.1%}, {n:,} paired games)", paired,
+                 reps),
+        Coverage("MOVER difference, two runs on other seeds (--compare)", mover_runs, reps),
+        Coverage("MOVER difference, two arms on the same seeds (skill levels)", mover_seeds,
+                 reps),
+    ]  # fmt: skip
+    report(*found)
+    for c in found:
+        assert c.share >= c.floor(), c
+
+
+# --- Guardians: the break-even price --------------------------------------------------------
+
+PRICES = (6, 9, 12, 15, 18)
+BUYER = [StrategySpec("club", (("missile_at", 16),)), StrategySpec("club")]
+
+
+def uplift(price: float, root: int, games: int) -> np.ndarray:
+    """Per game: the buyer's win share minus the fair share (the pricing section's uplift)."""
+    chunk = play([("missile.cost", price)], BUYER, root, games)
+    share = np.asarray(chunk.seats["win_share"], dtype=float).reshape(games, 4)
+    buyer = np.asarray(chunk.seats["strategy"]).reshape(games, 4) == BUYER[0].label
+    return share[buyer] - share.sum(axis=1) / 4
+
+
+def curve_crossing(prices, games: int) -> float:
+    means = [uplift(p, TRUTH_SEED, games).mean() for p in prices]
+    return break_even(np.array(prices, dtype=float), np.array(means))
+
+
+@pytest.mark.slow
+def test_the_break_even_interval_covers_the_crossing_of_the_curve_it_reads():
+    n, reps = 2000, replays(300)
+    big = truth_games(200_000, n)
+    at_tried = curve_crossing(PRICES, big)
+    whole = curve_crossing(range(PRICES[0], PRICES[-1] + 1), big) if slow_scale() >= 1 else None
+    covered = covered_whole = 0
+    for r in range(reps):
+        matrix = np.vstack([uplift(p, r, n) for p in PRICES])
+        be = break_even_bootstrap(np.array(PRICES, dtype=float), matrix, n_boot=1000, seed=r)
+        covered += _inside(at_tried, be.low, be.high)
+        if whole is not None:
+            covered_whole += _inside(whole, be.low, be.high)
+    found = Coverage(f"break-even price ({at_tried:.1f}, prices {PRICES}, {n:,} "
+                     "games a price; truth: the large run's curve at the same prices)", covered,
+                     reps)  # fmt: skip
+    report(found)
+    if whole is not None:
+        report(Coverage(f"the same intervals against the crossing at every whole price "
+                        f"({whole:.1f})", covered_whole, reps))  # fmt: skip
+    assert found.share >= found.floor(), found
+
+
+# --- Alien raid: the fair card price --------------------------------------------------------
+
+ALIEN = get_game("alien-raid")
+CARDS = ("war-saucer", "raider-saucer", "scout-saucer")  # the most probed ones
+
+
+def probe_effects(root: int, games: int) -> dict[str, tuple[np.ndarray, np.ndarray]]:
+    """Per card: the final humans of the probes that bought it and of those that declined."""
+    ruleset = ALIEN.load_ruleset("alien-raid")
+    lineup = [StrategySpec("planner", (("probe_buy", 1),))]
+    chunk = ALIEN.play_chunk(ruleset, 4, lineup, np.zeros((games, 4), np.int64),
+                             game_seeds(root, 0, games))  # fmt: skip
+    card = np.asarray(chunk.seats["probe_card"])
+    bought = np.asarray(chunk.seats["probe_bought"])
+    score = np.asarray(chunk.seats["score"], dtype=float)
+    return {c: (score[(card == c) & (bought == 1)], score[(card == c) & (bought == 0)])
+            for c in CARDS}  # fmt: skip
+
+
+@pytest.mark.slow
+def test_the_fair_card_price_covers_the_truth():
+    """The fair price is the price plus the probes' effect on final humans; the price is a
+    constant, so covering the effect's truth is covering the fair price's."""
+    n, reps = 600, replays(200)
+    big = probe_effects(TRUTH_SEED, truth_games(120_000, n))
+    truth = {c: yes.mean() - no.mean() for c, (yes, no) in big.items()}
+    covered = total = 0
+    for r in range(reps):
+        for c, (yes, no) in probe_effects(r, n).items():
+            d = welch_difference(yes, no)
+            if not math.isnan(d.low):
+                covered += _inside(truth[c], d.low, d.high)
+                total += 1
+    found = Coverage(f"alien-raid fair card price ({', '.join(CARDS)}: {reps} replays of "
+                     f"{n:,} games, one interval a card)", covered, total)  # fmt: skip
+    report(found)
+    assert found.share >= found.floor(), found
