@@ -298,6 +298,7 @@ def test_mde_has_80_percent_power():
         -stats.norm.ppf(0.975) - m / se
     )
     assert power == pytest.approx(0.80, abs=1e-3)
+    assert math.isnan(Q.mde(5.0, 5.0))  # a median whose resamples all agree: no power to read
     assert Q.mde_rate(0.25, 1000) == pytest.approx(
         (stats.norm.ppf(0.975) + stats.norm.ppf(0.8)) * math.sqrt(0.25 * 0.75 / 1000)
     )

@@ -29,8 +29,14 @@ CAP_WARN = 0.05  # a share of games cut at the turn cap worth a warning on its o
 
 
 def mde(low: float, high: float, *, level: float = 0.95, power: float = POWER) -> float:
-    """Minimum detectable effect at `power` for an estimate with this `level` interval."""
+    """Minimum detectable effect at `power` for an estimate with this `level` interval.
+
+    Unknown (NaN) for an interval of no width: a whole-number statistic such as a median of
+    rounds whose resamples all agree gives no spread to read a power from (not "0 detectable").
+    """
     if fmt.is_missing(low) or fmt.is_missing(high) or not math.isfinite(high - low):
+        return float("nan")
+    if high <= low:
         return float("nan")
     z = z_for(level)
     se = (high - low) / (2.0 * z)
