@@ -18,6 +18,7 @@ from typer.testing import CliRunner
 
 from sim.cli import app
 from sim.errors import SimError
+from sim.measures import measure_table
 from sim.report import build_report, choose_sections, load_results
 from sim.stats.intervals import wilson
 from tests import report_fixtures as F
@@ -215,6 +216,18 @@ def test_pricing_finds_the_planted_break_even(built, item):
     if item == "missile":
         assert all(0.5 < float(r["use"]) < 1.0 for r in rows)
         assert all(float(r["gross"]) > 0 for r in rows)
+
+
+def test_pricing_uplift_is_the_registrys_measure(built):
+    """The pricing table's uplift at each price is the number `uplift.<buyer>` gives the lab
+    (one figure, one place: sim.measures)."""
+    root, report = built["missile"]
+    table = measure_table(root, ["uplift.economist"]).select("arm", "value")
+    registry = dict(table.iter_rows())
+    rows = _csv(report, "missile_pricing")
+    assert len(rows) == len(registry) == 5
+    for r in rows:
+        assert float(r["uplift"]) == pytest.approx(registry[r["arm"]], rel=1e-9, abs=1e-12)
 
 
 def test_difficulty_chart_and_recommended_setups(built):

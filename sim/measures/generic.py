@@ -84,20 +84,22 @@ class StrategyWinShare(Ratio):
 
 class StrategyUplift(Ratio):
     """A strategy's win share above the fair share: what playing it (buying an item, say)
-    wins over the table (the pricing sections' uplift)."""
+    wins over the table. The pricing sections read their buyers' uplift here too: given
+    several strategies, their seats count together."""
 
-    def __init__(self, strategy: str) -> None:
-        self.strategy = strategy
-        self.name = f"uplift.{strategy}"
-        self.label = f"win-share uplift of {strategy}"
+    def __init__(self, strategy: str, *more: str) -> None:
+        self.strategies = (strategy, *more)
+        self.strategy = "+".join(self.strategies)
+        self.name = f"uplift.{self.strategy}"
+        self.label = f"win-share uplift of {self.strategy}"
         self.unit = "share"
-        self.definition = (f"The mean win share of the seats {strategy} held minus the fair "
-                           "share (the game's total win share / players), over the games it "
-                           "played; 0 when playing it neither gains nor loses.")  # fmt: skip
+        self.definition = (f"The mean win share of the seats {self.strategy} held minus the "
+                           "fair share (the game's total win share / players), over the games "
+                           "it played; 0 when playing it neither gains nor loses.")  # fmt: skip
         self.seats_columns = ("strategy", "win_share")
 
     def per_game(self, frames: Frames) -> pl.DataFrame:
-        mine = pl.col("strategy") == self.strategy
+        mine = pl.col("strategy").is_in(list(self.strategies))
         per = frames.seats.group_by("game").agg(
             pl.col("win_share").filter(mine).mean().alias("held"),
             (pl.col("win_share").sum() / pl.len()).alias("fair"),

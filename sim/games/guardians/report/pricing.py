@@ -12,6 +12,8 @@ import numpy as np
 import polars as pl
 
 from sim.games.guardians.report import pricing_answers
+from sim.measures.core import Frames
+from sim.measures.generic import StrategyUplift
 from sim.report import fmt, plots
 from sim.report import verdicts as verdict_words
 from sim.report.answers import plain_text
@@ -87,20 +89,19 @@ def buyers(ctx: Context, item: Item) -> set[str]:
     return {str(a) for a, v in per.iter_rows() if v is not None and v >= BUY_THRESHOLD}
 
 
-def _per_game_uplift(s: pl.DataFrame, players: int, buy: set[str]) -> pl.DataFrame:
-    """game -> buyer's mean win share minus the fair share (the game's total win share / P),
-    and buyer's mean score minus the non-buyers' mean score."""
+def _per_game_uplift(g: pl.DataFrame, s: pl.DataFrame, buy: set[str]) -> pl.DataFrame:
+    """game -> the buyers' win-share uplift (the registry's measure, sim.measures) and the
+    buyers' mean score minus the non-buyers' mean score, over the games a buyer played."""
+    uplift = StrategyUplift(*sorted(buy)).per_game(Frames(games=g, seats=s))
     is_buyer = pl.col("strategy").is_in(list(buy))
+    gap = s.group_by("game").agg(
+        (pl.col("score").filter(is_buyer).mean() - pl.col("score").filter(~is_buyer).mean())
+        .cast(pl.Float64)
+        .alias("score_gap"),
+    )
     return (
-        s.group_by("game")
-        .agg(
-            (
-                pl.col("win_share").filter(is_buyer).mean() - pl.col("win_share").sum() / players
-            ).alias("uplift"),
-            (pl.col("score").filter(is_buyer).mean() - pl.col("score").filter(~is_buyer).mean())
-            .cast(pl.Float64)
-            .alias("score_gap"),
-        )
+        uplift.select("game", pl.col("x").alias("uplift"))
+        .join(gap, on="game", how="left")
         .sort("game")
     )
 
@@ -134,7 +135,7 @@ def _arm_row(ctx: Context, arm: str, item: Item, buy: set[str], price: float) ->
         res = bootstrap_ratio(pts, paid, n_boot=ctx.n_boot, seed=ctx.seed)
         row.update({"gross": res.estimate, "gross_low": res.low, "gross_high": res.high})
         row["points_per_item"] = float(pts.sum() / bought.sum())
-    per = _per_game_uplift(s, players, buy)
+    per = _per_game_uplift(g, s, buy)
     has_others = s.filter(~pl.col("strategy").is_in(list(buy))).height > 0
     if has_others:
         paid_game = (
