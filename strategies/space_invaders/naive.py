@@ -7,8 +7,8 @@ optional action the rules offer (re-launches, the heal, bonus shots at a UFO tha
 be hit)."""
 
 from sim.games.space_invaders import layout as L
-from sim.games.space_invaders.board import neighbours_mask, wave_reaches
-from sim.games.space_invaders.engine import power_of, tk, wave_length
+from sim.games.space_invaders.board import lowest_bit, neighbours_mask, wave_reaches
+from sim.games.space_invaders.engine import extra_cells, power_of, tk, wave_length
 from sim.jit import jit, jit_inline
 from strategies.space_invaders.common import (
     OPTION_PARAMS,
@@ -49,14 +49,11 @@ def first_choices(s, p, w, a):
                     break
         elif result == L.ON_CARDS and power == L.EXTRA_ADJACENT:
             mask = s[tk(t, L.TK_CELLS)]
-            for cell in range(L.N_CELLS):
-                if (mask >> cell) & 1:
-                    around = neighbours_mask(cell) & ~mask
-                    for other in range(L.N_CELLS):
-                        if (around >> other) & 1 and s[L.S_BOARD + other] != 0:
-                            a[base + L.RES_EXTRA] = other
-                            break
-                if a[base + L.RES_EXTRA] >= 0:
+            allowed = extra_cells(s, mask)
+            for cell in range(L.N_CELLS):  # the first card landed on with an invader beside it
+                near = allowed & neighbours_mask(cell)
+                if (mask >> cell) & 1 and near:
+                    a[base + L.RES_EXTRA] = lowest_bit(near)
                     break
 
 

@@ -14,6 +14,8 @@ action the rules offer (common.take_option), the planet-area re-launch too; with
 there reaches a card worth at least its best target (a sure hit against a chance of one),
 which measured worse than always launching again (docs/games/space_invaders/strategies.md)."""
 
+import math
+
 from sim.games.space_invaders import layout as L
 from sim.games.space_invaders.board import (
     neighbours_mask,
@@ -94,10 +96,10 @@ def others_mask(s, t):
 
 
 @jit
-def best_neighbour(s, p, scratch, cells, seat, sp, landed, keep):
-    """The most valuable invader next to one of `cells` (or in `cells` if `keep`): (cell,
-    worth), (-1, 0) if none."""
-    best, worth = -1, 0.0
+def best_neighbour(s, p, scratch, cells, seat, sp, landed, keep, floor):
+    """The most valuable invader next to one of `cells` (or in `cells` if `keep`) worth more
+    than `floor`: (cell, worth), (-1, floor) if none."""
+    best, worth = -1, floor
     for cell in range(L.N_CELLS):
         if (cells >> cell) & 1 == 0:
             continue
@@ -123,13 +125,16 @@ def _resolve_choices(s, p, w, seat, sp, a, scratch):
             slot = 0
             for cell in range(L.N_CELLS):
                 if (mask >> cell) & 1 and slot < 4:
-                    best, _ = best_neighbour(s, p, scratch, 1 << cell, seat, sp, landed, True)
+                    best, _ = best_neighbour(s, p, scratch, 1 << cell, seat, sp, landed, True, 0.0)
                     a[base + L.RES_REDIRECT + slot] = best
                     if best >= 0:
                         landed |= 1 << best
                     slot += 1
         elif result == L.ON_CARDS and power == L.EXTRA_ADJACENT:
-            a[base + L.RES_EXTRA], _ = best_neighbour(s, p, scratch, mask, seat, sp, landed, False)
+            # line 436: one must be hit, worth it or not (unless `powers.extra_hit: may`)
+            floor = 0.0 if p[L.P_EXTRA_MAY] != 0.0 else -math.inf
+            best, _ = best_neighbour(s, p, scratch, mask, seat, sp, landed, False, floor)
+            a[base + L.RES_EXTRA] = best
         elif result == L.MISS and (power == L.SHORT_WAVE or power == L.LONG_WAVE):
             worth = 0.0
             reach = wave_length(p, power)

@@ -439,16 +439,32 @@ def _redirected(s, a, t, mask):
 
 
 @jit_inline
-def _extra_ok(s, mask, cell):
-    """The extra invader is next to one of the cards landed on (line 436)."""
-    if cell >= L.N_CELLS or s[L.S_BOARD + cell] == 0 or (mask >> cell) & 1:
-        return False
+def extra_cells(s, mask):
+    """The invaders a token that landed on the cards in `mask` may take as its extra hit (line
+    436: "one adjacent Invader ... adjacent to any of the Invaders that you landed on, either
+    vertically or horizontally"), as a cell mask."""
+    around = 0
     m = mask
     while m:
-        if (neighbours_mask(lowest_bit(m)) >> cell) & 1:
-            return True
+        around |= neighbours_mask(lowest_bit(m))
         m &= m - 1
-    return False
+    cells = 0
+    around &= ~mask
+    while around:
+        cell = lowest_bit(around)
+        around &= around - 1
+        if s[L.S_BOARD + cell] != 0:
+            cells |= 1 << cell
+    return cells
+
+
+@jit_inline
+def _extra_ok(s, p, mask, cell):
+    """The extra hit chosen (or left out) as line 436 allows: an invader next to one of the
+    cards landed on; none only where there is none, or where `powers.extra_hit: may`."""
+    if cell < 0:
+        return p[L.P_EXTRA_MAY] != 0.0 or extra_cells(s, mask) == 0
+    return cell < L.N_CELLS and (extra_cells(s, mask) >> cell) & 1 == 1
 
 
 # what a token's resolution choices did (bits of _token_targets' third value)
@@ -469,12 +485,13 @@ def _token_targets(s, p, w, a, t, choices):
             if targets < 0:
                 return L.E_REDIRECT, 0, 0
             kind = REDIRECTED if targets != mask else 0
-        if choices and power == L.EXTRA_ADJACENT and int(a[base + L.RES_EXTRA]) >= 0:
+        if choices and power == L.EXTRA_ADJACENT:
             extra = int(a[base + L.RES_EXTRA])
-            if not _extra_ok(s, mask, extra):
+            if not _extra_ok(s, p, mask, extra):
                 return L.E_EXTRA, 0, 0
-            targets |= 1 << extra
-            kind |= WITH_EXTRA
+            if extra >= 0:
+                targets |= 1 << extra
+                kind |= WITH_EXTRA
         return L.OK, targets, kind
     if result == L.MISS and choices and (power == L.SHORT_WAVE or power == L.LONG_WAVE):
         cell = int(a[base + L.RES_WAVE])

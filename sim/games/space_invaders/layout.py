@@ -7,7 +7,7 @@ are keyed by it). Line numbers in comments refer to the rulebook
 (docs/games/space_invaders/rules.md).
 """
 
-ENGINE_VERSION = 3
+ENGINE_VERSION = 4  # 4: the level-3 extra hit is not optional (line 436; powers.extra_hit)
 
 # --- the board: 5 columns x 4 rows of invader spaces (line 106) ---------------------------
 COLS = 5
@@ -135,8 +135,9 @@ P_WILD = 51  # chance of a wild shot (uniform over the wild area)
 P_WILD_MARGIN = 52  # the wild area: the board plus this margin all round
 # a rule read after the geometry and dexterity blocks were laid out
 P_ASSAULT_ROTATION = 53  # 1: the final assault goes round, one token a turn (line 330)
+P_EXTRA_MAY = 54  # 1: the level-3 extra hit may be left out (line 436 reads "choose one")
 # card and power data
-P_EXPLOSION = 54  # TRACK_MAX + 1 flags: an explosion icon on this health space
+P_EXPLOSION = 55  # TRACK_MAX + 1 flags: an explosion icon on this health space
 P_POWER_DECK = P_EXPLOSION + TRACK_MAX + 1  # LEVELS x CARDS_PER_LEVEL power ids
 P_N_CARDS = P_POWER_DECK + LEVELS * CARDS_PER_LEVEL
 P_CARD_SPEED = P_N_CARDS + 1
@@ -266,7 +267,7 @@ ERROR_NAMES = (
     "called",  # the called cell holds no invader, or the token has no called shot
     "three_tries",  # declared without the power or with a target other than the UFO
     "redirect",  # not the landed-on card nor an orthogonal neighbour holding an invader
-    "extra",  # not an invader next to a landed-on card
+    "extra",  # not an invader next to a landed-on card, or none chosen where one is (line 436)
     "wave",  # no wave power, a token on a card, or the card is out of reach
     "script",  # a scenario ran out of scripted landings
     "phase",  # the engine was stepped in a finished turn

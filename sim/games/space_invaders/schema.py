@@ -84,6 +84,7 @@ RULE_SCHEMA: Schema = {
     "powers.ufo_relaunch": _flag(L.P_UFO_CHAIN, "line 413", ("chain", "once"), "chain"),
     "powers.long_wave": _flag(L.P_LONG_DESTROYS, "line 424", ("hit", "destroy"), "destroy"),
     "powers.heal_cap": _flag(L.P_HEAL_TO_START, "line 434", ("track", "start"), "start"),
+    "powers.extra_hit": _flag(L.P_EXTRA_MAY, "line 436", ("must", "may"), "may"),
     "powers.dead_ufo_counts": _flag(L.P_DEAD_UFO_HITS,
                                     "a destroyed UFO can be attacked (335, 368)"),
     # the engine reads the power's id (its index here: POWER_NAMES with none for plain, 0)
