@@ -1,11 +1,11 @@
 """Every reader of a user file keeps its contract on hostile files (issue 24): random bytes,
 random text, UTF-16, YAML of the wrong shape and shipped files mutated either pass or are
 refused on one line that names the file (exit code 2 at the command line), never with a
-traceback. Readers: experiments, each game's scenarios (through `sim scenario` too; Pig's,
-the example game installed from examples/pig, too), each game's rulesets, the card catalogs
-(and Space Invaders' geometry file), a results folder's manifest, and a user strategy's
-module. The example counts stay modest: the default suite
-runs them every time (SIM_FUZZ_EXAMPLES=500 runs a deeper search by hand)."""
+traceback. Readers: experiments, tune files, each game's scenarios (through `sim scenario`
+too; Pig's, the example game installed from examples/pig, too), each game's rulesets, the card
+catalogs (and Space Invaders' geometry file), a results folder's manifest, and a user
+strategy's module. The example counts stay modest: the default suite runs them every time
+(SIM_FUZZ_EXAMPLES=500 runs a deeper search by hand)."""
 
 from __future__ import annotations
 
@@ -28,6 +28,7 @@ from sim.report.data import load_results
 from sim.results import replay
 from sim.runner import load_experiment, run
 from sim.runner.experiment import TOP_KEYS as EXPERIMENT_KEYS
+from sim.tune.spec import SEARCH_KEYS, TARGET_KEYS, TUNE_KEYS, load_tune
 from tests.cli_checks import invoke
 from tests.examples.installing import PACKAGES, installed_here
 from tests.hostile import assert_clean, hostile, values
@@ -70,6 +71,18 @@ def _rulesets(package: str) -> list[Path]:
 def test_experiment_files(tmp_path_factory, content):
     folder = tmp_path_factory.mktemp("experiment")
     assert_clean(load_experiment, _write(folder, "experiment.yaml", content))
+
+
+TUNE_FILES = [*sorted((ROOT / "experiments").glob("tune_*.yaml")),
+              *sorted((ROOT / "examples" / "pig" / "experiments").glob("tune_*.yaml"))]  # fmt: skip
+
+
+@FUZZ
+@given(content=hostile((*EXPERIMENT_KEYS, *TUNE_KEYS, *SEARCH_KEYS, *TARGET_KEYS), TUNE_FILES))
+def test_tune_files(tmp_path_factory, content):
+    """`sim tune` and `sim screen` read the experiment and its `tune:`, `targets:`, `search:`."""
+    folder = tmp_path_factory.mktemp("tune")
+    assert_clean(load_tune, _write(folder, "tune.yaml", content))
 
 
 @FUZZ
