@@ -14,6 +14,7 @@ from sim.games.alien_raid import layout as L
 from sim.games.alien_raid.cards import (
     catch_humans,
     cf,
+    condition_holds,
     depends_on_group,
     group_fuel,
     mf,
@@ -39,6 +40,7 @@ ALONE = 1024  # scratch: each own ship's attack at a city, for those that do not
 BATTLE = ALONE + L.MAX_HAND  # scratch: every subset's attack at a city (subset_attacks) ...
 VS_ARMY = BATTLE + MASKS  # ... and against armies
 COST = VS_ARMY + MASKS  # scratch: per subset, what a lost fight costs (loss_cost)
+ALONE_ARMY = COST + MASKS  # scratch: as ALONE, against an army
 ODDS = 1024  # fscratch: army_odds per attack below ODDS_SPAN (-1 until worked out)
 ODDS_SPAN = 128
 NEG = -1e18
@@ -98,19 +100,56 @@ def odds_of(p, fscratch, attack):
 
 
 @jit
-def subset_attacks(p, scratch, fscratch, n, city, vs_army, at, fuel):
-    """scratch[at + mask]: the attack of every subset of the hand at `city` whose fuel is at
-    most `fuel` (a subset of one is too), the sums cards.group_attack makes. A ship whose
-    traits do not look at its companions (cards.depends_on_group) adds the same attack to
-    every subset it is in, so such a subset's sum is a smaller one's plus that ship's; the
-    other ships' attacks are asked of the subset itself."""
-    grouped = 0
+def depends_on_foe(p, scratch, m):
+    """Whether model m's attack depends on whom it fights (an army or a captain): one of its
+    trait conditions is answered differently by the rules (cards.condition_holds) for the two
+    foes. Otherwise it adds the same attack against either (subset_attacks)."""
+    nobody = scratch[GROUP:]  # asked with an empty group at the first city: only the foe differs
+    for t in range(mf(p, m, L.M_N_TRAITS)):
+        base = L.P_MODELS + m * L.MODEL_SIZE + L.M_TRAITS + t * L.TRAIT_SIZE
+        for k in range(L.MAX_CONDS):
+            cond, arg = p[base + 1 + 2 * k], p[base + 2 + 2 * k]
+            vs_army = condition_holds(p, cond, arg, 0, nobody, 0, 0, True)
+            if vs_army != condition_holds(p, cond, arg, 0, nobody, 0, 0, False):
+                return True
+    return False
+
+
+@jit
+def hand_kinds(p, scratch, n):
+    """Bit masks of the hand's ships whose attack depends on the group (cards.depends_on_group)
+    and of those whose attack depends on the foe (depends_on_foe)."""
+    grouped, foe = 0, 0
     for j in range(n):
-        if depends_on_group(p, scratch[HAND_M + j]):
+        m = scratch[HAND_M + j]
+        if depends_on_group(p, m):
             grouped |= 1 << j
-        else:
-            scratch[ALONE + j] = ship_attack(p, scratch[HAND_M:], n, j, city, vs_army, False)
-    scratch[at] = 0
+        if depends_on_foe(p, scratch, m):
+            foe |= 1 << j
+    return grouped, foe
+
+
+@jit
+def subset_attacks(p, scratch, fscratch, n, city, both, fuel, grouped, foe):
+    """scratch[BATTLE + mask] (and with `both` scratch[VS_ARMY + mask], against armies): the
+    attack of every subset of the hand at `city` whose fuel is at most `fuel` (a subset of one
+    is too), the sums cards.group_attack makes. A ship whose traits do not look at its
+    companions (cards.depends_on_group) adds the same attack to every subset it is in, so
+    such a subset's sum is a smaller one's plus that ship's; the other ships' attacks are
+    asked of the subset itself. A ship whose attack does not depend on the foe
+    (depends_on_foe) is asked once for both sums. `grouped` and `foe`: hand_kinds."""
+    for j in range(n):
+        if (grouped >> j) & 1:
+            continue
+        scratch[ALONE + j] = ship_attack(p, scratch[HAND_M:], n, j, city, False, False)
+        if both:
+            scratch[ALONE_ARMY + j] = (
+                ship_attack(p, scratch[HAND_M:], n, j, city, True, False)
+                if (foe >> j) & 1
+                else scratch[ALONE + j]
+            )
+    scratch[BATTLE] = 0
+    scratch[VS_ARMY] = 0
     for mask in range(1, 1 << n):
         if fscratch[FUEL + mask] > fuel:
             continue
@@ -118,17 +157,30 @@ def subset_attacks(p, scratch, fscratch, n, city, vs_army, at, fuel):
             j = 0
             while (mask >> j) & 1 == 0:
                 j += 1
-            scratch[at + mask] = scratch[at + (mask & (mask - 1))] + scratch[ALONE + j]
+            scratch[BATTLE + mask] = scratch[BATTLE + (mask & (mask - 1))] + scratch[ALONE + j]
+            if both:
+                rest = scratch[VS_ARMY + (mask & (mask - 1))]
+                scratch[VS_ARMY + mask] = rest + scratch[ALONE_ARMY + j]
             continue
         g = subset(scratch, n, mask)
-        total = scratch[at + (mask & ~grouped)]
+        total = scratch[BATTLE + (mask & ~grouped)]
+        army = scratch[VS_ARMY + (mask & ~grouped)]
         i = 0
         for j in range(n):
             if (mask >> j) & 1:
                 if (grouped >> j) & 1:
-                    total += ship_attack(p, scratch[GROUP:], g, i, city, vs_army, False)
+                    attack = ship_attack(p, scratch[GROUP:], g, i, city, False, False)
+                    total += attack
+                    if both:
+                        army += (
+                            ship_attack(p, scratch[GROUP:], g, i, city, True, False)
+                            if (foe >> j) & 1
+                            else attack
+                        )
                 i += 1
-        scratch[at + mask] = total
+        scratch[BATTLE + mask] = total
+        if both:
+            scratch[VS_ARMY + mask] = army
 
 
 @jit
@@ -163,6 +215,7 @@ def fill_values(obs, p, scratch, fscratch, n, comp, task_weight, light, fuel):
         g = subset(scratch, n, mask)
         fscratch[FUEL + mask] = group_fuel(p, scratch[GROUP:], g)
         scratch[COST + mask] = loss_cost(p, scratch, g)
+    grouped, foe = hand_kinds(p, scratch, n)
     for k in range(obs[L.O_N_BOARD]):
         city = obs[L.O_BOARD + k]
         if city < 0:  # nothing to win (best_plan reads the subsets of the hand only)
@@ -171,9 +224,7 @@ def fill_values(obs, p, scratch, fscratch, n, comp, task_weight, light, fuel):
             continue
         extra = 0.0 if light else task_bonus(obs, p, city, task_weight)
         q = fscratch[Q + k]
-        subset_attacks(p, scratch, fscratch, n, city, False, BATTLE, fuel)
-        if not light:
-            subset_attacks(p, scratch, fscratch, n, city, True, VS_ARMY, fuel)
+        subset_attacks(p, scratch, fscratch, n, city, not light, fuel, grouped, foe)
         for mask in range(1, 1 << n):
             if fscratch[FUEL + mask] > fuel:
                 continue
