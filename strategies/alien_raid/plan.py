@@ -41,6 +41,8 @@ BATTLE = ALONE + L.MAX_HAND  # scratch: every subset's attack at a city (subset_
 VS_ARMY = BATTLE + MASKS  # ... and against armies
 COST = VS_ARMY + MASKS  # scratch: per subset, what a lost fight costs (loss_cost)
 ALONE_ARMY = COST + MASKS  # scratch: as ALONE, against an army
+SHARED = ALONE_ARMY + L.MAX_HAND  # scratch: per subset, its ships' attacks alike at every city
+SHARED_ARMY = SHARED + MASKS  # ... against an army (shared_attacks)
 ODDS = 1024  # fscratch: army_odds per attack below ODDS_SPAN (-1 until worked out)
 ODDS_SPAN = 128
 NEG = -1e18
@@ -75,9 +77,15 @@ def loss_cost(p, scratch, k):
     """What a lost fight costs: the cheapest ship of the group that can be destroyed."""
     best = 0
     for j in range(k):
-        m = scratch[GROUP + j]
-        if mf(p, m, L.M_INVULNERABLE) == 0 and (best == 0 or price(p, m) < best):
-            best = price(p, m)
+        best = cheaper_loss(p, best, scratch[GROUP + j])
+    return best
+
+
+@jit_inline
+def cheaper_loss(p, best, m):
+    """loss_cost once ship m joins a group whose loss costs `best` (0: nothing to lose)."""
+    if mf(p, m, L.M_INVULNERABLE) == 0 and (best == 0 or price(p, m) < best):
+        return price(p, m)
     return best
 
 
@@ -116,28 +124,90 @@ def depends_on_foe(p, scratch, m):
 
 
 @jit
-def hand_kinds(p, scratch, n):
-    """Bit masks of the hand's ships whose attack depends on the group (cards.depends_on_group)
-    and of those whose attack depends on the foe (depends_on_foe)."""
-    grouped, foe = 0, 0
+def depends_on_city(obs, p, scratch, m):
+    """Whether model m's attack differs between the cities on the board: one of its trait
+    conditions is answered differently at two of them (cards.condition_holds)."""
+    nobody = scratch[GROUP:]  # asked with an empty group against a captain: only the city differs
+    first = -1
+    for k in range(obs[L.O_N_BOARD]):
+        city = obs[L.O_BOARD + k]
+        if city < 0:
+            continue
+        if first < 0:
+            first = city
+            continue
+        for t in range(mf(p, m, L.M_N_TRAITS)):
+            base = L.P_MODELS + m * L.MODEL_SIZE + L.M_TRAITS + t * L.TRAIT_SIZE
+            for c in range(L.MAX_CONDS):
+                cond, arg = p[base + 1 + 2 * c], p[base + 2 + 2 * c]
+                there = condition_holds(p, cond, arg, city, nobody, 0, 0, False)
+                if there != condition_holds(p, cond, arg, first, nobody, 0, 0, False):
+                    return True
+    return False
+
+
+@jit
+def hand_kinds(obs, p, scratch, n):
+    """Bit masks of the hand's ships whose attack depends on the group (cards.depends_on_group),
+    on the foe (depends_on_foe) and on the city (depends_on_city)."""
+    grouped, foe, sited = 0, 0, 0
     for j in range(n):
         m = scratch[HAND_M + j]
         if depends_on_group(p, m):
             grouped |= 1 << j
         if depends_on_foe(p, scratch, m):
             foe |= 1 << j
-    return grouped, foe
+        if depends_on_city(obs, p, scratch, m):
+            sited |= 1 << j
+    return grouped, foe, sited
 
 
 @jit
-def subset_attacks(p, scratch, fscratch, n, city, both, fuel, grouped, foe):
+def members_attack(p, scratch, n, mask, city, both, which, foe):
+    """The attacks of the ships `which` of subset `mask`, flying as that group at `city`,
+    against a captain and (with `both`) against an army."""
+    g = subset(scratch, n, mask)
+    total, army = 0, 0
+    i = 0
+    for j in range(n):
+        if (mask >> j) & 1:
+            if (which >> j) & 1:
+                attack = ship_attack(p, scratch[GROUP:], g, i, city, False, False)
+                total += attack
+                if both:
+                    army += (
+                        ship_attack(p, scratch[GROUP:], g, i, city, True, False)
+                        if (foe >> j) & 1
+                        else attack
+                    )
+            i += 1
+    return total, army
+
+
+@jit
+def shared_attacks(p, scratch, fscratch, n, city, both, fuel, fixed, foe):
+    """scratch[SHARED + mask] (and SHARED_ARMY): the attacks of the ships `fixed` of every
+    subset that fits `fuel`, asked at `city`: ships that look at their companions but not
+    at the city, so these sums serve every city on the board (subset_attacks)."""
+    for mask in range(1 << n):
+        if fscratch[FUEL + mask] > fuel:
+            continue
+        if mask & fixed:
+            total, army = members_attack(p, scratch, n, mask, city, both, fixed, foe)
+            scratch[SHARED + mask] = total
+            scratch[SHARED_ARMY + mask] = army
+
+
+@jit
+def subset_attacks(p, scratch, fscratch, n, city, both, fuel, grouped, foe, sited):
     """scratch[BATTLE + mask] (and with `both` scratch[VS_ARMY + mask], against armies): the
     attack of every subset of the hand at `city` whose fuel is at most `fuel` (a subset of one
     is too), the sums cards.group_attack makes. A ship whose traits do not look at its
     companions (cards.depends_on_group) adds the same attack to every subset it is in, so
-    such a subset's sum is a smaller one's plus that ship's; the other ships' attacks are
-    asked of the subset itself. A ship whose attack does not depend on the foe
-    (depends_on_foe) is asked once for both sums. `grouped` and `foe`: hand_kinds."""
+    such a subset's sum is a smaller one's plus that ship's; the ships that look at their
+    companions but not at the city come from shared_attacks, made once for the board; the
+    others' attacks are asked of the subset itself. A ship whose attack does not depend on the
+    foe is asked once for both sums. `grouped`, `foe`, `sited`: hand_kinds."""
     for j in range(n):
         if (grouped >> j) & 1:
             continue
@@ -162,22 +232,15 @@ def subset_attacks(p, scratch, fscratch, n, city, both, fuel, grouped, foe):
                 rest = scratch[VS_ARMY + (mask & (mask - 1))]
                 scratch[VS_ARMY + mask] = rest + scratch[ALONE_ARMY + j]
             continue
-        g = subset(scratch, n, mask)
         total = scratch[BATTLE + (mask & ~grouped)]
         army = scratch[VS_ARMY + (mask & ~grouped)]
-        i = 0
-        for j in range(n):
-            if (mask >> j) & 1:
-                if (grouped >> j) & 1:
-                    attack = ship_attack(p, scratch[GROUP:], g, i, city, False, False)
-                    total += attack
-                    if both:
-                        army += (
-                            ship_attack(p, scratch[GROUP:], g, i, city, True, False)
-                            if (foe >> j) & 1
-                            else attack
-                        )
-                i += 1
+        if mask & grouped & ~sited:
+            total += scratch[SHARED + mask]
+            army += scratch[SHARED_ARMY + mask]
+        if mask & grouped & sited:
+            here, army_here = members_attack(p, scratch, n, mask, city, both, grouped & sited, foe)
+            total += here
+            army += army_here
         scratch[BATTLE + mask] = total
         if both:
             scratch[VS_ARMY + mask] = army
@@ -211,11 +274,21 @@ def fill_values(obs, p, scratch, fscratch, n, comp, task_weight, light, fuel):
     if not light:
         for attack in range(ODDS_SPAN):
             fscratch[ODDS + attack] = -1.0
-    for mask in range(1 << n):
-        g = subset(scratch, n, mask)
-        fscratch[FUEL + mask] = group_fuel(p, scratch[GROUP:], g)
-        scratch[COST + mask] = loss_cost(p, scratch, g)
-    grouped, foe = hand_kinds(p, scratch, n)
+    fscratch[FUEL] = 0.0
+    scratch[COST] = 0
+    for mask in range(1, 1 << n):  # each subset's fuel and loss_cost, a ship added to a smaller
+        j = n - 1  # its last ship, as loss_cost meets them in order
+        while (mask >> j) & 1 == 0:
+            j -= 1
+        rest = mask ^ (1 << j)
+        fscratch[FUEL + mask] = fscratch[FUEL + rest] + group_fuel(p, scratch[HAND_M + j :], 1)
+        scratch[COST + mask] = cheaper_loss(p, scratch[COST + rest], scratch[HAND_M + j])
+    grouped, foe, sited = hand_kinds(obs, p, scratch, n)
+    fixed = grouped & ~sited
+    for k in range(obs[L.O_N_BOARD]):
+        if fixed and obs[L.O_BOARD + k] >= 0:  # asked at one city, alike at all
+            shared_attacks(p, scratch, fscratch, n, obs[L.O_BOARD + k], not light, fuel, fixed, foe)
+            break
     for k in range(obs[L.O_N_BOARD]):
         city = obs[L.O_BOARD + k]
         if city < 0:  # nothing to win (best_plan reads the subsets of the hand only)
@@ -224,7 +297,7 @@ def fill_values(obs, p, scratch, fscratch, n, comp, task_weight, light, fuel):
             continue
         extra = 0.0 if light else task_bonus(obs, p, city, task_weight)
         q = fscratch[Q + k]
-        subset_attacks(p, scratch, fscratch, n, city, not light, fuel, grouped, foe)
+        subset_attacks(p, scratch, fscratch, n, city, not light, fuel, grouped, foe, sited)
         for mask in range(1, 1 << n):
             if fscratch[FUEL + mask] > fuel:
                 continue
@@ -243,39 +316,58 @@ def fill_values(obs, p, scratch, fscratch, n, comp, task_weight, light, fuel):
 def best_plan(obs, scratch, fscratch, n, fuel, a):
     """The programme over the cities: disjoint subsets, total fuel <= fuel, most value.
     Writes the targets into `a` and returns the plan's value."""
+    return read_plan(obs, scratch, fscratch, n, fuel, a, programme(obs, scratch, fscratch, n, fuel))
+
+
+@jit
+def programme(obs, scratch, fscratch, n, fuel):
+    """best_plan's rows: per city, the most value of every group of ships sent so far whose
+    fuel is at most `fuel`, and the subset it sent to that city (CHOICE). Returns where the
+    last row is. A group's row and choices do not depend on `fuel` once it fits (they read
+    its subsets only), so one programme serves read_plan with any smaller fuel too."""
     full = (1 << n) - 1
     cur, nxt = F_ROW, F_ROW + MASKS
     for mask in range(full + 1):
         fscratch[cur + mask] = NEG
     fscratch[cur + 0] = 0.0
-    spaces = obs[L.O_N_BOARD]
-    for k in range(spaces):
+    for k in range(obs[L.O_N_BOARD]):
         # each group of ships sent so far (`after`) whose fuel fits, from every smaller one
         # (`used`, ascending: on a tie the first stays) plus the ships sent to city k
         for after in range(full + 1):
             best, choice = NEG, 0
             if fscratch[FUEL + after] <= fuel:
-                used = 0
-                while True:
-                    base = fscratch[cur + used]
-                    if base > NEG:
-                        sub = after ^ used
-                        v = base + (fscratch[V_BASE + k * MASKS + sub] if sub else 0.0)
-                        if v > best:
-                            best, choice = v, sub
-                    if used == after:
-                        break
-                    used = (used - after) & after  # the next subset of `after`
+                if k == 0:  # before the first city only the empty group was sent
+                    best = 0.0 + (fscratch[V_BASE + after] if after else 0.0)
+                    choice = after
+                else:
+                    used = 0
+                    while True:
+                        base = fscratch[cur + used]
+                        if base > NEG:
+                            sub = after ^ used
+                            v = base + (fscratch[V_BASE + k * MASKS + sub] if sub else 0.0)
+                            if v > best:
+                                best, choice = v, sub
+                        if used == after:
+                            break
+                        used = (used - after) & after  # the next subset of `after`
             fscratch[nxt + after] = best
             if best > NEG:
                 scratch[CHOICE + (k + 1) * MASKS + after] = choice
         cur, nxt = nxt, cur
+    return cur
+
+
+@jit
+def read_plan(obs, scratch, fscratch, n, fuel, a, last):
+    """The best plan of total fuel <= fuel from a programme (row `last`) made with at least
+    that fuel: its targets into `a`; returns its value."""
     best, best_mask = NEG, 0
-    for mask in range(full + 1):
-        if fscratch[cur + mask] > best:
-            best, best_mask = fscratch[cur + mask], mask
+    for mask in range(1 << n):
+        if fscratch[FUEL + mask] <= fuel and fscratch[last + mask] > best:
+            best, best_mask = fscratch[last + mask], mask
     mask = best_mask
-    for k in range(spaces, 0, -1):
+    for k in range(obs[L.O_N_BOARD], 0, -1):
         sub = scratch[CHOICE + k * MASKS + mask]
         for j in range(n):
             if (sub >> j) & 1:

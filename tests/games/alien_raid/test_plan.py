@@ -1,7 +1,8 @@
-"""The plan's fast sums against the slow, obvious ones: every subset's attack at a city
-(plan.subset_attacks, which reuses the sums of smaller subsets and asks a ship once for both
-foes when it can) equals the engine's cards.group_attack of that subset, against a captain
-and against an army, on random hands and cities of the default catalog."""
+"""The plan's fast sums against the slow, obvious ones: every subset's attack at every city
+of a board (plan.subset_attacks, which reuses the sums of smaller subsets, asks a ship once
+for both foes and once for every city when it can) equals the engine's cards.group_attack of
+that subset, against a captain and against an army, on random hands and boards of the
+default catalog."""
 
 import numpy as np
 import pytest
@@ -13,11 +14,12 @@ from sim.games.alien_raid.params import names, to_params
 from sim.games.alien_raid.ruleset import load_ruleset
 from strategies.alien_raid.plan import (
     BATTLE,
-    FUEL,
     HAND_M,
     VS_ARMY,
+    depends_on_city,
     depends_on_foe,
     hand_kinds,
+    shared_attacks,
     subset_attacks,
 )
 
@@ -34,6 +36,19 @@ def test_a_ship_depends_on_the_foe_when_a_trait_asks_who_it_fights():
         assert not depends_on_foe(P, scratch, N.model(name))
 
 
+def test_a_ship_depends_on_the_city_when_a_trait_asks_where_it_attacks():
+    scratch = np.zeros(SCRATCH_SIZE, np.int64)
+    obs = np.full(L.OBS_SIZE, -1, np.int32)
+    obs[L.O_N_BOARD] = 3
+    obs[L.O_BOARD : L.O_BOARD + 3] = [-1, N.cities.index("paris"), N.cities.index("cairo")]
+    for name in ("tripod", "scout-saucer", "siege-tripod"):  # scientific / industrial bonuses
+        assert depends_on_city(obs, P, scratch, N.model(name))
+    for name in ("raider-saucer", "cruiser", "escort-saucer", "hunter-saucer"):
+        assert not depends_on_city(obs, P, scratch, N.model(name))  # neither is cultural
+    obs[L.O_BOARD] = N.cities.index("berlin")  # cultural
+    assert depends_on_city(obs, P, scratch, N.model("raider-saucer"))
+
+
 @pytest.mark.parametrize("seed", range(4))
 def test_subset_attacks_match_group_attack(seed):
     rng = np.random.default_rng(seed)
@@ -43,10 +58,15 @@ def test_subset_attacks_match_group_attack(seed):
         n = int(rng.integers(1, L.MAX_HAND + 1))
         hand = rng.choice(SHIPS, size=n)
         scratch[HAND_M : HAND_M + n] = hand
-        city = int(rng.integers(P[L.P_N_CITIES]))
-        grouped, foe = hand_kinds(P, scratch, n)
-        subset_attacks(P, scratch, fscratch, n, city, True, fscratch[FUEL], grouped, foe)
-        for mask in range(1 << n):
-            group = np.array([hand[j] for j in range(n) if (mask >> j) & 1], np.int64)
-            assert scratch[BATTLE + mask] == group_attack(P, group, len(group), city, False)
-            assert scratch[VS_ARMY + mask] == group_attack(P, group, len(group), city, True)
+        obs = np.full(L.OBS_SIZE, -1, np.int32)
+        obs[L.O_N_BOARD] = board = int(rng.integers(1, L.MAX_BOARD + 1))
+        obs[L.O_BOARD : L.O_BOARD + board] = rng.choice(P[L.P_N_CITIES], size=board)
+        grouped, foe, sited = hand_kinds(obs, P, scratch, n)
+        fixed = grouped & ~sited
+        shared_attacks(P, scratch, fscratch, n, obs[L.O_BOARD], True, 0.0, fixed, foe)
+        for city in obs[L.O_BOARD : L.O_BOARD + board]:
+            subset_attacks(P, scratch, fscratch, n, city, True, 0.0, grouped, foe, sited)
+            for mask in range(1 << n):
+                group = np.array([hand[j] for j in range(n) if (mask >> j) & 1], np.int64)
+                assert scratch[BATTLE + mask] == group_attack(P, group, len(group), city, False)
+                assert scratch[VS_ARMY + mask] == group_attack(P, group, len(group), city, True)
