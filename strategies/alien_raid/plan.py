@@ -290,6 +290,7 @@ def fill_values(obs, p, scratch, fscratch, n, comp, task_weight, light, fuel):
             shared_attacks(p, scratch, fscratch, n, obs[L.O_BOARD + k], not light, fuel, fixed, foe)
             break
     for k in range(obs[L.O_N_BOARD]):
+        fscratch[V_BASE + k * MASKS] = 0.0  # no ship sent there (programme adds it)
         city = obs[L.O_BOARD + k]
         if city < 0:  # nothing to win (best_plan reads the subsets of the hand only)
             for mask in range(1 << n):
@@ -337,17 +338,15 @@ def programme(obs, scratch, fscratch, n, fuel):
             best, choice = NEG, 0
             if fscratch[FUEL + after] <= fuel:
                 if k == 0:  # before the first city only the empty group was sent
-                    best = 0.0 + (fscratch[V_BASE + after] if after else 0.0)
+                    best = 0.0 + fscratch[V_BASE + after]
                     choice = after
-                else:
+                else:  # every subset of a group that fits fits: its row holds a value
+                    row = V_BASE + k * MASKS
                     used = 0
                     while True:
-                        base = fscratch[cur + used]
-                        if base > NEG:
-                            sub = after ^ used
-                            v = base + (fscratch[V_BASE + k * MASKS + sub] if sub else 0.0)
-                            if v > best:
-                                best, choice = v, sub
+                        v = fscratch[cur + used] + fscratch[row + (after ^ used)]
+                        if v > best:
+                            best, choice = v, after ^ used
                         if used == after:
                             break
                         used = (used - after) & after  # the next subset of `after`
