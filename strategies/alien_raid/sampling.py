@@ -14,9 +14,9 @@ same captain reuses its prediction (the draws are made all the same, so the samp
 from sim.games.alien_raid import layout as L
 from sim.games.alien_raid.cards import fuel_limit, group_attack, mf, price, station_fuel
 from sim.games.alien_raid.observe import op
-from sim.jit import jit
+from sim.jit import jit, jit_inline
 from sim.random_streams import below
-from strategies.alien_raid.contest import UNSEEN, deck_of_purchase, public_contest, unseen_counts
+from strategies.alien_raid.contest import UNSEEN, deck_of_purchase, public_contest
 from strategies.alien_raid.decisions import BASE_PARAMS
 from strategies.alien_raid.plan import (
     GROUP,
@@ -28,8 +28,9 @@ from strategies.alien_raid.plan import (
     fill_values,
 )
 
-KEEP = UNSEEN + L.MAX_MODELS  # scratch: the unseen counts of the turn (restored per sample)
-PRED = KEEP + L.MAX_MODELS  # scratch: a predicted action
+N_DECKS = L.DECK_RED + 1  # start, blue, red
+DECK_UNSEEN = UNSEEN + L.MAX_MODELS  # scratch: per deck, the unseen ships a draw is among
+PRED = DECK_UNSEEN + N_DECKS  # scratch: a predicted action
 TRIES = 12
 HITS = THEIRS + L.MAX_BOARD  # fscratch: samples where a space is contested ...
 POWER = HITS + L.MAX_BOARD  # ... and the sum of the strongest attack there
@@ -45,18 +46,32 @@ MEMO_ATTACKS = STRONGEST + L.MAX_BOARD  # fscratch: ... and their attack per spa
 SAMPLES, BLEND = len(BASE_PARAMS), len(BASE_PARAMS) + 1  # the strong captain's own, last
 
 
+@jit_inline
+def drawable(p, m, deck):
+    """Whether a hidden ship bought from `deck` may be model m (a ship of that deck)."""
+    return mf(p, m, L.M_DECK) == deck and mf(p, m, L.M_ATTACK) > 0
+
+
+@jit
+def count_decks(p, scratch):
+    """Per deck, the unseen copies of the models a hidden ship of it may be (DECK_UNSEEN)."""
+    for deck in range(N_DECKS):
+        total = 0
+        for m in range(p[L.P_N_MODELS]):
+            if drawable(p, m, deck):
+                total += scratch[UNSEEN + m]
+        scratch[DECK_UNSEEN + deck] = total
+
+
 @jit
 def draw_model(p, scratch, deck, rng, slot):
     """A ship model of `deck` with chance proportional to its unseen copies (-1 none)."""
-    total = 0
-    for m in range(p[L.P_N_MODELS]):
-        if mf(p, m, L.M_DECK) == deck and mf(p, m, L.M_ATTACK) > 0:
-            total += scratch[UNSEEN + m]
+    total = scratch[DECK_UNSEEN + deck]
     if total == 0:
         return -1
     r = below(rng, slot, total)
     for m in range(p[L.P_N_MODELS]):
-        if mf(p, m, L.M_DECK) == deck and mf(p, m, L.M_ATTACK) > 0:
+        if drawable(p, m, deck):
             r -= scratch[UNSEEN + m]
             if r < 0:
                 return m
@@ -139,9 +154,7 @@ def memo_entry(scratch, k, n):
 @jit
 def sampled_contest(obs, p, sp, rng, slot, scratch, fscratch):
     public_contest(obs, p, scratch, fscratch, 1.0)  # the model the others are predicted with
-    unseen_counts(obs, p, scratch)
-    for m in range(L.MAX_MODELS):
-        scratch[KEEP + m] = scratch[UNSEEN + m]
+    count_decks(p, scratch)  # of public_contest's unseen_counts, alike for every sample
     for s in range(L.MAX_BOARD):
         fscratch[HITS + s] = 0.0
         fscratch[POWER + s] = 0.0
@@ -155,8 +168,6 @@ def sampled_contest(obs, p, sp, rng, slot, scratch, fscratch):
         for k in range(obs[L.O_N_PLAYERS]):
             if k == seat:
                 continue
-            for m in range(L.MAX_MODELS):
-                scratch[UNSEEN + m] = scratch[KEEP + m]
             n = sample_hand(obs, p, k, rng, slot, scratch)
             e, known = memo_entry(scratch, k, n)
             at = MEMO_ATTACKS + (k * MEMO + e) * L.MAX_BOARD
