@@ -36,13 +36,17 @@ CHOICE = 0  # scratch: the subset chosen per (space, mask after)
 HAND_M = CHOICE + (L.MAX_BOARD + 1) * MASKS  # scratch: own models ...
 HAND_S = HAND_M + L.MAX_HAND  # ... and their slots
 GROUP = HAND_S + L.MAX_HAND  # scratch: one subset's models
-ALONE = 1024  # scratch: each own ship's attack at a city, for those that do not look at the group
-BATTLE = ALONE + L.MAX_HAND  # scratch: every subset's attack at a city (subset_attacks) ...
-VS_ARMY = BATTLE + MASKS  # ... and against armies
-COST = VS_ARMY + MASKS  # scratch: per subset, what a lost fight costs (loss_cost)
+ALONE = GROUP + 2 * L.MAX_HAND  # scratch (after tactics.TMP): each own ship's attack at a city,
+# for those that do not look at the group
+BATTLE = ALONE + L.MAX_HAND  # scratch: per space, every subset's attack there (subset_attacks)
+VS_ARMY = BATTLE + L.MAX_BOARD * MASKS  # ... and against armies
+SIGNATURE = VS_ARMY + L.MAX_BOARD * MASKS  # scratch: per space, city_signature
+COST = SIGNATURE + L.MAX_BOARD  # scratch: per subset, what a lost fight costs (loss_cost)
 ALONE_ARMY = COST + MASKS  # scratch: as ALONE, against an army
 SHARED = ALONE_ARMY + L.MAX_HAND  # scratch: per subset, its ships' attacks alike at every city
 SHARED_ARMY = SHARED + MASKS  # ... against an army (shared_attacks)
+SUBSETS = SHARED_ARMY + MASKS  # scratch: every subset's models (MAX_HAND per subset) ...
+SIZE = SUBSETS + MASKS * L.MAX_HAND  # ... and its size
 ODDS = 1024  # fscratch: army_odds per attack below ODDS_SPAN (-1 until worked out)
 ODDS_SPAN = 128
 NEG = -1e18
@@ -59,17 +63,6 @@ def own_hand(obs, scratch):
             scratch[HAND_S + n] = i
             n += 1
     return n
-
-
-@jit
-def subset(scratch, n, mask):
-    """The models of subset `mask` of the hand into scratch[GROUP:]; returns its size."""
-    k = 0
-    for j in range(n):
-        if (mask >> j) & 1:
-            scratch[GROUP + k] = scratch[HAND_M + j]
-            k += 1
-    return k
 
 
 @jit
@@ -147,6 +140,34 @@ def depends_on_city(obs, p, scratch, m):
 
 
 @jit
+def city_signature(p, scratch, n, city):
+    """Which trait conditions of the hand hold at `city`, a bit each (asked with an empty group
+    against a captain: only the city counts). Two spaces of one signature give every subset
+    the same attacks."""
+    nobody = scratch[GROUP:]
+    signature, bit = 0, 0
+    for j in range(n):
+        m = scratch[HAND_M + j]
+        for t in range(mf(p, m, L.M_N_TRAITS)):
+            base = L.P_MODELS + m * L.MODEL_SIZE + L.M_TRAITS + t * L.TRAIT_SIZE
+            for c in range(L.MAX_CONDS):
+                cond, arg = p[base + 1 + 2 * c], p[base + 2 + 2 * c]
+                if condition_holds(p, cond, arg, city, nobody, 0, 0, False):
+                    signature |= 1 << bit
+                bit += 1
+    return signature
+
+
+@jit
+def alike_space(obs, scratch, k):
+    """An earlier space of the board whose city has space k's signature, else k."""
+    for r in range(k):
+        if obs[L.O_BOARD + r] >= 0 and scratch[SIGNATURE + r] == scratch[SIGNATURE + k]:
+            return r
+    return k
+
+
+@jit
 def hand_kinds(obs, p, scratch, n):
     """Bit masks of the hand's ships whose attack depends on the group (cards.depends_on_group),
     on the foe (depends_on_foe) and on the city (depends_on_city)."""
@@ -166,19 +187,17 @@ def hand_kinds(obs, p, scratch, n):
 def members_attack(p, scratch, n, mask, city, both, which, foe):
     """The attacks of the ships `which` of subset `mask`, flying as that group at `city`,
     against a captain and (with `both`) against an army."""
-    g = subset(scratch, n, mask)
+    g, group = scratch[SIZE + mask], scratch[SUBSETS + mask * L.MAX_HAND :]
     total, army = 0, 0
     i = 0
     for j in range(n):
         if (mask >> j) & 1:
             if (which >> j) & 1:
-                attack = ship_attack(p, scratch[GROUP:], g, i, city, False, False)
+                attack = ship_attack(p, group, g, i, city, False, False)
                 total += attack
                 if both:
                     army += (
-                        ship_attack(p, scratch[GROUP:], g, i, city, True, False)
-                        if (foe >> j) & 1
-                        else attack
+                        ship_attack(p, group, g, i, city, True, False) if (foe >> j) & 1 else attack
                     )
             i += 1
     return total, army
@@ -199,8 +218,8 @@ def shared_attacks(p, scratch, fscratch, n, city, both, fuel, fixed, foe):
 
 
 @jit
-def subset_attacks(p, scratch, fscratch, n, city, both, fuel, grouped, foe, sited):
-    """scratch[BATTLE + mask] (and with `both` scratch[VS_ARMY + mask], against armies): the
+def subset_attacks(p, scratch, fscratch, n, city, both, fuel, grouped, foe, sited, space):
+    """The rows of board `space` at BATTLE (and with `both` at VS_ARMY, against armies): the
     attack of every subset of the hand at `city` whose fuel is at most `fuel` (a subset of one
     is too), the sums cards.group_attack makes. A ship whose traits do not look at its
     companions (cards.depends_on_group) adds the same attack to every subset it is in, so
@@ -208,6 +227,7 @@ def subset_attacks(p, scratch, fscratch, n, city, both, fuel, grouped, foe, site
     companions but not at the city come from shared_attacks, made once for the board; the
     others' attacks are asked of the subset itself. A ship whose attack does not depend on the
     foe is asked once for both sums. `grouped`, `foe`, `sited`: hand_kinds."""
+    battle, vs_army = BATTLE + space * MASKS, VS_ARMY + space * MASKS
     for j in range(n):
         if (grouped >> j) & 1:
             continue
@@ -218,8 +238,8 @@ def subset_attacks(p, scratch, fscratch, n, city, both, fuel, grouped, foe, site
                 if (foe >> j) & 1
                 else scratch[ALONE + j]
             )
-    scratch[BATTLE] = 0
-    scratch[VS_ARMY] = 0
+    scratch[battle] = 0
+    scratch[vs_army] = 0
     for mask in range(1, 1 << n):
         if fscratch[FUEL + mask] > fuel:
             continue
@@ -227,13 +247,13 @@ def subset_attacks(p, scratch, fscratch, n, city, both, fuel, grouped, foe, site
             j = 0
             while (mask >> j) & 1 == 0:
                 j += 1
-            scratch[BATTLE + mask] = scratch[BATTLE + (mask & (mask - 1))] + scratch[ALONE + j]
+            scratch[battle + mask] = scratch[battle + (mask & (mask - 1))] + scratch[ALONE + j]
             if both:
-                rest = scratch[VS_ARMY + (mask & (mask - 1))]
-                scratch[VS_ARMY + mask] = rest + scratch[ALONE_ARMY + j]
+                rest = scratch[vs_army + (mask & (mask - 1))]
+                scratch[vs_army + mask] = rest + scratch[ALONE_ARMY + j]
             continue
-        total = scratch[BATTLE + (mask & ~grouped)]
-        army = scratch[VS_ARMY + (mask & ~grouped)]
+        total = scratch[battle + (mask & ~grouped)]
+        army = scratch[vs_army + (mask & ~grouped)]
         if mask & grouped & ~sited:
             total += scratch[SHARED + mask]
             army += scratch[SHARED_ARMY + mask]
@@ -241,9 +261,9 @@ def subset_attacks(p, scratch, fscratch, n, city, both, fuel, grouped, foe, site
             here, army_here = members_attack(p, scratch, n, mask, city, both, grouped & sited, foe)
             total += here
             army += army_here
-        scratch[BATTLE + mask] = total
+        scratch[battle + mask] = total
         if both:
-            scratch[VS_ARMY + mask] = army
+            scratch[vs_army + mask] = army
 
 
 @jit
@@ -265,6 +285,28 @@ def contested_value(reward, mine, theirs, cost, comp):
 
 
 @jit
+def hand_subsets(p, scratch, fscratch, n):
+    """Every subset of the hand: its models in hand order (SUBSETS, SIZE), its fuel (FUEL)
+    and what losing a fight costs it (COST, loss_cost), each from a smaller subset and its
+    last ship."""
+    fscratch[FUEL] = 0.0
+    scratch[COST] = 0
+    scratch[SIZE] = 0
+    for mask in range(1, 1 << n):
+        j = n - 1
+        while (mask >> j) & 1 == 0:
+            j -= 1
+        rest, m = mask ^ (1 << j), scratch[HAND_M + j]
+        fscratch[FUEL + mask] = fscratch[FUEL + rest] + group_fuel(p, scratch[HAND_M + j :], 1)
+        scratch[COST + mask] = cheaper_loss(p, scratch[COST + rest], m)  # as loss_cost
+        g = scratch[SIZE + rest]
+        for i in range(g):
+            scratch[SUBSETS + mask * L.MAX_HAND + i] = scratch[SUBSETS + rest * L.MAX_HAND + i]
+        scratch[SUBSETS + mask * L.MAX_HAND + g] = m
+        scratch[SIZE + mask] = g + 1
+
+
+@jit
 def fill_values(obs, p, scratch, fscratch, n, comp, task_weight, light, fuel):
     """V for every (space, subset) under a contest model: each city is contested with chance
     fscratch[Q + space] by an attack power fscratch[THEIRS + space]. `light` values a city by
@@ -274,15 +316,7 @@ def fill_values(obs, p, scratch, fscratch, n, comp, task_weight, light, fuel):
     if not light:
         for attack in range(ODDS_SPAN):
             fscratch[ODDS + attack] = -1.0
-    fscratch[FUEL] = 0.0
-    scratch[COST] = 0
-    for mask in range(1, 1 << n):  # each subset's fuel and loss_cost, a ship added to a smaller
-        j = n - 1  # its last ship, as loss_cost meets them in order
-        while (mask >> j) & 1 == 0:
-            j -= 1
-        rest = mask ^ (1 << j)
-        fscratch[FUEL + mask] = fscratch[FUEL + rest] + group_fuel(p, scratch[HAND_M + j :], 1)
-        scratch[COST + mask] = cheaper_loss(p, scratch[COST + rest], scratch[HAND_M + j])
+    hand_subsets(p, scratch, fscratch, n)
     grouped, foe, sited = hand_kinds(obs, p, scratch, n)
     fixed = grouped & ~sited
     for k in range(obs[L.O_N_BOARD]):
@@ -298,16 +332,20 @@ def fill_values(obs, p, scratch, fscratch, n, comp, task_weight, light, fuel):
             continue
         extra = 0.0 if light else task_bonus(obs, p, city, task_weight)
         q = fscratch[Q + k]
-        subset_attacks(p, scratch, fscratch, n, city, not light, fuel, grouped, foe, sited)
+        scratch[SIGNATURE + k] = city_signature(p, scratch, n, city)
+        space = alike_space(obs, scratch, k)  # whose attacks serve here
+        if space == k:
+            subset_attacks(p, scratch, fscratch, n, city, not light, fuel, grouped, foe, sited, k)
+        battle, vs_army = BATTLE + space * MASKS, VS_ARMY + space * MASKS
         for mask in range(1, 1 << n):
             if fscratch[FUEL + mask] > fuel:
                 continue
-            mine = scratch[BATTLE + mask]
+            mine = scratch[battle + mask]
             cost = scratch[COST + mask]
             if light:
                 reward = float(raid_humans(p, city))
             else:
-                odds = odds_of(p, fscratch, scratch[VS_ARMY + mask])
+                odds = odds_of(p, fscratch, scratch[vs_army + mask])
                 reward = city_reward(p, city, odds, cost) + extra
             fought = contested_value(reward, mine, fscratch[THEIRS + k], cost, comp)
             fscratch[V_BASE + k * MASKS + mask] = (1.0 - q) * reward + q * fought

@@ -1,6 +1,7 @@
 """The plan's fast sums against the slow, obvious ones: every subset's attack at every city
 of a board (plan.subset_attacks, which reuses the sums of smaller subsets, asks a ship once
-for both foes and once for every city when it can) equals the engine's cards.group_attack of
+for both foes and once for every city when it can, and serves a city from an earlier one of
+the same signature) equals the engine's cards.group_attack of
 that subset, against a captain and against an army, on random hands and boards of the
 default catalog."""
 
@@ -15,10 +16,15 @@ from sim.games.alien_raid.ruleset import load_ruleset
 from strategies.alien_raid.plan import (
     BATTLE,
     HAND_M,
+    MASKS,
+    SIGNATURE,
     VS_ARMY,
+    alike_space,
+    city_signature,
     depends_on_city,
     depends_on_foe,
     hand_kinds,
+    hand_subsets,
     shared_attacks,
     subset_attacks,
 )
@@ -26,6 +32,7 @@ from strategies.alien_raid.plan import (
 RULES = load_ruleset("alien-raid")
 P, N = to_params(RULES.values), names(RULES.values)
 SHIPS = [m for m in range(P[L.P_N_MODELS]) if not is_station(P, m)]
+FUEL_MAX = 100.0  # every subset fits: all are summed
 
 
 def test_a_ship_depends_on_the_foe_when_a_trait_asks_who_it_fights():
@@ -53,7 +60,7 @@ def test_a_ship_depends_on_the_city_when_a_trait_asks_where_it_attacks():
 def test_subset_attacks_match_group_attack(seed):
     rng = np.random.default_rng(seed)
     scratch = np.zeros(SCRATCH_SIZE, np.int64)
-    fscratch = np.zeros(FSCRATCH_SIZE, np.float64)  # every subset's fuel 0: all are summed
+    fscratch = np.zeros(FSCRATCH_SIZE, np.float64)
     for _ in range(50):
         n = int(rng.integers(1, L.MAX_HAND + 1))
         hand = rng.choice(SHIPS, size=n)
@@ -61,12 +68,18 @@ def test_subset_attacks_match_group_attack(seed):
         obs = np.full(L.OBS_SIZE, -1, np.int32)
         obs[L.O_N_BOARD] = board = int(rng.integers(1, L.MAX_BOARD + 1))
         obs[L.O_BOARD : L.O_BOARD + board] = rng.choice(P[L.P_N_CITIES], size=board)
+        hand_subsets(P, scratch, fscratch, n)
         grouped, foe, sited = hand_kinds(obs, P, scratch, n)
         fixed = grouped & ~sited
-        shared_attacks(P, scratch, fscratch, n, obs[L.O_BOARD], True, 0.0, fixed, foe)
-        for city in obs[L.O_BOARD : L.O_BOARD + board]:
-            subset_attacks(P, scratch, fscratch, n, city, True, 0.0, grouped, foe, sited)
+        shared_attacks(P, scratch, fscratch, n, obs[L.O_BOARD], True, FUEL_MAX, fixed, foe)
+        for space, city in enumerate(obs[L.O_BOARD : L.O_BOARD + board]):
+            scratch[SIGNATURE + space] = city_signature(P, scratch, n, city)
+            alike = alike_space(obs, scratch, space)  # its rows serve this city
+            if alike == space:
+                subset_attacks(P, scratch, fscratch, n, city, True, FUEL_MAX, grouped, foe, sited,
+                               space)  # fmt: skip
             for mask in range(1 << n):
                 group = np.array([hand[j] for j in range(n) if (mask >> j) & 1], np.int64)
-                assert scratch[BATTLE + mask] == group_attack(P, group, len(group), city, False)
-                assert scratch[VS_ARMY + mask] == group_attack(P, group, len(group), city, True)
+                at = alike * MASKS + mask
+                assert scratch[BATTLE + at] == group_attack(P, group, len(group), city, False)
+                assert scratch[VS_ARMY + at] == group_attack(P, group, len(group), city, True)
