@@ -50,6 +50,7 @@ SIZE = SUBSETS + MASKS * L.MAX_HAND  # ... and its size
 ODDS = 1024  # fscratch: army_odds per attack below ODDS_SPAN (-1 until worked out)
 ODDS_SPAN = 128
 NEG = -1e18
+CONDS = L.MAX_TRAITS * L.MAX_CONDS  # a ship's trait conditions: its bits of a city_signature
 
 
 @jit
@@ -100,6 +101,13 @@ def odds_of(p, fscratch, attack):
     return fscratch[ODDS + attack]
 
 
+@jit_inline
+def trait_condition(p, m, t, c):
+    """Condition c of model m's trait t: (condition, argument)."""
+    base = L.P_MODELS + m * L.MODEL_SIZE + L.M_TRAITS + t * L.TRAIT_SIZE
+    return p[base + 1 + 2 * c], p[base + 2 + 2 * c]
+
+
 @jit
 def depends_on_foe(p, scratch, m):
     """Whether model m's attack depends on whom it fights (an army or a captain): one of its
@@ -107,9 +115,8 @@ def depends_on_foe(p, scratch, m):
     foes. Otherwise it adds the same attack against either (subset_attacks)."""
     nobody = scratch[GROUP:]  # asked with an empty group at the first city: only the foe differs
     for t in range(mf(p, m, L.M_N_TRAITS)):
-        base = L.P_MODELS + m * L.MODEL_SIZE + L.M_TRAITS + t * L.TRAIT_SIZE
-        for k in range(L.MAX_CONDS):
-            cond, arg = p[base + 1 + 2 * k], p[base + 2 + 2 * k]
+        for c in range(L.MAX_CONDS):
+            cond, arg = trait_condition(p, m, t, c)
             vs_army = condition_holds(p, cond, arg, 0, nobody, 0, 0, True)
             if vs_army != condition_holds(p, cond, arg, 0, nobody, 0, 0, False):
                 return True
@@ -117,45 +124,37 @@ def depends_on_foe(p, scratch, m):
 
 
 @jit
-def depends_on_city(obs, p, scratch, m):
-    """Whether model m's attack differs between the cities on the board: one of its trait
-    conditions is answered differently at two of them (cards.condition_holds)."""
-    nobody = scratch[GROUP:]  # asked with an empty group against a captain: only the city differs
-    first = -1
-    for k in range(obs[L.O_N_BOARD]):
-        city = obs[L.O_BOARD + k]
-        if city < 0:
-            continue
-        if first < 0:
-            first = city
-            continue
-        for t in range(mf(p, m, L.M_N_TRAITS)):
-            base = L.P_MODELS + m * L.MODEL_SIZE + L.M_TRAITS + t * L.TRAIT_SIZE
-            for c in range(L.MAX_CONDS):
-                cond, arg = p[base + 1 + 2 * c], p[base + 2 + 2 * c]
-                there = condition_holds(p, cond, arg, city, nobody, 0, 0, False)
-                if there != condition_holds(p, cond, arg, first, nobody, 0, 0, False):
-                    return True
-    return False
-
-
-@jit
 def city_signature(p, scratch, n, city):
-    """Which trait conditions of the hand hold at `city`, a bit each (asked with an empty group
-    against a captain: only the city counts). Two spaces of one signature give every subset
-    the same attacks."""
+    """Which trait conditions of the hand hold at `city`, a bit each (ship j's from bit
+    CONDS * j), asked with an empty group against a captain: only the city counts. Two
+    spaces of one signature give every subset the same attacks."""
     nobody = scratch[GROUP:]
-    signature, bit = 0, 0
+    signature = 0
     for j in range(n):
         m = scratch[HAND_M + j]
         for t in range(mf(p, m, L.M_N_TRAITS)):
-            base = L.P_MODELS + m * L.MODEL_SIZE + L.M_TRAITS + t * L.TRAIT_SIZE
             for c in range(L.MAX_CONDS):
-                cond, arg = p[base + 1 + 2 * c], p[base + 2 + 2 * c]
+                cond, arg = trait_condition(p, m, t, c)
                 if condition_holds(p, cond, arg, city, nobody, 0, 0, False):
-                    signature |= 1 << bit
-                bit += 1
+                    signature |= 1 << (CONDS * j + L.MAX_CONDS * t + c)
     return signature
+
+
+@jit
+def board_signatures(obs, p, scratch, n):
+    """Each space's city_signature (SIGNATURE); returns the bit mask of the hand's ships whose
+    attack depends on the city: a condition of theirs is answered differently at two cities."""
+    first, sited = -1, 0
+    for k in range(obs[L.O_N_BOARD]):
+        if obs[L.O_BOARD + k] < 0:
+            continue
+        scratch[SIGNATURE + k] = city_signature(p, scratch, n, obs[L.O_BOARD + k])
+        if first < 0:
+            first = scratch[SIGNATURE + k]
+        for j in range(n):
+            if ((scratch[SIGNATURE + k] ^ first) >> (CONDS * j)) & ((1 << CONDS) - 1):
+                sited |= 1 << j
+    return sited
 
 
 @jit
@@ -168,19 +167,17 @@ def alike_space(obs, scratch, k):
 
 
 @jit
-def hand_kinds(obs, p, scratch, n):
-    """Bit masks of the hand's ships whose attack depends on the group (cards.depends_on_group),
-    on the foe (depends_on_foe) and on the city (depends_on_city)."""
-    grouped, foe, sited = 0, 0, 0
+def hand_kinds(p, scratch, n):
+    """Bit masks of the hand's ships whose attack depends on the group (cards.depends_on_group)
+    and of those whose attack depends on the foe (depends_on_foe)."""
+    grouped, foe = 0, 0
     for j in range(n):
         m = scratch[HAND_M + j]
         if depends_on_group(p, m):
             grouped |= 1 << j
         if depends_on_foe(p, scratch, m):
             foe |= 1 << j
-        if depends_on_city(obs, p, scratch, m):
-            sited |= 1 << j
-    return grouped, foe, sited
+    return grouped, foe
 
 
 @jit
@@ -226,7 +223,7 @@ def subset_attacks(p, scratch, fscratch, n, city, both, fuel, grouped, foe, site
     such a subset's sum is a smaller one's plus that ship's; the ships that look at their
     companions but not at the city come from shared_attacks, made once for the board; the
     others' attacks are asked of the subset itself. A ship whose attack does not depend on the
-    foe is asked once for both sums. `grouped`, `foe`, `sited`: hand_kinds."""
+    foe is asked once for both sums. `grouped`, `foe`: hand_kinds; `sited`: board_signatures."""
     battle, vs_army = BATTLE + space * MASKS, VS_ARMY + space * MASKS
     for j in range(n):
         if (grouped >> j) & 1:
@@ -317,7 +314,8 @@ def fill_values(obs, p, scratch, fscratch, n, comp, task_weight, light, fuel):
         for attack in range(ODDS_SPAN):
             fscratch[ODDS + attack] = -1.0
     hand_subsets(p, scratch, fscratch, n)
-    grouped, foe, sited = hand_kinds(obs, p, scratch, n)
+    grouped, foe = hand_kinds(p, scratch, n)
+    sited = board_signatures(obs, p, scratch, n)
     fixed = grouped & ~sited
     for k in range(obs[L.O_N_BOARD]):
         if fixed and obs[L.O_BOARD + k] >= 0:  # asked at one city, alike at all
@@ -332,7 +330,6 @@ def fill_values(obs, p, scratch, fscratch, n, comp, task_weight, light, fuel):
             continue
         extra = 0.0 if light else task_bonus(obs, p, city, task_weight)
         q = fscratch[Q + k]
-        scratch[SIGNATURE + k] = city_signature(p, scratch, n, city)
         space = alike_space(obs, scratch, k)  # whose attacks serve here
         if space == k:
             subset_attacks(p, scratch, fscratch, n, city, not light, fuel, grouped, foe, sited, k)

@@ -17,11 +17,9 @@ from strategies.alien_raid.plan import (
     BATTLE,
     HAND_M,
     MASKS,
-    SIGNATURE,
     VS_ARMY,
     alike_space,
-    city_signature,
-    depends_on_city,
+    board_signatures,
     depends_on_foe,
     hand_kinds,
     hand_subsets,
@@ -45,15 +43,17 @@ def test_a_ship_depends_on_the_foe_when_a_trait_asks_who_it_fights():
 
 def test_a_ship_depends_on_the_city_when_a_trait_asks_where_it_attacks():
     scratch = np.zeros(SCRATCH_SIZE, np.int64)
+    hand = ["tripod", "scout-saucer", "siege-tripod", "raider-saucer", "cruiser", "hunter-saucer"]
+    scratch[HAND_M : HAND_M + 6] = [N.model(name) for name in hand]
     obs = np.full(L.OBS_SIZE, -1, np.int32)
     obs[L.O_N_BOARD] = 3
     obs[L.O_BOARD : L.O_BOARD + 3] = [-1, N.cities.index("paris"), N.cities.index("cairo")]
-    for name in ("tripod", "scout-saucer", "siege-tripod"):  # scientific / industrial bonuses
-        assert depends_on_city(obs, P, scratch, N.model(name))
-    for name in ("raider-saucer", "cruiser", "escort-saucer", "hunter-saucer"):
-        assert not depends_on_city(obs, P, scratch, N.model(name))  # neither is cultural
+    # scientific / industrial bonuses differ there; raider-saucer's cultural one holds at neither
+    assert board_signatures(obs, P, scratch, 6) == 0b000111
     obs[L.O_BOARD] = N.cities.index("berlin")  # cultural
-    assert depends_on_city(obs, P, scratch, N.model("raider-saucer"))
+    assert board_signatures(obs, P, scratch, 6) == 0b001111
+    obs[L.O_BOARD : L.O_BOARD + 3] = [N.cities.index("paris"), -1, N.cities.index("nairobi")]
+    assert board_signatures(obs, P, scratch, 6) == 0  # two scientific cities: alike
 
 
 @pytest.mark.parametrize("seed", range(4))
@@ -69,11 +69,11 @@ def test_subset_attacks_match_group_attack(seed):
         obs[L.O_N_BOARD] = board = int(rng.integers(1, L.MAX_BOARD + 1))
         obs[L.O_BOARD : L.O_BOARD + board] = rng.choice(P[L.P_N_CITIES], size=board)
         hand_subsets(P, scratch, fscratch, n)
-        grouped, foe, sited = hand_kinds(obs, P, scratch, n)
+        grouped, foe = hand_kinds(P, scratch, n)
+        sited = board_signatures(obs, P, scratch, n)
         fixed = grouped & ~sited
         shared_attacks(P, scratch, fscratch, n, obs[L.O_BOARD], True, FUEL_MAX, fixed, foe)
         for space, city in enumerate(obs[L.O_BOARD : L.O_BOARD + board]):
-            scratch[SIGNATURE + space] = city_signature(P, scratch, n, city)
             alike = alike_space(obs, scratch, space)  # its rows serve this city
             if alike == space:
                 subset_attacks(P, scratch, fscratch, n, city, True, FUEL_MAX, grouped, foe, sited,
