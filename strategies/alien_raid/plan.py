@@ -7,7 +7,14 @@ Attack powers come from sim.games.alien_raid.cards (the engine's own rule functi
 
 Buffers: `fscratch` holds the values V[space * 64 + mask] (0..383), the programme's rows
 (F_ROW, 2 x 64), per-subset fuel and, from ODDS, the army odds per attack; `scratch` holds the
-choices (CHOICE, 7 x 64), the hand and, from ALONE, the subsets' attacks and losses.
+choices (CHOICE, 7 x 64), the hand and, from ALONE, the subsets' attacks per space, the spaces'
+signatures, and per subset its loss, models and size.
+
+Each subset's attack at each city is the engine's sum (cards.group_attack), worked out once
+where it cannot differ: a ship that ignores its companions once per city, one that ignores
+the foe once for both foes, one that ignores the city once for the board, and a city whose
+conditions hold as at an earlier space not at all (tests/games/alien_raid/test_plan.py
+checks the sums against group_attack).
 """
 
 from sim.games.alien_raid import layout as L

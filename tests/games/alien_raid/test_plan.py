@@ -11,13 +11,20 @@ import pytest
 from sim.games.alien_raid import layout as L
 from sim.games.alien_raid.cards import group_attack, is_station
 from sim.games.alien_raid.decision import FSCRATCH_SIZE, SCRATCH_SIZE
+from sim.games.alien_raid.observe import observe
 from sim.games.alien_raid.params import names, to_params
 from sim.games.alien_raid.ruleset import load_ruleset
+from sim.games.alien_raid.state import new_game, pl
+from sim.games.base import StrategySpec
+from sim.random_streams import seed_streams
+from strategies.alien_raid.contest import public_contest
 from strategies.alien_raid.plan import (
     BATTLE,
     HAND_M,
     MASKS,
+    THEIRS,
     VS_ARMY,
+    Q,
     alike_space,
     board_signatures,
     depends_on_foe,
@@ -26,11 +33,19 @@ from strategies.alien_raid.plan import (
     shared_attacks,
     subset_attacks,
 )
+from strategies.alien_raid.registry import REGISTRY
+from strategies.alien_raid.sampling import (
+    count_decks,
+    predicted_attacks,
+    sample_hand,
+    sampled_contest,
+)
 
 RULES = load_ruleset("alien-raid")
 P, N = to_params(RULES.values), names(RULES.values)
 SHIPS = [m for m in range(P[L.P_N_MODELS]) if not is_station(P, m)]
 FUEL_MAX = 100.0  # every subset fits: all are summed
+SPARE = 2000  # fscratch: a prediction of the slow way (free in every layout)
 
 
 def test_a_ship_depends_on_the_foe_when_a_trait_asks_who_it_fights():
@@ -83,3 +98,63 @@ def test_subset_attacks_match_group_attack(seed):
                 at = alike * MASKS + mask
                 assert scratch[BATTLE + at] == group_attack(P, group, len(group), city, False)
                 assert scratch[VS_ARMY + at] == group_attack(P, group, len(group), city, True)
+
+
+def _table_with_hidden_ships(seed):
+    """Four captains on turn 4, four cities; captains 1-3 hold starting ships and blue ships
+    nobody has seen (one bought this turn, its price spent). Captain 0's observation."""
+    rng = np.random.default_rng(seed)
+    s = np.zeros(L.STATE_SIZE, np.int32)
+    streams = np.zeros(L.STREAMS, np.uint64)
+    seed_streams(streams, seed)
+    new_game(s, P, 4, streams)
+    s[L.S_TURN] = 4
+    s[L.S_N_BOARD] = 4
+    s[L.S_BOARD : L.S_BOARD + 4] = rng.choice(P[L.P_N_CITIES], size=4, replace=False)
+    blue = ["scout-saucer", "escort-saucer", "hunter-saucer", "tripod", "cruiser", "jump-tripod"]
+    for seat in (1, 2, 3):
+        for i in range(1, int(rng.integers(2, L.MAX_HAND))):
+            model = N.model(str(rng.choice(blue)))
+            s[pl(seat, L.PL_HAND + i)] = model
+            s[pl(seat, L.PL_BOUGHT_TURN + i)] = int(rng.integers(1, 5))
+            if s[pl(seat, L.PL_BOUGHT_TURN + i)] == 4:
+                s[pl(seat, L.PL_SPENT_TURN)] += P[L.P_MODELS + model * L.MODEL_SIZE + L.M_PRICE]
+    obs = np.zeros(L.OBS_SIZE, np.int32)
+    buf, slots = np.zeros(L.MAX_HAND, np.int64), np.zeros(L.MAX_HAND, np.int64)
+    observe(s, P, 0, L.PH_PLAN, -1, np.zeros(L.MAX_PLAYERS, np.int64), obs, buf, slots)
+    return obs
+
+
+@pytest.mark.parametrize("samples", [6, 20])  # 20: more samples than the memo has entries
+def test_the_strong_captains_memo_predicts_as_planning_every_sample(samples):
+    """sampling.sampled_contest reuses the prediction of a hand sampled again; planning every
+    sample anew (the slow, obvious way) gives the same contest model and the same draws."""
+    _, sp = REGISTRY.resolve(StrategySpec("strong", {"samples": samples}))
+    for seed in range(6):
+        obs = _table_with_hidden_ships(seed)
+        scratch = np.zeros(SCRATCH_SIZE, np.int64)
+        fscratch = np.zeros(FSCRATCH_SIZE, np.float64)
+        streams = np.zeros(L.STREAMS, np.uint64)
+        seed_streams(streams, 100 + seed)
+        fast = streams.copy()
+        sampled_contest(obs, P, sp, fast, 1, scratch, fscratch)
+        model = fscratch[Q : Q + L.MAX_BOARD].copy(), fscratch[THEIRS : THEIRS + L.MAX_BOARD].copy()
+
+        scratch[:], fscratch[:] = 0, 0.0
+        public_contest(obs, P, scratch, fscratch, 1.0)
+        count_decks(P, scratch)
+        hits, power = np.zeros(L.MAX_BOARD), np.zeros(L.MAX_BOARD)
+        for _ in range(samples):
+            strongest = np.zeros(L.MAX_BOARD)
+            for k in (1, 2, 3):
+                n = sample_hand(obs, P, k, streams, 1, scratch)
+                predicted_attacks(obs, P, k, n, scratch, fscratch, SPARE)
+                strongest = np.maximum(strongest, fscratch[SPARE : SPARE + L.MAX_BOARD])
+            hits += strongest > 0
+            power += np.where(strongest > 0, strongest, 0.0)
+        public = fscratch[Q : Q + L.MAX_BOARD], fscratch[THEIRS : THEIRS + L.MAX_BOARD]
+        sampled = np.divide(power, hits, out=np.zeros(L.MAX_BOARD), where=hits > 0)
+        assert (model[0] == 1.0 * hits / samples + 0.0 * public[0]).all()  # blend 1
+        assert (model[1] == 1.0 * sampled + 0.0 * public[1]).all()
+        assert (fast == streams).all()  # the same draws
+        assert hits.any()  # the other captains attack somewhere
