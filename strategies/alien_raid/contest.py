@@ -10,10 +10,11 @@ from sim.games.alien_raid import layout as L
 from sim.games.alien_raid.cards import cf, mf
 from sim.games.alien_raid.observe import op
 from sim.jit import jit
-from strategies.alien_raid.plan import THEIRS, Q
+from strategies.alien_raid.plan import ODDS, ODDS_SPAN, THEIRS, Q
 from strategies.alien_raid.shopping import expected_attack
 
 UNSEEN = 2048  # scratch: unseen copies per model
+DECK_POWER = ODDS + ODDS_SPAN  # fscratch: unseen_attack per deck (start, blue, red)
 
 
 @jit
@@ -54,8 +55,9 @@ def unseen_attack(obs, p, scratch, deck):
 
 
 @jit
-def fleet_power(obs, p, scratch, k):
-    """Captain k's expected total attack: known ships, and the unseen average for the rest."""
+def fleet_power(obs, p, scratch, fscratch, k):
+    """Captain k's expected total attack: known ships, and the unseen average for the rest
+    (unseen_attack per deck, worked out once per public_contest: DECK_POWER, -1 until then)."""
     power = 0.0
     for i in range(L.MAX_HAND):
         if obs[op(k, L.OP_SLOT_USED + i)] == 0:
@@ -64,9 +66,10 @@ def fleet_power(obs, p, scratch, k):
         if m >= 0:
             power += expected_attack(obs, p, m)
         else:
-            power += unseen_attack(
-                obs, p, scratch, deck_of_purchase(p, obs[op(k, L.OP_BOUGHT_TURN + i)])
-            )
+            deck = deck_of_purchase(p, obs[op(k, L.OP_BOUGHT_TURN + i)])
+            if fscratch[DECK_POWER + deck] < 0.0:
+                fscratch[DECK_POWER + deck] = unseen_attack(obs, p, scratch, deck)
+            power += fscratch[DECK_POWER + deck]
     return power
 
 
@@ -80,12 +83,14 @@ def public_contest(obs, p, scratch, fscratch, scale):
     for s in range(L.MAX_BOARD):
         fscratch[Q + s] = 1.0
         fscratch[THEIRS + s] = 0.0
+    for deck in range(L.DECK_RED + 1):
+        fscratch[DECK_POWER + deck] = -1.0
     seat = obs[L.O_SEAT]
     for k in range(obs[L.O_N_PLAYERS]):
         if k == seat or obs[op(k, L.OP_N_SHIPS)] == 0:
             continue
         groups = max(1.0, 0.6 * min(obs[op(k, L.OP_N_SHIPS)], obs[L.O_N_BOARD]))
-        per_group = fleet_power(obs, p, scratch, k) / groups
+        per_group = fleet_power(obs, p, scratch, fscratch, k) / groups
         for s in range(obs[L.O_N_BOARD]):
             if obs[L.O_BOARD + s] < 0 or total_raid <= 0:
                 continue

@@ -14,7 +14,7 @@ end).
 from sim.games.alien_raid import layout as L
 from sim.jit import jit
 from strategies.alien_raid.common import fuel_card_total, me, plan_fuel, use_fuel_cards
-from strategies.alien_raid.plan import best_plan, fill_values, own_hand
+from strategies.alien_raid.plan import fill_values, own_hand, programme, read_plan
 from strategies.alien_raid.probes import PROBE_PARAMS
 from strategies.alien_raid.shopping import (
     decide_cash,
@@ -96,17 +96,19 @@ def common_policy(phase, obs, p, sp, a, scratch, fscratch):
 @jit
 def plan_with_contest(obs, p, sp, a, scratch, fscratch):
     """Plan against the contest model already in fscratch; extra fuel cards are used when
-    the better plan they allow gains more than the cards are worth."""
+    the better plan they allow gains more than the cards are worth. One programme with the
+    most fuel serves the plans with less (plan.programme)."""
     n = own_hand(obs, scratch)
     extra = fuel_card_total(obs, p)
     fuel = obs[L.O_FUEL] + max(extra, 0)  # the most fuel a plan below may use
     fill_values(obs, p, scratch, fscratch, n, sp[COMP_VALUE], sp[TASK_WEIGHT], False, fuel)
-    value = best_plan(obs, scratch, fscratch, n, obs[L.O_FUEL], a)
+    last = programme(obs, scratch, fscratch, n, fuel)
+    value = read_plan(obs, scratch, fscratch, n, obs[L.O_FUEL], a, last)
     if extra == 0:
         return
     for i in range(L.MAX_HAND):
         a[L.A_TARGET + i] = -1
-    more = best_plan(obs, scratch, fscratch, n, obs[L.O_FUEL] + extra, a)
+    more = read_plan(obs, scratch, fscratch, n, obs[L.O_FUEL] + extra, a, last)
     need = plan_fuel(obs, p, a) - obs[L.O_FUEL]
     cards = use_fuel_cards(obs, p, a, need)
     if need > 0 and more - value <= sp[CARD_WORTH] * cards:
@@ -114,4 +116,4 @@ def plan_with_contest(obs, p, sp, a, scratch, fscratch):
             a[L.A_TARGET + i] = -1
         for k in range(p[L.P_N_COMP_MODELS]):
             a[L.A_FUEL_CARDS + k] = 0
-        best_plan(obs, scratch, fscratch, n, obs[L.O_FUEL], a)
+        read_plan(obs, scratch, fscratch, n, obs[L.O_FUEL], a, last)

@@ -7,13 +7,21 @@ Attack powers come from sim.games.alien_raid.cards (the engine's own rule functi
 
 Buffers: `fscratch` holds the values V[space * 64 + mask] (0..383), the programme's rows
 (F_ROW, 2 x 64), per-subset fuel and, from ODDS, the army odds per attack; `scratch` holds the
-choices (CHOICE, 7 x 64), the hand and, from ALONE, the subsets' attacks and losses.
+choices (CHOICE, 7 x 64), the hand and, from ALONE, the subsets' attacks per space, the spaces'
+signatures, and per subset its loss, models and size.
+
+Each subset's attack at each city is the engine's sum (cards.group_attack), worked out once
+where it cannot differ: a ship that ignores its companions once per city, one that ignores
+the foe once for both foes, one that ignores the city once for the board, and a city whose
+conditions hold as at an earlier space not at all (tests/games/alien_raid/test_plan.py
+checks the sums against group_attack).
 """
 
 from sim.games.alien_raid import layout as L
 from sim.games.alien_raid.cards import (
     catch_humans,
     cf,
+    condition_holds,
     depends_on_group,
     group_fuel,
     mf,
@@ -35,13 +43,21 @@ CHOICE = 0  # scratch: the subset chosen per (space, mask after)
 HAND_M = CHOICE + (L.MAX_BOARD + 1) * MASKS  # scratch: own models ...
 HAND_S = HAND_M + L.MAX_HAND  # ... and their slots
 GROUP = HAND_S + L.MAX_HAND  # scratch: one subset's models
-ALONE = 1024  # scratch: each own ship's attack at a city, for those that do not look at the group
-BATTLE = ALONE + L.MAX_HAND  # scratch: every subset's attack at a city (subset_attacks) ...
-VS_ARMY = BATTLE + MASKS  # ... and against armies
-COST = VS_ARMY + MASKS  # scratch: per subset, what a lost fight costs (loss_cost)
+ALONE = GROUP + 2 * L.MAX_HAND  # scratch (after tactics.TMP): each own ship's attack at a city,
+# for those that do not look at the group
+BATTLE = ALONE + L.MAX_HAND  # scratch: per space, every subset's attack there (subset_attacks)
+VS_ARMY = BATTLE + L.MAX_BOARD * MASKS  # ... and against armies
+SIGNATURE = VS_ARMY + L.MAX_BOARD * MASKS  # scratch: per space, city_signature
+COST = SIGNATURE + L.MAX_BOARD  # scratch: per subset, what a lost fight costs (loss_cost)
+ALONE_ARMY = COST + MASKS  # scratch: as ALONE, against an army
+SHARED = ALONE_ARMY + L.MAX_HAND  # scratch: per subset, its ships' attacks alike at every city
+SHARED_ARMY = SHARED + MASKS  # ... against an army (shared_attacks)
+SUBSETS = SHARED_ARMY + MASKS  # scratch: every subset's models (MAX_HAND per subset) ...
+SIZE = SUBSETS + MASKS * L.MAX_HAND  # ... and its size
 ODDS = 1024  # fscratch: army_odds per attack below ODDS_SPAN (-1 until worked out)
 ODDS_SPAN = 128
 NEG = -1e18
+CONDS = L.MAX_TRAITS * L.MAX_CONDS  # a ship's trait conditions: its bits of a city_signature
 
 
 @jit
@@ -58,24 +74,19 @@ def own_hand(obs, scratch):
 
 
 @jit
-def subset(scratch, n, mask):
-    """The models of subset `mask` of the hand into scratch[GROUP:]; returns its size."""
-    k = 0
-    for j in range(n):
-        if (mask >> j) & 1:
-            scratch[GROUP + k] = scratch[HAND_M + j]
-            k += 1
-    return k
-
-
-@jit
 def loss_cost(p, scratch, k):
     """What a lost fight costs: the cheapest ship of the group that can be destroyed."""
     best = 0
     for j in range(k):
-        m = scratch[GROUP + j]
-        if mf(p, m, L.M_INVULNERABLE) == 0 and (best == 0 or price(p, m) < best):
-            best = price(p, m)
+        best = cheaper_loss(p, best, scratch[GROUP + j])
+    return best
+
+
+@jit_inline
+def cheaper_loss(p, best, m):
+    """loss_cost once ship m joins a group whose loss costs `best` (0: nothing to lose)."""
+    if mf(p, m, L.M_INVULNERABLE) == 0 and (best == 0 or price(p, m) < best):
+        return price(p, m)
     return best
 
 
@@ -97,20 +108,142 @@ def odds_of(p, fscratch, attack):
     return fscratch[ODDS + attack]
 
 
+@jit_inline
+def trait_condition(p, m, t, c):
+    """Condition c of model m's trait t: (condition, argument)."""
+    base = L.P_MODELS + m * L.MODEL_SIZE + L.M_TRAITS + t * L.TRAIT_SIZE
+    return p[base + 1 + 2 * c], p[base + 2 + 2 * c]
+
+
 @jit
-def subset_attacks(p, scratch, fscratch, n, city, vs_army, at, fuel):
-    """scratch[at + mask]: the attack of every subset of the hand at `city` whose fuel is at
-    most `fuel` (a subset of one is too), the sums cards.group_attack makes. A ship whose
-    traits do not look at its companions (cards.depends_on_group) adds the same attack to
-    every subset it is in, so such a subset's sum is a smaller one's plus that ship's; the
-    other ships' attacks are asked of the subset itself."""
-    grouped = 0
+def depends_on_foe(p, scratch, m):
+    """Whether model m's attack depends on whom it fights (an army or a captain): one of its
+    trait conditions is answered differently by the rules (cards.condition_holds) for the two
+    foes. Otherwise it adds the same attack against either (subset_attacks)."""
+    nobody = scratch[GROUP:]  # asked with an empty group at the first city: only the foe differs
+    for t in range(mf(p, m, L.M_N_TRAITS)):
+        for c in range(L.MAX_CONDS):
+            cond, arg = trait_condition(p, m, t, c)
+            vs_army = condition_holds(p, cond, arg, 0, nobody, 0, 0, True)
+            if vs_army != condition_holds(p, cond, arg, 0, nobody, 0, 0, False):
+                return True
+    return False
+
+
+@jit
+def city_signature(p, scratch, n, city):
+    """Which trait conditions of the hand hold at `city`, a bit each (ship j's from bit
+    CONDS * j), asked with an empty group against a captain: only the city counts. Two
+    spaces of one signature give every subset the same attacks."""
+    nobody = scratch[GROUP:]
+    signature = 0
     for j in range(n):
-        if depends_on_group(p, scratch[HAND_M + j]):
+        m = scratch[HAND_M + j]
+        for t in range(mf(p, m, L.M_N_TRAITS)):
+            for c in range(L.MAX_CONDS):
+                cond, arg = trait_condition(p, m, t, c)
+                if condition_holds(p, cond, arg, city, nobody, 0, 0, False):
+                    signature |= 1 << (CONDS * j + L.MAX_CONDS * t + c)
+    return signature
+
+
+@jit
+def board_signatures(obs, p, scratch, n):
+    """Each space's city_signature (SIGNATURE); returns the bit mask of the hand's ships whose
+    attack depends on the city: a condition of theirs is answered differently at two cities."""
+    first, sited = -1, 0
+    for k in range(obs[L.O_N_BOARD]):
+        if obs[L.O_BOARD + k] < 0:
+            continue
+        scratch[SIGNATURE + k] = city_signature(p, scratch, n, obs[L.O_BOARD + k])
+        if first < 0:
+            first = scratch[SIGNATURE + k]
+        for j in range(n):
+            if ((scratch[SIGNATURE + k] ^ first) >> (CONDS * j)) & ((1 << CONDS) - 1):
+                sited |= 1 << j
+    return sited
+
+
+@jit
+def alike_space(obs, scratch, k):
+    """An earlier space of the board whose city has space k's signature, else k."""
+    for r in range(k):
+        if obs[L.O_BOARD + r] >= 0 and scratch[SIGNATURE + r] == scratch[SIGNATURE + k]:
+            return r
+    return k
+
+
+@jit
+def hand_kinds(p, scratch, n):
+    """Bit masks of the hand's ships whose attack depends on the group (cards.depends_on_group)
+    and of those whose attack depends on the foe (depends_on_foe)."""
+    grouped, foe = 0, 0
+    for j in range(n):
+        m = scratch[HAND_M + j]
+        if depends_on_group(p, m):
             grouped |= 1 << j
-        else:
-            scratch[ALONE + j] = ship_attack(p, scratch[HAND_M:], n, j, city, vs_army, False)
-    scratch[at] = 0
+        if depends_on_foe(p, scratch, m):
+            foe |= 1 << j
+    return grouped, foe
+
+
+@jit
+def members_attack(p, scratch, n, mask, city, both, which, foe):
+    """The attacks of the ships `which` of subset `mask`, flying as that group at `city`,
+    against a captain and (with `both`) against an army."""
+    g, group = scratch[SIZE + mask], scratch[SUBSETS + mask * L.MAX_HAND :]
+    total, army = 0, 0
+    i = 0
+    for j in range(n):
+        if (mask >> j) & 1:
+            if (which >> j) & 1:
+                attack = ship_attack(p, group, g, i, city, False, False)
+                total += attack
+                if both:
+                    army += (
+                        ship_attack(p, group, g, i, city, True, False) if (foe >> j) & 1 else attack
+                    )
+            i += 1
+    return total, army
+
+
+@jit
+def shared_attacks(p, scratch, fscratch, n, city, both, fuel, fixed, foe):
+    """scratch[SHARED + mask] (and SHARED_ARMY): the attacks of the ships `fixed` of every
+    subset that fits `fuel`, asked at `city`: ships that look at their companions but not
+    at the city, so these sums serve every city on the board (subset_attacks)."""
+    for mask in range(1 << n):
+        if fscratch[FUEL + mask] > fuel:
+            continue
+        if mask & fixed:
+            total, army = members_attack(p, scratch, n, mask, city, both, fixed, foe)
+            scratch[SHARED + mask] = total
+            scratch[SHARED_ARMY + mask] = army
+
+
+@jit
+def subset_attacks(p, scratch, fscratch, n, city, both, fuel, grouped, foe, sited, space):
+    """The rows of board `space` at BATTLE (and with `both` at VS_ARMY, against armies): the
+    attack of every subset of the hand at `city` whose fuel is at most `fuel` (a subset of one
+    is too), the sums cards.group_attack makes. A ship whose traits do not look at its
+    companions (cards.depends_on_group) adds the same attack to every subset it is in, so
+    such a subset's sum is a smaller one's plus that ship's; the ships that look at their
+    companions but not at the city come from shared_attacks, made once for the board; the
+    others' attacks are asked of the subset itself. A ship whose attack does not depend on the
+    foe is asked once for both sums. `grouped`, `foe`: hand_kinds; `sited`: board_signatures."""
+    battle, vs_army = BATTLE + space * MASKS, VS_ARMY + space * MASKS
+    for j in range(n):
+        if (grouped >> j) & 1:
+            continue
+        scratch[ALONE + j] = ship_attack(p, scratch[HAND_M:], n, j, city, False, False)
+        if both:
+            scratch[ALONE_ARMY + j] = (
+                ship_attack(p, scratch[HAND_M:], n, j, city, True, False)
+                if (foe >> j) & 1
+                else scratch[ALONE + j]
+            )
+    scratch[battle] = 0
+    scratch[vs_army] = 0
     for mask in range(1, 1 << n):
         if fscratch[FUEL + mask] > fuel:
             continue
@@ -118,17 +251,23 @@ def subset_attacks(p, scratch, fscratch, n, city, vs_army, at, fuel):
             j = 0
             while (mask >> j) & 1 == 0:
                 j += 1
-            scratch[at + mask] = scratch[at + (mask & (mask - 1))] + scratch[ALONE + j]
+            scratch[battle + mask] = scratch[battle + (mask & (mask - 1))] + scratch[ALONE + j]
+            if both:
+                rest = scratch[vs_army + (mask & (mask - 1))]
+                scratch[vs_army + mask] = rest + scratch[ALONE_ARMY + j]
             continue
-        g = subset(scratch, n, mask)
-        total = scratch[at + (mask & ~grouped)]
-        i = 0
-        for j in range(n):
-            if (mask >> j) & 1:
-                if (grouped >> j) & 1:
-                    total += ship_attack(p, scratch[GROUP:], g, i, city, vs_army, False)
-                i += 1
-        scratch[at + mask] = total
+        total = scratch[battle + (mask & ~grouped)]
+        army = scratch[vs_army + (mask & ~grouped)]
+        if mask & grouped & ~sited:
+            total += scratch[SHARED + mask]
+            army += scratch[SHARED_ARMY + mask]
+        if mask & grouped & sited:
+            here, army_here = members_attack(p, scratch, n, mask, city, both, grouped & sited, foe)
+            total += here
+            army += army_here
+        scratch[battle + mask] = total
+        if both:
+            scratch[vs_army + mask] = army
 
 
 @jit
@@ -150,6 +289,28 @@ def contested_value(reward, mine, theirs, cost, comp):
 
 
 @jit
+def hand_subsets(p, scratch, fscratch, n):
+    """Every subset of the hand: its models in hand order (SUBSETS, SIZE), its fuel (FUEL)
+    and what losing a fight costs it (COST, loss_cost), each from a smaller subset and its
+    last ship."""
+    fscratch[FUEL] = 0.0
+    scratch[COST] = 0
+    scratch[SIZE] = 0
+    for mask in range(1, 1 << n):
+        j = n - 1
+        while (mask >> j) & 1 == 0:
+            j -= 1
+        rest, m = mask ^ (1 << j), scratch[HAND_M + j]
+        fscratch[FUEL + mask] = fscratch[FUEL + rest] + group_fuel(p, scratch[HAND_M + j :], 1)
+        scratch[COST + mask] = cheaper_loss(p, scratch[COST + rest], m)  # as loss_cost
+        g = scratch[SIZE + rest]
+        for i in range(g):
+            scratch[SUBSETS + mask * L.MAX_HAND + i] = scratch[SUBSETS + rest * L.MAX_HAND + i]
+        scratch[SUBSETS + mask * L.MAX_HAND + g] = m
+        scratch[SIZE + mask] = g + 1
+
+
+@jit
 def fill_values(obs, p, scratch, fscratch, n, comp, task_weight, light, fuel):
     """V for every (space, subset) under a contest model: each city is contested with chance
     fscratch[Q + space] by an attack power fscratch[THEIRS + space]. `light` values a city by
@@ -159,11 +320,16 @@ def fill_values(obs, p, scratch, fscratch, n, comp, task_weight, light, fuel):
     if not light:
         for attack in range(ODDS_SPAN):
             fscratch[ODDS + attack] = -1.0
-    for mask in range(1 << n):
-        g = subset(scratch, n, mask)
-        fscratch[FUEL + mask] = group_fuel(p, scratch[GROUP:], g)
-        scratch[COST + mask] = loss_cost(p, scratch, g)
+    hand_subsets(p, scratch, fscratch, n)
+    grouped, foe = hand_kinds(p, scratch, n)
+    sited = board_signatures(obs, p, scratch, n)
+    fixed = grouped & ~sited
     for k in range(obs[L.O_N_BOARD]):
+        if fixed and obs[L.O_BOARD + k] >= 0:  # asked at one city, alike at all
+            shared_attacks(p, scratch, fscratch, n, obs[L.O_BOARD + k], not light, fuel, fixed, foe)
+            break
+    for k in range(obs[L.O_N_BOARD]):
+        fscratch[V_BASE + k * MASKS] = 0.0  # no ship sent there (programme adds it)
         city = obs[L.O_BOARD + k]
         if city < 0:  # nothing to win (best_plan reads the subsets of the hand only)
             for mask in range(1 << n):
@@ -171,18 +337,19 @@ def fill_values(obs, p, scratch, fscratch, n, comp, task_weight, light, fuel):
             continue
         extra = 0.0 if light else task_bonus(obs, p, city, task_weight)
         q = fscratch[Q + k]
-        subset_attacks(p, scratch, fscratch, n, city, False, BATTLE, fuel)
-        if not light:
-            subset_attacks(p, scratch, fscratch, n, city, True, VS_ARMY, fuel)
+        space = alike_space(obs, scratch, k)  # whose attacks serve here
+        if space == k:
+            subset_attacks(p, scratch, fscratch, n, city, not light, fuel, grouped, foe, sited, k)
+        battle, vs_army = BATTLE + space * MASKS, VS_ARMY + space * MASKS
         for mask in range(1, 1 << n):
             if fscratch[FUEL + mask] > fuel:
                 continue
-            mine = scratch[BATTLE + mask]
+            mine = scratch[battle + mask]
             cost = scratch[COST + mask]
             if light:
                 reward = float(raid_humans(p, city))
             else:
-                odds = odds_of(p, fscratch, scratch[VS_ARMY + mask])
+                odds = odds_of(p, fscratch, scratch[vs_army + mask])
                 reward = city_reward(p, city, odds, cost) + extra
             fought = contested_value(reward, mine, fscratch[THEIRS + k], cost, comp)
             fscratch[V_BASE + k * MASKS + mask] = (1.0 - q) * reward + q * fought
@@ -192,39 +359,56 @@ def fill_values(obs, p, scratch, fscratch, n, comp, task_weight, light, fuel):
 def best_plan(obs, scratch, fscratch, n, fuel, a):
     """The programme over the cities: disjoint subsets, total fuel <= fuel, most value.
     Writes the targets into `a` and returns the plan's value."""
+    return read_plan(obs, scratch, fscratch, n, fuel, a, programme(obs, scratch, fscratch, n, fuel))
+
+
+@jit
+def programme(obs, scratch, fscratch, n, fuel):
+    """best_plan's rows: per city, the most value of every group of ships sent so far whose
+    fuel is at most `fuel`, and the subset it sent to that city (CHOICE). Returns where the
+    last row is. A group's row and choices do not depend on `fuel` once it fits (they read
+    its subsets only), so one programme serves read_plan with any smaller fuel too."""
     full = (1 << n) - 1
     cur, nxt = F_ROW, F_ROW + MASKS
     for mask in range(full + 1):
         fscratch[cur + mask] = NEG
     fscratch[cur + 0] = 0.0
-    spaces = obs[L.O_N_BOARD]
-    for k in range(spaces):
+    for k in range(obs[L.O_N_BOARD]):
         # each group of ships sent so far (`after`) whose fuel fits, from every smaller one
         # (`used`, ascending: on a tie the first stays) plus the ships sent to city k
         for after in range(full + 1):
             best, choice = NEG, 0
             if fscratch[FUEL + after] <= fuel:
-                used = 0
-                while True:
-                    base = fscratch[cur + used]
-                    if base > NEG:
-                        sub = after ^ used
-                        v = base + (fscratch[V_BASE + k * MASKS + sub] if sub else 0.0)
+                if k == 0:  # before the first city only the empty group was sent
+                    best = 0.0 + fscratch[V_BASE + after]
+                    choice = after
+                else:  # every subset of a group that fits fits: its row holds a value
+                    row = V_BASE + k * MASKS
+                    used = 0
+                    while True:
+                        v = fscratch[cur + used] + fscratch[row + (after ^ used)]
                         if v > best:
-                            best, choice = v, sub
-                    if used == after:
-                        break
-                    used = (used - after) & after  # the next subset of `after`
+                            best, choice = v, after ^ used
+                        if used == after:
+                            break
+                        used = (used - after) & after  # the next subset of `after`
             fscratch[nxt + after] = best
             if best > NEG:
                 scratch[CHOICE + (k + 1) * MASKS + after] = choice
         cur, nxt = nxt, cur
+    return cur
+
+
+@jit
+def read_plan(obs, scratch, fscratch, n, fuel, a, last):
+    """The best plan of total fuel <= fuel from a programme (row `last`) made with at least
+    that fuel: its targets into `a`; returns its value."""
     best, best_mask = NEG, 0
-    for mask in range(full + 1):
-        if fscratch[cur + mask] > best:
-            best, best_mask = fscratch[cur + mask], mask
+    for mask in range(1 << n):
+        if fscratch[FUEL + mask] <= fuel and fscratch[last + mask] > best:
+            best, best_mask = fscratch[last + mask], mask
     mask = best_mask
-    for k in range(spaces, 0, -1):
+    for k in range(obs[L.O_N_BOARD], 0, -1):
         sub = scratch[CHOICE + k * MASKS + mask]
         for j in range(n):
             if (sub >> j) & 1:

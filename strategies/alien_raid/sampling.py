@@ -7,15 +7,16 @@ matching what the captain was seen to spend (FAQ 329); each captain then plans w
 as the planner would (plan.py against contest.public_contest). Over the samples, a city's contest
 chance is the share of samples where someone attacks it, and the power expected there the
 mean of the strongest attack among those samples. The other captains are predicted with the
-quicker valuation (a city is worth its raid), for speed.
+quicker valuation (a city is worth its raid), for speed, and a hand sampled again for the
+same captain reuses its prediction (the draws are made all the same, so the samples are).
 """
 
 from sim.games.alien_raid import layout as L
 from sim.games.alien_raid.cards import fuel_limit, group_attack, mf, price, station_fuel
 from sim.games.alien_raid.observe import op
-from sim.jit import jit
+from sim.jit import jit, jit_inline
 from sim.random_streams import below
-from strategies.alien_raid.contest import UNSEEN, deck_of_purchase, public_contest, unseen_counts
+from strategies.alien_raid.contest import UNSEEN, deck_of_purchase, public_contest
 from strategies.alien_raid.decisions import BASE_PARAMS
 from strategies.alien_raid.plan import (
     GROUP,
@@ -27,27 +28,50 @@ from strategies.alien_raid.plan import (
     fill_values,
 )
 
-KEEP = UNSEEN + L.MAX_MODELS  # scratch: the unseen counts of the turn (restored per sample)
-PRED = KEEP + L.MAX_MODELS  # scratch: a predicted action
+N_DECKS = L.DECK_RED + 1  # start, blue, red
+DECK_UNSEEN = UNSEEN + L.MAX_MODELS  # scratch: per deck, the unseen ships a draw is among
+PRED = DECK_UNSEEN + N_DECKS  # scratch: a predicted action
 TRIES = 12
 HITS = THEIRS + L.MAX_BOARD  # fscratch: samples where a space is contested ...
 POWER = HITS + L.MAX_BOARD  # ... and the sum of the strongest attack there
 STRONGEST = POWER + L.MAX_BOARD  # ... in the sample being predicted
+# The hands predicted so far this decision, per captain (a captain's prediction depends only
+# on the hand sampled, so a hand sampled again is not planned again): MEMO entries each,
+# MEMO - 1 kept and a spare for a hand that finds them all taken
+MEMO = 8
+HAND_SIZE = 1 + L.MAX_HAND  # a hand as the memo keeps it: its size, then its models
+MEMO_N = PRED + L.ACTION_SIZE  # scratch: hands kept per captain
+MEMO_HANDS = MEMO_N + L.MAX_PLAYERS  # scratch: the hands (captain, entry) ...
+MEMO_ATTACKS = STRONGEST + L.MAX_BOARD  # fscratch: ... and their attack per space (0 none)
 SAMPLES, BLEND = len(BASE_PARAMS), len(BASE_PARAMS) + 1  # the strong captain's own, last
+
+
+@jit_inline
+def drawable(p, m, deck):
+    """Whether a hidden ship bought from `deck` may be model m (a ship of that deck)."""
+    return mf(p, m, L.M_DECK) == deck and mf(p, m, L.M_ATTACK) > 0
+
+
+@jit
+def count_decks(p, scratch):
+    """Per deck, the unseen copies of the models a hidden ship of it may be (DECK_UNSEEN)."""
+    for deck in range(N_DECKS):
+        total = 0
+        for m in range(p[L.P_N_MODELS]):
+            if drawable(p, m, deck):
+                total += scratch[UNSEEN + m]
+        scratch[DECK_UNSEEN + deck] = total
 
 
 @jit
 def draw_model(p, scratch, deck, rng, slot):
     """A ship model of `deck` with chance proportional to its unseen copies (-1 none)."""
-    total = 0
-    for m in range(p[L.P_N_MODELS]):
-        if mf(p, m, L.M_DECK) == deck and mf(p, m, L.M_ATTACK) > 0:
-            total += scratch[UNSEEN + m]
+    total = scratch[DECK_UNSEEN + deck]
     if total == 0:
         return -1
     r = below(rng, slot, total)
     for m in range(p[L.P_N_MODELS]):
-        if mf(p, m, L.M_DECK) == deck and mf(p, m, L.M_ATTACK) > 0:
+        if drawable(p, m, deck):
             r -= scratch[UNSEEN + m]
             if r < 0:
                 return m
@@ -81,9 +105,10 @@ def sample_hand(obs, p, k, rng, slot, scratch):
 
 
 @jit
-def predicted_strongest(obs, p, k, n, scratch, fscratch):
+def predicted_attacks(obs, p, k, n, scratch, fscratch, out):
     """Captain k plans with the sampled hand against the public contest model (as a planner
-    would, with the quicker valuation); the strongest attack per space is kept."""
+    would, with the quicker valuation); the attack sent to each space goes to fscratch[out:]
+    (0 where none)."""
     fuel = fuel_limit(p, obs[L.O_TURN]) + station_fuel(
         p, obs[op(k, L.OP_STATIONS) :], L.MAX_STATIONS
     )
@@ -97,32 +122,59 @@ def predicted_strongest(obs, p, k, n, scratch, fscratch):
             if scratch[PRED + L.A_TARGET + j] == s:
                 scratch[GROUP + g] = scratch[HAND_M + j]
                 g += 1
-        if g > 0:
-            attack = group_attack(p, scratch[GROUP:], g, obs[L.O_BOARD + s], False)
-            fscratch[STRONGEST + s] = max(fscratch[STRONGEST + s], attack)
+        fscratch[out + s] = group_attack(p, scratch[GROUP:], g, obs[L.O_BOARD + s], False)
+
+
+@jit
+def memo_entry(scratch, k, n):
+    """The memo entry of captain k holding the hand in HAND_M (n ships), and whether it was
+    there already; a hand not there takes a free entry (the spare when none is free)."""
+    kept = scratch[MEMO_N + k]
+    for e in range(kept):
+        at = MEMO_HANDS + (k * MEMO + e) * HAND_SIZE
+        if scratch[at] != n:
+            continue
+        same = True
+        for j in range(n):
+            if scratch[at + 1 + j] != scratch[HAND_M + j]:
+                same = False
+                break
+        if same:
+            return e, True
+    if kept == MEMO - 1:
+        return kept, False  # the spare, not kept
+    at = MEMO_HANDS + (k * MEMO + kept) * HAND_SIZE
+    scratch[at] = n
+    for j in range(n):
+        scratch[at + 1 + j] = scratch[HAND_M + j]
+    scratch[MEMO_N + k] = kept + 1
+    return kept, False
 
 
 @jit
 def sampled_contest(obs, p, sp, rng, slot, scratch, fscratch):
     public_contest(obs, p, scratch, fscratch, 1.0)  # the model the others are predicted with
-    unseen_counts(obs, p, scratch)
-    for m in range(L.MAX_MODELS):
-        scratch[KEEP + m] = scratch[UNSEEN + m]
+    count_decks(p, scratch)  # of public_contest's unseen_counts, alike for every sample
     for s in range(L.MAX_BOARD):
         fscratch[HITS + s] = 0.0
         fscratch[POWER + s] = 0.0
     samples = max(1, int(sp[SAMPLES]))
     seat = obs[L.O_SEAT]
+    for k in range(L.MAX_PLAYERS):
+        scratch[MEMO_N + k] = 0
     for _ in range(samples):
         for s in range(L.MAX_BOARD):
             fscratch[STRONGEST + s] = 0.0
         for k in range(obs[L.O_N_PLAYERS]):
             if k == seat:
                 continue
-            for m in range(L.MAX_MODELS):
-                scratch[UNSEEN + m] = scratch[KEEP + m]
             n = sample_hand(obs, p, k, rng, slot, scratch)
-            predicted_strongest(obs, p, k, n, scratch, fscratch)
+            e, known = memo_entry(scratch, k, n)
+            at = MEMO_ATTACKS + (k * MEMO + e) * L.MAX_BOARD
+            if not known:
+                predicted_attacks(obs, p, k, n, scratch, fscratch, at)
+            for s in range(obs[L.O_N_BOARD]):
+                fscratch[STRONGEST + s] = max(fscratch[STRONGEST + s], fscratch[at + s])
         for s in range(L.MAX_BOARD):
             if fscratch[STRONGEST + s] > 0:
                 fscratch[HITS + s] += 1.0

@@ -57,12 +57,10 @@ def ship_cost_at(obs, p, space, scratch):
 
 
 @jit
-def reward_value(obs, p, space, scratch, task_weight):
-    seat = obs[L.O_SEAT]
-    city = obs[L.O_BOARD + space]
-    army = power_at(obs, p, seat, space, True, scratch)
-    cost = ship_cost_at(obs, p, space, scratch)
-    catch = catch_value(p, army, cf(p, city, L.CT_ARMIES), catch_humans(p, city), cost)
+def reward_value(obs, p, city, army, ship_cost, task_weight):
+    """A city's worth to a group of attack `army` against armies whose cheapest ship at risk
+    costs `ship_cost`: the better of raid and catch, and the tasks it counts for."""
+    catch = catch_value(p, army, cf(p, city, L.CT_ARMIES), catch_humans(p, city), ship_cost)
     return max(float(raid_humans(p, city)), catch) + task_bonus(obs, p, city, task_weight)
 
 
@@ -70,13 +68,20 @@ def reward_value(obs, p, space, scratch, task_weight):
 def decide_fight(obs, p, scratch, a, loss_weight, comp_value, task_weight):
     """Fight when the win chance against every captain still in makes it worth a ship."""
     seat, space = obs[L.O_SEAT], obs[L.O_CITY]
-    mine = power_at(obs, p, seat, space, False, scratch)
+    city = obs[L.O_BOARD + space]
+    n = group_models(obs, seat, space, scratch, GROUP)  # my ships there (read once)
+    mine = group_attack(p, scratch[GROUP:], n, city, False)
     win = 1.0
     for k in range(obs[L.O_N_PLAYERS]):
-        if k != seat and obs[L.O_DECIDED + k] != 2 and group_models(obs, k, space, scratch, TMP):
-            win *= p_win_duel(mine, power_at(obs, p, k, space, False, scratch))
-    reward = reward_value(obs, p, space, scratch, task_weight)
-    cost = ship_cost_at(obs, p, space, scratch) * loss_weight - comp_value
+        if k == seat or obs[L.O_DECIDED + k] == 2:
+            continue
+        theirs = group_models(obs, k, space, scratch, TMP)
+        if theirs:
+            win *= p_win_duel(mine, group_attack(p, scratch[TMP:], theirs, city, False))
+    ship_cost = loss_cost(p, scratch, n)
+    army = group_attack(p, scratch[GROUP:], n, city, True)
+    reward = reward_value(obs, p, city, army, ship_cost, task_weight)
+    cost = ship_cost * loss_weight - comp_value
     a[L.A_YES] = 1 if win * reward - (1.0 - win) * cost > 0 else 0
 
 

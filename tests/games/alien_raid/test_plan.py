@@ -1,0 +1,160 @@
+"""The plan's fast sums against the slow, obvious ones: every subset's attack at every city
+of a board (plan.subset_attacks, which reuses the sums of smaller subsets, asks a ship once
+for both foes and once for every city when it can, and serves a city from an earlier one of
+the same signature) equals the engine's cards.group_attack of
+that subset, against a captain and against an army, on random hands and boards of the
+default catalog."""
+
+import numpy as np
+import pytest
+
+from sim.games.alien_raid import layout as L
+from sim.games.alien_raid.cards import group_attack, is_station
+from sim.games.alien_raid.decision import FSCRATCH_SIZE, SCRATCH_SIZE
+from sim.games.alien_raid.observe import observe
+from sim.games.alien_raid.params import names, to_params
+from sim.games.alien_raid.ruleset import load_ruleset
+from sim.games.alien_raid.state import new_game, pl
+from sim.games.base import StrategySpec
+from sim.random_streams import seed_streams
+from strategies.alien_raid.contest import public_contest
+from strategies.alien_raid.plan import (
+    BATTLE,
+    HAND_M,
+    MASKS,
+    THEIRS,
+    VS_ARMY,
+    Q,
+    alike_space,
+    board_signatures,
+    depends_on_foe,
+    hand_kinds,
+    hand_subsets,
+    shared_attacks,
+    subset_attacks,
+)
+from strategies.alien_raid.registry import REGISTRY
+from strategies.alien_raid.sampling import (
+    count_decks,
+    predicted_attacks,
+    sample_hand,
+    sampled_contest,
+)
+
+RULES = load_ruleset("alien-raid")
+P, N = to_params(RULES.values), names(RULES.values)
+SHIPS = [m for m in range(P[L.P_N_MODELS]) if not is_station(P, m)]
+FUEL_MAX = 100.0  # every subset fits: all are summed
+SPARE = 2000  # fscratch: a prediction of the slow way (free in every layout)
+
+
+def test_a_ship_depends_on_the_foe_when_a_trait_asks_who_it_fights():
+    scratch = np.zeros(SCRATCH_SIZE, np.int64)
+    for name in ("hunter-saucer", "stalker-saucer", "heavy-tripod", "dreadnought"):
+        assert depends_on_foe(P, scratch, N.model(name))
+    for name in ("training-saucer", "cruiser", "tripod", "escort-saucer", "battle-cruiser"):
+        assert not depends_on_foe(P, scratch, N.model(name))
+
+
+def test_a_ship_depends_on_the_city_when_a_trait_asks_where_it_attacks():
+    scratch = np.zeros(SCRATCH_SIZE, np.int64)
+    hand = ["tripod", "scout-saucer", "siege-tripod", "raider-saucer", "cruiser", "hunter-saucer"]
+    scratch[HAND_M : HAND_M + 6] = [N.model(name) for name in hand]
+    obs = np.full(L.OBS_SIZE, -1, np.int32)
+    obs[L.O_N_BOARD] = 3
+    obs[L.O_BOARD : L.O_BOARD + 3] = [-1, N.cities.index("paris"), N.cities.index("cairo")]
+    # scientific / industrial bonuses differ there; raider-saucer's cultural one holds at neither
+    assert board_signatures(obs, P, scratch, 6) == 0b000111
+    obs[L.O_BOARD] = N.cities.index("berlin")  # cultural
+    assert board_signatures(obs, P, scratch, 6) == 0b001111
+    obs[L.O_BOARD : L.O_BOARD + 3] = [N.cities.index("paris"), -1, N.cities.index("nairobi")]
+    assert board_signatures(obs, P, scratch, 6) == 0  # two scientific cities: alike
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_subset_attacks_match_group_attack(seed):
+    rng = np.random.default_rng(seed)
+    scratch = np.zeros(SCRATCH_SIZE, np.int64)
+    fscratch = np.zeros(FSCRATCH_SIZE, np.float64)
+    for _ in range(50):
+        n = int(rng.integers(1, L.MAX_HAND + 1))
+        hand = rng.choice(SHIPS, size=n)
+        scratch[HAND_M : HAND_M + n] = hand
+        obs = np.full(L.OBS_SIZE, -1, np.int32)
+        obs[L.O_N_BOARD] = board = int(rng.integers(1, L.MAX_BOARD + 1))
+        obs[L.O_BOARD : L.O_BOARD + board] = rng.choice(P[L.P_N_CITIES], size=board)
+        hand_subsets(P, scratch, fscratch, n)
+        grouped, foe = hand_kinds(P, scratch, n)
+        sited = board_signatures(obs, P, scratch, n)
+        fixed = grouped & ~sited
+        shared_attacks(P, scratch, fscratch, n, obs[L.O_BOARD], True, FUEL_MAX, fixed, foe)
+        for space, city in enumerate(obs[L.O_BOARD : L.O_BOARD + board]):
+            alike = alike_space(obs, scratch, space)  # its rows serve this city
+            if alike == space:
+                subset_attacks(P, scratch, fscratch, n, city, True, FUEL_MAX, grouped, foe, sited,
+                               space)  # fmt: skip
+            for mask in range(1 << n):
+                group = np.array([hand[j] for j in range(n) if (mask >> j) & 1], np.int64)
+                at = alike * MASKS + mask
+                assert scratch[BATTLE + at] == group_attack(P, group, len(group), city, False)
+                assert scratch[VS_ARMY + at] == group_attack(P, group, len(group), city, True)
+
+
+def _table_with_hidden_ships(seed):
+    """Four captains on turn 4, four cities; captains 1-3 hold starting ships and blue ships
+    nobody has seen (one bought this turn, its price spent). Captain 0's observation."""
+    rng = np.random.default_rng(seed)
+    s = np.zeros(L.STATE_SIZE, np.int32)
+    streams = np.zeros(L.STREAMS, np.uint64)
+    seed_streams(streams, seed)
+    new_game(s, P, 4, streams)
+    s[L.S_TURN] = 4
+    s[L.S_N_BOARD] = 4
+    s[L.S_BOARD : L.S_BOARD + 4] = rng.choice(P[L.P_N_CITIES], size=4, replace=False)
+    blue = ["scout-saucer", "escort-saucer", "hunter-saucer", "tripod", "cruiser", "jump-tripod"]
+    for seat in (1, 2, 3):
+        for i in range(1, int(rng.integers(2, L.MAX_HAND))):
+            model = N.model(str(rng.choice(blue)))
+            s[pl(seat, L.PL_HAND + i)] = model
+            s[pl(seat, L.PL_BOUGHT_TURN + i)] = int(rng.integers(1, 5))
+            if s[pl(seat, L.PL_BOUGHT_TURN + i)] == 4:
+                s[pl(seat, L.PL_SPENT_TURN)] += P[L.P_MODELS + model * L.MODEL_SIZE + L.M_PRICE]
+    obs = np.zeros(L.OBS_SIZE, np.int32)
+    buf, slots = np.zeros(L.MAX_HAND, np.int64), np.zeros(L.MAX_HAND, np.int64)
+    observe(s, P, 0, L.PH_PLAN, -1, np.zeros(L.MAX_PLAYERS, np.int64), obs, buf, slots)
+    return obs
+
+
+@pytest.mark.parametrize("samples", [6, 20])  # 20: more samples than the memo has entries
+def test_the_strong_captains_memo_predicts_as_planning_every_sample(samples):
+    """sampling.sampled_contest reuses the prediction of a hand sampled again; planning every
+    sample anew (the slow, obvious way) gives the same contest model and the same draws."""
+    _, sp = REGISTRY.resolve(StrategySpec("strong", {"samples": samples}))
+    for seed in range(6):
+        obs = _table_with_hidden_ships(seed)
+        scratch = np.zeros(SCRATCH_SIZE, np.int64)
+        fscratch = np.zeros(FSCRATCH_SIZE, np.float64)
+        streams = np.zeros(L.STREAMS, np.uint64)
+        seed_streams(streams, 100 + seed)
+        fast = streams.copy()
+        sampled_contest(obs, P, sp, fast, 1, scratch, fscratch)
+        model = fscratch[Q : Q + L.MAX_BOARD].copy(), fscratch[THEIRS : THEIRS + L.MAX_BOARD].copy()
+
+        scratch[:], fscratch[:] = 0, 0.0
+        public_contest(obs, P, scratch, fscratch, 1.0)
+        count_decks(P, scratch)
+        hits, power = np.zeros(L.MAX_BOARD), np.zeros(L.MAX_BOARD)
+        for _ in range(samples):
+            strongest = np.zeros(L.MAX_BOARD)
+            for k in (1, 2, 3):
+                n = sample_hand(obs, P, k, streams, 1, scratch)
+                predicted_attacks(obs, P, k, n, scratch, fscratch, SPARE)
+                strongest = np.maximum(strongest, fscratch[SPARE : SPARE + L.MAX_BOARD])
+            hits += strongest > 0
+            power += np.where(strongest > 0, strongest, 0.0)
+        public = fscratch[Q : Q + L.MAX_BOARD], fscratch[THEIRS : THEIRS + L.MAX_BOARD]
+        sampled = np.divide(power, hits, out=np.zeros(L.MAX_BOARD), where=hits > 0)
+        assert (model[0] == 1.0 * hits / samples + 0.0 * public[0]).all()  # blend 1
+        assert (model[1] == 1.0 * sampled + 0.0 * public[1]).all()
+        assert (fast == streams).all()  # the same draws
+        assert hits.any()  # the other captains attack somewhere
