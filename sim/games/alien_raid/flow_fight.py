@@ -16,7 +16,7 @@ from sim.games.alien_raid.fighting import (
     fighter_total,
 )
 from sim.games.alien_raid.planning import group_of
-from sim.games.alien_raid.state import emit, pl, refused, roll_2d6
+from sim.games.alien_raid.state import emit, pl, recording, refused, roll_2d6
 from sim.jit import jit
 from sim.random_streams import below
 
@@ -93,7 +93,7 @@ def battle(s, p, rng, ctx, log, space, fighters):
         for seat in range(n):
             if s[L.S_F_IN + seat]:
                 s[L.S_F_ROLL + seat] = 0
-                power = fighter_total(s, p, seat, buf, slots)
+                power = fighter_total(s, p, seat, buf, slots) if recording(log) else 0  # log
                 s[L.S_F_ROLL + seat] = roll_2d6(s, rng)
                 roll = s[L.S_F_ROLL + seat]
                 emit(log, s, L.EV_ROLL, seat, space, power, roll, power + roll, 0)
