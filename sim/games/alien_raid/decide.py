@@ -22,7 +22,7 @@ from sim.games.alien_raid.decision import (
     reset_action,
 )
 from sim.games.alien_raid.layout import ACTION_SIZE, MAX_HAND, MAX_PLAYERS, OBS_SIZE
-from sim.games.alien_raid.observe import observe, observe_own
+from sim.games.alien_raid.observe import observe, observe_answered, observe_own
 from sim.games.alien_raid.script import SCRIPT_KIND, SCRIPT_WIDTH, expected_refusal
 from sim.games.alien_raid.script import policy as scripted
 from sim.jit import jit, jit_inline
@@ -35,6 +35,13 @@ def decide(ctx, s, p, rng, seat, phase, space):
     would otherwise compile a copy of the whole decision for, one per constant; as int64 they
     reach one compiled `ask`."""
     ask(ctx, s, p, rng, np.int64(seat), np.int64(phase), np.int64(space))
+
+
+@jit_inline
+def decide_after(ctx, s, p, rng, seat, phase, last):
+    """decide() on the decision captain `last` just answered, the state changed only in
+    `last`'s part since (observe_answered)."""
+    ask_after(ctx, s, p, rng, np.int64(seat), np.int64(phase), np.int64(last))
 
 
 @jit_inline
@@ -79,6 +86,13 @@ def ask(ctx, s, p, rng, seat, phase, space):
 def ask_again(ctx, s, p, rng, seat, phase):
     """ask() on the observation of the last decision, made `seat`'s (observe_own)."""
     observe_own(s, p, seat, ctx[3])
+    answer(ctx, s, p, rng, seat, phase)
+
+
+@jit
+def ask_after(ctx, s, p, rng, seat, phase, last):
+    """ask() on the observation of `last`'s decision, brought up to date (observe_answered)."""
+    observe_answered(s, p, seat, last, ctx[6], ctx[3], ctx[9], ctx[10])
     answer(ctx, s, p, rng, seat, phase)
 
 

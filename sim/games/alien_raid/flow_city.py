@@ -254,12 +254,12 @@ def catch(s, p, rng, ctx, log, space, seat):
 @jit
 def army_fight(s, p, rng, ctx, log, space, seat, army):
     """Attack plus 2d6 against the army's attack; equal or greater wins (line 289)."""
-    buf, slots = ctx[9], ctx[10]
+    buf, slots, totals = ctx[9], ctx[10], ctx[11]
     fleet = fighter_total(s, p, seat, buf, slots) if recording(log) else 0  # for the log
     s[L.S_F_ROLL + seat] = roll_2d6(s, rng)
     if not boost_round(s, p, rng, ctx, log, army):
         return False
-    total = fighter_total(s, p, seat, buf, slots)
+    total = totals[seat]  # boost_round's, the fight unchanged since
     emit(log, s, L.EV_ARMY, seat, space, army, fleet, s[L.S_F_ROLL + seat], total)
     if beats_army(total, army):
         emit(log, s, L.EV_ARMY_WIN, seat, space, army, 0, 0, 0)

@@ -56,6 +56,18 @@ def observe_own(s, p, seat, obs):
 
 
 @jit
+def observe_answered(s, p, seat, last, decided, obs, buf, slots):
+    """The observation of captain `last`'s decision made `seat`'s for the same decision after
+    `last` answered, the state changed only in `last`'s part (fight or retreat): the answers
+    so far, `last`'s captain block and `seat`'s own part again."""
+    n = s[L.S_N_PLAYERS]
+    for k in range(n):
+        obs[L.O_DECIDED + k] = decided[k]
+    _observe_player(s, p, last, obs[L.O_CITY], obs, buf, slots)
+    observe_own(s, p, seat, obs)
+
+
+@jit
 def observe_table(s, p, phase, space, decided, obs, buf, slots):
     """What every captain sees alike (observe_own adds the rest)."""
     for i in range(L.OBS_SIZE):
