@@ -22,7 +22,7 @@ from sim.games.alien_raid.decision import (
     reset_action,
 )
 from sim.games.alien_raid.layout import ACTION_SIZE, MAX_HAND, MAX_PLAYERS, OBS_SIZE
-from sim.games.alien_raid.observe import observe
+from sim.games.alien_raid.observe import observe, observe_answered, observe_own
 from sim.games.alien_raid.script import SCRIPT_KIND, SCRIPT_WIDTH, expected_refusal
 from sim.games.alien_raid.script import policy as scripted
 from sim.jit import jit, jit_inline
@@ -38,9 +38,30 @@ def decide(ctx, s, p, rng, seat, phase, space):
 
 
 @jit_inline
+def decide_after(ctx, s, p, rng, seat, phase, last):
+    """decide() on the decision captain `last` just answered, the state changed only in
+    `last`'s part since (observe_answered)."""
+    ask_after(ctx, s, p, rng, np.int64(seat), np.int64(phase), np.int64(last))
+
+
+@jit_inline
 def decide_into(ctx, s, p, rng, seat, phase, space):
     """decide(), then keep the answer as `seat`'s row of acts (simultaneous phases)."""
     ask(ctx, s, p, rng, np.int64(seat), np.int64(phase), np.int64(space))
+    keep(ctx, seat)
+
+
+@jit_inline
+def decide_next_into(ctx, s, p, rng, seat, phase, space):
+    """decide_into() for the next captain of a simultaneous phase: the state has not changed
+    since the last decision (another captain's, same phase and space), so only the
+    observation's own part is made again."""
+    ask_again(ctx, s, p, rng, np.int64(seat), np.int64(phase))
+    keep(ctx, seat)
+
+
+@jit_inline
+def keep(ctx, seat):
     a, acts = ctx[4], ctx[5]
     for i in range(ACTION_SIZE):
         acts[seat, i] = a[i]
@@ -56,16 +77,30 @@ def again(ctx, s, seat, err, log):
 @jit
 def ask(ctx, s, p, rng, seat, phase, space):
     """What the captain sees, the default answer, then the captain's policy or script."""
-    which, params, script, obs, a = ctx[0], ctx[1], ctx[2], ctx[3], ctx[4]
-    decided, scratch, fscratch, buf, slots, policies = (
-        ctx[6],
-        ctx[7],
-        ctx[8],
-        ctx[9],
-        ctx[10],
-        ctx[12],
-    )
+    obs, decided, buf, slots = ctx[3], ctx[6], ctx[9], ctx[10]
     observe(s, p, seat, phase, space, decided, obs, buf, slots)
+    answer(ctx, s, p, rng, seat, phase)
+
+
+@jit
+def ask_again(ctx, s, p, rng, seat, phase):
+    """ask() on the observation of the last decision, made `seat`'s (observe_own)."""
+    observe_own(s, p, seat, ctx[3])
+    answer(ctx, s, p, rng, seat, phase)
+
+
+@jit
+def ask_after(ctx, s, p, rng, seat, phase, last):
+    """ask() on the observation of `last`'s decision, brought up to date (observe_answered)."""
+    observe_answered(s, p, seat, last, ctx[6], ctx[3], ctx[9], ctx[10])
+    answer(ctx, s, p, rng, seat, phase)
+
+
+@jit_inline
+def answer(ctx, s, p, rng, seat, phase):
+    """The default answer, then the captain's policy or script (policies only read `obs`)."""
+    which, params, script, obs, a = ctx[0], ctx[1], ctx[2], ctx[3], ctx[4]
+    scratch, fscratch, policies = ctx[7], ctx[8], ctx[12]
     reset_action(phase, obs, p, a)
     if which[seat] == SCRIPT_KIND:
         scripted(phase, obs, p, a, script)

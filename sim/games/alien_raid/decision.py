@@ -6,9 +6,10 @@ fscratch)`: `phase` is the decision (layout.PH_*), `obs` what the captain sees (
 strategies never see the state), `p` the params array, `sp` the strategy's parameters
 (float64), `slot` the captain's random stream in `rng`, `scratch` (int64) and `fscratch`
 (float64) buffers of SCRATCH_SIZE it may use freely; `a` arrives holding the default answer
-(reset_action) and the policy changes what it wants. The rules call it through a function
-pointer of POLICY_SIGNATURE, so each policy is compiled once, on its own, and a run compiles
-only the policies its seats use.
+(reset_action) and the policy changes what it wants; it only reads `obs` (the rules hand the
+next captain of a simultaneous phase or of a fight-or-retreat the same array, brought up to
+date: decide.py). The rules call it through a function pointer of POLICY_SIGNATURE, so each
+policy is compiled once, on its own, and a run compiles only the policies its seats use.
 """
 
 from numba import types

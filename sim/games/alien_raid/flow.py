@@ -13,7 +13,7 @@ from sim.games.alien_raid.buying import (
     redraw_allowed,
     start_turn,
 )
-from sim.games.alien_raid.decide import again, decide, decide_into
+from sim.games.alien_raid.decide import again, decide, decide_into, decide_next_into
 from sim.games.alien_raid.flow_city import resolve_city
 from sim.games.alien_raid.options import apply_cash, apply_repay, holds_bonus, repay_possible
 from sim.games.alien_raid.planning import (
@@ -110,9 +110,14 @@ def simultaneous(s, p, rng, ctx, log, phase, asked):
     the same information, then the answers are applied in seat order (R22). OK, or the
     refusal that stopped the game."""
     n = s[L.S_N_PLAYERS]
+    first = True
     for seat in range(n):
         if (asked >> seat) & 1:
-            decide_into(ctx, s, p, rng, seat, phase, -1)
+            if first:
+                decide_into(ctx, s, p, rng, seat, phase, -1)
+            else:  # nothing has changed since the last captain's decision
+                decide_next_into(ctx, s, p, rng, seat, phase, -1)
+            first = False
     for seat in range(n):
         if (asked >> seat) & 1 and settle(s, p, rng, ctx, log, seat, phase) != L.OK:
             return s[L.S_ERROR]

@@ -20,7 +20,7 @@ from sim.games.alien_raid.flow_fight import (
 )
 from sim.games.alien_raid.options import apply_cash, bonus_held
 from sim.games.alien_raid.planning import attackers, group_of, unused_station, use_station
-from sim.games.alien_raid.state import draw_army, emit, pl, refused, roll_2d6
+from sim.games.alien_raid.state import draw_army, emit, pl, recording, refused, roll_2d6
 from sim.jit import jit
 
 NOBODY = -1
@@ -254,12 +254,12 @@ def catch(s, p, rng, ctx, log, space, seat):
 @jit
 def army_fight(s, p, rng, ctx, log, space, seat, army):
     """Attack plus 2d6 against the army's attack; equal or greater wins (line 289)."""
-    buf, slots = ctx[9], ctx[10]
-    fleet = fighter_total(s, p, seat, buf, slots)
+    buf, slots, totals = ctx[9], ctx[10], ctx[11]
+    fleet = fighter_total(s, p, seat, buf, slots) if recording(log) else 0  # for the log
     s[L.S_F_ROLL + seat] = roll_2d6(s, rng)
     if not boost_round(s, p, rng, ctx, log, army):
         return False
-    total = fighter_total(s, p, seat, buf, slots)
+    total = totals[seat]  # boost_round's, the fight unchanged since
     emit(log, s, L.EV_ARMY, seat, space, army, fleet, s[L.S_F_ROLL + seat], total)
     if beats_army(total, army):
         emit(log, s, L.EV_ARMY_WIN, seat, space, army, 0, 0, 0)

@@ -4,7 +4,7 @@ the Paris example). Refusals are recorded with their seat in S_ERROR."""
 
 from sim.games.alien_raid import layout as L
 from sim.games.alien_raid.cards import group_attack
-from sim.games.alien_raid.decide import again, decide
+from sim.games.alien_raid.decide import again, decide, decide_after
 from sim.games.alien_raid.fighting import (
     apply_boost,
     boost_passes,
@@ -16,7 +16,7 @@ from sim.games.alien_raid.fighting import (
     fighter_total,
 )
 from sim.games.alien_raid.planning import group_of
-from sim.games.alien_raid.state import emit, pl, refused, roll_2d6
+from sim.games.alien_raid.state import emit, pl, recording, refused, roll_2d6
 from sim.jit import jit
 from sim.random_streams import below
 
@@ -54,6 +54,7 @@ def retreat_or_fight(s, p, rng, ctx, log, space, mask):
             if (mask >> k) & 1 and before:
                 s[L.S_F_RANK + seat] += 1
     staying = mask
+    last = -1  # the captain asked last
     for _ in range(n):
         seat = -1
         for k in range(n):  # the weakest captain not asked yet
@@ -61,20 +62,30 @@ def retreat_or_fight(s, p, rng, ctx, log, space, mask):
                 seat = k
         if seat < 0 or staying == 1 << seat:
             break
-        decide(ctx, s, p, rng, seat, L.PH_FIGHT, space)
+        if last < 0:
+            decide(ctx, s, p, rng, seat, L.PH_FIGHT, space)
+        else:  # since the last captain's decision only his answer has changed anything
+            decide_after(ctx, s, p, rng, seat, L.PH_FIGHT, last)
+        last = seat
         if a[L.A_YES]:
             decided[seat] = 1
             continue
         decided[seat] = 2
         staying &= ~(1 << seat)
-        s[pl(seat, L.PL_RETREATS)] += 1
-        emit(log, s, L.EV_RETREAT, seat, space, 0, 0, 0, 0)
-        for i in range(L.MAX_HAND):  # the ships return to the hand (line 98)
-            if s[pl(seat, L.PL_TARGET + i)] == space:
-                s[pl(seat, L.PL_TARGET + i)] = -1
+        retreat(s, seat, space, log)
     for seat in range(L.MAX_PLAYERS):
         decided[seat] = 0
     return staying
+
+
+@jit
+def retreat(s, seat, space, log):
+    """The captain retreats from `space`: the ships return to the hand (line 98)."""
+    s[pl(seat, L.PL_RETREATS)] += 1
+    emit(log, s, L.EV_RETREAT, seat, space, 0, 0, 0, 0)
+    for i in range(L.MAX_HAND):
+        if s[pl(seat, L.PL_TARGET + i)] == space:
+            s[pl(seat, L.PL_TARGET + i)] = -1
 
 
 @jit
@@ -93,16 +104,15 @@ def battle(s, p, rng, ctx, log, space, fighters):
         for seat in range(n):
             if s[L.S_F_IN + seat]:
                 s[L.S_F_ROLL + seat] = 0
-                power = fighter_total(s, p, seat, buf, slots)
+                power = fighter_total(s, p, seat, buf, slots) if recording(log) else 0  # log
                 s[L.S_F_ROLL + seat] = roll_2d6(s, rng)
                 roll = s[L.S_F_ROLL + seat]
                 emit(log, s, L.EV_ROLL, seat, space, power, roll, power + roll, 0)
-        if not boost_round(s, p, rng, ctx, log, -1):
+        if not boost_round(s, p, rng, ctx, log, -1):  # it leaves every fighter's total
             return -1
         best, leaders = -1, 0
         for seat in range(n):
             if s[L.S_F_IN + seat]:
-                totals[seat] = fighter_total(s, p, seat, buf, slots)
                 emit(log, s, L.EV_TOTAL, seat, space, totals[seat], 0, 0, 0)
                 if totals[seat] > best:
                     best, leaders = totals[seat], 1 << seat
@@ -126,7 +136,8 @@ def boost_round(s, p, rng, ctx, log, army):
     """After a roll: a captain who is not alone in the lead (against an army: whose total is
     below it; under fight.stations_to anyone, every captain of the fight) may play a station
     or an attack card, the lowest total first; after each play the order is looked at again;
-    it ends when nobody plays (the Paris example). Returns False on a refused play."""
+    it ends when nobody plays (the Paris example). Returns False on a refused play; on True,
+    ctx's totals hold each fighter's total (fighter_total), nothing having changed since."""
     a, buf, slots, totals = ctx[4], ctx[9], ctx[10], ctx[11]
     n = s[L.S_N_PLAYERS]
     while True:

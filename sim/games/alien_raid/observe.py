@@ -1,4 +1,5 @@
-"""What one captain may see, copied into an observation array before each decision.
+"""What one captain may see, copied into an observation array before each decision (for the
+next captain of a simultaneous phase, on the same state, only that captain's own part).
 
 Public: humans (the humans track), credits taken, cards held (their number), stations (face
 up), city cards won, discarded ships and armies (face up, FAQ 361-363), the ships of every
@@ -25,11 +26,54 @@ def op(k, field):
 def observe(s, p, seat, phase, space, decided, obs, buf, slots):
     """Fill `obs` with what `seat` may see when deciding `phase` about board `space`;
     `decided[k]` is captain k's fight-or-retreat answer so far (0 none, 1 fight, 2 retreat)."""
+    observe_table(s, p, phase, space, decided, obs, buf, slots)
+    observe_own(s, p, seat, obs)
+
+
+@jit
+def observe_own(s, p, seat, obs):
+    """The part of an observation that is `seat`'s alone: its seat, fuel, offered cards,
+    compensation cards, probes, and which ships it sees (its own, the others' once revealed).
+    With the state unchanged since an observation of another captain, this alone turns that
+    observation into `seat`'s (the captains of a simultaneous phase)."""
+    obs[L.O_SEAT] = seat
+    obs[L.O_FUEL] = fuel_available(s, p, seat)
+    for i in range(L.MAX_DRAWN):
+        obs[L.O_DRAWN + i] = s[pl(seat, L.PL_DRAWN + i)]
+    obs[L.O_REDRAWS] = s[pl(seat, L.PL_REDRAWS)]
+    for k in range(L.MAX_COMP_MODELS):
+        obs[L.O_OWN_COMPS + k] = s[pl(seat, L.PL_COMPS + k)]
+        obs[L.O_OWN_COMPS_NEW + k] = s[pl(seat, L.PL_COMPS_NEW + k)]
+    probes = 1 if s[pl(seat, L.PL_PROBE_CARD)] >= 0 else 0
+    probes |= 2 if s[pl(seat, L.PL_RP_ARMIES)] >= 0 else 0
+    probes |= 4 if s[pl(seat, L.PL_CP_TURN)] > 0 else 0
+    obs[L.O_PROBES] = probes
+    for k in range(s[L.S_N_PLAYERS]):
+        for i in range(L.MAX_HAND):
+            m = s[pl(k, L.PL_HAND + i)]
+            visible = m >= 0 and (k == seat or s[pl(k, L.PL_KNOWN + i)] == 1)
+            obs[op(k, L.OP_HAND + i)] = m if visible else -1
+
+
+@jit
+def observe_answered(s, p, seat, last, decided, obs, buf, slots):
+    """The observation of captain `last`'s decision made `seat`'s for the same decision after
+    `last` answered, the state changed only in `last`'s part (fight or retreat): the answers
+    so far, `last`'s captain block and `seat`'s own part again."""
+    n = s[L.S_N_PLAYERS]
+    for k in range(n):
+        obs[L.O_DECIDED + k] = decided[k]
+    _observe_player(s, p, last, obs[L.O_CITY], obs, buf, slots)
+    observe_own(s, p, seat, obs)
+
+
+@jit
+def observe_table(s, p, phase, space, decided, obs, buf, slots):
+    """What every captain sees alike (observe_own adds the rest)."""
     for i in range(L.OBS_SIZE):
         obs[i] = -1
     n = s[L.S_N_PLAYERS]
-    obs[L.O_SEAT], obs[L.O_N_PLAYERS], obs[L.O_TURN], obs[L.O_PHASE] = seat, n, s[L.S_TURN], phase
-    obs[L.O_FUEL] = fuel_available(s, p, seat)
+    obs[L.O_N_PLAYERS], obs[L.O_TURN], obs[L.O_PHASE] = n, s[L.S_TURN], phase
     obs[L.O_N_BOARD], obs[L.O_CITY] = s[L.S_N_BOARD], space
     for k in range(L.MAX_BOARD):
         obs[L.O_BOARD + k] = s[L.S_BOARD + k]
@@ -42,16 +86,6 @@ def observe(s, p, seat, phase, space, decided, obs, buf, slots):
     for a in range(L.MAX_ARMY_MODELS):
         obs[L.O_ARMY_DISCARD + a] = s[L.S_ARMY_DISCARD + a]
     obs[L.O_ARMY_LEFT] = s[L.S_ARMY_END] - s[L.S_ARMY_TOP]
-    for i in range(L.MAX_DRAWN):
-        obs[L.O_DRAWN + i] = s[pl(seat, L.PL_DRAWN + i)]
-    obs[L.O_REDRAWS] = s[pl(seat, L.PL_REDRAWS)]
-    for k in range(L.MAX_COMP_MODELS):
-        obs[L.O_OWN_COMPS + k] = s[pl(seat, L.PL_COMPS + k)]
-        obs[L.O_OWN_COMPS_NEW + k] = s[pl(seat, L.PL_COMPS_NEW + k)]
-    probes = 1 if s[pl(seat, L.PL_PROBE_CARD)] >= 0 else 0
-    probes |= 2 if s[pl(seat, L.PL_RP_ARMIES)] >= 0 else 0
-    probes |= 4 if s[pl(seat, L.PL_CP_TURN)] > 0 else 0
-    obs[L.O_PROBES] = probes
     obs[L.O_F_ARMY] = s[L.S_F_ARMY] if space >= 0 else -1
     for k in range(L.MAX_CATCH):
         obs[L.O_F_CATCH + k] = s[L.S_F_CATCH + k]
@@ -60,21 +94,18 @@ def observe(s, p, seat, phase, space, decided, obs, buf, slots):
     for k in range(L.MAX_PLAYERS):
         obs[L.O_DECIDED + k] = decided[k] if k < n else -1
     for k in range(n):
-        _observe_player(s, p, seat, k, space, obs, buf, slots)
+        _observe_player(s, p, k, space, obs, buf, slots)
 
 
 @jit
-def _observe_player(s, p, seat, k, space, obs, buf, slots):
+def _observe_player(s, p, k, space, obs, buf, slots):
     obs[op(k, L.OP_HUMANS)] = s[pl(k, L.PL_HUMANS)]
     obs[op(k, L.OP_CREDITS)] = s[pl(k, L.PL_CREDITS)]
     ships = 0
     for i in range(L.MAX_HAND):
-        m = s[pl(k, L.PL_HAND + i)]
-        used = m >= 0
+        used = s[pl(k, L.PL_HAND + i)] >= 0
         ships += used
         obs[op(k, L.OP_SLOT_USED + i)] = used
-        visible = used and (k == seat or s[pl(k, L.PL_KNOWN + i)] == 1)
-        obs[op(k, L.OP_HAND + i)] = m if visible else -1
         obs[op(k, L.OP_BOUGHT_TURN + i)] = s[pl(k, L.PL_BOUGHT_TURN + i)] if used else -1
         obs[op(k, L.OP_TARGET + i)] = s[pl(k, L.PL_TARGET + i)] if used else -1
     obs[op(k, L.OP_N_SHIPS)] = ships

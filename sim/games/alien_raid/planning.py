@@ -9,7 +9,7 @@ from sim.games.alien_raid.cards import (
     station_fuel,
     usable_station,
 )
-from sim.games.alien_raid.state import draw_city, emit, pl
+from sim.games.alien_raid.state import draw_city, emit, pl, recording
 from sim.jit import jit
 
 
@@ -117,6 +117,8 @@ def reveal(s, p, log, buf, slots):
             n = group_of(s, seat, space, buf, slots)
             if n > 0:
                 s[pl(seat, L.PL_ATTACKS)] += 1
+                if not recording(log):  # the attacks below are for the log alone
+                    continue
                 mask = 0
                 for j in range(n):
                     mask |= 1 << slots[j]

@@ -28,11 +28,18 @@ def pl(seat, field):
 # --- the event log -----------------------------------------------------------------------
 
 
+@jit_inline
+def recording(log):
+    """Whether `log` keeps events: a log of one row (the game loop's) records nothing, so a
+    figure computed only for an event is computed only when this holds."""
+    return log.shape[0] > 1
+
+
 @jit
 def emit(log, s, code, seat, space, v1, v2, v3, v4):
     """Append an event (row 0 of `log` holds the count; a log of one row records nothing)."""
     n = log[0, 0]
-    if log.shape[0] <= 1 or n + 1 >= log.shape[0]:
+    if not recording(log) or n + 1 >= log.shape[0]:
         return
     row = n + 1
     log[row, 0], log[row, 1], log[row, 2], log[row, 3] = code, s[L.S_TURN], seat, space

@@ -43,3 +43,82 @@ def test_what_a_captain_sees():
     assert obs[op(1, L.OP_HAND + 1)] == cruiser
     assert obs[op(1, L.OP_HAND + 2)] == -1
     assert obs[op(1, L.OP_TARGET + 1)] == 0
+
+
+def _played_states():
+    """The state after each turn of two naive games of four captains (a turn's last fight
+    stays in the fight fields), with its params."""
+    from sim.games.alien_raid.chunks import Plan
+    from sim.games.alien_raid.decide import make_ctx
+    from sim.games.alien_raid.flow import play_turn
+    from sim.games.alien_raid.kernel import PLAY_TURN_TYPES, compiled
+    from sim.games.base import StrategySpec
+
+    r = load_ruleset("alien-raid")
+    p = to_params(r.values)
+    plan = Plan([StrategySpec("naive")] * 4)
+    ctx = make_ctx(plan.policies, plan.params.shape[1])
+    ctx[0][:4] = plan.which
+    ctx[1][:4, : plan.params.shape[1]] = plan.params
+    turn = compiled(play_turn, PLAY_TURN_TYPES)
+    states = []
+    for seed in (3, 4):
+        s = np.zeros(L.STATE_SIZE, np.int32)
+        rng = np.zeros(STREAMS, np.uint64)
+        seed_streams(rng, seed)
+        new_game(s, p, 4, rng)
+        while s[L.S_TURN] <= p[L.P_TURNS]:
+            turn(s, p, rng, ctx, np.zeros((1, L.EV_SIZE), np.int32))
+            states.append(s.copy())
+    return p, states
+
+
+def _buffers():
+    return (np.zeros(L.MAX_PLAYERS, np.int64), np.zeros(L.MAX_HAND, np.int64),
+            np.zeros(L.MAX_HAND, np.int64))  # fmt: skip
+
+
+def test_reused_observations_equal_fresh_ones():
+    """The rules reuse an observation between decisions (observe_own for the next captain of
+    a simultaneous phase, observe_answered after a fight-or-retreat answer); each reused one
+    is the observation made afresh, on states of played games."""
+    from sim.games.alien_raid.flow_fight import retreat
+    from sim.games.alien_raid.observe import observe_answered, observe_own
+
+    p, states = _played_states()
+    decided, buf, slots = _buffers()
+    reused, fresh = np.zeros(L.OBS_SIZE, np.int32), np.zeros(L.OBS_SIZE, np.int32)
+    retreats = 0
+    for s in states:
+        for phase in (L.PH_CREDIT, L.PH_BUY, L.PH_PLAN):
+            for first in range(4):
+                for seat in range(4):
+                    observe(s, p, first, phase, -1, decided, reused, buf, slots)
+                    observe_own(s, p, seat, reused)
+                    observe(s, p, seat, phase, -1, decided, fresh, buf, slots)
+                    assert np.array_equal(reused, fresh)
+        # every captain with ships attacks space 0, the last fight there (its fighters' totals
+        # are observed); captain `last` answers, then `seat` decides
+        s[L.S_BOARD] = s[L.S_BOARD_DEALT]
+        s[L.S_F_CITY] = 0
+        for k in range(4):
+            s[L.S_F_IN + k] = k % 2
+            for i in range(L.MAX_HAND):
+                s[pl(k, L.PL_TARGET + i)] = 0 if s[pl(k, L.PL_HAND + i)] >= 0 else -1
+        for last in range(4):
+            for answer in (1, 2):
+                t = s.copy()
+                decided[:] = 0
+                observe(t, p, last, L.PH_FIGHT, 0, decided, reused, buf, slots)
+                decided[last] = answer
+                if answer == 2:
+                    ships = np.count_nonzero(
+                        t[pl(last, L.PL_TARGET) : pl(last, L.PL_TARGET + 6)] >= 0
+                    )
+                    retreat(t, last, 0, np.zeros((1, L.EV_SIZE), np.int32))
+                    retreats += ships > 0
+                seat = (last + 1) % 4
+                observe_answered(t, p, seat, last, decided, reused, buf, slots)
+                observe(t, p, seat, L.PH_FIGHT, 0, decided, fresh, buf, slots)
+                assert np.array_equal(reused, fresh)
+    assert len(states) >= 10 and retreats >= 10  # retreats that took ships home
