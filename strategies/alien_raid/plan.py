@@ -22,6 +22,7 @@ from sim.games.alien_raid.cards import (
     catch_humans,
     cf,
     condition_holds,
+    depends_on_foe,
     depends_on_group,
     group_fuel,
     mf,
@@ -29,6 +30,7 @@ from sim.games.alien_raid.cards import (
     raid_humans,
     ship_attack,
     task_counts_city,
+    trait_condition,
 )
 from sim.jit import jit, jit_inline
 from strategies.alien_raid.common import army_odds, catch_from_odds, me, p_win_duel
@@ -108,28 +110,6 @@ def odds_of(p, fscratch, attack):
     return fscratch[ODDS + attack]
 
 
-@jit_inline
-def trait_condition(p, m, t, c):
-    """Condition c of model m's trait t: (condition, argument)."""
-    base = L.P_MODELS + m * L.MODEL_SIZE + L.M_TRAITS + t * L.TRAIT_SIZE
-    return p[base + 1 + 2 * c], p[base + 2 + 2 * c]
-
-
-@jit
-def depends_on_foe(p, scratch, m):
-    """Whether model m's attack depends on whom it fights (an army or a captain): one of its
-    trait conditions is answered differently by the rules (cards.condition_holds) for the two
-    foes. Otherwise it adds the same attack against either (subset_attacks)."""
-    nobody = scratch[GROUP:]  # asked with an empty group at the first city: only the foe differs
-    for t in range(mf(p, m, L.M_N_TRAITS)):
-        for c in range(L.MAX_CONDS):
-            cond, arg = trait_condition(p, m, t, c)
-            vs_army = condition_holds(p, cond, arg, 0, nobody, 0, 0, True)
-            if vs_army != condition_holds(p, cond, arg, 0, nobody, 0, 0, False):
-                return True
-    return False
-
-
 @jit
 def city_signature(p, scratch, n, city):
     """Which trait conditions of the hand hold at `city`, a bit each (ship j's from bit
@@ -182,7 +162,7 @@ def hand_kinds(p, scratch, n):
         m = scratch[HAND_M + j]
         if depends_on_group(p, m):
             grouped |= 1 << j
-        if depends_on_foe(p, scratch, m):
+        if depends_on_foe(p, m):
             foe |= 1 << j
     return grouped, foe
 

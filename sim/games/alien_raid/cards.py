@@ -102,15 +102,38 @@ def group_condition(cond):
     )
 
 
+@jit_inline
+def foe_condition(cond):
+    """Whether a trait condition looks at whom the ship fights, an army or a captain."""
+    return cond == L.C_VS_ARMY or cond == L.C_VS_CAPTAIN
+
+
+@jit_inline
+def trait_condition(p, m, t, c):
+    """Condition c of model m's trait t: (condition, argument)."""
+    base = L.P_MODELS + m * L.MODEL_SIZE + L.M_TRAITS + t * L.TRAIT_SIZE
+    return p[base + 1 + 2 * c], p[base + 2 + 2 * c]
+
+
 @jit
 def depends_on_group(p, m):
     """Whether model m's attack depends on the group it flies with: a trait of it has a
     condition on its companions or the group's size. Otherwise it adds the same attack to
     every group at a city (ship_attack)."""
     for t in range(mf(p, m, L.M_N_TRAITS)):
-        base = L.P_MODELS + m * L.MODEL_SIZE + L.M_TRAITS + t * L.TRAIT_SIZE
-        for k in range(L.MAX_CONDS):
-            if group_condition(p[base + 1 + 2 * k]):
+        for c in range(L.MAX_CONDS):
+            if group_condition(trait_condition(p, m, t, c)[0]):
+                return True
+    return False
+
+
+@jit
+def depends_on_foe(p, m):
+    """Whether model m's attack depends on whom it fights: a trait of it has a condition on
+    the foe. Otherwise it adds the same attack against an army and against a captain."""
+    for t in range(mf(p, m, L.M_N_TRAITS)):
+        for c in range(L.MAX_CONDS):
+            if foe_condition(trait_condition(p, m, t, c)[0]):
                 return True
     return False
 

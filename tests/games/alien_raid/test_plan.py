@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 from sim.games.alien_raid import layout as L
-from sim.games.alien_raid.cards import group_attack, is_station
+from sim.games.alien_raid.cards import depends_on_foe, group_attack, is_station
 from sim.games.alien_raid.decision import FSCRATCH_SIZE, SCRATCH_SIZE
 from sim.games.alien_raid.observe import observe
 from sim.games.alien_raid.params import names, to_params
@@ -27,7 +27,6 @@ from strategies.alien_raid.plan import (
     Q,
     alike_space,
     board_signatures,
-    depends_on_foe,
     hand_kinds,
     hand_subsets,
     shared_attacks,
@@ -49,11 +48,10 @@ SPARE = 2000  # fscratch: a prediction of the slow way (free in every layout)
 
 
 def test_a_ship_depends_on_the_foe_when_a_trait_asks_who_it_fights():
-    scratch = np.zeros(SCRATCH_SIZE, np.int64)
     for name in ("hunter-saucer", "stalker-saucer", "heavy-tripod", "dreadnought"):
-        assert depends_on_foe(P, scratch, N.model(name))
+        assert depends_on_foe(P, N.model(name))
     for name in ("training-saucer", "cruiser", "tripod", "escort-saucer", "battle-cruiser"):
-        assert not depends_on_foe(P, scratch, N.model(name))
+        assert not depends_on_foe(P, N.model(name))
 
 
 def test_a_ship_depends_on_the_city_when_a_trait_asks_where_it_attacks():
