@@ -61,7 +61,9 @@ def resolve_city(s, p, rng, ctx, log, space):
         if s[L.S_ERROR] != L.OK:
             return s[L.S_ERROR]
     s[pl(winner, L.PL_CONQUESTS)] += 1
-    return reward(s, p, rng, ctx, log, space, winner, holder)
+    err = reward(s, p, rng, ctx, log, space, winner, holder)
+    clear_fight(s, -1, -1)  # the battle is over (a catch clears its own): nobody fights now
+    return err
 
 
 @jit

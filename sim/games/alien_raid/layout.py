@@ -6,7 +6,7 @@ are handed out in order by `_Block`, so a field is added by one line. Bump ENGIN
 the behaviour of a game changes (golden traces are keyed by it).
 """
 
-ENGINE_VERSION = 3
+ENGINE_VERSION = 4  # 4: a battle's fight fields are cleared once its city is resolved
 
 
 class _Block:

@@ -46,8 +46,7 @@ def test_what_a_captain_sees():
 
 
 def _played_states():
-    """The state after each turn of two naive games of four captains (a turn's last fight
-    stays in the fight fields), with its params."""
+    """The state after each turn of two naive games of four captains, with its params."""
     from sim.games.alien_raid.chunks import Plan
     from sim.games.alien_raid.decide import make_ctx
     from sim.games.alien_raid.flow import play_turn
@@ -122,3 +121,16 @@ def test_reused_observations_equal_fresh_ones():
                 observe(t, p, seat, L.PH_FIGHT, 0, decided, fresh, buf, slots)
                 assert np.array_equal(reused, fresh)
     assert len(states) >= 10 and retreats >= 10  # retreats that took ships home
+
+
+def test_no_captain_is_still_fighting_once_a_city_is_resolved():
+    """A battle's fight fields are cleared when its city is done (a raid as well as a catch),
+    so the next city's decisions see nobody fighting, not the last battle's captains."""
+    p, states = _played_states()
+    fought = 0
+    for s in states:
+        assert s[L.S_F_CITY] == -1 and s[L.S_F_ARMY] == -1
+        assert not s[L.S_F_IN : L.S_F_IN + L.MAX_PLAYERS].any()
+        assert not s[L.S_F_ROLL : L.S_F_ROLL + L.MAX_PLAYERS].any()
+        fought += int(s[pl(0, L.PL_BATTLES)] + s[pl(1, L.PL_BATTLES)])
+    assert fought > 0  # the games had battles
