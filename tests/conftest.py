@@ -80,6 +80,18 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
             item.add_marker(skip)
 
 
+def pytest_itemcollected(item: pytest.Item) -> None:
+    # The tests of a module that share a module-scoped fixture (a played run, built reports)
+    # go to one xdist worker (`--dist loadgroup`, the Makefile's), so that the fixture is built
+    # once, not in each worker that gets some of them. (Here, not in modifyitems: xdist's
+    # worker reads the groups there, before a conftest's hook.)
+    info = getattr(item, "_fixtureinfo", None)
+    if info is not None and any(
+        d.scope == "module" for defs in info.name2fixturedefs.values() for d in defs
+    ):
+        item.add_marker(pytest.mark.xdist_group(item.nodeid.split("::")[0]))
+
+
 def pytest_configure(config: pytest.Config) -> None:
     # With workers (pytest -n), compile every game's engine and built-in strategies once, here
     # in the controller and in parallel, so that each worker loads them from the cache instead
