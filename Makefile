@@ -13,8 +13,7 @@ SIM := $(VENV)/bin/sim
 export NUMBA_CACHE_DIR := $(CURDIR)/.numba_cache
 # Slow statistical tests run slimmed under `make test` (tests/conftest.py reads it).
 SIM_SLOW_SCALE ?= 0.1
-# loadgroup: the tests sharing a module-scoped fixture run on one worker (tests/conftest.py)
-PYTEST_ARGS ?= -n 2 --dist loadgroup -q
+PYTEST_ARGS ?= -n 2 -q
 
 # The accessibility check of the report page (tests/test_report_browser.py) runs axe-core, from
 # the npm registry, in headless chromium. Without npm it is skipped locally (CI installs npm).

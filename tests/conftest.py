@@ -3,9 +3,11 @@ game engine before pytest-xdist's workers start, and no time limit on hypothesis
 
 from __future__ import annotations
 
+import functools
 import os
 import shutil
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import settings
@@ -80,16 +82,28 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
             item.add_marker(skip)
 
 
-def pytest_itemcollected(item: pytest.Item) -> None:
-    # The tests of a module that share a module-scoped fixture (a played run, built reports)
-    # go to one xdist worker (`--dist loadgroup`, the Makefile's), so that the fixture is built
-    # once, not in each worker that gets some of them. (Here, not in modifyitems: xdist's
-    # worker reads the groups there, before a conftest's hook.)
-    info = getattr(item, "_fixtureinfo", None)
-    if info is not None and any(
-        d.scope == "module" for defs in info.name2fixturedefs.values() for d in defs
-    ):
-        item.add_marker(pytest.mark.xdist_group(item.nodeid.split("::")[0]))
+def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
+    """With workers (`pytest -n`, default distribution): the tests of a module that defines a
+    module-scoped fixture (a played run, built reports) go to one worker, so that the fixture
+    is built once, not in each worker that gets some of them; every other test is handed out
+    alone, as xdist's `load` does. (xdist's own `loadgroup` marks do not group under pytest 9:
+    it renames `item._nodeid`, which pytest no longer reads.)"""
+    if config.getvalue("dist") != "load":
+        return None
+    from xdist.scheduler import LoadScopeScheduling
+
+    class ModuleFixtureScheduling(LoadScopeScheduling):
+        def _split_scope(self, nodeid: str) -> str:
+            module = nodeid.split("::")[0]
+            return module if _defines_module_fixture(module) else nodeid
+
+    return ModuleFixtureScheduling(config, log)
+
+
+@functools.cache
+def _defines_module_fixture(module: str) -> bool:
+    path = ROOT / module
+    return path.is_file() and 'scope="module"' in path.read_text(encoding="utf-8")
 
 
 def pytest_configure(config: pytest.Config) -> None:

@@ -77,7 +77,7 @@ def _early_pool(playing: Playing, games: int | None) -> WorkerPool | None:
     the run plays more than one chunk on several workers: their server (about 0.8 s of CPU
     before the first fork) gets ready while this process reads and checks the experiment and
     the compile cache. Otherwise None: the runner starts a pool when it finds it needs one."""
-    if games is None or games <= playing.chunk_size or playing.address:
+    if games is None or games <= playing.chunk_size:
         return None
     jobs = default_jobs() if playing.jobs is None else playing.jobs
     return local_pool(jobs, backend=playing.backend, games=())
