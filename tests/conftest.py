@@ -1,5 +1,6 @@
 """Shared pytest helpers: the slow-test scale, the browser-test guard, one compile of the
-game engine before pytest-xdist's workers start, and no time limit on hypothesis examples."""
+game engine before pytest-xdist's workers start, the workers' scheduler (a module's shared
+fixture built once), and no time limit on hypothesis examples."""
 
 from __future__ import annotations
 
@@ -82,6 +83,7 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
             item.add_marker(skip)
 
 
+@pytest.hookimpl(optionalhook=True)  # xdist's hook: without xdist, never called
 def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
     """With workers (`pytest -n`, default distribution): the tests of a module that defines a
     module-scoped fixture (a played run, built reports) go to one worker, so that the fixture
