@@ -1,11 +1,14 @@
 """Shared pytest helpers: the slow-test scale, the browser-test guard, one compile of the
-game engine before pytest-xdist's workers start, and no time limit on hypothesis examples."""
+game engine before pytest-xdist's workers start, the workers' scheduler (a module's shared
+fixture built once), and no time limit on hypothesis examples."""
 
 from __future__ import annotations
 
+import functools
 import os
 import shutil
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import settings
@@ -78,6 +81,31 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     for item in items:
         if "browser" in item.keywords:
             item.add_marker(skip)
+
+
+@pytest.hookimpl(optionalhook=True)  # xdist's hook: without xdist, never called
+def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
+    """With workers (`pytest -n`, default distribution): the tests of a module that defines a
+    module-scoped fixture (a played run, built reports) go to one worker, so that the fixture
+    is built once, not in each worker that gets some of them; every other test is handed out
+    alone, as xdist's `load` does. (xdist's own `loadgroup` marks do not group under pytest 9:
+    it renames `item._nodeid`, which pytest no longer reads.)"""
+    if config.getvalue("dist") != "load":
+        return None
+    from xdist.scheduler import LoadScopeScheduling
+
+    class ModuleFixtureScheduling(LoadScopeScheduling):
+        def _split_scope(self, nodeid: str) -> str:
+            module = nodeid.split("::")[0]
+            return module if _defines_module_fixture(module) else nodeid
+
+    return ModuleFixtureScheduling(config, log)
+
+
+@functools.cache
+def _defines_module_fixture(module: str) -> bool:
+    path = ROOT / module
+    return path.is_file() and 'scope="module"' in path.read_text(encoding="utf-8")
 
 
 def pytest_configure(config: pytest.Config) -> None:

@@ -4,6 +4,7 @@ early stop leaving it usable."""
 
 from __future__ import annotations
 
+import json
 import os
 import signal
 from pathlib import Path
@@ -125,3 +126,37 @@ def test_a_tune_plays_on_one_pool_a_session_and_matches_one_worker(tmp_path, mon
     assert _trials(tmp_path / "two", tune) == _trials(tmp_path / "one", tune)
     assert two["confirmed"] == one["confirmed"] and len(one["confirmed"]) == 2
     assert [s["finished"] for s in two["sessions"]] == [False, True]
+
+
+def test_a_run_whose_games_option_needs_several_chunks_starts_its_pool_first(tmp_path, monkeypatch):
+    """`sim run --games N` above one chunk on two workers starts the pool before reading the
+    experiment (its server gets ready meanwhile), plays on it, closes it, and stores the same
+    games as one worker."""
+    import sim.runner.commands as commands
+    from sim.runner.commands import run_command
+
+    file = tmp_path / "exp.yaml"
+    file.write_text(EXPERIMENT)
+    started = []
+
+    def local_pool(jobs, **options):
+        made = real(jobs, **options)
+        started.extend([made] if made is not None else [])
+        return made
+
+    real = commands.local_pool
+    monkeypatch.setattr(commands, "local_pool", local_pool)
+    for jobs, out in ((1, "one"), (2, "two")):
+        run_command(file=str(file), overrides=[], games=300, seed=None, report=False,
+                    report_dir=None, playing=Playing(jobs=jobs, chunk_size=100,
+                                                     out=str(tmp_path / out)))  # fmt: skip
+    assert len(started) == 1 and started[0].jobs == 2  # one worker: no pool
+    assert started[0]._server is None  # closed
+    assert manifest_jobs(tmp_path / "two") == 2
+    for table, order in (("games", ["game"]), ("seats", ["game", "seat"])):
+        assert_frame_equal(load(tmp_path / "two", table).collect().sort(order),
+                           load(tmp_path / "one", table).collect().sort(order))  # fmt: skip
+
+
+def manifest_jobs(out: Path) -> int:
+    return json.loads((out / "manifest.json").read_text())["runs"][-1]["jobs"]

@@ -8,6 +8,8 @@ Small runs of the fast built-in strategies (greedy, random) keep the file quick.
 from __future__ import annotations
 
 import re
+import subprocess
+import sys
 from dataclasses import replace
 from pathlib import Path
 
@@ -19,7 +21,7 @@ from typer.testing import CliRunner
 
 from sim.cli import app
 from sim.errors import SimError
-from sim.games import get_game
+from sim.games import game_names, get_game
 from sim.games.base import StrategySpec
 from sim.results import load, manifest, replay
 from sim.runner import (
@@ -469,3 +471,24 @@ def test_results_load_errors(tmp_path: Path) -> None:
         load(tmp_path / "nothing")
     with pytest.raises(SimError, match="table"):
         load(tmp_path, "players")
+
+
+def test_an_experiment_checks_its_report_sections_without_importing_the_report() -> None:
+    """`sim run` checks the `report:` names against the plug-in's light `report_sections`:
+    parsing imports neither the game's report package nor matplotlib (the report's own
+    sections are the same list, imported)."""
+    code = (
+        "import sys\n"
+        "from sim.runner import parse_experiment\n"
+        "exp = parse_experiment({'game': 'guardians', 'players': 2, 'games': 10,\n"
+        "                        'seats': ['greedy', 'greedy'], 'report': ['first_player']})\n"
+        "print(exp.report)\n"
+        "print(sorted(m for m in sys.modules if m.startswith(\n"
+        "    ('matplotlib', 'sim.report', 'sim.games.guardians.report'))))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          check=True)  # fmt: skip
+    assert done.stdout.splitlines() == ["('first_player',)", "[]"]
+    for name in game_names():
+        game = get_game(name)
+        assert list(game.report().sections) == list(game.report_sections)

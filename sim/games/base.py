@@ -137,6 +137,10 @@ class Optional:
     skill_points: Mapping[str, float] = MappingProxyType({})  # ladder levels on the knob
     demo_lineup: str | None = None  # `sim play` without --strategies: "name,name"
     bench_plan: BenchPlan = BenchPlan()  # `sim bench --game NAME`
+    # the report's sections: an experiment's `report:` name -> "module:function" building it.
+    # Light: `sim run` checks the names without importing the report (and matplotlib); the
+    # game's report reads the same mapping for its builders (sim.report.spec.section_builders)
+    report_sections: Mapping[str, str] = MappingProxyType({})
     # methods: () -> names; (lineup, *, notice) -> seconds; (lineup) -> sim.compiling jobs;
     # (ruleset, lineup, seed) -> Watch; () -> Scenarios; () -> sim.report.spec.GameReport
     strategy_names: Callable[[], tuple[str, ...]] | None = None
@@ -148,6 +152,12 @@ class Optional:
     # () -> sim.measures.spec.GameMeasures: what the measures (the quality report, `sim tune`)
     # need to know of the game, and its own measures
     measures: Callable[[], Any] | None = None
+
+
+# the quality section (sim.report.game_quality): its name and builder, the same for every game
+# that lists it in `report_sections`
+QUALITY = "quality"
+QUALITY_SECTION = MappingProxyType({QUALITY: "sim.report.game_quality:build"})
 
 
 def part(game: Any, name: str) -> Any:
@@ -406,6 +416,14 @@ def scenarios(game: Game) -> Scenarios:
 def report(game: Game) -> Any:
     """The game's report (a sim.report.spec.GameReport; `sim report`)."""
     return needed(game, "report", "report sections")()
+
+
+def report_section_names(game: Game) -> tuple[str, ...]:
+    """The section names an experiment's `report:` may give: the plug-in's light
+    `report_sections`; for a plug-in that declares none, its report's (imported)."""
+    if names := tuple(part(game, "report_sections")):
+        return names
+    return tuple(report(game).sections) if part(game, "report") is not None else ()
 
 
 def measures(game: Game) -> Any:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from importlib import import_module
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -17,6 +18,16 @@ if TYPE_CHECKING:
     from sim.report.render import Section
 
 Builder = Callable[["Context"], "Section"]
+
+
+def section_builders(refs: Mapping[str, str]) -> dict[str, Builder]:
+    """A game's sections, imported: its plug-in's `report_sections` (an experiment's `report:`
+    name -> "module:function"), the one list of its section names."""
+    builders = {}
+    for name, ref in refs.items():
+        module, _, function = ref.partition(":")
+        builders[name] = getattr(import_module(module), function)
+    return builders
 
 
 def _no_sections(results: Results) -> list[str]:

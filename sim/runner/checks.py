@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 from sim.config import flatten, nearest, show_value
 from sim.errors import ConfigError
 from sim.games import game_for
-from sim.games.base import StrategySpec, part, player_counts, report
+from sim.games.base import StrategySpec, player_counts, report_section_names
 from sim.runner.experiment import DEFAULT_GAMES, DEFAULT_SEED, TOP_KEYS
 from sim.runner.lineups import ROTATIONS
 from sim.runner.reading import KeyPath, Reading
@@ -125,7 +125,7 @@ def report_sections(p: Reading) -> tuple[str, ...]:
     if not isinstance(value, list):
         raise p.fail(f"expected a list of report sections, got {show(value)}", ("report",))
     assert p.game is not None
-    known = list(report(p.game).sections) if part(p.game, "report") is not None else []
+    known = list(report_section_names(p.game))
     for i, section in enumerate(value):
         if section not in known:
             near = nearest(str(section), known)

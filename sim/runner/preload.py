@@ -9,6 +9,7 @@ its lineup's machine code left to load (a few hundredths of a second).
 """
 
 import contextlib
+import os
 import socket
 import sys
 
@@ -32,3 +33,6 @@ if __name__ == "__main__":
         with contextlib.suppress(Exception):  # else each worker meets the problem itself
             get_game(name).play_chunk  # noqa: B018  (a plug-in's engine, imported)
     serve_forks(socket.socket(fileno=int(sys.argv[1])))
+    # the pool waits for this process to end: skip the interpreter's teardown (numba, pyarrow),
+    # which holds up the end of every run and has nothing to save
+    os._exit(0)

@@ -6,7 +6,9 @@ first needed; the rules meet the players in `resolve`.
 
 from __future__ import annotations
 
-from sim.games.base import BenchPlan, PackageParts, lazy
+from types import MappingProxyType
+
+from sim.games.base import QUALITY_SECTION, BenchPlan, PackageParts, lazy
 
 
 class AlienRaid(PackageParts):
@@ -24,6 +26,17 @@ class AlienRaid(PackageParts):
         share={"value": 0.1, "planner": 0.1, "strong": 0.02, "skilled": 0.05},
         run_lineup=("naive", "random"),
         run_games=200_000,
+    )
+    # the report's sections by `report:` name, each built by a function of the report package
+    report_sections = MappingProxyType(
+        {
+            "alien_raid_cards": "sim.games.alien_raid.report.cards:build",
+            "alien_raid_credit_tasks": "sim.games.alien_raid.report.credit_tasks:build",
+            "alien_raid_raid_catch": "sim.games.alien_raid.report.raid_catch:build",
+            "alien_raid_fairness": "sim.games.alien_raid.report.fairness:build",
+            "alien_raid_options": "sim.games.alien_raid.report.options:build",
+            **QUALITY_SECTION,
+        }
     )
     measures = lazy("sim.games.alien_raid.measures", "game_measures")  # sim.measures' part
 

@@ -6,9 +6,10 @@ parts, each imported when first needed; here the rules meet the players (`resolv
 
 from __future__ import annotations
 
+from types import MappingProxyType
 from typing import Any
 
-from sim.games.base import BenchPlan, PackageParts, StrategySpec, lazy
+from sim.games.base import QUALITY_SECTION, BenchPlan, PackageParts, StrategySpec, lazy
 
 
 class Guardians(PackageParts):
@@ -31,6 +32,19 @@ class Guardians(PackageParts):
         share={"expert": 0.1, "master": 0.1, "python-user": 0.05, "python-loop": 0.05},
         counted=("turns",),
         run_lineup=("greedy",),
+    )
+    # the report's sections by `report:` name, each built by a function of the report package
+    report_sections = MappingProxyType(
+        {
+            "first_player": "sim.games.guardians.report.first_player:build",
+            "mine_value": "sim.games.guardians.report.mine_value:build",
+            "missile_pricing": "sim.games.guardians.report.pricing:missile",
+            "upgrade_pricing": "sim.games.guardians.report.pricing:upgrade",
+            "power_up_pricing": "sim.games.guardians.report.pricing:power_up",
+            "difficulty": "sim.games.guardians.report.difficulty:build",
+            "what_if": "sim.games.guardians.report.what_if:build",
+            **QUALITY_SECTION,
+        }
     )
     measures = lazy("sim.games.guardians.measures", "game_measures")  # sim.measures' part
 

@@ -6,7 +6,9 @@ imported when first needed; the rules meet the players in `resolve`.
 
 from __future__ import annotations
 
-from sim.games.base import BenchPlan, PackageParts, lazy
+from types import MappingProxyType
+
+from sim.games.base import QUALITY_SECTION, BenchPlan, PackageParts, lazy
 from sim.games.space_invaders.layout import STATUS_NAMES
 
 
@@ -20,6 +22,14 @@ class SpaceInvaders(PackageParts):
     # sim bench: two-player Standard games, the launches of a game counted
     bench_plan = BenchPlan(
         players=2, rules={"setup.level": "standard"}, counted=("launches",), run_lineup=("naive",)
+    )
+    # the report's sections by `report:` name, each built by a function of the report package
+    report_sections = MappingProxyType(
+        {
+            "invaders_difficulty": "sim.games.space_invaders.report.difficulty:build",
+            "invaders_options": "sim.games.space_invaders.report.options:build",
+            **QUALITY_SECTION,
+        }
     )
     measures = lazy("sim.games.space_invaders.measures", "game_measures")  # sim.measures' part
 

@@ -9,13 +9,14 @@ one line with 95% intervals at each level the experiment plays, pictures first
 Every number comes from the measure registry (sim/measures) on the stored games; a game's
 plug-in says what only it knows through its `measures()` part (whether the table plays as one
 team, one scoring event's points, the no-choice column, its own closeness measures). A game
-lists the section in its report as `quality: sim.report.game_quality.build`.
+lists the section in its plug-in's `report_sections` (sim.games.base.QUALITY_SECTION).
 """
 
 from __future__ import annotations
 
 import polars as pl
 
+from sim.games.base import QUALITY as ID
 from sim.report.context import Context
 from sim.report.game_quality import compare, course, figures, luck, skill
 from sim.report.game_quality.common import Found
@@ -23,7 +24,6 @@ from sim.report.game_quality.design import read_design
 from sim.report.render import Section, Text
 from sim.report.table import Column, Table
 
-ID = "quality"
 TITLE = "Is it a good game?"
 QUESTION = (
     "Does skill matter, how much does luck decide, are games close, does the lead "

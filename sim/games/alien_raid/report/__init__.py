@@ -5,25 +5,12 @@ imports the engine, the strategies or numba."""
 from __future__ import annotations
 
 from sim.games import trajectory
-from sim.games.alien_raid.report import (
-    cards,
-    credit_tasks,
-    fairness,
-    options,
-    overview,
-    raid_catch,
-)
-from sim.report import game_quality
-from sim.report.spec import GameReport
+from sim.games.alien_raid.plugin import AlienRaid
+from sim.games.alien_raid.report import cards, credit_tasks, options, overview, raid_catch
+from sim.report.spec import GameReport, section_builders
 
-SECTIONS = {
-    "alien_raid_cards": cards.build,
-    "alien_raid_credit_tasks": credit_tasks.build,
-    "alien_raid_raid_catch": raid_catch.build,
-    "alien_raid_fairness": fairness.build,
-    "alien_raid_options": options.build,
-    game_quality.ID: game_quality.build,
-}
+# the sections the plug-in names (its light `report_sections`), imported
+SECTIONS = section_builders(AlienRaid.report_sections)
 
 METHODS = (
     "Randomised probes: once per game, a captain's purchase of one offered card "

@@ -5,28 +5,13 @@ from __future__ import annotations
 
 from sim.games import trajectory
 from sim.games.guardians.columns import NO_CHOICE, SEAT_STATS
-from sim.games.guardians.report import (
-    difficulty,
-    first_player,
-    mine_value,
-    pricing,
-    summary,
-    what_if,
-)
-from sim.report import game_quality
+from sim.games.guardians.plugin import Guardians
+from sim.games.guardians.report import summary
 from sim.report.data import Results
-from sim.report.spec import GameReport
+from sim.report.spec import GameReport, section_builders
 
-SECTIONS = {
-    "first_player": first_player.build,
-    "mine_value": mine_value.build,
-    "missile_pricing": pricing.missile,
-    "upgrade_pricing": pricing.upgrade,
-    "power_up_pricing": pricing.power_up,
-    "difficulty": difficulty.build,
-    "what_if": what_if.build,
-    game_quality.ID: game_quality.build,
-}
+# the sections the plug-in names (its light `report_sections`), imported
+SECTIONS = section_builders(Guardians.report_sections)
 
 METHODS = (
     "Break-even prices: the win-share uplift of the buying strategy at each price, smoothed to be "

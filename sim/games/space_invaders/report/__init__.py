@@ -5,16 +5,13 @@ only (polars): nothing here imports the engine, the strategies or numba."""
 from __future__ import annotations
 
 from sim.games.space_invaders.columns import POWER_COLUMNS, TOKEN_COLUMNS
-from sim.games.space_invaders.report import difficulty, options, overview
-from sim.report import game_quality
+from sim.games.space_invaders.plugin import SpaceInvaders
+from sim.games.space_invaders.report import options, overview
 from sim.report.data import Results
-from sim.report.spec import GameReport
+from sim.report.spec import GameReport, section_builders
 
-SECTIONS = {
-    "invaders_difficulty": difficulty.build,
-    "invaders_options": options.build,
-    game_quality.ID: game_quality.build,
-}
+# the sections the plug-in names (its light `report_sections`), imported
+SECTIONS = section_builders(SpaceInvaders.report_sections)
 
 METHODS = (
     "Level steps, power uplift and sensitivity compare two arms on the same games (the same "
