@@ -13,7 +13,7 @@ only Pig knows: what one scoring event is and which turns offer no real choice.
 from __future__ import annotations
 
 from pig.rules import OUTCOMES
-from sim.games.base import BenchPlan, PackageParts, lazy
+from sim.games.base import QUALITY_SECTION, BenchPlan, PackageParts, lazy
 
 
 class Pig(PackageParts):
@@ -25,6 +25,9 @@ class Pig(PackageParts):
     player_counts = (2,)
     outcomes = OUTCOMES
     measures = lazy("pig.measures", "game_measures")  # what the lab's measures need to know
+    # an experiment's `report:` names, checked without importing the report (pig/report.py
+    # builds its sections from the same mapping)
+    report_sections = QUALITY_SECTION
     demo_lineup = "optimal,steady"  # sim play without --strategies
     # `sim bench --game pig`: each level, by the compiled loop and by the plain-Python rules
     # (the same games; what a designer's first plug-in runs at)
