@@ -72,7 +72,11 @@ def require_axe_core() -> Path:
     return found
 
 
+LONG = ("slow", "browser")  # the marks of the suite's longest tests
+
+
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    _long_modules_first(items)
     # Without chromium, browser tests are skipped on a developer's machine; on CI
     # (CI=true, where .ci/run installs chromium) they run and fail loudly instead.
     if chromium_path() is not None or on_ci():
@@ -81,6 +85,18 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     for item in items:
         if "browser" in item.keywords:
             item.add_marker(skip)
+
+
+def _long_modules_first(items: list[pytest.Item]) -> None:
+    """The modules holding a slow or browser test run first (each module's tests together
+    and in their order), so that two workers do not end on one long test while the other
+    waits: the short tests fill in at the end."""
+
+    def module(item: pytest.Item) -> str:
+        return item.nodeid.split("::")[0]
+
+    long = {module(item) for item in items if any(mark in item.keywords for mark in LONG)}
+    items.sort(key=lambda item: module(item) not in long)
 
 
 @pytest.hookimpl(optionalhook=True)  # xdist's hook: without xdist, never called
