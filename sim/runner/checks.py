@@ -231,12 +231,8 @@ def rule_pairs(p: Reading, value: Any, path: KeyPath) -> list[tuple[str, Any]]:
     """A `rules` mapping as (dotted key, value) pairs."""
     if value is None:
         return []
-    if not isinstance(value, Mapping):
-        raise p.fail(
-            f"expected a mapping of rule keys to values, got {show(value)}",
-            path,
-            "For example rules: {missile.cost: 8}.",
-        )
+    mapping(p, value, path, "a mapping of rule keys to values",
+            "For example rules: {missile.cost: 8}.")  # fmt: skip
     try:
         flat = flatten(value, file=p.file)
     except ConfigError as err:
@@ -309,6 +305,14 @@ def check_entry(
 
 
 # --- how a value is shown in an error -------------------------------------------------------
+
+
+def mapping(p: Reading, value: Any, path: KeyPath, what: str, example: str) -> Mapping:
+    """`value` when it is a mapping; else an error at `path`: what was expected, what the file
+    holds, and an example."""
+    if not isinstance(value, Mapping):
+        raise p.fail(f"expected {what}, got {show(value)}", path, example)
+    return value
 
 
 def show(value: Any) -> str:

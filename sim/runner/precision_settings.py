@@ -14,12 +14,11 @@ likely settle them, at least `step` more.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from sim.config import nearest
 from sim.games.base import outcomes
-from sim.runner.checks import integer, show
+from sim.runner.checks import integer, mapping, show
 from sim.runner.experiment import Precision
 from sim.runner.precision import METRIC_FORMS, parse_metric
 from sim.runner.reading import KeyPath, Reading
@@ -37,12 +36,8 @@ def precision(p: Reading, games: int, arms: list[Arm]) -> Precision | None:
     if value is None:
         return None
     path: KeyPath = ("precision",)
-    if not isinstance(value, Mapping):
-        raise p.fail(
-            f"expected a mapping, got {show(value)}",
-            path,
-            "For example precision: {metric: raid_rate, width: 0.01, max_games: 1000000}.",
-        )
+    example = "For example precision: {metric: raid_rate, width: 0.01, max_games: 1000000}."
+    mapping(p, value, path, "a mapping", example)
     for key in value:
         if key not in PRECISION_KEYS:
             raise p.unknown(key, PRECISION_KEYS, path)

@@ -10,10 +10,9 @@ The names and their defaults are sim/stats/tolerances.py's; a name not given kee
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
 from typing import Any
 
-from sim.runner.checks import show
+from sim.runner.checks import mapping, show
 from sim.runner.reading import KeyPath, Reading
 from sim.stats.tolerances import DEFAULTS
 
@@ -23,12 +22,8 @@ def tolerances(p: Reading) -> tuple[tuple[str, float], ...]:
     if value is None:
         return ()
     path: KeyPath = ("tolerances",)
-    if not isinstance(value, Mapping):
-        raise p.fail(
-            f"expected a mapping of question names to tolerances, got {show(value)}",
-            path,
-            "For example tolerances: {price: 2, seat_advantage: 0.02}.",
-        )
+    mapping(p, value, path, "a mapping of question names to tolerances",
+            "For example tolerances: {price: 2, seat_advantage: 0.02}.")  # fmt: skip
     out = []
     for name, tol in value.items():
         if name not in DEFAULTS:
