@@ -208,8 +208,12 @@ def cache_dir() -> Path:
 
 
 def configure() -> None:
-    """Point NUMBA_CACHE_DIR at the cache folder unless it is set (worker processes inherit it)."""
-    os.environ.setdefault("NUMBA_CACHE_DIR", str(_default_base()))
+    """Point NUMBA_CACHE_DIR at the cache folder unless it is set (worker processes inherit it).
+    A relative setting is made absolute here: a process started in another folder (a worker, a
+    test that changes folder, a notebook's kernel) would otherwise find an empty cache there
+    and compile everything again."""
+    given = os.environ.get("NUMBA_CACHE_DIR")
+    os.environ["NUMBA_CACHE_DIR"] = str(Path(given).absolute() if given else _default_base())
 
 
 @functools.cache

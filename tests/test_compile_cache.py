@@ -116,3 +116,13 @@ def test_a_unit_reached_through_a_pointer_loads_in_a_fresh_process(tmp_path):
 
     assert probe() == ["8", "1"]  # the first process compiles it (one miss)
     assert probe() == ["8", "0"]  # a fresh one finds it fresh and loads it at the call
+
+
+def test_a_relative_cache_folder_is_made_absolute_for_processes_started_elsewhere(tmp_path):
+    # `NUMBA_CACHE_DIR=.numba_cache pytest`: a worker or a test that changes folder must still
+    # find the one cache, not an empty one under its own folder.
+    env = {"NUMBA_CACHE_DIR": "some/cache", "PATH": "/usr/bin:/bin", "PYTHONPATH": str(ROOT)}
+    probe = "import os, sim; print(os.environ['NUMBA_CACHE_DIR'])"
+    done = subprocess.run([sys.executable, "-c", probe], cwd=tmp_path, env=env,
+                          capture_output=True, text=True, check=True)  # fmt: skip
+    assert done.stdout.strip() == str(tmp_path / "some" / "cache")

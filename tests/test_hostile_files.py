@@ -229,3 +229,15 @@ def test_manifest_files(tmp_path_factory, stored, data):
     (folder / "manifest.json").write_bytes(data.draw(_manifests(stored)))
     for read in (load_results, lambda p: replay(p, 0)):
         assert_clean(read, folder, "manifest.json")
+
+
+def test_every_manifest_key_of_a_wrong_kind_is_one_clean_error(tmp_path, stored):
+    # the fuzz above draws these among much else; here every key meets every wrong kind
+    found = json.loads((stored / "manifest.json").read_text())
+    folder = tmp_path / "r"
+    shutil.copytree(stored, folder)
+    for key in sorted(found):
+        for value in (True, 3, "x", None, {}, []):
+            (folder / "manifest.json").write_text(json.dumps({**found, key: value}))
+            for read in (load_results, lambda p: replay(p, 0)):
+                assert_clean(read, folder, "manifest.json")

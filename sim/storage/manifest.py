@@ -77,6 +77,8 @@ def manifest_problem(found: Any) -> str | None:
             return f"arms[{i}] has no name"
         if arm.get("index") != i:
             return f"arms[{i}] has index {arm.get('index')!r}"
+    if not isinstance(found.get("chunks", []), list):  # older manifests have none
+        return "chunks is not a list"
     return None
 
 
