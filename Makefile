@@ -27,19 +27,26 @@ $(PYTHON):
 	$(PY) -m venv $(VENV)
 	$(PIP) install --quiet --upgrade pip
 
+# pip compiles the installed packages' bytecode on one core; compileall does it on all of them.
+INSTALL = $(PIP) install --no-compile -e
+BYTECODE = $(PYTHON) -m compileall -q -j 0 $(VENV)/lib
+
 # Runtime install; reinstalled only when pyproject.toml changes.
 $(VENV)/.install-stamp: pyproject.toml | $(PYTHON)
-	$(PIP) install -e .
+	$(INSTALL) .
+	$(BYTECODE)
 	touch $@
 
 # Runtime + test extras (pytest, hypothesis, xdist, scipy, ruff).
 $(VENV)/.test-stamp: pyproject.toml | $(PYTHON)
-	$(PIP) install -e '.[test]'
+	$(INSTALL) '.[test]'
+	$(BYTECODE)
 	touch $@
 
 # Runtime + JupyterLab and ipywidgets (the progress bar's widget) for the example notebooks.
 $(VENV)/.notebook-stamp: pyproject.toml | $(PYTHON)
-	$(PIP) install -e '.[notebook]'
+	$(INSTALL) '.[notebook]'
+	$(BYTECODE)
 	touch $@
 
 install: $(VENV)/.install-stamp
@@ -61,8 +68,11 @@ run: $(VENV)/.install-stamp
 notebook: $(VENV)/.notebook-stamp
 	$(VENV)/bin/jupyter lab examples/notebooks/walkthrough.ipynb
 
+# Bytecode is kept even where PYTHONDONTWRITEBYTECODE is set (as on CI): the suite starts many
+# Python processes, and each would compile the project's modules (and pytest its rewritten
+# test modules) from source again.
 test: $(VENV)/.test-stamp $(AXE)
-	SIM_SLOW_SCALE=$(SIM_SLOW_SCALE) $(PYTHON) -m pytest $(PYTEST_ARGS)
+	PYTHONDONTWRITEBYTECODE= SIM_SLOW_SCALE=$(SIM_SLOW_SCALE) $(PYTHON) -m pytest $(PYTEST_ARGS)
 
 # Every installed game's bench (sim bench --game GAME), each writing bench/results-GAME.json.
 bench: $(VENV)/.install-stamp

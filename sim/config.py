@@ -77,7 +77,7 @@ Schema = dict[str, Field]
 # --- reading YAML -------------------------------------------------------------------------
 
 
-class _Loader(yaml.SafeLoader):
+class _Loader(safe_yaml.SafeLoader):
     """SafeLoader that refuses duplicate keys (PyYAML silently keeps the last one)."""
 
     def construct_mapping(self, node: yaml.MappingNode, deep: bool = False) -> dict[Any, Any]:
@@ -142,7 +142,7 @@ def _load_yaml(text: str, path: str | os.PathLike[str]) -> Any:
 def load_value(text: str, *, source: Source = "--set") -> Any:
     """A value given on the command line, read as YAML within the same bounds as a file."""
     safe_yaml.check(text, source)
-    return yaml.safe_load(text)
+    return safe_yaml.load(text)
 
 
 # --- where a key is written ---------------------------------------------------------------
@@ -155,7 +155,7 @@ def line_map(text: str) -> dict[tuple[Any, ...], int]:
     if not text:
         return lines
     try:
-        root = yaml.compose(text, Loader=yaml.SafeLoader)
+        root = yaml.compose(text, Loader=safe_yaml.SafeLoader)
     except yaml.YAMLError:
         return lines
 
@@ -362,9 +362,9 @@ def _parse_text(field: Field, text: str, file: Source, key: str | None) -> Any:
         return text  # taken verbatim: YAML would turn 'off' or 'no' into false
     try:
         safe_yaml.check(text, file)
-        value = yaml.safe_load(text)
+        value = safe_yaml.load(text)
         if field.kind in ("int_list", "str_list") and isinstance(value, str):
-            value = yaml.safe_load(f"[{text}]")  # also accept 1,2,3 without brackets
+            value = safe_yaml.load(f"[{text}]")  # also accept 1,2,3 without brackets
     except yaml.YAMLError:
         raise _Context(text, file, key).fail(field) from None
     return value

@@ -116,9 +116,9 @@ def ruleset_values(entry: dict[str, Any]) -> dict[str, Any]:
     text = entry.get("ruleset_yaml")
     if isinstance(text, str):
         try:
-            import yaml
+            from sim import safe_yaml
 
-            return flat_keys(yaml.safe_load(text) or {})
+            return flat_keys(safe_yaml.load(text) or {})
         except Exception:  # noqa: BLE001 - a malformed copy only loses the defaults
             return {}
     return {}
