@@ -119,9 +119,26 @@ def hit_worth(s, p, scratch, cell, pierce, follow_up, future_weight, landed):
 def _hit_worth(s, p, scratch, cell, pierce, follow_up, future_weight, landed):
     if s[L.S_BOARD + cell] == 0:
         return 0.0
-    worth = base_value(s, p, scratch, cell, future_weight)
-    worth += generator_bonus(s, p, scratch, cell, future_weight)
-    return worth * effect(s, p, cell, pierce, follow_up, landed)
+    return _card_worth(s, p, scratch, cell, future_weight) * effect(
+        s, p, cell, pierce, follow_up, landed
+    )
+
+
+@jit
+def hit_worths(s, p, scratch, cell, follow_up, future_weight, landed):
+    """(hit_worth of a plain hit, of a piercing one), the card's worth worked out once."""
+    if s[L.S_BOARD + cell] == 0:
+        return 0.0, 0.0
+    worth = _card_worth(s, p, scratch, cell, future_weight)
+    plain = worth * effect(s, p, cell, False, follow_up, landed)
+    return plain, worth * effect(s, p, cell, True, follow_up, landed)
+
+
+@jit_inline
+def _card_worth(s, p, scratch, cell, future_weight):
+    return base_value(s, p, scratch, cell, future_weight) + generator_bonus(
+        s, p, scratch, cell, future_weight
+    )
 
 
 @jit_inline
