@@ -8,11 +8,6 @@ PH_DONE. Launches, re-launches and bonus shots land where `dexterity.sample_land
 
 import math
 
-# numba compiles a function once per argument type, a literal (0, True) a type of its own:
-# calls pass I64(0), B(True), I64(an int32) so that each rule is compiled once
-from numpy import bool_ as B
-from numpy import int64 as I64
-
 from sim.games.space_invaders import layout as L
 from sim.games.space_invaders.board import (
     adjacent,
@@ -259,7 +254,7 @@ def _finish_token(s, p, w, a, rng, script, seat, scale, log, result, mask):
     if _needs_choices(s):
         s[L.S_PHASE] = L.PH_RESOLVE
         return L.OK
-    return resolve_turn(s, p, w, a, rng, script, seat, scale, log, B(False))
+    return resolve_turn(s, p, w, a, rng, script, seat, scale, log, False)
 
 
 @jit_inline
@@ -288,13 +283,13 @@ def _after_landing(s, p, w, a, rng, script, seat, scale, log):
     _log(w, log, L.KIND_LAUNCH, seat, s[tk(t, L.TK_LEVEL)], result, mask, s[L.S_ROUND])
     if result != L.IN_PLANET:
         s[L.S_STREAK] = 0
-        return _landed(s, p, w, a, rng, script, seat, scale, log, result, I64(mask))
+        return _landed(s, p, w, a, rng, script, seat, scale, log, result, mask)
     if p[L.P_PLANET_RELAUNCH] == 0.0:  # variant (line 467): it lies in the planet area, a miss
-        return _landed(s, p, w, a, rng, script, seat, scale, log, L.MISS, I64(0))
+        return _landed(s, p, w, a, rng, script, seat, scale, log, L.MISS, 0)
     s[L.S_STREAK] += 1
     if s[L.S_STREAK] < int(p[L.P_PLANET_STREAK]):
         return _offer(s, L.OPT_PLANET_RELAUNCH)
-    return _finish_token(s, p, w, a, rng, script, seat, scale, log, L.OUT, I64(0))
+    return _finish_token(s, p, w, a, rng, script, seat, scale, log, L.OUT, 0)
 
 
 @jit
@@ -306,18 +301,18 @@ def _landed(s, p, w, a, rng, script, seat, scale, log, result, mask):
     power = s[tk(t, L.TK_POWER)]
     if s[tk(t, L.TK_THREE)] != 0:  # invaders landed on do not count (line 435)
         if result == L.IN_UFO and ufo_hit(s, p, seat):
-            return _finish_token(s, p, w, a, rng, script, seat, scale, log, L.IN_UFO, I64(0))
+            return _finish_token(s, p, w, a, rng, script, seat, scale, log, L.IN_UFO, 0)
         if s[L.S_TRIES] > 0:
             s[L.S_TRIES] -= 1
             return _launch_again(s, seat, L.PL_POWER_RELAUNCHES, L.WHY_THREE_TRIES)
-        return _finish_token(s, p, w, a, rng, script, seat, scale, log, L.VOID, I64(0))
+        return _finish_token(s, p, w, a, rng, script, seat, scale, log, L.VOID, 0)
     if result == L.IN_UFO:
         if ufo_hit(s, p, seat):
             if power == L.HEAL and heal_gain(s, p) > 0:  # line 434: "you may"
                 return _offer(s, L.OPT_HEAL)
             if power == L.UFO_RELAUNCH and s[L.S_TRIES] > 0:  # line 413: "you can"
                 return _offer(s, L.OPT_UFO_RELAUNCH)
-        return _finish_token(s, p, w, a, rng, script, seat, scale, log, L.IN_UFO, I64(0))
+        return _finish_token(s, p, w, a, rng, script, seat, scale, log, L.IN_UFO, 0)
     if power == L.RELAUNCH and s[L.S_TRIES] > 0:  # line 417: the player may re-launch
         s[tk(t, L.TK_RESULT)] = result
         s[tk(t, L.TK_CELLS)] = mask
@@ -339,17 +334,17 @@ def _answer_option(s, p, w, a, rng, script, seat, scale, log):
     if option == L.OPT_PLANET_RELAUNCH:
         if take:
             return _launch_again(s, seat, L.PL_PLANET_RELAUNCHES, L.WHY_PLANET)
-        return _landed(s, p, w, a, rng, script, seat, scale, log, L.MISS, I64(0))
+        return _landed(s, p, w, a, rng, script, seat, scale, log, L.MISS, 0)
     if option == L.OPT_UFO_RELAUNCH:
         if take:
             if p[L.P_UFO_CHAIN] == 0.0:
                 s[L.S_TRIES] -= 1
             return _launch_again(s, seat, L.PL_POWER_RELAUNCHES, L.WHY_UFO_CHAIN)
-        return _finish_token(s, p, w, a, rng, script, seat, scale, log, L.IN_UFO, I64(0))
+        return _finish_token(s, p, w, a, rng, script, seat, scale, log, L.IN_UFO, 0)
     if option == L.OPT_HEAL:
         if take:
             heal(s, p, seat)
-        return _finish_token(s, p, w, a, rng, script, seat, scale, log, L.IN_UFO, I64(0))
+        return _finish_token(s, p, w, a, rng, script, seat, scale, log, L.IN_UFO, 0)
     if s[tk(t, L.TK_POWER)] == L.CALLED_SHOT:  # at the end of the turn (line 410)
         if take:
             x = ufo_center_x(p)
@@ -364,7 +359,7 @@ def _answer_option(s, p, w, a, rng, script, seat, scale, log):
         if err != L.OK:
             return err
         w[L.W_LAND_X], w[L.W_LAND_Y] = x, y  # the record keeps the token's own landing
-    return _finish_token(s, p, w, a, rng, script, seat, scale, log, L.MISS, I64(0))
+    return _finish_token(s, p, w, a, rng, script, seat, scale, log, L.MISS, 0)
 
 
 @jit_inline
@@ -411,12 +406,12 @@ def step(s, p, w, a, rng, script, scale, log):
         if int(a[L.A_YES]) == 1:  # any invader landed on before no longer counts (line 417)
             s[L.S_TRIES] -= 1
             return _launch_again(s, seat, L.PL_POWER_RELAUNCHES, L.WHY_RELAUNCH)
-        result, mask = I64(s[tk(t, L.TK_RESULT)]), I64(s[tk(t, L.TK_CELLS)])
+        result, mask = s[tk(t, L.TK_RESULT)], s[tk(t, L.TK_CELLS)]
         return _finish_token(s, p, w, a, rng, script, seat, scale, log, result, mask)
     if phase == L.PH_OPTION:
         return _answer_option(s, p, w, a, rng, script, seat, scale, log)
     if phase == L.PH_RESOLVE:
-        return resolve_turn(s, p, w, a, rng, script, seat, scale, log, B(True))
+        return resolve_turn(s, p, w, a, rng, script, seat, scale, log, True)
     return L.E_PHASE
 
 
@@ -543,7 +538,7 @@ def resolve_turn(s, p, w, a, rng, script, seat, scale, log, choices):
         _token_hits(s, p, w, a, t, seat, choices)
     s[L.S_KILLED] = destroy_all(s, p, seat)
     s[L.S_BONUS_TAKEN] = 0
-    return _called_bonuses(s, p, w, a, rng, script, seat, scale, log, I64(0))
+    return _called_bonuses(s, p, w, a, rng, script, seat, scale, log, 0)
 
 
 @jit_inline
