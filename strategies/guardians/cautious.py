@@ -7,6 +7,8 @@ an invader that the next descent would drop onto the fighter. It places and re-e
 cell from which the best such turn starts; it never buys and leaves the mine alone.
 """
 
+from numpy import int64 as I64
+
 from sim.games.guardians import layout as L
 from sim.games.guardians.board import bottom_cell_free, pl
 from sim.games.guardians.decision import SCRATCH_SIZE
@@ -117,7 +119,7 @@ def best_bottom(s, p, seat, sp, rng, slot, scratch, coin):
     best, best_c = -1e300, -1
     for c in range(p[L.P_COLS]):
         if bottom_cell_free(s, p, c):
-            v = cell_score(s, p, seat, c, 0, level, margins, sp)
+            v = cell_score(s, p, seat, c, I64(0), level, margins, sp)  # not a literal: one compile
             if v > best or (coin and v == best and below(rng, slot, 2) == 0):
                 best, best_c = v, c
     return best_c

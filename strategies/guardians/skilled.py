@@ -290,7 +290,7 @@ def choose_bottom(s, p, seat, sp, rng, slot, scratch):
     for c in range(p[L.P_COLS]):
         if bottom_cell_free(s, p, c):
             scratch[2 * n] = c
-            v = value(s, p, seat, c, 0, level, margins, sp)
+            v = value(s, p, seat, c, np.int64(0), level, margins, sp)  # not a literal: one compile
             scratch[_SCORES + n] = np.int64(v * _SCALE)
             n += 1
     if n == 0:

@@ -53,7 +53,7 @@ from strategies.space_invaders.tactical import (
     _resolve_choices,
     wave_from_landing,
 )
-from strategies.space_invaders.values import hit_worth, landed_mask, tokens_after, ufo_worth
+from strategies.space_invaders.values import hit_worths, landed_mask, tokens_after, ufo_worth
 
 PARAMS = {
     "spread_scale": 1.0,
@@ -129,8 +129,7 @@ def fill_worths(s, p, seat, sp, scratch, at):
         # a second hit on a two-hit card: some of the team's remaining tokens land on it
         miss_all = (1.0 - chances[at + cell] * 0.5) ** max(after, 0)
         follow = 1.0 - miss_all
-        plain = hit_worth(s, p, scratch, cell, False, follow, sp[_FUTURE], landed)
-        pierce = hit_worth(s, p, scratch, cell, True, follow, sp[_FUTURE], landed)
+        plain, pierce = hit_worths(s, p, scratch, cell, follow, sp[_FUTURE], landed)
         scratch[SC_WORTH + cell] = int(plain * WORTH_UNIT)
         scratch[SC_WORTH_PIERCE + cell] = int(pierce * WORTH_UNIT)
 

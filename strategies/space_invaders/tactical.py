@@ -52,7 +52,7 @@ FOLLOW_UP = 0.4  # a lone hit on a two-hit card pays off about this often
 UFO_SHARE = 0.5
 
 
-@jit  # a call, not pasted in: four callers would each compile the whole valuation again
+@jit_inline
 def _worth(s, p, scratch, cell, pierce, seat, sp, landed):
     """hit_worth with this strategy's parameters and follow-up guess."""
     follow = FOLLOW_UP if tokens_after(s, seat) > 1 else 0.05

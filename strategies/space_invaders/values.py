@@ -10,11 +10,13 @@ only waits (a shielded card, a two-hit card with no other hit coming), 0 if one 
 turn's tokens is already on it.
 """
 
+from numpy import int64 as I64
+
 from sim.games.space_invaders import layout as L
 from sim.games.space_invaders.board import neighbours_mask
 from sim.games.space_invaders.engine import heal_gain, pl, ufo_attackable
 from sim.games.space_invaders.resolve import icon_at, shielded
-from sim.jit import jit_inline
+from sim.jit import jit, jit_inline
 from strategies.space_invaders.common import SC_THREAT, chance_ufo, rows_to_planet
 
 CLEAR_SHARE = 0.3  # a kill's worth beyond the damage it prevents: the deck must be cleared
@@ -107,12 +109,37 @@ def generator_bonus(s, p, scratch, cell, future_weight):
 
 @jit_inline
 def hit_worth(s, p, scratch, cell, pierce, follow_up, future_weight, landed):
-    """What one hit on the card in `cell` is worth now."""
+    """What one hit on the card in `cell` is worth now. The arguments numba types apart
+    (an int32 or literal `landed`, a literal `pierce`) are widened, so that `_hit_worth` is
+    compiled once: pasted into each of tactical's five `_worth` signatures, it took over
+    half of tactical's compile."""
+    return _hit_worth(s, p, scratch, I64(cell), bool(pierce), follow_up, future_weight, I64(landed))
+
+
+@jit
+def _hit_worth(s, p, scratch, cell, pierce, follow_up, future_weight, landed):
     if s[L.S_BOARD + cell] == 0:
         return 0.0
-    worth = base_value(s, p, scratch, cell, future_weight)
-    worth += generator_bonus(s, p, scratch, cell, future_weight)
-    return worth * effect(s, p, cell, pierce, follow_up, landed)
+    return _card_worth(s, p, scratch, cell, future_weight) * effect(
+        s, p, cell, pierce, follow_up, landed
+    )
+
+
+@jit_inline  # pasted into the planner's one call: it asks it for every card of every plan
+def hit_worths(s, p, scratch, cell, follow_up, future_weight, landed):
+    """(hit_worth of a plain hit, of a piercing one), the card's worth worked out once."""
+    if s[L.S_BOARD + cell] == 0:
+        return 0.0, 0.0
+    worth = _card_worth(s, p, scratch, cell, future_weight)
+    plain = worth * effect(s, p, cell, False, follow_up, landed)
+    return plain, worth * effect(s, p, cell, True, follow_up, landed)
+
+
+@jit_inline
+def _card_worth(s, p, scratch, cell, future_weight):
+    return base_value(s, p, scratch, cell, future_weight) + generator_bonus(
+        s, p, scratch, cell, future_weight
+    )
 
 
 @jit_inline

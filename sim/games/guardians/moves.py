@@ -254,9 +254,16 @@ def empties_column(s, c, removed):
     return removed > 0 and removed == s[L.S_COL_COUNT + c]
 
 
-@jit
+@jit_inline
 def volley_value(s, p, c, r, seat, shots):
-    """volley's score alone."""
+    """volley's score alone. Its callers pass literals, int32 and int64 in several mixes, each
+    a compile of the whole volley (three in the expert): widened here, `_volley_value` is
+    compiled once."""
+    return _volley_value(s, p, np.int64(c), np.int64(r), np.int64(seat), np.int64(shots))
+
+
+@jit
+def _volley_value(s, p, c, r, seat, shots):
     total, _, _, _ = volley(s, p, c, r, seat, shots)
     return total
 
