@@ -27,9 +27,10 @@ $(PYTHON):
 	$(PY) -m venv $(VENV)
 	$(PIP) install --quiet --upgrade pip
 
-# pip compiles the installed packages' bytecode on one core; compileall does it on all of them.
+# pip compiles the installed packages' bytecode on one core; compileall does it on all of them
+# (a file it cannot compile, such as a package's template, is compiled on import or never used).
 INSTALL = $(PIP) install --no-compile -e
-BYTECODE = $(PYTHON) -m compileall -q -j 0 $(VENV)/lib
+BYTECODE = $(PYTHON) -m compileall -q -j 0 $(VENV)/lib || true
 
 # Runtime install; reinstalled only when pyproject.toml changes.
 $(VENV)/.install-stamp: pyproject.toml | $(PYTHON)
