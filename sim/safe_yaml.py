@@ -61,11 +61,9 @@ class _Walk:
         try:
             for event in yaml.parse(text, Loader=SafeLoader):
                 self.step(event)
-        except yaml.MarkedYAMLError as exc:
-            if "nesting depth" in str(exc.problem):  # libyaml's own bound (1,000) met first
+        except (yaml.YAMLError, ValueError) as exc:
+            if "nesting depth" in str(getattr(exc, "problem", "")):  # libyaml's bound (1,000)
                 raise self.too_deep(exc) from None
-            return  # a syntax error: the loader reports it
-        except (yaml.YAMLError, ValueError):
             return  # a syntax error (or an escape no character has): the loader reports it
 
     def step(self, event: Any) -> None:
