@@ -1,6 +1,8 @@
-"""Interval coverage, measured: small setups with a known truth (the same quantity from a much
-larger run) are replayed with many different root seeds, and the 95% intervals the reports
-print must cover the truth in about 95% of the replays.
+"""Interval coverage, measured: small setups are replayed with many different root seeds, and
+the 95% intervals the reports print must cover the truth in about 95% of the replays. Replay
+r's truth is the same quantity from every other replay pooled (leave one out): games on seeds
+replay r never plays, as many as all the replays but one, so no run is played only to be the
+truth.
 
 The intervals are the reports' own functions: Wilson rates (sim.report.metrics.rate), paired
 differences of arms on the same seeds (sim.stats.paired.paired_difference), MOVER differences
@@ -11,8 +13,9 @@ bootstrap of the crossing, used before, covered 92.7% here) and the alien-raid f
 (price + the Welch interval of the probes' effect, sim/games/alien_raid/report/cards.py).
 
 The break-even is read between tried prices as a straight line, so its truth is measured two
-ways: the crossing of the large run's curve at the same prices (what the interval is for), and
-at every whole price (what a designer wants; only at full size, reported, not asserted).
+ways: the crossing of the pooled curve at the same prices (what the interval is for), and at
+every whole price (what a designer wants; a large run of its own, only at full size, reported,
+not asserted).
 
 Slow: full size with SIM_SLOW_SCALE=1 (about 20 minutes of CPU; `-s` prints the table that
 docs/reports.md quotes), slimmed to a smoke check under `make test` (SIM_SLOW_SCALE=0.1), where
@@ -37,16 +40,17 @@ from sim.stats.paired import paired_difference, welch_difference
 from tests.conftest import slow_scale
 
 LEVEL = 0.95
-TRUTH_SEED = 10**9  # the large runs' root seed; replay r plays root seed r (+ an offset)
+TRUTH_SEED = 10**9  # the whole-price run's root seed; replay r plays root seed r (+ an offset)
 
 
 def replays(full: int) -> int:
     return max(30, round(full * slow_scale()))
 
 
-def truth_games(full: int, replay_games: int) -> int:
-    """A large run: at full size `full`, slimmed, still 20 times a replay."""
-    return max(20 * replay_games, round(full * slow_scale()))
+def left_out(totals: np.ndarray, r: int) -> np.ndarray:
+    """Per-replay totals (axis 0) summed over every replay but r: replay r's truth is read from
+    games that share no seed with it."""
+    return totals.sum(axis=0) - totals[r]
 
 
 @dataclass
@@ -107,43 +111,50 @@ def raids(rules, root: int, games: int) -> np.ndarray:
     return (play(rules, CLUB, root, games).games["outcome"] == "raid").astype(float)
 
 
-def _inside(truth: float, low: float, high: float) -> bool:
-    return low <= truth <= high
-
-
 @pytest.mark.slow
 def test_rates_and_differences_cover_the_truth():
     n, reps = 1000, replays(400)
-    big = truth_games(400_000, n)
-    truth_a = raids(STEAL["lowest"], TRUTH_SEED, big)
-    truth_b = raids(STEAL["highest"], TRUTH_SEED, big)
-    rate_truth = truth_a.mean()
-    diff_truth = truth_b.mean() - truth_a.mean()
-    wilson = paired = mover_runs = mover_seeds = 0
+    # per replay: raids under lowest and highest on its seeds, and highest on another run's
+    raided = np.zeros((reps, 3))
+    wilson, paired, runs, same = (np.zeros((reps, 2)) for _ in range(4))  # (low, high)
     for r in range(reps):
         a = raids(STEAL["lowest"], r, n)
         b = raids(STEAL["highest"], r, n)  # the same seeds: an arm of the same run
         other = raids(STEAL["highest"], reps + r, n)  # another run's seeds
+        raided[r] = a.sum(), b.sum(), other.sum()
         ra, rb, ro = (rate(x.sum(), n) for x in (a, b, other))
-        wilson += _inside(rate_truth, ra["low"], ra["high"])
+        wilson[r] = ra["low"], ra["high"]
         d = paired_difference(b, a)
-        paired += _inside(diff_truth, d.low, d.high)
+        paired[r] = d.low, d.high
         ea, eb, eo = (Estimate("x", "x", q["value"], q["low"], q["high"]) for q in (ra, rb, ro))
-        runs = difference(eo, ea)
-        mover_runs += _inside(diff_truth, runs.low, runs.high)
-        same = difference(eb, ea)
-        mover_seeds += _inside(diff_truth, same.low, same.high)
+        runs[r] = _bounds(difference(eo, ea))
+        same[r] = _bounds(difference(eb, ea))
+    rate_truth, diff_truth = np.zeros(reps), np.zeros(reps)
+    for r in range(reps):
+        low, high, other = left_out(raided, r) / (n * (reps - 1))
+        rate_truth[r], diff_truth[r] = low, (high + other) / 2 - low
     found = [
-        Coverage(f"Wilson rate (raid rate {rate_truth:.1%}, {n:,} games)", wilson, reps),
-        Coverage(f"paired difference (raid rate {diff_truth:+.1%}, {n:,} paired games)", paired,
-                 reps),
-        Coverage("MOVER difference, two runs on other seeds (--compare)", mover_runs, reps),
-        Coverage("MOVER difference, two arms on the same seeds (skill levels)", mover_seeds,
-                 reps),
+        Coverage(f"Wilson rate (raid rate {rate_truth.mean():.1%}, {n:,} games)",
+                 _covered(rate_truth, wilson), reps),
+        Coverage(f"paired difference (raid rate {diff_truth.mean():+.1%}, {n:,} paired games)",
+                 _covered(diff_truth, paired), reps),
+        Coverage("MOVER difference, two runs on other seeds (--compare)",
+                 _covered(diff_truth, runs), reps),
+        Coverage("MOVER difference, two arms on the same seeds (skill levels)",
+                 _covered(diff_truth, same), reps),
     ]  # fmt: skip
     report(*found)
     for c in found:
         assert c.share >= c.floor(), c
+
+
+def _bounds(d) -> tuple[float, float]:
+    return d.low, d.high
+
+
+def _covered(truth: np.ndarray, bounds: np.ndarray) -> int:
+    """How many replays' (low, high) hold their own truth."""
+    return int(np.sum((bounds[:, 0] <= truth) & (truth <= bounds[:, 1])))
 
 
 # --- Guardians: the break-even price --------------------------------------------------------
@@ -160,31 +171,36 @@ def uplift(price: float, root: int, games: int) -> np.ndarray:
     return share[buyer] - share.sum(axis=1) / 4
 
 
-def curve_crossing(prices, games: int) -> float:
-    means = [uplift(p, TRUTH_SEED, games).mean() for p in prices]
-    return break_even(np.array(prices, dtype=float), np.array(means))
+def curve_crossing(prices, means) -> float:
+    return break_even(np.array(prices, dtype=float), np.asarray(means, dtype=float))
 
 
 @pytest.mark.slow
 def test_the_break_even_interval_covers_the_crossing_of_the_curve_it_reads():
     n, reps = 2000, replays(300)
-    big = truth_games(200_000, n)
-    at_tried = curve_crossing(PRICES, big)
-    whole = curve_crossing(range(PRICES[0], PRICES[-1] + 1), big) if slow_scale() >= 1 else None
-    covered = covered_whole = 0
+    means = np.zeros((reps, len(PRICES)))  # per replay: the mean uplift at each price
+    bounds = np.zeros((reps, 2))
     for r in range(reps):
         matrix = np.vstack([uplift(p, r, n) for p in PRICES])
+        means[r] = matrix.mean(axis=1)
         be = break_even_bootstrap(np.array(PRICES, dtype=float), matrix, n_boot=1000, seed=r)
-        covered += _inside(at_tried, be.low, be.high)
-        if whole is not None:
-            covered_whole += _inside(whole, be.low, be.high)
-    found = Coverage(f"break-even price ({at_tried:.1f}, prices {PRICES}, {n:,} "
-                     "games a price; truth: the large run's curve at the same prices)", covered,
+        bounds[r] = be.low, be.high
+    # the same games a price in every replay: the pooled curve is the mean of their means
+    at_tried = np.array([curve_crossing(PRICES, left_out(means, r) / (reps - 1))
+                         for r in range(reps)])  # fmt: skip
+    found = Coverage(f"break-even price ({at_tried.mean():.1f}, prices {PRICES}, {n:,} "
+                     f"games a price; truth: the other replays' curve at the same prices, "
+                     f"{(reps - 1) * n:,} games a price)", _covered(at_tried, bounds),
                      reps)  # fmt: skip
     report(found)
-    if whole is not None:
+    if slow_scale() >= 1:  # every whole price: a large run of its own
+        whole_prices = range(PRICES[0], PRICES[-1] + 1)
+        whole = curve_crossing(
+            whole_prices, [uplift(p, TRUTH_SEED, 200_000).mean() for p in whole_prices]
+        )
         report(Coverage(f"the same intervals against the crossing at every whole price "
-                        f"({whole:.1f})", covered_whole, reps))  # fmt: skip
+                        f"({whole:.1f}, 200,000 games a price)",
+                        _covered(np.full(reps, whole), bounds), reps))  # fmt: skip
     assert found.share >= found.floor(), found
 
 
@@ -212,16 +228,22 @@ def test_the_fair_card_price_covers_the_truth():
     """The fair price is the price plus the probes' effect on final humans; the price is a
     constant, so covering the effect's truth is covering the fair price's."""
     n, reps = 600, replays(200)
-    big = probe_effects(TRUTH_SEED, truth_games(120_000, n))
-    truth = {c: yes.mean() - no.mean() for c, (yes, no) in big.items()}
-    covered = total = 0
+    # per replay and card: the summed final humans and the count of the probes that bought it
+    # and of those that declined; the card's interval (NaN where too few probes)
+    totals = np.zeros((reps, len(CARDS), 4))
+    bounds = np.zeros((reps, len(CARDS), 2))
     for r in range(reps):
-        for c, (yes, no) in probe_effects(r, n).items():
+        for k, (yes, no) in enumerate(probe_effects(r, n).values()):
+            totals[r, k] = yes.sum(), yes.size, no.sum(), no.size
             d = welch_difference(yes, no)
-            if not math.isnan(d.low):
-                covered += _inside(truth[c], d.low, d.high)
-                total += 1
+            bounds[r, k] = d.low, d.high
+    truth = np.zeros((reps, len(CARDS)))
+    for r in range(reps):
+        yes_sum, yes_n, no_sum, no_n = left_out(totals, r).T
+        truth[r] = yes_sum / yes_n - no_sum / no_n
+    told = ~np.isnan(bounds[:, :, 0])
+    covered = _covered(truth[told], bounds[told])
     found = Coverage(f"alien-raid fair card price ({', '.join(CARDS)}: {reps} replays of "
-                     f"{n:,} games, one interval a card)", covered, total)  # fmt: skip
+                     f"{n:,} games, one interval a card)", covered, int(told.sum()))  # fmt: skip
     report(found)
     assert found.share >= found.floor(), found
