@@ -1,12 +1,18 @@
 """Shared pytest helpers: the slow-test scale, the browser-test guard, one compile of the
-game engine before pytest-xdist's workers start, the workers' scheduler (a module's shared
-fixture built once), and no time limit on hypothesis examples."""
+game engines while pytest-xdist's workers run the tests that need none, the workers' scheduler
+(a module's shared fixture built once), and no time limit on hypothesis examples."""
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import os
 import shutil
+import sys
+import tempfile
+import threading
+import time
+import traceback
 from pathlib import Path
 from typing import Any
 
@@ -76,7 +82,7 @@ LONG = ("slow", "browser")  # the marks of the suite's longest tests
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    _long_modules_first(items)
+    _in_running_order(items)
     # Without chromium, browser tests are skipped on a developer's machine; on CI
     # (CI=true, where .ci/run installs chromium) they run and fail loudly instead.
     if chromium_path() is not None or on_ci():
@@ -87,16 +93,17 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
             item.add_marker(skip)
 
 
-def _long_modules_first(items: list[pytest.Item]) -> None:
-    """The modules holding a slow or browser test run first (each module's tests together
-    and in their order), so that two workers do not end on one long test while the other
-    waits: the short tests fill in at the end."""
+def _in_running_order(items: list[pytest.Item]) -> None:
+    """The modules that need no engine first (they run while the engines compile), then the
+    modules holding a slow or browser test (each module's tests together and in their order),
+    so that two workers do not end on one long test while the other waits: the short tests
+    fill in at the end."""
 
     def module(item: pytest.Item) -> str:
         return item.nodeid.split("::")[0]
 
     long = {module(item) for item in items if any(mark in item.keywords for mark in LONG)}
-    items.sort(key=lambda item: module(item) not in long)
+    items.sort(key=lambda item: (_needs_engines(item), module(item) not in long))
 
 
 @pytest.hookimpl(optionalhook=True)  # xdist's hook: without xdist, never called
@@ -129,21 +136,93 @@ def _defines_module_fixture(module: str) -> bool:
     return path.is_file() and 'scope="module"' in path.read_text(encoding="utf-8")
 
 
+# --- the engines compile once, while the tests that need none run -----------------------------
+
+WITHOUT_ENGINES = "without_engines"  # the mark of a module that plays no compiled game
+ENGINES_READY = "SIM_TEST_ENGINES_READY"  # the file the controller writes when it is done
+_compiling: dict[str, Any] = {}
+
+
+def _needs_engines(item: pytest.Item) -> bool:
+    return item.get_closest_marker(WITHOUT_ENGINES) is None
+
+
 def pytest_configure(config: pytest.Config) -> None:
-    # With workers (pytest -n), compile every game's engine and built-in strategies once, here
-    # in the controller and in parallel, so that each worker loads them from the cache instead
-    # of compiling them again. A serial run compiles what its tests use, when they use it.
+    # With workers (pytest -n), compile every game's engine and built-in strategies once, in
+    # the controller and in parallel, so that each worker loads them from the cache instead of
+    # compiling them again. It runs in the background: the workers start, and run the modules
+    # marked `without_engines`, meanwhile; every other test waits for it (pytest_runtest_setup).
+    # A serial run compiles what its tests use, when they use it.
     if hasattr(config, "workerinput") or not getattr(config.option, "numprocesses", None):
         return
-    from sim.games import game_names, get_game
-    from sim.games.base import StrategySpec, prepare_together
+    ready = Path(tempfile.mkdtemp(prefix="sim-engines-")) / "ready"
+    os.environ[ENGINES_READY] = str(ready)  # the workers, started next, inherit it
+    print("the game engines compile in the background (the first run; later ones load them)",
+          file=sys.stderr, flush=True)  # fmt: skip
+    thread = threading.Thread(target=_compile_engines, args=(ready,), daemon=True)
+    _compiling.update(thread=thread, ready=ready, began=time.perf_counter())
+    thread.start()
 
-    wanted = []
-    for name in game_names():
-        game = get_game(name)
-        names = dict.fromkeys(game.strategy_names())  # a ladder may name a strategy again
-        wanted.append((game, [StrategySpec(strategy) for strategy in names]))
-        # a loop sized for a few strategies too, as most tests' lineups are (a unit listed
-        # twice compiles once)
-        wanted.append((game, [StrategySpec(next(iter(names)))]))
-    prepare_together(wanted)
+
+def _compile_engines(ready: Path) -> None:
+    """Compile (or find in the cache) every game's built-ins; then write `ready`: empty, or
+    the error that stopped it."""
+    error = ""
+    try:
+        from sim.compiling import quiet_notice
+        from sim.games import game_names, get_game
+        from sim.games.base import StrategySpec, prepare_together
+
+        wanted = []
+        for name in game_names():
+            game = get_game(name)
+            names = dict.fromkeys(game.strategy_names())  # a ladder may name a strategy again
+            wanted.append((game, [StrategySpec(strategy) for strategy in names]))
+            # a loop sized for a few strategies too, as most tests' lineups are (a unit listed
+            # twice compiles once)
+            wanted.append((game, [StrategySpec(next(iter(names)))]))
+        prepare_together(wanted, notice=quiet_notice)
+    except BaseException:  # the tests that need the engines fail with it
+        error = traceback.format_exc()
+    finally:
+        _compiling["seconds"] = time.perf_counter() - _compiling["began"]
+        partial = ready.with_suffix(".partial")
+        with contextlib.suppress(OSError):  # gone if the session was interrupted
+            partial.write_text(error, encoding="utf-8")
+            partial.replace(ready)  # whole or not at all: a worker may read it at any moment
+
+
+@functools.cache
+def _engines_error() -> str:
+    """In a worker: wait until the controller's compile is done; its error, or ''."""
+    ready = os.environ.get(ENGINES_READY)
+    if not ready:  # a serial run, or a worker of a controller that compiles nothing
+        return ""
+    while not os.path.exists(ready):
+        time.sleep(0.05)
+    return Path(ready).read_text(encoding="utf-8")
+
+
+@pytest.hookimpl(tryfirst=True)  # before the test's fixtures, which may play games
+def pytest_runtest_setup(item: pytest.Item) -> None:
+    if _needs_engines(item) and (error := _engines_error()):
+        pytest.fail(f"compiling the game engines failed:\n{error}", pytrace=False)
+
+
+def pytest_terminal_summary(terminalreporter: Any) -> None:
+    if "seconds" in _compiling:
+        terminalreporter.write_line(
+            f"the game engines compiled (or came from the cache) in {_compiling['seconds']:.0f} s"
+        )
+
+
+def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
+    # a session of engine-free tests alone ends after the compile, not in it; an interrupted
+    # one does not wait (its compiling processes stop after their unit)
+    if (thread := _compiling.get("thread")) and exitstatus != pytest.ExitCode.INTERRUPTED:
+        thread.join()
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    if "ready" in _compiling:
+        shutil.rmtree(_compiling["ready"].parent, ignore_errors=True)

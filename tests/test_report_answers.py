@@ -23,6 +23,8 @@ from sim.report import quality as Q
 from sim.report.answers import Estimate, difference
 from tests import report_fixtures as F
 
+pytestmark = pytest.mark.without_engines  # runs while the engines compile
+
 N_BOOT = 200
 LEVELS = ("casual", "club", "strong")
 

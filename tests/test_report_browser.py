@@ -27,7 +27,7 @@ from tests import quality_fixtures as Q
 from tests import report_fixtures as F
 from tests.conftest import axe_core_path, chromium_path, require_axe_core
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.without_engines]
 
 PROBE = """<script>
 (function () {

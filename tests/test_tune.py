@@ -26,6 +26,8 @@ from sim.tune.spec import parse_tune
 from tests.modules import loaded_after
 from tests.test_report_answers import numbers_without_interval
 
+pytestmark = pytest.mark.without_engines  # runs while the engines compile
+
 ROOT = Path(__file__).resolve().parents[1]
 TARGET = 31.0
 

@@ -19,6 +19,8 @@ from pig.strategies.values import first_player_wins, optimal_values, pair_values
 from sim.errors import ConfigError
 from sim.games.base import StrategySpec
 
+pytestmark = pytest.mark.without_engines  # runs while the engines compile
+
 PIG = Rules.of(RULESETS.load("pig"))
 HOLD20 = StrategySpec("hold", (("at", 20),))
 
