@@ -109,12 +109,7 @@ def _volley(s, p, c, rr, seat, shots, scratch):
 
 @jit
 def policy(phase, s, p, seat, sp, rng, a, scratch):
-    decide(phase, s, p, seat, sp, rng, a, scratch)
-
-
-@jit_inline
-def decide(phase, s, p, seat, sp, rng, a, scratch):
-    """The policy's decision, pasted into the strategies that build on it (the miner)."""
+    """The decision; the miner calls it too (a call: its compile is not paid twice)."""
     if opening(phase, s, p, seat, sp, rng, a, scratch,
                best_bottom_column, random_mine_row, best_bottom_column):  # fmt: skip
         return
