@@ -109,7 +109,13 @@ def _volley(s, p, c, rr, seat, shots, scratch):
 
 @jit
 def policy(phase, s, p, seat, sp, rng, a, scratch):
-    """The decision; the miner calls it too (a call: its compile is not paid twice)."""
+    decide(phase, s, p, seat, sp, rng, a, scratch)
+
+
+@jit_inline
+def decide(phase, s, p, seat, sp, rng, a, scratch):
+    """The policy's decision (the miner calls the policy: compiled once, not pasted again
+    there; the policy keeps it pasted, which gives the machine code it always had)."""
     if opening(phase, s, p, seat, sp, rng, a, scratch,
                best_bottom_column, random_mine_row, best_bottom_column):  # fmt: skip
         return
