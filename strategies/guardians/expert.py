@@ -253,9 +253,11 @@ def _mine_options(s, p, rows):
     return n
 
 
-@jit_allocating
+@jit_inline
 def search(s, p, me, sp, a, scratch):
-    """Choose the turn: write it into a (which arrives as reset_action's default)."""
+    """Choose the turn: write it into a (which arrives as reset_action's default). Pasted
+    into the policy, which is compiled with reference counting for it (the work arrays): a
+    call would make numba optimise the whole search once more for the policy."""
     cap = min(max(int(sp[REPLIES]), 1), MAX_REPLIES)
     bufs = buffers(cap)
     base, work, cand, model, buf, top_v, top_a = bufs[:7]
@@ -385,7 +387,7 @@ def before_search(phase, s, p, seat, sp, rng, a, scratch):
     )
 
 
-@jit
+@jit_allocating  # the pasted search allocates its work arrays
 def policy(phase, s, p, seat, sp, rng, a, scratch):
     if not before_search(phase, s, p, seat, sp, rng, a, scratch):
         search(s, p, seat, sp, a, scratch)

@@ -114,7 +114,8 @@ def policy(phase, s, p, seat, sp, rng, a, scratch):
 
 @jit_inline
 def decide(phase, s, p, seat, sp, rng, a, scratch):
-    """The policy's decision, pasted into the strategies that build on it (the miner)."""
+    """The policy's decision (the miner calls the policy: compiled once, not pasted again
+    there; the policy keeps it pasted, which gives the machine code it always had)."""
     if opening(phase, s, p, seat, sp, rng, a, scratch,
                best_bottom_column, random_mine_row, best_bottom_column):  # fmt: skip
         return

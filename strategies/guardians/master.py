@@ -17,7 +17,7 @@ from sim.games.guardians import layout as L
 from sim.games.guardians.decision import TURN, reset_action
 from sim.games.guardians.engine import play_turn
 from sim.games.guardians.moves import copy_state, public_copy, restore_public
-from sim.jit import jit, jit_allocating
+from sim.jit import jit, jit_allocating, jit_inline
 from sim.random_streams import next_u64, seed_streams, shuffle_range
 from strategies.guardians import expert, skilled
 from strategies.guardians.ladder import POINTS
@@ -34,10 +34,11 @@ CANDIDATES, SAMPLES, ROUNDS, MODEL_TEMPERATURE = range(len(expert.PARAMS), len(e
 ROLLOUT = np.array(list(skilled.derive({**skilled.PARAMS, "skill": POINTS["strong"]}).values()))
 
 
-@jit
+@jit_inline
 def play_on(t, p, rounds, model, rr, a, buf, scratch):
     """Every seat plays `strong` turns on t for `rounds` rounds (less the turn just played)
-    or until the game ends; the seats' choices draw from the generator rr."""
+    or until the game ends; the seats' choices draw from the generator rr. Pasted into its
+    one caller (as a call, numba optimised the whole engine once more for it)."""
     for _ in range(rounds * t[L.S_N_PLAYERS] - 1):
         if t[L.S_STATUS] != L.RUNNING:
             return
@@ -50,9 +51,10 @@ def play_on(t, p, rounds, model, rr, a, buf, scratch):
                 return
 
 
-@jit_allocating
+@jit_inline
 def search(s, p, me, sp, rng, a, scratch):
-    """Choose the turn: write it into a (which arrives as reset_action's default)."""
+    """Choose the turn: write it into a (which arrives as reset_action's default). Pasted
+    into the policy, which is compiled with reference counting for it (as expert.search)."""
     cap = min(max(int(sp[CANDIDATES]), 1), expert.MAX_REPLIES)
     bufs = expert.buffers(cap)
     base, work, top_a = bufs[0], bufs[1], bufs[6]
@@ -98,7 +100,7 @@ def sampled_best(p, me, sp, rng, n_top, bufs, sample, rr, total, model, scratch)
     return best
 
 
-@jit
+@jit_allocating  # the pasted search allocates its work arrays
 def policy(phase, s, p, seat, sp, rng, a, scratch):
     if not expert.before_search(phase, s, p, seat, sp, rng, a, scratch):
         search(s, p, seat, sp, rng, a, scratch)

@@ -99,6 +99,6 @@ def policy(phase, s, p, seat, sp, rng, a, scratch):
     if phase == MINE_START:
         a[L.A_MINE_ROW] = start_row(s, p, seat, sp, rng, seat + 1, scratch)
         return
-    greedy.decide(phase, s, p, seat, sp, rng, a, scratch)
+    greedy.policy(phase, s, p, seat, sp, rng, a, scratch)  # called: compiled once, not again here
     if phase == TURN:
         step_mine(s, p, seat, sp, a)

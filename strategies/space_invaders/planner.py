@@ -245,7 +245,8 @@ def _aim(p, a, aim):
 @jit  # compiled on its own: the loop calls it through a pointer (decision.py)
 def policy(phase, s, p, w, seat, sp, rng, a, scratch):
     if phase == L.PH_CHOOSE:
-        level, aim, worth = plan(s, p, seat, sp, scratch, 0)
+        # an int32 0, as the levels read from the state below: plan is compiled once
+        level, aim, worth = plan(s, p, seat, sp, scratch, np.int32(0))
         power = power_of(s, p, seat, level)
         target = (
             aim

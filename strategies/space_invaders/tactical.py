@@ -16,6 +16,8 @@ which measured worse than always launching again (docs/games/space_invaders/stra
 
 import math
 
+from numpy import int64 as I64
+
 from sim.games.space_invaders import layout as L
 from sim.games.space_invaders.board import (
     neighbours_mask,
@@ -70,10 +72,16 @@ def ufo_option(s, p, power, sp, tries):
     return worth
 
 
-@jit
+@jit_inline
 def best_target(s, p, seat, power, sp, scratch, tries):
     """(target, worth) for a token with `power` whose shot at the UFO has `tries` launches:
-    a cell or UFO."""
+    a cell or UFO. `power` (an int32 read from the state or an int64) and `tries` (a literal
+    1 or an int64) are widened, so that `_best_target` is compiled once."""
+    return _best_target(s, p, seat, I64(power), sp, scratch, I64(tries))
+
+
+@jit
+def _best_target(s, p, seat, power, sp, scratch, tries):
     pierce = power == L.PIERCE
     landed = landed_mask(s)
     best, worth = UFO, ufo_option(s, p, power, sp, tries)
@@ -95,10 +103,16 @@ def others_mask(s, t):
     return mask
 
 
-@jit
+@jit_inline
 def best_neighbour(s, p, scratch, cells, seat, sp, landed, keep, floor):
     """The most valuable invader next to one of `cells` (or in `cells` if `keep`) worth more
-    than `floor`: (cell, worth), (-1, floor) if none."""
+    than `floor`: (cell, worth), (-1, floor) if none. The masks (int32 or int64, a literal
+    0) and the literal `keep` are widened, so that `_best_neighbour` is compiled once."""
+    return _best_neighbour(s, p, scratch, I64(cells), seat, sp, I64(landed), bool(keep), floor)
+
+
+@jit
+def _best_neighbour(s, p, scratch, cells, seat, sp, landed, keep, floor):
     best, worth = -1, floor
     for cell in range(L.N_CELLS):
         if (cells >> cell) & 1 == 0:

@@ -6,12 +6,14 @@ The game loop asks before every decision and counts the answer per seat (the
 in the bottom row, or a reserve below the fee: GoS 219) waits or is out whatever it says; one
 that can, may decline. An active fighter has a choice as soon as it can end its move on a
 second cell. Standing where it is, it has one when its turn may legally do something else
-(asked of the turn's own validation, engine.turn_error) that changes the position: a
-purchase, its missile and its power-up always do (each is paid for or spent); moving the mine
-does unless the shot ends the fighter's turn first or takes the mine (the game over, the
-fighter destroyed, the mine shot: engine.play_turn then skips the move), which the plain
-shot, played on a copy, shows. The check plays it through the loop's pointer to the turn
-(kernel.TURN_TYPE), so that it compiles without the turn, as the loop does.
+that changes the position: a purchase, its missile and its power-up always do (each is paid
+for or spent); moving the mine does unless the shot ends the fighter's turn first or takes
+the mine (the game over, the fighter destroyed, the mine shot: engine.play_turn then skips
+the move), which the plain shot, played on a copy, shows. Whether a turn is legal is asked of
+the turn itself, played on a copy (engine.play_turn refuses with engine.turn_error's code
+before it changes anything, and returns OK otherwise). The check plays it through the loop's
+pointer to the turn (kernel.TURN_TYPE), so that it compiles without the turn (and without
+turn_error), as the loop does.
 """
 
 import numpy as np
@@ -20,13 +22,7 @@ from numba import types
 from sim.games.guardians import layout as L
 from sim.games.guardians.board import at, pl
 from sim.games.guardians.decision import reset_action
-from sim.games.guardians.engine import (
-    LINE_COL,
-    LINE_ROW,
-    can_reenter,
-    lines,
-    turn_error,
-)
+from sim.games.guardians.engine import LINE_COL, LINE_ROW, can_reenter, lines
 from sim.jit import jit, jit_inline
 
 _PURCHASES = (L.BUY_MISSILE, L.BUY_UPGRADE, L.BUY_POWER_UP)
@@ -61,10 +57,13 @@ def only_one_way(s, p, work, buf, turn):
     return _standing_still_one_way(s, p, seat, c0, r0, work, buf, turn)
 
 
-@jit
-def _refusal(s, p, a):
-    """engine.turn_error, called rather than pasted (this path is rare)."""
-    return turn_error(s, p, a)
+@jit_inline
+def _played(s, p, a, after, buf, turn):
+    """Turn `a` played on `after`, a copy of `s`: OK, or engine.turn_error's refusal (the turn
+    validates first). Rather than turn_error compiled again here (this path is rare)."""
+    for i in range(L.STATE_SIZE):
+        after[i] = s[i]
+    return turn(after, p, a, buf)
 
 
 @jit
@@ -74,27 +73,25 @@ def _standing_still_one_way(s, p, seat, c0, r0, work, buf, turn):
     for kind in _PURCHASES:
         reset_action(s, seat, a)
         a[L.A_BUY] = kind
-        if _refusal(s, p, a) == L.OK:
+        if _played(s, p, a, after, buf, turn) == L.OK:
             return False
     reset_action(s, seat, a)
     a[L.A_MISSILE] = 1
-    if _refusal(s, p, a) == L.OK:
+    if _played(s, p, a, after, buf, turn) == L.OK:
         return False
     reset_action(s, seat, a)
     a[L.A_PU_COL], a[L.A_PU_ROW] = c0, r0
-    if _refusal(s, p, a) == L.OK:
+    if _played(s, p, a, after, buf, turn) == L.OK:
         return False
     reset_action(s, seat, a)
     a[L.A_MINE] = 1
     row = 0
-    while _refusal(s, p, a) == L.E_MINE_REENTER_ROW and row < p[L.P_ROWS]:
+    while _played(s, p, a, after, buf, turn) == L.E_MINE_REENTER_ROW and row < p[L.P_ROWS]:
         a[L.A_MINE_ROW] = row  # a re-entry row, only when the move needs one
         row += 1
-    if _refusal(s, p, a) != L.OK:
+    if _played(s, p, a, after, buf, turn) != L.OK:
         return True
     reset_action(s, seat, a)  # the plain shot, on a copy: is the mine still there to move?
-    for i in range(L.STATE_SIZE):
-        after[i] = s[i]
-    turn(after, p, a, buf)
+    _played(s, p, a, after, buf, turn)
     return not (after[L.S_STATUS] == L.RUNNING and after[pl(seat, L.PL_STATUS)] == L.ACTIVE
                 and after[L.S_MINE_ALIVE])  # fmt: skip
