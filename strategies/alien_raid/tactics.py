@@ -5,6 +5,8 @@ Attack powers are the engine's (cards.group_attack / ship_attack) on what the ca
 after the reveal every attacking ship is public (FAQ 329).
 """
 
+from numpy import int64 as I64
+
 from sim.games.alien_raid import layout as L
 from sim.games.alien_raid.cards import (
     catch_humans,
@@ -15,7 +17,7 @@ from sim.games.alien_raid.cards import (
     ship_attack,
 )
 from sim.games.alien_raid.observe import op
-from sim.jit import jit
+from sim.jit import jit, jit_inline
 from strategies.alien_raid.common import (
     attack_card,
     boost_station,
@@ -31,9 +33,16 @@ from strategies.alien_raid.plan import GROUP, loss_cost, task_bonus
 TMP = GROUP + L.MAX_HAND  # scratch: another captain's group
 
 
-@jit
+@jit_inline
 def group_models(obs, k, space, scratch, base):
-    """Captain k's visible ships at `space` into scratch[base:]; returns how many."""
+    """Captain k's visible ships at `space` into scratch[base:]; returns how many. Pasted:
+    one compiled `_group_models` for every caller (a literal captain or base, or an int32
+    captain, is a type of its own; numba compiled it four times)."""
+    return _group_models(obs, I64(k), I64(space), scratch, I64(base))
+
+
+@jit
+def _group_models(obs, k, space, scratch, base):
     n = 0
     for i in range(L.MAX_HAND):
         m = obs[op(k, L.OP_HAND + i)]
