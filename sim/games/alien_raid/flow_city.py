@@ -27,7 +27,7 @@ NOBODY = -1
 CAUGHT, RETREATED, LOST = 0, 1, 2  # how a reward's catch ended (a raid counts as caught)
 
 
-@jit
+@jit_inline  # small: pasted (as a call numba compiled it once per mix of argument types)
 def only_seat(s, mask):
     for seat in range(s[L.S_N_PLAYERS]):
         if mask == 1 << seat:

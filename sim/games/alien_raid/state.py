@@ -11,7 +11,7 @@ from sim.random_streams import below, shuffle_range
 REFILL = L.MAX_SHIP_CARDS  # where a refilled ships deck is laid out in S_SHIPS
 
 
-@jit
+@jit_inline  # small: pasted (as a call numba compiled it once per mix of argument types)
 def refused(s, err, seat):
     """Whether err refuses a decision; the game's first refusal is recorded with its seat
     (S_ERROR, S_ERROR_SEAT), which stops the game."""
