@@ -108,7 +108,7 @@ def aftermath(s, p, rng, ctx, log, space, fighters, winner):
     return trophy(s, p, rng, ctx, log, space, fighters, winner)
 
 
-@jit_inline  # pasted into aftermath, its one caller: LLVM compiles its rules once less
+@jit
 def offer_cash(s, p, rng, ctx, log, seat, space):
     """The captain may cash the bonus-humans cards held now (line 192: usable at once)."""
     a = ctx[4]
@@ -130,7 +130,7 @@ def trophy_card(s, p, seat):
     return -1
 
 
-@jit_inline  # pasted into aftermath, its one caller: LLVM compiles its rules once less
+@jit
 def trophy(s, p, rng, ctx, log, space, fighters, winner):
     acts = ctx[5]
     n = s[L.S_N_PLAYERS]
@@ -204,7 +204,7 @@ def reward(s, p, rng, ctx, log, space, winner, holder):
     return L.OK
 
 
-@jit_inline  # pasted into reward, its one caller: LLVM compiles its rules once less
+@jit
 def catch(s, p, rng, ctx, log, space, seat):
     """Draw the city's army cards; fight each army in turn or retreat before it; a lost
     fight costs a ship and the catch (lines 116-122, 283-295). Returns CAUGHT, RETREATED or
@@ -253,7 +253,7 @@ def catch(s, p, rng, ctx, log, space, seat):
     return outcome
 
 
-@jit_inline  # pasted into catch, its one caller: LLVM compiles its rules once less
+@jit
 def army_fight(s, p, rng, ctx, log, space, seat, army):
     """Attack plus 2d6 against the army's attack; equal or greater wins (line 289)."""
     buf, slots, totals = ctx[9], ctx[10], ctx[11]
@@ -283,7 +283,7 @@ def check_scan(s, slot, a):
     return L.OK
 
 
-@jit_inline  # pasted into catch, its one caller: LLVM compiles its rules once less
+@jit
 def scan(s, p, rng, ctx, log, space, seat):
     """A scanner station discards one drawn army card before the fights. False on a refusal."""
     a = ctx[4]

@@ -2,8 +2,6 @@
 cards after a roll, the ship a loser gives up (rulebook lines 96-102, 248-269, FAQ 345-351,
 the Paris example). Refusals are recorded with their seat in S_ERROR."""
 
-from numpy import int64 as I64
-
 from sim.games.alien_raid import layout as L
 from sim.games.alien_raid.cards import group_attack
 from sim.games.alien_raid.decide import again, decide, decide_after
@@ -110,7 +108,7 @@ def battle(s, p, rng, ctx, log, space, fighters):
                 s[L.S_F_ROLL + seat] = roll_2d6(s, rng)
                 roll = s[L.S_F_ROLL + seat]
                 emit(log, s, L.EV_ROLL, seat, space, power, roll, power + roll, 0)
-        if not boost_round(s, p, rng, ctx, log, I64(-1)):  # it leaves every fighter's total
+        if not boost_round(s, p, rng, ctx, log, -1):  # it leaves every fighter's total
             return -1
         best, leaders = -1, 0
         for seat in range(n):

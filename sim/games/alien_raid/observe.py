@@ -8,8 +8,6 @@ attack from its reveal on (FAQ 329) and what each captain spent on ships this tu
 and offered cards. Never visible: other hands' unrevealed ships, any deck's order.
 """
 
-from numpy import int64 as I64
-
 from sim.games.alien_raid import layout as L
 from sim.games.alien_raid.cards import cf
 from sim.games.alien_raid.fighting import fighter_total
@@ -65,7 +63,7 @@ def observe_answered(s, p, seat, last, decided, obs, buf, slots):
     n = s[L.S_N_PLAYERS]
     for k in range(n):
         obs[L.O_DECIDED + k] = decided[k]
-    _observe_player(s, p, I64(last), I64(obs[L.O_CITY]), obs, buf, slots)
+    _observe_player(s, p, last, obs[L.O_CITY], obs, buf, slots)
     observe_own(s, p, seat, obs)
 
 
@@ -96,7 +94,7 @@ def observe_table(s, p, phase, space, decided, obs, buf, slots):
     for k in range(L.MAX_PLAYERS):
         obs[L.O_DECIDED + k] = decided[k] if k < n else -1
     for k in range(n):
-        _observe_player(s, p, I64(k), I64(space), obs, buf, slots)  # int64: compiled once
+        _observe_player(s, p, k, space, obs, buf, slots)
 
 
 @jit
