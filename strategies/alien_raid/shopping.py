@@ -8,7 +8,7 @@ times the chance its conditions hold); a station's is a value per turn scaled by
 
 from sim.games.alien_raid import layout as L
 from sim.games.alien_raid.cards import is_station, mf, price
-from sim.jit import jit
+from sim.jit import jit, jit_inline
 from strategies.alien_raid.common import can_add, me, own_ships, own_stations
 
 # indices of the shopping parameters in a strategy's parameter vector
@@ -107,7 +107,7 @@ def weakest_ship(obs, p, sp):
     return slot, low
 
 
-@jit
+@jit_inline  # pasted into decisions.common_policy, its one caller: LLVM compiles it once less
 def shop(obs, p, sp, a, budget):
     """Buy the offered cards whose worth beats their price, best value per price first; a
     full hand gives up its weakest ship when the new one is worth more than both."""
@@ -145,7 +145,7 @@ def shop(obs, p, sp, a, budget):
             ships += 1
 
 
-@jit
+@jit_inline  # pasted into decisions.common_policy, its one caller: LLVM compiles it once less
 def decide_credit(obs, p, sp, a):
     """A credit when a card offered is worth more than the credit costs and cannot be paid
     without it."""
@@ -160,7 +160,7 @@ def decide_credit(obs, p, sp, a):
             return
 
 
-@jit
+@jit_inline  # pasted into decisions.common_policy, its one caller: LLVM compiles it once less
 def decide_redraw(obs, p, sp, a):
     """Show the two stations and draw again unless one of them is worth its price."""
     for i in range(L.MAX_DRAWN):
@@ -170,7 +170,7 @@ def decide_redraw(obs, p, sp, a):
     a[L.A_YES] = 1
 
 
-@jit
+@jit_inline  # pasted into decisions.common_policy, its one caller: LLVM compiles it once less
 def decide_cash(obs, p, a, hold):
     """With `hold`, a bonus-humans card received in a battle is kept until the next buying
     phase and cashed there, after the credit decision (a captain whose humans stay low may
@@ -182,7 +182,7 @@ def decide_cash(obs, p, a, hold):
             a[L.A_CASH + k] = 0
 
 
-@jit
+@jit_inline  # pasted into decisions.common_policy, its one caller: LLVM compiles it once less
 def decide_repay(obs, p, a, early):
     """Credits are repaid at the end (the default answer: repaying sooner costs the same
     60,000 and only takes humans away from buying), or with `early` as soon as the humans

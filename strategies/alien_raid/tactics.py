@@ -5,6 +5,8 @@ Attack powers are the engine's (cards.group_attack / ship_attack) on what the ca
 after the reveal every attacking ship is public (FAQ 329).
 """
 
+from numpy import int64 as I64
+
 from sim.games.alien_raid import layout as L
 from sim.games.alien_raid.cards import (
     catch_humans,
@@ -15,7 +17,7 @@ from sim.games.alien_raid.cards import (
     ship_attack,
 )
 from sim.games.alien_raid.observe import op
-from sim.jit import jit
+from sim.jit import jit, jit_inline
 from strategies.alien_raid.common import (
     attack_card,
     boost_station,
@@ -31,9 +33,16 @@ from strategies.alien_raid.plan import GROUP, loss_cost, task_bonus
 TMP = GROUP + L.MAX_HAND  # scratch: another captain's group
 
 
-@jit
+@jit_inline
 def group_models(obs, k, space, scratch, base):
-    """Captain k's visible ships at `space` into scratch[base:]; returns how many."""
+    """Captain k's visible ships at `space` into scratch[base:]; returns how many. Pasted:
+    one compiled `_group_models` for every caller (a literal captain or base, or an int32
+    captain, is a type of its own; numba compiled it four times)."""
+    return _group_models(obs, I64(k), I64(space), scratch, I64(base))
+
+
+@jit
+def _group_models(obs, k, space, scratch, base):
     n = 0
     for i in range(L.MAX_HAND):
         m = obs[op(k, L.OP_HAND + i)]
@@ -64,7 +73,7 @@ def reward_value(obs, p, city, army, ship_cost, task_weight):
     return max(float(raid_humans(p, city)), catch) + task_bonus(obs, p, city, task_weight)
 
 
-@jit
+@jit_inline  # pasted into decisions.common_policy, its one caller: LLVM compiles it once less
 def decide_fight(obs, p, scratch, a, loss_weight, comp_value, task_weight):
     """Fight when the win chance against every captain still in makes it worth a ship."""
     seat, space = obs[L.O_SEAT], obs[L.O_CITY]
@@ -85,7 +94,7 @@ def decide_fight(obs, p, scratch, a, loss_weight, comp_value, task_weight):
     a[L.A_YES] = 1 if win * reward - (1.0 - win) * cost > 0 else 0
 
 
-@jit
+@jit_inline  # pasted into decisions.common_policy, its one caller: LLVM compiles it once less
 def decide_reward(obs, p, scratch, a):
     """Catch when its expected humans (armies fought to the end) beat the raid's."""
     seat, space = obs[L.O_SEAT], obs[L.O_CITY]
@@ -96,7 +105,7 @@ def decide_reward(obs, p, scratch, a):
     a[L.A_YES] = 1 if catch > raid_humans(p, city) else 0
 
 
-@jit
+@jit_inline  # pasted into decisions.common_policy, its one caller: LLVM compiles it once less
 def decide_army(obs, p, scratch, a):
     """Fight on when beating every army still to come is worth the ship at risk."""
     seat, space = obs[L.O_SEAT], obs[L.O_CITY]
@@ -111,7 +120,7 @@ def decide_army(obs, p, scratch, a):
     a[L.A_YES] = 1 if chain * humans - (1.0 - chain) * cost > 0 else 0
 
 
-@jit
+@jit_inline  # pasted into decisions.common_policy, its one caller: LLVM compiles it once less
 def decide_scan(obs, p, scratch, a):
     """Discard the strongest army drawn."""
     best, best_attack = -1, 0
@@ -124,7 +133,7 @@ def decide_scan(obs, p, scratch, a):
         a[L.A_T_CITY] = best
 
 
-@jit
+@jit_inline  # pasted into decisions.common_policy, its one caller: LLVM compiles it once less
 def decide_lose(obs, p, a):
     """Lose the cheapest ship that can be destroyed."""
     a[L.A_SLOT] = cheapest_loss(obs, p)
@@ -139,7 +148,7 @@ def best_other(obs, seat):
     return top
 
 
-@jit
+@jit_inline  # pasted into decisions.common_policy, its one caller: LLVM compiles it once less
 def decide_boost(obs, p, scratch, a):
     """Play what makes me lead (against an army: reach it), the station before the card;
     against captains a jam or a weakening may do it instead. Nothing while I lead alone or
@@ -200,14 +209,14 @@ def _jam_or_weaken(obs, p, scratch, a, seat, mine):
             a[L.A_USE] = weaken
 
 
-@jit
+@jit_inline  # pasted into decisions.common_policy, its one caller: LLVM compiles it once less
 def decide_trophy(obs, p, a):
     """Take the city card when it counts for a task in play."""
     city = obs[L.O_BOARD + obs[L.O_CITY]]
     a[L.A_YES] = 1 if task_bonus(obs, p, city, 1.0) > 0 else 0
 
 
-@jit
+@jit_inline  # pasted into decisions.common_policy, its one caller: LLVM compiles it once less
 def decide_transfer(phase, obs, p, scratch, a):
     """After the reveal: a tractor station is played (PH_STATION_TRANSFER), a transferring
     ship outmatched where it is moves (PH_SHIP_TRANSFER)."""
@@ -217,7 +226,7 @@ def decide_transfer(phase, obs, p, scratch, a):
         decide_ship_transfer(obs, p, scratch, a)
 
 
-@jit
+@jit_inline  # pasted into decide_transfer, its one caller: LLVM compiles it once less
 def decide_station_transfer(obs, p, scratch, a):
     """Move the strongest enemy ship away from the city I attack where I am weakest against
     it, to a city I do not attack."""
@@ -265,7 +274,7 @@ def _free_space(obs, p, seat, avoid, scratch):
     return best
 
 
-@jit
+@jit_inline  # pasted into decide_transfer, its one caller: LLVM compiles it once less
 def decide_ship_transfer(obs, p, scratch, a):
     """A transferring ship outmatched where it is moves to a city nobody attacks."""
     seat = obs[L.O_SEAT]

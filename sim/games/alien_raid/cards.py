@@ -4,6 +4,8 @@ predictions call these same functions (one rule, one place). Rulings:
 docs/games/alien_raid/rules.md.
 """
 
+import numpy as np
+
 from sim.games.alien_raid import layout as L
 from sim.jit import jit, jit_inline
 
@@ -71,7 +73,7 @@ def city_condition(p, cond, arg, city):
     return True
 
 
-@jit_inline  # pasted into ship_attack, its one caller: the plans ask it for every group
+@jit_inline  # pasted into _ship_attack: the plans ask it for every group
 def condition_holds(p, cond, arg, city, group, n, me, vs_army):
     """Whether a trait condition holds for ship group[me] attacking `city` with group[:n]
     (vs_army: fighting an army in a catch, else a battle between captains or none)."""
@@ -138,10 +140,19 @@ def depends_on_foe(p, m):
     return False
 
 
-@jit
+@jit_inline
 def ship_attack(p, group, n, me, city, vs_army, jammed):
     """Attack of ship group[me]: printed attack plus every trait whose conditions hold. A
-    jammed ship's bonuses (positive traits) are off (the Paris example). Never below 0."""
+    jammed ship's bonuses (positive traits) are off (the Paris example). Never below 0.
+    Pasted into its callers, it widens the arguments for `_ship_attack`: a literal (0, False)
+    or an int32 city is a type of its own, and numba compiled the attack, with its pasted
+    conditions, once per mix (eight times)."""
+    return _ship_attack(p, group, np.int64(n), np.int64(me), np.int64(city), bool(vs_army),
+                        bool(jammed))  # fmt: skip
+
+
+@jit
+def _ship_attack(p, group, n, me, city, vs_army, jammed):
     m = group[me]
     total = mf(p, m, L.M_ATTACK)
     for t in range(mf(p, m, L.M_N_TRAITS)):

@@ -71,7 +71,7 @@ def keep(ctx, seat):
 def again(ctx, s, seat, err, log):
     """Whether `err` is the refusal a scenario's script expected of `seat`'s answer: the rules
     then ask the same decision again and the turn goes on (always False for a strategy)."""
-    return expected_refusal(ctx[2], ctx[0], s, seat, err, log)
+    return expected_refusal(ctx[2], ctx[0], s, np.int64(seat), np.int64(err), log)
 
 
 @jit

@@ -7,10 +7,10 @@ from sim.games.alien_raid.cards import destroyable, mf, ship_attack
 from sim.games.alien_raid.options import cash_one
 from sim.games.alien_raid.planning import group_of, use_station
 from sim.games.alien_raid.state import discard_ship, draw_comp, emit, pl
-from sim.jit import jit
+from sim.jit import jit, jit_inline
 
 
-@jit
+@jit_inline  # small: pasted (as a call numba compiled it once per mix of argument types)
 def clear_fight(s, space, army):
     """A new fight at `space`: army attack, or -1 for a battle between captains."""
     s[L.S_F_CITY] = space
@@ -51,7 +51,7 @@ def fighter_total(s, p, seat, buf, slots):
     return total
 
 
-@jit
+@jit_inline  # small: pasted (as a call numba compiled it once per mix of argument types)
 def in_fight(s, seat, slot):
     """Whether the seat's ship in `slot` fights in the fight in progress."""
     if slot < 0 or slot >= L.MAX_HAND or s[L.S_F_IN + seat] == 0:

@@ -3,6 +3,8 @@ Simultaneous phases (buying, planning, the transfers) collect every captain's an
 any is applied. A refused decision stops the game: S_ERROR and S_ERROR_SEAT say why and who.
 """
 
+from numpy import int64 as I64
+
 from sim.games.alien_raid import layout as L
 from sim.games.alien_raid.buying import (
     apply_buy,
@@ -28,7 +30,7 @@ from sim.games.alien_raid.planning import (
     unused_station,
 )
 from sim.games.alien_raid.state import refused
-from sim.jit import jit
+from sim.jit import jit, jit_inline
 
 
 @jit
@@ -49,7 +51,7 @@ def play_turn(s, p, rng, ctx, log):
     return L.OK
 
 
-@jit
+@jit_inline  # pasted into play_turn, its one caller: LLVM compiles its rules once less
 def buy_phase(s, p, rng, ctx, log):
     """Credits repaid early if chosen; two cards each; redraws; credits (before buying, FAQ
     319-321); bonus-humans cards cashed if chosen; purchases."""
@@ -73,7 +75,7 @@ def buy_phase(s, p, rng, ctx, log):
                 break
             if refused(s, apply_redraw(s, p, rng, seat, log), seat):
                 return s[L.S_ERROR]
-    credit, cash = 0, 0
+    credit, cash = I64(0), I64(0)  # int64 masks: one compiled `simultaneous`
     for seat in range(n):
         if credit_possible(s, p, seat):
             credit |= 1 << seat
@@ -88,7 +90,7 @@ def buy_phase(s, p, rng, ctx, log):
     return L.OK
 
 
-@jit
+@jit_inline  # pasted into settle, its one caller: LLVM compiles its rules once less
 def _apply(s, p, seat, phase, act, log):
     """Apply `seat`'s answer `act` to a simultaneous phase; OK or the refusal."""
     if phase == L.PH_CREDIT:
@@ -124,7 +126,7 @@ def simultaneous(s, p, rng, ctx, log, phase, asked):
     return L.OK
 
 
-@jit
+@jit_inline  # pasted into simultaneous, its one caller: LLVM compiles its rules once less
 def settle(s, p, rng, ctx, log, seat, phase):
     """Apply `seat`'s answer to a simultaneous phase (decided with the others'); a refusal a
     scenario expected asks it again. OK, or the refusal (recorded: the game stops)."""
@@ -138,7 +140,7 @@ def settle(s, p, rng, ctx, log, seat, phase):
     return err
 
 
-@jit
+@jit_inline  # pasted into play_turn, its one caller: LLVM compiles its rules once less
 def plan_phase(s, p, rng, ctx, log):
     """Plans face down, the reveal, then stations' transfers before ships' own (FAQ 359)."""
     acts, buf, slots = ctx[5], ctx[9], ctx[10]
@@ -146,7 +148,7 @@ def plan_phase(s, p, rng, ctx, log):
     if simultaneous(s, p, rng, ctx, log, L.PH_PLAN, (1 << n) - 1) != L.OK:
         return s[L.S_ERROR]
     reveal(s, p, log, buf, slots)
-    tractors = 0
+    tractors = I64(0)
     for seat in range(n):
         if unused_station(s, p, seat, L.ST_TRANSFER) >= 0 and any_attack(s):
             tractors |= 1 << seat

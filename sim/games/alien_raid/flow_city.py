@@ -21,13 +21,13 @@ from sim.games.alien_raid.flow_fight import (
 from sim.games.alien_raid.options import apply_cash, bonus_held
 from sim.games.alien_raid.planning import attackers, group_of, unused_station, use_station
 from sim.games.alien_raid.state import draw_army, emit, pl, recording, refused, roll_2d6
-from sim.jit import jit
+from sim.jit import jit, jit_inline
 
 NOBODY = -1
 CAUGHT, RETREATED, LOST = 0, 1, 2  # how a reward's catch ended (a raid counts as caught)
 
 
-@jit
+@jit_inline  # small: pasted (as a call numba compiled it once per mix of argument types)
 def only_seat(s, mask):
     for seat in range(s[L.S_N_PLAYERS]):
         if mask == 1 << seat:
@@ -35,7 +35,7 @@ def only_seat(s, mask):
     return NOBODY
 
 
-@jit
+@jit_inline  # pasted into play_turn, its one caller: LLVM compiles its rules once less
 def resolve_city(s, p, rng, ctx, log, space):
     city = s[L.S_BOARD + space]
     mask = attackers(s, space)

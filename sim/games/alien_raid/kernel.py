@@ -21,7 +21,7 @@ from sim.games.alien_raid.scoring import end_game, winners_mask
 from sim.games.alien_raid.state import new_game, pl
 from sim.games.seating import seat_players
 from sim.games.trajectory_kernel import score_track, summarise
-from sim.jit import jit
+from sim.jit import jit, jit_inline
 from sim.random_streams import seed_streams
 
 # per-game result columns
@@ -66,7 +66,7 @@ def _record(s, track, t):
         track[t, seat] = s[pl(seat, L.PL_HUMANS)]
 
 
-@jit
+@jit_inline  # pasted into play_batch, its one caller: LLVM compiles its rules once less
 def play_rest(s, p, rng, ctx, log, trace, h, track):
     """Play from the state's turn to the end; returns the trace hash. `track` gets every
     captain's humans after each turn, the last turn's row holding the final humans (after
@@ -86,7 +86,7 @@ def play_rest(s, p, rng, ctx, log, trace, h, track):
     return h
 
 
-@jit
+@jit_inline  # pasted into play_batch, its one caller: LLVM compiles its rules once less
 def finish(s, p, out, h):
     """The per-game columns of a finished (or refused) game."""
     out[G_TURNS] = s[L.S_TURN] - 1

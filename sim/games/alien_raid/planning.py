@@ -10,7 +10,7 @@ from sim.games.alien_raid.cards import (
     usable_station,
 )
 from sim.games.alien_raid.state import draw_city, emit, pl, recording
-from sim.jit import jit
+from sim.jit import jit, jit_inline
 
 
 @jit
@@ -136,7 +136,7 @@ def unused_station(s, p, seat, effect):
     return usable_station(p, s[pl(seat, L.PL_STATIONS) :], s[pl(seat, L.PL_STATION_USED) :], effect)
 
 
-@jit
+@jit_inline  # small: pasted (as a call numba compiled it once per mix of argument types)
 def use_station(s, seat, slot):
     s[pl(seat, L.PL_STATION_USED + slot)] = 1
     s[pl(seat, L.PL_STATIONS_USED)] += 1

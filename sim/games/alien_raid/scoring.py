@@ -1,6 +1,8 @@
 """The end of the game: the Alliance's tasks (rulebook lines 162-178), credits repaid (line
 184) and the winner (lines 196-198)."""
 
+from numpy import int64 as I64
+
 from sim.games.alien_raid import layout as L
 from sim.games.alien_raid.cards import task_counts_city
 from sim.games.alien_raid.state import emit, pl
@@ -49,15 +51,19 @@ def score_task(s, p, task, log):
     if n_best >= 2:
         pool = p[L.P_TASK_FIRST] + p[L.P_TASK_SECOND]
         share = round_down(p, pool // 2 if p[L.P_TASK_HALF_EACH] else pool // n_best)
-        _pay_place(s, p, task, best, share, 1, log)
+        _pay_place(s, p, task, I64(best), I64(share), I64(1), log)
         return
-    _pay_place(s, p, task, best, p[L.P_TASK_FIRST], 1, log)
+    _pay_place(s, p, task, I64(best), I64(p[L.P_TASK_FIRST]), I64(1), log)
     if second >= 0:
-        _pay_place(s, p, task, second, round_down(p, p[L.P_TASK_SECOND] // n_second), 2, log)
+        humans = round_down(p, p[L.P_TASK_SECOND] // n_second)
+        _pay_place(s, p, task, I64(second), I64(humans), I64(2), log)
 
 
 @jit
 def _pay_place(s, p, task, count, humans, place, log):
+    """`humans` to every captain with `count` cities of the task, who take place 1 or 2
+    (score_task passes every figure as int64: numba compiles a function once per mix of
+    argument types, a literal 1 or 2 one of its own)."""
     for seat in range(s[L.S_N_PLAYERS]):
         if task_count(s, p, seat, task) == count:
             s[pl(seat, L.PL_HUMANS)] += humans

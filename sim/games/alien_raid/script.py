@@ -17,11 +17,13 @@ card models and board spaces, not hand slots (sim/games/alien_raid/scenario.py w
     cash: [count per compensation model, -1 every one held]   repay: [credits]
 """
 
+from numpy import int64 as I64
+
 from sim.games.alien_raid import layout as L
 from sim.games.alien_raid.cards import mf
 from sim.games.alien_raid.observe import op
 from sim.games.alien_raid.state import emit
-from sim.jit import jit
+from sim.jit import jit, jit_inline
 
 SCRIPT_WIDTH = 25
 S_USED, S_TURN, S_SEAT, S_PHASE, S_SPACE, S_REFUSE, S_VALUES = 0, 1, 2, 3, 4, 5, 6
@@ -45,10 +47,16 @@ def find_row(script, turn, seat, phase, space):
     return -1
 
 
-@jit
+@jit_inline
 def slot_of(obs, k, model, space, taken):
     """Captain k's first ship slot holding `model` (at `space` unless space < -1), not in the
-    bit mask `taken`; -1 if none."""
+    bit mask `taken`; -1 if none. Pasted: one compiled `_slot_of` for every caller (a literal
+    space or mask, or an int32 space, is a type of its own; numba compiled it five times)."""
+    return _slot_of(obs, I64(k), I64(model), I64(space), I64(taken))
+
+
+@jit
+def _slot_of(obs, k, model, space, taken):
     for i in range(L.MAX_HAND):
         if (taken >> i) & 1 or obs[op(k, L.OP_HAND + i)] != model:
             continue
@@ -104,7 +112,7 @@ def policy(phase, obs, p, a, script):
         if v[0]:
             a[L.A_USE] = station_with(obs, p, L.ST_TRANSFER)
             a[L.A_T_PLAYER] = v[1]
-            a[L.A_T_SLOT] = _attacking_slot(obs, v[1], v[2], 0)
+            a[L.A_T_SLOT] = _attacking_slot(obs, v[1], v[2], I64(0))
             a[L.A_T_CITY] = v[3]
     elif phase == L.PH_BOOST:
         if v[0] == 1:

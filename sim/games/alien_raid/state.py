@@ -1,6 +1,8 @@
 """The game's state as compiled functions: setup (rulebook lines 42-64), the decks, dice and
 the event log. `s` is the state (int32, layout.S_*), `p` the params (int64)."""
 
+import numpy as np
+
 from sim.games.alien_raid import layout as L
 from sim.games.alien_raid.cards import cf, mf
 from sim.jit import jit, jit_inline
@@ -9,7 +11,7 @@ from sim.random_streams import below, shuffle_range
 REFILL = L.MAX_SHIP_CARDS  # where a refilled ships deck is laid out in S_SHIPS
 
 
-@jit
+@jit_inline  # small: pasted (as a call numba compiled it once per mix of argument types)
 def refused(s, err, seat):
     """Whether err refuses a decision; the game's first refusal is recorded with its seat
     (S_ERROR, S_ERROR_SEAT), which stops the game."""
@@ -35,11 +37,21 @@ def recording(log):
     return log.shape[0] > 1
 
 
-@jit
+@jit_inline
 def emit(log, s, code, seat, space, v1, v2, v3, v4):
-    """Append an event (row 0 of `log` holds the count; a log of one row records nothing)."""
+    """Append an event (row 0 of `log` holds the count; a log of one row records nothing).
+    Pasted into its callers, it widens the figures to int64 for `_append`: a literal (-1, 0)
+    or an int32 read from the state is a type of its own, and numba compiled the append once
+    per mix (34 times)."""
+    if recording(log):
+        _append(log, s, np.int64(code), np.int64(seat), np.int64(space), np.int64(v1),
+                np.int64(v2), np.int64(v3), np.int64(v4))  # fmt: skip
+
+
+@jit
+def _append(log, s, code, seat, space, v1, v2, v3, v4):
     n = log[0, 0]
-    if not recording(log) or n + 1 >= log.shape[0]:
+    if n + 1 >= log.shape[0]:
         return
     row = n + 1
     log[row, 0], log[row, 1], log[row, 2], log[row, 3] = code, s[L.S_TURN], seat, space
