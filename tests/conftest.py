@@ -140,6 +140,7 @@ def _defines_module_fixture(module: str) -> bool:
 
 WITHOUT_ENGINES = "without_engines"  # the mark of a module that plays no compiled game
 ENGINES_READY = "SIM_TEST_ENGINES_READY"  # the file the controller writes when it is done
+WORKER_NICENESS = 5  # a worker's share of a core against a compiling process: about a quarter
 _compiling: dict[str, Any] = {}
 
 
@@ -153,7 +154,13 @@ def pytest_configure(config: pytest.Config) -> None:
     # compiling them again. It runs in the background: the workers start, and run the modules
     # marked `without_engines`, meanwhile; every other test waits for it (pytest_runtest_setup).
     # A serial run compiles what its tests use, when they use it.
-    if hasattr(config, "workerinput") or not getattr(config.option, "numprocesses", None):
+    if hasattr(config, "workerinput"):
+        if os.environ.get(ENGINES_READY):
+            # below the compiling processes, which every other test waits for: the engine-free
+            # tests take what the compile leaves of the cores, not its share
+            os.nice(WORKER_NICENESS)
+        return
+    if not getattr(config.option, "numprocesses", None):
         return
     ready = Path(tempfile.mkdtemp(prefix="sim-engines-")) / "ready"
     os.environ[ENGINES_READY] = str(ready)  # the workers, started next, inherit it
