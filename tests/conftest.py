@@ -157,7 +157,9 @@ def pytest_configure(config: pytest.Config) -> None:
     if hasattr(config, "workerinput"):
         if os.environ.get(ENGINES_READY):
             # below the compiling processes, which every other test waits for: the engine-free
-            # tests take what the compile leaves of the cores, not its share
+            # tests take what the compile leaves of the cores, not its share (for the whole
+            # session, as niceness cannot come down again; afterwards every busy process is a
+            # worker or a test's subprocess, all at this niceness)
             os.nice(WORKER_NICENESS)
         return
     if not getattr(config.option, "numprocesses", None):
@@ -203,7 +205,7 @@ def _compile_engines(ready: Path) -> None:
 def _engines_error() -> str:
     """In a worker: wait until the controller's compile is done; its error, or ''."""
     ready = os.environ.get(ENGINES_READY)
-    if not ready:  # a serial run, or a worker of a controller that compiles nothing
+    if not ready:  # a serial run: nothing compiles in the background
         return ""
     while not os.path.exists(ready):
         time.sleep(0.05)
