@@ -141,3 +141,9 @@ def plug_in(game: PlainGame | type[PlainGame]) -> PlainPlugin:
     """The plug-in of a plain-Python game (a PlainGame, or its class): the object the game's
     `sim.games` entry point names."""
     return PlainPlugin(game() if isinstance(game, type) else game)
+
+
+def plain_game(plugin: object) -> PlainGame | None:
+    """The plain-Python game behind a plug-in, or None for another kind of plug-in (`sim
+    check` looks into a plain game's states)."""
+    return plugin._game if isinstance(plugin, PlainPlugin) else None
