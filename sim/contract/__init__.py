@@ -20,7 +20,7 @@ from sim.games.base import StrategySpec, player_counts, strategy_names
 @dataclass(frozen=True)
 class Failure:
     seed: int
-    step: int | None  # the decision (from 1) where it showed; None: the whole game
+    step: int | None  # the decision (from 1; 0: the start) where it showed; None: the game
     message: str
     command: str  # `sim play ...` that plays the game again
 
@@ -90,7 +90,8 @@ def describe(contract: Contract) -> str:
     lines = [f"{contract.game}: {contract.games} games, {contract.players} players "
              f"({', '.join(contract.lineup)})"]  # fmt: skip
     for failure in contract.failures[:MAX_SHOWN]:
-        where = f"step {failure.step}" if failure.step is not None else "the game"
+        where = "the game" if failure.step is None else f"step {failure.step}"
+        where += " (the start)" if failure.step == 0 else ""
         lines += [f"FAIL seed {failure.seed}, {where}: {failure.message}",
                   f"     play it again: {failure.command}"]  # fmt: skip
     if len(contract.failures) > MAX_SHOWN:

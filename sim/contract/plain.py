@@ -59,8 +59,7 @@ def check_plain(plugin: Any, game: PlainGame, *, games: int, seed: int,
                 raise Broken(first.steps, f"the game did not end within its cap of "
                                           f"{game.max_steps:,} decisions")  # fmt: skip
         except Broken as broken:
-            step = broken.step or None
-            contract.failures.append(Failure(s, step, str(broken),
+            contract.failures.append(Failure(s, broken.step, str(broken),
                                              replay_command(plugin.name, lineup, s)))  # fmt: skip
             continue
         hidden, resampled = hidden + stats[0], resampled + stats[1]
@@ -111,11 +110,11 @@ def _checked_game(game: PlainGame, ruleset: Any, players: list, lineup: Sequence
         trail.append((seat, action, snapshot))
         if not checks:
             return
-        _copy_is_faithful(state, snapshot, number, copies, probe)
         if state.over():
             _finished(state, n, number)
-            return
-        _actions_accepted(state, snapshot, number, probe)
+        else:
+            _actions_accepted(state, snapshot, number, probe)
+        _copy_is_faithful(state, snapshot, number, copies, probe)
         if overrides(state, "resample"):
             _hides(state, snapshot, n, number, probe, counts)
 
@@ -149,7 +148,7 @@ def _copy_is_faithful(state: State, snapshot: bytes, number: int, copies: list,
         if other.over():
             break
         actions = other.actions()
-        other.apply(actions[probe.below(len(actions))], probe)
+        _accepted(other, actions[probe.below(len(actions))], number, probe)
     if fingerprint(state) != snapshot:
         raise Broken(number, "playing on a copy changed the state it was copied from (copy)")
 
@@ -168,14 +167,19 @@ def _actions_accepted(state: State, snapshot: bytes, number: int, probe: Chance)
         raise Broken(number, "no action is offered before the end")
     stride = max(1, len(actions) // ACTIONS_TRIED)
     for action in actions[::stride][:ACTIONS_TRIED]:
-        twin = state.copy()
-        try:
-            twin.apply(action, probe)
-        except Exception as err:  # noqa: BLE001 - the designer's rules refusing what they offer
-            raise Broken(number, f"the rules offer {state.describe(action)!r} and then refuse "
-                                 f"it ({type(err).__name__}: {err})") from None  # fmt: skip
+        _accepted(state.copy(), action, number, probe)
     if fingerprint(state) != snapshot:
         raise Broken(number, "applying an action to a copy changed the state (copy)")
+
+
+def _accepted(state: State, action: Any, number: int, probe: Chance) -> None:
+    """Apply an offered action to `state` (a copy), which the rules must accept."""
+    said = state.describe(action)
+    try:
+        state.apply(action, probe)
+    except Exception as err:  # noqa: BLE001 - the designer's rules refusing what they offer
+        raise Broken(number, f"the rules offer {said!r} and then refuse it "
+                             f"({type(err).__name__}: {err})") from None  # fmt: skip
 
 
 def _hides(state: State, snapshot: bytes, players: int, number: int, probe: Chance,
@@ -192,7 +196,8 @@ def _hides(state: State, snapshot: bytes, players: int, number: int, probe: Chan
                                  f"cannot see is drawn again: it shows the seat something "
                                  f"hidden, or resample changes what the seat has seen "
                                  f"(was {seen!r}, now {other.observation(seat)!r})")  # fmt: skip
-        if seat == state.to_move and list(other.actions()) != list(state.actions()):
+        moving = not state.over() and seat == state.to_move
+        if moving and list(other.actions()) != list(state.actions()):
             raise Broken(number, f"seat {seat + 1}'s legal actions depend on what it cannot "
                                  "see: a resampled state offers it others")  # fmt: skip
 

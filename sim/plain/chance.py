@@ -72,10 +72,17 @@ class Chance:
         return options[self.below(len(options))]
 
     def shuffle(self, items: MutableSequence[Any]) -> None:
-        """Shuffle `items` in place (random_streams.shuffle_range over the whole list)."""
+        """Shuffle `items` in place (random_streams.shuffle_range over the whole list). The
+        draws are read straight from the block: a search shuffles at every simulation."""
+        block, at = self._block, self._next
         for i in range(len(items) - 1, 0, -1):
-            j = self.below(i + 1)
+            if at == len(block):
+                self._refill()
+                block, at = self._block, 0
+            j = ((block[at] >> 33) * (i + 1)) >> 31
+            at += 1
             items[i], items[j] = items[j], items[i]
+        self._next = at
 
     def copy(self) -> Chance:
         twin = Chance.__new__(Chance)

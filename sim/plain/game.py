@@ -18,6 +18,7 @@ other: a resampled state must look the same to the seat.
 from __future__ import annotations
 
 import copy
+import functools
 from collections.abc import Hashable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -107,6 +108,16 @@ class State:
 def overrides(state: State, method: str) -> bool:
     """Whether the state's class writes `method` itself (an optional part of the interface)."""
     return getattr(type(state), method) is not getattr(State, method)
+
+
+@functools.cache
+def gives_value(game: PlainGame) -> bool:
+    """Whether the game gives a heuristic (its state writes `value`), asked of a new game of
+    its first preset at the fewest seats, once."""
+    from sim.plain.chance import Chance
+
+    rules = game.rulesets.load(game.rulesets.presets[0])
+    return overrides(game.start(rules, min(game.player_counts), Chance(0)), "value")
 
 
 class Strategy:

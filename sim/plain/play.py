@@ -51,7 +51,8 @@ class Played:
         return [float(s) for s in self.state.scores()]
 
 
-# (step, seat, action, the state after it) for a watched game
+# (step, seat, action, the state after it) for a watched game; first (0, -1, None, the
+# state at the start)
 Step = Callable[[int, int, Action, State], None]
 
 
@@ -67,6 +68,8 @@ def play(game: PlainGame, rules: Any, strategies: Sequence[Strategy], seed: int,
     played = Played(state, players, decisions=[0] * players, turns_played=[0] * players,
                     no_choice=[0] * players, rows=[_scores(state)])  # fmt: skip
     chose, decisions, cap, seat = False, played.decisions, game.max_steps, -1
+    if watch is not None:
+        watch(0, -1, None, state)
     while not state.over():
         if played.steps == cap:
             played.capped = True

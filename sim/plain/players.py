@@ -14,7 +14,7 @@ from sim import plugin_path
 from sim.config import Field
 from sim.errors import ConfigError
 from sim.games.base import StrategySpec
-from sim.plain.game import PlainGame, Strategy
+from sim.plain.game import PlainGame, Strategy, gives_value
 from strategies.generic import ladder, registry
 from strategies.registry import checked_params, unknown_strategy
 
@@ -68,6 +68,10 @@ class Players:
                                   key="strategy", hint=hint)  # fmt: skip
             name, params = ladder.KNOB[0], {ladder.KNOB[1]: ladder.POINTS[spec.name], **params}
         cls = self._class(name, source)
+        if name == "greedy" and not gives_value(self.game):
+            raise ConfigError(f"greedy plays on the game's heuristic, and {self.game.title} "
+                              "gives none", file=source, key="strategy",
+                              hint="Give the state a `value(seat)`, or play mcts.")  # fmt: skip
         values = checked_params(name, dict(cls.PARAMS), params, source=source,
                                 fields={**FIELDS, **getattr(cls, "FIELDS", {})})  # fmt: skip
         return Player(name, cls, tuple(values.items())), values

@@ -20,7 +20,7 @@ from types import MappingProxyType
 from typing import Any
 
 from sim.games.base import QUALITY_SECTION, BenchPlan, Chunk, Optional, StrategySpec
-from sim.plain.game import PlainGame
+from sim.plain.game import PlainGame, gives_value
 from strategies.generic import ladder, registry
 
 # the bench's share of its games a level plays, by its budget (a master's decision costs a
@@ -77,7 +77,8 @@ class PlainPlugin(Optional):
     skill_points = MappingProxyType(dict(ladder.POINTS))
 
     def strategy_names(self) -> tuple[str, ...]:
-        return tuple(dict.fromkeys((*registry.BUILTIN, *ladder.LADDER, *self._game.strategies)))
+        generic = [n for n in registry.BUILTIN if n != "greedy" or gives_value(self._game)]
+        return tuple(dict.fromkeys((*generic, *ladder.LADDER, *self._game.strategies)))
 
     @cached_property
     def _players(self) -> Any:

@@ -25,6 +25,8 @@ def watch_game(game: PlainGame, players: Players, ruleset: Any, lineup: list[Str
 
     def step(number: int, seat: int, action: Action, state: State) -> None:
         nonlocal turn
+        if number == 0:  # the start
+            return
         if not turn:
             title = f"turn {len(frames) + 1}: seat {seat + 1} ({labels[seat]})"
             turn = {"title": title, "lines": []}

@@ -3,18 +3,22 @@ simulations per decision.
 
 Each simulation plays from a copy of the position: down the tree by the upper confidence
 bound (UCB1), each seat choosing for its own share of the win, until it reaches an action no
-simulation has tried; that action is added and played, then `rollout` random steps, and the
-position is judged: a finished game by the seats' shares of the win, an unfinished one by the
-game's heuristic (its state's `value`), or, for a game without one, by playing at random to
-the end. Every node on the way adds the judgement of the seat that chose it.
+simulation has tried, or an outcome of an action no simulation has met; there it adds a node,
+plays `rollout` random steps and judges the position: a finished game by the seats' shares of
+the win, an unfinished one by the game's heuristic (its state's `value`), or, for a game
+without one, by playing at random to the end. Every action on the way adds the judgement of
+the seat that chose it.
 
-Chance, open loop: a node is a sequence of actions, not a position, and every simulation
-draws its dice anew, so a node's value is the average over what chance brings after those
-actions. The same tree serves hidden information (information-set search, single observer):
-each simulation starts from the position resampled for the searching seat (`resample`: what
-it cannot see drawn again), so it plans over every hand it cannot tell apart, never the true
-one. Where the legal actions differ between simulations (other dice, other hands), a child's
-exploration counts the simulations in which it was available, not its parent's visits.
+Chance: every simulation draws its dice anew, and an action's outcomes are told apart by what
+the searching seat can tell apart: in a game that hides nothing, the numbers chance drew
+while the action was applied (a roll of 3 and a roll of 5 lead to different nodes: chance
+nodes, sampled); in a game with hidden information, what the seat observes afterwards (its
+`observation`: a card turned up face up makes a new node, a card dealt to another's hand
+does not). Hidden information (information-set search, single observer): each simulation
+starts from the position resampled for the searching seat (`resample`: what it cannot see
+drawn again), so it plans over every hand it cannot tell apart, never the true one. Where
+the legal actions differ between simulations, an action's exploration counts the
+simulations in which it was available, not its parent's visits.
 
 The searching seat plays the action tried most (ties: the better average, then the first
 listed). All randomness is the seat's own stream: a game replays from its seed.
@@ -23,7 +27,7 @@ listed). All randomness is the seat's own stream: a game replays from its seed.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 
 from sim.plain.chance import Chance
 from sim.plain.game import Action, State, Strategy
@@ -32,16 +36,49 @@ from strategies.generic.outcomes import has_hidden, has_value, shares
 
 
 class _Node:
-    """The statistics of one action sequence: visits, the total judgement of the seat that
-    chose its last action, the simulations in which it was available, its children."""
+    """A position as the searching seat tells it apart: its actions tried so far."""
 
-    __slots__ = ("visits", "total", "available", "children")
+    __slots__ = ("edges",)
+
+    def __init__(self) -> None:
+        self.edges: dict[Action, _Edge] = {}
+
+
+class _Edge:
+    """An action from a node: its visits, the total judgement of the seat that chose it, the
+    simulations in which it was available, and the nodes of its outcomes."""
+
+    __slots__ = ("visits", "total", "available", "outcomes")
 
     def __init__(self) -> None:
         self.visits = 0
         self.total = 0.0
         self.available = 1
-        self.children: dict[Action, _Node] = {}
+        self.outcomes: dict[Hashable, _Node] = {}
+
+
+class _Recorder(Chance):
+    """The simulation's chance, keeping the numbers drawn while one action is applied."""
+
+    __slots__ = ("inner", "drawn")
+
+    def __init__(self, inner: Chance) -> None:
+        self.inner, self.drawn = inner, []
+
+    def bits(self) -> int:
+        value = self.inner.bits()
+        self.drawn.append(value)
+        return value
+
+    def below(self, n: int) -> int:
+        value = self.inner.below(n)
+        self.drawn.append(value)
+        return value
+
+    def uniform(self) -> float:
+        value = self.inner.uniform()
+        self.drawn.append(value)
+        return value
 
 
 class MCTS(Strategy):
@@ -59,7 +96,7 @@ class MCTS(Strategy):
                                                          self.game.search_budget)  # fmt: skip
         self._players = len(state.scores())
         self._value = has_value(state)
-        hidden = has_hidden(state)
+        self._hidden = hidden = has_hidden(state)
         root = _Node()
         for _ in range(budget):
             sim = state.resample(self.seat, chance) if hidden else state.copy()
@@ -67,40 +104,48 @@ class MCTS(Strategy):
         return self._most_tried(root, actions)
 
     def _simulate(self, root: _Node, sim: State, chance: Chance) -> None:
-        path: list[tuple[_Node, int]] = []
-        node, explore = root, self.params["explore"]
+        path: list[tuple[_Edge, int]] = []
+        node, explore, me = root, self.params["explore"], self.seat
+        recorder = _Recorder(chance)
         while not sim.over():
             mover = sim.to_move
-            children = node.children
+            edges = node.edges
             untried: list[Action] = []
             best, best_score = None, -math.inf
             for action in sim.actions():
-                child = children.get(action)
-                if child is None:
+                edge = edges.get(action)
+                if edge is None:
                     untried.append(action)
                     continue
-                child.available += 1
-                score = child.total / child.visits + explore * math.sqrt(
-                    math.log(child.available) / child.visits
+                edge.available += 1
+                score = edge.total / edge.visits + explore * math.sqrt(
+                    math.log(edge.available) / edge.visits
                 )
                 if score > best_score:
                     best, best_score = action, score
             if untried:
                 action = untried[chance.below(len(untried))] if len(untried) > 1 else untried[0]
-                child = children[action] = _Node()
+                edge = edges[action] = _Edge()
                 sim.apply(action, chance)
-                path.append((child, mover))
+                path.append((edge, mover))
                 break
-            node = children[best]
-            sim.apply(best, chance)
-            path.append((node, mover))
-        judged = self._judge(sim, chance)
-        for child, mover in path:
-            child.visits += 1
-            child.total += judged[mover]
+            edge = edges[best]
+            path.append((edge, mover))
+            recorder.drawn = []
+            sim.apply(best, recorder)
+            outcome = sim.observation(me) if self._hidden else tuple(recorder.drawn)
+            node = edge.outcomes.get(outcome)
+            if node is None:  # an outcome not met before: a new node, judged from here
+                edge.outcomes[outcome] = _Node()
+                break
+        judged = self._judge(sim, chance, {mover for _, mover in path})
+        for edge, mover in path:
+            edge.visits += 1
+            edge.total += judged[mover]
 
-    def _judge(self, sim: State, chance: Chance) -> list[float]:
-        """Every seat's expected share of the win from `sim`, after the rollout."""
+    def _judge(self, sim: State, chance: Chance, seats: set[int]) -> dict[int, float]:
+        """The expected share of the win from `sim`, after the rollout, of each of `seats`
+        (those that chose an action on the way: the heuristic is asked of them only)."""
         steps = int(self.params["rollout"]) if self._value else self.game.max_steps
         while steps > 0 and not sim.over():
             actions = sim.actions()
@@ -108,18 +153,18 @@ class MCTS(Strategy):
                       chance)  # fmt: skip
             steps -= 1
         if sim.over():
-            return shares(sim, self._players)
+            return dict(enumerate(shares(sim, self._players)))
         if self._value:
-            return [sim.value(seat) for seat in range(self._players)]
-        return [1.0 / self._players] * self._players  # cut by the cap: nobody's
+            return {seat: sim.value(seat) for seat in seats}
+        return dict.fromkeys(seats, 1.0 / self._players)  # cut by the cap: nobody's
 
     @staticmethod
     def _most_tried(root: _Node, actions: Sequence[Action]) -> Action:
         best, best_key = actions[0], (-1, -math.inf)
         for action in actions:
-            child = root.children.get(action)
-            if child is not None:
-                key = (child.visits, child.total / child.visits)
+            edge = root.edges.get(action)
+            if edge is not None:
+                key = (edge.visits, edge.total / edge.visits)
                 if key > best_key:
                     best, best_key = action, key
         return best

@@ -50,6 +50,7 @@ class Table(State):
     chips: list[int]
     taken: list[list[int]]  # each seat's cards, sorted
     open_chips: bool = True
+    ties: str = "share"  # (R9) a tie shares the win; "chips": the most chips among the tied
     pot: int = 0
     to_move: int = 0
     said: str = ""  # what the last action did, for `sim play`
@@ -79,10 +80,18 @@ class Table(State):
     def scores(self) -> list[int]:
         return [-points(cards, chips) for cards, chips in zip(self.taken, self.chips, strict=True)]
 
+    def winners(self) -> list[int]:
+        scores = self.scores()
+        tied = [seat for seat, score in enumerate(scores) if score == max(scores)]
+        if self.ties == "chips" and len(tied) > 1:
+            most = max(self.chips[seat] for seat in tied)
+            tied = [seat for seat in tied if self.chips[seat] == most]
+        return tied
+
     def copy(self) -> Table:
         return Table(list(self.deck), list(self.set_aside), self.offer, list(self.chips),
-                     [list(cards) for cards in self.taken], self.open_chips, self.pot,
-                     self.to_move, self.said)  # fmt: skip
+                     [list(cards) for cards in self.taken], self.open_chips, self.ties,
+                     self.pot, self.to_move, self.said)  # fmt: skip
 
     def observation(self, seat: int) -> View:
         chips = tuple(c if self.open_chips or k == seat else None

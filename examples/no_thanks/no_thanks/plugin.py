@@ -24,7 +24,7 @@ class NoThanks(PlainGame):
     version = 1
     player_counts = (3, 4, 5, 6, 7)
     strategies = {"thrifty": Thrifty}
-    demo_lineup = "strong,club,thrifty"
+    demo_lineup = "club,casual,thrifty"
     search_budget = 1000
     scoring_event, scoring_event_words = 8, "about one card of the middle of the deck, 8 points"
     rulesets = RulesetFamily(
@@ -40,6 +40,11 @@ class NoThanks(PlainGame):
                 doc="each player's chips at 3, 4, 5, 6, 7 players",
             ),
             "chips.open": Field("bool", doc="every seat sees every chip count"),
+            "end.ties": Field(
+                "choice",
+                choices=("share", "chips"),
+                doc="a tie shares the win, or the most chips break it",
+            ),
         },  # fmt: skip
         presets=("no-thanks", "no-thanks-secret-chips"),
         folder=Path(__file__).resolve().parent / "rulesets",
@@ -52,7 +57,7 @@ class NoThanks(PlainGame):
         deck, aside = cards[rules["cards.set_aside"] :], cards[: rules["cards.set_aside"]]
         chips = rules["chips.per_player"][players - 3]
         return Table(deck[1:], aside, deck[0], [chips] * players, [[] for _ in range(players)],
-                     rules["chips.open"])  # fmt: skip
+                     rules["chips.open"], rules["end.ties"])  # fmt: skip
 
 
 GAME = plug_in(NoThanks)

@@ -110,7 +110,7 @@ class PigGame(PlainGame):
     player_counts = (2,)
     outcomes = ("win", "cap")
     strategies = {"hold": Hold}
-    demo_lineup = "master,hold"
+    demo_lineup = "club,hold"
     search_budget = 1000
     scoring_event, scoring_event_words = 20, "one hold at 20 points"
     rulesets = RulesetFamily(
