@@ -24,6 +24,7 @@ FIELDS = {
     "budget": Field("int", min=0, max=10**7),
     "explore": Field("float", min=0.0, max=100.0),
     "rollout": Field("int", min=0, max=10**7),
+    "expand": Field("int", min=0, max=10**7),
     "samples": Field("int", min=1, max=10**5),
 }
 

@@ -12,6 +12,7 @@ same seed and the same decisions play the same game in both.
 
 from __future__ import annotations
 
+import functools
 import math
 from dataclasses import dataclass
 from pathlib import Path
@@ -22,6 +23,18 @@ from sim.rulesets import RulesetFamily
 
 ROLL, HOLD = "roll", "hold"
 FIRST_ROLL, EITHER = (ROLL,), (ROLL, HOLD)
+HOLD_AT = 20
+
+
+@functools.cache
+def turn_worth(faces: int, bust: int) -> list[float]:
+    """What holding at 20 banks on average from each turn total 0..20 (from 20 on: the turn
+    total itself): a roll busts 1 time in `faces`, else adds its face."""
+    worth = [float(k) for k in range(HOLD_AT + faces + 1)]
+    for k in range(HOLD_AT - 1, -1, -1):
+        worth[k] = sum(0.0 if face == bust else worth[k + face]
+                       for face in range(1, faces + 1)) / faces  # fmt: skip
+    return worth[: HOLD_AT + 1]
 
 
 @dataclass
@@ -71,13 +84,14 @@ class Pig(State):
                    self.said)  # fmt: skip
 
     def value(self, seat: int) -> float:
-        """A guess at `seat`'s chance to win, as if the player to move held now: whoever
-        needs fewer turns of about 8 points (what holding at 20 banks on average) is ahead,
-        the next to start a turn by half a turn."""
+        """A guess at `seat`'s chance to win: whoever needs fewer turns of about 8 points
+        (what holding at 20 banks on average) to reach the goal is ahead; the player to move
+        counts what holding at 20 would bank from its turn total (`turn_worth`)."""
+        turn = turn_worth(self.faces, self.bust)
         mover, total = self.to_move, self.turn_total
-        need = [(self.goal - self.banked[k] - (total if k == mover else 0)) / 8 for k in (0, 1)]
-        starts = mover if total == 0 else 1 - mover  # who starts the next turn
-        lead = need[1 - seat] - need[seat] + (0.5 if seat == starts else -0.5)
+        got = [self.banked[k] + (turn[min(total, HOLD_AT)] if k == mover else 0) for k in (0, 1)]
+        need = [(self.goal - got[k]) / 8 for k in (0, 1)]
+        lead = need[1 - seat] - need[seat]
         return 1.0 / (1.0 + math.exp(-lead / math.sqrt(1.0 + (need[0] + need[1]) / 4)))
 
     def show(self) -> str:
