@@ -20,6 +20,7 @@ from typing import NamedTuple
 from sim.plain import Chance, State
 
 TAKE, PASS = "take", "pass"
+CARDS_IN_PLAY = 24  # the printed game's deck after the set-aside cards
 BOTH, ONLY_TAKE = (TAKE, PASS), (TAKE,)
 
 
@@ -108,11 +109,14 @@ class Table(State):
         return twin
 
     def value(self, seat: int) -> float:
-        """A guess at `seat`'s share of the win: points now, the card on offer counted for
-        no one, shares falling off by e for every 8 points behind (a card of the middle of
-        the deck less its chips)."""
-        mine = self.scores()
-        weights = [math.exp((s - max(mine)) / 8) for s in mine]
+        """A guess at `seat`'s share of the win from the points as they stand, a chip counted
+        at more than its point while cards remain (it can still refuse one: 2 points at the
+        start, 1 at the end), shares falling off by e for every 8 points behind."""
+        worth = 1.0 + len(self.deck) / CARDS_IN_PLAY
+        standing = [worth * chips - points(cards, 0)
+                    for cards, chips in zip(self.taken, self.chips, strict=True)]  # fmt: skip
+        top = max(standing)
+        weights = [math.exp((s - top) / 8) for s in standing]
         return weights[seat] / sum(weights)
 
     def show(self) -> str:
