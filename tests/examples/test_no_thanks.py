@@ -100,8 +100,8 @@ def test_each_level_beats_two_thrifty_players_more_often_than_the_one_below():
     seeds = np.repeat(np.arange(games // 3), 3)
     shares = []
     for level in GAME.skills[:-1]:
-        chunk = GAME.play_chunk(GAME.load_ruleset("no-thanks"), 3,
-                                [StrategySpec(level), StrategySpec("thrifty")], seats, seeds)  # fmt: skip
+        lineup = [StrategySpec(level), StrategySpec("thrifty")]
+        chunk = GAME.play_chunk(GAME.load_ruleset("no-thanks"), 3, lineup, seats, seeds)
         shares.append(float(chunk.seats["win_share"][chunk.seats["strategy"] == level].mean()))
     assert all(a < b for a, b in zip(shares, shares[1:], strict=False)), shares
 
