@@ -11,7 +11,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
-from sim.measures.core import Measure, Settings
+from sim.measures.core import Measure
+from sim.stored_arm import Settings
 
 
 @dataclass(frozen=True)

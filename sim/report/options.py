@@ -28,7 +28,7 @@ def option_pairs(ctx: Context, base: str) -> list[tuple[str, str]]:
             other
             for other in ctx.arm_names
             if ctx.results.arm(other).players == info.players
-            and ctx.results.arm(other).ruleset_values == info.ruleset_values
+            and ctx.results.arm(other).rules == info.rules
         ]
         reference = next((o for o in same if ctx.results.arm(o).lineup == plain), None)
         if reference is None and base in same:

@@ -29,7 +29,7 @@ from sim.runner.folder import Opened, open_folder, results_root
 from sim.runner.illegal import IllegalMoves
 from sim.runner.manifest import chunk_list, new_manifest, now, previous_seconds
 from sim.runner.pool import WorkerPool, local_pool
-from sim.runner.precision import Measure, measure
+from sim.runner.precision import Measurement, measure
 from sim.runner.tasks import ChunkResult, Task, make_task, play_task
 from sim.storage import complete_chunks, part_path, read_manifest, write_atomic, write_manifest
 from sim.storage.verify import games_done, missing_ranges, record
@@ -434,7 +434,7 @@ def _store(root: Path, result: ChunkResult) -> dict[str, Any]:
     return {"games": record(result.games), "seats": record(result.seats)}
 
 
-def _measure_entry(m: Measure, reached: bool, target: float) -> dict[str, Any]:
+def _measure_entry(m: Measurement, reached: bool, target: float) -> dict[str, Any]:
     return {
         "metric": m.metric,
         "games": m.games,

@@ -117,7 +117,7 @@ build.reads_skill = True  # levels are read here (design.py), not split by the f
 
 
 def _events(design, spec) -> dict[str, float]:
-    from sim.measures.core import Settings
+    from sim.results import Settings
 
     if spec.scoring_event is None:
         return {}

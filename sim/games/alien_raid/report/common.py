@@ -27,7 +27,7 @@ PLAYERS = Column.count("players", "players")
 
 def catalog(ctx: Context, arm: str) -> dict[str, Any]:
     """The arm's catalog keys (catalog.<section>.<card>.<field>) as the manifest keeps them."""
-    values = ctx.results.arm(arm).ruleset_values
+    values = ctx.results.arm(arm).rules
     return {k: v for k, v in values.items() if k.startswith(PREFIX)}
 
 

@@ -23,7 +23,7 @@ TASK_TARGETS = (0.10, 0.25, 0.50)  # shares of games the tasks should decide
 
 
 def credit_row(ctx: Context, arm: str) -> dict:
-    values = ctx.results.arm(arm).ruleset_values
+    values = ctx.results.arm(arm).rules
     s = ctx.results.arm_seats(arm)
     probes = s.filter(pl.col("cp_turn") > 0)
     humans = welch(probes, "cp_took", "score")
@@ -67,7 +67,7 @@ def task_rows(ctx: Context, arm: str) -> tuple[dict, list[dict]]:
         **prefixed(rate(decided(1.0) * games, games), "decided"),
         **diff_cols(welch(first, "leader", "win_share"), "leader_uplift"),
     }
-    values = ctx.results.arm(arm).ruleset_values
+    values = ctx.results.arm(arm).rules
     reward = float(values.get("tasks.first", 200_000))
     scales = np.linspace(0.0, 3.0, 61)
     shares = np.array([decided(x) for x in scales])

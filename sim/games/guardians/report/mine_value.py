@@ -39,7 +39,7 @@ def mine_enabled(ctx: Context, arm: str) -> bool:
     if "mine.enabled" in g.columns:
         return bool(g.get_column("mine.enabled")[0])
     info = ctx.results.arm(arm)
-    return bool(info.ruleset_values.get("mine.enabled", True))
+    return bool(info.rules.get("mine.enabled", True))
 
 
 def mine_users(ctx: Context) -> set[str]:

@@ -12,7 +12,6 @@ import numpy as np
 import polars as pl
 
 from sim.games.guardians.report import pricing_answers
-from sim.measures.core import Frames
 from sim.measures.generic import StrategyUplift
 from sim.report import fmt, plots
 from sim.report import verdicts as verdict_words
@@ -21,6 +20,7 @@ from sim.report.context import Context
 from sim.report.metrics import mean, prefixed, rate
 from sim.report.render import Finding, Section, Text
 from sim.report.table import Column, Table
+from sim.results import StoredArm
 from sim.stats.bootstrap import bootstrap_ratio, break_even_bootstrap
 from sim.stats.paired import one_sample
 
@@ -77,7 +77,7 @@ def _price(ctx: Context, arm: str, item: Item) -> float | None:
     g = ctx.results.arm_games(arm)
     if item.price in g.columns:
         return float(g.get_column(item.price)[0])
-    value = ctx.results.arm(arm).ruleset_values.get(item.price)
+    value = ctx.results.arm(arm).rules.get(item.price)
     return float(value) if value is not None else None
 
 
@@ -92,7 +92,7 @@ def buyers(ctx: Context, item: Item) -> set[str]:
 def _per_game_uplift(g: pl.DataFrame, s: pl.DataFrame, buy: set[str]) -> pl.DataFrame:
     """game -> the buyers' win-share uplift (the registry's measure, sim.measures) and the
     buyers' mean score minus the non-buyers' mean score, over the games a buyer played."""
-    uplift = StrategyUplift(*sorted(buy)).per_game(Frames(games=g, seats=s))
+    uplift = StrategyUplift(*sorted(buy)).per_game(StoredArm(g, s))
     is_buyer = pl.col("strategy").is_in(list(buy))
     gap = s.group_by("game").agg(
         (pl.col("score").filter(is_buyer).mean() - pl.col("score").filter(~is_buyer).mean())

@@ -92,11 +92,11 @@ def quality_rows(ctx: Context, base: str, other: str) -> list[dict]:
     """The headline quality measures' paired differences as comparison rows (the measures the
     stored games have the columns of)."""
     from sim.report.game_quality.compare import COMPETITIVE
-    from sim.report.game_quality.design import frames_of, has_columns
+    from sim.report.game_quality.design import has_columns
     from sim.stats.paired import Difference
 
     registry = registry_for("guardians")
-    fa, fb = frames_of(ctx.results, base), frames_of(ctx.results, other)
+    fa, fb = ctx.results.stored(base), ctx.results.stored(other)
     rows = []
     for name in COMPETITIVE:
         m = registry.get(name)

@@ -29,7 +29,7 @@ METHODS = (
 def infer_sections(results: Results) -> list[str]:
     """The difficulty table when the level varies. (A chart for target win rates is a tune:
     experiments/tune_invaders_chart.yaml.)"""
-    values = [arm.ruleset_values for arm in results.arms]
+    values = [arm.rules for arm in results.arms]
     return ["invaders_difficulty"] if len({v.get("setup.level") for v in values}) > 1 else []
 
 

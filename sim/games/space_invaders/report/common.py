@@ -62,7 +62,7 @@ def arms(ctx: Context) -> list[Arm]:
     out = []
     for name in ctx.arm_names:
         info = ctx.results.arm(name)
-        v = info.ruleset_values
+        v = info.rules
         games = ctx.results.arm_games(name)
         strategies = ctx.results.arm_seats(name).get_column("strategy").unique().sort()
         variant = ", ".join(
