@@ -16,10 +16,10 @@ SECTIONS = section_builders(SpaceInvaders.report_sections)
 METHODS = (
     "Level steps, power uplift and sensitivity compare two arms on the same games (the same "
     "seed deals the same cards and draws the same launch errors in every arm): the per-game "
-    "differences in winning get a paired t interval.",
+    "differences in winning get a paired normal interval.",
     "Option values compare each arm with the baseline arm, the same table with one strategy "
     "parameter changed (an optional action never taken, or taken without judging), on the "
-    "same games: paired t intervals of the win and score differences.",
+    "same games: paired normal intervals of the win and score differences.",
     "The invader cards, the board's measurements and the players' dexterity are assumptions "
     "(docs/games/space_invaders/rules.md): the sensitivity table shows how the answers move with "
     "them.",
