@@ -314,3 +314,20 @@ def test_a_mistyped_family_name_is_answered_with_an_example(registry):
         registry.get("raids_rate")
     with pytest.raises(UnknownMeasure, match="Did you mean 'won_share.seat.1'"):
         registry.get("won_share.seats.1", examples=["won_share.seat.1"])
+
+
+def test_net_points_per_point_count_every_game_the_buyer_plays():
+    """The gap in a game the buyer did not buy in counts too: what buying gains over the
+    table in all, per point paid (a ratio of two means over every game)."""
+    from sim.games.guardians.measures import MISSILE, NetPerPoint
+
+    seats = pl.DataFrame({
+        "game": [0, 0, 1, 1],
+        "strategy": ["buyer", "other", "buyer", "other"],
+        "score": [30, 20, 10, 15],
+        "missiles_bought": [2, 0, 0, 0],
+    })  # fmt: skip
+    games = pl.DataFrame({"game": [0, 1], "missile.cost": [5, 5]})
+    v = NetPerPoint(MISSILE, "buyer").estimate(StoredArm(games, seats))
+    assert v.value == pytest.approx(((30 - 20) + (10 - 15)) / (2 * 5 + 0))
+    assert v.n == 2

@@ -27,11 +27,15 @@ verdict, a target or the precision stop reads it as is.
 Names
 -----
 Fixed names (`close_rate`, `lead_changes`, `median_margin`, `decided_last_round`,
-`no_choice_share`, `mean_score`, ...) and families (`<outcome>_rate`, `win_share.seat.<k>`,
-`win_share.<strategy>`, `uplift.<strategy>`, `seat_advantage.<k>`, `beats.<A>><B>`,
-`leader_wins.<fraction>`, `last_wins.<fraction>`, `mean_<column>`, `median_<column>`);
+`no_choice_share`, `mean_score`, `winner_score`, `decided_rate`, ...) and families
+(`<outcome>_rate`, `win_share.seat.<k>`, `win_share.<strategy>`, `uplift.<strategy>`,
+`uplift.seat.<k>`, `seat_advantage.<k>`, `won_share.seat.<k>`, `score.seat.<k>`,
+`beats.<A>><B>`, `leader_wins.<fraction>`, `last_wins.<fraction>`, `mean_<column>`,
+`median_<column>`, `seat_mean.<column>[.<strategy>]`, `seat_share.<column>[.<strategy>]`,
+`game_total.<column>`; `A+B` for the seats of two strategies together), and each game's own;
 `registry.describe()` lists them with their definitions. A name is registered once: a
-duplicate is refused.
+duplicate is refused. The reports, `sim tune`, the precision stop and `sim.lab` read these
+measures and nothing else: a figure the registry lacks is added to it.
 
 Adding a measure
 ----------------
@@ -40,8 +44,10 @@ Most measures are a ratio of per-game sums: subclass `Ratio`, set `name`, `label
 frame of `game, x, w` (the value is sum(x) / sum(w) over the games with w > 0; a plain mean has
 w = 1, a rate among some games w = 1 for those). Intervals, standard errors and paired
 differences come with it (delta method; Wilson for rates of one unit per game). `Share` and
-`Column` are the one-line cases; `Quantile` a median or other quantile; `Contrast` the
-difference of two ratios over the same games (bought minus declined in a randomised probe).
+`Column` are the one-line cases, `SeatRatio` (sim/measures/seats.py) a ratio over seats (of
+some strategies); `Quantile` a median or other quantile; `Contrast` the difference of two
+ratios over the same games, `SeatContrast` of two groups of seats (bought minus declined in a
+randomised probe).
 Register a generic measure in `generic.py`; a game's own goes in its `measures()` part
 (`GameMeasures.own` and `own_families`, sim/games/<game>/measures.py), which also says what
 the generic ones need to know about it (sim/measures/spec.py).

@@ -121,20 +121,26 @@ class Measure:
 
 class Ratio(Measure):
     """sum(x) / sum(w) over the games with w > 0; `per_game(arm)` gives columns game, x, w.
-    `rate`: x lies in [0, w] and each game counts at most once (Wilson interval)."""
+    `rate`: x lies in [0, w] and each game counts at most once (Wilson interval).
+    `every_game`: the games with w = 0 count too, their x in the sum (a ratio of two means
+    over every game, e.g. points gained per point paid where some games pay nothing)."""
 
     rate: bool = False
+    every_game: bool = False
 
     def per_game(self, arm: StoredArm) -> pl.DataFrame:
         raise NotImplementedError
 
     def units(self, arm: StoredArm) -> pl.DataFrame:
         """game, x, w of the games the ratio counts (w > 0)."""
-        frame = self.per_game(arm).select(
-            "game", pl.col("x").cast(pl.Float64), pl.col("w").cast(pl.Float64)
-        )
-        kept = pl.col("w").is_not_null() & (pl.col("w") > 0) & pl.col("x").is_not_null()
-        return frame.filter(kept).sort("game")  # in game order: the same sums every time
+        return self.counted(self.per_game(arm))
+
+    def counted(self, per_game: pl.DataFrame) -> pl.DataFrame:
+        """The rows of game, x, w the ratio counts, in game order (the same sums every time)."""
+        frame = per_game.select("game", pl.col("x").cast(pl.Float64), pl.col("w").cast(pl.Float64))
+        weighed = pl.col("w") >= 0 if self.every_game else pl.col("w") > 0
+        kept = pl.col("w").is_not_null() & weighed & pl.col("x").is_not_null()
+        return frame.filter(kept).sort("game")
 
     def estimate(self, arm: StoredArm) -> Value:
         units = self.units(arm)

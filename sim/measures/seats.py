@@ -67,11 +67,9 @@ class SeatRatio(Ratio):
         games in a, whoever held them there: a strategy against the one it replaced."""
         held = self._held(b.seats).select("game", "seat")
         same = a.seats.join(held, on=["game", "seat"], how="semi")
-        ua = self._sums(same, a).filter((pl.col("w") > 0) & pl.col("x").is_not_null())
-        ub = self.units(b)
+        ua, ub = self.counted(self._sums(same, a)), self.units(b)
         both = ua.join(ub, on="game", how="inner", suffix="_b")
-        return ratio_difference(*(both[c].cast(pl.Float64).to_numpy()
-                                  for c in ("x", "w", "x_b", "w_b")))  # fmt: skip
+        return ratio_difference(*(both[c].to_numpy() for c in ("x", "w", "x_b", "w_b")))
 
     def _held(self, seats: pl.DataFrame) -> pl.DataFrame:
         if not self.strategies:

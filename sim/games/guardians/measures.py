@@ -95,7 +95,10 @@ def _points_per_point(item: Item, buyers: str) -> SeatRatio:
 
 class NetPerPoint(Ratio):
     """Per game: the buyers' mean score minus the others' (x), and the buyers' mean points
-    paid for the item (w); the games both play."""
+    paid for the item (w); every game both play, bought in or not (what the buying strategy
+    gains over them in all, per point it pays)."""
+
+    every_game = True
 
     def __init__(self, item: Item, buyers: str) -> None:
         self.item, self.buyers = item, _buyers(buyers)
@@ -103,8 +106,8 @@ class NetPerPoint(Ratio):
         self.label = f"net points per point paid for the {item.noun}"
         self.definition = (
             f"The mean score of the seats {buyers} held minus the other seats' mean score, per "
-            f"point they paid for the {item.noun} (their mean per game), over the games both "
-            "play."
+            f"point they paid for the {item.noun} (their mean per game), over every game both "
+            "play, whether they bought or not."
         )
         self.seats_columns = ("strategy", "score", item.bought)
 
