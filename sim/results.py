@@ -181,7 +181,7 @@ def replay(results_dir: str | Path, game: int, arm: int | str | None = None) -> 
 
 def _replay(results_dir: str | Path, man: dict[str, Any], game: int,
             arm: int | str | None) -> Replay:  # fmt: skip
-    from sim.runner.seeds import game_seed
+    from sim.seeds import game_seed
 
     index = 0 if arm is None else _arm_index(Path(results_dir), arm)
     entry = man["arms"][index]

@@ -106,6 +106,6 @@ def test_the_checks_see_what_they_look_for():
     type checking only; and a circle is found when there is one."""
     edges = graph()
     assert "strategies.guardians.registry" in edges["sim.games.guardians.plugin"]  # in a method
-    assert "sim.runner.reading" in edges["sim.runner.checks"]
-    assert "sim.games.base" in edges["sim.runner.reading"]  # under TYPE_CHECKING
+    assert "sim.experiment.reading" in edges["sim.experiment.checks"]
+    assert "sim.games.base" in edges["sim.experiment.reading"]  # under TYPE_CHECKING
     assert circles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]

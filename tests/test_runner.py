@@ -21,22 +21,16 @@ from typer.testing import CliRunner
 
 from sim.cli import app
 from sim.errors import SimError
+from sim.experiment import load_experiment, parse_experiment
+from sim.experiment.lineups import build_lineup, seat_lineup, table_positions
+from sim.experiment.precision import measure
 from sim.games import game_names, get_game
 from sim.games.base import StrategySpec
+from sim.lab.tournament import ranking, tournament_experiment
 from sim.results import load, manifest, replay
-from sim.runner import (
-    Interrupted,
-    game_seed,
-    game_seeds,
-    load_experiment,
-    parse_experiment,
-    ranking,
-    run,
-    tournament_experiment,
-)
+from sim.runner import Interrupted, run
 from sim.runner.execute import games_done, missing_ranges, plan_chunks
-from sim.runner.lineups import build_lineup, seat_lineup, table_positions
-from sim.runner.precision import measure
+from sim.seeds import game_seed, game_seeds
 from sim.stats.intervals import wilson
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -479,7 +473,7 @@ def test_an_experiment_checks_its_report_sections_without_importing_the_report()
     sections are the same list, imported)."""
     code = (
         "import sys\n"
-        "from sim.runner import parse_experiment\n"
+        "from sim.experiment import parse_experiment\n"
         "exp = parse_experiment({'game': 'guardians', 'players': 2, 'games': 10,\n"
         "                        'seats': ['greedy', 'greedy'], 'report': ['first_player']})\n"
         "print(exp.report)\n"

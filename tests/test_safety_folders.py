@@ -22,8 +22,9 @@ import pytest
 from polars.testing import assert_frame_equal
 
 from sim.errors import SimError
+from sim.experiment import load_experiment
 from sim.results import load
-from sim.runner import load_experiment, run
+from sim.runner import run
 from tests.cli_checks import invoke, one_error_line
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -19,13 +19,13 @@ from typing import Any
 import yaml
 
 from sim.config import override_pairs
+from sim.experiment import command_line
+from sim.experiment.model import Arm, jsonable
+from sim.experiment.model import Experiment as Parsed
+from sim.experiment.parsing import load_experiment, parse_experiment
 from sim.lab import html
 from sim.lab.folder import ResultsFolder
-from sim.runner import command_line
 from sim.runner.execute import run as play
-from sim.runner.experiment import Arm, jsonable
-from sim.runner.experiment import Experiment as Parsed
-from sim.runner.parsing import load_experiment, parse_experiment
 
 Overrides = Mapping[str, Any] | Sequence[str] | Sequence[tuple[str, Any]]
 

@@ -12,7 +12,6 @@ only the games missing from the stored chunks; any other experiment is refused u
 from __future__ import annotations
 
 import itertools
-import os
 import time
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
@@ -22,20 +21,19 @@ from typing import Any
 from sim.compiling import console_notice, quiet_notice
 from sim.console import draws_live
 from sim.errors import SimError
+from sim.experiment.model import Arm, Experiment, Precision
+from sim.experiment.precision import Measure, measure
 from sim.games import get_game
 from sim.games.base import prepare
-from sim.runner.experiment import Arm, Experiment, Precision
 from sim.runner.folder import Opened, open_folder, results_root
 from sim.runner.illegal import IllegalMoves
 from sim.runner.manifest import chunk_list, new_manifest, now, previous_seconds
+from sim.runner.options import DEFAULT_CHUNK_SIZE, check_options, default_jobs
 from sim.runner.pool import WorkerPool, local_pool
-from sim.runner.precision import Measure, measure
 from sim.runner.tasks import ChunkResult, Task, make_task, play_task
 from sim.storage import complete_chunks, part_path, read_manifest, write_atomic, write_manifest
 from sim.storage.verify import games_done, missing_ranges, record
 
-DEFAULT_CHUNK_SIZE = 20_000
-BACKENDS = ("local", "dask")
 DASK_CONNECT_TIMEOUT = "10s"
 _MAX_ERROR_EXAMPLES = 20
 
@@ -66,13 +64,6 @@ def _tasks(exp: Experiment, arms: list[Arm], stored: dict, targets: dict, size: 
 
 
 # --- backends ---------------------------------------------------------------------------
-
-
-def default_jobs() -> int:
-    """All cores this process may use."""
-    if hasattr(os, "sched_getaffinity"):
-        return max(1, len(os.sched_getaffinity(0)))
-    return max(1, os.cpu_count() or 1)
 
 
 def _local(tasks: Iterator[Task], pool: WorkerPool | None) -> Iterator[ChunkResult]:
@@ -211,19 +202,6 @@ class _Progress:
         if self._progress is not None:
             self._progress.stop()
             self._progress = None
-
-
-def check_options(*, chunk_size: int, backend: str, address: str | None, jobs: int | None) -> None:
-    """Refuse bad run options before anything starts."""
-    if chunk_size < 1:
-        raise SimError(f"expected a positive chunk size, got {chunk_size}", key="--chunk-size")
-    if backend not in BACKENDS:
-        raise SimError(f"unknown backend '{backend}'", key="--backend", hint="Use local or dask.")
-    if address and backend != "dask":
-        raise SimError("--address needs --backend dask", key="--address")
-    if jobs is not None and jobs < 1:
-        raise SimError(f"expected a number of workers >= 1, got {jobs}", key="--jobs",
-                       hint="Leave it out to use all cores.")  # fmt: skip
 
 
 def run(

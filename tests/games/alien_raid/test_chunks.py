@@ -6,10 +6,10 @@ import numpy as np
 import pytest
 
 from sim.errors import ConfigError
+from sim.experiment import parse_experiment
 from sim.games import get_game
 from sim.games.base import StrategySpec
 from sim.report import game_quality
-from sim.runner import parse_experiment
 
 GAME = get_game("alien-raid")
 
