@@ -26,12 +26,14 @@ from sim.experiment.lineups import build_lineup, seat_lineup, table_positions
 from sim.experiment.precision import measure
 from sim.games import game_names, get_game
 from sim.games.base import StrategySpec
+from sim.lab.stops import stop_rule
 from sim.lab.tournament import ranking, tournament_experiment
 from sim.results import load, manifest, replay
 from sim.runner import Interrupted, run
-from sim.runner.execute import games_done, missing_ranges, plan_chunks
+from sim.runner.plan import plan_chunks
 from sim.seeds import game_seed, game_seeds
 from sim.stats.intervals import wilson
+from sim.storage.verify import games_done, missing_ranges
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -306,7 +308,7 @@ def test_precision_stop(tmp_path: Path) -> None:
     text = text.replace("games: 1200\n", "")
     exp = load_experiment(write(tmp_path, text))
     out = tmp_path / "p"
-    summary = run(exp, out=out, jobs=1, chunk_size=200, progress=False)
+    summary = run(exp, out=out, jobs=1, chunk_size=200, progress=False, stop=stop_rule(exp))
     stored = load(out).collect()
     n = stored.height
     assert n > 300 and n % 300 == 0 and n < 3000
@@ -318,12 +320,14 @@ def test_precision_stop(tmp_path: Path) -> None:
     assert summary.precision["default"]["reached"]
     assert measure(out, 0, n, "raid_rate").width <= 0.06
     # the same stop with other workers and chunks
-    again = run(exp, out=tmp_path / "q", jobs=2, chunk_size=450, progress=False)
+    again = run(
+        exp, out=tmp_path / "q", jobs=2, chunk_size=450, progress=False, stop=stop_rule(exp)
+    )
     assert again.arms == summary.arms
     assert_frame_equal(load(tmp_path / "q").collect().sort("game"), stored.sort("game"))
     # an unreachable width stops at max_games
-    capped = exp.precision.__class__("win_share.greedy", 0.001, 300, 600)
-    short = run(replace(exp, precision=capped), out=tmp_path / "c", jobs=1, progress=False)
+    capped = replace(exp, precision=exp.precision.__class__("win_share.greedy", 0.001, 300, 600))
+    short = run(capped, out=tmp_path / "c", jobs=1, progress=False, stop=stop_rule(capped))
     assert short.arms == {"default": 600}
     assert not short.precision["default"]["reached"]
 
@@ -349,7 +353,7 @@ def test_precision_stop_until_every_answer_is_settled(tmp_path: Path) -> None:
     assert exp.precision.text() == "every answer is settled, at most 20,000 games per arm"
     assert open_questions_at(tmp_path / "first", exp, 300)  # 300 games settle nothing
     out = tmp_path / "out"
-    summary = run(exp, out=out, jobs=1, progress=False)
+    summary = run(exp, out=out, jobs=1, progress=False, stop=stop_rule(exp))
     n = summary.arms["default"]
     result = summary.precision["all arms"]
     assert result["reached"] and result["games"] == n and 300 < n <= 20000
@@ -379,7 +383,7 @@ def test_the_settle_stop_jumps_to_the_games_the_answers_ask_for(
 
     monkeypatch.setattr(settled, "open_questions", fake)
     exp = load_experiment(write(tmp_path, SETTLE.replace("step: 300", "step: 200")))
-    summary = run(exp, out=tmp_path / "a", jobs=1, progress=False)
+    summary = run(exp, out=tmp_path / "a", jobs=1, progress=False, stop=stop_rule(exp))
     assert asked == [300, 1000] and summary.arms == {"default": 1000}
     assert summary.precision["all arms"]["reached"]
     asked.clear()
@@ -390,7 +394,7 @@ def test_the_settle_stop_jumps_to_the_games_the_answers_ask_for(
 
     monkeypatch.setattr(settled, "open_questions", never)
     capped = replace(exp, precision=replace(exp.precision, max_games=700))
-    summary = run(capped, out=tmp_path / "b", jobs=1, progress=False)
+    summary = run(capped, out=tmp_path / "b", jobs=1, progress=False, stop=stop_rule(capped))
     assert asked == [300, 500, 700] and summary.arms == {"default": 700}
     assert not summary.precision["all arms"]["reached"]
 

@@ -385,7 +385,7 @@ def test_a_huge_game_count_is_refused_and_chunks_are_planned_lazily(tmp_path):
     assert "huge.yaml:3" in line and "'games'" in line and "1000000000" in line
     line = one_error_line(invoke("run", str(exp), "--games", str(10**12)))
     assert "'--games'" in line and "1,000,000,000" in line
-    from sim.runner.execute import iter_chunks
+    from sim.runner.plan import iter_chunks
 
     chunks = iter_chunks([], 10**9, 1)  # a list would be a billion tuples
     assert next(chunks) == (0, 1) and next(chunks) == (1, 2)

@@ -194,6 +194,11 @@ class _Part:
         return getattr(import_module(f"{game.package}.{self.module}"), self.name)
 
 
+# the modules PackageParts imports by name: of the rules' package, of the players' package
+PACKAGE_MODULES = ("layout", "ruleset", "chunks", "watch", "scenario", "report")
+STRATEGY_MODULES = ("registry", "ladder")
+
+
 class PackageParts(Optional):
     """A plug-in's parts found by the usual layout (docs/adding-a-game.md), each module
     imported when the part is first looked up, so the plug-in object stays cheap to import.
