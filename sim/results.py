@@ -32,7 +32,9 @@ from sim.storage.parts import MANIFEST
 from sim.storage.verify import incomplete_note, refuse_damaged
 
 TABLES = ("games", "seats")
-UNNAMED_GAME = "guardians"  # the game of results written before manifests named their game
+# the game of the results written before manifests named their game (the lab had one game
+# then): history, not a default (sim.games.DEFAULT_GAME is what a command plays unnamed)
+UNNAMED_GAME = "guardians"
 
 
 def check_folder(results_dir: str | Path) -> Path:

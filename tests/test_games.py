@@ -33,7 +33,7 @@ BUILT_IN = sorted({p.name for p in entry_points(group="sim.games") if p.module.s
 GAMES = [*BUILT_IN, *(name for name in PACKAGES if name not in BUILT_IN)]
 REQUIRED = ("name", "title", "presets", "load_ruleset", "check_strategy", "play_chunk")
 # a plug-in built on PackageParts also has what it finds its parts with
-HELPERS = ("package", "players", "resolve")
+HELPERS = ("package", "strategies", "resolve")
 HEAVY = ("numba", "sim.jit", "sim.compiling", "sim.random_streams")
 
 

@@ -8,8 +8,9 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from sim.compiling import console_notice
+from sim.compiling import console_notice, quiet_notice
 from sim.games import get_game
+from sim.games.base import prepare
 from sim.runner import default_jobs
 from sim.runner.options import Playing
 from sim.runner.pool import local_pool
@@ -65,11 +66,9 @@ def run_tune(tune: Tune, *, root: Path, playing: Playing, show: bool = True, con
 
 def _prepare(tune: Tune, *, show: bool, console: Any) -> None:
     """Compile (or load) what the lineups need once, before the first trial, saying so."""
-    prepare = getattr(get_game(tune.experiment.game), "prepare", None)
-    if prepare is None:
-        return
     lineup = list(dict.fromkeys(spec for arm in tune.experiment.arms for spec in arm.lineup))
-    prepare(lineup, notice=console_notice(console) if show else (lambda *a, **k: None))
+    notice = console_notice(console) if show else quiet_notice
+    prepare(get_game(tune.experiment.game), lineup, notice=notice)
 
 
 def _chunk_counter(progress: TuneProgress, stop_after: int | None):
