@@ -36,7 +36,7 @@ from sim.games import get_game
 from sim.games.base import StrategySpec
 from sim.measures import StoredArm, registry_for
 from sim.report.answers import Estimate, difference
-from sim.runner.seeds import game_seeds
+from sim.seeds import game_seeds
 from sim.stats.bootstrap import break_even, break_even_bootstrap
 from tests.conftest import slow_scale
 

@@ -14,10 +14,12 @@ import numpy as np
 import polars as pl
 import pytest
 
+from sim.experiment import load_experiment
+from sim.experiment.precision import measure, metric_problem
 from sim.games import get_game
+from sim.lab.stops import stop_rule
 from sim.results import Settings, load
-from sim.runner import load_experiment, run
-from sim.runner.precision import measure, metric_problem
+from sim.runner import run
 from sim.stats.intervals import Z95, normal_interval, wilson
 
 EXPERIMENT = """
@@ -76,7 +78,8 @@ def test_any_registry_measure_stops_a_run(tmp_path: Path) -> None:
     path = tmp_path / "exp.yaml"
     path.write_text(EXPERIMENT + "precision: {metric: leader_wins.half, width: 0.2, step: 100, "
                     "max_games: 2000}\n")  # fmt: skip
-    summary = run(load_experiment(path), out=tmp_path / "out", jobs=1, progress=False)
+    exp = load_experiment(path)
+    summary = run(exp, out=tmp_path / "out", jobs=1, progress=False, stop=stop_rule(exp))
     n = summary.arms["default"]
     assert 200 < n < 2000 and n % 100 == 0
     widths = [measure(tmp_path / "out", 0, k, "leader_wins.half").width

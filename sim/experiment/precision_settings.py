@@ -16,15 +16,15 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from sim.results import Settings
-from sim.runner.checks import integer, mapping, show
-from sim.runner.experiment import Precision
-from sim.runner.precision import metric_problem
-from sim.runner.reading import KeyPath, Reading
+from sim.experiment.checks import integer, mapping, show
+from sim.experiment.model import Precision
+from sim.experiment.precision import metric_problem
+from sim.experiment.reading import KeyPath, Reading
 from sim.storage.parts import MAX_GAMES
+from sim.stored_arm import Settings
 
 if TYPE_CHECKING:
-    from sim.runner.experiment import Arm
+    from sim.experiment.model import Arm
 
 PRECISION_KEYS = ("metric", "width", "settle", "step", "max_games")
 DEFAULT_MAX_GAMES = 1_000_000
