@@ -17,11 +17,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-import polars as pl
-
-from sim.measures import Frames, read_arm, registry_for
-from sim.runner import Experiment, RunSummary, default_jobs, run
-from sim.runner.commands import Playing
+from sim.experiment import Experiment
+from sim.measures import read_arm, registry_for
+from sim.runner import RunSummary, default_jobs, run
+from sim.runner.options import Playing
 from sim.runner.pool import WorkerPool
 from sim.tune.folder import TRIALS
 from sim.tune.spec import Tune
@@ -67,7 +66,7 @@ def play(exp: Experiment, values: Mapping[str, Any], games: int, *, root: Path,
          pool: WorkerPool | None = None) -> RunSummary:  # fmt: skip
     """Play a candidate's experiment (`Tune.candidate(values)`) up to `games` games per arm
     (the stored ones are kept), in chunks that give every worker about two tasks; on the
-    `pool`'s workers when the tune holds one (sim.tune.command)."""
+    `pool`'s workers when the tune holds one (sim.tune.run)."""
     jobs = playing.jobs or default_jobs()
     per_arm = math.ceil(2 * jobs / len(exp.arms))
     chunk = min(playing.chunk_size, max(MIN_CHUNK, math.ceil(games / per_arm)))
@@ -78,10 +77,7 @@ def play(exp: Experiment, values: Mapping[str, Any], games: int, *, root: Path,
 
 def measure(tune: Tune, values: Mapping[str, Any], games: int, *, root: Path) -> Evaluation:
     """Every target at every place, on the candidate's games 0..games-1."""
-    from sim.results import manifest as read_manifest
-
     folder = candidate_folder(root, values)
-    entries = {str(e["name"]): e for e in read_manifest(folder)["arms"]}
     registry = registry_for(tune.experiment.game)
     measured = []
     for arm in tune.places:
@@ -89,17 +85,9 @@ def measure(tune: Tune, values: Mapping[str, Any], games: int, *, root: Path) ->
         if not wanted:
             continue
         chosen = {i: registry.get(t.measure_at(arm.level)) for i, t in wanted}
-        entry = entries[arm.arm]
-        frames = first_games(read_arm(folder, int(entry["index"]), list(chosen.values()), entry),
-                             games)  # fmt: skip
+        first = read_arm(folder, arm.arm, list(chosen.values())).first(games)
         for i, target in wanted:
-            value = chosen[i].estimate(frames)
+            value = chosen[i].estimate(first)
             measured.append(Measured(i, arm, value, target.miss(value.value)))
     misses = objectives(tune.targets, measured)
     return Evaluation(games, tuple(measured), tuple(misses), score(misses))
-
-
-def first_games(frames: Frames, games: int) -> Frames:
-    """The frames of games 0..games-1."""
-    keep = pl.col("game") < games
-    return Frames(frames.games.filter(keep), frames.seats.filter(keep), frames.settings)
