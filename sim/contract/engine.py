@@ -13,7 +13,7 @@ from typing import Any
 
 import numpy as np
 
-from sim.contract import Contract, Failure, replay_command
+from sim.contract.findings import Contract, Failure, replay_command
 from sim.games.base import StrategySpec, outcomes, prepare
 
 CAP = "cap"

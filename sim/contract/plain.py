@@ -23,7 +23,7 @@ import pickle
 from collections.abc import Sequence
 from typing import Any
 
-from sim.contract import Contract, Failure, replay_command
+from sim.contract.findings import Contract, Failure, replay_command
 from sim.errors import StrategyError
 from sim.games.base import StrategySpec
 from sim.plain.chance import Chance

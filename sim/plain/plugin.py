@@ -26,6 +26,7 @@ from strategies.generic import ladder, registry
 # the bench's share of its games a level plays, by its budget (a master's decision costs a
 # thousand simulations): about as many simulations per row as random play's decisions
 _SIMULATIONS_PER_ROW = 2.0
+_RUN_GAMES = 200_000  # the bench's whole run: a minute or so of random play on two workers
 
 
 class PlainPlugin(Optional):
@@ -134,8 +135,8 @@ class PlainPlugin(Optional):
             for name, point in ladder.POINTS.items()
         }  # fmt: skip
         return BenchPlan(players=min(self.player_counts), counted=("decisions",),
-                         share={**share, "mcts": share["master"]},
-                         run_lineup=("random",))  # fmt: skip
+                         share={**share, "mcts": share["master"]}, run_lineup=("random",),
+                         run_games=_RUN_GAMES)  # fmt: skip
 
 
 def plug_in(game: PlainGame | type[PlainGame]) -> PlainPlugin:

@@ -6,14 +6,13 @@ from __future__ import annotations
 
 import polars as pl
 
-from sim.games.base import QUALITY_SECTION
 from sim.games.trajectory import SEAT_COLUMNS as TRAJECTORY
 from sim.plain.columns import DECISIONS, NO_CHOICE, TURNS, TURNS_PLAYED
 from sim.plain.game import PlainGame
 from sim.report.context import Context
-from sim.report.metrics import mean, prefixed, rate
+from sim.report.metrics import prefixed
 from sim.report.render import Section
-from sim.report.spec import GameReport, section_builders
+from sim.report.spec import GameReport
 from sim.report.table import Column, Table
 
 
@@ -22,21 +21,18 @@ def overview(ctx: Context) -> Section:
     seat_rows, game_rows = [], []
     for arm in ctx.arm_names:
         seats, games = ctx.results.arm_seats(arm), ctx.results.arm_games(arm)
-        by = seats.group_by("seat", "strategy").agg(pl.col("win_share").sum().alias("wins"),
-                                                     pl.len())  # fmt: skip
-        for seat, strategy, wins, n in by.sort("seat", "strategy").iter_rows():
+        held_seats = seats.group_by("seat", "strategy").len().sort("seat", "strategy")
+        for seat, strategy, n in held_seats.iter_rows():
+            held = ctx.results.stored(arm).where(seats=pl.col("strategy") == strategy)
+            win = ctx.measure(held, f"win_share.seat.{seat}")
             seat_rows.append({"arm": ctx.arm_label(arm), "seat": f"seat {seat + 1}",
                               "strategy": strategy, "games": n,
-                              **prefixed(rate(wins, n), "win")})  # fmt: skip
-        # the best score among those who did not win: how near the game came to going
-        # another way
-        runner_up = (seats.filter(pl.col("win_share") == 0).group_by("game")
-                     .agg(pl.col("score").max()).get_column("score"))  # fmt: skip
+                              **prefixed(win, "win")})  # fmt: skip
         game_rows.append({"arm": ctx.arm_label(arm), "games": games.height,
-                          **prefixed(mean(games.get_column(TURNS)), "turns"),
-                          **prefixed(mean(games.get_column(DECISIONS)), "decisions"),
-                          **prefixed(mean(games.get_column("lead_changes")), "lead"),
-                          **prefixed(mean(runner_up), "runner_up")})  # fmt: skip
+                          **prefixed(ctx.measure(arm, f"mean_{TURNS}"), "turns"),
+                          **prefixed(ctx.measure(arm, f"mean_{DECISIONS}"), "decisions"),
+                          **prefixed(ctx.measure(arm, "lead_changes"), "lead"),
+                          **prefixed(ctx.measure(arm, "mean_margin"), "margin")})  # fmt: skip
     section.add(Table("plain_seats", "Win share by seat", pl.DataFrame(seat_rows), [
         Column.text("arm", "arm"), Column.text("seat", "seat"),
         Column.text("strategy", "strategy"), Column.count("games", "games"),
@@ -48,7 +44,7 @@ def overview(ctx: Context) -> Section:
         Column.num_ci("turns", "turns per game"),
         Column.num_ci("decisions", "decisions per game"),
         Column.num_ci("lead", "lead changes per game", digits=2),
-        Column.num_ci("runner_up", "best score of the seats that did not win"),
+        Column.num_ci("margin", "final margin, first to second"),
     ]))  # fmt: skip
     return section
 
@@ -56,13 +52,10 @@ def overview(ctx: Context) -> Section:
 def game_report(game: PlainGame) -> GameReport:
     return GameReport(
         title=f"{game.title} balance report",
-        sections=section_builders(QUALITY_SECTION),
         overview=overview,
         methods=(
             "A turn is a run of decisions by one seat; a decision with a single legal "
             "action counts too.",
-            "The best score of the seats that did not win: per game, the highest final score "
-            "among them (a game everyone won has none).",
         ),
         seat_columns=(*TRAJECTORY, NO_CHOICE, TURNS_PLAYED, DECISIONS),
     )
