@@ -27,7 +27,8 @@ listed). All randomness is the seat's own stream: a game replays from its seed.
 from __future__ import annotations
 
 import math
-from collections.abc import Hashable, Sequence
+from collections.abc import Hashable, MutableSequence, Sequence
+from typing import Any
 
 from sim.plain.chance import Chance
 from sim.plain.game import Action, State, Strategy
@@ -88,6 +89,10 @@ class _Recorder(Chance):
         value = self.inner.uniform()
         self.drawn.append(value)
         return value
+
+    def shuffle(self, items: MutableSequence[Any]) -> None:
+        self.inner.shuffle(items)
+        self.drawn.append(tuple(items))
 
 
 class MCTS(Strategy):

@@ -55,3 +55,23 @@ def test_a_decision_replays_from_the_seat_s_stream():
     choices = {seed: [_search(game, 20).choose(state, state.actions(), Chance(seed, 1))
                       for _ in range(2)] for seed in range(6)}  # fmt: skip
     assert all(a == b for a, b in choices.values())
+
+
+class _DrawState(RaceState):
+    """The race, but each move first shuffles a small deck inside `apply` (a game may shuffle
+    mid-game: the search records the shuffled order as the action's outcome)."""
+
+    def apply(self, action, chance):
+        deck = [1, 2, 3]
+        chance.shuffle(deck)
+        super().apply(action, chance)
+
+    def copy(self):
+        return _DrawState(self.target, self.count, self.to_move, self.players, self.last)
+
+
+def test_the_search_plays_a_game_that_shuffles_inside_a_move():
+    state = _DrawState(10, count=2)
+    chosen = [_search(Race(), 300).choose(state, state.actions(), Chance(seed, 1))
+              for seed in range(3)]  # fmt: skip
+    assert chosen == [2, 2, 2]
