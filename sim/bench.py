@@ -113,11 +113,11 @@ def strategy_rate(
 ) -> dict[str, Any]:
     """Games per second on one core of `names` alternating seats (one name: every seat), on
     the wall clock and per CPU second, and each `counted` column per game and per second;
-    played by the game's `play_chunk`, or by `engine` ("module:function", BenchPlan.engines)."""
+    played by the game's `simulate_chunk`, or by `engine` ("module:function", BenchPlan.engines)."""
     from sim.games.base import StrategySpec, prepare
 
     game, ruleset = table.load()
-    play = _engine(game, engine) if engine else game.play_chunk
+    play = _engine(game, engine) if engine else game.simulate_chunk
     lineup = [StrategySpec(name) for name in names]
     prepare(game, lineup)
     seats = seating(names, games, table.players)
@@ -150,8 +150,8 @@ def strategy_rate(
 
 
 def _engine(game: Any, path: str) -> Any:
-    """`play_chunk` by the function "module:function" names, which plays the lineup's ready
-    players (as the game's own chunks.play_chunk does: BenchPlan.engines)."""
+    """`simulate_chunk` by the function "module:function" names, which plays the lineup's ready
+    players (as the game's own chunks.simulate_chunk does: BenchPlan.engines)."""
     from importlib import import_module
 
     from sim.games.base import needed
@@ -160,10 +160,10 @@ def _engine(game: Any, path: str) -> Any:
     function = getattr(import_module(module), name)
     ready = needed(game, "ready", "ready players (its bench plan's engines need them)")
 
-    def play_chunk(ruleset: Any, n_players: int, lineup: Any, seats: Any, seeds: Any) -> Any:
+    def simulate_chunk(ruleset: Any, n_players: int, lineup: Any, seats: Any, seeds: Any) -> Any:
         return function(ruleset, n_players, ready(lineup), seats, seeds)
 
-    return play_chunk
+    return simulate_chunk
 
 
 SCALING_CHUNK = 5_000  # games per task: a faster core takes more tasks; fewer tasks cost less IPC
@@ -208,7 +208,7 @@ def _play_count(table: Table, names: tuple[str, ...], games: int, offset: int) -
     game, ruleset = table.load()
     lineup = [StrategySpec(name) for name in names]
     seeds = np.arange(offset, offset + games)
-    chunk = game.play_chunk(ruleset, table.players, lineup,
+    chunk = game.simulate_chunk(ruleset, table.players, lineup,
                             seating(names, games, table.players), seeds)  # fmt: skip
     return len(chunk.games["outcome"])
 
@@ -224,7 +224,7 @@ game, ruleset = table.load()
 names = sys.argv[1].split(",")
 lineup = [StrategySpec(name) for name in names]
 prepare(game, lineup)
-game.play_chunk(ruleset, table.players, lineup, seating(names, 1, table.players), np.arange(1))
+game.simulate_chunk(ruleset, table.players, lineup, seating(names, 1, table.players), np.arange(1))
 """
 
 

@@ -49,7 +49,7 @@ def test_after_prepare_playing_compiles_nothing():
     with event.install_listener("numba:compile", listener):
         rules = GAME.load_ruleset("guardians-advanced")
         seats = np.array([[0, 1, 1], [1, 0, 1]])
-        chunk = GAME.play_chunk(rules, 3, lineup, seats, np.arange(2), trace=True)
+        chunk = GAME.simulate_chunk(rules, 3, lineup, seats, np.arange(2), trace=True)
     assert chunk.errors == []
     assert listener.names == []
 

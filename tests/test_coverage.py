@@ -101,7 +101,7 @@ TABLES = np.array([[0, 1, 1, 1], [1, 0, 1, 1], [1, 1, 0, 1], [1, 1, 1, 0]])  # r
 def play(rules: list[tuple[str, object]], lineup: list[StrategySpec], root: int, games: int):
     ruleset = GUARDIANS.load_ruleset("guardians", rules)
     seats = TABLES[np.arange(games) % len(TABLES)]
-    return GUARDIANS.play_chunk(ruleset, 4, lineup, seats, game_seeds(root, 0, games))
+    return GUARDIANS.simulate_chunk(ruleset, 4, lineup, seats, game_seeds(root, 0, games))
 
 
 CLUB = [StrategySpec("club"), StrategySpec("club")]
@@ -226,7 +226,7 @@ def probes(root: int, games: int) -> StoredArm:
     """A run of purchase probes (every captain buys or declines an offered card on a coin)."""
     ruleset = ALIEN.load_ruleset("alien-raid")
     lineup = [StrategySpec("planner", (("probe_buy", 1),))]
-    chunk = ALIEN.play_chunk(ruleset, 4, lineup, np.zeros((games, 4), np.int64),
+    chunk = ALIEN.simulate_chunk(ruleset, 4, lineup, np.zeros((games, 4), np.int64),
                              game_seeds(root, 0, games))  # fmt: skip
     columns = ("seat", "score", "win_share", "probe_card", "probe_bought")
     seats = pl.DataFrame({c: np.asarray(chunk.seats[c]) for c in columns})

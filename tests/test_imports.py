@@ -25,7 +25,7 @@ FLOORS: tuple[tuple[str, str, tuple[str, ...]], ...] = (
     ("lab", "The lab from Python: experiments run (with the stop rule the runner is handed), "
      "results folders read, reports built, tunes, screens, tournaments, calibrations, benches "
      "and watched games.",
-     ("sim.lab*", "sim.tune*", "sim.bench", "sim.play")),
+     ("sim.lab*", "sim.tune*", "sim.bench", "sim.watch")),
     ("runner", "An experiment's games played in chunks and stored, with their manifest; it "
      "builds no report and reads no measure.", ("sim.runner*",)),
     ("experiment", "The experiment file language: a file read, checked and made into arms; it "

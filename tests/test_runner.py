@@ -410,7 +410,7 @@ def test_replay_reproduces_a_stored_game(reference: Path) -> None:
     ruleset = plugin.load_ruleset(info.ruleset_ref, info.overrides)
     lineup = list(dict.fromkeys(info.seats))
     seat_rows = np.array([[lineup.index(s) for s in info.seats]], dtype=np.int64)
-    chunk = plugin.play_chunk(ruleset, info.players, lineup, seat_rows,
+    chunk = plugin.simulate_chunk(ruleset, info.players, lineup, seat_rows,
                               np.array([info.seed], dtype=np.uint64))  # fmt: skip
     assert chunk.games["turns"][0] == row["turns"][0]
     stored_scores = seats.filter((pl.col("arm") == "mine.step=2") & (pl.col("game") == target))

@@ -110,7 +110,7 @@ def test_calibrate_recovers_a_planted_skill():
     game = get_game("guardians")
     games = max(1000, int(4000 * slow_scale()))
     planted = 0.4
-    chunk = game.play_chunk(
+    chunk = game.simulate_chunk(
         game.load_ruleset("guardians"),
         3,
         [StrategySpec("skilled", (("skill", planted),))],

@@ -7,7 +7,7 @@ strategies and report sections only when a method needs them, so that building a
 never loads the engine.
 
 Every part is declared here: the required ones in `Game`, the optional ones with their
-default in `Optional`. The core reads an optional part through `part(game, name)` (or the
+default in `OptionalParts`. The core reads an optional part through `part(game, name)` (or the
 helpers at the end, which add a clear refusal where a command needs the part), so a plug-in
 that leaves one out gets the declared default, and a part the core reads is always declared.
 """
@@ -102,7 +102,7 @@ class Game(Protocol):
     def check_strategy(self, spec: StrategySpec, *, source: str) -> StrategySpec:
         """Validate a strategy name and its parameters; raise ConfigError naming `source`."""
 
-    def play_chunk(
+    def simulate_chunk(
         self,
         ruleset: Any,
         n_players: int,
@@ -123,7 +123,7 @@ class BenchPlan:
     reported per game and per second. The worker scaling and the whole run (`run_games`
     games) play `run_lineup` (default: the game's first strategy). `engines` names other ways
     the game plays the same games (label -> "module:function" with the signature of its
-    chunks.py's `play_chunk`, which plays the lineup's ready players: e.g. a plain-Python
+    chunks.py's `simulate_chunk`, which plays the lineup's ready players: e.g. a plain-Python
     reference of a compiled loop): each row is benched with each too, as "row [label]"."""
 
     players: int = 4
@@ -148,7 +148,7 @@ class ReportSection:
     reads_skill: bool = False
 
 
-class Optional:
+class OptionalParts:
     """Every optional part of a plug-in, with its default. A plug-in may derive from this
     class (PackageParts does) or leave a part out: `part(game, name)` then gives the default
     declared here. A method part defaults to None (the game lacks it; the helpers below say
@@ -190,9 +190,9 @@ QUALITY_SECTION = MappingProxyType({QUALITY: QUALITY})
 
 
 def part(game: Any, name: str) -> Any:
-    """The plug-in's optional part `name`, or its default (`Optional`); a name `Optional` does
+    """The plug-in's optional part `name`, or its default (`OptionalParts`); a name it does
     not declare is a bug, not a missing part."""
-    return getattr(game, name, getattr(Optional, name))
+    return getattr(game, name, getattr(OptionalParts, name))
 
 
 # --- helpers for plug-ins ------------------------------------------------------------------
@@ -228,11 +228,11 @@ PACKAGE_MODULES = ("layout", "ruleset", "chunks", "watch", "scenario", "report")
 STRATEGY_MODULES = ("registry", "ladder")
 
 
-class PackageParts(Optional):
+class PackageParts(OptionalParts):
     """A plug-in's parts found by the usual layout (docs/adding-a-game.md), each module
     imported when the part is first looked up, so the plug-in object stays cheap to import.
     The rules' package `package`: `layout` (ENGINE_VERSION, the `version`), `ruleset` (PRESETS
-    and load_ruleset), `chunks` (play_chunk and Plan(players).compile_jobs(), for prepare),
+    and load_ruleset), `chunks` (simulate_chunk and Plan(players).compile_jobs(), for prepare),
     `watch` (watch_game), `scenario` (scenarios), `report` (game_report). The players'
     package `strategies` (strategies/<game>/ for sim/games/<game>/): `registry` (BUILTIN and
     REGISTRY, whose `resolve(spec, source=)` finds a strategy and checks its parameters) and
@@ -304,17 +304,17 @@ class PackageParts(Optional):
         return ensure_compiled(self.compile_jobs(list(lineup)), what=names, notice=notice)
 
     @property
-    def play_chunk(self) -> Callable[..., Chunk]:
-        """Game.play_chunk (and `trace`: hash each turn): `<package>.chunks.play_chunk` on the
-        lineup's ready players (the engine is imported when this part is looked up)."""
-        play = self._module("chunks").play_chunk
+    def simulate_chunk(self) -> Callable[..., Chunk]:
+        """Game.simulate_chunk (and `trace`: hash each turn): `<package>.chunks.simulate_chunk`
+        on the lineup's ready players (the engine is imported when this part is looked up)."""
+        simulate = self._module("chunks").simulate_chunk
 
-        def play_chunk(ruleset: Any, n_players: int, lineup: Sequence[StrategySpec],
+        def simulate_chunk(ruleset: Any, n_players: int, lineup: Sequence[StrategySpec],
                        seat_lineup: np.ndarray, seeds: np.ndarray,
                        **options: Any) -> Chunk:  # fmt: skip
-            return play(ruleset, n_players, self.ready(lineup), seat_lineup, seeds, **options)
+            return simulate(ruleset, n_players, self.ready(lineup), seat_lineup, seeds, **options)
 
-        return play_chunk
+        return simulate_chunk
 
     def watch(self, ruleset: Any, lineup: Sequence[StrategySpec], seed: int) -> Watch:  # type: ignore[override]
         """One game told turn by turn: `<package>.watch.watch_game` on the ready players."""
@@ -326,7 +326,7 @@ class PackageParts(Optional):
 
 
 def seat_table(seat_lineup: Any, games: int, n_players: int) -> np.ndarray:
-    """`play_chunk`'s seat_lineup checked (one row of n_players lineup indices per game), as a
+    """`simulate_chunk`'s seat_lineup checked (one row of n_players lineup indices per game), as a
     C-contiguous int64 array."""
     if np.shape(seat_lineup) != (games, n_players):
         raise ValueError(f"seat_lineup must have one row of {n_players} per seed "
@@ -337,7 +337,7 @@ def seat_table(seat_lineup: Any, games: int, n_players: int) -> np.ndarray:
 def chunk_arrays(
     seat_lineup: Any, seeds: np.ndarray, n_players: int, game_width: int, seat_shape: tuple
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """`play_chunk`'s seat_lineup checked (`seat_table`) and the zeroed int64 arrays a loop
+    """`simulate_chunk`'s seat_lineup checked (`seat_table`) and the zeroed int64 arrays a loop
     fills: `game_width` values per game, `seat_shape` per game."""
     n = len(seeds)
     games = np.zeros((n, game_width), np.int64)

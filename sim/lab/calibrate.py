@@ -137,7 +137,7 @@ def calibrate(
 
     def chunk_at(skill: float) -> Any:
         spec = StrategySpec(knob[0], ((knob[1], skill),))
-        return plugin.play_chunk(rs, players, [spec], seats, seeds)
+        return plugin.simulate_chunk(rs, players, [spec], seats, seeds)
 
     first = chunk_at(0.0)
     goal = parse_target(target, plugin, first)

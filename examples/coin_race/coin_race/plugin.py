@@ -57,7 +57,7 @@ class CoinRace:
             raise ConfigError(f"{spec.name} takes no parameters", file=source, key="strategy")
         return spec
 
-    def play_chunk(self, ruleset, n_players, lineup, seat_lineup, seeds) -> Chunk:
+    def simulate_chunk(self, ruleset, n_players, lineup, seat_lineup, seeds) -> Chunk:
         games, seats = {"outcome": [], "turns": []}, {k: [] for k in _SEAT_COLUMNS}
         for g, seed in enumerate(seeds):
             players = [lineup[j] for j in seat_lineup[g]]

@@ -44,7 +44,7 @@ _LOOP = [Unit("sim.games.alien_raid.kernel", "play_batch", BATCH_TYPES)]
 _FREE_SLOTS = [Unit("sim.games.alien_raid.decision", "keep_default", POLICY_SIGNATURE.args)]
 
 
-def play_chunk(ruleset: Ruleset, n_players: int, players: list[base.Player],
+def simulate_chunk(ruleset: Ruleset, n_players: int, players: list[base.Player],
                seat_lineup: np.ndarray, seeds: np.ndarray, *,
                trace: bool = False) -> base.Chunk:  # fmt: skip
     """Play len(seeds) games; with `trace`, hash every turn's state and check the census."""

@@ -152,7 +152,7 @@ def workspace(policies: tuple, params_width: int, turns: int) -> tuple:
 _I64 = types.int64
 STATE_T = types.Array(types.int32, 1, "C")
 LOG_T = types.Array(types.int32, 2, "C")
-# play_batch's argument types, as play_chunk calls it
+# play_batch's argument types, as simulate_chunk calls it
 BATCH_TYPES = (
     PARAMS_T, _I64, types.Array(types.uint64, 1, "C"), types.Array(_I64, 2, "C"),
     types.Array(_I64, 1, "C"), types.Array(types.float64, 2, "C"), types.Array(_I64, 2, "C"),

@@ -185,7 +185,7 @@ class Scenario:
 
     # --- playing and the result --------------------------------------------------------------
 
-    def play(self) -> None:
+    def make_moves(self) -> None:
         from sim.games.alien_raid.kernel import SCENARIO_TYPES, compiled, play_scenario
 
         turns = self.r.whole(self.data.get("turns", 1), "turns", 0, L.MAX_TURN)
@@ -269,14 +269,14 @@ class Scenario:
 
 def run_file(path: str) -> str:
     scenario = Scenario(path)
-    scenario.play()
+    scenario.make_moves()
     doc = {"name": scenario.data.get("name", path), **scenario.result()}
     return yaml.safe_dump(doc, sort_keys=False, width=100, allow_unicode=True)
 
 
 def check_file(path: str) -> str:
     scenario = Scenario(path)
-    scenario.play()
+    scenario.make_moves()
     return diff(scenario.expect, scenario.result())
 
 

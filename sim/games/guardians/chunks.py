@@ -78,7 +78,7 @@ _LOOP_CALLS = [
 ]
 
 
-def play_chunk(ruleset: Ruleset, n_players: int, players: list[Player],
+def simulate_chunk(ruleset: Ruleset, n_players: int, players: list[Player],
                seat_lineup: np.ndarray, seeds: np.ndarray, *,
                trace: bool = False) -> Chunk:  # fmt: skip
     """Play the games; with `trace`, also hash every state and check the token census after

@@ -66,7 +66,7 @@ _LOOP_CALLS = [
 ]
 
 
-def play_chunk(ruleset: Ruleset, n_players: int, players: list[Player],
+def simulate_chunk(ruleset: Ruleset, n_players: int, players: list[Player],
                seat_lineup: np.ndarray, seeds: np.ndarray, *,
                trace: bool = False) -> Chunk:  # fmt: skip
     """Play len(seeds) games; with `trace` also hash the state after every turn."""

@@ -332,7 +332,7 @@ class Scenario:
 
     # --- playing ------------------------------------------------------------------------------
 
-    def play(self) -> tuple[str | None, list[list[str]]]:
+    def make_moves(self) -> tuple[str | None, list[list[str]]]:
         """Play the scripted rounds up to `stop`; (refusal or None, each turn's landings)."""
         from sim.random_streams import seed_streams
 
@@ -362,7 +362,7 @@ class Scenario:
                         hint="list every seat's turn, or stop: resolve",
                     )
                 turn = ScriptedTurn(self, (start + k) % self.n, round_[k], self.refusals)
-                err = turn.play(w, a, rng, scale, log)
+                err = turn.take(w, a, rng, scale, log)
                 results.append(self._landings())
                 if err is not None:
                     return err, results
@@ -435,7 +435,7 @@ def scenarios() -> Scenarios:
 def run_file(path: str) -> str:
     """Play a scenario; its resulting position in the scenario format."""
     scenario = Scenario(path)
-    state = scenario.result(*scenario.play())
+    state = scenario.result(*scenario.make_moves())
     doc = {"name": scenario.name, **state}
     return yaml.dump(doc, Dumper=_Dumper, sort_keys=False, width=100)
 
@@ -443,7 +443,7 @@ def run_file(path: str) -> str:
 def check_file(path: str) -> str:
     """Differences between the scenario's `expect:` and what the engine did ('' if none)."""
     scenario = Scenario(path)
-    return diff(scenario.expect, scenario.result(*scenario.play()))
+    return diff(scenario.expect, scenario.result(*scenario.make_moves()))
 
 
 def diff(expect: Mapping[str, Any], got: Mapping[str, Any]) -> str:

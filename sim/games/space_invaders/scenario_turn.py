@@ -67,7 +67,7 @@ class ScriptedTurn:
         self.offers: dict[tuple[int, int], int] = {}  # (record, option) -> times offered
         self.tried: set[str] = set()  # the attempts made, by their key
 
-    def play(self, w, a, rng, scale, log) -> str | None:
+    def take(self, w, a, rng, scale, log) -> str | None:
         """The turn, decision by decision; None, or the refusal (or the expectation of one
         missed) that stopped it."""
         s, seat = self.sc.s, self.seat

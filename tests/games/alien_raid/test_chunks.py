@@ -27,7 +27,7 @@ def test_play_chunk_columns():
     ruleset = GAME.load_ruleset("alien-raid")
     lineup = [StrategySpec("naive"), StrategySpec("value", (("probe_buy", 1.0),))]
     seats = np.array([[0, 1, 0], [1, 0, 1]])
-    chunk = GAME.play_chunk(ruleset, 3, lineup, seats, np.arange(2))
+    chunk = GAME.simulate_chunk(ruleset, 3, lineup, seats, np.arange(2))
     assert set(chunk.games["outcome"]) <= set(GAME.outcomes)
     for column in ("seat", "strategy", "score", "win_share", "bought_cruiser",
                    "offered_cruiser", "probe_card", "task_humans", "rp_armies"):  # fmt: skip

@@ -16,7 +16,7 @@ SEEDS = np.arange(60)
 
 def test_planners_keep_bonus_cards_to_the_next_buying_phase_and_never_repay_early():
     seats = np.zeros((len(SEEDS), 4), np.int64)
-    chunk = GAME.play_chunk(RULES, 4, [StrategySpec("planner")], seats, SEEDS)
+    chunk = GAME.simulate_chunk(RULES, 4, [StrategySpec("planner")], seats, SEEDS)
     assert not chunk.errors
     assert chunk.seats["bonus_held"].sum() > 0  # cards kept when received...
     assert chunk.seats["comp_humans"].sum() > 0  # ... and cashed

@@ -4,7 +4,7 @@ from the stored games without importing the engine, the strategies or numba."""
 import pytest
 
 from sim.commands.run import run_command
-from sim.runner.options import Playing
+from sim.runner.options import RunOptions
 from tests.modules import loaded_after
 
 EXPERIMENT = """\
@@ -26,9 +26,9 @@ def run(tmp_path_factory):
     path = folder / "tiny_cards.yaml"
     path.write_text(EXPERIMENT)
     results, reports = folder / "results", folder / "reports"
-    playing = Playing(jobs=1, chunk_size=60, out=str(results), fresh=True, progress=False)
+    options = RunOptions(jobs=1, chunk_size=60, out=str(results), fresh=True, progress=False)
     run_command(file=str(path), overrides=[], games=None, seed=None, report=True,
-                report_dir=str(reports), playing=playing)  # fmt: skip
+                report_dir=str(reports), options=options)  # fmt: skip
     return results, reports
 
 

@@ -20,7 +20,7 @@ SEEDS = np.arange(7, 12)
 @pytest.fixture(scope="module")
 def chunk():
     GAME.prepare(LINEUP)
-    return GAME.play_chunk(GAME.load_ruleset("alien-raid"), PLAYERS, LINEUP, SEATING, SEEDS)
+    return GAME.simulate_chunk(GAME.load_ruleset("alien-raid"), PLAYERS, LINEUP, SEATING, SEEDS)
 
 
 @pytest.mark.parametrize("g", range(len(SEEDS)))

@@ -25,7 +25,7 @@ def test_watch_text_and_page():
     page = shown.html("a game")
     assert page.startswith("<!doctype html>") and '"title": "turn 5"' in page
     # the game watched is the game of that seed in a run
-    chunk = GAME.play_chunk(ruleset, 3, LINEUP, np.array([[0, 1, 2]]), np.array([3]))
+    chunk = GAME.simulate_chunk(ruleset, 3, LINEUP, np.array([[0, 1, 2]]), np.array([3]))
     assert [c["humans"] for c in watched.frames[-1].captains] == list(chunk.seats["score"])
 
 

@@ -100,7 +100,7 @@ def replay(seed: int, seating: list[int]) -> dict:
 @pytest.fixture(scope="module")
 def chunk():
     GAME.prepare(LINEUP)
-    return GAME.play_chunk(GAME.load_ruleset("guardians"), 4, LINEUP, SEATING, SEEDS)
+    return GAME.simulate_chunk(GAME.load_ruleset("guardians"), 4, LINEUP, SEATING, SEEDS)
 
 
 @pytest.mark.parametrize("g", range(len(SEEDS)))

@@ -18,7 +18,7 @@ RULES = {"setup.ufo_health": 12}
 def _play(order: str, players: int):
     ruleset = load_ruleset("space-invaders", {**RULES, "final_assault.order": order})
     seats = np.zeros((len(SEEDS), players), np.int64)
-    return GAME.play_chunk(ruleset, players, [StrategySpec("tactical")], seats, SEEDS)
+    return GAME.simulate_chunk(ruleset, players, [StrategySpec("tactical")], seats, SEEDS)
 
 
 def test_the_assault_order_changes_no_outcome_and_no_score():

@@ -94,7 +94,7 @@ def test_random_play_keeps_the_invariants(switch, name, players):
     ruleset = GAME.load_ruleset("space-invaders", SWITCHES[switch])
     lineup = [StrategySpec(name)] * players
     seeds = range(6)
-    chunk = GAME.play_chunk(
+    chunk = GAME.simulate_chunk(
         ruleset,
         players,
         [StrategySpec(name)],

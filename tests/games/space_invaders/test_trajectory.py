@@ -19,7 +19,7 @@ SEEDS = np.arange(3, 9)
 def chunk():
     GAME.prepare(LINEUP)
     ruleset = GAME.load_ruleset("space-invaders", [("setup.level", "expert")])
-    return ruleset, GAME.play_chunk(ruleset, 3, LINEUP, SEATING, SEEDS)
+    return ruleset, GAME.simulate_chunk(ruleset, 3, LINEUP, SEATING, SEEDS)
 
 
 @pytest.mark.parametrize("g", range(len(SEEDS)))
