@@ -9,7 +9,7 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
-from sim.config import check_keys, read_yaml
+from sim.config.files import check_keys, read_yaml
 from sim.errors import ConfigError
 from sim.games import DEFAULT_GAME, get_game
 from sim.games.base import Scenarios, scenarios

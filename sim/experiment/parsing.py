@@ -20,7 +20,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from sim.config import read_yaml
+from sim.config.files import read_yaml
 from sim.experiment import arms as arm_expansion
 from sim.experiment import checks, command_line, skills
 from sim.experiment.model import Experiment, jsonable

@@ -25,7 +25,7 @@ from collections.abc import Iterator, Mapping
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
-from sim.config import flatten
+from sim.config.keys import flatten
 from sim.experiment.checks import rule_pairs, show, strip_rules
 from sim.experiment.model import jsonable
 from sim.experiment.reading import KeyPath, Reading

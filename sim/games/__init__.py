@@ -11,11 +11,11 @@ name, and a preset name belongs to one game: a command finds the game from a pre
 from __future__ import annotations
 
 import os
-from difflib import get_close_matches
 from importlib.metadata import EntryPoint, entry_points
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from sim.config.words import did_you_mean, nearest
 from sim.errors import ConfigError
 
 if TYPE_CHECKING:
@@ -78,8 +78,7 @@ def get_game(name: str, *, source: str | None = None) -> Game:
             register(game)
     if name not in _GAMES:
         known = game_names()
-        close = get_close_matches(name, known, n=1)
-        hint = f"Did you mean {close[0]!r}?" if close else f"Known games: {', '.join(known)}."
+        hint = did_you_mean(name, known, otherwise=f"Known games: {', '.join(known)}.")
         raise ConfigError(f"unknown game {name!r}", file=source, key="game", hint=hint)
     return _GAMES[name]
 
@@ -126,8 +125,8 @@ def game_for(game: str | None, ruleset: str | None, *, key: str | None = "--rule
 def unknown_preset(name: str, *, key: str | None, source: str | None = None) -> ConfigError:
     """The error for a preset no installed game has, with the nearest preset of any game."""
     owner = {preset: game for game in game_names() for preset in get_game(game).presets}
-    close = get_close_matches(name, list(owner), n=1)
-    hint = (f"Did you mean '{close[0]}'? It is a preset of {owner[close[0]]}." if close
+    close = nearest(name, list(owner))
+    hint = (f"Did you mean '{close}'? It is a preset of {owner[close]}." if close
             else "`sim rules list --game GAME` lists a game's presets.")  # fmt: skip
     return ConfigError(f"unknown preset '{name}'", file=source, key=key,
                        hint=f"{hint} Or give a path to a ruleset .yaml file.")  # fmt: skip

@@ -23,7 +23,7 @@ from typing import Any
 
 import numpy as np
 
-from sim.config import nearest
+from sim.config.words import did_you_mean
 from sim.errors import ConfigError
 from sim.games import game_for
 from sim.games.base import StrategySpec, outcomes, part, player_counts
@@ -94,9 +94,8 @@ def parse_target(text: str, game: Any, chunk: Any = None) -> Target:
         return Target(name, number, "seat")
     if chunk is None:
         return Target(name, number, "")  # a column: known once a chunk is played
-    near = nearest(name, [*known, *columns])
-    mean = f"Did you mean '{near}'? " if near else ""
-    raise ConfigError(f"unknown target {name!r}", key="--target", hint=mean + hint)
+    raise ConfigError(f"unknown target {name!r}", key="--target",
+                      hint=did_you_mean(name, [*known, *columns], then=hint))  # fmt: skip
 
 
 def _numeric(columns: dict[str, np.ndarray]) -> list[str]:

@@ -12,7 +12,8 @@ import yaml
 
 from coin_race import rules
 from coin_race.strategies import SKILLS, STRATEGIES
-from sim.config import Field, nearest
+from sim.config.fields import Field
+from sim.config.words import did_you_mean
 from sim.errors import ConfigError
 from sim.games.base import Chunk, Scenarios, StrategySpec, Watch
 from sim.rulesets import RulesetFamily
@@ -46,12 +47,11 @@ class CoinRace:
 
     def check_strategy(self, spec: StrategySpec, *, source: str) -> StrategySpec:
         if spec.name not in STRATEGIES:
-            near = nearest(spec.name, list(STRATEGIES))
             raise ConfigError(
                 f"unknown strategy {spec.name!r}",
                 file=source,
                 key="strategy",
-                hint=f"Did you mean {near!r}?" if near else "steady or bold",
+                hint=did_you_mean(spec.name, list(STRATEGIES), otherwise="steady or bold"),
             )
         if spec.params:
             raise ConfigError(f"{spec.name} takes no parameters", file=source, key="strategy")

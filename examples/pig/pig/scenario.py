@@ -28,7 +28,7 @@ from pig.game import wants_roll
 from pig.plugin import GAME
 from pig.policy import table_for
 from pig.ruleset import Rules, load_ruleset
-from sim.config import Field, coerce
+from sim.config.fields import Field, coerce
 from sim.games.base import Player, Scenarios, StrategySpec
 from sim.scenarios import ScenarioError, expectation_diff, read_scenario, scenario_ruleset
 

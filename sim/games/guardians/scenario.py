@@ -13,7 +13,7 @@ from typing import Any
 
 import yaml
 
-from sim.config import check_keys
+from sim.config.files import check_keys
 from sim.games.base import Scenarios
 from sim.games.guardians import layout as L
 from sim.games.guardians.board import rebuild_occupancy

@@ -20,7 +20,8 @@ from typing import Any
 import numpy as np
 import yaml
 
-from sim.config import check_keys, validate
+from sim.config.fields import validate
+from sim.config.files import check_keys
 from sim.errors import ConfigError
 from sim.games.base import Scenarios
 from sim.games.space_invaders import layout as L

@@ -205,7 +205,7 @@ class ScriptedTurn:
 
 def check_token(token: Any, where: str, path: str) -> dict[str, Any]:
     """A token entry with its keys, attempts and option answers checked."""
-    from sim.config import check_keys
+    from sim.config.files import check_keys
 
     check_keys(token, TOKEN_KEYS, file=path, where=f"{where}.", error=ScenarioError)
     _check_level(token, where, path)
