@@ -50,9 +50,6 @@ class Arm:
     def ruleset_name(self) -> str:
         return str(self.ruleset.name)
 
-    def table_array(self) -> np.ndarray:
-        return np.array(self.tables, dtype=np.int64)
-
     def effective(self) -> dict[str, Any]:
         """What decides this arm's games (JSON-able)."""
         return {
