@@ -139,7 +139,7 @@ def test_sweep_arms_and_parameter_columns(small_file: Path) -> None:
     assert exp.param_columns == (("mine.step", "int"),)
     assert [dict(a.params)["mine.step"] for a in exp.arms] == [1, 2]
     assert exp.arms[1].ruleset.values["mine.step"] == 2
-    assert exp.report == ("mine_value",)
+    assert exp.report == ("guardians_mine_value",)  # its name now, from its name before
     # --set on a swept key collapses the sweep; --games and --seed override the file
     one = load_experiment(small_file, ["mine.step=2"], games=50, seed=3)
     assert [a.name for a in one.arms] == ["default"] and one.games == 50 and one.seed == 3
@@ -487,7 +487,7 @@ def test_an_experiment_checks_its_report_sections_without_importing_the_report()
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                           check=True)  # fmt: skip
-    assert done.stdout.splitlines() == ["('first_player',)", "[]"]
+    assert done.stdout.splitlines() == ["('guardians_first_player',)", "[]"]
     for name in game_names():
         game = get_game(name)
         assert list(section_builders(game.report_sections)) == list(game.report_sections)  # imports

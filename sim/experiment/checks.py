@@ -22,7 +22,7 @@ from sim.experiment.lineups import ROTATIONS
 from sim.experiment.model import DEFAULT_GAMES, DEFAULT_SEED, TOP_KEYS
 from sim.experiment.reading import KeyPath, Reading
 from sim.games import game_for
-from sim.games.base import StrategySpec, player_counts, report_section_names
+from sim.games.base import StrategySpec, player_counts, report_section_name, report_section_names
 from sim.storage.parts import MAX_GAMES
 
 if TYPE_CHECKING:
@@ -127,6 +127,7 @@ def report_sections(p: Reading) -> tuple[str, ...]:
         raise p.fail(f"expected a list of report sections, got {show(value)}", ("report",))
     assert p.game is not None
     known = list(report_section_names(p.game))
+    value = [report_section_name(p.game, s) if isinstance(s, str) else s for s in value]
     for i, section in enumerate(value):
         if section not in known:
             raise p.fail(

@@ -168,6 +168,9 @@ class OptionalParts:
     # without importing the report (and matplotlib); the game's report reads the same mapping
     # for its builders (sim.report.spec.section_builders)
     report_sections: Mapping[str, str | ReportSection] = MappingProxyType({})
+    # a section's older `report:` name -> its name now: a renamed section is still found by
+    # its old name, in experiment files and in results stored before
+    report_aliases: Mapping[str, str] = MappingProxyType({})
     # methods: () -> names; (lineup) -> its ready players; (lineup, *, notice) -> seconds;
     # (lineup) -> sim.compiling jobs; (ruleset, lineup, seed) -> Watch; () -> Scenarios;
     # () -> sim.report.spec.GameReport
@@ -467,6 +470,12 @@ def scenarios(game: Game) -> Scenarios:
 def report(game: Game) -> Any:
     """The game's report (a sim.report.spec.GameReport; `sim report`)."""
     return needed(game, "report", "report sections")()
+
+
+def report_section_name(game: Game, name: str) -> str:
+    """The section an experiment's `report:` name means: itself, or the section it is an
+    older name of (`report_aliases`)."""
+    return str(part(game, "report_aliases").get(name, name))
 
 
 def report_section_names(game: Game) -> tuple[str, ...]:

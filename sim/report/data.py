@@ -63,9 +63,12 @@ class Results:
         value = self.manifest.get("report", exp.get("report") if isinstance(exp, dict) else None)
         if value is None:
             return []
-        if isinstance(value, str):
-            return [value]
-        return [str(v) for v in value]
+        from sim.games import get_game
+        from sim.games.base import report_section_name
+
+        game = get_game(self.game)
+        names = [value] if isinstance(value, str) else [str(v) for v in value]
+        return [report_section_name(game, name) for name in names]  # older names as today's
 
     @property
     def baseline(self) -> str | None:
