@@ -1,6 +1,6 @@
 """`sim bench`: how fast a game, the workers and a whole run are on this machine.
 
-One bench for every game, driven by its plug-in's `bench_plan` (sim/games/base.py): each of
+One bench for every game, driven by its plug-in's `bench_plan` (sim/plugins/base.py): each of
 the game's strategies alone in every seat and the plan's other lineups, per preset; the
 speed-up of two worker processes over one; in the full bench the time from a new process to
 its first game on an empty and a filled compile cache, and a whole `sim run`. Every figure is
@@ -90,7 +90,7 @@ class Table:
 
 @functools.cache
 def _loaded(game_name: str, preset: str, rules: str) -> tuple[Any, Any]:
-    from sim.games import get_game
+    from sim.plugins import get_game
 
     game = get_game(game_name, source="--game")
     return game, game.load_ruleset(preset, dict(json.loads(rules)), source="--set")
@@ -114,7 +114,7 @@ def strategy_rate(
     """Games per second on one core of `names` alternating seats (one name: every seat), on
     the wall clock and per CPU second, and each `counted` column per game and per second;
     played by the game's `simulate_chunk`, or by `engine` ("module:function", BenchPlan.engines)."""
-    from sim.games.base import StrategySpec, prepare
+    from sim.plugins.base import StrategySpec, prepare
 
     game, ruleset = table.load()
     play = _engine(game, engine) if engine else game.simulate_chunk
@@ -154,7 +154,7 @@ def _engine(game: Any, path: str) -> Any:
     players (as the game's own chunks.simulate_chunk does: BenchPlan.engines)."""
     from importlib import import_module
 
-    from sim.games.base import needed
+    from sim.plugins.base import needed
 
     module, _, name = path.partition(":")
     function = getattr(import_module(module), name)
@@ -203,7 +203,7 @@ def scaling(table: Table, names: Sequence[str], *, games: int, pairs: int) -> di
 
 
 def _play_count(table: Table, names: tuple[str, ...], games: int, offset: int) -> int:
-    from sim.games.base import StrategySpec
+    from sim.plugins.base import StrategySpec
 
     game, ruleset = table.load()
     lineup = [StrategySpec(name) for name in names]
@@ -218,7 +218,7 @@ def _play_count(table: Table, names: tuple[str, ...], games: int, offset: int) -
 _COMPILE_PROBE = """
 import json, sys, numpy as np
 from sim.bench import Table, seating
-from sim.games.base import StrategySpec, prepare
+from sim.plugins.base import StrategySpec, prepare
 table = Table(**json.loads(sys.argv[2]))
 game, ruleset = table.load()
 names = sys.argv[1].split(",")
@@ -330,8 +330,8 @@ def run_bench(
     `strategies` chosen) and the plan's lineups, on the first preset (every preset with the
     plan's `every_preset`, but in a quick bench; or the `presets` chosen); the 2-worker
     speed-up; in the full bench the compile times and a whole run."""
-    from sim.games import get_game
-    from sim.games.base import part, strategy_names
+    from sim.plugins import get_game
+    from sim.plugins.base import part, strategy_names
 
     game = get_game(game_name, source="--game")
     plan = part(game, "bench_plan")

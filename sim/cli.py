@@ -67,7 +67,7 @@ def rules_show(
 ) -> None:
     """Print the effective ruleset NAME (a preset of any installed game, or a file) with the
     overrides applied."""
-    from sim.games import game_for
+    from sim.plugins import game_for
 
     ruleset = game_for(game, name, key=None).load_ruleset(name, overrides, source="--set")
     typer.echo(ruleset.to_yaml(), nl=False)
@@ -77,7 +77,7 @@ def rules_show(
 @domain_errors
 def rules_list(game: str = GAME_OPTION) -> None:
     """List the presets of a game."""
-    from sim.games import game_for
+    from sim.plugins import game_for
 
     plugin = game_for(game, None)
     for name in plugin.presets:
@@ -180,7 +180,7 @@ def bench(
     from pathlib import Path
 
     from sim.bench import run_bench, table
-    from sim.games import game_for
+    from sim.plugins import game_for
 
     chosen = [p for p in presets.split(",") if p]
     plugin = game_for(game, chosen[0] if chosen else None, key="--presets")

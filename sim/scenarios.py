@@ -11,8 +11,8 @@ from typing import Any
 
 from sim.config.files import check_keys, read_yaml
 from sim.errors import ConfigError
-from sim.games import DEFAULT_GAME, get_game
-from sim.games.base import Scenarios, scenarios
+from sim.plugins import DEFAULT_GAME, get_game
+from sim.plugins.base import Scenarios, scenarios
 
 
 class ScenarioError(ConfigError):

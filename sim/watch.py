@@ -11,9 +11,9 @@ from pathlib import Path
 from typing import Any
 
 from sim.errors import SimError
-from sim.games import game_for, get_game
-from sim.games.base import StrategySpec, Watch, part, player_counts, prepare, watch
 from sim.paths import cannot_write
+from sim.plugins import game_for, get_game
+from sim.plugins.base import StrategySpec, Watch, part, player_counts, prepare, watch
 
 
 @dataclass(frozen=True)

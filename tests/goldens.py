@@ -22,8 +22,8 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from sim.games import get_game
-from sim.games.base import StrategySpec, watch
+from sim.plugins import get_game
+from sim.plugins.base import StrategySpec, watch
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -252,8 +252,8 @@ PROBE_HEAD = """
 import json, warnings, numpy as np
 warnings.simplefilter("ignore")
 np.seterr(all="ignore")
-from sim.games import get_game
-from sim.games.base import StrategySpec
+from sim.plugins import get_game
+from sim.plugins.base import StrategySpec
 """
 
 

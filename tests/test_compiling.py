@@ -4,9 +4,9 @@ import numpy as np
 from numba.core import event
 
 from sim.compiling import quiet_notice
-from sim.games import get_game
-from sim.games.base import StrategySpec
 from sim.games.guardians.chunks import Plan
+from sim.plugins import get_game
+from sim.plugins.base import StrategySpec
 
 GAME = get_game("guardians")
 
@@ -85,7 +85,7 @@ def test_games_prepared_together_share_one_compile(monkeypatch):
     """The test session compiles every game's built-ins in one go: the games' jobs are taken
     in turn (each game's longest first); a game without compile_jobs prepares on its own."""
     import sim.compiling
-    from sim.games.base import prepare_together
+    from sim.plugins.base import prepare_together
 
     given = []
 

@@ -32,8 +32,8 @@ import numpy as np
 import polars as pl
 import pytest
 
-from sim.games import get_game
-from sim.games.base import StrategySpec
+from sim.plugins import get_game
+from sim.plugins.base import StrategySpec
 from sim.measures import StoredArm, registry_for
 from sim.report.answers import Estimate, difference
 from sim.seeds import game_seeds

@@ -1,6 +1,6 @@
 """One contract over every installed game, and the example games (the toy coin race and Pig,
 installed as pip would, tests/examples/installing.py): the plug-in is found through its entry
-point and is light to import, declares only the parts sim/games/base.py declares and with their
+point and is light to import, declares only the parts sim/plugins/base.py declares and with their
 types, plays chunks of games as the columns the runner and the reports read (the same games
 however the seeds are chunked), and works through the generic commands: an experiment run and
 reported, `sim play`, `sim rules`, `sim scenario`, `sim calibrate` along its skill knob, and a
@@ -20,8 +20,8 @@ from typer.testing import CliRunner
 
 from sim.cli import app
 from sim.errors import ConfigError
-from sim.games import game_names, get_game
-from sim.games.base import OptionalParts, PackageParts, StrategySpec, part, player_counts
+from sim.plugins import game_names, get_game
+from sim.plugins.base import OptionalParts, PackageParts, StrategySpec, part, player_counts
 from tests.examples.installing import PACKAGES, installed_env, installed_here
 from tests.goldens import GOLDENS, check_playthrough, check_traces, probe, probe_code
 from tests.modules import loaded_after
@@ -68,7 +68,7 @@ def test_the_game_is_installed_and_light_to_import(game, site):
     package = type(game).__module__.rsplit(".", 1)[0]
     env = installed_env(site, PACKAGES[game.name]) if game.name in PACKAGES else None
     loaded = loaded_after(
-        "from sim.games import get_game\n"
+        "from sim.plugins import get_game\n"
         f"game = get_game({game.name!r})\n"
         "game.load_ruleset(game.presets[0]); game.report(); game.strategy_names()\n"
         "game.skills; getattr(game, 'skill_knob', None); getattr(game, 'skill_points', None)\n",

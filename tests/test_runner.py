@@ -24,10 +24,10 @@ from sim.errors import SimError
 from sim.experiment import load_experiment, parse_experiment
 from sim.experiment.lineups import build_lineup, seat_lineup, table_positions
 from sim.experiment.precision import measure
-from sim.games import game_names, get_game
-from sim.games.base import StrategySpec
 from sim.lab.stops import stop_rule
 from sim.lab.tournament import ranking, tournament_experiment
+from sim.plugins import game_names, get_game
+from sim.plugins.base import StrategySpec
 from sim.report.spec import section_builders
 from sim.results import load, manifest, replay
 from sim.runner import Interrupted, run

@@ -65,7 +65,7 @@ def coin_race():
     """The toy game registered in this process (the tests play with one worker, in-process)."""
     import sys
 
-    import sim.games as games
+    import sim.plugins as games
 
     sys.path.insert(0, str(ROOT / "examples" / "coin_race"))
     from coin_race.plugin import GAME

@@ -21,13 +21,13 @@ from sim.errors import ConfigError
 from sim.experiment.lineups import ROTATIONS
 from sim.experiment.model import DEFAULT_GAMES, DEFAULT_SEED, TOP_KEYS
 from sim.experiment.reading import KeyPath, Reading
-from sim.games import game_for
-from sim.games.base import StrategySpec, player_counts, report_section_name, report_section_names
+from sim.plugins import game_for
+from sim.plugins.base import StrategySpec, player_counts, report_section_name, report_section_names
 from sim.storage.parts import MAX_GAMES
 
 if TYPE_CHECKING:
     from sim.experiment.model import Arm
-    from sim.games.base import Game
+    from sim.plugins.base import Game
 
 SEED_MAX = 2**63 - 1
 

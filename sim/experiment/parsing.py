@@ -28,7 +28,7 @@ from sim.experiment.precision_settings import precision
 from sim.experiment.reading import KeyPath, Reading
 from sim.experiment.sweep import param_columns
 from sim.experiment.tolerance_settings import tolerances
-from sim.games.base import version
+from sim.plugins.base import version
 
 
 def load_experiment(

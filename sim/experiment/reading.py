@@ -21,7 +21,7 @@ from sim.config.words import did_you_mean
 from sim.errors import ConfigError
 
 if TYPE_CHECKING:
-    from sim.games.base import Game, StrategySpec
+    from sim.plugins.base import Game, StrategySpec
 
 KeyPath = tuple[str | int, ...]  # where a value stands: ("arms", 1, "rules", "shot.steal")
 

@@ -25,8 +25,8 @@ import numpy as np
 
 from sim.config.words import did_you_mean
 from sim.errors import ConfigError
-from sim.games import game_for
-from sim.games.base import StrategySpec, outcomes, part, player_counts
+from sim.plugins import game_for
+from sim.plugins.base import StrategySpec, outcomes, part, player_counts
 from sim.seeds import game_seeds, root_keys
 
 Z = 1.96

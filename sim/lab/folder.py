@@ -231,8 +231,8 @@ def _stamp(path: Path) -> tuple[int, int]:
 
 
 def _draw(path: Path, sections: Sequence[str] | None) -> dict[str, MplFigure]:
-    from sim.games import get_game
-    from sim.games.base import report_section_name
+    from sim.plugins import get_game
+    from sim.plugins.base import report_section_name
     from sim.report import choose_sections, game_report, load_results, report_sections
     from sim.report.plots import kept
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import polars as pl
 
-from sim.games import trajectory as T
+from sim.plugins import trajectory as T
 from sim.measures.core import Column, Quantile, Ratio, Share
 from sim.measures.registry import Registry
 from sim.measures.seats import (

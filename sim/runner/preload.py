@@ -16,8 +16,8 @@ import sys
 import numpy as np
 
 import sim.runner.tasks  # noqa: F401  (the task code and Parquet encoding)
-from sim.games import get_game
 from sim.jit import jit
+from sim.plugins import get_game
 from sim.runner.pool import serve_forks
 
 

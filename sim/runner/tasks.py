@@ -15,8 +15,8 @@ from sim import plugin_path
 from sim.errors import SimError, StrategyError
 from sim.experiment.lineups import seat_lineup
 from sim.experiment.model import Arm, Experiment
-from sim.games import get_game
-from sim.games.base import StrategySpec
+from sim.plugins import get_game
+from sim.plugins.base import StrategySpec
 from sim.runner.manifest import freeze, thaw
 from sim.seeds import game_seeds, root_keys
 from sim.storage import encode

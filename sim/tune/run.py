@@ -9,8 +9,8 @@ from pathlib import Path
 from typing import Any
 
 from sim.compiling import console_notice, quiet_notice
-from sim.games import get_game
-from sim.games.base import prepare
+from sim.plugins import get_game
+from sim.plugins.base import prepare
 from sim.runner import default_jobs
 from sim.runner.options import RunOptions
 from sim.runner.pool import local_pool

@@ -17,7 +17,7 @@ from pig.policy import table_for
 from pig.ruleset import Rules
 from pig.strategies.values import first_player_wins
 
-from sim.games.base import StrategySpec
+from sim.plugins.base import StrategySpec
 from sim.stats.intervals import wilson, z_for
 from tests.trajectory_reference import assert_matches, summary
 

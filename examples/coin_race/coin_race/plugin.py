@@ -15,7 +15,7 @@ from coin_race.strategies import SKILLS, STRATEGIES
 from sim.config.fields import Field
 from sim.config.words import did_you_mean
 from sim.errors import ConfigError
-from sim.games.base import Chunk, Scenarios, StrategySpec, Watch
+from sim.plugins.base import Chunk, Scenarios, StrategySpec, Watch
 from sim.rulesets import RulesetFamily
 
 RULESETS = RulesetFamily(

@@ -15,8 +15,8 @@ from pig.game import play
 from pig.policy import table_for
 from pig.rules import OUTCOMES
 from pig.ruleset import Rules
-from sim.games.base import Chunk, Player, chunk_arrays, winner_seat_columns
-from sim.games.trajectory_kernel import score_track
+from sim.plugins.base import Chunk, Player, chunk_arrays, winner_seat_columns
+from sim.plugins.trajectory_kernel import score_track
 
 __all__ = ["Plan", "simulate_chunk", "simulate_chunk_python"]
 PLAYERS = 2
@@ -34,7 +34,7 @@ class Plan:
 
 def simulate_chunk(ruleset, n_players, players, seat_lineup, seeds) -> Chunk:
     """len(seeds) games by the compiled loop; game g seats players[seat_lineup[g, k]] in k
-    (the lineup's ready players, sim.games.base.Player)."""
+    (the lineup's ready players, sim.plugins.base.Player)."""
     rules, tables, seat_lineup, games, seats = _setup(ruleset, n_players, players, seat_lineup,
                                                       seeds)  # fmt: skip
     rng = np.zeros(1, np.uint64)

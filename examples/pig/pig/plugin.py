@@ -13,7 +13,7 @@ only Pig knows: what one scoring event is and which turns offer no real choice.
 from __future__ import annotations
 
 from pig.rules import OUTCOMES
-from sim.games.base import QUALITY_SECTION, BenchPlan, PackageParts, lazy
+from sim.plugins.base import QUALITY_SECTION, BenchPlan, PackageParts, lazy
 
 
 class Pig(PackageParts):

@@ -7,7 +7,6 @@ from __future__ import annotations
 import numpy as np
 
 from sim.compiling import Unit
-from sim.games import base
 from sim.games.alien_raid import layout as L
 from sim.games.alien_raid.columns import (
     BOUGHT,
@@ -36,7 +35,8 @@ from sim.games.alien_raid.kernel import (
 )
 from sim.games.alien_raid.params import names, to_params
 from sim.games.alien_raid.ruleset import check_players
-from sim.games.policy_table import PolicyTable
+from sim.plugins import base
+from sim.plugins.policy_table import PolicyTable
 from sim.rulesets import Ruleset
 
 # the loop with the rules, and the policy of the loop's free slots

@@ -19,9 +19,9 @@ from sim.games.alien_raid.decision import PARAMS_T, RNG_T
 from sim.games.alien_raid.flow import play_turn
 from sim.games.alien_raid.scoring import end_game, winners_mask
 from sim.games.alien_raid.state import new_game, pl
-from sim.games.seating import seat_players
-from sim.games.trajectory_kernel import score_track, summarise
 from sim.jit import jit, jit_inline
+from sim.plugins.seating import seat_players
+from sim.plugins.trajectory_kernel import score_track, summarise
 from sim.random_streams import seed_streams
 
 # per-game result columns

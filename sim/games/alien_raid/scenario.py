@@ -26,7 +26,7 @@ from sim.games.alien_raid.scenario_build import (
     script_rows,
 )
 from sim.games.alien_raid.script import AWAITING, MISSED, S_REFUSE, S_TURN, S_USED
-from sim.games.base import Scenarios
+from sim.plugins.base import Scenarios
 from sim.scenarios import entries_diff, expectation_diff, read_scenario, scenario_ruleset
 
 TOP_KEYS = (

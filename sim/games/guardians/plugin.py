@@ -9,7 +9,7 @@ from __future__ import annotations
 from types import MappingProxyType
 from typing import Any
 
-from sim.games.base import (
+from sim.plugins.base import (
     QUALITY_SECTION,
     BenchPlan,
     PackageParts,
@@ -69,9 +69,7 @@ class Guardians(PackageParts):
     def resolve(self, spec: StrategySpec, *, source: str | None = None) -> tuple[Any, Any]:
         """A built-in, a ladder level or a user strategy (`package.module:Name`), with its
         parameter vector checked (strategies/guardians/registry.py)."""
-        from strategies.guardians.registry import resolve_spec
-
-        return resolve_spec(spec, source=source)
+        return self._strategies("registry").resolve_spec(spec, source=source)
 
 
 GAME = Guardians()

@@ -14,12 +14,12 @@ from typing import Any
 import yaml
 
 from sim.config.files import check_keys
-from sim.games.base import Scenarios
 from sim.games.guardians import layout as L
 from sim.games.guardians.board import rebuild_occupancy
 from sim.games.guardians.ruleset import load_ruleset
 from sim.games.guardians.scenario_checks import check_position
 from sim.games.guardians.session import CHAR_CELLS, STATUS_NAMES, GameSession, Turn
+from sim.plugins.base import Scenarios
 from sim.scenarios import ScenarioError, read_scenario, scenario_ruleset
 
 TOP_KEYS = ("name", "game", "ruleset", "rules", "board", "players", "pile", "aside", "to_move",

@@ -16,8 +16,6 @@ import numpy as np
 from numba import types
 
 from sim.compiling import Unit
-from sim.games.base import Chunk, Player, chunk_arrays, refusals
-from sim.games.policy_table import PolicyTable
 from sim.games.space_invaders import layout as L
 from sim.games.space_invaders.columns import POWER_COLUMNS, SEAT_FIELDS, TOKEN_COLUMNS
 from sim.games.space_invaders.decision import (
@@ -45,6 +43,8 @@ from sim.games.space_invaders.kernel import (
     workspace,
 )
 from sim.games.space_invaders.params import setup_numbers, table_size, to_params
+from sim.plugins.base import Chunk, Player, chunk_arrays, refusals
+from sim.plugins.policy_table import PolicyTable
 from sim.rulesets import Ruleset
 
 _ENGINE, _ROUNDS = "sim.games.space_invaders.engine", "sim.games.space_invaders.rounds"

@@ -23,7 +23,6 @@ import yaml
 from sim.config.fields import validate
 from sim.config.files import check_keys
 from sim.errors import ConfigError
-from sim.games.base import Scenarios
 from sim.games.space_invaders import layout as L
 from sim.games.space_invaders import position as P
 from sim.games.space_invaders.board import cell_center_x, cell_center_y, ufo_center_x
@@ -34,6 +33,7 @@ from sim.games.space_invaders.params import to_params
 from sim.games.space_invaders.rounds import advance_phase, begin_round, end_round
 from sim.games.space_invaders.ruleset import load_ruleset
 from sim.games.space_invaders.scenario_turn import ScriptedTurn, check_token
+from sim.plugins.base import Scenarios
 from sim.scenarios import (
     ScenarioError,
     entries_diff,

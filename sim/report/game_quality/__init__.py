@@ -9,14 +9,14 @@ one line with 95% intervals at each level the experiment plays, pictures first
 Every number comes from the measure registry (sim/measures) on the stored games; a game's
 plug-in says what only it knows through its `measures()` part (whether the table plays as one
 team, one scoring event's points, the no-choice column, its own closeness measures). A game
-lists the section in its plug-in's `report_sections` (sim.games.base.QUALITY_SECTION).
+lists the section in its plug-in's `report_sections` (sim.plugins.base.QUALITY_SECTION).
 """
 
 from __future__ import annotations
 
 import polars as pl
 
-from sim.games.base import QUALITY as ID
+from sim.plugins.base import QUALITY as ID
 from sim.report.context import Context
 from sim.report.game_quality import compare, course, figures, luck, skill
 from sim.report.game_quality.common import Found
@@ -33,10 +33,10 @@ QUESTION = (
 
 
 def build(ctx: Context) -> Section:
-    from sim.games import get_game
-    from sim.games.base import outcomes
     from sim.measures.generic import generic
     from sim.measures.spec import for_game
+    from sim.plugins import get_game
+    from sim.plugins.base import outcomes
 
     results = ctx.results
     plugin = get_game(results.game, source=str(results.root / "manifest.json"))

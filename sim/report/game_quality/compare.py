@@ -204,10 +204,10 @@ def paired_runs(ra, rb) -> list[dict]:
     """Two runs of the same game that share their root seed played deal i the same in both:
     for every arm both have (by name), the headline quality measures' paired differences, run
     B minus run A, game by game. [] when the runs do not share their deals."""
-    from sim.games import get_game
-    from sim.games.base import outcomes
     from sim.measures.generic import generic
     from sim.measures.spec import for_game
+    from sim.plugins import get_game
+    from sim.plugins.base import outcomes
 
     def root(results) -> object:
         seed = results.manifest.get("seed", {})

@@ -7,8 +7,8 @@ import pytest
 
 from sim.errors import ConfigError
 from sim.experiment import parse_experiment
-from sim.games import get_game
-from sim.games.base import StrategySpec
+from sim.plugins import get_game
+from sim.plugins.base import StrategySpec
 from sim.report import game_quality
 from sim.report.spec import section_builders
 

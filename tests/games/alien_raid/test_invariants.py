@@ -4,8 +4,8 @@ checked by the traced kernel), refuse no decision, and are pure functions of the
 import numpy as np
 import pytest
 
-from sim.games import get_game
-from sim.games.base import StrategySpec
+from sim.plugins import get_game
+from sim.plugins.base import StrategySpec
 
 GAME = get_game("alien-raid")
 RULESETS = ("alien-raid", "alien-raid-other-readings")

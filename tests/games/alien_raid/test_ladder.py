@@ -5,8 +5,8 @@ by more than twice the standard error of the difference."""
 import numpy as np
 import pytest
 
-from sim.games import get_game
-from sim.games.base import StrategySpec
+from sim.plugins import get_game
+from sim.plugins.base import StrategySpec
 from tests.conftest import slow_scale
 
 GAME = get_game("alien-raid")

@@ -5,9 +5,9 @@ captain keeps shows in `sim play`'s account of the game."""
 
 import numpy as np
 
-from sim.games import get_game
 from sim.games.alien_raid.watch import watch
-from sim.games.base import StrategySpec
+from sim.plugins import get_game
+from sim.plugins.base import StrategySpec
 
 GAME = get_game("alien-raid")
 RULES = GAME.load_ruleset("alien-raid")

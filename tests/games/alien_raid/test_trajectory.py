@@ -5,9 +5,9 @@ closed by the end scoring, summed up the obvious way (tests/trajectory_reference
 import numpy as np
 import pytest
 
-from sim.games import get_game
 from sim.games.alien_raid.watch import watch
-from sim.games.base import StrategySpec
+from sim.plugins import get_game
+from sim.plugins.base import StrategySpec
 from tests.trajectory_reference import assert_matches, summary
 
 GAME = get_game("alien-raid")

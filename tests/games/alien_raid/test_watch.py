@@ -5,9 +5,9 @@ import numpy as np
 from typer.testing import CliRunner
 
 from sim.cli import app
-from sim.games import get_game
 from sim.games.alien_raid.watch import watch
-from sim.games.base import StrategySpec
+from sim.plugins import get_game
+from sim.plugins.base import StrategySpec
 
 GAME = get_game("alien-raid")
 LINEUP = [StrategySpec("planner"), StrategySpec("naive"), StrategySpec("value")]

@@ -3,9 +3,9 @@
 import numpy as np
 import pytest
 
-from sim.games import get_game
-from sim.games.base import StrategySpec
 from sim.games.guardians.ruleset import PRESETS
+from sim.plugins import get_game
+from sim.plugins.base import StrategySpec
 
 GAME = get_game("guardians")
 

@@ -8,8 +8,8 @@ import math
 import numpy as np
 import pytest
 
-from sim.games import get_game
-from sim.games.base import StrategySpec
+from sim.plugins import get_game
+from sim.plugins.base import StrategySpec
 from sim.seeds import game_seeds, root_keys
 from strategies.guardians import registry, skilled
 from strategies.guardians.ladder import LADDER, POINTS

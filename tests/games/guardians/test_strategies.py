@@ -9,8 +9,6 @@ import numpy as np
 import pytest
 
 from sim.errors import ConfigError
-from sim.games import get_game
-from sim.games.base import StrategySpec
 from sim.games.guardians import engine as E
 from sim.games.guardians import layout as L
 from sim.games.guardians import moves as M
@@ -18,6 +16,8 @@ from sim.games.guardians import start
 from sim.games.guardians.board import pl
 from sim.games.guardians.decision import MINE_START, PLACE, SCRATCH_SIZE, TURN, reset_action
 from sim.games.guardians.ruleset import to_params
+from sim.plugins import get_game
+from sim.plugins.base import StrategySpec
 from sim.random_streams import below, seed_streams
 from strategies.guardians import registry
 from strategies.guardians.registry import BUILTIN as ORDER

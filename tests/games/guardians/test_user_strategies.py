@@ -5,9 +5,9 @@ import numpy as np
 import pytest
 
 from sim.errors import ConfigError
-from sim.games import get_game
-from sim.games.base import StrategySpec
 from sim.games.guardians.python_loop import CompiledSeat, play_one_in_python
+from sim.plugins import get_game
+from sim.plugins.base import StrategySpec
 from strategies.guardians import greedy, random
 
 GAME = get_game("guardians")

@@ -7,8 +7,8 @@ from typer.testing import CliRunner
 
 from sim.cli import app
 from sim.errors import ConfigError
-from sim.games import get_game
-from sim.games.base import StrategySpec
+from sim.plugins import get_game
+from sim.plugins.base import StrategySpec
 
 GAME = get_game("space-invaders")
 

@@ -8,9 +8,9 @@ from numba.core import event
 import sim.games.space_invaders.kernel as kernel
 from sim.compile_cache import dependencies
 from sim.compiling import quiet_notice
-from sim.games import get_game
-from sim.games.base import StrategySpec
 from sim.games.space_invaders.chunks import Plan
+from sim.plugins import get_game
+from sim.plugins.base import StrategySpec
 from tests.goldens import PROBE_HEAD, probe
 from tests.test_compiling import _Compiles
 

@@ -5,9 +5,9 @@ rules.md, The last round and the final assault)."""
 
 import numpy as np
 
-from sim.games import get_game
-from sim.games.base import StrategySpec
 from sim.games.space_invaders.ruleset import load_ruleset
+from sim.plugins import get_game
+from sim.plugins.base import StrategySpec
 
 GAME = get_game("space-invaders")
 SEEDS = np.arange(400)

@@ -4,10 +4,10 @@ turn by turn (`sim play`'s loop): the planet's lowest health at the end of a rou
 import numpy as np
 import pytest
 
-from sim.games import get_game
-from sim.games.base import StrategySpec
 from sim.games.space_invaders import layout as L
 from sim.games.space_invaders.watch import play_recorded
+from sim.plugins import get_game
+from sim.plugins.base import StrategySpec
 
 GAME = get_game("space-invaders")
 LINEUP = [StrategySpec("naive"), StrategySpec("tactical")]

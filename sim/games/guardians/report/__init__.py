@@ -3,9 +3,9 @@ the sections a report infers from what the arms vary. Computed from the stored t
 
 from __future__ import annotations
 
-from sim.games import trajectory
 from sim.games.guardians.columns import NO_CHOICE, SEAT_STATS
 from sim.games.guardians.report import summary
+from sim.plugins import trajectory
 from sim.report.data import Results
 from sim.report.spec import GameReport
 

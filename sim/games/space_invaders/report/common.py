@@ -16,8 +16,6 @@ from dataclasses import dataclass
 import numpy as np
 import polars as pl
 
-from sim.games import get_game
-from sim.games.base import part
 from sim.games.space_invaders.columns import POWER_COLUMNS, TOKEN_COLUMNS
 from sim.games.space_invaders.layout import STATUS_NAMES
 from sim.games.space_invaders.schema import DEXTERITIES, LEVELS
