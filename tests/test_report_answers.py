@@ -19,7 +19,7 @@ from typer.testing import CliRunner
 
 from sim.cli import app
 from sim.report import build_report, choose_sections, load_results, report_sections
-from sim.report import quality as Q
+from sim.report import data_quality as Q
 from sim.report.answers import Estimate, difference
 from tests import report_fixtures as F
 

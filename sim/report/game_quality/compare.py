@@ -15,10 +15,11 @@ from sim.report import arms as arm_words
 from sim.report import verdicts as words
 from sim.report.answers import Answer, Label, Part, joined, sentence
 from sim.report.context import Context
+from sim.report.data_quality import Quality, mde
 from sim.report.effects import Effect, effects_figure
 from sim.report.game_quality.common import estimate, term
 from sim.report.game_quality.design import Design, has_columns
-from sim.report.quality import Quality, mde
+from sim.report.data_quality import Quality, mde
 from sim.stats.tests import holm
 from sim.stats.verdict import Verdict, all_of, equivalence
 
@@ -103,7 +104,7 @@ def _unit(m: Measure) -> str:
 
 def answers(ctx: Context, design: Design, found: list[Change]) -> list[Answer]:
     """One answer per arm (over every level it is played at)."""
-    from sim.report.skill import base_name
+    from sim.report.levels import base_name
 
     by_arm: dict[str, list[Change]] = {}
     for c in found:

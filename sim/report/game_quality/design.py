@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from sim.measures.spec import GameMeasures
-from sim.report import skill as skills
+from sim.report import levels as skills
 from sim.report.data import Results
 from sim.results import StoredArm
 
