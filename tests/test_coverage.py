@@ -32,9 +32,9 @@ import numpy as np
 import polars as pl
 import pytest
 
+from sim.measures import StoredArm, registry_for
 from sim.plugins import get_game
 from sim.plugins.base import StrategySpec
-from sim.measures import StoredArm, registry_for
 from sim.report.answers import Estimate, difference
 from sim.seeds import game_seeds
 from sim.stats.bootstrap import break_even, break_even_bootstrap

@@ -1,4 +1,4 @@
-"""Playing chunks of games for the runner: the lineup's roll tables built for the ruleset, the
+"""Simulating chunks of games for the runner: the lineup's roll tables built for the ruleset, the
 games played by the compiled loop (`simulate_chunk`) or by the plain-Python reference
 (`simulate_chunk_python`, the same games, for `sim bench` and the tests), stored as columns: the
 kernel's (kernel.GAME_COLUMNS, SEAT_COLUMNS) and each seat's turns played."""

@@ -1,4 +1,4 @@
-"""Playing alien-raid games in chunks, as columns: the plug-in's heavy half (plugin.py is the
+"""Simulating alien-raid games in chunks, as columns: the plug-in's heavy half (plugin.py is the
 light one). Every strategy is a compiled policy the game loop calls through a function pointer
 (decision.py), so a run compiles the loop once and only the policies its seats use."""
 

@@ -1,4 +1,4 @@
-"""Playing Guardians games in chunks, as columns: the plug-in's heavy half (plugin.py is the
+"""Simulating Guardians games in chunks, as columns: the plug-in's heavy half (plugin.py is the
 light one). Compiled strategies run in the compiled loop, plain-Python ones in the Python loop."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Playing Space Invaders games in chunks, as columns: the plug-in's heavy half (plugin.py is
+"""Simulating Space Invaders games in chunks, as columns: the plug-in's heavy half (plugin.py is
 the light one). Every built-in strategy is played by the compiled batch loop (kernel.py),
 which calls each seat's policy through a function pointer; this module hands the loop the
 policies of the ready players the plug-in found (plugin.py).

@@ -19,7 +19,6 @@ from sim.report.data_quality import Quality, mde
 from sim.report.effects import Effect, effects_figure
 from sim.report.game_quality.common import estimate, term
 from sim.report.game_quality.design import Design, has_columns
-from sim.report.data_quality import Quality, mde
 from sim.stats.tests import holm
 from sim.stats.verdict import Verdict, all_of, equivalence
 

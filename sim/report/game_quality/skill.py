@@ -16,7 +16,6 @@ from sim.report.answers import Answer, Count, Label, Part, sentence
 from sim.report.data_quality import Quality
 from sim.report.game_quality.common import by_level, estimate, key, settled, term
 from sim.report.game_quality.design import Design
-from sim.report.data_quality import Quality
 from sim.results import StoredArm
 from sim.stats.tolerances import Tolerance
 from sim.stats.verdict import Verdict, all_of

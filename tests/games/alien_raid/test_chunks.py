@@ -23,7 +23,7 @@ def test_the_report_reads_every_cards_columns():
     assert "bought_*" in GAME.report().seat_columns  # every card's column, whatever the catalog
 
 
-def test_play_chunk_columns():
+def test_simulate_chunk_columns():
     ruleset = GAME.load_ruleset("alien-raid")
     lineup = [StrategySpec("naive"), StrategySpec("value", (("probe_buy", 1.0),))]
     seats = np.array([[0, 1, 0], [1, 0, 1]])

@@ -13,8 +13,8 @@ from sim.games.alien_raid.report.common import SKILL, Heading, section, skill
 from sim.report import fmt
 from sim.report.answers import Answer, Estimate, Label, sentence
 from sim.report.context import Context
-from sim.report.metrics import diff_cols, prefixed
 from sim.report.data_quality import Quality
+from sim.report.metrics import diff_cols, prefixed
 from sim.report.render import Finding, Section
 from sim.report.table import Column, Table
 

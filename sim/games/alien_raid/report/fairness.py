@@ -14,8 +14,8 @@ from sim.report import fmt
 from sim.report import verdicts as words_v
 from sim.report.answers import Answer, Estimate, Label, joined, sentence
 from sim.report.context import Context
-from sim.report.metrics import prefixed
 from sim.report.data_quality import Quality
+from sim.report.metrics import prefixed
 from sim.report.render import Finding, Section
 from sim.report.table import Column, Table
 from sim.stats.tests import fairness_test, holm

@@ -11,7 +11,7 @@ import polars as pl
 
 from sim.games.guardians.report import words
 from sim.measures import Value
-from sim.report import fmt, plots, data_quality
+from sim.report import data_quality, fmt, plots
 from sim.report import verdicts as verdict_words
 from sim.report.answers import Answer, Estimate, plain_text, sentence
 from sim.report.context import Context

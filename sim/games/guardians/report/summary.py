@@ -9,7 +9,7 @@ import polars as pl
 from sim.games.guardians.report import words
 from sim.games.guardians.report.compared import OUTCOMES
 from sim.measures import Value
-from sim.report import fmt, plots, data_quality
+from sim.report import data_quality, fmt, plots
 from sim.report.answers import Answer, Estimate, Label, sentence
 from sim.report.context import Context
 from sim.report.metrics import prefixed

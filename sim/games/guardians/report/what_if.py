@@ -10,7 +10,7 @@ import polars as pl
 
 from sim.games.guardians.report import words
 from sim.games.guardians.report.compared import standard_metrics
-from sim.report import arms, fmt, data_quality
+from sim.report import arms, data_quality, fmt
 from sim.report import verdicts as verdict_words
 from sim.report.answers import (
     Answer,

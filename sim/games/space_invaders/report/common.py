@@ -20,6 +20,8 @@ from sim.games.space_invaders.columns import POWER_COLUMNS, TOKEN_COLUMNS
 from sim.games.space_invaders.layout import STATUS_NAMES
 from sim.games.space_invaders.schema import DEXTERITIES, LEVELS
 from sim.measures import Value
+from sim.plugins import get_game
+from sim.plugins.base import part
 from sim.report import fmt
 from sim.report.context import Context
 from sim.report.metrics import prefixed

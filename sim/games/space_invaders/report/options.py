@@ -22,8 +22,8 @@ from sim.report import fmt
 from sim.report import verdicts as words
 from sim.report.answers import Answer, Count, Estimate, Label, joined, sentence
 from sim.report.context import Context
-from sim.report.options import option_pairs
 from sim.report.data_quality import Quality
+from sim.report.options import option_pairs
 from sim.report.render import Finding, Section, Text
 from sim.report.table import Column, Table
 from sim.stats.tolerances import Tolerance
