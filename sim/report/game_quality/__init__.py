@@ -217,12 +217,7 @@ def _ladder_table(ladders) -> Table:
         Column.num_ci("points", "rating points above", 2),
         Column.count("meetings_in", "games"),
     ]
-    return Table(
-        "quality_ladder",
-        "The ladder, step by step",
-        pl.DataFrame(rows, infer_schema_length=None),
-        cols,
-    )
+    return Table.of_rows("quality_ladder", "The ladder, step by step", rows, cols, every_row=True)
 
 
 def _moves_table(moves) -> Table:
@@ -259,11 +254,8 @@ def _moves_table(moves) -> Table:
         Column.diff("move", "strongest minus weakest", unit="pp"),
         Column.count("games", "deals"),
     ]
-    return Table(
-        "quality_skill",
-        "The win rate by team skill and dexterity",
-        pl.DataFrame(rows, infer_schema_length=None),
-        cols,
+    return Table.of_rows(
+        "quality_skill", "The win rate by team skill and dexterity", rows, cols, every_row=True
     )
 
 

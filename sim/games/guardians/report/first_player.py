@@ -380,18 +380,8 @@ def _answer(ctx: Context, a: dict, several_presets: bool) -> Answer:
                          "player's ", adv, " is ", first, caveat, "; ",
                          verdict_words.to_settle(v), ".")  # fmt: skip
         category = "not settled whether the seats are fair"
-    return Answer(
-        key=key,
-        question=question,
-        parts=parts,
-        kind=verdict_words.kind(v),
-        headline=first,
-        category=category,
-        quality=q,
-        section=ID,
-        verdict=v,
-        tolerance=tol,
-    )
+    return Answer.judged(v, tol, key, question, parts, headline=first, category=category,
+                         quality=q, section=ID)  # fmt: skip
 
 
 def _advantage_figure(ctx: Context, results: list[dict]) -> plots.Figure:

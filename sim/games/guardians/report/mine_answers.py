@@ -98,18 +98,8 @@ def worth(
     elif not v.settled:
         parts += sentence(" ", verdict_words.not_settled(what, tol), ": ",
                           verdict_words.to_settle(v), ".")  # fmt: skip
-    return Answer(
-        key=KEY,
-        question=QUESTION,
-        parts=parts,
-        kind=verdict_words.kind(v),
-        headline=headline,
-        category=category,
-        quality=_quality(ctx, gain, raid),
-        section=ID,
-        verdict=v,
-        tolerance=tol,
-    )
+    return Answer.judged(v, tol, KEY, QUESTION, parts, headline=headline, category=category,
+                         quality=_quality(ctx, gain, raid), section=ID)  # fmt: skip
 
 
 def _quality(ctx: Context, gain: dict | None, raid: dict | None) -> data_quality.Quality:

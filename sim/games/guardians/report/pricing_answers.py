@@ -133,9 +133,9 @@ def answer(ctx: Context, item, label: str, rows: list[dict], be, default, arms: 
         v = no_gain_verdict(ctx, rows)
         lead = _no_gain(ctx, item, v)
         parts = sentence(lead, ": the buyer's ", uplift, " at ", at, " is ", head, ".")
-        return Answer(key, question, parts, kind=words_v.kind(v), headline=head,
-                      category="no uplift" if v.holds else "no uplift detected", quality=q,
-                      section=section, verdict=v, tolerance=ctx.tolerance("win_share"))  # fmt: skip
+        return Answer.judged(v, ctx.tolerance("win_share"), key, question, parts, headline=head,
+                             category="no uplift" if v.holds else "no uplift detected",
+                             quality=q, section=section)  # fmt: skip
     if be is None:
         ref = at_default or rows[len(rows) // 2]
         at = Label(f"the price {fmt.value(ref['price'])}")

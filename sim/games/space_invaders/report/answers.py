@@ -327,18 +327,10 @@ def _sensitivity_answer(rows: list[dict], tol: Tolerance) -> Answer:
                           words_v.to_settle(v))  # fmt: skip
     parts.append(".")
     category = words_v.said(v, "the assumptions do not matter", "the assumptions matter")
-    return Answer(
-        key=key,
-        question="How much do the assumed card and board data move the win rate?",
-        parts=parts,
-        kind=words_v.kind(v),
-        headline=head,
-        category=category,
-        quality=_paired_quality(rows, worst, "change", "change of the win rate", "the changes"),
-        section=ID,
-        verdict=v,
-        tolerance=tol,
-    )
+    question = "How much do the assumed card and board data move the win rate?"
+    quality = _paired_quality(rows, worst, "change", "change of the win rate", "the changes")
+    return Answer.judged(v, tol, key, question, parts, headline=head, category=category,
+                         quality=quality, section=ID)  # fmt: skip
 
 
 # --- the overview -----------------------------------------------------------------------------

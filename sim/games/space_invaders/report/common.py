@@ -93,6 +93,11 @@ def table_columns(*, level: bool = True) -> list[Column]:
     return columns + [Column.text("dexterity", "dexterity"), Column.text("skill", "team skill")]
 
 
+def win_change_columns() -> list[Column]:
+    """A paired win-rate change and its p-value (columns `diff`, `diff_p`)."""
+    return [Column.diff("diff", "win-rate change", unit="pp"), Column.pvalue("diff_p")]
+
+
 @functools.cache
 def team_skills() -> tuple[str, ...]:
     """The team-skill ladder, weakest first: the plug-in's `skills` (the players' plain data,
