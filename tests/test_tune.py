@@ -24,8 +24,8 @@ from sim.runner.options import RunOptions
 from sim.tune.run import run_tune
 from sim.tune.search import open_study, sampler_kind
 from sim.tune.spec import parse_tune
+from tests.answer_checks import numbers_without_interval
 from tests.modules import loaded_after
-from tests.test_report_answers import numbers_without_interval
 
 pytestmark = pytest.mark.without_engines  # runs while the engines compile
 

@@ -134,16 +134,6 @@ class Answer:
     verdict: Verdict | None = None
     tolerance: Tolerance | None = None
 
-    @classmethod
-    def judged(cls, verdict: Verdict, tolerance: Tolerance | None, key: str, question: str,
-               parts: list[Part], **told: Any) -> Answer:  # fmt: skip
-        """An answer of the kind its verdict says (sim.report.verdicts.kind), read against
-        `tolerance`; `told`: its headline, category, quality, section."""
-        from sim.report.verdicts import kind
-
-        return cls(key, question, parts, kind=kind(verdict), verdict=verdict,
-                   tolerance=tolerance, **told)  # fmt: skip
-
     @property
     def estimates(self) -> list[Estimate]:
         found = [p for p in self.parts if isinstance(p, Estimate)]

@@ -47,10 +47,6 @@ class Arm:
         return tuple(dict.fromkeys(label for table in self.seats for label in table))
 
     @property
-    def even(self) -> bool:
-        return len(self.strategies) == 1
-
-    @property
     def single_seating(self) -> bool:
         return len(self.seats) == 1
 

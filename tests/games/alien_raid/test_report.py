@@ -48,10 +48,10 @@ def test_the_report_answers_every_question(run):
 def test_every_question_is_answered_in_one_sentence_over_the_levels(run):
     """One answer per question (cards, seats, raid or catch, credit, tasks), each naming every
     level; every number an estimate with its interval, a count or a setting's name."""
-    from tests.test_report_answers import _answer_htmls, numbers_without_interval
+    from tests.answer_checks import answer_htmls, numbers_without_interval
 
     _, reports = run
-    found = dict(_answer_htmls(reports))
+    found = dict(answer_htmls(reports))
     body = found["alien_raid_cards.off"]
     assert "naive" in body and "value" in body and "priced below their worth" in body
     seats = found["alien_raid_fairness.seats"]

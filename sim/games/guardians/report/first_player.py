@@ -380,7 +380,7 @@ def _answer(ctx: Context, a: dict, several_presets: bool) -> Answer:
                          "player's ", adv, " is ", first, caveat, "; ",
                          verdict_words.to_settle(v), ".")  # fmt: skip
         category = "not settled whether the seats are fair"
-    return Answer.judged(v, tol, key, question, parts, headline=first, category=category,
+    return verdict_words.judged(v, tol, key, question, parts, headline=first, category=category,
                          quality=q, section=ID)  # fmt: skip
 
 

@@ -98,7 +98,7 @@ def worth(
     elif not v.settled:
         parts += sentence(" ", verdict_words.not_settled(what, tol), ": ",
                           verdict_words.to_settle(v), ".")  # fmt: skip
-    return Answer.judged(v, tol, KEY, QUESTION, parts, headline=headline, category=category,
+    return verdict_words.judged(v, tol, KEY, QUESTION, parts, headline=headline, category=category,
                          quality=_quality(ctx, gain, raid), section=ID)  # fmt: skip
 
 

@@ -133,7 +133,7 @@ def answer(ctx: Context, item, label: str, rows: list[dict], be, default, arms: 
         v = no_gain_verdict(ctx, rows)
         lead = _no_gain(ctx, item, v)
         parts = sentence(lead, ": the buyer's ", uplift, " at ", at, " is ", head, ".")
-        return Answer.judged(v, ctx.tolerance("win_share"), key, question, parts, headline=head,
+        return words_v.judged(v, ctx.tolerance("win_share"), key, question, parts, headline=head,
                              category="no uplift" if v.holds else "no uplift detected",
                              quality=q, section=section)  # fmt: skip
     if be is None:

@@ -329,7 +329,7 @@ def _sensitivity_answer(rows: list[dict], tol: Tolerance) -> Answer:
     category = words_v.said(v, "the assumptions do not matter", "the assumptions matter")
     question = "How much do the assumed card and board data move the win rate?"
     quality = _paired_quality(rows, worst, "change", "change of the win rate", "the changes")
-    return Answer.judged(v, tol, key, question, parts, headline=head, category=category,
+    return words_v.judged(v, tol, key, question, parts, headline=head, category=category,
                          quality=quality, section=ID)  # fmt: skip
 
 
