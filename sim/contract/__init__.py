@@ -13,8 +13,8 @@ from collections.abc import Sequence
 
 from sim.contract.findings import Contract, describe
 from sim.errors import ConfigError
-from sim.games import get_game
-from sim.games.base import StrategySpec, player_counts, strategy_names
+from sim.plugins import get_game
+from sim.plugins.base import StrategySpec, player_counts, strategy_names
 
 __all__ = ["Contract", "check_game", "describe"]
 

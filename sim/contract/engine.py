@@ -1,5 +1,5 @@
 """The contract of a game whose plug-in shows only whole games (a compiled engine's
-`play_chunk`), checked on many games (`sim check`): each game ends before the game's cap
+`simulate_chunk`), checked on many games (`sim check`): each game ends before the game's cap
 (its `cap` outcome), is the same game when played again from its seed and in another
 chunking of the seeds, and its engine reports no illegal move. A compiled engine shows no
 state between decisions, so the steps themselves (each offered action accepted, a copy
@@ -14,7 +14,7 @@ from typing import Any
 import numpy as np
 
 from sim.contract.findings import Contract, Failure, replay_command
-from sim.games.base import StrategySpec, outcomes, prepare
+from sim.plugins.base import StrategySpec, outcomes, prepare
 
 CAP = "cap"
 UNCHECKED = (
@@ -34,7 +34,7 @@ def check_engine(plugin: Any, *, games: int, seed: int, lineup: Sequence[str]) -
     seeds = np.arange(seed, seed + games, dtype=np.uint64)
 
     def played(rows: slice) -> Any:
-        return plugin.play_chunk(ruleset, len(lineup), specs, seats[rows], seeds[rows])
+        return plugin.simulate_chunk(ruleset, len(lineup), specs, seats[rows], seeds[rows])
 
     whole, again = played(slice(None)), played(slice(None))
     halves = [played(slice(0, games // 2)), played(slice(games // 2, None))]

@@ -25,10 +25,10 @@ from typing import Any
 
 from sim.contract.findings import Contract, Failure, replay_command
 from sim.errors import StrategyError
-from sim.games.base import StrategySpec
 from sim.plain.chance import Chance
 from sim.plain.game import PlainGame, State, overrides
 from sim.plain.play import Played, play
+from sim.plugins.base import StrategySpec
 
 ACTIONS_TRIED = 8  # offered actions applied to a copy at each step, at most
 PLAYED_ON = 5  # random steps a copy is played on, to see that the state stays as it was

@@ -1,4 +1,4 @@
-"""`play_chunk` for a plain-Python game: each seed's game played (play.py) and stored as the
+"""`simulate_chunk` for a plain-Python game: each seed's game played (play.py) and stored as the
 lab's columns, the same games however the seeds are chunked.
 
 Per game: `outcome`, `turns`, `decisions`, `lead_changes` and the game's own `stats()`; per
@@ -13,8 +13,6 @@ from typing import Any
 import numpy as np
 
 from sim.errors import SimError, StrategyError
-from sim.games import trajectory
-from sim.games.base import Chunk, StrategySpec, seat_table
 from sim.plain.columns import (
     COUNTS,
     DECISIONS,
@@ -28,11 +26,13 @@ from sim.plain.columns import (
 from sim.plain.game import PlainGame
 from sim.plain.play import Played, course, play
 from sim.plain.players import Players, make_players
+from sim.plugins import trajectory
+from sim.plugins.base import Chunk, StrategySpec, seat_table
 
 Names = tuple[list[str], list[str]]  # the game's own columns: per game, per seat
 
 
-def play_chunk(game: PlainGame, players: Players, ruleset: Any, n_players: int,
+def simulate_chunk(game: PlainGame, players: Players, ruleset: Any, n_players: int,
                lineup: list[StrategySpec], seat_lineup: Any, seeds: Any) -> Chunk:  # fmt: skip
     """len(seeds) games; game g seats lineup[seat_lineup[g, k]] in seat k."""
     if n_players not in game.player_counts:

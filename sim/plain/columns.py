@@ -3,7 +3,7 @@ that fills them (chunks.py), the report and the measures that read them. Light: 
 
 from __future__ import annotations
 
-from sim.games import trajectory
+from sim.plugins import trajectory
 
 TURNS, DECISIONS = "turns", "decisions"  # per game; per seat too (the seat's own decisions)
 TURNS_PLAYED, NO_CHOICE = "turns_played", "no_choice_turns"  # per seat

@@ -1,6 +1,6 @@
 """One game of a plain-Python game: its state driven by the seats' strategies, the dice from
 the game's seed (stream 0), each seat's randomness from its own stream (1 + seat). What
-`play_chunk` stores, `sim play` tells and `sim check` checks is this one loop.
+`simulate_chunk` stores, `sim play` tells and `sim check` checks is this one loop.
 
 Besides the end, the loop records how the game went, the same way for every game: a *turn*
 is a run of decisions by one seat (it ends when another seat is to move), a *round* is as
@@ -17,9 +17,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from sim.errors import StrategyError
-from sim.games.trajectory import FRACTIONS, SCORE_AT, SCORE_BEFORE_LAST_ROUND
 from sim.plain.chance import Chance
 from sim.plain.game import Action, PlainGame, State, Strategy
+from sim.plugins.trajectory import FRACTIONS, SCORE_AT, SCORE_BEFORE_LAST_ROUND
 
 CAP = "cap"  # the outcome of a game cut at the game's `max_steps` decisions
 

@@ -11,10 +11,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from sim import plugin_path
-from sim.config import Field
+from sim.config.fields import Field
 from sim.errors import ConfigError
-from sim.games.base import StrategySpec
 from sim.plain.game import PlainGame, Strategy, gives_value
+from sim.plugins.base import StrategySpec
 from strategies.generic import ladder, registry
 from strategies.registry import checked_params, unknown_strategy
 

@@ -4,7 +4,7 @@ the game through it, as it reaches a compiled one.
 
 What the plug-in gives the game without a line from the designer: the rulesets through the
 game's `RulesetFamily`; the players (generic ones and the skill ladder novice .. master on
-the search's budget, beside the game's own; sim/plain/players.py); `play_chunk` storing the
+the search's budget, beside the game's own; sim/plain/players.py); `simulate_chunk` storing the
 lab's columns and how each game went (chunks.py); `sim play`'s transcript (watch.py); a
 scenario format (scenario.py); a report with the overview and the quality section
 (report.py) and what the measures need (measures.py); a bench plan timing random play and
@@ -19,8 +19,8 @@ from functools import cached_property
 from types import MappingProxyType
 from typing import Any
 
-from sim.games.base import QUALITY_SECTION, BenchPlan, Chunk, Optional, StrategySpec
 from sim.plain.game import PlainGame, gives_value
+from sim.plugins.base import QUALITY_SECTION, BenchPlan, Chunk, OptionalParts, StrategySpec
 from strategies.generic import ladder, registry
 
 # the bench's share of its games a level plays, by its budget (a master's decision costs a
@@ -29,7 +29,7 @@ _SIMULATIONS_PER_ROW = 2.0
 _RUN_GAMES = 200_000  # the bench's whole run: a minute or so of random play on two workers
 
 
-class PlainPlugin(Optional):
+class PlainPlugin(OptionalParts):
     """The plug-in of the plain-Python game `game` (a PlainGame)."""
 
     def __init__(self, game: PlainGame) -> None:
@@ -98,11 +98,11 @@ class PlainPlugin(Optional):
 
     # --- playing, watching, checking, reporting ------------------------------------------------
 
-    def play_chunk(self, ruleset: Any, n_players: int, lineup: list[StrategySpec],
+    def simulate_chunk(self, ruleset: Any, n_players: int, lineup: list[StrategySpec],
                    seat_lineup: Any, seeds: Any) -> Chunk:  # fmt: skip
-        from sim.plain.chunks import play_chunk
+        from sim.plain.chunks import simulate_chunk
 
-        return play_chunk(self._game, self._players, ruleset, n_players, lineup, seat_lineup,
+        return simulate_chunk(self._game, self._players, ruleset, n_players, lineup, seat_lineup,
                           seeds)  # fmt: skip
 
     def watch(self, ruleset: Any, lineup: list[StrategySpec], seed: int) -> Any:

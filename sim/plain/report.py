@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import polars as pl
 
-from sim.games.trajectory import SEAT_COLUMNS as TRAJECTORY
 from sim.plain.columns import DECISIONS, NO_CHOICE, TURNS, TURNS_PLAYED
 from sim.plain.game import PlainGame
+from sim.plugins.trajectory import SEAT_COLUMNS as TRAJECTORY
 from sim.report.context import Context
 from sim.report.metrics import prefixed
 from sim.report.render import Section

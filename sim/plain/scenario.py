@@ -26,11 +26,11 @@ from typing import Any
 
 import yaml
 
-from sim.config import Field, coerce
-from sim.games.base import Scenarios, StrategySpec
+from sim.config.fields import Field, coerce
 from sim.plain.chance import Chance, RanOut, Scripted
 from sim.plain.game import PlainGame, State
 from sim.plain.players import Players
+from sim.plugins.base import Scenarios, StrategySpec
 from sim.scenarios import ScenarioError, expectation_diff, read_scenario, scenario_ruleset
 
 TOP_KEYS = ("name", "game", "source", "ruleset", "rules", "players", "seed", "position",

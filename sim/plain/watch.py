@@ -8,10 +8,10 @@ from __future__ import annotations
 import html
 from typing import Any
 
-from sim.games.base import StrategySpec, Watch
 from sim.plain.game import Action, PlainGame, State
 from sim.plain.play import Played, play
 from sim.plain.players import Players, make_players
+from sim.plugins.base import StrategySpec, Watch
 from sim.watch_page import step_page
 
 

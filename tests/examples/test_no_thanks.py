@@ -13,9 +13,9 @@ import pytest
 from no_thanks.game import View, points
 from no_thanks.plugin import GAME
 
-from sim.games.base import StrategySpec
 from sim.plain import Chance
 from sim.plain.plugin import plain_game
+from sim.plugins.base import StrategySpec
 from tests.conftest import slow_scale
 from tests.examples.installing import installed_env, sim
 from tests.goldens import check_playthrough, folder
@@ -58,7 +58,7 @@ def test_thrifty_plays_the_same_with_chips_kept_secret():
     """The game's own player reads the observation alone and needs no one's chips but its
     own: with the counts secret it plays exactly the games it plays with them open."""
     seats, seeds = np.zeros((20, 3), np.int64), np.arange(20)
-    games = [GAME.play_chunk(GAME.load_ruleset(preset), 3, [StrategySpec("thrifty")], seats,
+    games = [GAME.simulate_chunk(GAME.load_ruleset(preset), 3, [StrategySpec("thrifty")], seats,
                              seeds).seats["score"]
              for preset in GAME.presets]  # fmt: skip
     assert np.array_equal(*games)
@@ -101,7 +101,7 @@ def test_each_level_beats_two_thrifty_players_more_often_than_the_one_below():
     shares = []
     for level in GAME.skills[:-1]:
         lineup = [StrategySpec(level), StrategySpec("thrifty")]
-        chunk = GAME.play_chunk(GAME.load_ruleset("no-thanks"), 3, lineup, seats, seeds)
+        chunk = GAME.simulate_chunk(GAME.load_ruleset("no-thanks"), 3, lineup, seats, seeds)
         shares.append(float(chunk.seats["win_share"][chunk.seats["strategy"] == level].mean()))
     assert all(a < b for a, b in zip(shares, shares[1:], strict=False)), shares
 

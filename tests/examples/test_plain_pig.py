@@ -16,9 +16,9 @@ import numpy as np
 import pytest
 from plain_pig.game import GAME, Pig
 
-from sim.games.base import StrategySpec
 from sim.plain import Chance
 from sim.plain.plugin import plain_game
+from sim.plugins.base import StrategySpec
 from tests.conftest import slow_scale
 from tests.examples.installing import installed_env, sim
 from tests.examples.pig_exact import decision_values, roll_table
@@ -41,7 +41,7 @@ def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
 
 
 def _chunk(lineup, seats, seeds, ruleset=None):
-    return GAME.play_chunk(ruleset or GAME.load_ruleset("plain-pig"), 2, lineup,
+    return GAME.simulate_chunk(ruleset or GAME.load_ruleset("plain-pig"), 2, lineup,
                            np.asarray(seats, np.int64), np.asarray(seeds))  # fmt: skip
 
 

@@ -9,7 +9,7 @@ import numpy as np
 from pig.plugin import GAME as COMPILED
 from plain_pig.game import GAME as PLAIN
 
-from sim.games.base import StrategySpec
+from sim.plugins.base import StrategySpec
 
 COLUMNS = ("score", "win_share", "busts", "turns_played", "score_third", "score_half",
            "score_two_thirds", "score_before_last_round")  # fmt: skip
@@ -19,9 +19,9 @@ def test_hold_at_20_plays_the_compiled_pig_s_games():
     games = 2000
     seats, seeds = np.zeros((games, 2), np.int64), np.arange(7, 7 + games)
     for preset, overrides in [("pig", {}), ("pig", {"start.head_start": 5}), ("piglet", {})]:
-        plain = PLAIN.play_chunk(PLAIN.load_ruleset(f"plain-{preset}", overrides), 2,
+        plain = PLAIN.simulate_chunk(PLAIN.load_ruleset(f"plain-{preset}", overrides), 2,
                                  [StrategySpec("hold", (("at", 20),))], seats, seeds)  # fmt: skip
-        compiled = COMPILED.play_chunk(COMPILED.load_ruleset(preset, overrides), 2,
+        compiled = COMPILED.simulate_chunk(COMPILED.load_ruleset(preset, overrides), 2,
                                        [StrategySpec("steady")], seats, seeds)  # fmt: skip
         for column in ("turns", "lead_changes"):
             assert np.array_equal(plain.games[column], compiled.games[column]), column

@@ -6,7 +6,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from sim import games
+from sim import plugins
 from sim.plain import PlainGame, PlainPlugin, plug_in
 
 
@@ -17,11 +17,11 @@ def registered() -> Iterator:
 
     def register(game: PlainGame | type[PlainGame]) -> PlainPlugin:
         plugin = plug_in(game)
-        games._GAMES.pop(plugin.name, None)
-        games.register(plugin)
+        plugins._GAMES.pop(plugin.name, None)
+        plugins.register(plugin)
         added.append(plugin.name)
         return plugin
 
     yield register
     for name in added:
-        games._GAMES.pop(name, None)
+        plugins._GAMES.pop(name, None)

@@ -9,9 +9,9 @@ import numpy as np
 import pytest
 
 from sim.errors import ConfigError, StrategyError
-from sim.games.base import StrategySpec
 from sim.plain import plug_in
 from sim.plain.play import play
+from sim.plugins.base import StrategySpec
 from tests.plain.toys import Always, Dice, Race, RaceState
 from tests.trajectory_reference import summary
 
@@ -23,7 +23,7 @@ ALWAYS_ONE = StrategySpec("tests.plain.toys:Always", (("pick", 0),))  # always a
 
 def _played(game, lineup, seeds, players=2):
     seats = np.tile(np.arange(players) % len(lineup), (len(seeds), 1))
-    return game.play_chunk(game.load_ruleset(game.presets[0]), players, lineup, seats,
+    return game.simulate_chunk(game.load_ruleset(game.presets[0]), players, lineup, seats,
                            np.asarray(seeds))  # fmt: skip
 
 

@@ -8,9 +8,9 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from sim.games.base import StrategySpec
 from sim.plain import Chance, plug_in
 from sim.plain.players import Players
+from sim.plugins.base import StrategySpec
 from strategies.generic.ladder import POINTS, budget_at
 from tests.plain.toys import Coin, Race, RaceState
 
@@ -37,7 +37,7 @@ def test_a_hidden_coin_is_guessed_no_better_than_chance():
     about half its games; a search that read the true coin would win them all."""
     coin = plug_in(Coin)
     games = 300
-    chunk = coin.play_chunk(coin.load_ruleset("coin-toy"), 1,
+    chunk = coin.simulate_chunk(coin.load_ruleset("coin-toy"), 1,
                             [StrategySpec("mcts", (("budget", 40),))],
                             np.zeros((games, 1), np.int64), np.arange(games))  # fmt: skip
     rate = float(np.mean(chunk.seats["win_share"]))

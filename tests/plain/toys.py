@@ -17,7 +17,7 @@ import random
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from sim.config import Field
+from sim.config.fields import Field
 from sim.plain import PlainGame, State, Strategy
 from sim.rulesets import RulesetFamily
 

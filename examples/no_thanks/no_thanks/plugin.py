@@ -8,7 +8,7 @@ from pathlib import Path
 
 from no_thanks.game import Table
 from no_thanks.players import Thrifty
-from sim.config import Field
+from sim.config.fields import Field
 from sim.plain import Chance, PlainGame, plug_in
 from sim.rulesets import RulesetFamily
 

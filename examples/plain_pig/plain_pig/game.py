@@ -17,7 +17,7 @@ import math
 from dataclasses import dataclass
 from pathlib import Path
 
-from sim.config import Field
+from sim.config.fields import Field
 from sim.plain import Chance, PlainGame, State, Strategy, plug_in
 from sim.rulesets import RulesetFamily
 
