@@ -162,6 +162,38 @@ def test_workers_play_the_same_games_as_one(installed, tmp_path):
     assert runs["1"].equals(runs["2"])
 
 
+def test_dask_and_a_resumed_run_store_the_games_of_one_worker(tmp_path):
+    """The same 600 games (chunks of 200) played by one worker, by a Dask cluster of two
+    (chunks of 150), and in two runs (300, then resumed to 600): stored alike, row for row."""
+    from distributed import LocalCluster
+
+    from sim.experiment import load_experiment
+    from sim.results import load
+    from sim.runner import run
+    from tests.examples.installing import installed_here
+
+    def stored(out):
+        return [load(out, part).collect().sort(["arm", "game", *keys]) for part, keys in
+                (("games", []), ("seats", ["seat"]))]  # fmt: skip
+
+    with installed_here(tmp_path / "site", PLAIN_PIG):
+        exp = load_experiment(PLAIN_PIG / "experiments" / "first_player.yaml", games=600)
+        run(exp, out=tmp_path / "one", jobs=1, chunk_size=200, progress=False)
+        with LocalCluster(n_workers=2, threads_per_worker=1, processes=False,
+                          dashboard_address=None) as cluster:  # fmt: skip
+            run(exp, out=tmp_path / "dask", chunk_size=150, backend="dask",
+                address=cluster.scheduler_address, progress=False)  # fmt: skip
+        run(exp.with_games(300), out=tmp_path / "resumed", jobs=1, chunk_size=200,
+            progress=False)  # fmt: skip
+        resumed = run(exp, out=tmp_path / "resumed", jobs=1, chunk_size=200, progress=False)
+    assert resumed.games_played == 300
+    reference = stored(tmp_path / "one")
+    assert reference[0].height == 600 and reference[1].height == 1200
+    for other in ("dask", "resumed"):
+        for mine, theirs in zip(stored(tmp_path / other), reference, strict=True):
+            assert mine.equals(theirs), other
+
+
 @pytest.mark.slow
 def test_the_tune_finds_the_exact_fair_head_start(installed, tmp_path):
     """Holding at 20, the first seat is fair with a head start of 6.51 for the second
