@@ -6,7 +6,7 @@ Besides the end, the loop records how the game went, the same way for every game
 is a run of decisions by one seat (it ends when another seat is to move), a *round* is as
 many turns as there are seats, and every seat's score is kept at the start and after each
 round (the last round perhaps cut short by the end): the lab's trajectory columns
-(sim/games/trajectory.py) are read from those rows (`course`). A turn in which every decision
+(sim/plugins/trajectory.py) are read from those rows (`course`). A turn in which every decision
 had a single legal action is a turn without a real choice.
 """
 

@@ -1,4 +1,4 @@
-"""A plain-Python game as a full plug-in (sim/games/base.py): `plug_in(game)` is the object a
+"""A plain-Python game as a full plug-in (sim/plugins/base.py): `plug_in(game)` is the object a
 designer's package names in its `sim.games` entry point, and every command of the lab reaches
 the game through it, as it reaches a compiled one.
 
