@@ -10,9 +10,9 @@ from pathlib import Path
 from typing import Any
 
 from sim.errors import SimError
+from sim.faults import writing
 from sim.games import game_for, get_game
 from sim.games.base import StrategySpec, Watch, part, player_counts, prepare, watch
-from sim.paths import cannot_write
 
 
 @dataclass(frozen=True)
@@ -85,8 +85,6 @@ def write_page(played: Played, path: str) -> Path:
     if not target.parent.is_dir():
         raise SimError("no such folder", file=target.parent, key="--html",
                        hint="Create it first, or write the page elsewhere.")  # fmt: skip
-    try:
+    with writing("the game's page", target):
         target.write_text(played.watch.html(played.title), encoding="utf-8")
-    except OSError as err:
-        raise cannot_write(target, err, key="--html") from None
     return target

@@ -3,14 +3,22 @@ cluster. Either way the results come back one chunk at a time, in the order they
 
 from __future__ import annotations
 
+import contextlib
+import time
 from collections.abc import Iterator
+from concurrent.futures import CancelledError
 from itertools import islice
+from typing import Any
 
 from sim.errors import SimError
+from sim.faults import ClusterLost
 from sim.runner.pool import WorkerPool
 from sim.runner.tasks import ChunkResult, Task, play_task
 
 DASK_CONNECT_TIMEOUT = "10s"
+POLL_SECONDS = 2.0  # how often a run waiting on its chunks looks at the cluster's workers
+NO_WORKERS_SECONDS = 60.0  # a cluster without workers this long is lost
+CLOSE_SECONDS = 5
 
 
 def played(tasks: Iterator[Task], *, backend: str, jobs: int, address: str | None,
@@ -29,8 +37,13 @@ def _local(tasks: Iterator[Task], pool: WorkerPool | None) -> Iterator[ChunkResu
 
 
 def _dask(tasks: Iterator[Task], jobs: int, address: str | None) -> Iterator[ChunkResult]:
+    """The chunks played on a Dask cluster (a local one of `jobs` processes without an
+    `address`). A worker lost mid-chunk has its chunk played again by another (the games
+    are the same); a cluster that goes away (its scheduler, every worker for
+    NO_WORKERS_SECONDS, a chunk that killed several workers) stops the run with a
+    ClusterLost: the chunks stored are kept and the same command resumes, on any cluster."""
     try:
-        from distributed import Client, LocalCluster, as_completed
+        from distributed import Client, LocalCluster
     except ImportError:  # pragma: no cover - dask[distributed] is a dependency
         raise SimError("the dask backend needs dask[distributed] installed") from None
     cluster = None
@@ -47,19 +60,58 @@ def _dask(tasks: Iterator[Task], jobs: int, address: str | None) -> Iterator[Chu
             hint="Give the scheduler's address, e.g. tcp://10.0.0.5:8786.",
         ) from None
     try:
-        workers = max(1, len(client.scheduler_info().get("workers", {})))
-        pending = iter(tasks)
-        first = [client.submit(play_task, t, pure=False) for t in islice(pending, 2 * workers)]
-        if not first:
-            return
-        window = as_completed(first, loop=client.loop)
-        for future in window:
-            result = future.result()
-            future.release()
-            for task in islice(pending, 1):
-                window.add(client.submit(play_task, task, pure=False))
-            yield result
+        yield from _on_cluster(client, tasks, address or "(local)")
     finally:
-        client.close()
+        with contextlib.suppress(Exception):  # a scheduler gone: nothing to say goodbye to
+            client.close(timeout=CLOSE_SECONDS)
         if cluster is not None:
-            cluster.close()
+            with contextlib.suppress(Exception):
+                cluster.close(timeout=CLOSE_SECONDS)
+
+
+def _on_cluster(client: Any, tasks: Iterator[Task], address: str) -> Iterator[ChunkResult]:
+    """Keep about two chunks per worker submitted; yield each as it finishes."""
+    from distributed import KilledWorker, wait
+
+    pending = iter(tasks)
+    try:
+        window = {client.submit(play_task, t, pure=False)
+                  for t in islice(pending, 2 * max(1, len(client.nthreads())))}  # fmt: skip
+        alone_since = None
+        while window:
+            try:
+                done, window = wait(window, timeout=POLL_SECONDS, return_when="FIRST_COMPLETED")
+            except TimeoutError:
+                alone_since = _check_workers(client, address, alone_since)
+                continue
+            for future in done:
+                result = future.result()
+                future.release()
+                window |= {client.submit(play_task, t, pure=False) for t in islice(pending, 1)}
+                yield result
+    except KilledWorker as exc:
+        first = str(exc).split(". ")[0]  # "Attempted to run task ... on 4 different workers"
+        raise _lost(address, f"every worker that played a chunk died ({first})",
+                    "Give the workers more memory, or play smaller chunks (--chunk-size)"
+                    ) from None  # fmt: skip
+    except (CancelledError, OSError, TimeoutError) as exc:
+        reason = str(exc) or type(exc).__name__
+        raise _lost(address, f"the scheduler went away ({reason})", RESTART) from None
+
+
+def _check_workers(client: Any, address: str, alone_since: float | None) -> float | None:
+    """While chunks wait: when the cluster has had no worker for NO_WORKERS_SECONDS, it is
+    lost (nothing would ever play them); the time it has had none since, or None."""
+    if client.nthreads():
+        return None
+    now = time.monotonic()
+    if alone_since is not None and now - alone_since >= NO_WORKERS_SECONDS:
+        raise _lost(address, f"it has had no workers for {NO_WORKERS_SECONDS:.0f} s", RESTART)
+    return now if alone_since is None else alone_since
+
+
+RESTART = "Start a cluster again (or leave out --backend dask to play here)"
+
+
+def _lost(address: str, why: str, remedy: str) -> ClusterLost:
+    return ClusterLost(f"lost the Dask cluster at {address}: {why}", remedy=remedy)
