@@ -31,14 +31,20 @@ CHECK = "Check the folder"
 _WORDS: dict[int, tuple[str, str]] = {
     errno.ENOSPC: ("no space left on the device", "Free space on that disk"),
     errno.EDQUOT: ("disk quota exceeded", "Free space within your disk quota"),
-    errno.EROFS: ("the file system is read-only",
-                  "Make its file system writable again (remount it)"),  # fmt: skip
+    errno.EROFS: (
+        "the file system is read-only",
+        "Make its file system writable again (remount it)",
+    ),  # fmt: skip
     errno.EACCES: ("permission denied", "Give yourself write permission on that folder"),
     errno.EPERM: ("operation not permitted", "Give yourself write permission on that folder"),
-    errno.EIO: ("an input/output error (the disk may be failing)",
-                "Check the disk and its connection (the system log names the error)"),  # fmt: skip
-    errno.ENOENT: ("the folder is gone (removed while the command ran)",
-                   "Leave the folder in place while the command runs"),  # fmt: skip
+    errno.EIO: (
+        "an input/output error (the disk may be failing)",
+        "Check the disk and its connection (the system log names the error)",
+    ),  # fmt: skip
+    errno.ENOENT: (
+        "the folder is gone (removed while the command ran)",
+        "Leave the folder in place while the command runs",
+    ),  # fmt: skip
 }
 
 

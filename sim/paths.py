@@ -9,7 +9,7 @@ import tempfile
 from pathlib import Path
 
 from sim.errors import SimError
-from sim.faults import writing
+from sim.faults import reason_of, writing
 
 
 def given(path: str | os.PathLike[str], *, key: str) -> Path:
@@ -47,6 +47,8 @@ def _probe(folder: Path, path: Path, *, key: str) -> None:
             pass
     except OSError as exc:
         hint = f"Give {key} a path in a folder you can write to."
+        if exc.errno in (errno.ENOSPC, errno.EDQUOT):
+            hint = f"{reason_of(exc)[1]}, or give {key} a folder on another disk."
         raise SimError(f"cannot write in {folder}: {why(folder, exc)}", file=path, key=key,
                        hint=hint) from None  # fmt: skip
 

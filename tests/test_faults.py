@@ -66,7 +66,8 @@ def _named(*names: str) -> Callable[[str, str], bool]:
 
 def _folder(path: str) -> bool:
     """A folder a scenario's command names or a tune's candidate (t/trials/c-...)."""
-    return path in (".", "r", "t", "s", "rep") or re.fullmatch(r"t/trials(/c-\w+)?", path) is not None
+    named = path in (".", "r", "t", "s", "rep")
+    return named or re.fullmatch(r"t/trials(/c-\w+)?", path) is not None
 
 
 CUT_PAGE = ".index.html.1.tmp"  # what a report stopped mid-write leaves
@@ -221,8 +222,11 @@ def refs(coin_race, tmp_path_factory) -> dict[str, Path]:
     (scenario -> its folder)."""
     base = tmp_path_factory.mktemp("reference")
     _inputs(base)
-    for args in (_run_args(base), ["report", str(base / "r"), "--out", str(base / "rep")],
-                 *(SCENARIOS[name].command(base) for name in ("tune", "screen", "page"))):
+    for args in (
+        _run_args(base),
+        ["report", str(base / "r"), "--out", str(base / "rep")],
+        *(SCENARIOS[name].command(base) for name in ("tune", "screen", "page")),
+    ):
         done = invoke(*args)
         assert done.exit_code == 0, done.output
     return {name: base for name in (*SCENARIOS, "report")}
@@ -316,8 +320,10 @@ def test_a_fault_at_each_write_site(site, moment, refs, recorded, tmp_path):
     command = SCENARIOS[site.scenario].command(base)
     with injected(Injector(str(base), fail_at=at, code=code)) as injector:
         done = invoke(*command)
-    assert injector.failed is not None and site_of(
-        injector.failed.kind, os.path.relpath(injector.failed.path, base)) is site
+    assert (
+        injector.failed is not None
+        and site_of(injector.failed.kind, os.path.relpath(injector.failed.path, base)) is site
+    )
     assert done.exit_code == site.exit, done.output
     assert "Traceback" not in done.output
     if site.exit:
@@ -349,7 +355,7 @@ def _recorded_stop(root: Path) -> str | None:
 def _errno(row: int, kind: str) -> int:
     """The row's error, in turn through ERRNOS: the next one that can refuse `kind` (a full
     disk refuses no deletion)."""
-    turn = ERRNOS[row % len(ERRNOS):] + ERRNOS[: row % len(ERRNOS)]
+    turn = ERRNOS[row % len(ERRNOS) :] + ERRNOS[: row % len(ERRNOS)]
     return next(code for code in turn if kind in refused(code))
 
 
@@ -429,11 +435,14 @@ def _report(folder: Path, *bases: Path) -> dict[str, bytes]:
 
 def _tuned(folder: Path) -> tuple:
     summary = json.loads((folder / "tune.json").read_text())
-    return (summary["recommended"], summary["confirmed"],
-            yaml.safe_load((folder / "recommended.yaml").read_text()), _parts(folder / "trials"))
+    return (
+        summary["recommended"],
+        summary["confirmed"],
+        yaml.safe_load((folder / "recommended.yaml").read_text()),
+        _parts(folder / "trials"),
+    )
 
 
 def _screened(folder: Path) -> tuple:
     summary = json.loads((folder / "screen.json").read_text())
     return summary["rows"], _parts(folder)
-

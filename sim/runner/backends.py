@@ -80,12 +80,18 @@ def _on_cluster(client: Any, tasks: Iterator[Task], address: str) -> Iterator[Ch
         alone_since = None
         while window:
             try:
-                done, window = wait(window, timeout=POLL_SECONDS, return_when="FIRST_COMPLETED")
+                with client.as_current():  # `wait` asks for the client this way
+                    done, window = wait(window, timeout=POLL_SECONDS,
+                                        return_when="FIRST_COMPLETED")  # fmt: skip
             except TimeoutError:
                 alone_since = _check_workers(client, address, alone_since)
                 continue
             for future in done:
-                result = future.result()
+                try:
+                    result = future.result(timeout=POLL_SECONDS)
+                except TimeoutError:  # lost with its worker since: played again by another
+                    window.add(future)
+                    continue
                 future.release()
                 window |= {client.submit(play_task, t, pure=False) for t in islice(pending, 1)}
                 yield result

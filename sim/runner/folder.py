@@ -94,9 +94,9 @@ def left_stop(lock: FolderLock) -> dict[str, Any] | None:
 
 
 def _stopped_runs(old: dict[str, Any], *, recorded: bool) -> list[str]:
-    """Notes on the runs the manifest says stopped early: one still `running` (killed, or it
-    could not write its manifest at the end; said from the lock file when it `recorded` why),
-    and the last run when it failed, with why."""
+    """Notes on the runs the manifest says stopped early: one still `running` (killed, or its
+    folder refused every write at the end; the last one said from the lock file when it
+    `recorded` why), and the last run when it failed, with why when the manifest says it."""
     runs = [run for run in old.get("runs", []) if isinstance(run, dict)]
     notes = [
         f"the run started {run.get('started', '?')} stopped without closing its manifest "
@@ -104,9 +104,13 @@ def _stopped_runs(old: dict[str, Any], *, recorded: bool) -> list[str]:
         for run in runs
         if run.get("status") == "running" and not (recorded and run is runs[-1])
     ]
-    if runs and runs[-1].get("status") == "failed" and runs[-1].get("error"):
-        notes.append(f"the run started {runs[-1].get('started', '?')} stopped: "
-                     f"{runs[-1]['error']}; its stored chunks are kept")  # fmt: skip
+    last = runs[-1] if runs and not recorded else {}
+    if last.get("status") == "failed":
+        why = f"stopped: {last['error']}" if last.get("error") else (
+            "failed without saying why in its manifest (its folder may have refused the "
+            "last write)")  # fmt: skip
+        notes.append(f"the run started {last.get('started', '?')} {why}; its stored chunks "
+                     "are kept")  # fmt: skip
     return notes
 
 

@@ -22,8 +22,8 @@ from sim.errors import SimError
 from sim.faults import writing
 from sim.paths import make_folder
 from sim.storage import write_atomic
-from sim.storage.parts import remove_leftovers
 from sim.storage.lock import FolderLock, acquire
+from sim.storage.parts import remove_leftovers
 from sim.tune.journal import JOURNAL
 
 if TYPE_CHECKING:

@@ -109,7 +109,8 @@ def kept(root: Path) -> str:
         trials = len(optuna.load_study(study_name=STUDY, storage=storage(root)).trials)
     except (KeyError, OSError, Fault):  # no study yet
         trials = 0
-    return f"the study's {trials} trials and {games_stored(root):,} games of its candidates stored"
+    counted = f"{trials} trial{'s' if trials != 1 else ''}"
+    return f"the study's {counted} and {games_stored(root):,} games of its candidates stored"
 
 
 def games_stored(root: Path) -> int:

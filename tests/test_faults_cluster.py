@@ -1,0 +1,113 @@
+"""A Dask cluster lost mid-run (issue 42): a scheduler that goes away, or a cluster left
+without workers, stops the run with one ClusterLost (`error:` line, exit 74 on the command
+line) naming the cluster and what is kept; the chunks stored are kept, and the same run
+resumes locally or on a new cluster to the games an uninterrupted run gives. Both clusters
+run in this process (threads), on the coin race."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import polars as pl
+import pytest
+from polars.testing import assert_frame_equal
+
+from sim.experiment import parse_experiment
+from sim.faults import FAULT_EXIT, ClusterLost
+from sim.results import load
+from sim.runner import backends, run
+from sim.storage import complete_chunks
+
+pytestmark = pytest.mark.without_engines  # the coin race: no compiled engine
+
+ROOT = Path(__file__).resolve().parents[1]
+COIN = {"name": "coin", "game": "coin-race", "ruleset": "race", "players": 2,
+        "seats": ["steady", "bold"], "rotate": True, "games": 60, "seed": 3,
+        "sweep": {"race.length": [3, 5]}}  # fmt: skip
+
+
+@pytest.fixture(scope="module")
+def coin_race():
+    import sim.games as games
+
+    sys.path.insert(0, str(ROOT / "examples" / "coin_race"))
+    from coin_race.plugin import GAME
+
+    games.register(GAME)
+    yield GAME
+    games._GAMES.pop(GAME.name, None)
+    sys.path.remove(str(ROOT / "examples" / "coin_race"))
+
+
+@pytest.fixture(scope="module")
+def reference(coin_race, tmp_path_factory) -> pl.DataFrame:
+    out = tmp_path_factory.mktemp("reference")
+    run(parse_experiment(COIN), out=out, jobs=1, chunk_size=10, progress=False)
+    return _games(out)
+
+
+def _games(out: Path) -> pl.DataFrame:
+    return load(out).collect().sort(["arm", "game"])
+
+
+def _cluster():
+    from distributed import LocalCluster
+
+    return LocalCluster(n_workers=1, threads_per_worker=1, processes=False,
+                        dashboard_address=None)  # fmt: skip
+
+
+def _lost(out: Path, cluster, when) -> ClusterLost:  # noqa: ANN001
+    """Run on `cluster`, calling `when(cluster)` once two chunks are stored."""
+    stored = []
+
+    def after(result) -> None:  # noqa: ANN001
+        stored.append(result)
+        if len(stored) == 2:
+            when(cluster)
+
+    with pytest.raises(ClusterLost) as caught:
+        run(parse_experiment(COIN), out=out, chunk_size=10, backend="dask", progress=False,
+            address=cluster.scheduler_address, on_chunk=after)  # fmt: skip
+    return caught.value
+
+
+def _kept_and_recorded(fault: ClusterLost, out: Path, why: str) -> None:
+    """The fault says what is kept (what the folder holds) and the manifest why it stopped."""
+    stored = sum(b - a for chunks in complete_chunks(out).values() for a, b in chunks)
+    assert stored >= 20 and f"kept: {stored} of 120 games stored" in str(fault)
+    assert fault.exit_code == FAULT_EXIT and why in str(fault)
+    assert "Start a cluster again (or leave out --backend dask to play here)" in str(fault)
+    last = json.loads((out / "manifest.json").read_text())["runs"][-1]
+    assert last["status"] == "failed" and "lost the Dask cluster" in last["error"]
+
+
+def test_a_scheduler_that_goes_away_stops_the_run_and_it_resumes_here(reference, tmp_path):
+    cluster = _cluster()
+    try:
+        fault = _lost(tmp_path, cluster, lambda c: c.close())
+    finally:
+        cluster.close()
+    _kept_and_recorded(fault, tmp_path, "the scheduler went away")
+    notes = run(parse_experiment(COIN), out=tmp_path, jobs=1, chunk_size=10, progress=False).notes
+    assert any("stopped: lost the Dask cluster" in note for note in notes)
+    assert_frame_equal(_games(tmp_path), reference)
+
+
+def test_a_cluster_left_without_workers_stops_the_run_and_it_resumes_on_another(
+    reference, tmp_path, monkeypatch
+):
+    monkeypatch.setattr(backends, "NO_WORKERS_SECONDS", 1.0)
+    monkeypatch.setattr(backends, "POLL_SECONDS", 0.2)
+    cluster = _cluster()
+    try:
+        fault = _lost(tmp_path, cluster, lambda c: c.scale(0))
+    finally:
+        cluster.close()
+    _kept_and_recorded(fault, tmp_path, "it has had no workers for 1 s")
+    with _cluster() as another:
+        run(parse_experiment(COIN), out=tmp_path, chunk_size=10, backend="dask",
+            address=another.scheduler_address, progress=False)  # fmt: skip
+    assert_frame_equal(_games(tmp_path), reference)
