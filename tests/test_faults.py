@@ -52,6 +52,7 @@ class Site:
     what: str  # the fault's words: `cannot <verb> <what> (...)`
     writes: Callable[[str, str], bool]  # (operation, path below the scenario's folder)
     scenario: str | None  # where it is met (None: no cheap scenario, said why in `note`)
+    also: tuple[str, ...] = ()  # other scenarios where its moments fail too
     verb: str = "write"
     says: str = ""  # what its line says (default: `cannot <verb> <what> (`)
     moments: tuple[int, ...] = (0,)  # which of its operations fail, one at a time (-1: last)
@@ -103,7 +104,7 @@ WRITE_SITES: tuple[Site, ...] = (
          in p, "resume", verb="delete"),
     Site("the temporary files a stopped write left",
          lambda op, p: op == "unlink" and p == f"rep/{CUT_PAGE}", "report", verb="delete"),
-    Site("the report", _in_report, "report", moments=(3,)),
+    Site("the report", _in_report, "report", moments=(3,), also=("new-report",)),
     Site("a file of the earlier report", _earlier_report, "report", verb="delete"),
     Site("the tune's journal", _named("study.journal"), "tune", moments=(5,)),
     Site("the tune's summary", _named("tune.json"), "tune", moments=(-1,)),
@@ -196,6 +197,8 @@ SCENARIOS: dict[str, Scenario] = {
     "fresh": Scenario(_stored, lambda base: _run_args(base, "--fresh")),
     "report": Scenario(_reported, lambda base: ["report", str(base / "r"), "--out",
                                                 str(base / "rep")]),  # fmt: skip
+    "new-report": Scenario(_stored, lambda base: ["report", str(base / "r"), "--out",
+                                                  str(base / "rep")]),  # fmt: skip
     "tune": Scenario(lambda base, refs: None, lambda base: _tune_args(base, "--no-report")),
     "tune-fresh": Scenario(lambda base, refs: shutil.copytree(refs["tune"] / "t", base / "t"),
                            lambda base: _tune_args(base, "--no-report", "--fresh")),
@@ -305,19 +308,20 @@ def test_every_write_of_every_scenario_belongs_to_a_row(recorded):
 # --- a fault at every site in turn --------------------------------------------------------------
 
 
-FAULTS = [(site, moment) for site in WRITE_SITES if site.scenario for moment in site.moments]
+FAULTS = [(site, scenario, moment) for site in WRITE_SITES if site.scenario
+          for scenario in (site.scenario, *site.also) for moment in site.moments]  # fmt: skip
 
 
-@pytest.mark.parametrize(("site", "moment"), FAULTS,
-                         ids=[f"{s.what} {m}" for s, m in FAULTS])  # fmt: skip
-def test_a_fault_at_each_write_site(site, moment, refs, recorded, tmp_path):
-    ops = recorded[site.scenario]
+@pytest.mark.parametrize(("site", "scenario", "moment"), FAULTS,
+                         ids=[f"{s.what} {n} {m}" for s, n, m in FAULTS])  # fmt: skip
+def test_a_fault_at_each_write_site(site, scenario, moment, refs, recorded, tmp_path):
+    ops = recorded[scenario]
     mine = [i for i, op in enumerate(ops) if site_of(*op) is site]
     at = mine[min(moment, len(mine) - 1)]
-    code = _errno(FAULTS.index((site, moment)), ops[at][0])
-    base = _prepared(tmp_path, site.scenario, refs)
+    code = _errno(FAULTS.index((site, scenario, moment)), ops[at][0])
+    base = _prepared(tmp_path, scenario, refs)
     before = _intact_parts(base, refs)
-    command = SCENARIOS[site.scenario].command(base)
+    command = SCENARIOS[scenario].command(base)
     with injected(Injector(str(base), fail_at=at, code=code)) as injector:
         done = invoke(*command)
     assert (
@@ -327,14 +331,14 @@ def test_a_fault_at_each_write_site(site, moment, refs, recorded, tmp_path):
     assert done.exit_code == site.exit, done.output
     assert "Traceback" not in done.output
     if site.exit:
-        _says(site, code, done.output, base)
-    _nothing_lost_or_mixed(base, refs, before, site.scenario, code)
+        _says(site, scenario, code, done.output, base)
+    _nothing_lost_or_mixed(base, refs, before, scenario, code)
     said = _recorded_stop(base / "r")
     again = invoke(*command)  # the fault mended: the same command
     assert again.exit_code == 0, again.output
     if said:  # the next run says why the last one stopped, not "killed"
         assert f"stopped: {said}" in again.output and "killed" not in again.output
-    _as_uninterrupted(site.scenario, base, refs)
+    _as_uninterrupted(scenario, base, refs)
     assert list(base.rglob("*.tmp")) == []  # what the stopped writes left, cleaned up
 
 
@@ -359,7 +363,7 @@ def _errno(row: int, kind: str) -> int:
     return next(code for code in turn if kind in refused(code))
 
 
-def _says(site: Site, code: int, output: str, base: Path) -> None:
+def _says(site: Site, scenario: str, code: int, output: str, base: Path) -> None:
     """One `error:` line: what was written, why in words, what is kept, the fix."""
     (line,) = [x for x in output.splitlines() if x.startswith("error:")]
     assert (site.says or f"cannot {site.verb} {site.what} (") in line, line
@@ -367,7 +371,7 @@ def _says(site: Site, code: int, output: str, base: Path) -> None:
         return
     reason, remedy = reason_of(OSError(code, os.strerror(code)))
     assert f": {reason}; kept: " in line and f"{remedy}, then run the same command" in line
-    if site.scenario in ("run", "resume", "fresh"):
+    if scenario in ("run", "resume", "fresh"):
         stored = sum(b - a for chunks in complete_chunks(base / "r").values() for a, b in chunks)
         assert f"kept: {stored:,} of {GAMES:,} games stored" in line, line
 
@@ -408,7 +412,7 @@ def _as_uninterrupted(scenario: str, base: Path, refs: dict[str, Path]) -> None:
     ref = refs[scenario]
     if scenario in ("run", "resume", "fresh"):
         assert _parts(base / "r") == _parts(ref / "r")
-    elif scenario == "report":
+    elif scenario.endswith("report"):
         assert _report(base / "rep", base, ref) == _report(ref / "rep", ref)
     elif scenario in ("tune", "tune-fresh"):
         assert _tuned(base / "t") == _tuned(ref / "t")

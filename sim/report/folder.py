@@ -1,9 +1,11 @@
 """The report folder: where a report goes by default, and writing only the files it owns.
 
 A report writes index.html, report.md, tables/*.csv and figures/*.png, and lists them in
-`.report-files`. Rebuilding a report overwrites those files and deletes the ones the earlier
-build listed and this one no longer makes; anything else in the folder (a user's own CSV in
-tables/) is left alone. A folder that holds files but is not a report is refused.
+`.report-files` (before writing them with the earlier build's files too, so that a build
+stopped half-way leaves a folder the next one knows; then its own alone). Rebuilding a report
+overwrites those files and deletes the ones the earlier build listed and this one no longer
+makes; anything else in the folder (a user's own CSV in tables/) is left alone. A folder that
+holds files but is not a report is refused. Each file is written whole or not at all.
 """
 
 from __future__ import annotations
@@ -49,14 +51,21 @@ def write(out: Path, files: Mapping[str, str | bytes], *, key: str) -> None:
             out.mkdir(parents=True, exist_ok=True)  # checked above: a refusal now is a fault
         before = _owned(out, key)
         remove_leftovers(out, [*before, *files, OWNED])
+        # listed first, with what an earlier build wrote: a build the disk stops half-way
+        # leaves a folder the next one knows as a report, and rewrites
+        _list(out, before | set(files))
         for rel, content in files.items():
             data = content.encode("utf-8") if isinstance(content, str) else content
             write_atomic(out / rel, data, what="the report")
         for rel in sorted(before - set(files)):
             with writing("a file of the earlier report", out / rel, verb="delete"):
                 (out / rel).unlink(missing_ok=True)
-        listed = "".join(f"{rel}\n" for rel in sorted(files)).encode("utf-8")
-        write_atomic(out / OWNED, listed, what="the report")
+        _list(out, set(files))
+
+
+def _list(out: Path, files: set[str]) -> None:
+    listed = "".join(f"{rel}\n" for rel in sorted(files)).encode("utf-8")
+    write_atomic(out / OWNED, listed, what="the report")
 
 
 def _owned(folder: Path, key: str) -> set[str]:
