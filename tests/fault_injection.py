@@ -219,3 +219,63 @@ def files(root: Path) -> dict[str, bytes]:
     """Every file below `root` with its bytes, by its path relative to `root`."""
     return {str(p.relative_to(root)): p.read_bytes() for p in sorted(root.rglob("*"))
             if p.is_file()}  # fmt: skip
+
+
+# --- the writes in the code that no `writing(...)` covers --------------------------------------
+
+_WRITING_ATTRS = {"write_text", "write_bytes", "mkdir", "unlink", "rmdir", "touch", "symlink_to",
+                  "rename"}  # fmt: skip
+_WRITING_CALLS = {
+    *(("os", n) for n in ("replace", "rename", "remove", "unlink", "mkdir", "makedirs", "rmdir",
+                          "pwrite", "write", "ftruncate", "truncate", "open", "symlink", "link")),
+    *(("shutil", n) for n in ("rmtree", "copy", "copy2", "copyfile", "copytree", "move")),
+    *(("tempfile", n) for n in ("TemporaryFile", "NamedTemporaryFile", "mkdtemp", "mkstemp",
+                                "TemporaryDirectory")),
+    ("json", "dump"), ("pq", "write_table"),
+}  # fmt: skip
+_TO_PATH = {"write_csv", "write_parquet", "to_csv", "to_parquet", "savefig"}  # with a target
+
+
+def uncovered_writes(root: Path) -> set[tuple[str, str, str]]:
+    """(file, function, call) of every call below `root` that can write a file, lexically
+    outside a `with writing(...)` block (sim.faults): a write site without its handling."""
+    import ast
+
+    found: set[tuple[str, str, str]] = set()
+
+    def visit(node: ast.AST, covered: bool, function: str, where: str) -> None:
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+            function = node.name
+        if isinstance(node, ast.With | ast.AsyncWith) and any(
+            isinstance(i.context_expr, ast.Call) and getattr(i.context_expr.func, "id", "")
+            == "writing" for i in node.items):  # fmt: skip
+            covered = True
+        call = _writing_call(node)
+        if call and not covered:
+            found.add((where, function, call))
+        for child in ast.iter_child_nodes(node):
+            visit(child, covered, function, where)
+
+    for path in sorted(root.rglob("*.py")):
+        where = path.relative_to(root.parent).as_posix()
+        visit(ast.parse(path.read_text(encoding="utf-8")), False, "<module>", where)
+    return found
+
+
+def _writing_call(node: Any) -> str | None:
+    import ast
+
+    if not isinstance(node, ast.Call):
+        return None
+    f = node.func
+    if isinstance(f, ast.Attribute):
+        if isinstance(f.value, ast.Name) and (f.value.id, f.attr) in _WRITING_CALLS:
+            return f"{f.value.id}.{f.attr}"
+        if f.attr in _WRITING_ATTRS or (f.attr in _TO_PATH and node.args):
+            return f".{f.attr}"
+    if isinstance(f, ast.Name) and f.id == "open":
+        mode = node.args[1] if len(node.args) > 1 else None
+        mode = next((k.value for k in node.keywords if k.arg == "mode"), mode)
+        if isinstance(mode, ast.Constant) and any(c in str(mode.value) for c in "wax+"):
+            return "open"
+    return None

@@ -30,7 +30,7 @@ from typer.testing import CliRunner
 from sim.cli import app
 from sim.faults import FAULT_EXIT, reason_of
 from sim.storage import TABLES, complete_chunks
-from tests.fault_injection import Injector, files, injected, refused
+from tests.fault_injection import Injector, files, injected, refused, uncovered_writes
 
 pytestmark = pytest.mark.without_engines  # the coin race: no compiled engine
 
@@ -293,6 +293,36 @@ def test_every_write_site_in_the_code_has_its_row_and_every_row_its_site():
     in_code = _named_in_code()
     assert in_code - CODE_SITES == set(), "write sites without a row in WRITE_SITES"
     assert CODE_SITES - in_code == set(), "rows of WRITE_SITES no code writes"
+
+
+# Writes no `writing(...)` covers, each with why it needs none: (file, function, call) -> why.
+NOT_SITES = {
+    ("sim/storage/lock.py", "_write", "os.pwrite"): "acquire calls it inside its writing()",
+    ("sim/storage/lock.py", "record_stop", "os.pwrite"): "the last word: it says if it failed",
+    ("sim/storage/lock.py", "release", ".unlink"): "a lock file left is taken over next time",
+    ("sim/storage/lock.py", "holder", "os.open"): "opens to lock, writes nothing",
+    ("sim/storage/remove.py", "_remove_if_empty", ".rmdir"): "inside remove_results' writing()",
+    ("sim/storage/parts.py", "encode", "pq.write_table"): "into memory",
+    ("sim/report/plots.py", "finish", ".savefig"): "into memory",
+    ("sim/paths.py", "_probe", "tempfile.TemporaryFile"): "the check before any work (exit 2)",
+    ("sim/compile_cache.py", "problem", ".mkdir"): "finds whether the cache can be written",
+    ("sim/compile_cache.py", "problem", "tempfile.TemporaryFile"): "the same",
+    ("sim/compile_cache.py", "_save_parsed_index", ".mkdir"): "a cache: parsed again if refused",
+    ("sim/compile_cache.py", "_save_parsed_index", ".write_text"): "the same",
+    ("sim/compile_cache.py", "_save_parsed_index", "os.replace"): "the same",
+    ("sim/measures/core.py", "pooled", ".rename"): "a polars frame's columns, not a file",
+    ("sim/bench.py", "compile_times", "tempfile.TemporaryDirectory"): "the bench's scratch "
+    "folders in the system's temporary folder, deleted after each measurement",
+    ("sim/bench.py", "end_to_end", "tempfile.TemporaryDirectory"): "the same",
+    ("sim/bench.py", "end_to_end", ".write_text"): "the same",
+}  # fmt: skip
+
+
+def test_every_write_in_the_code_is_a_write_site_or_says_why_not():
+    """A write added without `writing(...)` (and a row above) fails here."""
+    found = uncovered_writes(ROOT / "sim")
+    assert found - NOT_SITES.keys() == set(), "writes outside writing(): wrap them, or say why"
+    assert NOT_SITES.keys() - found == set(), "NOT_SITES rows the code no longer has"
 
 
 def test_every_write_of_every_scenario_belongs_to_a_row(recorded):
