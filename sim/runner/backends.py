@@ -4,6 +4,8 @@ cluster. Either way the results come back one chunk at a time, in the order they
 from __future__ import annotations
 
 import contextlib
+import gc
+import logging
 import time
 from collections.abc import Iterator
 from concurrent.futures import CancelledError
@@ -47,26 +49,47 @@ def _dask(tasks: Iterator[Task], jobs: int, address: str | None) -> Iterator[Chu
     except ImportError:  # pragma: no cover - dask[distributed] is a dependency
         raise SimError("the dask backend needs dask[distributed] installed") from None
     cluster = None
+    with _quiet("distributed", "tornado", "asyncio"):  # of a lost cluster: tracebacks
+        try:
+            if address:
+                client = Client(address, timeout=DASK_CONNECT_TIMEOUT, set_as_default=False)
+            else:
+                cluster = LocalCluster(n_workers=jobs, threads_per_worker=1, processes=True,
+                                       silence_logs=logging.CRITICAL)  # fmt: skip
+                client = Client(cluster, set_as_default=False)
+        except (OSError, TimeoutError) as exc:
+            raise SimError(
+                f"cannot reach the Dask scheduler at {address}: {exc}",
+                key="--address",
+                hint="Give the scheduler's address, e.g. tcp://10.0.0.5:8786.",
+            ) from None
+        try:
+            yield from _on_cluster(client, tasks, address or "(local)")
+        finally:
+            with contextlib.suppress(Exception):  # a scheduler gone: nothing to say goodbye to
+                client.close(timeout=CLOSE_SECONDS)
+            if cluster is not None:
+                with contextlib.suppress(Exception):
+                    cluster.close(timeout=CLOSE_SECONDS)
+
+
+@contextlib.contextmanager
+def _quiet(*names: str) -> Iterator[None]:
+    """The loggers `names` (and their children) say nothing below CRITICAL meanwhile: what
+    they would say of a lost cluster (a traceback per connection) is said in one line by the
+    ClusterLost raised here."""
+    found = [logging.getLogger(n) for n in names]
+    found += [logging.getLogger(n) for n in list(logging.root.manager.loggerDict)
+              if n.startswith(tuple(f"{name}." for name in names))]  # fmt: skip
+    levels = [logger.level for logger in found]
+    for logger in found:
+        logger.setLevel(logging.CRITICAL)
     try:
-        if address:
-            client = Client(address, timeout=DASK_CONNECT_TIMEOUT, set_as_default=False)
-        else:
-            cluster = LocalCluster(n_workers=jobs, threads_per_worker=1, processes=True)
-            client = Client(cluster, set_as_default=False)
-    except (OSError, TimeoutError) as exc:
-        raise SimError(
-            f"cannot reach the Dask scheduler at {address}: {exc}",
-            key="--address",
-            hint="Give the scheduler's address, e.g. tcp://10.0.0.5:8786.",
-        ) from None
-    try:
-        yield from _on_cluster(client, tasks, address or "(local)")
+        yield
     finally:
-        with contextlib.suppress(Exception):  # a scheduler gone: nothing to say goodbye to
-            client.close(timeout=CLOSE_SECONDS)
-        if cluster is not None:
-            with contextlib.suppress(Exception):
-                cluster.close(timeout=CLOSE_SECONDS)
+        gc.collect()  # the client's tasks that ended on an error, said while still quiet
+        for logger, level in zip(found, levels, strict=True):
+            logger.setLevel(level)
 
 
 def _on_cluster(client: Any, tasks: Iterator[Task], address: str) -> Iterator[ChunkResult]:
@@ -88,6 +111,8 @@ def _on_cluster(client: Any, tasks: Iterator[Task], address: str) -> Iterator[Ch
                 continue
             for future in done:
                 try:
+                    if future.status in ("lost", "pending"):
+                        raise TimeoutError
                     result = future.result(timeout=POLL_SECONDS)
                 except TimeoutError:  # lost with its worker since: played again by another
                     window.add(future)
@@ -101,8 +126,8 @@ def _on_cluster(client: Any, tasks: Iterator[Task], address: str) -> Iterator[Ch
                     "Give the workers more memory, or play smaller chunks (--chunk-size)"
                     ) from None  # fmt: skip
     except (CancelledError, OSError, TimeoutError) as exc:
-        reason = str(exc) or type(exc).__name__
-        raise _lost(address, f"the scheduler went away ({reason})", RESTART) from None
+        how = "stopped answering" if isinstance(exc, TimeoutError) else "went away"
+        raise _lost(address, f"the scheduler {how}", RESTART) from None
 
 
 def _check_workers(client: Any, address: str, alone_since: float | None) -> float | None:
