@@ -311,6 +311,7 @@ NOT_SITES = {
     ("sim/compile_cache.py", "_save_parsed_index", ".write_text"): "the same",
     ("sim/compile_cache.py", "_save_parsed_index", "os.replace"): "the same",
     ("sim/measures/core.py", "pooled", ".rename"): "a polars frame's columns, not a file",
+    ("sim/report/data.py", "all_games", ".rename"): "the same",
     ("sim/bench.py", "compile_times", "tempfile.TemporaryDirectory"): "the bench's scratch "
     "folders in the system's temporary folder, deleted after each measurement",
     ("sim/bench.py", "end_to_end", "tempfile.TemporaryDirectory"): "the same",
