@@ -164,12 +164,18 @@ def _cores() -> int:
 # --- telling the user -----------------------------------------------------------------------
 
 
+def _compiling(what: str) -> str:
+    """The notice's words: once per machine, or every run when the cache cannot be kept."""
+    when = "first run only" if compile_cache.problem() is None else "in memory, every run"
+    return f"compiling the game engine for {what} ({when}) ..."
+
+
 @contextmanager
 def plain_notice(what: str, *, stream: Any = None):
     """One line on stderr: 'compiling the game engine for WHAT (first run only) ... 12 s'."""
     stream = stream or sys.stderr
     began = time.perf_counter()
-    stream.write(f"compiling the game engine for {what} (first run only) ...")
+    stream.write(_compiling(what))
     stream.flush()
     try:
         yield
@@ -194,7 +200,7 @@ def console_notice(console: Any = None) -> Notice:
 
     @contextmanager
     def notice(what: str):
-        text = f"compiling the game engine for {what} (first run only) ..."
+        text = _compiling(what)
         if not draws_live(console):
             with plain_notice(what, stream=console.file):
                 yield
