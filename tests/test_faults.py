@@ -481,3 +481,26 @@ def _tuned(folder: Path) -> tuple:
 def _screened(folder: Path) -> tuple:
     summary = json.loads((folder / "screen.json").read_text())
     return summary["rows"], _parts(folder)
+
+
+def test_a_results_folder_removed_under_the_run_is_not_made_again(coin_race, refs, tmp_path):
+    """The folder deleted while the run plays: the run stops at its next chunk, saying the
+    folder is gone (it would otherwise make it again, holding only the chunks that follow),
+    and the same run starts over to the same games."""
+    from sim.experiment import parse_experiment
+    from sim.faults import WriteFault
+    from sim.runner import run
+
+    out, stored = tmp_path / "r", []
+
+    def remove(result) -> None:  # noqa: ANN001
+        stored.append(result)
+        if len(stored) == 3:
+            shutil.rmtree(out)
+
+    with pytest.raises(WriteFault, match="the folder is gone") as caught:
+        run(parse_experiment(COIN), out=out, jobs=1, chunk_size=10, progress=False,
+            on_chunk=remove)  # fmt: skip
+    assert f"kept: 0 of {GAMES} games stored" in str(caught.value) and not out.exists()
+    run(parse_experiment(COIN), out=out, jobs=1, chunk_size=10, progress=False)
+    assert _parts(out) == _parts(refs["run"] / "r")

@@ -4,12 +4,14 @@ that a run killed at any moment leaves a folder that says what it holds."""
 
 from __future__ import annotations
 
+import errno
+import os
 import time
 from pathlib import Path
 from typing import Any
 
 from sim.experiment.model import Experiment
-from sim.faults import Fault
+from sim.faults import Fault, writing
 from sim.runner.folder import Opened, left_stop
 from sim.runner.illegal import IllegalMoves
 from sim.runner.manifest import chunk_list, new_manifest, now, previous_seconds
@@ -100,6 +102,7 @@ class Ledger:
         goes to the lock file, which the next run reads."""
         self.manifest["chunks"] = chunk_list(self.stored, self.seconds, self.records)
         try:
+            _still_there(self.root, "the manifest")
             write_manifest(self.root, self.manifest)
         except Fault as fault:
             self.lock.record_stop({"status": self.entry["status"], "at": now(),
@@ -116,12 +119,21 @@ class Ledger:
 
 def _store(root: Path, result: ChunkResult) -> dict[str, Any]:
     """Write the chunk's parts; their records (rows, bytes, sha256) for the manifest."""
+    _still_there(root, "a results part")
     # seats first: a chunk counts as done once its games part exists (and seats too)
     seats = part_path(root, "seats", result.arm_index, result.start, result.stop)
     write_atomic(seats, result.seats, what="a results part")
     games = part_path(root, "games", result.arm_index, result.start, result.stop)
     write_atomic(games, result.games, what="a results part")
     return {"games": record(result.games), "seats": record(result.seats)}
+
+
+def _still_there(root: Path, what: str) -> None:
+    """A results folder removed under the run is a fault, not made again (as writing a file
+    into it would: it would then hold a manifest of games it has not)."""
+    if not root.is_dir():
+        with writing(what, root):
+            raise FileNotFoundError(errno.ENOENT, os.strerror(errno.ENOENT), str(root))
 
 
 def kept_games(root: Path, targets: dict[int, int]) -> str:
