@@ -30,7 +30,7 @@ COIN = {"name": "coin", "game": "coin-race", "ruleset": "race", "players": 2,
 
 @pytest.fixture(scope="module")
 def coin_race():
-    import sim.games as games
+    import sim.plugins as games
 
     sys.path.insert(0, str(ROOT / "examples" / "coin_race"))
     from coin_race.plugin import GAME

@@ -1,4 +1,4 @@
-"""Playing a run's chunks: on local worker processes (or here, without a pool) or on a Dask
+"""Simulating a run's chunks: on local worker processes (or here, without a pool) or on a Dask
 cluster. Either way the results come back one chunk at a time, in the order they finish."""
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from typing import Any
 from sim.errors import SimError
 from sim.faults import ClusterLost
 from sim.runner.pool import WorkerPool
-from sim.runner.tasks import ChunkResult, Task, play_task
+from sim.runner.tasks import ChunkResult, Task, simulate_task
 
 DASK_CONNECT_TIMEOUT = "10s"
 POLL_SECONDS = 2.0  # how often a run waiting on its chunks looks at the cluster's workers
@@ -33,9 +33,9 @@ def _local(tasks: Iterator[Task], pool: WorkerPool | None) -> Iterator[ChunkResu
     """The chunks played on the pool's workers, or here without one."""
     if pool is None:
         for task in tasks:
-            yield play_task(task)
+            yield simulate_task(task)
         return
-    yield from pool.imap_unordered(play_task, tasks)
+    yield from pool.imap_unordered(simulate_task, tasks)
 
 
 def _dask(tasks: Iterator[Task], jobs: int, address: str | None) -> Iterator[ChunkResult]:
@@ -98,7 +98,7 @@ def _on_cluster(client: Any, tasks: Iterator[Task], address: str) -> Iterator[Ch
 
     pending = iter(tasks)
     try:
-        window = {client.submit(play_task, t, pure=False)
+        window = {client.submit(simulate_task, t, pure=False)
                   for t in islice(pending, 2 * max(1, len(client.nthreads())))}  # fmt: skip
         alone_since = None
         while window:
@@ -118,7 +118,7 @@ def _on_cluster(client: Any, tasks: Iterator[Task], address: str) -> Iterator[Ch
                     window.add(future)
                     continue
                 future.release()
-                window |= {client.submit(play_task, t, pure=False) for t in islice(pending, 1)}
+                window |= {client.submit(simulate_task, t, pure=False) for t in islice(pending, 1)}
                 yield result
     except KilledWorker as exc:
         first = str(exc).split(". ")[0]  # "Attempted to run task ... on 4 different workers"
