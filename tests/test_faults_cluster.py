@@ -74,12 +74,15 @@ def _lost(out: Path, cluster, when) -> ClusterLost:  # noqa: ANN001
     return caught.value
 
 
-def _kept_and_recorded(fault: ClusterLost, out: Path, why: str) -> None:
+RESTART = "Start a cluster again (or leave out --backend dask to play here)"
+
+
+def _kept_and_recorded(fault: ClusterLost, out: Path, why: str, remedy: str = RESTART) -> None:
     """The fault says what is kept (what the folder holds) and the manifest why it stopped."""
     stored = sum(b - a for chunks in complete_chunks(out).values() for a, b in chunks)
     assert stored >= 20 and f"kept: {stored} of 120 games stored" in str(fault)
     assert fault.exit_code == FAULT_EXIT and why in str(fault)
-    assert "Start a cluster again (or leave out --backend dask to play here)" in str(fault)
+    assert f"{remedy}, then run the same command again to resume." in str(fault)
     last = json.loads((out / "manifest.json").read_text())["runs"][-1]
     assert last["status"] == "failed" and "lost the Dask cluster" in last["error"]
 
@@ -110,4 +113,37 @@ def test_a_cluster_left_without_workers_stops_the_run_and_it_resumes_on_another(
     with _cluster() as another:
         run(parse_experiment(COIN), out=tmp_path, chunk_size=10, backend="dask",
             address=another.scheduler_address, progress=False)  # fmt: skip
+    assert_frame_equal(_games(tmp_path), reference)
+
+
+def test_a_chunk_whose_workers_all_died_stops_the_run_and_it_resumes_here(
+    reference, tmp_path, monkeypatch
+):
+    """Dask's KilledWorker (every worker that ran the chunk died: out of memory, killed) is
+    the same one line. Dask decides when it gives up on a chunk; here the third chunk (games
+    20-30 of the first arm, after two stored) raises it as Dask does."""
+    from types import SimpleNamespace
+
+    from distributed import KilledWorker
+
+    simulate = backends.simulate_task
+
+    def dies(task):  # noqa: ANN001, ANN202
+        if (task.arm_index, task.start) == (0, 20):
+            last = SimpleNamespace(address="tcp://127.0.0.1:40001")
+            raise KilledWorker("simulate_task-7", last, 3)
+        return simulate(task)
+
+    monkeypatch.setattr(backends, "simulate_task", dies)
+    cluster = _cluster()
+    try:
+        fault = _lost(tmp_path, cluster, lambda c: None)
+    finally:
+        cluster.close()
+    died = ("every worker that played a chunk died (Attempted to run task 'simulate_task-7' "
+            "on 4 different workers, but all those workers died while running it)")  # fmt: skip
+    remedy = "Give the workers more memory, or play smaller chunks (--chunk-size)"
+    _kept_and_recorded(fault, tmp_path, died, remedy)
+    monkeypatch.setattr(backends, "simulate_task", simulate)
+    run(parse_experiment(COIN), out=tmp_path, jobs=1, chunk_size=10, progress=False)
     assert_frame_equal(_games(tmp_path), reference)

@@ -109,7 +109,8 @@ def _on_cluster(client: Any, tasks: Iterator[Task], address: str) -> Iterator[Ch
             except TimeoutError:
                 alone_since = _check_workers(client, address, alone_since)
                 continue
-            for future in done:
+            # the finished chunks first: stored before an erred one stops the run
+            for future in sorted(done, key=lambda f: f.status == "error"):
                 try:
                     if future.status in ("lost", "pending"):
                         raise TimeoutError
