@@ -116,7 +116,7 @@ WRITE_SITES: tuple[Site, ...] = (
     Site("the stored tune (--fresh)", lambda op, p: op in ("unlink", "rmdir")
          and p.startswith("t/"), "tune-fresh", verb="delete"),
     Site("the bench's figures", _named("results-coin-race.json"), None,
-         note="the full `sim bench` takes minutes; its one write is wrapped like the others"),
+         note="the full `sim bench` takes minutes: test_the_bench_figures_a_full_disk_refuses"),
 )  # fmt: skip
 ERRNOS = (errno.ENOSPC, errno.EROFS, errno.EACCES, errno.EIO, errno.ENOENT, errno.EDQUOT)
 # the rows that are places in code (the others: the checks before any work, a tolerated fault)
@@ -508,3 +508,28 @@ def test_a_results_folder_removed_under_the_run_is_not_made_again(coin_race, ref
     assert f"kept: 0 of {GAMES} games stored" in str(caught.value) and not out.exists()
     run(parse_experiment(COIN), out=out, jobs=1, chunk_size=10, progress=False)
     assert _parts(out) == _parts(refs["run"] / "r")
+
+
+def test_the_bench_figures_a_full_disk_refuses(coin_race, monkeypatch, tmp_path):
+    """The bench's one write, its figures, after minutes of measuring (a small result stands in
+    for the measuring here): one line, the figures printed above kept, exit 74; the same
+    command writes them once space is freed."""
+    import sim.bench
+
+    figures = {"game": "coin-race", "games_per_second": 1234}
+    result = type("Result", (), {"as_dict": lambda self: figures})()
+    monkeypatch.setattr(sim.bench, "run_bench", lambda game, **kwargs: result)
+    monkeypatch.setattr(sim.bench, "table", lambda result: "the bench's table")
+    out = tmp_path / "bench" / "results-coin-race.json"
+    command = ("bench", "--game", "coin-race", "--out", str(out))
+    with injected(Injector(str(tmp_path), fail_at=1, code=errno.ENOSPC)) as injector:
+        done = invoke(*command)
+    assert (injector.failed.kind, injector.failed.path) == ("open", str(out))
+    assert done.exit_code == FAULT_EXIT and "Traceback" not in done.output, done.output
+    assert "the bench's table" in done.output
+    (line,) = [x for x in done.output.splitlines() if x.startswith("error:")]
+    assert line == (f"error: cannot write the bench's figures ({out}): no space left on the "
+                    "device; kept: the figures, printed above. Free space on that disk, then "
+                    "run the same command again.")  # fmt: skip
+    again = invoke(*command)
+    assert again.exit_code == 0 and json.loads(out.read_text()) == figures
