@@ -56,7 +56,7 @@ def _cluster():
     from distributed import LocalCluster
 
     return LocalCluster(n_workers=1, threads_per_worker=1, processes=False,
-                        dashboard_address=None)  # fmt: skip
+                        dashboard_address=":0")  # fmt: skip
 
 
 def _lost(out: Path, cluster, when) -> ClusterLost:  # noqa: ANN001
