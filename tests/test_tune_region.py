@@ -1,0 +1,128 @@
+"""Where the optimum lies (sim/tune/region.py), on a planted model whose optimum is known.
+
+Two knobs, a and b (whole numbers 0..20), and two rates: per game, a "win" with chance
+p1(a, b) = logistic(-3 + 0.2 a + 0.08 b) and a "raid" with chance p2(a, b) = logistic(2 - 0.06 a
+- 0.15 b); the targets want p1 = 50% and p2 = 30% (tolerance 2 pp each). Neither knob alone
+meets both: the optimum is where the two lines cross, near a = 8.8, b = 15.4, and the best
+setting on the grid is found by brute force on the exact rates.
+
+A tune is played as `sim tune` plays one, on common random numbers (game g draws the same
+two uniforms for every candidate): 30 random candidates on 400 games, the best quarter on to
+1,600 games, the best three confirmed at 6,400. The interval on each knob's optimum must
+hold the planted best setting in about 95% of such tunes (slow: 400 tunes at full size;
+`SIM_SLOW_SCALE=0.1` runs 40), and one tune's region, recommendation and alternatives must
+be what the model says.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from sim.tune.knobs import parse_knob
+from sim.tune.region import Objective, Played, block_size, block_sums, locate
+from tests.conftest import slow_scale
+from tests.test_coverage import Coverage
+
+pytestmark = pytest.mark.without_engines
+
+KNOBS = (parse_knob("a", {"low": 0, "high": 20}, 0), parse_knob("b", {"low": 0, "high": 20}, 0))
+OBJECTIVES = (Objective(0, "p1", 0.5, 0.5, 0.02), Objective(1, "p2", 0.3, 0.3, 0.02))
+RUNGS = (400, 1600)
+CONFIRM = 6400
+
+
+def rates(a, b):
+    a, b = np.asarray(a, float), np.asarray(b, float)
+    return 1 / (1 + np.exp(-(-3 + 0.2 * a + 0.08 * b))), 1 / (1 + np.exp(-(2 - 0.06 * a - 0.15 * b)))
+
+
+def planted_best() -> dict[str, int]:
+    a, b = np.meshgrid(np.arange(21), np.arange(21), indexing="ij")
+    p1, p2 = rates(a, b)
+    score = ((p1 - 0.5) / 0.02) ** 2 + ((p2 - 0.3) / 0.02) ** 2
+    i = np.unravel_index(np.argmin(score), score.shape)
+    return {"a": int(a[i]), "b": int(b[i])}
+
+
+def play_tune(seed: int) -> tuple[list[Played], list[int], dict]:
+    """A tune's candidates on common random numbers, successive halving, the confirmation."""
+    rng = np.random.default_rng(seed)
+    luck = rng.random((2, CONFIRM))  # game g's two uniforms, the same for every candidate
+    tried = {(int(a), int(b)) for a, b in rng.integers(0, 21, (30, 2))}
+    games = dict.fromkeys(tried, RUNGS[0])
+
+    def noisy(c, n):
+        p1, p2 = rates(*c)
+        return ((np.mean(luck[0, :n] < p1) - 0.5) / 0.02) ** 2 + \
+            ((np.mean(luck[1, :n] < p2) - 0.3) / 0.02) ** 2  # fmt: skip
+
+    ranked = sorted(tried, key=lambda c: noisy(c, RUNGS[0]))
+    for c in ranked[: max(1, len(ranked) // 4)]:
+        games[c] = RUNGS[1]
+    top = sorted((c for c in tried if games[c] == RUNGS[1]), key=lambda c: noisy(c, RUNGS[1]))
+    confirmed = top[:3]
+    for c in confirmed:
+        games[c] = CONFIRM
+    block = block_size(list(games.values()))
+    played = []
+    for c, n in games.items():
+        p = rates(*c)
+        sums = [block_sums(np.vstack([(luck[j, :n] < p[j]).astype(float), np.ones(n)]), n, block)
+                for j in range(2)]  # fmt: skip
+        played.append(Played({"a": c[0], "b": c[1]}, n, sums))
+    index = [list(games).index(c) for c in confirmed]
+    return played, index, {"a": confirmed[0][0], "b": confirmed[0][1]}
+
+
+def test_one_tune_finds_the_planted_optimum_its_region_and_alternatives():
+    played, confirmed, centre = play_tune(1)
+    found = locate(KNOBS, OBJECTIVES, played, centre=centre, confirmed=confirmed, seed=1)
+    truth = planted_best()
+    assert found is not None
+    for knob in ("a", "b"):
+        low, high = found.intervals[knob]
+        assert low <= truth[knob] <= high
+        assert high - low <= 6  # the knob is located, not merely bounded by its range
+        assert abs(found.best[knob] - truth[knob]) <= 2
+    assert found.best in found.region
+    assert len(found.alternatives) == 2
+    for alt in found.alternatives:
+        assert alt in found.region and alt != found.best
+    assert found.agrees  # the model reaches the confirmation's measurements
+    assert {c["place"] for c in found.checks} == {"p1", "p2"}
+
+
+def test_a_model_that_misses_the_confirmation_says_so():
+    played, confirmed, centre = play_tune(2)
+    bent = played[confirmed[0]]  # the confirmation measures far more raids than the model
+    bent.sums[1] = bent.sums[1] * np.array([[1.3], [1.0]])  # +10 pp
+    found = locate(KNOBS, OBJECTIVES, played, centre=centre, confirmed=confirmed, seed=2)
+    assert found is not None and not found.agrees
+
+
+def test_block_sizes_divide_every_candidate_and_keep_enough_blocks():
+    assert block_size([400, 1600, 6400]) == 2
+    assert block_size([1000, 4000, 20000]) == 5
+    assert block_size([150, 3000]) == 1
+    x = np.arange(10.0)[None, :]
+    assert block_sums(x, 10, 5).tolist() == [[10.0, 35.0]]
+
+
+@pytest.mark.slow
+def test_the_interval_covers_the_planted_optimum():
+    reps = max(40, round(400 * slow_scale()))
+    truth = planted_best()
+    covered = {k: 0 for k in truth}
+    for r in range(reps):
+        played, confirmed, centre = play_tune(1000 + r)
+        found = locate(KNOBS, OBJECTIVES, played, centre=centre, confirmed=confirmed, seed=r,
+                       replicates=200)  # fmt: skip
+        for knob, value in truth.items():
+            low, high = found.intervals[knob]
+            covered[knob] += low <= value <= high
+    rows = [Coverage(f"a tune's optimum, knob {k} (planted {truth[k]}; 30 candidates, "
+                     f"400/1,600/6,400 games)", covered[k], reps) for k in truth]  # fmt: skip
+    for c in rows:
+        print(c.row())
+        assert c.share >= c.floor(), c
