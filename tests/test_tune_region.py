@@ -34,7 +34,11 @@ CONFIRM = 6400
 
 def rates(a, b):
     a, b = np.asarray(a, float), np.asarray(b, float)
-    return 1 / (1 + np.exp(-(-3 + 0.2 * a + 0.08 * b))), 1 / (1 + np.exp(-(2 - 0.06 * a - 0.15 * b)))
+    return _logistic(-3 + 0.2 * a + 0.08 * b), _logistic(2 - 0.06 * a - 0.15 * b)
+
+
+def _logistic(z):
+    return 1 / (1 + np.exp(-z))
 
 
 def planted_best() -> dict[str, int]:

@@ -24,6 +24,7 @@ from sim.tune.confirm import Confirmed, confirm, crossings, overall, write_overl
 from sim.tune.folder import TRIALS, open_tune_folder, read_summary, write_summary
 from sim.tune.knobs import show_values
 from sim.tune.progress import TuneProgress
+from sim.tune.recommend import recommend
 from sim.tune.search import open_study, planned_trials, sampler_kind, search
 from sim.tune.spec import Tune, load_tune
 from sim.tune.targets import objective_names
@@ -83,9 +84,13 @@ def run_tune(tune: Tune, *, root: Path, playing: Playing, show: bool = True, con
                on_chunk=on_chunk, pool=pool)  # fmt: skip
         confirmed = confirm(tune, study, root=root, playing=playing, on_chunk=on_chunk,
                             on_candidate=progress.confirming, pool=pool)  # fmt: skip
+        confirmed, model = recommend(tune, study, confirmed, root=root, playing=playing,
+                                     on_candidate=progress.confirming_model, on_chunk=on_chunk,
+                                     pool=pool)  # fmt: skip
         found = crossings(tune, confirmed, root=root)
         overlay = write_overlay(root, tune, confirmed[0])
-        write_summary(root, _summary(tune, root, study, confirmed, found, overlay))
+        summary = _summary(tune, root, study, confirmed, found, overlay)
+        write_summary(root, {**summary, "model": model})
         _record_session(root, began, progress, finished=True)
     except BaseException:
         _record_session(root, began, progress, finished=False)
@@ -191,8 +196,12 @@ def _confirmed_json(tune: Tune, c: Confirmed) -> dict[str, Any]:
 
 def print_recommendation(tune: Tune, summary: dict[str, Any]) -> None:
     best = summary["confirmed"][0]
-    typer.echo(f"recommended: {best['label']} (confirmed on {tune.games:,} games per arm; "
+    model = summary.get("model") or {}
+    by = "the model's best" if model.get("fitted") else "the best confirmed"
+    typer.echo(f"recommended: {best['label']} ({by}; confirmed on {tune.games:,} games per arm; "
                f"{summary['games_stored']:,} games in all)")  # fmt: skip
+    if model.get("printed"):
+        typer.echo(f"  printed rules: {show_values(tune.knobs, model['printed'])}")
     for i, target in enumerate(tune.targets):
         typer.echo(f"  {target.name or target.measure}: wanted {target.wanted} within "
                    f"{target.within}: {best['verdicts'][i]}")  # fmt: skip
@@ -203,6 +212,33 @@ def print_recommendation(tune: Tune, summary: dict[str, Any]) -> None:
         typer.echo(f"  {tune.knobs[0].name} where {target.measure} = {target.wanted} "
                    f"({c['arm']}): {c['estimate']:.3g} ({c['low']:.3g} to "
                    f"{c['high']:.3g})")  # fmt: skip
+    _print_model(tune, summary, model)
+
+
+def _print_model(tune: Tune, summary: dict[str, Any], model: dict[str, Any]) -> None:
+    if not model.get("fitted"):
+        if model.get("why"):
+            typer.echo(f"  no model of the optimum: {model['why']}")
+        return
+    for knob, (low, high) in model["intervals"].items():
+        typer.echo(f"  where the optimum lies (95%): {knob} {low:.4g} to {high:.4g}")
+    region = model["region"]
+    spans = "; ".join(f"{k} {v[0]} to {v[1]}" if len(v) == 2 and not isinstance(v[0], str)
+                      else f"{k} {', '.join(map(str, v))}"
+                      for k, v in region["ranges"].items())  # fmt: skip
+    typer.echo(f"  region: {region['settings']:,} of the {region['evaluated']:,} settings near "
+               f"the best do as well ({spans}); {region['met']:,} meet every target")  # fmt: skip
+    misses = [c for c in model["checks"] if not c["agrees"]]
+    if misses:
+        where = show_values(tune.knobs, misses[0]["values"])
+        typer.echo(f"  warning: the model misses the confirmation at {where} "
+                   f"({misses[0]['place']}): read its interval with care")  # fmt: skip
+    else:
+        typer.echo("  the model agrees with the confirmation at every confirmed candidate")
+    for j, alt in enumerate(summary["confirmed"][1 : 1 + model["alternatives"]], start=1):
+        typer.echo(f"  alternative {j}: {alt['label']}: " + "; ".join(
+            f"{t.name or t.measure} {v}" for t, v in zip(tune.targets, alt["verdicts"],
+                                                         strict=True)))  # fmt: skip
 
 
 def _value(target: Any, place: dict[str, Any]) -> str:

@@ -200,7 +200,7 @@ class _Space:
     def axis(self, knob: Knob, centre: float, radius: float) -> list[Any]:
         values = knob.grid()
         if values is None:
-            values = list(np.linspace(knob.low, knob.high, CONTINUOUS_POINTS))
+            values = [float(v) for v in np.linspace(knob.low, knob.high, CONTINUOUS_POINTS)]
         scaled = [(float(v) - knob.low) / (knob.high - knob.low) for v in values]
         return [v for v, s in zip(values, scaled, strict=True) if abs(s - centre) <= radius + 1e-9]
 

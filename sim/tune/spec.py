@@ -7,7 +7,8 @@ error naming the file, the line, the key and a fix.
       games: [500, 2000]  # games per arm at each rung: every candidate starts on the first
       keep: 0.25          # the share of candidates that goes on to the next rung
       confirm: 3          # the best candidates replayed at the experiment's `games`
-      sampler: auto       # auto | grid | tpe | nsga2
+      alternatives: 2     # near-optimal settings far apart, confirmed beside the model's best
+      sampler: auto       # auto | grid | tpe | nsga2 | gp
       objectives: combined   # combined (one score) | separate (one per objective: NSGA-II)
 """
 
@@ -50,12 +51,13 @@ NOT_IN_A_TUNE = {
 }  # fmt: skip
 SCREEN_KEYS = ("keys", "step")
 DEFAULT_STEP = 0.1  # screening: 10% of each value
-SEARCH_KEYS = ("trials", "games", "keep", "confirm", "sampler", "objectives")
-SAMPLERS = ("auto", "grid", "tpe", "nsga2")
+SEARCH_KEYS = ("trials", "games", "keep", "confirm", "alternatives", "sampler", "objectives")
+SAMPLERS = ("auto", "grid", "tpe", "nsga2", "gp")
 OBJECTIVES = ("combined", "separate")
 DEFAULT_TRIALS = 24
 DEFAULT_KEEP = 0.25
 DEFAULT_CONFIRM = 3
+DEFAULT_ALTERNATIVES = 2
 MIN_RUNG = 100
 
 
@@ -67,6 +69,7 @@ class Search:
     confirm: int
     sampler: str
     objectives: str
+    alternatives: int = DEFAULT_ALTERNATIVES
 
 
 @dataclass(frozen=True)
@@ -396,6 +399,10 @@ def _search(where: _Where, spec: Any, exp: Experiment, knobs: Sequence[Knob],
     if isinstance(keep, bool) or not isinstance(keep, int | float) or not 0 < keep <= 1:
         raise where.fail(f"expected a share in (0, 1], got {keep!r}", ("search", "keep"))
     confirm = _positive_int(where, spec.get("confirm", DEFAULT_CONFIRM), ("search", "confirm"))
+    alternatives = spec.get("alternatives", DEFAULT_ALTERNATIVES)
+    if isinstance(alternatives, bool) or not isinstance(alternatives, int) or alternatives < 0:
+        raise where.fail(f"expected a whole number >= 0, got {alternatives!r}",
+                         ("search", "alternatives"), "For example alternatives: 2.")  # fmt: skip
     sampler = spec.get("sampler", "auto")
     if sampler not in SAMPLERS:
         raise where.fail(f"unknown sampler {sampler!r}", ("search", "sampler"),
@@ -407,7 +414,7 @@ def _search(where: _Where, spec: Any, exp: Experiment, knobs: Sequence[Knob],
     if objectives not in OBJECTIVES:
         raise where.fail(f"unknown objectives {objectives!r}", ("search", "objectives"),
                          "combined (one score) or separate (one objective each).")  # fmt: skip
-    return Search(n, tuple(rungs), float(keep), confirm, sampler, objectives)
+    return Search(n, tuple(rungs), float(keep), confirm, sampler, objectives, alternatives)
 
 
 def _screen(where: _Where, spec: Any, exp: Experiment, knobs: Sequence[Knob]) -> Screen:

@@ -1,0 +1,110 @@
+"""The recommendation by the model (sim/tune/region.py), not by the best noisy trial: after the
+search's best candidates are confirmed, the model fitted to every candidate names the best
+setting and a few near-optimal alternatives far apart in the knobs; those not confirmed yet
+are replayed at full size with their intervals and verdicts, and the model is fitted again
+with them, for the interval on each knob's optimum, the region and the check against the
+confirmation. Among settings the model finds equally good, the one nearest the printed
+rules (the preset's own values) is recommended."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from pathlib import Path
+from typing import Any
+
+import optuna
+
+from sim.errors import ConfigError
+from sim.games import get_game
+from sim.runner.commands import Playing
+from sim.runner.pool import WorkerPool
+from sim.tune.confirm import Confirmed, confirm_one
+from sim.tune.knobs import show_values
+from sim.tune.model_data import locate_tune, modelled
+from sim.tune.region import Located
+from sim.tune.search import candidate_key
+from sim.tune.spec import Tune
+
+MAX_LISTED = 2000  # region settings written out one by one (the report draws them)
+NOT_PLAYED = -1  # the trial of a setting the model proposed and the study never played
+
+
+def printed_values(tune: Tune) -> dict[str, Any]:
+    """Each knob's value in the preset the experiment names (the printed rules), before the
+    experiment's own `rules:`."""
+    arm = tune.experiment.arms[0]
+    values = get_game(tune.experiment.game).load_ruleset(arm.ruleset_ref).values
+    out = {}
+    for knob in tune.knobs:
+        value = values.get(knob.key)
+        out[knob.name] = value[knob.index] if knob.index is not None and value else value
+    return out
+
+
+def recommend(tune: Tune, study: optuna.Study, confirmed: list[Confirmed], *, root: Path,
+              playing: Playing, on_candidate: Callable[[int, int, dict], None] | None = None,
+              on_chunk: Callable[[Any], None] | None = None, pool: WorkerPool | None = None
+              ) -> tuple[list[Confirmed], dict[str, Any]]:  # fmt: skip
+    """(the confirmed candidates, the recommendation first, then the alternatives, then the
+    rest; what the model found, for tune.json)."""
+    printed = printed_values(tune)
+    why = modelled(tune)
+    first = None if why else locate_tune(tune, study, confirmed, root=root, prefer=printed,
+                                         alternatives=tune.search.alternatives)  # fmt: skip
+    if first is None:
+        why = why or "too few candidates near the best to fit a model"
+        return confirmed, {"printed": printed, "fitted": False, "why": why}
+    have = {candidate_key(c.values): c for c in confirmed}
+    wanted = [first.best, *first.alternatives]
+    fresh = [v for v in wanted if candidate_key(v) not in have]
+    for rank, values in enumerate(fresh, start=1):
+        if on_candidate is not None:
+            on_candidate(rank, len(fresh), values)
+        try:
+            found = confirm_one(tune, _trial_of(study, tune, values), values, root=root,
+                                playing=playing, on_chunk=on_chunk, pool=pool)  # fmt: skip
+        except ConfigError:
+            continue  # a combination the rules refuse: not a setting to recommend
+        have[candidate_key(values)] = found
+    head = [have[candidate_key(v)] for v in wanted if candidate_key(v) in have]
+    rest = [c for c in confirmed if all(c is not h for h in head)]
+    ordered = head + rest
+    final = locate_tune(tune, study, ordered, root=root, prefer=printed,
+                        alternatives=tune.search.alternatives) or first  # fmt: skip
+    return ordered, _json(tune, first, final, printed, len(head) - 1)
+
+
+def _trial_of(study: optuna.Study, tune: Tune, values: Mapping[str, Any]) -> int:
+    key = candidate_key(values)
+    for t in study.get_trials(deepcopy=False):
+        if set(t.params) >= {k.name for k in tune.knobs} and \
+                candidate_key({k.name: t.params[k.name] for k in tune.knobs}) == key:  # fmt: skip
+            return t.number
+    return NOT_PLAYED
+
+
+def _json(tune: Tune, first: Located, final: Located, printed: dict[str, Any],
+          alternatives: int) -> dict[str, Any]:  # fmt: skip
+    region = final.region
+    ranges = {}
+    for knob in tune.knobs:
+        seen = [r[knob.name] for r in region]
+        ranges[knob.name] = ([min(seen), max(seen)] if knob.numeric else
+                             list(dict.fromkeys(seen)))  # fmt: skip
+    return {
+        "fitted": True,
+        "printed": printed,
+        "best": first.best,
+        "best_label": show_values(tune.knobs, first.best),
+        "score": first.score,
+        "refitted_best": final.best,
+        "alternatives": alternatives,
+        "intervals": {k: list(v) for k, v in final.intervals.items()},
+        "region": {"settings": len(region), "met": final.region_met,
+                   "evaluated": final.settings, "ranges": ranges,
+                   "listed": region if len(region) <= MAX_LISTED else []},
+        "checks": final.checks,
+        "agrees": final.agrees,
+        "neighbourhood": final.neighbourhood,
+        "terms": final.terms,
+    }  # fmt: skip
