@@ -176,7 +176,8 @@ def _summary(tune: Tune, root: Path, study: Any, confirmed: list[Confirmed], fou
 def _target_json(t: Any) -> dict[str, Any]:
     return {"measure": t.measure, "low": t.low, "high": t.high, "tolerance": t.tolerance,
             "unit": t.unit, "label": t.label, "combine": t.combine, "name": t.name,
-            "wanted": t.wanted, "within": t.within, "signed": t.signed}  # fmt: skip
+            "wanted": t.wanted, "within": t.within, "signed": t.signed,
+            "safe": t.safe}  # fmt: skip
 
 
 def _confirmed_json(tune: Tune, c: Confirmed) -> dict[str, Any]:

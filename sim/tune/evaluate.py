@@ -94,7 +94,7 @@ def measure(tune: Tune, values: Mapping[str, Any], games: int, *, root: Path) ->
                              games)  # fmt: skip
         for i, target in wanted:
             value = chosen[i].estimate(frames)
-            measured.append(Measured(i, arm, value, target.miss(value.value)))
+            measured.append(Measured(i, arm, value, target.miss_of(value)))
     misses = objectives(tune.targets, measured)
     return Evaluation(games, tuple(measured), tuple(misses), score(misses))
 

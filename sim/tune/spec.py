@@ -17,6 +17,7 @@ from __future__ import annotations
 import copy
 import fnmatch
 import hashlib
+import importlib.util
 import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -318,10 +319,17 @@ def _targets(where: _Where, spec: Any, exp: Experiment, arms: tuple[Place, ...]
             raise where.fail(f"unknown way to combine: {combine!r}", (*path, "combine"),
                              "worst (one objective over every place) or each (one per "
                              "place).")  # fmt: skip
+        safe = item.get("safe", False)
+        if not isinstance(safe, bool):
+            raise where.fail(
+                f"expected true or false, got {safe!r}",
+                (*path, "safe"),
+                "safe: true measures the miss from the interval's worse end.",
+            )
         measure = _measure(where, registry, item["measure"], skills or levels, path)
         tolerance = _tolerance(where, item, measure.unit, path, share_default)
         target = Target(item["measure"], low, high, tolerance, measure.unit, measure.label,
-                        skills, chosen, combine, str(item.get("name") or ""))  # fmt: skip
+                        skills, chosen, combine, str(item.get("name") or ""), safe)  # fmt: skip
         if not places(target, arms):
             raise where.fail("this target is measured nowhere", path,
                              "Check its arms and skills against the experiment's.")  # fmt: skip
@@ -407,6 +415,10 @@ def _search(where: _Where, spec: Any, exp: Experiment, knobs: Sequence[Knob],
     if sampler not in SAMPLERS:
         raise where.fail(f"unknown sampler {sampler!r}", ("search", "sampler"),
                          f"One of {', '.join(SAMPLERS)}.")  # fmt: skip
+    if sampler == "gp" and importlib.util.find_spec("torch") is None:
+        raise where.fail("the gp sampler needs torch, which is not installed",
+                         ("search", "sampler"), "pip install 'board-game-balance-lab[gp]' (a "
+                         "CPU-only build of torch is enough), or sampler: tpe.")  # fmt: skip
     if sampler == "grid" and size == float("inf"):
         raise where.fail("a grid needs every knob to have a step or choices",
                          ("search", "sampler"), "Give each float knob a step.")  # fmt: skip
