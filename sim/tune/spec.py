@@ -20,7 +20,7 @@ import hashlib
 import importlib.util
 import json
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -43,8 +43,9 @@ from sim.tune.targets import (
     places,
 )
 
-TUNE_KEYS = ("tune", "targets", "search", "screen")  # screen: sim/tune/screen.py
-OWN_SET = ("search", "screen")  # the tune's keys --set may set
+# screen: sim/tune/screen.py; sensitivity: sim/sensitivity/spec.py
+TUNE_KEYS = ("tune", "targets", "search", "screen", "sensitivity")
+OWN_SET = ("search", "screen", "sensitivity")  # the tune's keys --set may set
 NOT_IN_A_TUNE = {
     "precision": "A tune sets its own sizes: search.games for the rungs, games for the "
                  "confirmation.",
@@ -94,6 +95,7 @@ class Tune:
     screen: Screen
     file: str | None = None
     text: str = ""
+    sections: Mapping[str, Any] = field(default_factory=dict)  # the tune's own keys, as read
 
     @property
     def name(self) -> str:
@@ -164,8 +166,9 @@ def parse_tune(data: Mapping[str, Any], *, file: str | None = None, text: str = 
     targets = _targets(where, data["targets"], exp, arms)
     search = _search(where, data.get("search") or {}, exp, knobs, trials)
     screen = _screen(where, data.get("screen") or {}, exp, knobs)
+    own = {k: copy.deepcopy(data[k]) for k in TUNE_KEYS if k in data}
     tune = Tune(exp, experiment_data, tuple(overrides), knobs, targets, search, arms,
-                base_values, screen, file, text)  # fmt: skip
+                base_values, screen, file, text, own)  # fmt: skip
     _check_ends(where, tune)
     return tune
 
