@@ -127,8 +127,8 @@ def _around(tune: Tune, key: str, value: float, share: float) -> Knob:
             low = max(low, 0)
         return parse_knob(key, {"low": low, "high": high}, value)
     if half == 0:
-        raise _error(tune, "sensitivity.keys", f"{key} is 0: a share of it is no range",
-                     f"Name it in tune: with a range, e.g. {key}: {{low: 0, high: 1}}.")  # fmt: skip
+        hint = f"Name it in tune: with a range, e.g. {key}: {{low: 0, high: 1}}."
+        raise _error(tune, "sensitivity.keys", f"{key} is 0: a share of it is no range", hint)
     return parse_knob(key, {"low": value - half, "high": value + half}, value)
 
 
