@@ -228,7 +228,8 @@ def _print_model(tune: Tune, summary: dict[str, Any], model: dict[str, Any]) -> 
                       else f"{k} {', '.join(map(str, v))}"
                       for k, v in region["ranges"].items())  # fmt: skip
     typer.echo(f"  region: {region['settings']:,} of the {region['evaluated']:,} settings near "
-               f"the best do as well ({spans}); {region['met']:,} meet every target")  # fmt: skip
+               f"the best do as well ({spans}); {region['met']:,} predicted to meet every "
+               "target")  # fmt: skip
     misses = [c for c in model["checks"] if not c["agrees"]]
     if misses:
         where = show_values(tune.knobs, misses[0]["values"])
