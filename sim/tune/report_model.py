@@ -36,14 +36,18 @@ def model_section(data: TuneData) -> Section:
     for j, alt in enumerate(data.confirmed[1 : 1 + model["alternatives"]], start=1):
         section.answers.append(_alternative(data, j, alt))
     section.add(_values_table(data, model))
-    checks = [{**{k: v for k, v in c.items() if k != "values"}, "candidate": ", ".join(f"{k}={v}" for k, v in c["values"].items()),
-               "target": (data.targets[c["target"]]["name"]
-                          or data.targets[c["target"]]["measure"])}
-              for c in model["checks"]]  # fmt: skip
+    checks = [_check_row(data, c) for c in model["checks"]]
     if checks:
         frame = pl.DataFrame(checks).with_columns(pl.col("agrees").cast(pl.Utf8))
         section.add(_checks_table(frame))
     return section
+
+
+def _check_row(data: TuneData, c: dict[str, Any]) -> dict[str, Any]:
+    target = data.targets[c["target"]]
+    return {**{k: v for k, v in c.items() if k != "values"},
+            "candidate": ", ".join(f"{k}={v}" for k, v in c["values"].items()),
+            "target": target["name"] or target["measure"]}  # fmt: skip
 
 
 def _checks_table(frame: pl.DataFrame) -> Table:
