@@ -131,7 +131,7 @@ def _filled(y: np.ndarray) -> np.ndarray:
 def shares(indices: dict[str, np.ndarray], names: Sequence[str]) -> dict[str, Any]:
     """What a report says of one output: the luck (the seed's total index), the rules (the
     rest), each key's S1 and ST, the interactions among the rules, each with its interval
-    (index +- SALib's 95% half-width, clipped to [0, 1])."""
+    (index +- SALib's 95% half-width, all clipped to [0, 1])."""
     seed = len(names) - 1
 
     def interval(value: float, half: float) -> list[float]:
