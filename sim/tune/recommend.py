@@ -1,10 +1,10 @@
 """The recommendation by the model (sim/tune/region.py), not by the best noisy trial: after the
 search's best candidates are confirmed, the model fitted to every candidate names the best
-setting and a few near-optimal alternatives far apart in the knobs; those not confirmed yet
-are replayed at full size with their intervals and verdicts, and the model is fitted again
-with them, for the interval on each knob's optimum, the region and the check against the
-confirmation. Among settings the model finds equally good, the one nearest the printed
-rules (the preset's own values) is recommended."""
+setting, which is confirmed (replayed at full size) if it was not; the model fitted again
+with it chooses a few near-optimal alternatives far apart in the knobs from its region,
+confirmed too, and a last fit with them gives the interval on each knob's optimum, the
+region and the check against the confirmation. Among settings the model finds equally good,
+the one nearest the printed rules (the preset's own values) is recommended."""
 
 from __future__ import annotations
 
@@ -55,23 +55,31 @@ def recommend(tune: Tune, study: optuna.Study, confirmed: list[Confirmed], *, ro
         why = why or "too few candidates near the best to fit a model"
         return confirmed, {"printed": printed, "fitted": False, "why": why}
     have = {candidate_key(c.values): c for c in confirmed}
-    wanted = [first.best, *first.alternatives]
-    fresh = [v for v in wanted if candidate_key(v) not in have]
-    for rank, values in enumerate(fresh, start=1):
-        if on_candidate is not None:
-            on_candidate(rank, len(fresh), values)
-        try:
-            found = confirm_one(tune, _trial_of(study, tune, values), values, root=root,
-                                playing=playing, on_chunk=on_chunk, pool=pool)  # fmt: skip
-        except ConfigError:
-            continue  # a combination the rules refuse: not a setting to recommend
-        have[candidate_key(values)] = found
-    head = [have[candidate_key(v)] for v in wanted if candidate_key(v) in have]
-    rest = [c for c in confirmed if all(c is not h for h in head)]
-    ordered = head + rest
+
+    def confirmed_first(wanted: list[dict[str, Any]]) -> list[Confirmed]:
+        """Confirm those of `wanted` not confirmed yet; the confirmed, `wanted` first."""
+        fresh = [v for v in wanted if candidate_key(v) not in have]
+        for rank, values in enumerate(fresh, start=1):
+            if on_candidate is not None:
+                on_candidate(rank, len(fresh), values)
+            try:
+                have[candidate_key(values)] = confirm_one(
+                    tune, _trial_of(study, tune, values), values, root=root, playing=playing,
+                    on_chunk=on_chunk, pool=pool)  # fmt: skip
+            except ConfigError:
+                continue  # a combination the rules refuse: not a setting to recommend
+        head = [have[candidate_key(v)] for v in wanted if candidate_key(v) in have]
+        return head + [c for c in have.values() if all(c is not h for h in head)]
+
+    # the best first: its confirmation refits the model before the alternatives are chosen
+    ordered = confirmed_first([first.best])
+    second = locate_tune(tune, study, ordered, root=root, prefer=printed,
+                         alternatives=tune.search.alternatives) or first  # fmt: skip
+    ordered = confirmed_first([first.best, *second.alternatives])
     final = locate_tune(tune, study, ordered, root=root, prefer=printed,
-                        alternatives=tune.search.alternatives) or first  # fmt: skip
-    return ordered, _json(tune, first, final, printed, len(head) - 1)
+                        alternatives=tune.search.alternatives) or second  # fmt: skip
+    chosen = 1 + sum(candidate_key(v) in have for v in second.alternatives)
+    return ordered, _json(tune, first, final, printed, chosen - 1)
 
 
 def _trial_of(study: optuna.Study, tune: Tune, values: Mapping[str, Any]) -> int:
