@@ -64,7 +64,7 @@ def test_sobol_finds_the_planted_indices_with_intervals():
 
 @pytest.fixture(scope="module")
 def coin_race():
-    import sim.games as games
+    import sim.plugins as games
 
     sys.path.insert(0, str(ROOT / "examples" / "coin_race"))
     from coin_race.plugin import GAME

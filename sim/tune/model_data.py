@@ -12,8 +12,9 @@ import numpy as np
 import optuna
 
 from sim.measures import Contrast, Ratio, read_arm, registry_for
+from sim.stored_arm import StoredArm
 from sim.tune.confirm import Confirmed
-from sim.tune.evaluate import candidate_folder, first_games
+from sim.tune.evaluate import candidate_folder
 from sim.tune.journal import rung_evaluations
 from sim.tune.region import Located, Objective, Played, block_size, block_sums, locate
 from sim.tune.search import FINISHED, candidate_key
@@ -82,10 +83,7 @@ def locate_tune(tune: Tune, study: optuna.Study, confirmed: Sequence[Confirmed],
 def _sums(tune: Tune, root: Path, values: Mapping[str, Any], games: int,
           block: int) -> list[np.ndarray]:  # fmt: skip
     """Per objective (objectives_of's order): the block sums of its per-game columns."""
-    from sim.results import manifest as read_manifest
-
     folder = candidate_folder(root, values)
-    entries = {str(e["name"]): e for e in read_manifest(folder)["arms"]}
     registry = registry_for(tune.experiment.game)
     out = []
     for arm in tune.places:
@@ -93,20 +91,19 @@ def _sums(tune: Tune, root: Path, values: Mapping[str, Any], games: int,
         if not wanted:
             continue
         chosen = [registry.get(t.measure_at(arm.level)) for t in wanted]
-        entry = entries[arm.arm]
-        frames = first_games(read_arm(folder, int(entry["index"]), chosen, entry), games)
+        first = read_arm(folder, arm.arm, chosen).first(games)
         for m in chosen:
-            out.append(block_sums(_columns(m, frames, games), games, block))
+            out.append(block_sums(_columns(m, first, games), games, block))
     return out
 
 
-def _columns(measure: Ratio | Contrast, frames: Any, games: int) -> np.ndarray:
+def _columns(measure: Ratio | Contrast, arm: StoredArm, games: int) -> np.ndarray:
     """float[columns, games]: x, w (a ratio) or x1, w1, x0, w0 (a contrast), 0 where a game
     counts nothing."""
     if isinstance(measure, Contrast):
-        frame, names = measure.per_game(frames), ("x1", "w1", "x0", "w0")
+        frame, names = measure.per_game(arm), ("x1", "w1", "x0", "w0")
     else:
-        frame, names = measure.units(frames), ("x", "w")
+        frame, names = measure.units(arm), ("x", "w")
     out = np.zeros((len(names), games))
     at = frame["game"].to_numpy()
     for i, name in enumerate(names):

@@ -15,8 +15,8 @@ from typing import Any
 import optuna
 
 from sim.errors import ConfigError
-from sim.games import get_game
-from sim.runner.commands import Playing
+from sim.plugins import get_game
+from sim.runner.options import RunOptions
 from sim.runner.pool import WorkerPool
 from sim.tune.confirm import Confirmed, confirm_one
 from sim.tune.knobs import show_values
@@ -42,7 +42,7 @@ def printed_values(tune: Tune) -> dict[str, Any]:
 
 
 def recommend(tune: Tune, study: optuna.Study, confirmed: list[Confirmed], *, root: Path,
-              playing: Playing, on_candidate: Callable[[int, int, dict], None] | None = None,
+              options: RunOptions, on_candidate: Callable[[int, int, dict], None] | None = None,
               on_chunk: Callable[[Any], None] | None = None, pool: WorkerPool | None = None
               ) -> tuple[list[Confirmed], dict[str, Any]]:  # fmt: skip
     """(the confirmed candidates, the recommendation first, then the alternatives, then the
@@ -64,7 +64,7 @@ def recommend(tune: Tune, study: optuna.Study, confirmed: list[Confirmed], *, ro
                 on_candidate(rank, len(fresh), values)
             try:
                 have[candidate_key(values)] = confirm_one(
-                    tune, _trial_of(study, tune, values), values, root=root, playing=playing,
+                    tune, _trial_of(study, tune, values), values, root=root, options=options,
                     on_chunk=on_chunk, pool=pool)  # fmt: skip
             except ConfigError:
                 continue  # a combination the rules refuse: not a setting to recommend

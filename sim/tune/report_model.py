@@ -12,7 +12,7 @@ import numpy as np
 import polars as pl
 
 from sim.report import plots
-from sim.report.answers import Answer, Count, Label, joined, sentence
+from sim.report.answers import Answer, Count, Estimate, Label, joined, sentence
 from sim.report.render import Section, Text
 from sim.report.table import Column, Table
 from sim.report.verdicts import FINDING, UNSETTLED, WITHIN
@@ -66,7 +66,8 @@ def _checks_table(frame: pl.DataFrame) -> Table:
 
 def _where(data: TuneData, model: dict[str, Any]) -> Answer:
     region = model["region"]
-    spans = [[Label(f"{k} {lo:.4g} to {hi:.4g}")] for k, (lo, hi) in model["intervals"].items()]
+    spans = [[Label(k), " ", _optimum(k, model["refitted_best"][k], lo, hi)]
+             for k, (lo, hi) in model["intervals"].items()]  # fmt: skip
     ranges = [[Label(_range(k, v))] for k, v in region["ranges"].items()]
     misses = [c for c in model["checks"] if not c["agrees"]]
     check = (sentence("; the model misses the confirmation at ", Label(", ".join(
@@ -76,12 +77,20 @@ def _where(data: TuneData, model: dict[str, Any]) -> Answer:
     parts = sentence(
         "The model's best is ", Label(model["best_label"]), "; the optimum lies at ",
         joined(spans, "; ", "; ") if spans else [Label("one of the list's choices")],
-        " (95%); ", Count(region["settings"], "settings"), " of the ",
+        "; ", Count(region["settings"], "settings"), " of the ",
         Count(region["evaluated"]), " near the best do as well (",
         joined(ranges, "; ", "; "), "), ", Count(region["met"]),
         " of them predicted to meet every target", *check, ".")  # fmt: skip
     return Answer(key="tune.model", question="Where does the optimum lie?", parts=parts,
                   kind=FINDING if misses else "info", section="model")  # fmt: skip
+
+
+def _optimum(knob: str, best: float, low: float, high: float) -> Estimate:
+    """A knob's optimum: the refitted model's best value, the interval where 95% of the
+    bootstrap's refits put it."""
+    whole = all(float(v).is_integer() for v in (best, low, high))
+    return Estimate(f"tune.optimum.{knob}", f"{knob} at the optimum", float(best), float(low),
+                    float(high), unit="num", digits=0 if whole else 3, signed=False)  # fmt: skip
 
 
 def _range(knob: str, value: list[Any]) -> str:
@@ -96,7 +105,8 @@ def _alternative(data: TuneData, j: int, alt: dict[str, Any]) -> Answer:
     kind = (WITHIN if all(v == "met" for v in alt["verdicts"]) else
             FINDING if any(v == "missed" for v in alt["verdicts"]) else UNSETTLED)  # fmt: skip
     return Answer(key=f"tune.alternative.{j}", question=f"Alternative {j}?",
-                  parts=sentence(f"Alternative {j}: ", Label(alt["label"]), ", confirmed on ",
+                  parts=sentence(Label(f"Alternative {j}"), ": ", Label(alt["label"]),
+                                 ", confirmed on ",
                                  Count(alt["places"][0]["n"], "games per arm"), ": ",
                                  joined(verdicts, "; ", "; "), "."),
                   kind=kind, section="model")  # fmt: skip

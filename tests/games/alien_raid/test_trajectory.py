@@ -5,9 +5,9 @@ closed by the end scoring, summed up the obvious way (tests/trajectory_reference
 import numpy as np
 import pytest
 
-from sim.games import get_game
 from sim.games.alien_raid.watch import watch
-from sim.games.base import StrategySpec
+from sim.plugins import get_game
+from sim.plugins.base import StrategySpec
 from tests.trajectory_reference import assert_matches, summary
 
 GAME = get_game("alien-raid")
@@ -20,13 +20,13 @@ SEEDS = np.arange(7, 12)
 @pytest.fixture(scope="module")
 def chunk():
     GAME.prepare(LINEUP)
-    return GAME.play_chunk(GAME.load_ruleset("alien-raid"), PLAYERS, LINEUP, SEATING, SEEDS)
+    return GAME.simulate_chunk(GAME.load_ruleset("alien-raid"), PLAYERS, LINEUP, SEATING, SEEDS)
 
 
 @pytest.mark.parametrize("g", range(len(SEEDS)))
 def test_the_loop_stores_what_the_turns_show(chunk, g):
     lineup = [LINEUP[j] for j in SEATING[g]]
-    watched = watch(GAME.load_ruleset("alien-raid"), lineup, int(SEEDS[g]))
+    watched = watch(GAME.load_ruleset("alien-raid"), GAME.ready(lineup), int(SEEDS[g]))
     humans = [[c["humans"] for c in frame.captains] for frame in watched.frames]
     rows = [*humans[:-2], humans[-1]]  # the start, each turn; the last turn with the end scoring
     ref = summary(rows)

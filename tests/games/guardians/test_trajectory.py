@@ -6,14 +6,14 @@ by trying every action and counting the different positions they lead to."""
 import numpy as np
 import pytest
 
-from sim.games import get_game
-from sim.games.base import StrategySpec
 from sim.games.guardians import engine
 from sim.games.guardians import layout as L
 from sim.games.guardians.chunks import Plan
 from sim.games.guardians.decision import reset_action
 from sim.games.guardians.moves import destinations
 from sim.games.guardians.python_loop import play_one_in_python
+from sim.plugins import get_game
+from sim.plugins.base import StrategySpec
 from tests.trajectory_reference import assert_matches, summary
 
 GAME = get_game("guardians")
@@ -71,7 +71,7 @@ def ways_to_play(s, p) -> int:
 def replay(seed: int, seating: list[int]) -> dict:
     """The game in the Python loop: the scores at the start, after every complete round and
     at the end, and per seat the turns with a single way to play."""
-    plan = Plan(LINEUP)
+    plan = Plan(GAME.ready(LINEUP))
     seats = [plan.seat(j) for j in seating]
     rows, forced = [], [0] * len(seating)
 
@@ -100,7 +100,7 @@ def replay(seed: int, seating: list[int]) -> dict:
 @pytest.fixture(scope="module")
 def chunk():
     GAME.prepare(LINEUP)
-    return GAME.play_chunk(GAME.load_ruleset("guardians"), 4, LINEUP, SEATING, SEEDS)
+    return GAME.simulate_chunk(GAME.load_ruleset("guardians"), 4, LINEUP, SEATING, SEEDS)
 
 
 @pytest.mark.parametrize("g", range(len(SEEDS)))
@@ -127,7 +127,7 @@ def test_the_python_loop_stores_the_same_columns(chunk):
     games = np.zeros((len(SEEDS), len(GAME_COLUMNS)), np.int64)
     seats = np.zeros((len(SEEDS), 4, SEAT_SIZE), np.int64)
     ruleset = GAME.load_ruleset("guardians")
-    _play_in_python(ruleset, 4, Plan(LINEUP), SEATING, SEEDS, games, seats)
+    _play_in_python(ruleset, 4, Plan(GAME.ready(LINEUP)), SEATING, SEEDS, games, seats)
     for column in ("lead_changes", "turns", "outcome"):
         i = GAME_COLUMNS.index(column)
         stored = chunk.games[column]

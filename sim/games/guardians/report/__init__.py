@@ -3,15 +3,11 @@ the sections a report infers from what the arms vary. Computed from the stored t
 
 from __future__ import annotations
 
-from sim.games import trajectory
 from sim.games.guardians.columns import NO_CHOICE, SEAT_STATS
-from sim.games.guardians.plugin import Guardians
 from sim.games.guardians.report import summary
+from sim.plugins import trajectory
 from sim.report.data import Results
-from sim.report.spec import GameReport, section_builders
-
-# the sections the plug-in names (its light `report_sections`), imported
-SECTIONS = section_builders(Guardians.report_sections)
+from sim.report.spec import GameReport
 
 METHODS = (
     "Break-even prices: the win-share uplift of the buying strategy at each price, smoothed to be "
@@ -26,9 +22,9 @@ METHODS = (
 )
 
 _PRICED = (
-    ("missile.cost", "missile_pricing"),
-    ("upgrade.cost", "upgrade_pricing"),
-    ("power_up.cost", "power_up_pricing"),
+    ("missile.cost", "guardians_missile_pricing"),
+    ("upgrade.cost", "guardians_upgrade_pricing"),
+    ("power_up.cost", "guardians_power_up_pricing"),
 )
 
 
@@ -38,15 +34,14 @@ def infer_sections(results: Results) -> list[str]:
     varying = set(results.varying())
     inferred = [name for key, name in _PRICED if key in varying]
     if "mine.enabled" in varying:
-        inferred.append("mine_value")
+        inferred.append("guardians_mine_value")
     if not inferred and results.baseline and len(results.arms) > 1:
-        inferred.append("what_if")
+        inferred.append("guardians_what_if")
     return inferred
 
 
 REPORT = GameReport(
     title="Guardians of Space balance report",
-    sections=SECTIONS,
     overview=summary.build,
     methods=METHODS,
     seat_columns=(
