@@ -130,3 +130,65 @@ def test_the_interval_covers_the_planted_optimum():
     for c in rows:
         print(c.row())
         assert c.share >= c.floor(), c
+
+
+class _Recommending:
+    """sim.tune.recommend.recommend with the model's fits and the confirmations planted: each
+    fit returns the next of `fits`; a confirmation records the setting it replays."""
+
+    def __init__(self, monkeypatch, fits):
+        import sim.tune.recommend as rec
+        from sim.tune.confirm import Confirmed
+
+        self.replayed = []
+        fits = iter(fits)
+
+        def confirm_one(tune, number, values, **_):
+            self.replayed.append(values["a"])
+            return Confirmed(dict(values), number, None, ())
+
+        monkeypatch.setattr(rec, "modelled", lambda tune: None)
+        monkeypatch.setattr(rec, "printed_values", lambda tune: {"a": 10})
+        monkeypatch.setattr(rec, "locate_tune", lambda *a, **k: next(fits))
+        monkeypatch.setattr(rec, "confirm_one", confirm_one)
+        self.recommend = rec.recommend
+
+    def __call__(self, searched):
+        from types import SimpleNamespace
+
+        from sim.tune.confirm import Confirmed
+
+        tune = SimpleNamespace(knobs=KNOBS[:1], search=SimpleNamespace(alternatives=1))
+        study = SimpleNamespace(get_trials=lambda **_: [])
+        confirmed = [Confirmed({"a": a}, i, None, ()) for i, a in enumerate(searched)]
+        return self.recommend(tune, study, confirmed, root=None, options=None)
+
+
+def _fit(best, region, alternatives=()):
+    from sim.tune.region import Located
+
+    return Located(best={"a": best}, score=0.0, intervals={"a": (min(region), max(region))},
+                   region=[{"a": a} for a in region], region_met=0,
+                   alternatives=[{"a": a} for a in alternatives])  # fmt: skip
+
+
+def test_the_recommendation_follows_the_model_when_the_refits_leave_its_first_best(monkeypatch):
+    # first fit: best 16; with 16 confirmed: alternative 15; with 15 confirmed the region is
+    # 13..14 and 16 is out of it: 13 is confirmed and recommended, its fit keeps it
+    fits = [_fit(16, [15, 16]), _fit(16, [15, 16], [15]), _fit(13, [13, 14]),
+            _fit(13, [13, 14], [14])]  # fmt: skip
+    run = _Recommending(monkeypatch, fits)
+    ordered, model = run([14, 12])
+    assert run.replayed == [16, 15, 13]
+    assert ordered[0].values == {"a": 13} and model["best"] == {"a": 13}
+    assert model["first_best"] == {"a": 16} and model["region"]["ranges"]["a"] == [13, 14]
+    assert ordered[1].values == {"a": 15} and model["alternatives"] == 1
+
+
+def test_the_recommendation_stays_while_it_lies_in_the_region(monkeypatch):
+    fits = [_fit(14, [13, 14, 15]), _fit(14, [13, 14, 15], [12]), _fit(13, [12, 13, 14])]
+    run = _Recommending(monkeypatch, fits)
+    ordered, model = run([14, 12])
+    assert run.replayed == []  # 14 and 12 were confirmed by the search's confirmation
+    assert ordered[0].values == {"a": 14} and model["best"] == {"a": 14}
+    assert [c.values["a"] for c in ordered] == [14, 12]

@@ -3,8 +3,11 @@ search's best candidates are confirmed, the model fitted to every candidate name
 setting, which is confirmed (replayed at full size) if it was not; the model fitted again
 with it chooses a few near-optimal alternatives far apart in the knobs from its region,
 confirmed too, and a last fit with them gives the interval on each knob's optimum, the
-region and the check against the confirmation. Among settings the model finds equally good,
-the one nearest the printed rules (the preset's own values) is recommended."""
+region and the check against the confirmation. When those confirmations move the model's
+optimum so far that its first best is no longer in the region, the refitted best is
+recommended instead (confirmed, and the model fitted again; at most MAX_MOVES times), so that
+the recommendation always lies in the region the report draws. Among settings the model finds
+equally good, the one nearest the printed rules (the preset's own values) is recommended."""
 
 from __future__ import annotations
 
@@ -26,6 +29,7 @@ from sim.tune.search import candidate_key
 from sim.tune.spec import Tune
 
 MAX_LISTED = 2000  # region settings written out one by one (the report draws them)
+MAX_MOVES = 2  # refits that may move the recommendation out of a region it left
 NOT_PLAYED = -1  # the trial of a setting the model proposed and the study never played
 
 
@@ -71,15 +75,34 @@ def recommend(tune: Tune, study: optuna.Study, confirmed: list[Confirmed], *, ro
         head = [have[candidate_key(v)] for v in wanted if candidate_key(v) in have]
         return head + [c for c in have.values() if all(c is not h for h in head)]
 
+    def refit(ordered: list[Confirmed], last: Located) -> Located:
+        return locate_tune(tune, study, ordered, root=root, prefer=printed,
+                           alternatives=tune.search.alternatives) or last  # fmt: skip
+
     # the best first: its confirmation refits the model before the alternatives are chosen
-    ordered = confirmed_first([first.best])
-    second = locate_tune(tune, study, ordered, root=root, prefer=printed,
-                         alternatives=tune.search.alternatives) or first  # fmt: skip
-    ordered = confirmed_first([first.best, *second.alternatives])
-    final = locate_tune(tune, study, ordered, root=root, prefer=printed,
-                        alternatives=tune.search.alternatives) or second  # fmt: skip
-    chosen = 1 + sum(candidate_key(v) in have for v in second.alternatives)
-    return ordered, _json(tune, first, final, printed, chosen - 1)
+    best = first.best
+    second = refit(confirmed_first([best]), first)
+    alternatives = _others(best, second.alternatives)
+    ordered = confirmed_first([best, *alternatives])
+    final = refit(ordered, second)
+    for _ in range(MAX_MOVES):
+        # the confirmations moved the model's optimum so far that the first fit's best is no
+        # longer in the region: recommend (and confirm) the refitted best instead
+        if candidate_key(best) in {candidate_key(r) for r in final.region}:
+            break
+        best = final.best
+        alternatives = _others(best, alternatives)
+        ordered = confirmed_first([best, *alternatives])
+        final = refit(ordered, final)
+    if candidate_key(ordered[0].values) != candidate_key(best):
+        best = ordered[0].values  # the rules refused the refitted best: the last confirmed
+    chosen = sum(candidate_key(v) in have for v in alternatives)
+    return ordered, _json(tune, best, first, final, printed, chosen)
+
+
+def _others(best: Mapping[str, Any], settings: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """`settings` without `best`."""
+    return [v for v in settings if candidate_key(v) != candidate_key(best)]
 
 
 def _trial_of(study: optuna.Study, tune: Tune, values: Mapping[str, Any]) -> int:
@@ -91,8 +114,8 @@ def _trial_of(study: optuna.Study, tune: Tune, values: Mapping[str, Any]) -> int
     return NOT_PLAYED
 
 
-def _json(tune: Tune, first: Located, final: Located, printed: dict[str, Any],
-          alternatives: int) -> dict[str, Any]:  # fmt: skip
+def _json(tune: Tune, best: Mapping[str, Any], first: Located, final: Located,
+          printed: dict[str, Any], alternatives: int) -> dict[str, Any]:  # fmt: skip
     region = final.region
     ranges = {}
     for knob in tune.knobs:
@@ -102,8 +125,9 @@ def _json(tune: Tune, first: Located, final: Located, printed: dict[str, Any],
     return {
         "fitted": True,
         "printed": printed,
-        "best": first.best,
-        "best_label": show_values(tune.knobs, first.best),
+        "best": dict(best),
+        "best_label": show_values(tune.knobs, best),
+        "first_best": first.best,  # the first fit's (on the search's games and the confirmed)
         "score": first.score,
         "refitted_best": final.best,
         "alternatives": alternatives,
