@@ -141,11 +141,12 @@ class _Recommending:
         from sim.tune.confirm import Confirmed
 
         self.replayed = []
+        self.scores = {}  # a -> the confirmation's score
         fits = iter(fits)
 
         def confirm_one(tune, number, values, **_):
             self.replayed.append(values["a"])
-            return Confirmed(dict(values), number, None, ())
+            return Confirmed(dict(values), number, _scored(self.scores.get(values["a"])), ())
 
         monkeypatch.setattr(rec, "modelled", lambda tune: None)
         monkeypatch.setattr(rec, "printed_values", lambda tune: {"a": 10})
@@ -158,18 +159,27 @@ class _Recommending:
 
         from sim.tune.confirm import Confirmed
 
-        tune = SimpleNamespace(knobs=KNOBS[:1], search=SimpleNamespace(alternatives=1))
+        search = SimpleNamespace(alternatives=1, objectives="combined")
+        tune = SimpleNamespace(knobs=KNOBS[:1], search=search)
         study = SimpleNamespace(get_trials=lambda **_: [])
-        confirmed = [Confirmed({"a": a}, i, None, ()) for i, a in enumerate(searched)]
+        confirmed = [Confirmed({"a": a}, i, _scored(self.scores.get(a)), ())
+                     for i, a in enumerate(searched)]  # fmt: skip
         return self.recommend(tune, study, confirmed, root=None, options=None)
 
 
-def _fit(best, region, alternatives=()):
+def _scored(score):
+    from types import SimpleNamespace
+
+    return None if score is None else SimpleNamespace(score=score, objectives=(score,))
+
+
+def _fit(best, region, alternatives=(), missed=()):
     from sim.tune.region import Located
 
+    checks = [{"values": {"a": a}, "agrees": a not in missed} for a in (best, *alternatives)]
     return Located(best={"a": best}, score=0.0, intervals={"a": (min(region), max(region))},
                    region=[{"a": a} for a in region], region_met=0,
-                   alternatives=[{"a": a} for a in alternatives])  # fmt: skip
+                   alternatives=[{"a": a} for a in alternatives], checks=checks)  # fmt: skip
 
 
 def test_the_recommendation_follows_the_model_when_the_refits_leave_its_first_best(monkeypatch):
@@ -180,7 +190,7 @@ def test_the_recommendation_follows_the_model_when_the_refits_leave_its_first_be
     run = _Recommending(monkeypatch, fits)
     ordered, model = run([14, 12])
     assert run.replayed == [16, 15, 13]
-    assert ordered[0].values == {"a": 13} and model["best"] == {"a": 13}
+    assert ordered[0].values == {"a": 13} and model["best"] == {"a": 13} and model["by"] == "model"
     assert model["first_best"] == {"a": 16} and model["region"]["ranges"]["a"] == [13, 14]
     assert ordered[1].values == {"a": 15} and model["alternatives"] == 1
 
@@ -192,3 +202,15 @@ def test_the_recommendation_stays_while_it_lies_in_the_region(monkeypatch):
     assert run.replayed == []  # 14 and 12 were confirmed by the search's confirmation
     assert ordered[0].values == {"a": 14} and model["best"] == {"a": 14}
     assert [c.values["a"] for c in ordered] == [14, 12]
+
+
+def test_a_model_that_misses_the_confirmation_at_its_best_does_not_recommend(monkeypatch):
+    # the model's best, 16, confirmed, measures far from what the model predicts there: the
+    # confirmation's own ranking decides (14, the search's best, has the lowest score)
+    fits = [_fit(16, [15, 16]), _fit(16, [15, 16], [15]), _fit(16, [15, 16], [15], missed=[16])]
+    run = _Recommending(monkeypatch, fits)
+    run.scores = {14: 0.5, 12: 3.0, 16: 9.0, 15: 1.0}
+    ordered, model = run([14, 12])
+    assert run.replayed == [16, 15]
+    assert ordered[0].values == {"a": 14} and model["by"] == "confirmation"
+    assert model["best"] == {"a": 16}  # the model's best stays on record

@@ -52,7 +52,7 @@ def _report_dir(root: Path, report_dir: str | None) -> Path:
 def print_recommendation(tune: Tune, summary: dict[str, Any]) -> None:
     best = summary["confirmed"][0]
     model = summary.get("model") or {}
-    by = "the model's best" if model.get("fitted") else "the best confirmed"
+    by = "the model's best" if model.get("by") == "model" else "the best confirmed"
     typer.echo(f"recommended: {best['label']} ({by}; confirmed on {tune.games:,} games per arm; "
                f"{summary['games_stored']:,} games in all)")  # fmt: skip
     if model.get("printed"):

@@ -6,8 +6,11 @@ confirmed too, and a last fit with them gives the interval on each knob's optimu
 region and the check against the confirmation. When those confirmations move the model's
 optimum so far that its first best is no longer in the region, the refitted best is
 recommended instead (confirmed, and the model fitted again; at most MAX_MOVES times), so that
-the recommendation always lies in the region the report draws. Among settings the model finds
-equally good, the one nearest the printed rules (the preset's own values) is recommended."""
+the recommendation always lies in the region the report draws. Where the model misses the
+confirmation at its own best, it is not trusted: the confirmation's ranking of every confirmed
+candidate (the search's best and the model's) decides, and tune.json says so (`by`). Among
+settings the model finds equally good, the one nearest the printed rules (the preset's own
+values) is recommended."""
 
 from __future__ import annotations
 
@@ -21,7 +24,7 @@ from sim.errors import ConfigError
 from sim.plugins import get_game
 from sim.runner.options import RunOptions
 from sim.runner.pool import WorkerPool
-from sim.tune.confirm import Confirmed, confirm_one
+from sim.tune.confirm import Confirmed, confirm_one, ranked_confirmed
 from sim.tune.knobs import show_values
 from sim.tune.model_data import locate_tune, modelled
 from sim.tune.region import Located
@@ -97,7 +100,15 @@ def recommend(tune: Tune, study: optuna.Study, confirmed: list[Confirmed], *, ro
     if candidate_key(ordered[0].values) != candidate_key(best):
         best = ordered[0].values  # the rules refused the refitted best: the last confirmed
     chosen = sum(candidate_key(v) in have for v in alternatives)
-    return ordered, _json(tune, best, first, final, printed, chosen)
+    found = _json(tune, best, first, final, printed, chosen)
+    missed = {candidate_key(c["values"]) for c in final.checks if not c["agrees"]}
+    if candidate_key(best) in missed:
+        # the model misses what the confirmation measured at its own best: the confirmation's
+        # ranking of every confirmed candidate decides (the search's best, or the model's)
+        ranked = ranked_confirmed(tune, list(have.values()))
+        ordered = [ranked[0], *(c for c in ordered if c is not ranked[0])]
+        found["by"] = "confirmation"
+    return ordered, found
 
 
 def _others(best: Mapping[str, Any], settings: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -124,6 +135,7 @@ def _json(tune: Tune, best: Mapping[str, Any], first: Located, final: Located,
                              list(dict.fromkeys(seen)))  # fmt: skip
     return {
         "fitted": True,
+        "by": "model",  # or "confirmation": the model misses the confirmation at its best
         "printed": printed,
         "best": dict(best),
         "best_label": show_values(tune.knobs, best),

@@ -80,9 +80,17 @@ def _where(data: TuneData, model: dict[str, Any]) -> Answer:
         "; ", Count(region["settings"], "settings"), " of the ",
         Count(region["evaluated"]), " near the best do as well (",
         joined(ranges, "; ", "; "), "), ", Count(region["met"]),
-        " of them predicted to meet every target", *check, ".")  # fmt: skip
+        " of them predicted to meet every target", *check, *_by(data, model), ".")  # fmt: skip
     return Answer(key="tune.model", question="Where does the optimum lie?", parts=parts,
                   kind=FINDING if misses else "info", section="model")  # fmt: skip
+
+
+def _by(data: TuneData, model: dict[str, Any]) -> list[Any]:
+    """What the recommendation is when it is not the model's best."""
+    if model.get("by", "model") == "model":
+        return []
+    return sentence("; since the model misses the confirmation at its best, the recommendation "
+                    "is the confirmation's best, ", Label(data.confirmed[0]["label"]))  # fmt: skip
 
 
 def _optimum(knob: str, best: float, low: float, high: float) -> Estimate:
