@@ -184,15 +184,16 @@ def _fit(best, region, alternatives=(), missed=()):
 
 def test_the_recommendation_follows_the_model_when_the_refits_leave_its_first_best(monkeypatch):
     # first fit: best 16; with 16 confirmed: alternative 15; with 15 confirmed the region is
-    # 13..14 and 16 is out of it: 13 is confirmed and recommended, its fit keeps it
+    # 13..14 and 16 is out of it: 13 is confirmed and recommended, its refit chooses the
+    # alternative 14 (confirmed by the search), and the last fit keeps 13
     fits = [_fit(16, [15, 16]), _fit(16, [15, 16], [15]), _fit(13, [13, 14]),
-            _fit(13, [13, 14], [14])]  # fmt: skip
+            _fit(13, [13, 14], [14]), _fit(13, [13, 14], [14])]  # fmt: skip
     run = _Recommending(monkeypatch, fits)
     ordered, model = run([14, 12])
     assert run.replayed == [16, 15, 13]
     assert ordered[0].values == {"a": 13} and model["best"] == {"a": 13} and model["by"] == "model"
     assert model["first_best"] == {"a": 16} and model["region"]["ranges"]["a"] == [13, 14]
-    assert ordered[1].values == {"a": 15} and model["alternatives"] == 1
+    assert ordered[1].values == {"a": 14} and model["alternatives"] == 1
 
 
 def test_the_recommendation_stays_while_it_lies_in_the_region(monkeypatch):

@@ -5,7 +5,7 @@ with it chooses a few near-optimal alternatives far apart in the knobs from its 
 confirmed too, and a last fit with them gives the interval on each knob's optimum, the
 region and the check against the confirmation. When those confirmations move the model's
 optimum so far that its first best is no longer in the region, the refitted best is
-recommended instead (confirmed, and the model fitted again; at most MAX_MOVES times), so that
+recommended instead (confirmed with alternatives of its own; at most MAX_MOVES times), so that
 the recommendation always lies in the region the report draws. Where the model misses the
 confirmation at its own best, it is not trusted: the confirmation's ranking of every confirmed
 candidate (the search's best and the model's) decides, and tune.json says so (`by`). Among
@@ -82,21 +82,23 @@ def recommend(tune: Tune, study: optuna.Study, confirmed: list[Confirmed], *, ro
         return locate_tune(tune, study, ordered, root=root, prefer=printed,
                            alternatives=tune.search.alternatives) or last  # fmt: skip
 
-    # the best first: its confirmation refits the model before the alternatives are chosen
+    def settle(best: dict[str, Any], last: Located) -> tuple[list[dict], list[Confirmed], Located]:
+        """The best confirmed first: the refit with it chooses the alternatives, confirmed in
+        turn, and the fit with them all gives the interval and the region."""
+        second = refit(confirmed_first([best]), last)
+        alternatives = _others(best, second.alternatives)
+        ordered = confirmed_first([best, *alternatives])
+        return alternatives, ordered, refit(ordered, second)
+
     best = first.best
-    second = refit(confirmed_first([best]), first)
-    alternatives = _others(best, second.alternatives)
-    ordered = confirmed_first([best, *alternatives])
-    final = refit(ordered, second)
+    alternatives, ordered, final = settle(best, first)
     for _ in range(MAX_MOVES):
-        # the confirmations moved the model's optimum so far that the first fit's best is no
-        # longer in the region: recommend (and confirm) the refitted best instead
+        # the confirmations moved the model's optimum so far that its best is no longer in
+        # the region: recommend (and confirm) the refitted best instead, with its alternatives
         if candidate_key(best) in {candidate_key(r) for r in final.region}:
             break
         best = final.best
-        alternatives = _others(best, alternatives)
-        ordered = confirmed_first([best, *alternatives])
-        final = refit(ordered, final)
+        alternatives, ordered, final = settle(best, final)
     if candidate_key(ordered[0].values) != candidate_key(best):
         best = ordered[0].values  # the rules refused the refitted best: the last confirmed
     chosen = sum(candidate_key(v) in have for v in alternatives)
