@@ -214,4 +214,5 @@ def test_a_model_that_misses_the_confirmation_at_its_best_does_not_recommend(mon
     ordered, model = run([14, 12])
     assert run.replayed == [16, 15]
     assert ordered[0].values == {"a": 14} and model["by"] == "confirmation"
-    assert model["best"] == {"a": 16}  # the model's best stays on record
+    assert model["best"] == {"a": 16}  # the model's best stays on record, and on show
+    assert [c.values["a"] for c in ordered[:3]] == [14, 16, 15] and model["alternatives"] == 2

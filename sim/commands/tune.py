@@ -76,7 +76,7 @@ def _print_model(tune: Tune, summary: dict[str, Any], model: dict[str, Any]) -> 
             typer.echo(f"  no model of the optimum: {model['why']}")
         return
     for knob, (low, high) in model["intervals"].items():
-        typer.echo(f"  where the optimum lies (95%): {knob} {low:.4g} to {high:.4g}")
+        typer.echo(f"  where the optimum lies (95%): {knob} {_number(low)} to {_number(high)}")
     region = model["region"]
     spans = "; ".join(f"{k} {v[0]} to {v[1]}" if len(v) == 2 and not isinstance(v[0], str)
                       else f"{k} {', '.join(map(str, v))}"
@@ -95,6 +95,11 @@ def _print_model(tune: Tune, summary: dict[str, Any], model: dict[str, Any]) -> 
         typer.echo(f"  alternative {j}: {alt['label']}: " + "; ".join(
             f"{t.name or t.measure} {v}" for t, v in zip(tune.targets, alt["verdicts"],
                                                          strict=True)))  # fmt: skip
+
+
+def _number(x: float) -> str:
+    """A knob's value: a whole number in full (135,000, not 1.35e+05), else 4 digits."""
+    return f"{int(x):,}" if float(x).is_integer() else f"{x:.4g}"
 
 
 def _value(target: Any, place: dict[str, Any]) -> str:

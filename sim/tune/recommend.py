@@ -108,7 +108,9 @@ def recommend(tune: Tune, study: optuna.Study, confirmed: list[Confirmed], *, ro
         # the model misses what the confirmation measured at its own best: the confirmation's
         # ranking of every confirmed candidate decides (the search's best, or the model's)
         ranked = ranked_confirmed(tune, list(have.values()))
-        ordered = [ranked[0], *(c for c in ordered if c is not ranked[0])]
+        if ranked[0] is not ordered[0]:  # the model's best stays on show, as an alternative
+            ordered = [ranked[0], *(c for c in ordered if c is not ranked[0])]
+            found["alternatives"] = chosen + 1
         found["by"] = "confirmation"
     return ordered, found
 
