@@ -7,14 +7,17 @@ from __future__ import annotations
 import json
 import shutil
 from collections.abc import Mapping, Sequence
+from pathlib import Path
 from typing import Any
 
 import typer
 
 from sim.commands.signals import exit_code, sigterm_as_interrupt, stopped_by
+from sim.faults import RESUME, keeping, writing
 from sim.runner import Interrupted, RunOptions
 from sim.runner.folder import results_root
 from sim.sensitivity.run import analyse, factors_of, settings
+from sim.storage import write_atomic
 from sim.tune.folder import TRIALS
 from sim.tune.spec import load_tune
 
@@ -30,8 +33,9 @@ def sensitivity_command(*, file: str, overrides: Sequence[str], seed: int | None
     factors = factors_of(tune, spec)
     root = results_root(options.out, f"{tune.name}_sensitivity")
     if options.fresh:  # what an earlier analysis wrote there, only that
-        shutil.rmtree(root / TRIALS, ignore_errors=True)
-        (root / SUMMARY).unlink(missing_ok=True)
+        with writing("the stored sensitivity analysis (--fresh)", root, verb="delete"):
+            shutil.rmtree(root / TRIALS, ignore_errors=True)
+            (root / SUMMARY).unlink(missing_ok=True)
     if report:
         from sim.report.folder import check
 
@@ -40,14 +44,15 @@ def sensitivity_command(*, file: str, overrides: Sequence[str], seed: int | None
     typer.echo(f"{tune.name}: {len(factors)} keys and the seed, {spec['games']:,} games per arm "
                f"at each point: Morris ({spec['trajectories']} paths of "
                f"{len(factors) + 2} points), then Sobol (base {spec['base']})")  # fmt: skip
-    with sigterm_as_interrupt() as caught:
+    with sigterm_as_interrupt() as caught, keeping(lambda: _kept(root), then=RESUME):
         try:
             found = analyse(tune, spec, factors, root=root, options=options)
         except Interrupted:
             typer.echo(f"\n{stopped_by(caught)}: the games played are kept in {root}. Run the "
                        "same command again to resume.", err=True)  # fmt: skip
             raise typer.Exit(exit_code(caught)) from None
-    (root / SUMMARY).write_text(json.dumps(found, indent=1, default=str) + "\n", encoding="utf-8")
+        text = json.dumps(found, indent=1, default=str) + "\n"
+        write_atomic(root / SUMMARY, text.encode("utf-8"), what="the sensitivity summary")
     for line in sentences(found):
         typer.echo(line)
     if report:
@@ -55,6 +60,13 @@ def sensitivity_command(*, file: str, overrides: Sequence[str], seed: int | None
 
         typer.echo(f"report: {build_sensitivity_report(root, found, report_at)}")
     return found
+
+
+def _kept(root: Path) -> str:
+    """What a stopped analysis keeps: its points' games (played again from the store)."""
+    points = root / TRIALS
+    count = sum(1 for p in points.iterdir() if p.is_dir()) if points.is_dir() else 0
+    return f"the games of {count} point{'s' if count != 1 else ''} in {points}"
 
 
 def sentences(found: Mapping[str, Any]) -> list[str]:
