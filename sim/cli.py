@@ -318,6 +318,32 @@ def screen(
                    report=not no_report, report_dir=report_dir)  # fmt: skip
 
 
+@app.command("sensitivity")
+@domain_errors
+def sensitivity(
+    file: str = typer.Argument(..., help="Tune YAML file (its targets; `sensitivity:` optional)."),
+    overrides: list[str] = EXPERIMENT_SET_OPTION,
+    jobs: int = JOBS_OPTION,
+    out: str = typer.Option(
+        None, "--out", help="Results folder (default results/<name>_sensitivity)."
+    ),
+    fresh: bool = FRESH_OPTION,
+    backend: str = BACKEND_OPTION,
+    address: str = ADDRESS_OPTION,
+    seed: int = SEED_OPTION,
+    no_report: bool = NO_REPORT_OPTION,
+    report_dir: str = typer.Option(None, "--report-dir", help="Default: <out>/report."),
+) -> None:
+    """How much of each target's variation the numeric rule keys explain, which keys and
+    interactions, and how much is luck (Morris screening, then Sobol indices with intervals)."""
+    from sim.commands.sensitivity import sensitivity_command
+    from sim.runner.options import RunOptions
+
+    options = RunOptions(jobs=jobs, out=out, fresh=fresh, backend=backend, address=address)
+    sensitivity_command(file=file, overrides=overrides, seed=seed, options=options,
+                        report=not no_report, report_dir=report_dir)  # fmt: skip
+
+
 @app.command("tournament")
 @domain_errors
 def tournament(

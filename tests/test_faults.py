@@ -117,6 +117,12 @@ WRITE_SITES: tuple[Site, ...] = (
          and p.startswith("t/"), "tune-fresh", verb="delete"),
     Site("the bench's figures", _named("results-coin-race.json"), None,
          note="the full `sim bench` takes minutes: test_the_bench_figures_a_full_disk_refuses"),
+    Site("the sensitivity summary", lambda op, p: op != "unlink"
+         and _named("sensitivity.json")(op, p), None,
+         note="an analysis plays hundreds of points: test_the_sensitivity_summary_faults"),
+    Site("the stored sensitivity analysis (--fresh)", lambda op, p: op == "unlink"
+         and _named("sensitivity.json")(op, p), None, verb="delete",
+         note="the same: test_the_sensitivity_summary_faults"),
 )  # fmt: skip
 ERRNOS = (errno.ENOSPC, errno.EROFS, errno.EACCES, errno.EIO, errno.ENOENT, errno.EDQUOT)
 # the rows that are places in code (the others: the checks before any work, a tolerated fault)
@@ -312,6 +318,7 @@ NOT_SITES = {
     ("sim/compile_cache.py", "_save_parsed_index", "os.replace"): "the same",
     ("sim/measures/core.py", "pooled", ".rename"): "a polars frame's columns, not a file",
     ("sim/report/data.py", "all_games", ".rename"): "the same",
+    ("sim/tune/report_model.py", "_checks_table", ".rename"): "the same",
     ("sim/bench.py", "compile_times", "tempfile.TemporaryDirectory"): "the bench's scratch "
     "folders in the system's temporary folder, deleted after each measurement",
     ("sim/bench.py", "end_to_end", "tempfile.TemporaryDirectory"): "the same",
@@ -533,3 +540,34 @@ def test_the_bench_figures_a_full_disk_refuses(coin_race, monkeypatch, tmp_path)
                     "run the same command again.")  # fmt: skip
     again = invoke(*command)
     assert again.exit_code == 0 and json.loads(out.read_text()) == figures
+
+
+def test_the_sensitivity_summary_faults(coin_race, monkeypatch, tmp_path):
+    """`sim sensitivity`'s summary, written after its points are played (a small analysis
+    stands in for the playing here): a full disk gives one line naming it, what is kept, exit
+    74, and the same command writes it once space is freed; --fresh refused its deletion says
+    so in one line."""
+    import sim.commands.sensitivity as command
+
+    found = {"name": "tuned", "games": 60, "targets": [], "outputs": []}
+    monkeypatch.setattr(command, "analyse", lambda *args, **kwargs: found)
+    _inputs(tmp_path)
+    out = tmp_path / "v"
+    args = ("sensitivity", str(tmp_path / "tune.yaml"), "--out", str(out), "-j", "1",
+            "--no-report")  # fmt: skip
+    with injected(Injector(str(tmp_path), fail_at=1, code=errno.ENOSPC)) as injector:
+        done = invoke(*args)
+    assert injector.failed is not None and injector.failed.path.startswith(str(out))
+    assert done.exit_code == FAULT_EXIT and "Traceback" not in done.output, done.output
+    (line,) = [x for x in done.output.splitlines() if x.startswith("error:")]
+    assert line.startswith("error: cannot write the sensitivity summary (")
+    assert "no space left on the device; kept: the games of 0 points" in line
+    assert line.endswith("Free space on that disk, then run the same command again to resume.")
+    again = invoke(*args)
+    assert again.exit_code == 0 and json.loads((out / "sensitivity.json").read_text()) == found
+    with injected(Injector(str(tmp_path), fail_at=0, code=errno.EACCES)) as injector:
+        done = invoke(*args, "--fresh")
+    assert (injector.failed.kind, injector.failed.path) == ("unlink", str(out / "sensitivity.json"))
+    assert done.exit_code == FAULT_EXIT and "Traceback" not in done.output, done.output
+    (line,) = [x for x in done.output.splitlines() if x.startswith("error:")]
+    assert line.startswith("error: cannot delete the stored sensitivity analysis (--fresh) (")

@@ -23,9 +23,9 @@ FLOORS: tuple[tuple[str, str, tuple[str, ...]], ...] = (
     ("commands", "The `sim` command line: options parsed, the lab called, its outcome printed; "
      "the only code that imports typer.", ("sim.__main__", "sim.cli", "sim.commands*")),
     ("lab", "The lab from Python: experiments run (with the stop rule the runner is handed), "
-     "results folders read, reports built, tunes, screens, tournaments, calibrations, benches "
-     "and watched games.",
-     ("sim.lab*", "sim.tune*", "sim.bench", "sim.watch", "sim.contract*")),
+     "results folders read, reports built, tunes, screens, sensitivity analyses, tournaments, "
+     "calibrations, benches, watched games and plain games' contract checks.",
+     ("sim.lab*", "sim.tune*", "sim.sensitivity*", "sim.bench", "sim.watch", "sim.contract*")),
     ("runner", "An experiment's games played in chunks and stored, with their manifest; it "
      "builds no report and reads no measure.", ("sim.runner*",)),
     ("experiment", "The experiment file language: a file read, checked and made into arms; it "

@@ -164,3 +164,36 @@ def test_the_shipped_tunes_read(tmp_path):
     for name in ("tune_missile", "tune_prices", "tune_invaders_chart", "tune_alien_raid_prices"):
         tune = load_tune(ROOT / "experiments" / f"{name}.yaml")
         assert tune.knobs and tune.targets, name
+
+
+def test_a_safe_target_misses_by_its_intervals_worse_end(tmp_path):
+    tune = _load(tmp_path, GOOD.replace("    value: 0\n", "    value: 0\n    safe: true\n"))
+    (safe,) = tune.targets
+    plain = Target("m", 0.0, 0.0, 0.01, "share", "m")
+    assert safe.safe and not plain.safe
+    # +0.2 pp (-0.5 to +1.2 pp): met on average, not at the interval's upper end
+    value = Value(0.002, -0.005, 0.012, 0.004, 1000)
+    assert plain.miss_of(value) == pytest.approx(0.2)
+    assert safe.miss_of(value) == pytest.approx(1.2)
+    assert safe.miss_of(Value.missing()) > 1e5
+    assert "expected true or false" in _error(tmp_path, GOOD + "    safe: 1\n")
+
+
+def test_the_gp_sampler_needs_torch(tmp_path):
+    text = GOOD + "search: {sampler: gp}\n"
+    try:
+        import torch  # noqa: F401
+    except ImportError:
+        assert "the gp sampler needs torch" in _error(tmp_path, text)
+        assert "[gp]" in _error(tmp_path, text)
+    else:
+        from sim.tune.search import make_sampler
+
+        tune = _load(tmp_path, text)
+        assert type(make_sampler(tune, 0)).__name__ == "GPSampler"
+
+
+def test_alternatives_are_a_whole_number(tmp_path):
+    assert _load(tmp_path, GOOD).search.alternatives == 2
+    assert _load(tmp_path, GOOD + "search: {alternatives: 0}\n").search.alternatives == 0
+    assert "expected a whole number >= 0" in _error(tmp_path, GOOD + "search: {alternatives: -1}\n")

@@ -15,6 +15,7 @@ from sim.faults import RESUME, keeping
 from sim.runner import Interrupted
 from sim.runner.folder import results_root
 from sim.runner.options import RunOptions
+from sim.tune.knobs import show_values
 from sim.tune.run import kept, run_tune
 from sim.tune.spec import Tune, load_tune
 
@@ -52,8 +53,12 @@ def _report_dir(root: Path, report_dir: str | None) -> Path:
 
 def print_recommendation(tune: Tune, summary: dict[str, Any]) -> None:
     best = summary["confirmed"][0]
-    typer.echo(f"recommended: {best['label']} (confirmed on {tune.games:,} games per arm; "
+    model = summary.get("model") or {}
+    by = "the model's best" if model.get("by") == "model" else "the best confirmed"
+    typer.echo(f"recommended: {best['label']} ({by}; confirmed on {tune.games:,} games per arm; "
                f"{summary['games_stored']:,} games in all)")  # fmt: skip
+    if model.get("printed"):
+        typer.echo(f"  printed rules: {show_values(tune.knobs, model['printed'])}")
     for i, target in enumerate(tune.targets):
         typer.echo(f"  {target.name or target.measure}: wanted {target.wanted} within "
                    f"{target.within}: {best['verdicts'][i]}")  # fmt: skip
@@ -64,6 +69,39 @@ def print_recommendation(tune: Tune, summary: dict[str, Any]) -> None:
         typer.echo(f"  {tune.knobs[0].name} where {target.measure} = {target.wanted} "
                    f"({c['arm']}): {c['estimate']:.3g} ({c['low']:.3g} to "
                    f"{c['high']:.3g})")  # fmt: skip
+    _print_model(tune, summary, model)
+
+
+def _print_model(tune: Tune, summary: dict[str, Any], model: dict[str, Any]) -> None:
+    if not model.get("fitted"):
+        if model.get("why"):
+            typer.echo(f"  no model of the optimum: {model['why']}")
+        return
+    for knob, (low, high) in model["intervals"].items():
+        typer.echo(f"  where the optimum lies (95%): {knob} {_number(low)} to {_number(high)}")
+    region = model["region"]
+    spans = "; ".join(f"{k} {v[0]} to {v[1]}" if len(v) == 2 and not isinstance(v[0], str)
+                      else f"{k} {', '.join(map(str, v))}"
+                      for k, v in region["ranges"].items())  # fmt: skip
+    typer.echo(f"  region: {region['settings']:,} of the {region['evaluated']:,} settings near "
+               f"the best do as well ({spans}); {region['met']:,} predicted to meet every "
+               "target")  # fmt: skip
+    misses = [c for c in model["checks"] if not c["agrees"]]
+    if misses:
+        where = show_values(tune.knobs, misses[0]["values"])
+        typer.echo(f"  warning: the model misses the confirmation at {where} "
+                   f"({misses[0]['place']}): read its interval with care")  # fmt: skip
+    else:
+        typer.echo("  the model agrees with the confirmation at every confirmed candidate")
+    for j, alt in enumerate(summary["confirmed"][1 : 1 + model["alternatives"]], start=1):
+        typer.echo(f"  alternative {j}: {alt['label']}: " + "; ".join(
+            f"{t.name or t.measure} {v}" for t, v in zip(tune.targets, alt["verdicts"],
+                                                         strict=True)))  # fmt: skip
+
+
+def _number(x: float) -> str:
+    """A knob's value: a whole number in full (135,000, not 1.35e+05), else 4 digits."""
+    return f"{int(x):,}" if float(x).is_integer() else f"{x:.4g}"
 
 
 def _value(target: Any, place: dict[str, Any]) -> str:

@@ -86,14 +86,28 @@ def confirm(tune: Tune, study: optuna.Study, *, root: Path, options: RunOptions,
     for rank, (number, values) in enumerate(best, start=1):
         if on_candidate is not None:
             on_candidate(rank, len(best), values)
-        run_candidate(tune.candidate(values), values, tune.games, root=root, options=options,
-             on_chunk=on_chunk, pool=pool)  # fmt: skip
-        evaluation = measure(tune, values, tune.games, root=root)
-        verdicts = tuple(verdict(tune, m) for m in evaluation.measured)
-        out.append(Confirmed(values, number, evaluation, verdicts))
-    order = ranking([c.evaluation.objectives for c in out], [c.evaluation.score for c in out],
-                    tune.search.objectives, [c.trial for c in out])  # fmt: skip
-    return [out[i] for i in order]
+        out.append(confirm_one(tune, number, values, root=root, options=options,
+                               on_chunk=on_chunk, pool=pool))  # fmt: skip
+    return ranked_confirmed(tune, out)
+
+
+def confirm_one(tune: Tune, number: int, values: dict[str, Any], *, root: Path,
+                options: RunOptions, on_chunk: Callable[[Any], None] | None = None,
+                pool: WorkerPool | None = None) -> Confirmed:  # fmt: skip
+    """Replay one candidate at full size and judge every target at every place."""
+    run_candidate(tune.candidate(values), values, tune.games, root=root, options=options,
+                  on_chunk=on_chunk, pool=pool)  # fmt: skip
+    evaluation = measure(tune, values, tune.games, root=root)
+    verdicts = tuple(verdict(tune, m) for m in evaluation.measured)
+    return Confirmed(values, number, evaluation, verdicts)
+
+
+def ranked_confirmed(tune: Tune, found: Sequence[Confirmed]) -> list[Confirmed]:
+    """Best first, by the confirmation's ranking."""
+    order = ranking([c.evaluation.objectives for c in found],
+                    [c.evaluation.score for c in found], tune.search.objectives,
+                    [c.trial for c in found])  # fmt: skip
+    return [found[i] for i in order]
 
 
 def verdict(tune: Tune, m: Measured) -> TargetVerdict:

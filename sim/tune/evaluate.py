@@ -88,6 +88,6 @@ def measure(tune: Tune, values: Mapping[str, Any], games: int, *, root: Path) ->
         first = read_arm(folder, arm.arm, list(chosen.values())).first(games)
         for i, target in wanted:
             value = chosen[i].estimate(first)
-            measured.append(Measured(i, arm, value, target.miss(value.value)))
+            measured.append(Measured(i, arm, value, target.miss_of(value)))
     misses = objectives(tune.targets, measured)
     return Evaluation(games, tuple(measured), tuple(misses), score(misses))

@@ -66,6 +66,12 @@ class TuneProgress:
         if rank > 1:
             self._advance("confirmation")
 
+    def confirming_model(self, rank: int, count: int, values: dict[str, Any]) -> None:
+        self.line(
+            f"confirming the model's {rank}/{count}: "
+            f"{show_values(self.tune.knobs, values)} at {self.tune.games:,} games per arm"
+        )
+
     def line(self, text: str) -> None:
         if self._show:
             self.console.print(text, highlight=False, markup=False, soft_wrap=True)

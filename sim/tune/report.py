@@ -23,6 +23,7 @@ from sim.report.render import Section, Text, render_markdown, render_page
 from sim.report.table import Column, Table
 from sim.tune import figures
 from sim.tune.report_data import TuneData, load_tune_data
+from sim.tune.report_model import model_section
 from sim.tune.verdict import MET, MISSED, UNSETTLED
 
 METHODS = [
@@ -47,6 +48,17 @@ METHODS = [
     "With one numeric knob, the value where a target is met exactly is read between the "
     "confirmed candidates (linear between them, the curve made monotone), with a percentile "
     "bootstrap over games, the same games for every candidate.",
+    "The model: each target's measure at each place is a quadratic in the numeric knobs (a "
+    "list knob's choices as shifts), fitted by weighted least squares to the candidates near "
+    "the best confirmed one (weighted by games and a tricube kernel of distance); its best "
+    "setting is recommended (among ties, the one nearest the printed rules) and confirmed. A "
+    "bootstrap over games (one Exp(1) weight per block of games, the same in every candidate: "
+    "common random numbers) refits it 400 times: the interval on each knob is where 95% of "
+    "the refits put the optimum; the region holds the settings predicted to meet every target "
+    "or whose score is not distinguishable from the best's; the alternatives are settings of "
+    "the region far apart, each confirmed at full size. The model is checked against every "
+    "confirmed candidate: its prediction must reach within half a tolerance of what the "
+    "confirmation measured.",
     "Wall times are those of the machine the tune ran on, which may have been shared with "
     "other work: they are indicative only; the games played are exact.",
 ]
@@ -58,7 +70,13 @@ def build_tune_report(root: str | Path, report_dir: str | Path | None = None, *,
     data = load_tune_data(root)
     out = Path(report_dir) if report_dir is not None else Path(root) / "report"
     report_folder.check(out, key=key)
-    sections = [recommendation(data), pictures(data), candidates(data), played(data)]
+    sections = [
+        recommendation(data),
+        model_section(data),
+        pictures(data),
+        candidates(data),
+        played(data),
+    ]
     title = f"Tune: {data.name}"
     meta = _meta(data)
     page = render_page(title=title, meta=meta, sections=sections, methods=METHODS,

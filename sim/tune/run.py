@@ -22,6 +22,7 @@ from sim.tune.folder import TRIALS, open_tune_folder, read_summary, write_summar
 from sim.tune.journal import STUDY, storage
 from sim.tune.knobs import show_values
 from sim.tune.progress import TuneProgress
+from sim.tune.recommend import recommend
 from sim.tune.search import open_study, planned_trials, sampler_kind, search
 from sim.tune.spec import Tune
 from sim.tune.targets import objective_names
@@ -51,9 +52,13 @@ def run_tune(tune: Tune, *, root: Path, options: RunOptions, show: bool = True, 
                on_chunk=on_chunk, pool=pool)  # fmt: skip
         confirmed = confirm(tune, study, root=root, options=options, on_chunk=on_chunk,
                             on_candidate=progress.confirming, pool=pool)  # fmt: skip
+        confirmed, model = recommend(tune, study, confirmed, root=root, options=options,
+                                     on_candidate=progress.confirming_model, on_chunk=on_chunk,
+                                     pool=pool)  # fmt: skip
         found = crossings(tune, confirmed, root=root)
         overlay = write_overlay(root, tune, confirmed[0])
-        write_summary(root, _summary(tune, root, study, confirmed, found, overlay))
+        summary = _summary(tune, root, study, confirmed, found, overlay)
+        write_summary(root, {**summary, "model": model})
         _record_session(root, began, progress, finished=True)
     except BaseException:
         with contextlib.suppress(Fault):  # a disk that refuses it: the fault on its way says so

@@ -2,7 +2,9 @@
 
 Each trial is a candidate (one value per knob) from the sampler: a grid in random order when
 the trials can try every candidate (`grid`), else TPE for one objective (`tpe`) or NSGA-II
-for several (`nsga2`, with `search.objectives: separate`). A candidate starts on the first
+for several (`nsga2`, with `search.objectives: separate`); on request optuna's Gaussian-process
+sampler (`gp`: a model of the score with a noise term, fitted to the trials that reached the
+last rung; it needs torch, the `gp` extra). A candidate starts on the first
 rung's games and goes on to the next rung only while it ranks among the best `keep` share of
 the candidates measured at that rung so far (asynchronous successive halving, as optuna's
 SuccessiveHalvingPruner; several objectives rank by Pareto front, then by the score). Every
@@ -98,6 +100,10 @@ def make_sampler(tune: Tune, number: int) -> BaseSampler:
             size = max(4, min(50, tune.search.trials // 4))
             return NSGAIISampler(seed=seed, population_size=size)
         startup = max(4, tune.search.trials // 4)
+        if kind == "gp":
+            from optuna.samplers import GPSampler
+
+            return GPSampler(seed=seed, n_startup_trials=startup, deterministic_objective=False)
         return TPESampler(seed=seed, multivariate=True, n_startup_trials=startup)
 
 

@@ -7,7 +7,8 @@ error naming the file, the line, the key and a fix.
       games: [500, 2000]  # games per arm at each rung: every candidate starts on the first
       keep: 0.25          # the share of candidates that goes on to the next rung
       confirm: 3          # the best candidates replayed at the experiment's `games`
-      sampler: auto       # auto | grid | tpe | nsga2
+      alternatives: 2     # near-optimal settings far apart, confirmed beside the model's best
+      sampler: auto       # auto | grid | tpe | nsga2 | gp
       objectives: combined   # combined (one score) | separate (one per objective: NSGA-II)
 """
 
@@ -16,9 +17,10 @@ from __future__ import annotations
 import copy
 import fnmatch
 import hashlib
+import importlib.util
 import json
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -42,8 +44,9 @@ from sim.tune.targets import (
     places,
 )
 
-TUNE_KEYS = ("tune", "targets", "search", "screen")  # screen: sim/tune/screen.py
-OWN_SET = ("search", "screen")  # the tune's keys --set may set
+# screen: sim/tune/screen.py; sensitivity: sim/sensitivity/spec.py
+TUNE_KEYS = ("tune", "targets", "search", "screen", "sensitivity")
+OWN_SET = ("search", "screen", "sensitivity")  # the tune's keys --set may set
 NOT_IN_A_TUNE = {
     "precision": "A tune sets its own sizes: search.games for the rungs, games for the "
                  "confirmation.",
@@ -51,12 +54,13 @@ NOT_IN_A_TUNE = {
 }  # fmt: skip
 SCREEN_KEYS = ("keys", "step")
 DEFAULT_STEP = 0.1  # screening: 10% of each value
-SEARCH_KEYS = ("trials", "games", "keep", "confirm", "sampler", "objectives")
-SAMPLERS = ("auto", "grid", "tpe", "nsga2")
+SEARCH_KEYS = ("trials", "games", "keep", "confirm", "alternatives", "sampler", "objectives")
+SAMPLERS = ("auto", "grid", "tpe", "nsga2", "gp")
 OBJECTIVES = ("combined", "separate")
 DEFAULT_TRIALS = 24
 DEFAULT_KEEP = 0.25
 DEFAULT_CONFIRM = 3
+DEFAULT_ALTERNATIVES = 2
 MIN_RUNG = 100
 
 
@@ -68,6 +72,7 @@ class Search:
     confirm: int
     sampler: str
     objectives: str
+    alternatives: int = DEFAULT_ALTERNATIVES
 
 
 @dataclass(frozen=True)
@@ -91,6 +96,7 @@ class Tune:
     screen: Screen
     file: str | None = None
     text: str = ""
+    sections: Mapping[str, Any] = field(default_factory=dict)  # the tune's own keys, as read
 
     @property
     def name(self) -> str:
@@ -161,8 +167,9 @@ def parse_tune(data: Mapping[str, Any], *, file: str | None = None, text: str = 
     targets = _targets(where, data["targets"], exp, arms)
     search = _search(where, data.get("search") or {}, exp, knobs, trials)
     screen = _screen(where, data.get("screen") or {}, exp, knobs)
+    own = {k: copy.deepcopy(data[k]) for k in TUNE_KEYS if k in data}
     tune = Tune(exp, experiment_data, tuple(overrides), knobs, targets, search, arms,
-                base_values, screen, file, text)  # fmt: skip
+                base_values, screen, file, text, own)  # fmt: skip
     _check_ends(where, tune)
     return tune
 
@@ -316,10 +323,17 @@ def _targets(where: _Where, spec: Any, exp: Experiment, arms: tuple[Place, ...]
             raise where.fail(f"unknown way to combine: {combine!r}", (*path, "combine"),
                              "worst (one objective over every place) or each (one per "
                              "place).")  # fmt: skip
+        safe = item.get("safe", False)
+        if not isinstance(safe, bool):
+            raise where.fail(
+                f"expected true or false, got {safe!r}",
+                (*path, "safe"),
+                "safe: true measures the miss from the interval's worse end.",
+            )
         measure = _measure(where, registry, item["measure"], skills or levels, path)
         tolerance = _tolerance(where, item, measure.unit, path, share_default)
         target = Target(item["measure"], low, high, tolerance, measure.unit, measure.label,
-                        skills, chosen, combine, str(item.get("name") or ""))  # fmt: skip
+                        skills, chosen, combine, str(item.get("name") or ""), safe)  # fmt: skip
         if not places(target, arms):
             raise where.fail("this target is measured nowhere", path,
                              "Check its arms and skills against the experiment's.")  # fmt: skip
@@ -397,10 +411,18 @@ def _search(where: _Where, spec: Any, exp: Experiment, knobs: Sequence[Knob],
     if isinstance(keep, bool) or not isinstance(keep, int | float) or not 0 < keep <= 1:
         raise where.fail(f"expected a share in (0, 1], got {keep!r}", ("search", "keep"))
     confirm = _positive_int(where, spec.get("confirm", DEFAULT_CONFIRM), ("search", "confirm"))
+    alternatives = spec.get("alternatives", DEFAULT_ALTERNATIVES)
+    if isinstance(alternatives, bool) or not isinstance(alternatives, int) or alternatives < 0:
+        raise where.fail(f"expected a whole number >= 0, got {alternatives!r}",
+                         ("search", "alternatives"), "For example alternatives: 2.")  # fmt: skip
     sampler = spec.get("sampler", "auto")
     if sampler not in SAMPLERS:
         raise where.fail(f"unknown sampler {sampler!r}", ("search", "sampler"),
                          f"One of {', '.join(SAMPLERS)}.")  # fmt: skip
+    if sampler == "gp" and importlib.util.find_spec("torch") is None:
+        raise where.fail("the gp sampler needs torch, which is not installed",
+                         ("search", "sampler"), "pip install 'board-game-balance-lab[gp]' (a "
+                         "CPU-only build of torch is enough), or sampler: tpe.")  # fmt: skip
     if sampler == "grid" and size == float("inf"):
         raise where.fail("a grid needs every knob to have a step or choices",
                          ("search", "sampler"), "Give each float knob a step.")  # fmt: skip
@@ -408,7 +430,7 @@ def _search(where: _Where, spec: Any, exp: Experiment, knobs: Sequence[Knob],
     if objectives not in OBJECTIVES:
         raise where.fail(f"unknown objectives {objectives!r}", ("search", "objectives"),
                          "combined (one score) or separate (one objective each).")  # fmt: skip
-    return Search(n, tuple(rungs), float(keep), confirm, sampler, objectives)
+    return Search(n, tuple(rungs), float(keep), confirm, sampler, objectives, alternatives)
 
 
 def _screen(where: _Where, spec: Any, exp: Experiment, knobs: Sequence[Knob]) -> Screen:

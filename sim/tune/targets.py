@@ -7,6 +7,7 @@
         skills: [club, strong]                  # levels it must hold at (default: all)
         arms: [missile]                         # arms it is measured in (default: all)
         combine: worst                          # worst (default) | each
+        safe: true                              # the interval's worse end must meet it
 
 A target is measured in every arm of the experiment it names, at every skill level it names.
 A strategy written `skill` in a measure's name (`win_share.skill`, `uplift.skill(...)`) is the
@@ -17,7 +18,10 @@ level itself, as in `seats:`. How the places combine:
   shows the Pareto front).
 
 A *miss* is the distance from the value to the band (0 inside it) in units of the tolerance,
-so that targets in different units weigh alike. The search minimises the sum of the squared
+so that targets in different units weigh alike. A `safe` target's miss is measured from its
+95% interval's worse end (the end farther from the band: a lower-confidence-bound objective),
+so the search prefers a candidate whose whole interval meets it over one that meets it only
+on average. The search minimises the sum of the squared
 misses of the objectives (or, with `search.objectives: separate`, each objective apart).
 """
 
@@ -31,7 +35,8 @@ from typing import Any
 
 from sim.measures.core import Value
 
-TARGET_KEYS = ("measure", "value", "band", "tolerance", "skills", "arms", "combine", "name")
+TARGET_KEYS = ("measure", "value", "band", "tolerance", "skills", "arms", "combine", "name",
+               "safe")  # fmt: skip
 COMBINE = ("worst", "each")
 NO_DATA_MISS = 1e6  # a measure without a value (no game it counts) misses by this much
 _SKILL = re.compile(r"(?<=[.>])skill(?=$|[(>])")
@@ -49,6 +54,7 @@ class Target:
     arms: tuple[str, ...] = ()  # base arms; () = every arm
     combine: str = "worst"
     name: str = ""  # how the report names it
+    safe: bool = False  # the miss of the interval's worse end
 
     def measure_at(self, level: str | None) -> str:
         return at_level(self.measure, level)
@@ -64,6 +70,15 @@ class Target:
             return NO_DATA_MISS
         gap = max(self.low - value, value - self.high, 0.0)
         return gap / self.tolerance
+
+    def miss_of(self, value: Value) -> float:
+        """The miss of a measured value: of the estimate, or for a safe target of its
+        interval's worse end."""
+        if not self.safe:
+            return self.miss(value.value)
+        if not (math.isfinite(value.low) and math.isfinite(value.high)):
+            return NO_DATA_MISS
+        return max(self.miss(value.low), self.miss(value.high))
 
     @property
     def signed(self) -> bool:
@@ -94,7 +109,7 @@ class Target:
         return {"measure": self.measure, "low": self.low, "high": self.high,
                 "tolerance": self.tolerance, "unit": self.unit, "label": self.label,
                 "combine": self.combine, "name": self.name, "wanted": self.wanted,
-                "within": self.within, "signed": self.signed}  # fmt: skip
+                "within": self.within, "signed": self.signed, "safe": self.safe}  # fmt: skip
 
 
 def at_level(measure: str, level: str | None) -> str:

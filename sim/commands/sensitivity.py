@@ -1,0 +1,88 @@
+"""What `sim sensitivity` does, behind the thin command in sim/cli.py: read the file, run the
+analysis (sim.sensitivity.run), write sensitivity.json and the report, and print one line per
+target and place."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+import typer
+
+from sim.commands.signals import exit_code, sigterm_as_interrupt, stopped_by
+from sim.faults import RESUME, keeping, writing
+from sim.runner import Interrupted, RunOptions
+from sim.runner.folder import results_root
+from sim.sensitivity.run import analyse, factors_of, settings
+from sim.storage import write_atomic
+from sim.tune.folder import TRIALS
+from sim.tune.spec import load_tune
+
+SUMMARY = "sensitivity.json"
+
+
+def sensitivity_command(*, file: str, overrides: Sequence[str], seed: int | None,
+                        options: RunOptions, report: bool,
+                        report_dir: str | None) -> dict[str, Any]:  # fmt: skip
+    options.check()
+    tune = load_tune(file, overrides, seed=seed, needs_knobs=False)
+    spec = settings(tune)
+    factors = factors_of(tune, spec)
+    root = results_root(options.out, f"{tune.name}_sensitivity")
+    if options.fresh:  # what an earlier analysis wrote there, only that
+        with writing("the stored sensitivity analysis (--fresh)", root, verb="delete"):
+            shutil.rmtree(root / TRIALS, ignore_errors=True)
+            (root / SUMMARY).unlink(missing_ok=True)
+    if report:
+        from sim.report.folder import check
+
+        report_at = check(report_dir if report_dir is not None else root / "report",
+                          key="--report-dir")  # fmt: skip
+    typer.echo(f"{tune.name}: {len(factors)} keys and the seed, {spec['games']:,} games per arm "
+               f"at each point: Morris ({spec['trajectories']} paths of "
+               f"{len(factors) + 2} points), then Sobol (base {spec['base']})")  # fmt: skip
+    with sigterm_as_interrupt() as caught, keeping(lambda: _kept(root), then=RESUME):
+        try:
+            found = analyse(tune, spec, factors, root=root, options=options)
+        except Interrupted:
+            typer.echo(f"\n{stopped_by(caught)}: the games played are kept in {root}. Run the "
+                       "same command again to resume.", err=True)  # fmt: skip
+            raise typer.Exit(exit_code(caught)) from None
+        text = json.dumps(found, indent=1, default=str) + "\n"
+        write_atomic(root / SUMMARY, text.encode("utf-8"), what="the sensitivity summary")
+    for line in sentences(found):
+        typer.echo(line)
+    if report:
+        from sim.sensitivity.report import build_sensitivity_report
+
+        typer.echo(f"report: {build_sensitivity_report(root, found, report_at)}")
+    return found
+
+
+def _kept(root: Path) -> str:
+    """What a stopped analysis keeps: its points' games (played again from the store)."""
+    points = root / TRIALS
+    count = sum(1 for p in points.iterdir() if p.is_dir()) if points.is_dir() else 0
+    return f"the games of {count} point{'s' if count != 1 else ''} in {points}"
+
+
+def sentences(found: Mapping[str, Any]) -> list[str]:
+    """One line per target and place: the verdict first (how much the rules explain)."""
+    out = []
+    for o in found["outputs"]:
+        target = found["targets"][o["target"]]
+        s = o["shares"]
+        rules, luck = s["rules"], s["luck"]
+        top = sorted(s["keys"].items(), key=lambda kv: -kv[1]["ST"][0])[:3]
+        keys = ", ".join(f"{k} {_pct(v['ST'])}" for k, v in top)
+        out.append(f"{target['name']} ({o['place']}): the rules explain {_pct(rules)} of its "
+                   f"variation over these ranges, luck {_pct(luck)} at {found['games']:,} games "
+                   f"a point; by key (with its interactions): {keys}")  # fmt: skip
+    return out
+
+
+def _pct(v: Sequence[float]) -> str:
+    return f"{100 * v[0]:.0f}% ({100 * v[1]:.0f} to {100 * v[2]:.0f})"
