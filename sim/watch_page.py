@@ -11,6 +11,7 @@ from __future__ import annotations
 import html
 import json
 import re
+import textwrap
 from collections.abc import Mapping
 from typing import Any
 
@@ -37,6 +38,11 @@ def step_page(*, title: str, style: str, summary: str, first: str, body: str, dr
         .replace("__NAMES__", _json(names))
         .replace("__DATA__", _json(frames))
     )
+
+
+def wrapped(text: str, width: int = 92) -> list[str]:
+    """A transcript's long line (a legend) as lines of at most `width`, the later indented."""
+    return textwrap.wrap(text, width=width, subsequent_indent="  ", break_on_hyphens=False)
 
 
 def _checked(name: str) -> str:

@@ -15,7 +15,7 @@ import numpy as np
 from sim.games.base import Player, Watch
 from sim.games.space_invaders import layout as L
 from sim.games.space_invaders import position as P
-from sim.watch_page import step_page
+from sim.watch_page import step_page, wrapped
 
 SEAT_COLOURS = ("#d62728", "#ff7f0e", "#2ca02c", "#1f77b4")  # red, orange, green, blue
 ICON_MARK = {0: "", L.ICON_SHIELD: "S", L.ICON_TWO_HIT: "T", 3: "ST"}
@@ -244,12 +244,23 @@ def _geometry(p) -> dict[str, float]:
     return {k.lower(): float(p[getattr(L, f"P_{k}")]) for k in keys}
 
 
+LEGEND = (
+    "a card is its speed and its damage (12: speed 1, damage 2), then S (a shield generator) "
+    "or T (two hits to destroy it); cells A1 to E4: column A to E from the left, row 1 at the "
+    "top; . an empty cell; (x, y): millimetres from the board's bottom-left corner. Each frame "
+    "tells what happened, then shows the board and the tracks after it."
+)
+
+
 def transcript(watched: Watched) -> str:
-    lines = [f"seats: {', '.join(watched.lineup)} ({watched.seats} hand(s))"]
+    seats = ", ".join(f"{k + 1}={name}" for k, name in enumerate(watched.lineup))
+    hands = "" if len(watched.lineup) == watched.seats else f", {watched.seats} hands"
+    lines = [f"seats: {seats}{hands}", *wrapped("legend: " + LEGEND)]
     for f in watched.frames:
-        lines.append(f"--- {f.title} --- planet {f.planet}, UFO {f.ufo}, deck {f.deck}")
+        lines.append(f"--- {f.title} ---")
         lines += [f"  {e}" for e in f.events]
         lines += [f"    {row}" for row in f.board.rstrip("\n").splitlines()]
+        lines.append(f"  after it: planet {f.planet}, UFO {f.ufo}, deck {f.deck}")
     return "\n".join(lines) + "\n"
 
 
@@ -272,9 +283,11 @@ body { font: 14px system-ui, sans-serif; margin: 16px; color: #1d2430; }
 svg { border: 1px solid #ccc; background: #0b1020; max-width: 100%; height: auto; }
 .ev { white-space: pre-wrap; max-width: 560px; }
 """
-_BODY = """<div id="wrap"><svg id="board" role="img" aria-label="the board"></svg>
+_BODY = f"""<p><small>{html.escape(LEGEND)}</small></p>
+<div id="wrap"><svg id="board" role="img" aria-label="the board"></svg>
 <div><h2 id="ft"></h2><p id="st"></p><div class="ev" id="ev"></div></div></div>"""
-_DRAW = """const g = geometry, board = document.getElementById("board");
+_DRAW = """document.getElementById("names").textContent = "Seats: " + names.join(", ");
+const g = geometry, board = document.getElementById("board");
 const ceiling = g.ufo_y1 + 20, floor = Math.min(g.shooter_y, 0) - 20;
 const W = g.board_w, k = 560 / (ceiling - floor);
 board.setAttribute("width", W * k + 40);
