@@ -7,6 +7,7 @@ from __future__ import annotations
 import polars as pl
 
 from pig.columns import QUALITY
+from sim.report.answers import Answer, Estimate, Label, joined, sentence
 from sim.report.context import Context
 from sim.report.metrics import mean, prefixed, rate
 from sim.report.render import Section
@@ -16,7 +17,7 @@ from sim.report.table import Column, Table
 
 def overview(ctx: Context) -> Section:
     section = Section("overview", "Overview", "Who wins, from which seat, and how close is it?")
-    seat_rows, game_rows = [], []
+    seat_rows, game_rows, first = [], [], []
     for arm in ctx.arm_names:
         seats, games = ctx.results.arm_seats(arm), ctx.results.arm_games(arm)
         by = seats.group_by("seat", "strategy").agg(pl.col("win_share").sum().alias("wins"),
@@ -25,6 +26,8 @@ def overview(ctx: Context) -> Section:
             seat_rows.append({"arm": ctx.arm_label(arm), "seat": f"seat {seat + 1}",
                               "strategy": strategy, "games": n,
                               **prefixed(rate(wins, n), "win")})  # fmt: skip
+        won = seats.filter(pl.col("seat") == 0).get_column("win_share")
+        first.append((ctx.arm_label(arm), rate(float(won.sum()), won.len())))
         # the loser's final score: how near the game came to being won the other way
         loser = seats.filter(pl.col("win_share") == 0).get_column("score")
         game_rows.append({"arm": ctx.arm_label(arm), "games": games.height,
@@ -59,7 +62,21 @@ def overview(ctx: Context) -> Section:
             ],
         )
     )
+    section.answers.append(_first_seat(first))
     return section
+
+
+def _first_seat(first: list[tuple[str, dict]]) -> Answer:
+    """'Seat 1 (who starts) wins 53.09% (53.00 to 53.19) of the games in optimal, ...'."""
+    per_arm = [sentence(_share(label, r), " in ", Label(label)) for label, r in first]
+    return Answer(key="pig.first_seat", question="How often does the first player win?",
+                  parts=sentence("Seat 1 (who starts) wins ", joined(per_arm), "."),
+                  section="overview")  # fmt: skip
+
+
+def _share(arm: str, r: dict) -> Estimate:
+    return Estimate(f"pig.first_seat@{arm}", "seat 1's win share", r["value"], r["low"],
+                    r["high"], unit="pct", digits=2)  # fmt: skip
 
 
 def game_report() -> GameReport:
