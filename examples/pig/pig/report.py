@@ -7,9 +7,10 @@ from __future__ import annotations
 import polars as pl
 
 from pig.columns import QUALITY
+from sim.measures import Value
 from sim.report.answers import Answer, Estimate, Label, joined, sentence
 from sim.report.context import Context
-from sim.report.metrics import mean, prefixed, rate
+from sim.report.metrics import prefixed
 from sim.report.render import Section
 from sim.report.spec import GameReport
 from sim.report.table import Column, Table
@@ -20,20 +21,18 @@ def overview(ctx: Context) -> Section:
     seat_rows, game_rows, first = [], [], []
     for arm in ctx.arm_names:
         seats, games = ctx.results.arm_seats(arm), ctx.results.arm_games(arm)
-        by = seats.group_by("seat", "strategy").agg(pl.col("win_share").sum().alias("wins"),
-                                                     pl.len())  # fmt: skip
-        for seat, strategy, wins, n in by.sort("seat").iter_rows():
+        by = seats.group_by("seat", "strategy").len()
+        for seat, strategy, n in by.sort("seat").iter_rows():
+            held = ctx.results.stored(arm).where(seats=pl.col("strategy") == strategy)
+            win = ctx.measure(held, f"win_share.seat.{seat}")
             seat_rows.append({"arm": ctx.arm_label(arm), "seat": f"seat {seat + 1}",
                               "strategy": strategy, "games": n,
-                              **prefixed(rate(wins, n), "win")})  # fmt: skip
-        won = seats.filter(pl.col("seat") == 0).get_column("win_share")
-        first.append((ctx.arm_label(arm), rate(float(won.sum()), won.len())))
-        # the loser's final score: how near the game came to being won the other way
-        loser = seats.filter(pl.col("win_share") == 0).get_column("score")
+                              **prefixed(win, "win")})  # fmt: skip
+        first.append((ctx.arm_label(arm), ctx.measure(arm, "win_share.seat.0")))
         game_rows.append({"arm": ctx.arm_label(arm), "games": games.height,
-                          **prefixed(mean(games.get_column("turns")), "turns"),
-                          **prefixed(mean(games.get_column("lead_changes")), "lead"),
-                          **prefixed(mean(loser), "loser")})  # fmt: skip
+                          **prefixed(ctx.measure(arm, "mean_turns"), "turns"),
+                          **prefixed(ctx.measure(arm, "lead_changes"), "lead"),
+                          **prefixed(ctx.measure(arm, "loser_score"), "loser")})  # fmt: skip
     section.add(
         Table(
             "pig_seats",
@@ -66,7 +65,7 @@ def overview(ctx: Context) -> Section:
     return section
 
 
-def _first_seat(first: list[tuple[str, dict]]) -> Answer:
+def _first_seat(first: list[tuple[str, Value]]) -> Answer:
     """'Seat 1 (who starts) wins 53.09% (53.00 to 53.19) of the games in optimal, ...'."""
     per_arm = [sentence(_share(label, r), " in ", Label(label)) for label, r in first]
     return Answer(key="pig.first_seat", question="How often does the first player win?",
@@ -74,9 +73,9 @@ def _first_seat(first: list[tuple[str, dict]]) -> Answer:
                   section="overview")  # fmt: skip
 
 
-def _share(arm: str, r: dict) -> Estimate:
-    return Estimate(f"pig.first_seat@{arm}", "seat 1's win share", r["value"], r["low"],
-                    r["high"], unit="pct", digits=2)  # fmt: skip
+def _share(arm: str, r: Value) -> Estimate:
+    return Estimate(f"pig.first_seat@{arm}", "seat 1's win share", r.value, r.low, r.high,
+                    unit="pct", digits=2)  # fmt: skip
 
 
 def game_report() -> GameReport:
