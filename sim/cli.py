@@ -157,7 +157,7 @@ def rules_show(
 
     A preset of any installed game, or a file, with the overrides applied; a key's comment
     says what its value means (where 0 or a word stands for a rule, the comment says so)."""
-    from sim.games import game_for
+    from sim.plugins import game_for
 
     ruleset = game_for(game, name, key=None).load_ruleset(name, overrides, source="--set")
     typer.echo(ruleset.to_yaml(comments=True), nl=False)
@@ -169,7 +169,7 @@ def rules_list(
     game: str = typer.Option(None, "--game", help="The game (default: guardians)."),
 ) -> None:
     """List a game's presets with their titles."""
-    from sim.games import game_for
+    from sim.plugins import game_for
 
     plugin = game_for(game, None)
     for name in plugin.presets:
@@ -232,12 +232,12 @@ def run_experiment(
     --out DIR, DIR/report/). The same command again resumes an interrupted run; a folder
     holding more games than asked is reported whole (--fresh starts over)."""
     from sim.commands.run import run_command
-    from sim.runner.options import Playing
+    from sim.runner.options import RunOptions
 
-    playing = Playing(jobs=jobs, chunk_size=chunk_size, out=out, fresh=fresh, backend=backend,
+    options = RunOptions(jobs=jobs, chunk_size=chunk_size, out=out, fresh=fresh, backend=backend,
                       address=address)  # fmt: skip
     run_command(file=file, overrides=overrides, games=games, seed=seed,
-                report=not no_report, report_dir=report_dir, playing=playing)  # fmt: skip
+                report=not no_report, report_dir=report_dir, options=options)  # fmt: skip
 
 
 @command(app, "report", panel=EXPERIMENTS)
@@ -288,13 +288,13 @@ def tournament(
     Prints each strategy's win share with its interval and a skill rating, and whether each
     neighbour in the ranking is told apart from the next."""
     from sim.commands.tournament import tournament_command
-    from sim.runner.options import Playing
+    from sim.runner.options import RunOptions
 
-    playing = Playing(jobs=jobs, chunk_size=chunk_size, out=out, fresh=fresh, backend=backend,
+    options = RunOptions(jobs=jobs, chunk_size=chunk_size, out=out, fresh=fresh, backend=backend,
                       address=address)  # fmt: skip
     tournament_command(strategies=strategies, players=players, games=games, game=game,
                        ruleset=ruleset, overrides=overrides, seed=seed,
-                       playing=playing)  # fmt: skip
+                       options=options)  # fmt: skip
 
 
 @command(app, "calibrate", panel=EXPERIMENTS)
@@ -350,11 +350,11 @@ def tune(
     The best candidates are replayed at full size with 95% intervals and a verdict per
     target; the recommended rules are written beside the study. Resumes a stopped tune."""
     from sim.commands.tune import tune_command
-    from sim.runner.options import Playing
+    from sim.runner.options import RunOptions
 
-    playing = Playing(jobs=jobs, out=out, fresh=fresh, backend=backend, address=address)
+    options = RunOptions(jobs=jobs, out=out, fresh=fresh, backend=backend, address=address)
     tune_command(file=file, overrides=overrides, games=games, seed=seed, trials=trials,
-                 playing=playing, report=not no_report, report_dir=report_dir)  # fmt: skip
+                 options=options, report=not no_report, report_dir=report_dir)  # fmt: skip
 
 
 @command(app, "screen", panel=VALUES)
@@ -377,10 +377,10 @@ def screen(
     Every numeric rule key (or screen.keys) is moved one step each way on the same seeds;
     the keys are ranked by their effect on each target, with intervals and a tornado chart."""
     from sim.commands.tune import screen_command
-    from sim.runner.options import Playing
+    from sim.runner.options import RunOptions
 
-    playing = Playing(jobs=jobs, out=out, fresh=fresh, backend=backend, address=address)
-    screen_command(file=file, overrides=overrides, games=games, seed=seed, playing=playing,
+    options = RunOptions(jobs=jobs, out=out, fresh=fresh, backend=backend, address=address)
+    screen_command(file=file, overrides=overrides, games=games, seed=seed, options=options,
                    report=not no_report, report_dir=report_dir)  # fmt: skip
 
 

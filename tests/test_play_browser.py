@@ -9,8 +9,8 @@ from contextlib import ExitStack
 
 import pytest
 
-from sim.games import get_game
-from sim.play import play_game, write_page
+from sim.plugins import get_game
+from sim.watch import watch_game, write_page
 from sim.watch_page import step_page
 from tests.browser import assert_clean, open_page
 from tests.examples.installing import PACKAGES, installed_here
@@ -49,8 +49,8 @@ def pages(tmp_path_factory: pytest.TempPathFactory) -> dict[str, object]:
         for package in PACKAGES.values():
             stack.enter_context(installed_here(site, package))
         for name in GAMES:
-            played = play_game(game=name, strategies=None, ruleset=None, overrides=[], seed=1)
-            written[name] = write_page(played, str(out / f"{name}.html"))
+            watched = watch_game(game=name, strategies=None, ruleset=None, overrides=[], seed=1)
+            written[name] = write_page(watched, str(out / f"{name}.html"))
             assert get_game(name).title  # the game's plug-in is what played it
     return written
 

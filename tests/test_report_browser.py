@@ -157,13 +157,13 @@ def _tune_pages(base: Path) -> dict[str, Path]:
     import yaml
     from typer.testing import CliRunner
 
-    import sim.games as games
+    import sim.plugins as plugins
     from sim.cli import app
 
     sys.path.insert(0, str(ROOT / "examples" / "coin_race"))
     from coin_race.plugin import GAME
 
-    games.register(GAME)
+    plugins.register(GAME)
     try:
         tune = base / "tune.yaml"
         tune.write_text(yaml.safe_dump({
@@ -181,7 +181,7 @@ def _tune_pages(base: Path) -> dict[str, Path]:
             out[command] = base / command / "report" / "index.html"
         return out
     finally:
-        games._GAMES.pop(GAME.name, None)
+        plugins._GAMES.pop(GAME.name, None)
         sys.path.remove(str(ROOT / "examples" / "coin_race"))
 
 

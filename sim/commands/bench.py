@@ -12,7 +12,7 @@ import typer
 def bench_command(*, quick: bool, as_json: bool, presets: str, strategies: str,
                   out: str | None, game: str | None, games: int | None = None) -> None:  # fmt: skip
     from sim.bench import run_bench, table
-    from sim.games import game_for
+    from sim.plugins import game_for
 
     chosen = [p for p in presets.split(",") if p]
     plugin = game_for(game, chosen[0] if chosen else None, key="--presets")

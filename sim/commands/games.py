@@ -14,8 +14,8 @@ DISTRIBUTION = "board-game-balance-lab"
 
 def version_text() -> str:
     """'board-game-balance-lab 0.1.0' and each installed game's behaviour version."""
-    from sim.games import game_names, get_game
-    from sim.games.base import version
+    from sim.plugins import game_names, get_game
+    from sim.plugins.base import version
 
     try:
         lab = installed_version(DISTRIBUTION)
@@ -28,7 +28,7 @@ def version_text() -> str:
 def print_games(name: str | None) -> None:
     """Every installed game (or the one named), as `sim games` lists them."""
     from sim.errors import SimError
-    from sim.games import game_names, get_game
+    from sim.plugins import game_names, get_game
 
     if name and name not in game_names():
         raise SimError(f"no installed game is called {name!r}",
@@ -46,7 +46,7 @@ def print_games(name: str | None) -> None:
 def describe(game: Any) -> list[str]:
     """The lines of one game: its name and title, players, presets with their titles,
     strategies, ladder and continuous skill, outcomes, report sections."""
-    from sim.games.base import outcomes, part, player_counts, strategy_names
+    from sim.plugins.base import outcomes, part, player_counts, strategy_names
 
     counts = player_counts(game)
     players = f"{min(counts)}-{max(counts)}" if len(counts) > 1 else str(counts[0])

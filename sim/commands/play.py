@@ -1,5 +1,5 @@
 """What `sim play` does, behind the thin command in sim/cli.py: play (or replay) one game through
-sim.play and print it, and write its page."""
+sim.watch and print it, and write its page."""
 
 from __future__ import annotations
 
@@ -13,9 +13,9 @@ def play_command(*, strategies: str | None, ruleset: str | None, overrides: list
                  game: str | None) -> None:  # fmt: skip
     from sim.compiling import console_notice
     from sim.paths import check_file_target
-    from sim.play import play_game, replay_game, write_page
+    from sim.watch import replay_game, watch_game, write_page
 
-    if html_file:  # before the game is played and printed
+    if html_file:  # before the game is watched and printed
         check_file_target(html_file, key="--html")
     notice = console_notice()
     if from_results:
@@ -24,14 +24,14 @@ def play_command(*, strategies: str | None, ruleset: str | None, overrides: list
         if index is None or index < 0:
             raise SimError("--from-results needs a game's index in its arm, from 0",
                            key="--index", hint="For example --index 17.")  # fmt: skip
-        played = replay_game(results=from_results, index=index, arm=arm, notice=notice)
+        watched = replay_game(results=from_results, index=index, arm=arm, notice=notice)
     else:
         if index is not None:
             raise SimError("--index picks a stored game: give --from-results too", key="--index",
                            hint="E.g. --from-results results/what_if --index 17.")  # fmt: skip
-        played = play_game(game=game, strategies=strategies, ruleset=ruleset,
-                           overrides=overrides, seed=seed, notice=notice)  # fmt: skip
-    typer.echo(played.heading)
-    typer.echo(played.watch.text, nl=False)
+        watched = watch_game(game=game, strategies=strategies, ruleset=ruleset,
+                             overrides=overrides, seed=seed, notice=notice)  # fmt: skip
+    typer.echo(watched.heading)
+    typer.echo(watched.watch.text, nl=False)
     if html_file:
-        typer.echo(f"page written to {write_page(played, html_file)}")
+        typer.echo(f"page written to {write_page(watched, html_file)}")

@@ -12,9 +12,9 @@ from typing import Any
 
 import numpy as np
 
-from sim.games.base import Player, Watch
 from sim.games.space_invaders import layout as L
 from sim.games.space_invaders import position as P
+from sim.plugins.base import Player, Watch
 from sim.watch_page import step_page, wrapped
 
 SEAT_COLOURS = ("#d62728", "#ff7f0e", "#2ca02c", "#1f77b4")  # red, orange, green, blue
