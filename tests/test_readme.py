@@ -7,7 +7,9 @@ block headed by a file's path must equal that file; the Python block runs with f
 
 `make run` runs `sim run experiments/missile_cost.yaml` (checked against the Makefile, and
 played below); `make test` is this suite; `pip install -e examples/pig` installs the example
-as pip would, into this process only (tests/examples/installing.py)."""
+as pip would, into this process only (tests/examples/installing.py). Every page the walk
+wrote (each game's report, the comparison, the tunes' and the screen's, the watched game) is
+then opened in headless Chromium: any console error fails."""
 
 from __future__ import annotations
 
@@ -23,6 +25,7 @@ import pytest
 from typer.testing import CliRunner
 
 from sim.cli import app
+from tests.browser import assert_clean, open_page
 from tests.examples.installing import PACKAGES, installed_here
 
 # slow: among the suite's long modules, scheduled first (tests/conftest.py); it plays every
@@ -178,3 +181,38 @@ def test_the_run_wrote_where_the_readme_says(folder):
     assert (folder / "reports" / "tune_missile" / "index.html").is_file()
     assert (folder / "game.html").is_file()
     assert os.path.isdir(folder / "results" / "try")
+
+
+# the pages the walk must have written: a report of every game, the comparison's, a tune's
+# and a screen's, and the watched game's (a page missing means a command wrote elsewhere)
+WALK_PAGES = (
+    "reports/missile_cost/index.html", "reports/steal_highest/index.html",
+    "results/steal_highest_seed2/report/index.html",
+    "reports/compare-steal_highest-vs-steal_highest/index.html",
+    "reports/invaders_difficulty/index.html",
+    "reports/alien_raid_ships/index.html", "reports/pig_first_player/index.html",
+    "reports/quality/index.html", "reports/invaders_quality/index.html",
+    "reports/alien_raid_quality/index.html", "reports/tune_invaders_chart/index.html",
+    "reports/tune_missile/index.html", "reports/tune_missile_screen/index.html",
+    "game.html",
+)  # fmt: skip
+# after load: the verdict is what the recorder of tests/browser.py caught
+LOADED = """
+  window.addEventListener('load', function () {
+    setTimeout(function () {
+      report({problems: problems, text: document.body.innerText.length});
+    }, 300);
+  });
+"""
+
+
+@pytest.mark.browser
+def test_every_page_the_walk_wrote_opens_without_a_console_error(folder, tmp_path):
+    written = sorted(str(p.relative_to(folder)) for top in ("reports", "results")
+                     for p in (folder / top).rglob("*.html")) + ["game.html"]  # fmt: skip
+    missing = [page for page in WALK_PAGES if page not in written]
+    assert not missing, f"the walk wrote no {missing}"
+    for page in written:
+        verdict, console = open_page(folder / page, tmp_path, LOADED)
+        assert_clean(page, verdict, console)
+        assert verdict["text"] > 200, f"{page}: drew almost nothing"
