@@ -1,5 +1,6 @@
 """The `sim` command line. Commands are thin: they parse options and call keyword-only
-helpers; domain errors (SimError) become exit code 2 with a one-line message here only.
+helpers; domain errors (SimError) become a one-line message and exit code 2 (74 for a fault
+of the machine) here only.
 
 Commands are listed in `sim --help` by what a newcomer does first: look at a game, run
 experiments, search rule values, measure speed. Each command's first docstring paragraph is
@@ -10,12 +11,14 @@ from __future__ import annotations
 
 import functools
 import sys
+import warnings
 from collections.abc import Callable
 from typing import Any
 
 import typer
 
 from sim.commands.style import SimGroup, command
+from sim.compile_cache import CompileCacheWarning
 from sim.errors import SimError
 
 LOOK, EXPERIMENTS, VALUES, SPEED = (
@@ -38,7 +41,9 @@ scenario_app = typer.Typer(help="Check the engine against the executable rule sc
 
 
 def domain_errors(fn: Callable[..., Any]) -> Callable[..., Any]:
-    """Print a SimError as one line on stderr and exit 2 instead of a traceback."""
+    """Print a SimError as one line on stderr and exit instead of a traceback: 2 for a
+    mistake in the command or its files, FAULT_EXIT (74) for a fault of the machine (a write
+    refused, a lost cluster: sim.faults)."""
 
     @functools.wraps(fn)
     def wrapper(*args: Any, **kwargs: Any) -> Any:
@@ -46,9 +51,20 @@ def domain_errors(fn: Callable[..., Any]) -> Callable[..., Any]:
             return fn(*args, **kwargs)
         except SimError as err:
             typer.echo(f"error: {err}", err=True)
-            raise typer.Exit(2) from None
+            raise typer.Exit(getattr(err, "exit_code", 2)) from None
 
     return wrapper
+
+
+def _show_warning(message: Any, category: type[Warning], *args: Any, **kwargs: Any) -> None:
+    """The lab's own warnings as one `warning:` line on stderr; others as Python shows them."""
+    if issubclass(category, CompileCacheWarning):
+        typer.echo(f"warning: {message}", err=True)
+    else:
+        _python_show_warning(message, category, *args, **kwargs)
+
+
+_python_show_warning, warnings.showwarning = warnings.showwarning, _show_warning
 
 
 def _version(show: bool) -> None:

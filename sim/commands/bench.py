@@ -24,6 +24,9 @@ def bench_command(*, quick: bool, as_json: bool, presets: str, strategies: str,
         return
     typer.echo(table(result))
     if not quick:
-        Path(out).parent.mkdir(parents=True, exist_ok=True)
-        Path(out).write_text(json.dumps(result.as_dict(), indent=1) + "\n")
+        from sim.faults import keeping, writing
+
+        with keeping(lambda: "the figures, printed above"), writing("the bench's figures", out):
+            Path(out).parent.mkdir(parents=True, exist_ok=True)
+            Path(out).write_text(json.dumps(result.as_dict(), indent=1) + "\n")
         typer.echo(f"figures written to {out}")

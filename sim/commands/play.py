@@ -34,4 +34,7 @@ def play_command(*, strategies: str | None, ruleset: str | None, overrides: list
     typer.echo(watched.heading)
     typer.echo(watched.watch.text, nl=False)
     if html_file:
-        typer.echo(f"page written to {write_page(watched, html_file)}")
+        from sim.faults import keeping
+
+        with keeping(lambda: "the game, printed above"):
+            typer.echo(f"page written to {write_page(watched, html_file)}")
