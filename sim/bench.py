@@ -27,6 +27,8 @@ from typing import Any
 import numpy as np
 import yaml
 
+from sim.errors import SimError
+
 
 @dataclass
 class Bench:
@@ -178,18 +180,20 @@ def scaling(table: Table, names: Sequence[str], *, games: int, pairs: int) -> di
     (the order swapped every pair) and the speed-up is the median of the pairs' ratios."""
     from joblib import Parallel, delayed
 
+    chunk = min(SCALING_CHUNK, max(1, games // 8))  # at least 8 tasks
+
     def wall(jobs: int, n: int) -> float:
-        starts = range(0, n, SCALING_CHUNK)
+        starts = range(0, n, chunk)
         start = time.perf_counter()
         Parallel(n_jobs=jobs, backend="loky", batch_size=1)(
-            delayed(_play_count)(table, tuple(names), min(SCALING_CHUNK, n - k), k) for k in starts
+            delayed(_play_count)(table, tuple(names), min(chunk, n - k), k) for k in starts
         )
         return time.perf_counter() - start
 
     # start both workers and load the compiled code in each
     for _ in range(2):
-        wall(2, 4 * SCALING_CHUNK)
-    wall(1, SCALING_CHUNK)
+        wall(2, 4 * chunk)
+    wall(1, chunk)
     ones, twos = [], []
     for k in range(pairs):
         for jobs in (1, 2) if k % 2 == 0 else (2, 1):
@@ -324,12 +328,19 @@ def _tree_rss(root: int) -> int:
 
 
 def run_bench(
-    game_name: str, *, quick: bool, presets: Sequence[str] = (), strategies: Sequence[str] = ()
+    game_name: str,
+    *,
+    quick: bool,
+    presets: Sequence[str] = (),
+    strategies: Sequence[str] = (),
+    games: int | None = None,
 ) -> Bench:
     """The bench of a game, as its plug-in's `bench_plan` says: every strategy alone (or the
     `strategies` chosen) and the plan's lineups, on the first preset (every preset with the
     plan's `every_preset`, but in a quick bench; or the `presets` chosen); the 2-worker
-    speed-up; in the full bench the compile times and a whole run."""
+    speed-up; in the full bench the compile times and a whole run. `games`: the games of a
+    rate's measurement (default 2,000 quick, else 5,000); the speed-up plays 20 (40) times
+    as many."""
     from sim.plugins import get_game
     from sim.plugins.base import part, strategy_names
 
@@ -341,7 +352,9 @@ def run_bench(
     rows: dict[str, tuple[str, ...]] = {name: (name,) for name in names}
     if not strategies:
         rows.update(plan.lineups)
-    games, repeats = (2000, 3) if quick else (5000, 5)
+    if games is not None and games < 1:
+        raise SimError(f"expected a positive number of games, got {games}", key="--games")
+    games, repeats = (games or 2000, 3) if quick else (games or 5000, 5)
     rules = tuple(sorted(plan.rules.items()))
     bench = Bench(machine=machine(), counted=tuple(plan.counted))
     for preset in chosen_presets:
@@ -357,9 +370,9 @@ def run_bench(
     first = Table(game.name, chosen_presets[0], plan.players, rules)
     run_lineup = plan.run_lineup or (names[0],)
     bench.figures["scaling"] = (
-        scaling(first, run_lineup, games=40_000, pairs=3)
+        scaling(first, run_lineup, games=20 * games, pairs=3)
         if quick
-        else scaling(first, run_lineup, games=200_000, pairs=5)
+        else scaling(first, run_lineup, games=40 * games, pairs=5)
     )
     if not quick:
         bench.figures.update(compile_times(first, names))
@@ -380,6 +393,34 @@ def table(bench: Bench) -> str:
         lines.append(f"{r['game']:16s} {r['preset']:26s} {r['players']:>7} "
                      f"{r['strategy']:12s} {r['games_per_s_per_core']:>13,.0f} "
                      f"{r['games_per_cpu_s']:>12,.0f}{counts}")  # fmt: skip
-    for key, value in bench.figures.items():
-        lines.append(f"{key}: {value}")
+    lines += [_figure_line(key, value) for key, value in bench.figures.items()]
     return "\n".join(lines)
+
+
+def _figure_line(key: str, value: Any) -> str:
+    """One of the bench's other figures in words (its JSON names it `key`)."""
+    if key == "scaling":
+        low, high = value["speedup_range"]
+        return (f"2 workers against 1: {value['speedup_2_workers']:.2f}x the games per second "
+                f"(pairs {low:.2f} to {high:.2f}; {value['games']:,} games in "
+                f"{value['one_worker_s']:.1f} s on one worker, {value['two_workers_s']:.1f} s "
+                "on two)")  # fmt: skip
+    if key in _FIRST_GAME:
+        seconds = ", ".join(f"{name} {s:.1f} s" for name, s in value.items())
+        return f"{_FIRST_GAME[key]}: {seconds}"
+    if key == "compile_cold_all_s":
+        return f"from a new process to its first game, every strategy, empty cache: {value:.1f} s"
+    if key.startswith("end_to_end"):
+        memory = value.get("peak_rss_all_processes_mib")
+        peak = f", peak memory {memory:,.0f} MiB (every process)" if memory is not None else ""
+        return (f"a whole sim run of {value['games']:,} games: {value['wall_s']:.1f} s "
+                f"({value['games_per_s']:,} games/s){peak}")  # fmt: skip
+    if isinstance(value, dict):
+        return f"{key}: " + ", ".join(f"{k} {v}" for k, v in value.items())
+    return f"{key}: {value}"
+
+
+_FIRST_GAME = {
+    "compile_cold_s": "from a new process to its first game, empty cache",
+    "compile_warm_s": "from a new process to its first game, cached",
+}

@@ -1,5 +1,11 @@
 """The `sim` command line. Commands are thin: they parse options and call keyword-only
-helpers; domain errors (SimError) become exit code 2 with a one-line message here only."""
+helpers; domain errors (SimError) become a one-line message and exit code 2 (74 for a fault
+of the machine) here only.
+
+Commands are listed in `sim --help` by what a newcomer does first: look at a game, run
+experiments, search rule values, measure speed. Each command's first docstring paragraph is
+its one line there; the rest is its own --help. Every command is made by
+sim.commands.style (switches shown without a type, common slips explained)."""
 
 from __future__ import annotations
 
@@ -11,21 +17,27 @@ from typing import Any
 
 import typer
 
+from sim.commands.style import SimGroup, command
 from sim.compile_cache import CompileCacheWarning
 from sim.errors import SimError
 
+LOOK, EXPERIMENTS, VALUES, SPEED = (
+    "Look at a game", "Run experiments", "Search rule values", "Measure speed",
+)  # fmt: skip
+
 app = typer.Typer(
     help="Board-game balance lab: play a game's rules millions of times with players of graded "
-    "skill, and report with intervals. Rules, scenarios, experiments, reports; every command "
-    "takes any installed game (--game, or a preset's name alone).",
+    "skill, and report with intervals. Every command takes any installed game (--game, or a "
+    "preset's name alone); `sim games` lists them.",
+    cls=SimGroup,
     no_args_is_help=True,
     pretty_exceptions_enable=False,
     add_completion=False,
 )
-rules_app = typer.Typer(help="Rulesets: presets and effective rules.", no_args_is_help=True)
-scenario_app = typer.Typer(help="Executable rule scenarios.", no_args_is_help=True)
-app.add_typer(rules_app, name="rules")
-app.add_typer(scenario_app, name="scenario")
+rules_app = typer.Typer(help="List a game's presets; show the rules one plays, key by key.",
+                        cls=SimGroup, no_args_is_help=True)  # fmt: skip
+scenario_app = typer.Typer(help="Check the engine against the executable rule scenarios.",
+                           cls=SimGroup, no_args_is_help=True)  # fmt: skip
 
 
 def domain_errors(fn: Callable[..., Any]) -> Callable[..., Any]:
@@ -55,10 +67,30 @@ def _show_warning(message: Any, category: type[Warning], *args: Any, **kwargs: A
 _python_show_warning, warnings.showwarning = warnings.showwarning, _show_warning
 
 
+def _version(show: bool) -> None:
+    if show:
+        from sim.commands.games import version_text
+
+        typer.echo(version_text())
+        raise typer.Exit()
+
+
+@app.callback()
+def main_options(
+    version: bool = typer.Option(
+        False, "--version", callback=_version, is_eager=True,
+        help="Print the lab's version and the installed games' versions, and exit.",
+    ),
+) -> None:  # fmt: skip
+    pass
+
+
 GAME_OPTION = typer.Option(
-    None, "--game", help="Game plug-in (default: the game of the preset named, else guardians)."
+    None, "--game", help="Game (default: the game of the preset named, else guardians)."
 )
-SET_OPTION = typer.Option([], "--set", help="Override a ruleset key: KEY=VALUE (repeatable).")
+SET_OPTION = typer.Option(
+    [], "--set", help="Override a rule key: KEY=VALUE, one word (repeatable)."
+)
 # how a run is played and stored (sim run, sim tournament)
 JOBS_OPTION = typer.Option(None, "--jobs", "-j", help="Worker processes (default: all cores).")
 CHUNK_SIZE_OPTION = typer.Option(20_000, "--chunk-size", help="Games per part file.")
@@ -67,31 +99,92 @@ BACKEND_OPTION = typer.Option("local", "--backend", help="local (worker processe
 ADDRESS_OPTION = typer.Option(None, "--address", help="Dask scheduler, e.g. tcp://HOST:8786.")
 # what an experiment file is read with (sim run, sim tune, sim screen)
 EXPERIMENT_SET_OPTION = typer.Option(
-    [], "--set", help="Override an experiment or rule key: KEY=VALUE (repeatable)."
+    [], "--set", help="Override an experiment or rule key: KEY=VALUE, one word (repeatable)."
 )
 SEED_OPTION = typer.Option(None, "--seed", help="Root seed (overrides the file).")
 NO_REPORT_OPTION = typer.Option(False, "--no-report", help="Do not build the report.")
+# where the report goes (sim run, sim tune, sim screen): docs/results.md, "Where things go"
+REPORT_DIR_OPTION = typer.Option(
+    None, "--report-dir",
+    help="Report folder (default reports/<name>; with --out DIR, DIR/report).",
+)  # fmt: skip
 
 
-@rules_app.command("show")
+# --- look at a game ---------------------------------------------------------------------------
+
+
+@command(app, "games", panel=LOOK)
+@domain_errors
+def games(
+    name: str = typer.Argument(None, help="One game (default: every installed game)."),
+) -> None:
+    """List the installed games: presets, strategies, ladder, report sections.
+
+    Everything an experiment or a command can name for each game: its presets (with their
+    titles), its strategies, its skill ladder (weakest first) and continuous skill, and the
+    report sections an experiment's `report:` key takes."""
+    from sim.commands.games import print_games
+
+    print_games(name)
+
+
+@command(app, "play", panel=LOOK)
+@domain_errors
+def play(
+    strategies: str = typer.Option(
+        None, help="Comma-separated strategies, one per seat (default: the game's demo)."
+    ),
+    ruleset: str = typer.Option(None, help="Preset name or ruleset file (default: the first)."),
+    overrides: list[str] = SET_OPTION,
+    seed: int = typer.Option(0, help="The game's seed: the same seed gives the same game."),
+    html_file: str = typer.Option("", "--html", help="Also write a page to step through."),
+    from_results: str = typer.Option("", "--from-results", help="Replay a game of a run."),
+    index: int = typer.Option(
+        None, "--index", help="With --from-results: the game's index in its arm (from 0).",
+        show_default=False,
+    ),
+    arm: str = typer.Option("", help="With --from-results: the arm (default: the first)."),
+    game: str = typer.Option(None, "--game",
+                             help="Game (default: the game of --ruleset, else guardians)."),
+) -> None:  # fmt: skip
+    """Watch one game turn by turn: the board, who did what, the outcome.
+
+    The text starts with a legend of the board's signs; --html writes a page that steps
+    through the same game. The same seed always plays the same game, as in `sim run`."""
+    from sim.commands.play import play_command
+
+    play_command(strategies=strategies, ruleset=ruleset, overrides=overrides, seed=seed,
+                 html_file=html_file, from_results=from_results, index=index, arm=arm,
+                 game=game)  # fmt: skip
+
+
+app.add_typer(rules_app, name="rules", rich_help_panel=LOOK)
+app.add_typer(scenario_app, name="scenario", rich_help_panel=LOOK)
+
+
+@command(rules_app, "show")
 @domain_errors
 def rules_show(
     name: str = typer.Argument(..., help="Preset name or path to a ruleset YAML file."),
     overrides: list[str] = SET_OPTION,
     game: str = GAME_OPTION,
 ) -> None:
-    """Print the effective ruleset NAME (a preset of any installed game, or a file) with the
-    overrides applied."""
+    """Print the effective rules of a preset or file, every key with its value.
+
+    A preset of any installed game, or a file, with the overrides applied; a key's comment
+    says what its value means (where 0 or a word stands for a rule, the comment says so)."""
     from sim.plugins import game_for
 
     ruleset = game_for(game, name, key=None).load_ruleset(name, overrides, source="--set")
-    typer.echo(ruleset.to_yaml(), nl=False)
+    typer.echo(ruleset.to_yaml(comments=True), nl=False)
 
 
-@rules_app.command("list")
+@command(rules_app, "list")
 @domain_errors
-def rules_list(game: str = GAME_OPTION) -> None:
-    """List the presets of a game."""
+def rules_list(
+    game: str = typer.Option(None, "--game", help="The game (default: guardians)."),
+) -> None:
+    """List a game's presets with their titles."""
     from sim.plugins import game_for
 
     plugin = game_for(game, None)
@@ -99,7 +192,7 @@ def rules_list(game: str = GAME_OPTION) -> None:
         typer.echo(f"{name:28s} {plugin.load_ruleset(name).title}")
 
 
-@scenario_app.command("run")
+@command(scenario_app, "run")
 @domain_errors
 def scenario_run(file: str = typer.Argument(..., help="Scenario YAML file.")) -> None:
     """Play a scenario's turns and print the resulting state in the scenario format."""
@@ -108,7 +201,7 @@ def scenario_run(file: str = typer.Argument(..., help="Scenario YAML file.")) ->
     typer.echo(run_scenario(file), nl=False)
 
 
-@scenario_app.command("check")
+@command(scenario_app, "check")
 @domain_errors
 def scenario_check(
     files: list[str] = typer.Argument(..., help="Scenario YAML files."),
@@ -130,56 +223,7 @@ def scenario_check(
         raise typer.Exit(1)
 
 
-@app.command("play")
-@domain_errors
-def play(
-    strategies: str = typer.Option(
-        None, help="Comma-separated strategies, one per seat (default: the game's demo)."
-    ),
-    ruleset: str = typer.Option(None, help="Preset name or ruleset file (default the first)."),
-    overrides: list[str] = SET_OPTION,
-    seed: int = typer.Option(0, help="The game's seed: the same seed gives the same game."),
-    html_file: str = typer.Option("", "--html", help="Also write a page to step through."),
-    from_results: str = typer.Option("", "--from-results", help="Replay a game of a run."),
-    index: int = typer.Option(-1, "--index", help="With --from-results: the game index."),
-    arm: str = typer.Option("", help="With --from-results: the arm (default: the first)."),
-    game: str = typer.Option(
-        None,
-        "--game",
-        help="Game plug-in (default: the game of --ruleset, else guardians); with "
-        "--from-results, the game index too.",
-    ),
-) -> None:
-    """Print one game turn by turn: the board, who did what, scores, the outcome."""
-    from sim.compiling import console_notice
-    from sim.errors import SimError
-    from sim.paths import check_file_target
-    from sim.watch import replay_game, watch_game, write_page
-
-    if html_file:  # before the game is played and printed
-        check_file_target(html_file, key="--html")
-    notice = console_notice()
-    if from_results:
-        if index < 0 and game is not None and game.isdigit():  # the older spelling: --game N
-            index = int(game)
-        if index < 0:
-            raise SimError(
-                "--from-results needs a game index", key="--index", hint="e.g. --index 17"
-            )
-        watched = replay_game(results=from_results, index=index, arm=arm, notice=notice)
-    else:
-        watched = watch_game(game=game, strategies=strategies, ruleset=ruleset,
-                           overrides=overrides, seed=seed, notice=notice)  # fmt: skip
-    typer.echo(watched.heading)
-    typer.echo(watched.watch.text, nl=False)
-    if html_file:
-        from sim.faults import keeping
-
-        with keeping(lambda: "the game, printed above"):
-            typer.echo(f"page written to {write_page(watched, html_file)}")
-
-
-@app.command("check")
+@command(app, "check", panel=LOOK)
 @domain_errors
 def check(
     game: str = typer.Argument(..., help="An installed game (sim rules list shows its presets)."),
@@ -188,9 +232,11 @@ def check(
     players: int = typer.Option(None, "--players", help="Seats (default: the fewest it takes)."),
     strategies: str = typer.Option("", help="Comma-separated players (default: random)."),
 ) -> None:
-    """Check a game's contract on many random games: each ends within its cap, replays from its
-    seed, keeps copies apart, offers only actions its rules accept and shows no seat what it
-    may not see; each failure prints the `sim play` command that plays that game again."""
+    """Check a game's contract on many random games.
+
+    Each game ends within its cap, replays from its seed, keeps copies apart, offers only
+    actions its rules accept and shows no seat what it may not see; each failure prints the
+    `sim play` command that plays that game again."""
     from sim.contract import check_game, describe
 
     contract = check_game(game, games=games, seed=seed, players=players,
@@ -200,46 +246,10 @@ def check(
         raise typer.Exit(1)
 
 
-@app.command("bench")
-@domain_errors
-def bench(
-    quick: bool = typer.Option(False, "--quick", help="A short run (under a minute or two)."),
-    as_json: bool = typer.Option(False, "--json", help="Print the figures as JSON only."),
-    presets: str = typer.Option("", help="Comma-separated presets (default: the game's plan)."),
-    strategies: str = typer.Option("", help="Comma-separated strategies (default: built-ins)."),
-    out: str = typer.Option(
-        None, help="Where the full run writes its figures (default bench/results-GAME.json)."
-    ),
-    game: str = GAME_OPTION,
-) -> None:
-    """Measure a game: games per second on one core per preset and strategy (as its plug-in's
-    bench plan says), worker scaling, and in the full run compile times and a whole run;
-    print a table and write bench/results-GAME.json."""
-    import json
-    from pathlib import Path
-
-    from sim.bench import run_bench, table
-    from sim.plugins import game_for
-
-    chosen = [p for p in presets.split(",") if p]
-    plugin = game_for(game, chosen[0] if chosen else None, key="--presets")
-    result = run_bench(plugin.name, quick=quick, presets=chosen,
-                       strategies=[s for s in strategies.split(",") if s])  # fmt: skip
-    out = out or f"bench/results-{plugin.name}.json"
-    if as_json:
-        typer.echo(json.dumps(result.as_dict(), indent=1))
-        return
-    typer.echo(table(result))
-    if not quick:
-        from sim.faults import keeping, writing
-
-        with keeping(lambda: "the figures, printed above"), writing("the bench's figures", out):
-            Path(out).parent.mkdir(parents=True, exist_ok=True)
-            Path(out).write_text(json.dumps(result.as_dict(), indent=1) + "\n")
-        typer.echo(f"figures written to {out}")
+# --- run experiments --------------------------------------------------------------------------
 
 
-@app.command("run")
+@command(app, "run", panel=EXPERIMENTS)
 @domain_errors
 def run_experiment(
     file: str = typer.Argument(..., help="Experiment YAML file (see docs/results.md)."),
@@ -253,11 +263,13 @@ def run_experiment(
     address: str = ADDRESS_OPTION,
     seed: int = SEED_OPTION,
     no_report: bool = NO_REPORT_OPTION,
-    report_dir: str = typer.Option(
-        None, "--report-dir", help="Default reports/<name>; with --out DIR, DIR/report."
-    ),
+    report_dir: str = REPORT_DIR_OPTION,
 ) -> None:
-    """Play an experiment's arms and store every game; resumes an interrupted run."""
+    """Play an experiment's arms, store every game and build the report.
+
+    Results go to results/<name>/ (--out), the report to reports/<name>/ (--report-dir; with
+    --out DIR, DIR/report/). The same command again resumes an interrupted run; a folder
+    holding more games than asked is reported whole (--fresh starts over)."""
     from sim.commands.run import run_command
     from sim.runner.options import RunOptions
 
@@ -267,84 +279,33 @@ def run_experiment(
                 report=not no_report, report_dir=report_dir, options=options)  # fmt: skip
 
 
-@app.command("tune")
+@command(app, "report", panel=EXPERIMENTS)
 @domain_errors
-def tune(
-    file: str = typer.Argument(..., help="Tune YAML file: an experiment plus tune/targets."),
-    overrides: list[str] = EXPERIMENT_SET_OPTION,
-    games: int = typer.Option(None, "--games", help="Confirmation games per arm."),
-    trials: int = typer.Option(None, "--trials", help="Candidates to try (overrides the file)."),
-    jobs: int = JOBS_OPTION,
-    out: str = typer.Option(None, "--out", help="Tune folder (default results/<name>)."),
-    fresh: bool = typer.Option(False, "--fresh", help="Delete the stored tune; start over."),
-    backend: str = BACKEND_OPTION,
-    address: str = ADDRESS_OPTION,
-    seed: int = SEED_OPTION,
-    no_report: bool = NO_REPORT_OPTION,
-    report_dir: str = typer.Option(None, "--report-dir", help="Default: <out>/report."),
-) -> None:
-    """Search rule values that meet the file's targets, confirm the best at full size and
-    write the recommended rules; resumes a stopped tune."""
-    from sim.commands.tune import tune_command
-    from sim.runner.options import RunOptions
-
-    options = RunOptions(jobs=jobs, out=out, fresh=fresh, backend=backend, address=address)
-    tune_command(file=file, overrides=overrides, games=games, seed=seed, trials=trials,
-                 options=options, report=not no_report, report_dir=report_dir)  # fmt: skip
-
-
-@app.command("screen")
-@domain_errors
-def screen(
-    file: str = typer.Argument(..., help="Tune YAML file (its targets; `tune:` optional)."),
-    overrides: list[str] = EXPERIMENT_SET_OPTION,
-    games: int = typer.Option(None, "--games", help="Games per arm (overrides the file)."),
-    jobs: int = JOBS_OPTION,
-    out: str = typer.Option(None, "--out", help="Results folder (default results/<name>_screen)."),
-    fresh: bool = FRESH_OPTION,
-    backend: str = BACKEND_OPTION,
-    address: str = ADDRESS_OPTION,
-    seed: int = SEED_OPTION,
-    no_report: bool = NO_REPORT_OPTION,
-    report_dir: str = typer.Option(None, "--report-dir", help="Default: <out>/report."),
-) -> None:
-    """Move every numeric rule key (or screen.keys) one step each way on the same seeds and
-    rank the keys by their effect on each target, with intervals and a tornado chart."""
-    from sim.commands.tune import screen_command
-    from sim.runner.options import RunOptions
-
-    options = RunOptions(jobs=jobs, out=out, fresh=fresh, backend=backend, address=address)
-    screen_command(file=file, overrides=overrides, games=games, seed=seed, options=options,
-                   report=not no_report, report_dir=report_dir)  # fmt: skip
-
-
-@app.command("sensitivity")
-@domain_errors
-def sensitivity(
-    file: str = typer.Argument(..., help="Tune YAML file (its targets; `sensitivity:` optional)."),
-    overrides: list[str] = EXPERIMENT_SET_OPTION,
-    jobs: int = JOBS_OPTION,
-    out: str = typer.Option(
-        None, "--out", help="Results folder (default results/<name>_sensitivity)."
+def report(
+    results_dir: str = typer.Argument(None, help="Results folder written by `sim run`."),
+    report_dir: str = typer.Option(
+        None, "--report-dir",
+        help="Report folder (default reports/<name> for results/<name>, else report/ inside "
+        "the results folder).",
     ),
-    fresh: bool = FRESH_OPTION,
-    backend: str = BACKEND_OPTION,
-    address: str = ADDRESS_OPTION,
-    seed: int = SEED_OPTION,
-    no_report: bool = NO_REPORT_OPTION,
-    report_dir: str = typer.Option(None, "--report-dir", help="Default: <out>/report."),
-) -> None:
-    """How much of each target's variation the numeric rule keys explain, which keys and
-    interactions, and how much is luck (Morris screening, then Sobol indices with intervals)."""
-    from sim.commands.sensitivity import sensitivity_command
-    from sim.runner.options import RunOptions
+    out: str = typer.Option(None, "--out", hidden=True, help="The older name of --report-dir."),
+    compare: tuple[str, str] | None = typer.Option(
+        None, "--compare", help="Two results folders A B: their answers side by side."
+    ),
+) -> None:  # fmt: skip
+    """Build the report of a results folder again, from its stored games alone.
 
-    options = RunOptions(jobs=jobs, out=out, fresh=fresh, backend=backend, address=address)
-    sensitivity_command(file=file, overrides=overrides, seed=seed, options=options,
-                        report=not no_report, report_dir=report_dir)  # fmt: skip
+    index.html, report.md, tables/*.csv and figures/*.png; or, with --compare A B, one page
+    with both runs' answers and their differences."""
+    from sim.commands.report import report_command
+
+    if out is not None and report_dir is not None:
+        raise SimError("give the report folder once", key="--report-dir",
+                       hint="--out is the older name of --report-dir.")  # fmt: skip
+    report_command(results_dir=results_dir, report_dir=report_dir or out, compare=compare)
 
 
-@app.command("tournament")
+@command(app, "tournament", panel=EXPERIMENTS)
 @domain_errors
 def tournament(
     strategies: str = typer.Option(..., "--strategies", help="Comma-separated strategy names."),
@@ -361,7 +322,10 @@ def tournament(
     address: str = ADDRESS_OPTION,
     game: str = GAME_OPTION,
 ) -> None:
-    """Play strategies against each other in every seat arrangement and rank them."""
+    """Rank strategies head to head, every seat arrangement equally often.
+
+    Prints each strategy's win share with its interval and a skill rating, and whether each
+    neighbour in the ranking is told apart from the next."""
     from sim.commands.tournament import tournament_command
     from sim.runner.options import RunOptions
 
@@ -372,7 +336,7 @@ def tournament(
                        options=options)  # fmt: skip
 
 
-@app.command("calibrate")
+@command(app, "calibrate", panel=EXPERIMENTS)
 @domain_errors
 def calibrate(
     target: str = typer.Option(
@@ -388,8 +352,11 @@ def calibrate(
     observed: int = typer.Option(0, "--observed-games", help="Games behind the figure, if known."),
     game: str = GAME_OPTION,
 ) -> None:
-    """Find the continuous skill at which a table reproduces an observed figure: an outcome's
-    rate, or the mean of a per-game or per-seat column."""
+    """Find the skill at which a table reproduces an observed figure.
+
+    The figure is an outcome's rate (raid=0.20) or the mean of a per-game or per-seat column;
+    the answer is a point on the game's continuous skill, with its interval, its place on the
+    ladder and how to seat it in an experiment."""
     from sim.lab.calibrate import calibrate as find
     from sim.lab.calibrate import describe
 
@@ -398,42 +365,124 @@ def calibrate(
     typer.echo(describe(cal))
 
 
-@app.command("report")
+# --- search rule values -----------------------------------------------------------------------
+
+
+@command(app, "tune", panel=VALUES)
 @domain_errors
-def report(
-    results_dir: str = typer.Argument(None, help="Results folder written by `sim run`."),
-    out: str = typer.Option(
-        None,
-        "--out",
-        help="Report folder (default reports/<name> for results/<name>, "
-        "else report/ inside the results folder).",
-    ),
-    compare: tuple[str, str] | None = typer.Option(
-        None, "--compare", help="Two results folders A B: their answers side by side."
-    ),
+def tune(
+    file: str = typer.Argument(..., help="Tune YAML file: an experiment plus tune/targets."),
+    overrides: list[str] = EXPERIMENT_SET_OPTION,
+    games: int = typer.Option(None, "--games", help="Confirmation games per arm."),
+    trials: int = typer.Option(None, "--trials", help="Candidates to try (overrides the file)."),
+    jobs: int = JOBS_OPTION,
+    out: str = typer.Option(None, "--out", help="Tune folder (default results/<name>)."),
+    fresh: bool = typer.Option(False, "--fresh", help="Delete the stored tune; start over."),
+    backend: str = BACKEND_OPTION,
+    address: str = ADDRESS_OPTION,
+    seed: int = SEED_OPTION,
+    no_report: bool = NO_REPORT_OPTION,
+    report_dir: str = REPORT_DIR_OPTION,
 ) -> None:
-    """Build the report of a results folder: index.html, report.md, tables/*.csv; or, with
-    --compare A B, one page with both runs' answers and their differences."""
-    if compare:
-        from sim.report.compare import build_comparison
+    """Search rule values that meet your targets, and confirm the best.
 
-        if results_dir is not None:
-            raise SimError(
-                "give either a results folder or --compare A B, not both",
-                hint="sim report --compare results/before results/after",
-            )
-        index = build_comparison(dir_a=compare[0], dir_b=compare[1], report_dir=out)
-        typer.echo(f"comparison: {index}")
-        return
-    if results_dir is None or not results_dir.strip():  # "" would read the current folder
-        raise SimError("no results folder given", hint="sim report results/<name>")
-    from sim import lab
+    The best candidates are replayed at full size with 95% intervals and a verdict per
+    target; the recommended rules are written beside the study. Resumes a stopped tune."""
+    from sim.commands.tune import tune_command
+    from sim.runner.options import RunOptions
 
-    typer.echo(f"report: {lab.report(results_dir, out)}")
-    note = lab.open_results(results_dir).incomplete
-    if note:
-        typer.echo(f"warning: the run is incomplete ({note}); the report covers the games "
-                   "stored so far", err=True)  # fmt: skip
+    options = RunOptions(jobs=jobs, out=out, fresh=fresh, backend=backend, address=address)
+    tune_command(file=file, overrides=overrides, games=games, seed=seed, trials=trials,
+                 options=options, report=not no_report, report_dir=report_dir)  # fmt: skip
+
+
+@command(app, "screen", panel=VALUES)
+@domain_errors
+def screen(
+    file: str = typer.Argument(..., help="Tune YAML file (its targets; `tune:` optional)."),
+    overrides: list[str] = EXPERIMENT_SET_OPTION,
+    games: int = typer.Option(None, "--games", help="Games per arm (overrides the file)."),
+    jobs: int = JOBS_OPTION,
+    out: str = typer.Option(None, "--out", help="Results folder (default results/<name>_screen)."),
+    fresh: bool = FRESH_OPTION,
+    backend: str = BACKEND_OPTION,
+    address: str = ADDRESS_OPTION,
+    seed: int = SEED_OPTION,
+    no_report: bool = NO_REPORT_OPTION,
+    report_dir: str = REPORT_DIR_OPTION,
+) -> None:
+    """Rank the rule keys by how much they move your targets.
+
+    Every numeric rule key (or screen.keys) is moved one step each way on the same seeds;
+    the keys are ranked by their effect on each target, with intervals and a tornado chart."""
+    from sim.commands.tune import screen_command
+    from sim.runner.options import RunOptions
+
+    options = RunOptions(jobs=jobs, out=out, fresh=fresh, backend=backend, address=address)
+    screen_command(file=file, overrides=overrides, games=games, seed=seed, options=options,
+                   report=not no_report, report_dir=report_dir)  # fmt: skip
+
+
+@command(app, "sensitivity", panel=VALUES)
+@domain_errors
+def sensitivity(
+    file: str = typer.Argument(..., help="Tune YAML file (its targets; `sensitivity:` optional)."),
+    overrides: list[str] = EXPERIMENT_SET_OPTION,
+    jobs: int = JOBS_OPTION,
+    out: str = typer.Option(
+        None, "--out", help="Results folder (default results/<name>_sensitivity)."
+    ),
+    fresh: bool = FRESH_OPTION,
+    backend: str = BACKEND_OPTION,
+    address: str = ADDRESS_OPTION,
+    seed: int = SEED_OPTION,
+    no_report: bool = NO_REPORT_OPTION,
+    report_dir: str = REPORT_DIR_OPTION,
+) -> None:
+    """Say how much of each target's variation the rules explain, and how much is luck.
+
+    Morris screening of every numeric rule key and the seed, then Sobol indices with intervals
+    on the keys that matter: each key alone, its interactions, and the share left to luck."""
+    from sim.commands.sensitivity import sensitivity_command
+    from sim.runner.options import RunOptions
+
+    options = RunOptions(jobs=jobs, out=out, fresh=fresh, backend=backend, address=address)
+    sensitivity_command(file=file, overrides=overrides, seed=seed, options=options,
+                        report=not no_report, report_dir=report_dir)  # fmt: skip
+
+
+# --- measure speed ----------------------------------------------------------------------------
+
+
+@command(app, "bench", panel=SPEED)
+@domain_errors
+def bench(
+    quick: bool = typer.Option(
+        False, "--quick", help="A short run: fewer games, no compile times nor whole run."
+    ),
+    games: int = typer.Option(
+        None,
+        "--games",
+        help="Games per measured rate (default 2,000 with --quick, else 5,000).",
+        show_default=False,
+    ),
+    as_json: bool = typer.Option(False, "--json", help="Print the figures as JSON only."),
+    presets: str = typer.Option("", help="Comma-separated presets (default: the game's plan)."),
+    strategies: str = typer.Option("", help="Comma-separated strategies (default: built-ins)."),
+    out: str = typer.Option(
+        None, help="Where the full run writes its figures (default bench/results-GAME.json)."
+    ),
+    game: str = GAME_OPTION,
+) -> None:
+    """Measure how fast a game plays on this machine.
+
+    Games per second on one core per preset and strategy (as the game's bench plan says),
+    worker scaling, and in the full run compile times and a whole run; prints a table and
+    writes bench/results-GAME.json."""
+    from sim.commands.bench import bench_command
+
+    bench_command(quick=quick, as_json=as_json, presets=presets, strategies=strategies,
+                  out=out, game=game, games=games)  # fmt: skip
 
 
 def main() -> None:  # pragma: no cover - console entry point

@@ -11,8 +11,9 @@ from typing import Any
 
 class SimError(Exception):
     """An error in user input, rendered as ``file:line: key 'k': message. hint`` on one line
-    (a line break in a message, or in a key or value quoted from a hostile file, becomes a
-    space: the command line prints one error line)."""
+    (``option '--k'`` for a command-line option; a line break in a message, or in a key or
+    value quoted from a hostile file, becomes a space: the command line prints one error
+    line)."""
 
     def __init__(
         self,
@@ -75,7 +76,10 @@ def _rebuild(cls: type[SimError], message: str, fields: dict[str, Any]) -> SimEr
 
 
 def _key_part(key: str | None) -> str | None:
-    return f"key '{key}'" if key is not None else None
+    """A file's key is a key ('missile.cost'); a command line's is an option ('--games')."""
+    if key is None:
+        return None
+    return f"option '{key}'" if key.startswith("-") else f"key '{key}'"
 
 
 def _join_sentences(message: str, hint: str | None) -> str:

@@ -18,6 +18,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import re
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -208,11 +209,15 @@ class Ruleset:
         ordered = sorted(self.values, key=order)
         return unflatten({key: _thaw(self.values[key]) for key in ordered})
 
-    def to_yaml(self) -> str:
-        """The effective ruleset as a YAML file that loads back to the same values."""
+    def to_yaml(self, *, comments: bool = False) -> str:
+        """The effective ruleset as a YAML file that loads back to the same values; with
+        `comments`, each key's line ends with what its schema says of it (`sim rules show`)."""
         head = "".join(f"# override: {k}={json.dumps(_thaw(v))}\n" for k, v in self.overrides)
         body = {"name": self.name, "title": self.title, **self.nested()}
-        return head + yaml.dump(body, Dumper=_Dumper, sort_keys=False, allow_unicode=True)
+        text = yaml.dump(body, Dumper=_Dumper, sort_keys=False, allow_unicode=True)
+        if comments and self.family is not None:
+            text = _commented(text, self.family.schema)
+        return head + text
 
     def fingerprint(self) -> str:
         """A short hash of the values, equal for rulesets that play the same game."""
@@ -256,6 +261,28 @@ def params_array(
         else:
             out[f.slot] = value + f.shift
     return out
+
+
+_KEY_LINE = re.compile(r"^(?P<indent> *)(?P<key>[^\s:#'\"][^:]*):(?P<value>.*)$")
+COMMENT_COLUMN = 36  # where a key's comment starts, as in the preset files
+
+
+def _commented(text: str, schema: Schema) -> str:
+    """`text` (YAML as to_yaml dumps it: two spaces per level, lists inline) with each key's
+    line followed by its schema's doc as a comment."""
+    out, path = [], []
+    for line in text.splitlines():
+        m = _KEY_LINE.match(line)
+        if m is None:
+            out.append(line)
+            continue
+        depth = len(m["indent"]) // 2
+        path[depth:] = [m["key"]]
+        field = schema.get(".".join(path))
+        if m["value"].strip() and field is not None and field.doc:
+            line = f"{line.ljust(COMMENT_COLUMN - 1)} # {field.doc}"
+        out.append(line)
+    return "\n".join(out) + "\n"
 
 
 class _Dumper(yaml.SafeDumper):

@@ -120,3 +120,50 @@ class _Walk:
         mark = getattr(where, "start_mark", None) or getattr(where, "problem_mark", None)
         line = mark.line + 1 if mark is not None else None
         return ConfigError(f"invalid YAML: {message}", file=self.source, line=line, hint=hint)
+
+
+# A YAML syntax error in the lab's words: (what the parser's problem contains, what went wrong,
+# how to fix it). The first that matches is said; the parser's own words otherwise.
+_TAB = (
+    "a tab character, where YAML allows only spaces",
+    "Replace the tabs with spaces (two per level of indentation).",
+)
+_SYNTAX = (
+    ("mapping values are not allowed", "a ':' where no new key can start here",
+     "Put each 'key: value' on a line of its own, indented two spaces more than the key it "
+     "belongs to, and quote a text that holds ': ' (title: 'Guardians: advanced')."),
+    ("expected <block end>", "the line is indented differently from the keys around it",
+     "Start the keys of one mapping in the same column, and indent a nested key two spaces "
+     "more than the key above it (spaces, not tabs)."),
+    ("did not find expected key", "the line is indented differently from the keys around it",
+     "Start the keys of one mapping in the same column, and indent a nested key two spaces "
+     "more than the key above it (spaces, not tabs)."),
+    ("could not find expected ':'", "a line that is neither 'key: value' nor a list item",
+     "Write key: value, with a space after the colon."),
+    ("expected ',' or ']'", "a list in [ ] is not closed before this point",
+     "Close the bracket on the line it opens: seats: [greedy, random]."),
+    ("expected ',' or '}'", "a mapping in { } is not closed before this point",
+     "Close the brace on the line it opens: rules: {missile.cost: 8}."),
+    ("end of stream", "the file ends inside a quoted text or an open bracket",
+     "Close the quote or the bracket opened above."),
+)  # fmt: skip
+
+
+def syntax_error(exc: yaml.MarkedYAMLError, text: str, source: Source) -> ConfigError:
+    """A parser's syntax error as the lab says it: the file, the line and column, what is
+    wrong in plain words and how to fix it, with the line quoted (tabs shown as \\t)."""
+    mark = exc.problem_mark or exc.context_mark
+    problem = exc.problem or exc.context or "syntax error"
+    lines = text.splitlines()
+    shown = lines[mark.line] if mark is not None and mark.line < len(lines) else ""
+    words, fix = next(((w, f) for key, w, f in _SYNTAX if key in problem),
+                      (problem, "Check the indentation (spaces only, two per level) and the "
+                       "quotes and brackets near this line."))  # fmt: skip
+    if "\t" in shown or "'\\t'" in problem:  # the parsers word a tab in several ways
+        words, fix = _TAB
+    if mark is None:
+        return ConfigError(f"invalid YAML: {words}", file=source, hint=fix)
+    quoted = shown.replace("\t", "\\t").rstrip()
+    reads = f" Line {mark.line + 1} reads: {quoted}" if quoted.strip() else ""
+    return ConfigError(f"invalid YAML at column {mark.column + 1}: {words}", file=source,
+                       line=mark.line + 1, hint=fix + reads)  # fmt: skip

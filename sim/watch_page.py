@@ -1,19 +1,32 @@
 """The self-contained page `sim play --html` writes: a game's frames stepped with buttons or
 the arrow keys. The stepping is written here once; a game gives its own style, what stands
-under the buttons, and the script that draws frame `i` (a function `show()`)."""
+under the buttons, and the script that draws frame `i` (a function `show()`).
+
+The page's script runs in a scope of its own (a function called once): its names (`frames`,
+`names`, `i`, `show`, a game's constants) cannot clash with the browser's globals, such as
+`window.top` or `window.name`, nor leak into them."""
 
 from __future__ import annotations
 
 import html
 import json
+import re
+import textwrap
+from collections.abc import Mapping
 from typing import Any
+
+_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 
 
 def step_page(*, title: str, style: str, summary: str, first: str, body: str, draw: str,
-              frames: list[Any], names: list[str]) -> str:  # fmt: skip
+              frames: list[Any], names: list[str],
+              constants: Mapping[str, Any] | None = None) -> str:  # fmt: skip
     """The page: `summary` is HTML beside the names, `first` the first frame's button label,
     `body` the HTML the frames are drawn into, `draw` the game's script; `frames` and `names`
-    reach it as the JSON constants `frames` and `names`."""
+    reach it as the JSON constants `frames` and `names`, and each of `constants` (name ->
+    JSON-able value) as a constant of that name."""
+    extra = "".join(f"const {_checked(name)} = {_json(value)};\n"
+                    for name, value in (constants or {}).items())  # fmt: skip
     return (
         _PAGE.replace("__STYLE__", style)
         .replace("__BODY__", body)
@@ -21,13 +34,31 @@ def step_page(*, title: str, style: str, summary: str, first: str, body: str, dr
         .replace("__FIRST__", first)
         .replace("__SUMMARY__", summary)
         .replace("__TITLE__", html.escape(title))
-        .replace("__NAMES__", json.dumps(names))
-        .replace("__DATA__", json.dumps(frames))
+        .replace("__CONSTANTS__", extra)
+        .replace("__NAMES__", _json(names))
+        .replace("__DATA__", _json(frames))
     )
+
+
+def wrapped(text: str, width: int = 92) -> list[str]:
+    """A transcript's long line (a legend) as lines of at most `width`, the later indented."""
+    return textwrap.wrap(text, width=width, subsequent_indent="  ", break_on_hyphens=False)
+
+
+def _checked(name: str) -> str:
+    if not _NAME.fullmatch(name) or name in ("frames", "names", "i", "show", "go"):
+        raise ValueError(f"not a name a page's constant can take: {name!r}")
+    return name
+
+
+def _json(value: Any) -> str:
+    """JSON that stays data inside a <script> element (no `</script>` can end it early)."""
+    return json.dumps(value).replace("<", "\\u003c")
 
 
 _PAGE = """<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>__TITLE__</title>
+<meta name="viewport" content="width=device-width, initial-scale=1">
 <style>
 __STYLE__button { font-size: 1em; margin-right: .5em; }
 </style></head><body>
@@ -38,9 +69,11 @@ __STYLE__button { font-size: 1em; margin-right: .5em; }
 <span id="where"></span> <small>(arrow keys step)</small></p>
 __BODY__
 <script>
+(function () {
+"use strict";
 const frames = __DATA__;
 const names = __NAMES__;
-let i = 0;
+__CONSTANTS__let i = 0;
 __DRAW__function go(k) { i = Math.max(0, Math.min(frames.length - 1, k)); show(); }
 document.getElementById("first").onclick = () => go(0);
 document.getElementById("prev").onclick = () => go(i - 1);
@@ -51,5 +84,6 @@ document.addEventListener("keydown", e => {
   if (e.key === "ArrowLeft") go(i - 1);
 });
 show();
+})();
 </script></body></html>
 """

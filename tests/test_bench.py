@@ -81,3 +81,20 @@ def test_without_strategies_the_bench_rates_every_strategy_and_the_plan_lineups(
     lineups = [(label, tuple(seats)) for label, seats in game.bench_plan.lineups.items()]
     assert played == [(name, (name,)) for name in names] + lineups
     assert {"greedy", "master"} <= set(names) and len(lineups) == 2
+
+
+def test_the_other_figures_are_printed_in_words():
+    figures = {
+        "scaling": {"games": 4000, "pairs": 3, "one_worker_s": 2.0, "two_workers_s": 1.1,
+                    "speedup_2_workers": 1.82, "speedup_range": [1.7, 1.9]},
+        "compile_cold_s": {"engine+greedy": 30.0, "cautious": 4.5},
+        "compile_warm_s": {"greedy": 1.2},
+        "compile_cold_all_s": 41.0,
+        "end_to_end": {"games": 200000, "wall_s": 50.1, "games_per_s": 3992,
+                       "peak_rss_all_processes_mib": 812.4},
+    }  # fmt: skip
+    text = table(Bench(figures=figures))
+    assert "{" not in text and "[" not in text  # no raw dict nor list
+    assert "2 workers against 1: 1.82x the games per second (pairs 1.70 to 1.90" in text
+    assert "empty cache: engine+greedy 30.0 s, cautious 4.5 s" in text
+    assert "a whole sim run of 200,000 games: 50.1 s (3,992 games/s), peak memory 812" in text

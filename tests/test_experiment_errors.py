@@ -213,8 +213,8 @@ OPTION_CASES = {
         ["run", "{good}", "--set", "tolerances.prise=2"],
         ["error: --set: key 'tolerances.prise'", "Did you mean 'price'?"],
     ),
-    "--games 0": (["run", "{good}", "--games", "0"], ["key '--games'", "positive"]),
-    "--chunk-size 0": (["run", "{good}", "--chunk-size", "0"], ["key '--chunk-size'"]),
+    "--games 0": (["run", "{good}", "--games", "0"], ["option '--games'", "positive"]),
+    "--chunk-size 0": (["run", "{good}", "--chunk-size", "0"], ["option '--chunk-size'"]),
     "unknown backend": (["run", "{good}", "--backend", "spark"], ["unknown backend 'spark'"]),
     "--address without dask": (
         ["run", "{good}", "--address", "tcp://x:1"],

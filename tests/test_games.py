@@ -215,11 +215,19 @@ def test_sim_play_tells_the_game_of_a_seed(game, tmp_path):
     assert (tmp_path / "game.html").read_text().lower().startswith("<!doctype html>")
 
 
-def test_rules_and_scenarios_through_the_generic_commands(game):
+def test_rules_and_scenarios_through_the_generic_commands(game, tmp_path):
     for preset in game.presets:  # a preset names its game: no --game
         shown = CliRunner().invoke(app, ["rules", "show", preset])
         assert shown.exit_code == 0, shown.output
         assert shown.output.startswith(f"name: {preset}\n")
+        # with each key's comment, the text loads back to the same rules
+        copy = tmp_path / f"{preset}.yaml"
+        copy.write_text(shown.output)
+        assert game.load_ruleset(str(copy)).values == game.load_ruleset(preset).values
+    listed = CliRunner().invoke(app, ["games", game.name])
+    assert listed.exit_code == 0, listed.output
+    assert all(preset in listed.output for preset in game.presets)
+    assert all(section in listed.output for section in part(game, "report_sections"))
     listed = CliRunner().invoke(app, ["rules", "list", "--game", game.name])
     assert all(preset in listed.output for preset in game.presets)
     files = [str(f) for f in _scenario_files(game)]
@@ -230,7 +238,7 @@ def test_rules_and_scenarios_through_the_generic_commands(game):
 
 
 def test_calibrate_finds_a_skill_between_the_ends_of_the_knob(game, monkeypatch):
-    from sim.lab.calibrate import calibrate
+    from sim.lab.calibrate import calibrate, describe
     from sim.seeds import game_seeds, root_keys
 
     knob = part(game, "skill_knob")
@@ -257,6 +265,10 @@ def test_calibrate_finds_a_skill_between_the_ends_of_the_knob(game, monkeypatch)
                     seed=0, grid=5, refine=2)  # fmt: skip
     assert 0.0 <= cal.low <= cal.skill <= cal.high <= 1.0, cal
     assert cal.ladder == dict(part(game, "skill_points"))
+    # the answer says how to seat the skill found, as an experiment reads it
+    assert f"seats: [{cal.seat}" in describe(cal)
+    game.check_strategy(StrategySpec(knob[0], ((knob[1], round(cal.skill, 3)),)),
+                        source="calibrate")  # fmt: skip
 
 
 def test_every_lineup_of_the_bench_plan_is_timed(game):

@@ -13,8 +13,6 @@ as JSON into the DOM, which `chromium --dump-dom` prints. Chromium's own console
 
 from __future__ import annotations
 
-import html
-import json
 import re
 import subprocess
 from pathlib import Path
@@ -25,32 +23,13 @@ from sim.report import build_report
 from sim.report.compare import build_comparison
 from tests import quality_fixtures as Q
 from tests import report_fixtures as F
-from tests.conftest import axe_core_path, chromium_path, require_axe_core
+from tests.browser import FLAGS, assert_clean, chromium, open_page
+from tests.conftest import ROOT, axe_core_path, require_axe_core
 
 pytestmark = [pytest.mark.browser, pytest.mark.without_engines]
 
-PROBE = """<script>
-(function () {
-  var problems = [];
-  window.__problems = problems;
-  window.addEventListener('error', function (e) {
-    var t = e.target;
-    if (t && t.tagName === 'IMG') { problems.push('image failed: ' + (t.alt || '?')); }
-    else { problems.push('error: ' + (e.message || e)); }
-  }, true);
-  window.addEventListener('unhandledrejection', function (e) {
-    problems.push('rejection: ' + e.reason);
-  });
-  ['error', 'warn'].forEach(function (level) {
-    var orig = console[level];
-    console[level] = function () {
-      problems.push('console.' + level + ': ' + Array.prototype.join.call(arguments, ' '));
-      return orig.apply(console, arguments);
-    };
-  });
-  function all(sel, root) {
-    return Array.prototype.slice.call((root || document).querySelectorAll(sel));
-  }
+# the report page's checks, after the recorder of tests/browser.py
+PROBE = """
   function images() {
     var imgs = all('img'), loaded = 0;
     imgs.forEach(function (img) {
@@ -114,12 +93,6 @@ PROBE = """<script>
     window.dispatchEvent(new Event('beforeprint'));
     return all('details').filter(function (d) { return !d.open; }).length;
   }
-  function report(extra) {
-    var out = document.createElement('pre');
-    out.id = 'probe-verdict';
-    out.textContent = 'VERDICT ' + JSON.stringify(extra) + ' END';
-    document.body.appendChild(out);
-  }
   window.addEventListener('load', function () {
     setTimeout(function () {
       var img = images(), sec = sections(), ans = answers();
@@ -142,43 +115,14 @@ PROBE = """<script>
       }, function (err) { v.axe = [{id: 'axe failed: ' + err, impact: 'critical'}]; report(v); });
     }, 300);
   });
-})();
-</script>"""
-
-FLAGS = (
-    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-    "--no-default-browser-check", "--disable-background-networking",
-    "--disable-component-update", "--disable-sync", "--disable-dev-shm-usage",
-)  # fmt: skip
-
-
-def _chromium() -> str:
-    found = chromium_path()
-    if found is None:  # the conftest guard skips us locally; on CI this is a failure
-        pytest.fail("chromium not found (apt-get install chromium)")
-    return found
+"""
 
 
 def _run_page(
     page: Path, tmp: Path, *, width: int = 1200, axe: Path | None = None
-) -> tuple[dict, str]:
-    probe_page = page.with_name(f"probe-{width}.html")
-    text = page.read_text(encoding="utf-8")
-    head = PROBE
-    if axe is not None:
-        head += "<script>" + axe.read_text(encoding="utf-8") + "</script>"
-    probe_page.write_text(text.replace("<head>", "<head>" + head, 1), encoding="utf-8")
-    cmd = [
-        _chromium(), *FLAGS,
-        f"--user-data-dir={tmp / f'profile-{width}'}", f"--window-size={width},900",
-        "--enable-logging=stderr", "--v=0", "--virtual-time-budget=30000", "--dump-dom",
-        probe_page.as_uri(),
-    ]  # fmt: skip
-    done = subprocess.run(cmd, capture_output=True, text=True, timeout=180)
-    assert done.returncode == 0, done.stderr[-2000:]
-    m = re.search(r'<pre id="probe-verdict">VERDICT (.*?) END</pre>', done.stdout, re.S)
-    assert m, f"{page}: the probe did not report (page did not load?)\n{done.stdout[-500:]}"
-    return json.loads(html.unescape(m[1])), done.stderr
+) -> tuple[dict, list[str]]:
+    head = "" if axe is None else "<script>" + axe.read_text(encoding="utf-8") + "</script>"
+    return open_page(page, tmp, PROBE, width=width, head=head)
 
 
 @pytest.fixture(scope="module")
@@ -198,7 +142,47 @@ def pages(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
         out[name] = build_report(results_dir=root, report_dir=base / f"{name}_report", n_boot=100)
     a, b = F.what_if(base / "cmp_a", games=600), F.what_if(base / "cmp_b", games=700)
     out["compare"] = build_comparison(dir_a=a, dir_b=b, report_dir=base / "cmp", n_boot=100)
+    out.update(_tune_pages(base))
     return out
+
+
+TUNE_PAGES = ("tune", "screen")  # the pages of `sim tune` and `sim screen`: the console only
+
+
+def _tune_pages(base: Path) -> dict[str, Path]:
+    """`sim tune`'s and `sim screen`'s reports of a small tune of the coin race (a plain
+    Python game: no engine to compile)."""
+    import sys
+
+    import yaml
+    from typer.testing import CliRunner
+
+    import sim.plugins as plugins
+    from sim.cli import app
+
+    sys.path.insert(0, str(ROOT / "examples" / "coin_race"))
+    from coin_race.plugin import GAME
+
+    plugins.register(GAME)
+    try:
+        tune = base / "tune.yaml"
+        tune.write_text(yaml.safe_dump({
+            "name": "planted", "game": "coin-race", "ruleset": "race", "players": 2,
+            "seats": ["steady", "steady"], "games": 400, "seed": 7,
+            "tune": {"race.length": {"low": 1, "high": 20}},
+            "targets": [{"measure": "mean_turns", "value": 12, "tolerance": 1}],
+            "search": {"trials": 4, "games": [100, 400], "confirm": 2},
+        }))  # fmt: skip
+        out = {}
+        for command in TUNE_PAGES:
+            done = CliRunner().invoke(app, [command, str(tune), "--out", str(base / command),
+                                            "-j", "1"])  # fmt: skip
+            assert done.exit_code == 0, done.output
+            out[command] = base / command / "report" / "index.html"
+        return out
+    finally:
+        plugins._GAMES.pop(GAME.name, None)
+        sys.path.remove(str(ROOT / "examples" / "coin_race"))
 
 
 @pytest.fixture(scope="module")
@@ -211,21 +195,22 @@ def verdicts(pages, tmp_path_factory: pytest.TempPathFactory) -> dict[str, tuple
 
 def test_report_renders_with_all_images_and_no_console_error(verdicts):
     for name, (v, log) in verdicts.items():
-        assert v["problems"] == [], f"{name}: {v['problems']}"
+        assert_clean(name, v, log)
         assert v["images"] == v["total"], f"{name}: {v['images']}/{v['total']} images"
+        if name in TUNE_PAGES:  # their own pages: clean and drawn, checked above
+            continue
         if name != "compare":
             assert v["total"] >= 2, name
             assert v["sort"] == "sorted", name
             assert v["height"] > 1500, "the page should have real content"
-        console = [line for line in log.splitlines() if "CONSOLE" in line or "Uncaught" in line]
-        assert not console, f"{name}: {console}"
 
 
 def test_every_section_renders_and_answers_are_one_line_with_intervals(verdicts):
     for name, (v, _) in verdicts.items():
         assert v["section_problems"] == [], f"{name}: {v['section_problems']}"
         assert v["sections"] >= 2, name
-        assert v["questions"] >= 2, name  # the experiment's questions and the overview's
+        # the experiment's questions and the overview's (a tune's or a screen's: its own)
+        assert v["questions"] >= (1 if name in TUNE_PAGES else 2), name
         assert v["answer_lines"] == v["questions"], name  # exactly one line per question
         assert v["answer_problems"] == [], f"{name}: {v['answer_problems']}"
 
@@ -255,7 +240,7 @@ def test_phone_width_and_print(pages, tmp_path):
             assert v["closed_after_print"] == 0, f"{name}: details stay closed in print"
     page = pages["mine_value"]
     pdf = tmp_path / "page.pdf"
-    cmd = [_chromium(), *FLAGS, f"--user-data-dir={tmp_path / 'profile-pdf'}",
+    cmd = [chromium(), *FLAGS, f"--user-data-dir={tmp_path / 'profile-pdf'}",
            "--no-pdf-header-footer", f"--print-to-pdf={pdf}", page.as_uri()]  # fmt: skip
     done = subprocess.run(cmd, capture_output=True, text=True, timeout=180)
     assert done.returncode == 0 and pdf.is_file(), done.stderr[-2000:]

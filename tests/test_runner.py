@@ -433,6 +433,13 @@ def test_cli_run_prints_results_and_report(small_file: Path, tmp_path: Path) -> 
     assert f"results: {out}" in result.output
     assert "report: " in result.output
     assert load(out).collect().height == 200
+    # fewer games than the folder holds: nothing is played, and the run says it reports all
+    fewer = runner.invoke(app, ["run", str(small_file), "--games", "50", "--out", str(out),
+                                "--set", "mine.step=2", "--no-report"])  # fmt: skip
+    assert fewer.exit_code == 0, fewer.output
+    assert "nothing to play" in fewer.output
+    assert "holds up to 200 games per arm, more than the 50 asked for" in fewer.output
+    assert "--fresh" in fewer.output
     again = runner.invoke(app, ["run", str(small_file), "--games", "200", "--out", str(out),
                                 "--seed", "5", "--no-report"])  # fmt: skip
     assert again.exit_code == 2 and "--fresh" in again.output and "Traceback" not in again.output

@@ -103,10 +103,12 @@ def print_summary(exp: Experiment, s: RunSummary) -> None:
     rate = s.games_played / s.seconds if s.seconds > 0 else 0.0
     resumed = " (resumed)" if s.resumed else ""
     compiled = f", after {s.compile_seconds:.0f} s compiling" if s.compile_seconds >= 0.5 else ""
-    typer.echo(
-        f"played {s.games_played:,} games in {s.seconds:.1f} s ({rate:,.0f} games/s)"
-        f"{resumed}{compiled}"
-    )
+    if s.games_played == 0 and s.resumed:
+        typer.echo(f"nothing to play: {s.out} already holds the games asked for")
+    else:
+        typer.echo(f"played {s.games_played:,} games in {s.seconds:.1f} s ({rate:,.0f} "
+                   f"games/s){resumed}{compiled}")  # fmt: skip
+    _more_than_asked(exp, s)
     for arm, prec in s.precision.items():
         if prec.get("settle"):
             _print_settled(prec)
@@ -124,6 +126,20 @@ def print_summary(exp: Experiment, s: RunSummary) -> None:
             err=True,
         )
     typer.echo(f"results: {s.out} ({s.games_stored:,} games; read with sim.results.load)")
+
+
+def _more_than_asked(exp: Experiment, s: RunSummary) -> None:
+    """Say so when the folder holds more games per arm than this run asked for: they are all
+    kept and reported (a run never deletes stored games unless told to)."""
+    held = max(s.arms.values(), default=0)
+    if exp.precision is not None or held <= exp.games:
+        return
+    typer.echo(
+        f"note: {s.out} holds up to {held:,} games per arm, more than the {exp.games:,} asked "
+        f"for: every stored game is kept and the report reads them all. For {exp.games:,} "
+        "games alone, add --fresh (deletes the stored games) or choose another --out.",
+        err=True,
+    )
 
 
 def _print_settled(prec: dict[str, Any]) -> None:

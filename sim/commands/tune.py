@@ -26,7 +26,7 @@ def tune_command(*, file: str, overrides: Sequence[str], games: int | None, seed
     options.check()
     tune = load_tune(file, overrides, games=games, seed=seed, trials=trials)
     root = results_root(options.out, tune.name)
-    report_at = _report_dir(root, report_dir) if report else None
+    report_at = _report_dir(root, tune.name, report_dir) if report else None
     with sigterm_as_interrupt() as caught, keeping(lambda: kept(root), then=RESUME):
         try:
             summary = run_tune(tune, root=root, options=options)
@@ -45,10 +45,16 @@ def tune_command(*, file: str, overrides: Sequence[str], games: int | None, seed
     return summary
 
 
-def _report_dir(root: Path, report_dir: str | None) -> Path:
-    from sim.report.folder import check
+def _report_dir(root: Path, name: str, report_dir: str | None) -> Path:
+    """--report-dir, or where every command puts its report (sim.report.folder.default_dir):
+    reports/<name> beside results/<name>, else report/ inside the folder --out names; --out
+    is checked first, so that a file given as --out is blamed on --out."""
+    from sim.paths import check_folder
+    from sim.report.folder import check, default_dir
 
-    return check(report_dir if report_dir is not None else root / "report", key="--report-dir")
+    check_folder(root, key="--out")
+    return check(report_dir if report_dir is not None else default_dir(root, name),
+                 key="--report-dir")  # fmt: skip
 
 
 def print_recommendation(tune: Tune, summary: dict[str, Any]) -> None:
@@ -118,8 +124,9 @@ def screen_command(*, file: str, overrides: Sequence[str], games: int | None,
 
     options.check()
     tune = load_tune(file, overrides, games=games, seed=seed, needs_knobs=False)
-    root = results_root(options.out, f"{tune.name}_screen")
-    report_at = _report_dir(root, report_dir) if report else None
+    name = f"{tune.name}_screen"
+    root = results_root(options.out, name)
+    report_at = _report_dir(root, name, report_dir) if report else None
     chosen, notes = moves(tune)
     typer.echo(f"{tune.name}: {len(chosen)} moves of {len(tune.screen.keys)} keys and the "
                f"baseline, {tune.games:,} games each")  # fmt: skip

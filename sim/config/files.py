@@ -68,11 +68,7 @@ def _load_yaml(text: str, path: str | os.PathLike[str]) -> Any:
     try:
         return yaml.load(text, Loader=_Loader)  # safe: _Loader derives from SafeLoader
     except yaml.MarkedYAMLError as exc:
-        mark = exc.problem_mark or exc.context_mark
-        problem = exc.problem or exc.context or "syntax error"
-        line = mark.line + 1 if mark else None
-        column = f" (column {mark.column + 1})" if mark else ""
-        raise ConfigError(f"invalid YAML: {problem}{column}", file=path, line=line) from None
+        raise safe_yaml.syntax_error(exc, text, path) from None
     except yaml.YAMLError as exc:
         raise ConfigError(f"invalid YAML: {exc}", file=path) from None
     except (ValueError, OverflowError) as exc:  # a value YAML cannot build: "\U0011ffff", a date

@@ -43,6 +43,13 @@ class Calibration:
     games: int
     points: list[tuple[float, float]] = field(default_factory=list)  # (skill, figure) played
     ladder: dict[str, float] = field(default_factory=dict)  # the game's levels on the knob
+    knob: tuple[str, str] = ("skilled", "skill")  # the strategy and parameter of the skill
+    players: int = 0
+
+    @property
+    def seat(self) -> str:
+        """The skill found as an experiment seats it: '{name: skilled, skill: 0.861}'."""
+        return f"{{name: {self.knob[0]}, {self.knob[1]}: {self.skill:.3f}}}"
 
 
 @dataclass(frozen=True)
@@ -178,7 +185,7 @@ def calibrate(
     return Calibration(
         measure=goal.measure, target=goal.value, skill=skill, low=min(ends), high=max(ends),
         value_at_skill=value_at(skill), games=games, points=sorted(played.items()),
-        ladder=dict(part(plugin, "skill_points")),
+        ladder=dict(part(plugin, "skill_points")), knob=tuple(knob), players=players,
     )  # fmt: skip
 
 
@@ -242,4 +249,6 @@ def describe(cal: Calibration) -> str:
         lines.append("on the ladder: " + ", ".join(near))
     lines.append("skill -> figure played: "
                  + ", ".join(f"{s:.3f}: {r:.3f}" for s, r in cal.points))  # fmt: skip
+    seats = ", ".join([cal.seat] * max(cal.players, 1))
+    lines.append(f"to seat this skill in an experiment: seats: [{seats}] (docs/results.md)")
     return "\n".join(lines)

@@ -84,7 +84,7 @@ class Experiment:
             ("from", source),
             ("overrides", ", ".join(set_keys) or None),
             ("games per arm", exp.games),
-            ("root seed", exp.seed),
+            ("root seed", str(exp.seed)),  # a name, not a quantity: no separators
             ("baseline", exp.baseline),
             ("precision", None if exp.precision is None else f"until {exp.precision.text()}"),
             ("report sections", ", ".join(exp.report) or None),

@@ -216,7 +216,7 @@ class ResultsFolder:
             ("game", self.game),
             ("games stored", f"{stored_games:,} in {arms.height} arm(s)"),
             ("complete", "yes" if note is None else f"no: {note}"),
-            ("root seed", (m.get("seed") or {}).get("root")),
+            ("root seed", _seed((m.get("seed") or {}).get("root"))),
             ("baseline", m.get("baseline")),
             ("report sections", ", ".join(m.get("report") or []) or None),
         ])  # fmt: skip
@@ -248,3 +248,8 @@ def _draw(path: Path, sections: Sequence[str] | None) -> dict[str, MplFigure]:
     with kept():
         built = report_sections(results, names)
     return {f.name: f.drawn for s in built for f in s.figures() if f.drawn is not None}
+
+
+def _seed(value: Any) -> str | None:
+    """A seed as it is written in an experiment: a name, not a quantity (no separators)."""
+    return None if value is None else str(value)

@@ -177,14 +177,14 @@ def build_comparison(
     from sim.report import choose_sections, report_sections
 
     if report_dir is not None:
-        report_folder.check(report_dir, key="--out")
+        report_folder.check(report_dir, key="--report-dir")
     ra, rb = load_results(dir_a), load_results(dir_b)
     out = (
         Path(report_dir)
         if report_dir is not None
         else Path("reports") / f"compare-{ra.name}-vs-{rb.name}"
     )
-    report_folder.check(out, key="--out")
+    report_folder.check(out, key="--report-dir")
     ans_a = _answers(report_sections(ra, choose_sections(ra), n_boot=n_boot))
     ans_b = _answers(report_sections(rb, choose_sections(rb), n_boot=n_boot))
     keys = list(dict.fromkeys([*ans_a, *ans_b]))
@@ -216,7 +216,7 @@ def build_comparison(
     }
     if paired:
         files["tables/compare_paired.csv"] = pl.DataFrame(paired).write_csv()
-    report_folder.write(out, files, key="--out")  # only its own files (sim.report.folder)
+    report_folder.write(out, files, key="--report-dir")  # only its own files (sim.report.folder)
     return out / "index.html"
 
 

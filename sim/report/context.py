@@ -58,16 +58,18 @@ class Context:
         return [c for c in self.results.varying() if c not in exclude]
 
     def arm_columns(self, exclude: tuple[str, ...] = ()) -> list[Column]:
-        """Table columns identifying an arm: its name, or the values that vary between arms."""
+        """Table columns identifying an arm: its name (always, when the experiment names its
+        arms), or the values that vary between arms."""
         keys = self.label_columns(exclude)
-        if not keys:
+        if not keys or self.results.named_arms:
             return [ARM]
         return [Column.text(k, _pretty(k)) for k in keys]
 
     def arm_label(self, arm: str, *, longest: int = 48) -> str:
-        """A chart's name for `arm`: the settings that tell the arms apart, or the arm's own
-        name when those would not fit on one line of `longest` characters."""
-        keys = self.label_columns()
+        """A chart's name for `arm`: its own name when the experiment names its arms, else the
+        settings that tell the arms apart (the name when those would not fit on one line of
+        `longest` characters)."""
+        keys = [] if self.results.named_arms else self.label_columns()
         text = describe_params(self.arm_values(arm), keys) if keys else arm
         return text if len(text) <= longest else arm
 

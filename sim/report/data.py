@@ -15,7 +15,7 @@ from typing import Any
 
 import polars as pl
 
-from sim import results
+from sim import results, safe_yaml
 from sim.errors import SimError
 from sim.results import Settings, StoredArm, drop_illegal, game_name, settings_of
 from sim.storage.manifest import fields_of
@@ -77,6 +77,16 @@ class Results:
             "baseline", exp.get("baseline") if isinstance(exp, dict) else None
         )
         return str(value) if value else None
+
+    @property
+    def named_arms(self) -> bool:
+        """The experiment names its arms itself (its `arms:` key, no sweep): the report calls
+        them by those names rather than by the settings that tell them apart."""
+        try:
+            data = safe_yaml.load(str(self.manifest.get("experiment_text") or ""))
+        except Exception:  # a folder written by hand or damaged: tell arms by their settings
+            return False
+        return isinstance(data, dict) and bool(data.get("arms")) and not data.get("sweep")
 
     @property
     def param_columns(self) -> list[str]:

@@ -327,6 +327,14 @@ def page_glossary(sections: list[Section]) -> dict[str, str]:
     return glossary([a for s in sections for a in s.answers], extra)
 
 
+# what the Answers block says when no section asks a question
+NO_ANSWERS = (
+    "No question is asked of this run: its experiment names no report section that answers "
+    "one (its `report:` key; `sim games` lists each game's sections, docs/reports.md says "
+    "what each answers). What happened in each arm is below."
+)
+
+
 def _answers_html(sections: list[Section]) -> str:
     out = []
     for s in sections:
@@ -335,7 +343,7 @@ def _answers_html(sections: list[Section]) -> str:
         elif s.findings:  # a section without answers: its findings stand in
             out.append(f'<h3><a href="#{esc(s.id)}">{esc(s.title)}</a></h3>')
             out.append(render_findings(s.findings))
-    return "".join(out)
+    return "".join(out) or f'<p class="none">{esc(NO_ANSWERS)}</p>'
 
 
 def render_page(
@@ -420,6 +428,8 @@ def render_markdown(
         if s.findings and not s.answers:  # its findings stand in, as on the page
             out.extend([f"### {s.title}", ""])
             _markdown_findings(s.findings, out)
+    if not any(s.answers or s.findings for s in sections):
+        out.extend([NO_ANSWERS, ""])
     for s in sections:
         out.extend([f"## {s.title}", ""])
         if s.question:

@@ -165,7 +165,9 @@ def parse_tune(data: Mapping[str, Any], *, file: str | None = None, text: str = 
     knobs = _knobs(where, data.get("tune") or {}, exp, experiment_data, overrides)
     base_values = {k.key: exp.arms[0].ruleset.values[k.key] for k in knobs if k.index is not None}
     targets = _targets(where, data["targets"], exp, arms)
-    search = _search(where, data.get("search") or {}, exp, knobs, trials)
+    # a screen plays no search: its `search:` key is not read (its rungs may exceed --games)
+    search = _search(where, (data.get("search") or {}) if needs_knobs else {}, exp, knobs,
+                     trials)  # fmt: skip
     screen = _screen(where, data.get("screen") or {}, exp, knobs)
     own = {k: copy.deepcopy(data[k]) for k in TUNE_KEYS if k in data}
     tune = Tune(exp, experiment_data, tuple(overrides), knobs, targets, search, arms,
@@ -405,8 +407,10 @@ def _search(where: _Where, spec: Any, exp: Experiment, knobs: Sequence[Knob],
                          "For example games: [500, 2000].")  # fmt: skip
     rungs = [_positive_int(where, g, ("search", "games")) for g in rungs]
     if rungs != sorted(set(rungs)) or rungs[-1] > exp.games:
+        fit = ", ".join(str(g) for g in _default_rungs(exp.games))
         raise where.fail(f"the rungs must rise and stay at most games ({exp.games:,})",
-                         ("search", "games"), "For example games: [500, 2000].")  # fmt: skip
+                         ("search", "games"), f"For example games: [{fit}] (on the command "
+                         f"line: --set 'search.games=[{fit}]').")  # fmt: skip
     keep = spec.get("keep", DEFAULT_KEEP)
     if isinstance(keep, bool) or not isinstance(keep, int | float) or not 0 < keep <= 1:
         raise where.fail(f"expected a share in (0, 1], got {keep!r}", ("search", "keep"))

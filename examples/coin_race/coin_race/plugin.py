@@ -5,6 +5,7 @@
 
 from __future__ import annotations
 
+import html
 from pathlib import Path
 
 import numpy as np
@@ -17,6 +18,7 @@ from sim.config.words import did_you_mean
 from sim.errors import ConfigError
 from sim.plugins.base import Chunk, Scenarios, StrategySpec, Watch
 from sim.rulesets import RulesetFamily
+from sim.watch_page import step_page
 
 RULESETS = RulesetFamily(
     schema={
@@ -78,16 +80,14 @@ class CoinRace:
 
     def watch(self, ruleset, lineup, seed) -> Watch:
         state = _play(ruleset, lineup, np.random.default_rng(seed))
-        names = ", ".join(f"seat {k + 1}={s.label}" for k, s in enumerate(lineup))
+        names = [f"seat {k + 1}={s.label}" for k, s in enumerate(lineup)]
         end = f"winner: seat {state.winner + 1}" if state.winner is not None else "nobody finished"
-        text = "\n".join([f"players: {names}", *state.log, f"{rules.outcome(state)}; {end}"])
-        rows = "".join(f"<li>{line}</li>" for line in state.log)
-        return Watch(
-            text=text + "\n",
-            html=lambda title: (
-                f"<!doctype html><title>{title}</title><h1>{title}</h1><ol>{rows}</ol><p>{end}</p>"
-            ),
-        )
+        text = "\n".join([f"players: {', '.join(names)}", *state.log,
+                          f"{rules.outcome(state)}; {end}"])  # fmt: skip
+        return Watch(text=text + "\n", html=lambda title: step_page(
+            title=title, style="", summary=html.escape(end), first="first move",
+            body='<p id="move"></p>', draw=_DRAW, frames=state.log, names=names,
+        ))  # fmt: skip
 
     def scenarios(self) -> Scenarios:
         return Scenarios(run_file=_run_scenario, check_file=_check_scenario)
@@ -98,6 +98,12 @@ class CoinRace:
         return REPORT
 
 
+_DRAW = """function show() {
+  document.getElementById("names").textContent = names.join(", ");
+  document.getElementById("where").textContent = `move ${i + 1} of ${frames.length}`;
+  document.getElementById("move").textContent = frames[i];
+}
+"""
 _SEAT_COLUMNS = ("seat", "strategy", "score", "win_share", "dashes")
 
 

@@ -39,7 +39,8 @@ def move(state: State, rules, choice: str, rng: np.random.Generator) -> None:
         gain = 1 if rng.random() < 0.5 else 0
     state.positions[seat] += gain
     state.turns += 1
-    state.log.append(f"seat {seat + 1} {choice}s: +{gain} to {state.positions[seat]}")
+    did = "dashes" if choice == DASH else "steps"
+    state.log.append(f"seat {seat + 1} {did}: +{gain} to square {state.positions[seat]}")
     if state.positions[seat] >= rules["race.length"]:
         state.winner = seat
     state.to_move = (seat + 1) % len(state.positions)

@@ -7,6 +7,8 @@ from __future__ import annotations
 import polars as pl
 
 from pig.columns import QUALITY
+from sim.measures import Value
+from sim.report.answers import Answer, Estimate, Label, joined, sentence
 from sim.report.context import Context
 from sim.report.metrics import prefixed
 from sim.report.render import Section
@@ -16,7 +18,7 @@ from sim.report.table import Column, Table
 
 def overview(ctx: Context) -> Section:
     section = Section("overview", "Overview", "Who wins, from which seat, and how close is it?")
-    seat_rows, game_rows = [], []
+    seat_rows, game_rows, first = [], [], []
     for arm in ctx.arm_names:
         seats, games = ctx.results.arm_seats(arm), ctx.results.arm_games(arm)
         by = seats.group_by("seat", "strategy").len()
@@ -26,6 +28,7 @@ def overview(ctx: Context) -> Section:
             seat_rows.append({"arm": ctx.arm_label(arm), "seat": f"seat {seat + 1}",
                               "strategy": strategy, "games": n,
                               **prefixed(win, "win")})  # fmt: skip
+        first.append((ctx.arm_label(arm), ctx.measure(arm, "win_share.seat.0")))
         game_rows.append({"arm": ctx.arm_label(arm), "games": games.height,
                           **prefixed(ctx.measure(arm, "mean_turns"), "turns"),
                           **prefixed(ctx.measure(arm, "lead_changes"), "lead"),
@@ -58,7 +61,21 @@ def overview(ctx: Context) -> Section:
             ],
         )
     )
+    section.answers.append(_first_seat(first))
     return section
+
+
+def _first_seat(first: list[tuple[str, Value]]) -> Answer:
+    """'Seat 1 (who starts) wins 53.09% (53.00 to 53.19) of the games in optimal, ...'."""
+    per_arm = [sentence(_share(label, r), " in ", Label(label)) for label, r in first]
+    return Answer(key="pig.first_seat", question="How often does the first player win?",
+                  parts=sentence("Seat 1 (who starts) wins ", joined(per_arm), "."),
+                  section="overview")  # fmt: skip
+
+
+def _share(arm: str, r: Value) -> Estimate:
+    return Estimate(f"pig.first_seat@{arm}", "seat 1's win share", r.value, r.low, r.high,
+                    unit="pct", digits=2)  # fmt: skip
 
 
 def game_report() -> GameReport:

@@ -27,7 +27,7 @@ class Narrator:
         self.dealt = dealt if dealt is not None else {}  # (turn, space) -> city
 
     def who(self, seat: int) -> str:
-        return self.captains[seat] if 0 <= seat < len(self.captains) else f"seat {seat}"
+        return self.captains[seat] if 0 <= seat < len(self.captains) else f"captain {seat + 1}"
 
     def model(self, m: int) -> str:
         return self.n.models[m] if 0 <= m < len(self.n.models) else "nothing"
@@ -59,9 +59,9 @@ class Narrator:
         if code == L.EV_REDRAW:
             return f"{who} shows two stations, discards them and draws again"
         if code == L.EV_CREDIT:
-            return f"{who} takes a credit: {v1} humans"
+            return f"{who} takes a credit: {v1:,} humans"
         if code == L.EV_BUY:
-            return f"{who} buys {self.model(v1)} for {v2}"
+            return f"{who} buys {self.model(v1)} for {v2:,} humans"
         if code == L.EV_DISCARD:
             return f"{who} discards {self.model(v1)} to make room"
         if code == L.EV_CITY:
@@ -101,7 +101,7 @@ class Narrator:
         if code == L.EV_TROPHY:
             return f"{who} takes {where} as a trophy"
         if code == L.EV_RAID:
-            return f"{who} raids {where}: +{v1}"
+            return f"{who} raids {where}: +{v1:,} humans"
         if code == L.EV_CATCH:
             armies = ", ".join(self.army(a) for a in (v1, v2, v3) if a >= 0)
             return f"{who} catches in {where}: {armies}"
@@ -116,11 +116,11 @@ class Narrator:
         if code == L.EV_ARMY_RETREAT:
             return f"{who} retreats before the army of {v1}: {where} is discarded"
         if code == L.EV_CATCH_DONE:
-            return f"{who} catches {v1} humans in {where}"
+            return f"{who} catches {v1:,} humans in {where}"
         if code == L.EV_COMP_HUMANS:
-            return f"{who} gains {v1} bonus humans"
+            return f"{who} gains {v1:,} bonus humans"
         if code == L.EV_REPAY:
-            return f"{who} repays {v1}"
+            return f"{who} repays {v1:,} humans"
         if code == L.EV_HOLD:
             return f"{who} keeps {v1} bonus-humans card{'s' if v1 > 1 else ''}"
         if code == L.EV_REFUSED:
@@ -128,7 +128,7 @@ class Narrator:
             return f"{who}'s decision{at} is refused: {L.ERROR_NAMES[v1]}"
         if code == L.EV_TASK:
             place = "first" if v3 == 1 else "second"
-            return f"{who} takes {v2} for task {self.n.tasks[v1]} ({place}, {v4} cities)"
+            return f"{who} takes {v2:,} humans for task {self.n.tasks[v1]} ({place}, {v4} cities)"
         if code == L.EV_END:
-            return f"{who} ends with {v1} humans"
+            return f"{who} ends with {v1:,} humans"
         return ""

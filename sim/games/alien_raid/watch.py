@@ -13,7 +13,7 @@ from sim.games.alien_raid import layout as L
 from sim.games.alien_raid.events import Narrator
 from sim.games.alien_raid.params import Names, names, to_params
 from sim.plugins.base import Player, Watch
-from sim.watch_page import step_page
+from sim.watch_page import step_page, wrapped
 
 
 @dataclass
@@ -34,27 +34,38 @@ class Watched:
 
     @property
     def text(self) -> str:
-        out = ["captains: " + ", ".join(f"{k}={s}" for k, s in enumerate(self.lineup))]
+        out = [
+            "captains: " + ", ".join(f"{k + 1}={s}" for k, s in enumerate(self.lineup)),
+            *wrapped("legend: " + LEGEND),
+        ]
         for frame in self.frames:
             out.append(f"\n== {frame.title} ==")
             out += [f"  {line}" for line in frame.events]
-            for k, c in enumerate(frame.captains):
-                out.append(
-                    f"  [{k}] {c['humans']:>9,} humans | ships: {', '.join(c['ships']) or '-'}"
-                    f" | stations: {', '.join(c['stations']) or '-'} | cards: "
-                    f"{', '.join(c['cards']) or '-'} | cities: {len(c['cities'])}"
-                    f"{' | credits: ' + str(c['credits']) if c['credits'] else ''}"
-                )
-        won = ", ".join(f"{k} ({self.lineup[k]})" for k in self.winners)
+            out += [_captain_line(k, c) for k, c in enumerate(frame.captains)]
+        won = ", ".join(f"captain {k + 1} ({self.lineup[k]})" for k in self.winners)
         out.append(f"\nwinner{'s' if len(self.winners) > 1 else ''}: {won}")
         return "\n".join(out) + "\n"
 
     def html(self, title: str) -> str:
-        won = html.escape(", ".join(f"{k} ({self.lineup[k]})" for k in self.winners))
+        won = html.escape(", ".join(f"captain {k + 1} ({self.lineup[k]})" for k in self.winners))
         return step_page(title=title, style=_STYLE, summary=f"<b>Winner:</b> {won}",
                          first="setup", body=_BODY, draw=_DRAW,
                          frames=[asdict(f) for f in self.frames],
-                         names=[f"{k} = {s}" for k, s in enumerate(self.lineup)])  # fmt: skip
+                         names=[f"{k + 1} = {s}" for k, s in enumerate(self.lineup)])  # fmt: skip
+
+
+LEGEND = (
+    "captain 1 plays first; each turn tells what happened, then each captain's humans (their "
+    "money, as every price and reward), ships in hand, stations, cards, cities won and credits "
+    "not yet repaid (humans) after it; a ship's number is its attack."
+)
+
+
+def _captain_line(k: int, c: dict) -> str:
+    owed = f" | credits owed: {c['credits']:,}" if c["credits"] else ""
+    return (f"  captain {k + 1}: {c['humans']:>9,} humans | ships: {', '.join(c['ships']) or '-'}"
+            f" | stations: {', '.join(c['stations']) or '-'} | cards: "
+            f"{', '.join(c['cards']) or '-'} | cities: {len(c['cities'])}{owed}")  # fmt: skip
 
 
 def watch_game(ruleset, players: list[Player], seed: int) -> Watch:
@@ -91,7 +102,7 @@ def watch(ruleset, players: list[Player], seed: int) -> Watched:
     labels = [player.label for player in players]
     narrator = Narrator(
         card_names,
-        [f"{k} ({labels[k]})" for k in range(n)],
+        [f"captain {k + 1} ({labels[k]})" for k in range(n)],
         [int(p[L.P_ARMY_ATTACK + a]) for a in range(len(card_names.armies))],
     )
     tasks = ", ".join(card_names.tasks[t] for t in s[L.S_TASKS : L.S_TASKS + s[L.S_N_TASKS]])
@@ -104,7 +115,7 @@ def watch(ruleset, players: list[Player], seed: int) -> Watched:
         )
     if s[L.S_ERROR] != L.OK:
         seat = int(s[L.S_ERROR_SEAT])
-        frames[-1].events.append(f"refused: {L.ERROR_NAMES[s[L.S_ERROR]]} (seat {seat})")
+        frames[-1].events.append(f"refused: {L.ERROR_NAMES[s[L.S_ERROR]]} (captain {seat + 1})")
         return Watched(labels, frames, [])
     start = int(log[0, 0])
     end_game(s, p, log)
@@ -159,7 +170,10 @@ td, th { border-bottom: 1px solid #ccc; padding: .3em .7em; text-align: left; ve
 th { background: #f2f4f8; } td.num { text-align: right; font-variant-numeric: tabular-nums; }
 #events { background: #f7f7f7; padding: .6em 1em; border-radius: 4px; white-space: pre-line; }
 """
-_BODY = '<h2 id="title"></h2><div id="events"></div><div id="table"></div>'
+_BODY = (
+    f"<p><small>{html.escape(LEGEND)}</small></p>"
+    '<h2 id="title"></h2><div id="events"></div><div id="table"></div>'
+)
 _DRAW = """document.getElementById("names").textContent = "Captains: " + names.join(", ");
 function cell(tr, text, cls) { const td = tr.insertCell(); td.textContent = text;
   if (cls) td.className = cls; }
@@ -173,7 +187,7 @@ function show() {
   ["captain", "humans", "credits", "ships", "stations", "cards", "cities"].forEach(x => {
     const th = document.createElement("th"); th.textContent = x; h.appendChild(th); });
   f.captains.forEach((c, k) => { const tr = t.insertRow(); cell(tr, names[k]);
-    cell(tr, c.humans.toLocaleString(), "num"); cell(tr, c.credits, "num");
+    cell(tr, c.humans.toLocaleString(), "num"); cell(tr, c.credits.toLocaleString(), "num");
     cell(tr, c.ships.join(", ")); cell(tr, c.stations.join(", "));
     cell(tr, c.cards.join(", ")); cell(tr, c.cities.join(", ")); });
   document.getElementById("table").replaceChildren(t);

@@ -12,7 +12,7 @@ from sim.games.guardians import layout as L
 from sim.games.guardians.python_loop import PlayerFailure, play_one_in_python
 from sim.games.guardians.session import GameSession
 from sim.plugins.base import Player, Watch
-from sim.watch_page import step_page
+from sim.watch_page import step_page, wrapped
 
 SEAT_LETTERS = "ABCD"
 KIND_VALUES = {1: "1", 2: "2", 3: "3", 4: "4", 5: "5", L.KIND_SHIP: "ship part"}
@@ -136,9 +136,17 @@ def describe(before: np.ndarray, game: GameSession, seat: int) -> str:
     return "; ".join(parts) or "stayed and shot nothing"
 
 
+LEGEND = (
+    "A-D the players' fighters (A sits first); 1-5 an invader token and its points; [ ] the "
+    "halves of a command ship, S a damaged ship (a lone half); M the mine; . an empty space; "
+    "[column, row] counted from the bottom left; pile: the tokens left to draw; aside: ship "
+    "halves waiting beside the board. Each board is the one after its turn."
+)
+
+
 def transcript(frames: list[Frame], players: list[Player], final: GameSession) -> str:
     names = ", ".join(f"{SEAT_LETTERS[k]}={player.label}" for k, player in enumerate(players))
-    out = [f"players: {names}"]
+    out = [f"players: {names}", *wrapped("legend: " + LEGEND)]
     for frame in frames:
         who = "" if frame.seat is None else f"{SEAT_LETTERS[frame.seat]}: "
         scores = "  ".join(f"{SEAT_LETTERS[k]} {s}" for k, s in enumerate(frame.scores))
@@ -182,7 +190,10 @@ td.fighter { background: #d6f6da; } td.mine { background: #eee; }
 td.label { border: none; color: #888; font-weight: normal; }
 #text { min-height: 3em; font-size: 1.1em; }
 """
-_BODY = '<p id="text"></p><div id="board"></div><p id="scores"></p>'
+_BODY = (
+    f"<p><small>{html.escape(LEGEND)}</small></p>"
+    '<p id="text"></p><div id="board"></div><p id="scores"></p>'
+)
 _DRAW = """const letters = "ABCD";
 document.getElementById("names").textContent = "Players: " + names.join(", ");
 function cls(ch) {

@@ -35,11 +35,13 @@ RULE_SCHEMA: Schema = {
     "setup.level": Field("choice", choices=LEVELS, slot=L.P_LEVEL,
                          doc="difficulty level (lines 134-167)"),
     "setup.deck_size": Field("int", min=0, max=L.MAX_CARDS,
-                             doc="invader deck; 0 = the printed chart"),
+                             doc="invader cards; 0 = from the chart (chart.deck_*p at the level)"),
     "setup.planet_health": Field("int", min=0, max=L.TRACK_MAX,
-                                 doc="0 = the chart (variant, line 469)"),
+                                 doc="0 = from the chart (chart.planet_health at the level); "
+                                 "else this many (variant, line 469)"),
     "setup.ufo_health": Field("int", min=0, max=L.TRACK_MAX,
-                              doc="0 = the chart (variant, line 469)"),
+                              doc="0 = from the chart (chart.ufo_*p at the level); else this "
+                              "many (variant, line 469)"),
     "setup.rows": Field("int", min=3, max=L.ROWS, slot=L.P_ROWS,
                         doc="4, or 3: the top row removed (line 468)"),
     "setup.solo_hands": Field("int", min=2, max=L.MAX_SEATS,

@@ -7,7 +7,6 @@ so the same seed gives the same game as `sim run`.
 from __future__ import annotations
 
 import html
-import json
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
@@ -16,6 +15,7 @@ import numpy as np
 from sim.games.space_invaders import layout as L
 from sim.games.space_invaders import position as P
 from sim.plugins.base import Player, Watch
+from sim.watch_page import step_page, wrapped
 
 SEAT_COLOURS = ("#d62728", "#ff7f0e", "#2ca02c", "#1f77b4")  # red, orange, green, blue
 ICON_MARK = {0: "", L.ICON_SHIELD: "S", L.ICON_TWO_HIT: "T", 3: "ST"}
@@ -244,61 +244,91 @@ def _geometry(p) -> dict[str, float]:
     return {k.lower(): float(p[getattr(L, f"P_{k}")]) for k in keys}
 
 
+LEGEND = (
+    "a card is its speed and its damage (12: speed 1, damage 2), then S (a shield generator) "
+    "or T (two hits to destroy it); cells A1 to E4: column A to E from the left, row 1 at the "
+    "top; . an empty cell; (x, y): millimetres from the board's bottom-left corner. Each frame "
+    "tells what happened, then shows the board and the tracks after it."
+)
+
+
 def transcript(watched: Watched) -> str:
-    lines = [f"seats: {', '.join(watched.lineup)} ({watched.seats} hand(s))"]
+    seats = ", ".join(f"{k + 1}={name}" for k, name in enumerate(watched.lineup))
+    hands = "" if len(watched.lineup) == watched.seats else f", {watched.seats} hands"
+    lines = [f"seats: {seats}{hands}", *wrapped("legend: " + LEGEND)]
     for f in watched.frames:
-        lines.append(f"--- {f.title} --- planet {f.planet}, UFO {f.ufo}, deck {f.deck}")
+        lines.append(f"--- {f.title} ---")
         lines += [f"  {e}" for e in f.events]
         lines += [f"    {row}" for row in f.board.rstrip("\n").splitlines()]
+        lines.append(f"  after it: planet {f.planet}, UFO {f.ufo}, deck {f.deck}")
     return "\n".join(lines) + "\n"
 
 
 def page(watched: Watched, title: str) -> str:
     """A self-contained page: the board drawn to scale, each frame's landings, step buttons."""
-    data = json.dumps(
-        {
-            "frames": [asdict(f) for f in watched.frames],
-            "g": watched.geometry,
-            "colours": SEAT_COLOURS,
-        }
-    )
-    return _PAGE.replace("__TITLE__", html.escape(title)).replace("__DATA__", data)
+    end = watched.frames[-1]
+    summary = html.escape(end.title.removeprefix("end: ") if end.status != "running" else
+                          "the game did not end")  # fmt: skip
+    return step_page(
+        title=title, style=_STYLE, summary=f"<b>Outcome:</b> {summary}", first="setup",
+        body=_BODY, draw=_DRAW, frames=[asdict(f) for f in watched.frames],
+        names=[f"seat {k + 1} = {name}" for k, name in enumerate(watched.lineup)],
+        constants={"geometry": watched.geometry, "colours": SEAT_COLOURS},
+    )  # fmt: skip
 
 
-_PAGE = """<!doctype html><html><head><meta charset="utf-8"><title>__TITLE__</title>
-<style>body{font:14px system-ui,sans-serif;margin:16px;color:#1d2430}
-#wrap{display:flex;gap:20px}svg{border:1px solid #ccc;background:#0b1020}
-.ev{white-space:pre-wrap;max-width:560px}button{font-size:14px;margin-right:6px}</style>
-</head><body><h1>__TITLE__</h1><p><button id="prev">&larr; prev</button>
-<button id="next">next &rarr;</button><span id="pos"></span></p><div id="wrap">
-<svg id="board"></svg><div><h3 id="ft"></h3><div id="st"></div><div class="ev" id="ev"></div>
-</div></div><script>
-const D=__DATA__, g=D.g; let i=0; const sv=document.getElementById('board');
-const top=g.ufo_y1+20, bot=Math.min(g.shooter_y,0)-20, W=g.board_w, H=top-bot, k=560/H;
-sv.setAttribute('width',W*k+40); sv.setAttribute('height',H*k);
-const X=x=>20+x*k, Y=y=>(top-y)*k;
-function rect(x0,y0,w,h,fill,stroke){return `<rect x="${X(x0)}" y="${Y(y0+h)}" width="${w*k}"
- height="${h*k}" fill="${fill}" stroke="${stroke||'none'}"/>`}
-function draw(){const f=D.frames[i]; let s=rect(0,0,W,g.board_h,'#1b2440','#556');
- s+=rect(0,0,W,g.planet_line,'#2d4a2d'); s+=rect(g.ufo_x0,g.ufo_y0,g.ufo_x1-g.ufo_x0,
- g.ufo_y1-g.ufo_y0,'#5a2a5a','#c8c');
- for(let c=0;c<20;c++){const r=Math.floor(c/5),col=c%5,x0=g.grid_x0+col*g.pitch_x,
-  y0=g.grid_y0+(3-r)*g.pitch_y; s+=rect(x0,y0,g.card_w,g.card_h,'none','#445');}
- for(const [c,lab] of f.cards){const r=Math.floor(c/5),col=c%5,x0=g.grid_x0+col*g.pitch_x,
-  y0=g.grid_y0+(3-r)*g.pitch_y; s+=rect(x0,y0,g.card_w,g.card_h,'#c9d3e6','#fff');
-  s+=`<text x="${X(x0+g.card_w/2)}" y="${Y(y0+g.card_h/2)}" text-anchor="middle"
-   font-size="14">${lab}</text>`;}
- for(const t of f.launches){const col=D.colours[t.seat%4];
-  s+=`<line x1="${X(t.ax)}" y1="${Y(t.ay)}" x2="${X(t.x)}" y2="${Y(t.y)}" stroke="${col}"
-   stroke-dasharray="3,3"/><circle cx="${X(t.x)}" cy="${Y(t.y)}" r="${g.token_r*k}"
-   fill="${col}" stroke="#fff"/>`;}
- sv.innerHTML=s; document.getElementById('ft').textContent=f.title;
- document.getElementById('st').textContent=`planet ${f.planet}, UFO ${f.ufo}, deck ${f.deck}`;
- document.getElementById('ev').textContent=f.events.join('\\n');
- document.getElementById('pos').textContent=` frame ${i+1} of ${D.frames.length}`;}
-document.getElementById('prev').onclick=()=>{if(i>0){i--;draw();}};
-document.getElementById('next').onclick=()=>{if(i<D.frames.length-1){i++;draw();}};
-document.onkeydown=e=>{if(e.key==='ArrowRight')document.getElementById('next').click();
- if(e.key==='ArrowLeft')document.getElementById('prev').click();}; draw();
-</script></body></html>
+_STYLE = """\
+body { font: 14px system-ui, sans-serif; margin: 16px; color: #1d2430; }
+#wrap { display: flex; flex-wrap: wrap; gap: 20px; }
+svg { border: 1px solid #ccc; background: #0b1020; max-width: 100%; height: auto; }
+.ev { white-space: pre-wrap; max-width: 560px; }
+"""
+_BODY = f"""<p><small>{html.escape(LEGEND)}</small></p>
+<div id="wrap"><svg id="board" role="img" aria-label="the board"></svg>
+<div><h2 id="ft"></h2><p id="st"></p><div class="ev" id="ev"></div></div></div>"""
+_DRAW = """document.getElementById("names").textContent = "Seats: " + names.join(", ");
+const g = geometry, board = document.getElementById("board");
+const ceiling = g.ufo_y1 + 20, floor = Math.min(g.shooter_y, 0) - 20;
+const W = g.board_w, k = 560 / (ceiling - floor);
+board.setAttribute("width", W * k + 40);
+board.setAttribute("height", (ceiling - floor) * k);
+board.setAttribute("viewBox", `0 0 ${W * k + 40} ${(ceiling - floor) * k}`);
+const X = x => 20 + x * k, Y = y => (ceiling - y) * k;
+function rect(x0, y0, w, h, fill, stroke) {
+  return `<rect x="${X(x0)}" y="${Y(y0 + h)}" width="${w * k}" height="${h * k}" ` +
+    `fill="${fill}" stroke="${stroke || "none"}"/>`;
+}
+function card(c) {
+  const r = Math.floor(c / 5), col = c % 5;
+  return [g.grid_x0 + col * g.pitch_x, g.grid_y0 + (3 - r) * g.pitch_y];
+}
+function show() {
+  const f = frames[i];
+  let s = rect(0, 0, W, g.board_h, "#1b2440", "#556");
+  s += rect(0, 0, W, g.planet_line, "#2d4a2d");
+  s += rect(g.ufo_x0, g.ufo_y0, g.ufo_x1 - g.ufo_x0, g.ufo_y1 - g.ufo_y0, "#5a2a5a", "#c8c");
+  for (let c = 0; c < 20; c++) {
+    const [x0, y0] = card(c);
+    s += rect(x0, y0, g.card_w, g.card_h, "none", "#445");
+  }
+  for (const [c, label] of f.cards) {
+    const [x0, y0] = card(c);
+    s += rect(x0, y0, g.card_w, g.card_h, "#c9d3e6", "#fff");
+    s += `<text x="${X(x0 + g.card_w / 2)}" y="${Y(y0 + g.card_h / 2)}" ` +
+      `text-anchor="middle" font-size="14">${label}</text>`;
+  }
+  for (const t of f.launches) {
+    const colour = colours[t.seat % colours.length];
+    s += `<line x1="${X(t.ax)}" y1="${Y(t.ay)}" x2="${X(t.x)}" y2="${Y(t.y)}" ` +
+      `stroke="${colour}" stroke-dasharray="3,3"/>` +
+      `<circle cx="${X(t.x)}" cy="${Y(t.y)}" r="${g.token_r * k}" fill="${colour}" ` +
+      `stroke="#fff"/>`;
+  }
+  board.innerHTML = s;
+  document.getElementById("ft").textContent = f.title;
+  document.getElementById("st").textContent =
+    `after it: planet ${f.planet}, UFO ${f.ufo}, deck ${f.deck}`;
+  document.getElementById("ev").textContent = f.events.join("\\n");
+  document.getElementById("where").textContent = `frame ${i + 1} of ${frames.length}`;
+}
 """

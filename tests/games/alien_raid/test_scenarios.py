@@ -37,7 +37,7 @@ def test_run_prints_the_result(tmp_path):
     path = tmp_path / "good.yaml"
     path.write_text(GOOD)
     out = run_file(str(path))
-    assert "Fry raids Cairo: +15000" in out
+    assert "Fry raids Cairo: +15,000 humans" in out
 
 
 def test_a_decision_never_asked_is_reported(tmp_path):

@@ -55,7 +55,7 @@ def test_sim_run_writes_the_sections(report):
     for table in ("invaders_outcomes", "invaders_power_uplift",
                   "overview_outcomes", "overview_strategies"):  # fmt: skip
         assert (report / "tables" / f"{table}.csv").is_file()
-    assert text.startswith("# Space Invaders difficulty report: tiny")
+    assert text.startswith("# Space Invaders balance report: tiny")
     page = (report / "index.html").read_text()
     for word in ("Guardians", "raid", "missile", "fighter", "mine", "upgrade", "turn cap"):
         assert not re.search(rf"\b{word}\b", text + page, re.IGNORECASE), word

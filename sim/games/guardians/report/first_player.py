@@ -34,6 +34,8 @@ _PERCENTILES = (
 
 
 def _group_label(ctx: Context, arm: str) -> str:
+    if ctx.results.named_arms:  # the experiment's own names for its arms
+        return arm
     values = ctx.arm_values(arm)
     keys = [k for k in ctx.label_columns() if k != "players"]
     if not keys:

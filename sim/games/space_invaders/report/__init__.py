@@ -30,7 +30,7 @@ def infer_sections(results: Results) -> list[str]:
 
 
 REPORT = GameReport(
-    title="Space Invaders difficulty report",
+    title="Space Invaders balance report",
     overview=overview.build,
     methods=METHODS,
     seat_columns=(*POWER_COLUMNS, *TOKEN_COLUMNS, *overview.SEAT_COUNTS, *options.READS),
