@@ -11,6 +11,7 @@ from typing import Any
 import typer
 
 from sim.errors import SimError
+from sim.playtest.command import app as playtest_app
 
 app = typer.Typer(
     help="Board-game balance lab: play a game's rules millions of times with players of graded "
@@ -24,6 +25,7 @@ rules_app = typer.Typer(help="Rulesets: presets and effective rules.", no_args_i
 scenario_app = typer.Typer(help="Executable rule scenarios.", no_args_is_help=True)
 app.add_typer(rules_app, name="rules")
 app.add_typer(scenario_app, name="scenario")
+app.add_typer(playtest_app, name="playtest")
 
 
 def domain_errors(fn: Callable[..., Any]) -> Callable[..., Any]:

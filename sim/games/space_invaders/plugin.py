@@ -10,6 +10,7 @@ from types import MappingProxyType
 
 from sim.games.base import QUALITY_SECTION, BenchPlan, PackageParts, lazy
 from sim.games.space_invaders.layout import STATUS_NAMES
+from sim.games.space_invaders.schema import DEXTERITIES
 
 
 class SpaceInvaders(PackageParts):
@@ -19,6 +20,8 @@ class SpaceInvaders(PackageParts):
     player_counts = (1, 2, 3, 4)
     outcomes = STATUS_NAMES[1:]  # victory, planet_destroyed, ufo_survived, cap
     demo_lineup = "tactical,tactical"  # sim play without --strategies
+    # a team's dexterity is its skill too: `sim playtest fit` fits the presets beside the knob
+    skill_rules = MappingProxyType({"dexterity.skill": DEXTERITIES[:-1]})
     # sim bench: two-player Standard games, the launches of a game counted
     bench_plan = BenchPlan(
         players=2, rules={"setup.level": "standard"}, counted=("launches",), run_lineup=("naive",)
