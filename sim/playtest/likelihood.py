@@ -14,9 +14,11 @@ composite likelihood, overstates what the records know. Its 95% interval is the 
 adjusted composite likelihood (Chandler and Bate 2007): the curve scaled by k = H / J, H its
 curvature at the estimate and J the variance of the games' score contributions (the sandwich:
 each game one independent unit), so that the likelihood-ratio interval has the coverage of
-the robust (sandwich) variance. The cut-off is Student's t with games - 1 degrees of freedom
-(J is estimated from the games) and is widened by 1 + G/M, the share the simulated games'
-noise adds to the variance (G records, M simulated games).
+the robust (sandwich) variance; k is at most 1 (never narrower than the plain composite
+interval, which J's noise over a few dozen games could otherwise make it). The cut-off is
+Student's t with games - 1 degrees of freedom (J is estimated from the games), widened by
+1 + G/M, the share the simulated games' noise adds to the variance (G records, M simulated
+games).
 
 Discrete settings (Space Invaders' dexterity presets, the levels of a ladder without a
 continuous knob) are candidates each with their own curve; the best is the estimate, and the
@@ -167,19 +169,20 @@ def _adjustment(games: np.ndarray, total: np.ndarray, point: int) -> float:
     spread = float(((slopes - slopes.mean()) ** 2).sum() * n / max(n - 1, 1))
     if curvature <= 0 or spread <= 0:
         return 1.0
-    return float(curvature / spread)
+    # at most 1: facts told apart more sharply than if independent would narrow the interval
+    # on J's own noise (a game-to-game variance from a few dozen games); never trusted
+    return float(min(curvature / spread, 1.0))
 
 
 def _crossings(curve: np.ndarray, point: int, cutoff: float) -> tuple[float, float]:
-    """The skills, either side of `point`, where the curve first falls `cutoff` below its top
-    (linear between FINE's points; the knob's end when it never does)."""
+    """The lowest and highest skills where the curve lies within `cutoff` of its top (linear
+    between FINE's points; the knob's end when it does not fall below there). The set may
+    have gaps (two discrete settings each explaining the records at its own skill): its
+    hull is the interval."""
     floor = curve[point] - cutoff
+    inside = np.flatnonzero(curve >= floor)
     ends = []
-    for direction in (-1, 1):
-        i = point
-        while 0 <= i + direction < len(curve) and curve[i + direction] >= floor:
-            i += direction
-        j = i + direction
+    for i, j in ((inside[0], inside[0] - 1), (inside[-1], inside[-1] + 1)):
         if not 0 <= j < len(curve):
             ends.append(float(FINE[i]))
             continue

@@ -119,7 +119,9 @@ def _round(
             for table in f.tables:
                 played = mine.filter(
                     (pl.col("players") == table[1])
-                    & pl.col("game").is_in(mine.filter(pl.col("player") == p).get_column("game"))
+                    & pl.col("game").is_in(
+                        mine.filter(pl.col("player") == p).get_column("game").to_list()
+                    )
                 )
                 if not played.filter(pl.col("player") == p).height:
                     continue

@@ -20,11 +20,13 @@ import numpy as np
 
 from sim.playtest.candidates import candidates_of
 
+Skill = float | str  # a point on the knob, or a ladder level's name
+
 
 def lab_records(
     game: str | Any,
     *,
-    skills: float | Mapping[str, float],
+    skills: Skill | Mapping[str, Skill],
     games: int,
     players: int,
     seed: int = 1000,
@@ -32,12 +34,12 @@ def lab_records(
     rules: Mapping[str, Any] | None = None,
     columns: Sequence[str] = (),
     group: str | None = None,
-    level: str | None = None,
 ) -> str:
-    """The CSV of `games` games of the lab's players (see the module doc); `columns` the
+    """The CSV of `games` games of the lab's players (see the module doc): a skill is a point
+    on the knob, or a level of the ladder by its name (a game without a knob). `columns` the
     stored columns written too (per game or per seat), `rules` rule values the games are
-    played with (not written: a fit must find them), `level` a ladder level every seat plays
-    (a game without a knob)."""
+    played with (not written: a fit must find them); with a `group` its games' ids begin
+    with its name."""
     from sim.games import get_game
     from sim.runner.seeds import game_seeds, root_keys
 
@@ -47,11 +49,11 @@ def lab_records(
     rs = plugin.load_ruleset(preset, dict(rules or {}), source="lab_records")
     if isinstance(skills, Mapping):
         names = list(skills)
-        lineup = [cands.spec(float(skills[n])) for n in names]
+        lineup = [_spec(cands, skills[n]) for n in names]
         table = (np.arange(players)[None, :] + np.arange(games)[:, None]) % len(names)
     else:
         names = []
-        lineup = [cands.spec(float(skills), level)]
+        lineup = [_spec(cands, skills)]
         table = np.zeros((games, players), np.int64)
     seeds = game_seeds(root_keys(seed), 0, games)
     chunk = plugin.play_chunk(rs, players, lineup, np.ascontiguousarray(table, np.int64), seeds)
@@ -65,7 +67,7 @@ def lab_records(
         for k in range(players):
             row = g * players + k
             values = {
-                "game": f"g{g + 1}",
+                "game": f"{group or 'g'}-{g + 1}",
                 "seat": k + 1,
                 "player": names[table[g, k]] if names else "",
                 "score": _plain(chunk.seats["score"][row]),
@@ -82,9 +84,79 @@ def lab_records(
     return out.getvalue()
 
 
+def _spec(cands: Any, skill: Skill) -> Any:
+    return cands.spec(level=skill) if isinstance(skill, str) else cands.spec(float(skill))
+
+
 def _plain(value: Any) -> Any:
     if isinstance(value, np.generic):
         value = value.item()
     if isinstance(value, float) and value.is_integer():
         return int(value)
     return value
+
+
+def _games(text: str) -> dict[str, list[dict[str, str]]]:
+    rows = list(csv.DictReader(io.StringIO(text)))
+    out: dict[str, list[dict[str, str]]] = {}
+    for row in rows:
+        out.setdefault(row["game"], []).append(row)
+    return out
+
+
+def as_bgstats(text: str, title: str) -> str:
+    """A lab CSV as a BG Stats export of the game `title` (players by name, seats as the seat
+    order with the start player flagged)."""
+    import json
+
+    games = _games(text)
+    names = sorted({r["player"] for rows in games.values() for r in rows if r["player"]})
+    people = [{"id": i + 1, "name": n, "isAnonymous": False} for i, n in enumerate(names)]
+    anonymous = len(people) + 1
+    people.append({"id": anonymous, "name": "Anonymous player", "isAnonymous": True})
+    ids = {n: i + 1 for i, n in enumerate(names)}
+    plays = []
+    for k, (game, rows) in enumerate(games.items()):
+        scores = [
+            {
+                "playerRefId": ids.get(r["player"], anonymous),
+                "score": r["score"],
+                "winner": r["won"] == "1",
+                "startPlayer": r["seat"] == "1",
+                "seatOrder": int(r["seat"]) - 1,
+            }
+            for r in rows
+        ]
+        plays.append(
+            {
+                "uuid": f"{game}-{k}",
+                "playDate": f"2026-03-{k % 28 + 1:02d} 20:00:00",
+                "gameRefId": 1,
+                "playerScores": scores,
+            }
+        )
+    data = {"games": [{"id": 1, "name": title}], "players": people, "plays": plays}
+    return json.dumps(data, indent=1) + "\n"
+
+
+def as_bgg(text: str, title: str) -> str:
+    """A lab CSV as BoardGameGeek's plays XML of the game `title`."""
+    from xml.sax.saxutils import quoteattr
+
+    lines = ['<?xml version="1.0" encoding="utf-8"?>', '<plays username="group" userid="1">']
+    for k, (_game, rows) in enumerate(_games(text).items()):
+        lines.append(
+            f'  <play id="{1000 + k}" date="2026-03-{k % 28 + 1:02d}" quantity="1" '
+            'length="0" incomplete="0" nowinstats="0" location="">'
+        )
+        lines.append(f'    <item name={quoteattr(title)} objecttype="thing" objectid="1"/>')
+        lines.append("    <players>")
+        for r in rows:
+            lines.append(
+                f'      <player username="" userid="0" name={quoteattr(r["player"])} '
+                f'startposition="{r["seat"]}" color="" score="{r["score"]}" new="0" '
+                f'rating="0" win="{r["won"]}"/>'
+            )
+        lines += ["    </players>", "  </play>"]
+    lines.append("</plays>")
+    return "\n".join(lines) + "\n"

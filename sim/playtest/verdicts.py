@@ -11,11 +11,12 @@ records' games at each table. The difference, records minus simulated, with its 
 
 - `fits`: the interval lies within the tolerance: 5 pp for a share (`playtest_share`), a
   quarter of a simulated game's standard deviation for a mean (`playtest_quantity`);
-- `differs`: the records differ from the lab's players at every skill of the fitted interval
-  (the difference excludes zero at each, at 95% over the group's facts together: Bonferroni):
-  a difference no skill in the interval explains. A figure beyond the lab's players' at every
-  skill of the knob is said so;
-- `not settled`: neither, with the records' games that would likely settle it.
+- `differs`: the records differ from the lab's players at every skill of the fitted interval:
+  even at the grid's skill inside it that comes closest, the difference excludes zero (at 95%
+  over the group's figures together: Bonferroni). A difference no skill in the interval
+  explains; a figure beyond the lab's players' at every skill of the knob is said so;
+- `not settled`: neither, with the records' games that would likely settle it (the closest
+  skill's question, or the fitted skill's when that one is settled).
 """
 
 from __future__ import annotations
@@ -30,7 +31,7 @@ from sim.measures.core import Frames, Value
 from sim.playtest.facts import Fact
 from sim.stats.intervals import Z95
 from sim.stats.tolerances import DEFAULTS
-from sim.stats.verdict import Verdict, all_of, equivalence
+from sim.stats.verdict import Outcome, Verdict, all_of, equivalence
 
 FITS, DIFFERS, OPEN = "fits", "differs", "not settled"
 
@@ -107,7 +108,8 @@ def figure(
     `interval` the same at each skill of the grid inside the fitted interval, `knob` at every
     skill of the grid; `spread` a simulated game's standard deviation (a mean's tolerance);
     `tests` the group's figures judged together (the Bonferroni of `differs`)."""
-    z_all = NormalDist().inv_cdf(1 - 0.025 / max(tests, 1))
+    level = 1 - 0.05 / max(tests, 1)
+    z_all = NormalDist().inv_cdf(0.5 + level / 2)
     tables = list(weights)
     w = [weights[t] for t in tables]
 
@@ -116,10 +118,16 @@ def figure(
 
     r, s = measure.estimate(real), at(fitted)
     tol = tolerance(measure, spread)
+    games = r.n or None
     d, low, high = difference(r, s)
-    shown = [difference(r, at(arms), z_all) for arms in interval] or [difference(r, s, z_all)]
-    differs = all(lo > 0 for _, lo, _ in shown) or all(hi < 0 for _, _, hi in shown)
-    verdict = equivalence(d, low, high, tol, games=r.n or None, effect_shown=differs)
+    verdict = equivalence(d, low, high, tol, games=games)
+    if not verdict.holds:  # differs: even the skill of the interval that comes closest
+        shown = [difference(r, at(arms), z_all) for arms in interval] or [difference(r, s, z_all)]
+        closest = min(shown, key=lambda x: abs(x[0]))
+        apart = equivalence(*closest, tol, games=games, level=level)
+        outcome = Outcome.OPPOSITE if apart.opposite else Outcome.UNSETTLED
+        settle = None if apart.opposite else (apart.games_to_settle or verdict.games_to_settle)
+        verdict = Verdict(outcome, tol, d, low, high, settle)
     sweep = [difference(r, at(arms), z_all) for arms in knob]
     beyond = bool(sweep) and (
         all(lo > 0 for _, lo, _ in sweep) or all(hi < 0 for _, _, hi in sweep)
