@@ -100,15 +100,16 @@ def test_another_rulesets_games_differ(tmp_path):
 
 def test_the_command_prints_the_answers_verdict_first(small, tmp_path):
     folder, _ = small
+    # into the fit's own folder: the lab's games stored there are the same, and reused
     result = invoke("playtest", "fit", str(folder / "group.csv"), "--game", "guardians",
-                    "--out", str(tmp_path / "cli"), "--games", "100", "-j", "1",
+                    "--out", str(folder / "fit"), "--games", "100", "-j", "1",
                     "--no-report")  # fmt: skip
     assert result.exit_code == 0, result.output
     lines = [line.strip() for line in result.output.splitlines() if line.strip()]
     assert lines[0] == "all (40 games)" and lines[1].startswith("The group plays at skill")
     assert any(line.split(" ")[-1] for line in lines if " fits " in line or "differs" in line
                or "not settled" in line)  # fmt: skip
-    assert (tmp_path / "cli" / "fit.yaml").exists()
+    assert (folder / "fit" / "fit.yaml").exists()
 
 
 def test_bad_input_is_one_line(small, tmp_path):

@@ -79,52 +79,26 @@ def fit(
     seed: int = typer.Option(0, "--seed", help="Root seed of the lab's games."),
     jobs: int = typer.Option(None, "--jobs", "-j", help="Worker processes (default: all cores)."),
     no_report: bool = typer.Option(False, "--no-report", help="Do not build the report."),
+    no_players: bool = typer.Option(
+        False, "--no-players", help="Do not fit the named players (faster)."
+    ),
 ) -> None:
     """Fit each group of the records to the game's continuous skill, check every fact the
     records hold against the lab's players at that skill, and rate the named players."""
-    _errors(_fit)(
-        file=file,
-        game=game,
-        out=out,
-        fmt=fmt,
-        name=name,
-        group=group,
-        games=games,
-        seed=seed,
-        jobs=jobs,
-        report=not no_report,
-    )
+    options = {"fmt": fmt, "name": name, "group": group, "games": games, "seed": seed,
+               "jobs": jobs, "players": not no_players}  # fmt: skip
+    _errors(_fit)(file=file, game=game, out=out, report=not no_report, options=options)
 
 
-def _fit(
-    *,
-    file: str,
-    game: str,
-    out: str,
-    fmt: str | None,
-    name: str | None,
-    group: str | None,
-    games: int,
-    seed: int,
-    jobs: int | None,
-    report: bool,
-) -> None:
+def _fit(*, file: str, game: str, out: str, report: bool, options: dict) -> None:
     from sim.playtest.fit import fit as run_fit
     from sim.runner.execute import Interrupted
 
+    def note(text: str) -> None:
+        typer.echo(f"note: {text}", err=True)
+
     try:
-        data = run_fit(
-            file,
-            game,
-            out=out,
-            fmt=fmt,
-            name=name,
-            group=group,
-            games=games,
-            seed=seed,
-            jobs=jobs,
-            on_note=lambda note: typer.echo(f"note: {note}", err=True),
-        )
+        data = run_fit(file, game, out=out, on_note=note, **options)
     except (Interrupted, KeyboardInterrupt):
         typer.echo(
             "\nstopped: the lab's games played so far are kept in the folder; the same "
@@ -132,8 +106,8 @@ def _fit(
             err=True,
         )
         raise typer.Exit(INTERRUPTED_EXIT) from None
-    for note in data["notes"]:
-        typer.echo(f"note: {note}", err=True)
+    for text in data["notes"]:
+        note(text)
     for group_name, answer in data["groups"].items():
         typer.echo(f"\n{group_name} ({answer['games']} games)")
         for sentence in answer["sentences"]:
