@@ -133,9 +133,13 @@ def _curve(iv: Any) -> dict[str, Any]:
 
 
 def _fact(v: FactVerdict) -> dict[str, Any]:
-    head = v.figures[0]
+    head, fact = v.figures[0], v.fact
     return {
         "verdict": v.verdict,
+        "words": fact.words,
+        "kind": fact.kind,
+        "column": fact.column or None,
+        "per_seat": fact.per_seat,
         "sentence": v.sentence,
         "games": v.games,
         "games_to_settle": v.games_to_settle,
