@@ -26,7 +26,7 @@ from sim.measures.core import Value
 from sim.paths import cannot_write
 from sim.playtest.candidates import Candidates, on_ladder
 from sim.playtest.likelihood import FINE
-from sim.playtest.records import Records
+from sim.playtest.records import DEFAULT_GROUP, Records
 from sim.playtest.verdicts import FactVerdict, Figure, difference
 
 FILE = "fit.yaml"
@@ -68,7 +68,7 @@ def _group(f: Any, cands: Candidates) -> dict[str, Any]:
     iv = f.interval
     out: dict[str, Any] = {
         "games": games,
-        "label": label(games),
+        "label": label(f.name, games),
         "tables": [
             {"ruleset": Path(t[0]).name if "/" in t[0] else t[0], "players": t[1], "games": n}
             for t, n in f.tables.items()
@@ -93,9 +93,11 @@ def _group(f: Any, cands: Candidates) -> dict[str, Any]:
     return out
 
 
-def label(games: int) -> str:
-    """How reports name a group's level beside the ladder's."""
-    return f"your group (fitted from {games} games)"
+def label(group: str, games: int) -> str:
+    """How reports name a group's level beside the ladder's: "your group (fitted from 42
+    games)", with the group's name when the records name groups."""
+    name = "your group" if group == DEFAULT_GROUP else f"your group {group}"
+    return f"{name} (fitted from {games} games)"
 
 
 def skill_sentence(f: Any, cands: Candidates) -> str:
