@@ -11,7 +11,6 @@ from typing import Any
 import typer
 
 from sim.errors import SimError
-from sim.playtest.command import app as playtest_app
 
 app = typer.Typer(
     help="Board-game balance lab: play a game's rules millions of times with players of graded "
@@ -23,6 +22,8 @@ app = typer.Typer(
 )
 rules_app = typer.Typer(help="Rulesets: presets and effective rules.", no_args_is_help=True)
 scenario_app = typer.Typer(help="Executable rule scenarios.", no_args_is_help=True)
+playtest_app = typer.Typer(help="Playtest records: the lab's players fitted to your group's "
+                           "games (docs/playtest.md).", no_args_is_help=True)  # fmt: skip
 app.add_typer(rules_app, name="rules")
 app.add_typer(scenario_app, name="scenario")
 app.add_typer(playtest_app, name="playtest")
@@ -218,7 +219,8 @@ def run_experiment(
     ),
 ) -> None:
     """Play an experiment's arms and store every game; resumes an interrupted run."""
-    from sim.runner.commands import Playing, run_command
+    from sim.commands.run import run_command
+    from sim.runner.options import Playing
 
     playing = Playing(jobs=jobs, chunk_size=chunk_size, out=out, fresh=fresh, backend=backend,
                       address=address)  # fmt: skip
@@ -244,8 +246,8 @@ def tune(
 ) -> None:
     """Search rule values that meet the file's targets, confirm the best at full size and
     write the recommended rules; resumes a stopped tune."""
-    from sim.runner.commands import Playing
-    from sim.tune.command import tune_command
+    from sim.commands.tune import tune_command
+    from sim.runner.options import Playing
 
     playing = Playing(jobs=jobs, out=out, fresh=fresh, backend=backend, address=address)
     tune_command(file=file, overrides=overrides, games=games, seed=seed, trials=trials,
@@ -269,8 +271,8 @@ def screen(
 ) -> None:
     """Move every numeric rule key (or screen.keys) one step each way on the same seeds and
     rank the keys by their effect on each target, with intervals and a tornado chart."""
-    from sim.runner.commands import Playing
-    from sim.tune.command import screen_command
+    from sim.commands.tune import screen_command
+    from sim.runner.options import Playing
 
     playing = Playing(jobs=jobs, out=out, fresh=fresh, backend=backend, address=address)
     screen_command(file=file, overrides=overrides, games=games, seed=seed, playing=playing,
@@ -295,7 +297,8 @@ def tournament(
     game: str = GAME_OPTION,
 ) -> None:
     """Play strategies against each other in every seat arrangement and rank them."""
-    from sim.runner.commands import Playing, tournament_command
+    from sim.commands.tournament import tournament_command
+    from sim.runner.options import Playing
 
     playing = Playing(jobs=jobs, chunk_size=chunk_size, out=out, fresh=fresh, backend=backend,
                       address=address)  # fmt: skip
@@ -322,8 +325,8 @@ def calibrate(
 ) -> None:
     """Find the continuous skill at which a table reproduces an observed figure: an outcome's
     rate, or the mean of a per-game or per-seat column."""
-    from sim.runner.calibrate import calibrate as find
-    from sim.runner.calibrate import describe
+    from sim.lab.calibrate import calibrate as find
+    from sim.lab.calibrate import describe
 
     cal = find(players=players, target=target, ruleset=ruleset, rules=overrides, games=games,
                seed=seed, observed_games=observed or None, game=game)  # fmt: skip
@@ -366,6 +369,51 @@ def report(
     if note:
         typer.echo(f"warning: the run is incomplete ({note}); the report covers the games "
                    "stored so far", err=True)  # fmt: skip
+
+
+@playtest_app.command("template")
+@domain_errors
+def playtest_template(
+    game: str = typer.Option(..., "--game", help="The game the records are of."),
+    out: str = typer.Option(None, "--out", help="Write the template here (default: print it)."),
+) -> None:
+    """Write the lab's CSV for a game's records: the header and two example games to replace."""
+    from sim.commands.playtest import template_command
+
+    template_command(game=game, out=out)
+
+
+@playtest_app.command("fit")
+@domain_errors
+def playtest_fit(
+    file: str = typer.Argument(
+        ...,
+        help="Records: the lab's CSV, a BG Stats export (.json) or BoardGameGeek's plays (.xml).",
+    ),
+    game: str = typer.Option(..., "--game", help="The game the records are of."),
+    out: str = typer.Option(
+        ..., "--out", help="The fit's folder: fit.yaml, the lab's games, the report."
+    ),
+    fmt: str = typer.Option(None, "--format", help="csv, bgstats or bgg (default: by suffix)."),
+    name: str = typer.Option(
+        None, "--name", help="The game's name in an app's export (default: the game's title)."
+    ),
+    group: str = typer.Option(None, "--group", help="Fit one group of the records only."),
+    games: int = typer.Option(1000, "--games", help="The lab's games per candidate skill."),
+    seed: int = typer.Option(0, "--seed", help="Root seed of the lab's games."),
+    jobs: int = JOBS_OPTION,
+    no_report: bool = NO_REPORT_OPTION,
+    no_players: bool = typer.Option(
+        False, "--no-players", help="Do not fit the named players (faster)."
+    ),
+) -> None:
+    """Fit each group of the records to the game's continuous skill, check every fact the
+    records hold against the lab's players at that skill, and fit the named players."""
+    from sim.commands.playtest import fit_command
+
+    options = {"fmt": fmt, "name": name, "group": group, "games": games, "seed": seed,
+               "jobs": jobs, "players": not no_players}  # fmt: skip
+    fit_command(file=file, game=game, out=out, report=not no_report, options=options)
 
 
 def main() -> None:  # pragma: no cover - console entry point

@@ -80,7 +80,8 @@ def facts_of(
     records: Records, game: Any, games_schema: Mapping[str, Any], seats_schema: Mapping[str, Any]
 ) -> list[Fact]:
     """The facts the records hold, given the game's stored columns (name -> polars dtype)."""
-    from sim.games.base import measures, outcomes
+    from sim.games.base import outcomes
+    from sim.measures.spec import for_game as measures
 
     spec = measures(game)
     seats = records.seats

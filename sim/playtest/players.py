@@ -47,7 +47,7 @@ def rate(
 ) -> None:
     """Each group's named players on the knob (into its `players`): nothing for a cooperative
     game (the table wins or loses together), a game without a knob, or unnamed records."""
-    from sim.games.base import measures
+    from sim.measures.spec import for_game as measures
     from sim.playtest.facts import real_frames
 
     if measures(plugin).cooperative or cands.knob is None or not records.named:

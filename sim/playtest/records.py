@@ -154,7 +154,8 @@ def records(
     extra: Sequence[str] = (),
 ) -> Records:
     """The rows checked game by game, as Records of the plug-in `game`."""
-    from sim.games.base import measures, player_counts
+    from sim.games.base import player_counts
+    from sim.measures.spec import for_game as measures
 
     if not rows:
         raise SimError(

@@ -245,7 +245,7 @@ def _distributions(
 ) -> dict[str, tuple[list, list]]:
     """fact -> (the records' per-game values, the lab's at the fitted skill)."""
     from sim.games import get_game
-    from sim.games.base import measures
+    from sim.measures.spec import for_game as measures
     from sim.playtest.facts import Fact, values
     from sim.results import load, manifest
 

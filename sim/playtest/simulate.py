@@ -92,7 +92,7 @@ def experiment(
     name: str, cands: Candidates, arms: Sequence[Arm], *, games: int, seed: int, description: str
 ) -> Any:
     """The lab experiment playing `arms`, `games` games each on the same seeds."""
-    from sim import lab
+    from sim.lab.experiments import experiment as make
 
     data = {
         "name": name,
@@ -103,7 +103,7 @@ def experiment(
         "arms": [_arm_entry(cands, arm) for arm in arms],
         "baseline": arms[0].name,
     }
-    return lab.experiment(data)
+    return make(data)
 
 
 def _arm_entry(cands: Candidates, arm: Arm) -> dict[str, Any]:
@@ -130,7 +130,7 @@ def play(
 ) -> Path:
     """Play `exp` into `out`, resuming what is stored there; what an earlier fit stored for
     other records is replaced (the folder is the fit's own)."""
-    from sim import lab
+    from sim.lab.experiments import run
     from sim.results import manifest
 
     fresh = False
@@ -139,7 +139,7 @@ def play(
             fresh = manifest(out).get("fingerprint") != exp.parsed.fingerprint()
         fresh = fresh or not (out / "manifest.json").stat().st_size
     options = {"pool": pool} if pool is not None else {"jobs": jobs}
-    lab.run(
+    run(
         exp,
         out=out,
         fresh=fresh,

@@ -19,9 +19,9 @@ import numpy as np
 import polars as pl
 
 from sim.games import is_ruleset_file
-from sim.games.base import measures as game_measures
 from sim.measures import registry_for
 from sim.measures.core import Frames, Settings
+from sim.measures.spec import for_game as game_measures
 from sim.playtest import facts as F
 from sim.playtest.candidates import Candidates, candidates_of
 from sim.playtest.likelihood import (

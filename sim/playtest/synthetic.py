@@ -41,7 +41,7 @@ def lab_records(
     played with (not written: a fit must find them); with a `group` its games' ids begin
     with its name."""
     from sim.games import get_game
-    from sim.runner.seeds import game_seeds, root_keys
+    from sim.seeds import game_seeds, root_keys
 
     plugin = get_game(game) if isinstance(game, str) else game
     cands = candidates_of(plugin)

@@ -11,7 +11,7 @@ the top and in every arm, and the values of `seats.*` sweep keys. Every arm is p
 every level with the same root seed, so game i has the same seed at every level too (common
 random numbers across arms and levels).
 
-A level may be a playtest group's fit, `{fit: FILE, group: G}` (sim/playtest/level.py): its
+A level may be a playtest group's fit, `{fit: FILE, group: G}` (sim/experiment/fits.py): its
 seats named `skill` play the game's knob at the group's fitted skill, its fitted skill rules
 apply to every arm at it, and it is named as the reports say it, "your group (fitted from 42
 games)". A seat `{fit: FILE, player: P}` anywhere is the knob at P's fitted skill.
@@ -32,12 +32,12 @@ from dataclasses import replace
 from typing import Any
 
 from sim.errors import ConfigError
+from sim.experiment import arms as arm_expansion
+from sim.experiment.checks import baseline as checked_baseline
+from sim.experiment.fits import FitLevel, fit_level, is_fit, player_seat
+from sim.experiment.reading import Reading
+from sim.experiment.sweep import param_columns
 from sim.games.base import StrategySpec
-from sim.playtest.level import FitLevel, fit_level, is_fit, player_seat
-from sim.runner import arms as arm_expansion
-from sim.runner.checks import baseline as checked_baseline
-from sim.runner.reading import Reading
-from sim.runner.sweep import param_columns
 
 KEY = "skills"
 SEAT = "skill"  # the seat name that takes each level
@@ -171,7 +171,7 @@ def _entry(value: Any, level: str | FitLevel) -> Any:
 
 def fit_seats(reading: Reading) -> Reading:
     """The experiment with every seat `{fit: FILE, player: P}` the knob at P's fitted skill
-    (sim/playtest/level.py); an error names the experiment's key."""
+    (sim/experiment/fits.py); an error names the experiment's key."""
     assert reading.game is not None
     game = reading.game.name
 

@@ -1,4 +1,5 @@
-"""A fitted group, or a named player, as a level of an experiment (docs/playtest.md):
+"""A playtest fit's group, or a named player, as a level of an experiment (docs/playtest.md;
+the experiment language's part of `sim playtest`, which writes fit.yaml):
 
     skills: [casual, {fit: results/playtest/fit.yaml}, {fit: results/playtest/fit.yaml,
                                                          group: tuesday}]
