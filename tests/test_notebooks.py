@@ -83,3 +83,6 @@ def test_the_walk_through_runs(tmp_path):
     facts = _shown(cell("fitted.facts()"), "text/html")
     assert "turns" in facts and "mean_turns" in facts, facts
     assert _shown(cell('fitted.figure("playtest_newcomers_likelihood")'), "image/png")
+    levels = _shown(cell("levels = lab.experiment("), "text/html")
+    assert "your group newcomers (fitted from 30 games)" in levels, levels
+    assert levels.count("raid_rate") == 3, levels  # at novice, casual and the group's level
