@@ -1,8 +1,9 @@
 """The playtest fit's statistics on plain arrays, without a game (issue 38): the spline
 multinomial recovers known shares; the adjusted composite likelihood's interval holds a known
-parameter about 95% of the time on a model with correlated facts; a discrete candidate that explains the games as well stays in the 95% set; each fact's
-verdict reads fits, differs and not settled from its figures, and says so verdict first;
-Plackett-Luce with seat strengths recovers known strengths."""
+parameter about 95% of the time on a model with correlated facts; a discrete candidate that
+explains the games as well stays in the 95% set; each fact's verdict reads fits, differs and
+not settled from its figures, and says so verdict first; Plackett-Luce with seat strengths
+recovers known strengths."""
 
 from __future__ import annotations
 
