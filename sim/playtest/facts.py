@@ -364,6 +364,7 @@ def _category_order(value: str) -> tuple[int, str]:
     return (1, value)
 
 
-def frames_for(games: pl.DataFrame, seats: pl.DataFrame, players: int) -> Frames:
-    """A measure's view of one arm's tables (or of the real records)."""
+def arm_view(games: pl.DataFrame, seats: pl.DataFrame, players: int) -> Frames:
+    """A measure's view of one arm's tables (or of the records): the one place the fit makes
+    one."""
     return Frames(games, seats, Settings(players=players))

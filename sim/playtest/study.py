@@ -20,7 +20,7 @@ import polars as pl
 
 from sim.games import is_ruleset_file
 from sim.measures import registry_for
-from sim.measures.core import Frames, Settings
+from sim.measures.core import Frames
 from sim.measures.spec import for_game as game_measures
 from sim.playtest import facts as F
 from sim.playtest.candidates import Candidates, candidates_of
@@ -219,7 +219,7 @@ class Study:
         tables = list(f.tables)
 
         def view(games: pl.DataFrame, seats: pl.DataFrame, table: Table) -> Frames:
-            return Frames(games, seats, Settings(players=table[1]))
+            return F.arm_view(games, seats, table[1])
 
         fitted = {t: view(*at_fit[t], t) for t in tables}
         chosen = cands.discrete.index((f.level, dict(f.rules))) if cands.knob else None
@@ -242,10 +242,10 @@ class Study:
             if within:
                 inside.append(at)
         keep = pl.col("game").is_in(f.games)
-        real = Frames(
+        real = F.arm_view(
             self.real_games.filter(keep),
             self.real_seats.filter(keep),
-            Settings(players=max(f.tables, key=f.tables.get)[1]),
+            max(f.tables, key=f.tables.get)[1],
         )
         chosen_measures = {
             fact.name: [registry.get(m) if isinstance(m, str) else m for m in fact.measures]
@@ -301,7 +301,7 @@ def _complete(real: Frames) -> Frames:
     """The records whose every seat has a score (the score's and the margin's games)."""
     gaps = real.seats.group_by("game").agg(pl.col("score").is_null().any().alias("gap"))
     keep = pl.col("game").is_in(gaps.filter(~pl.col("gap")).get_column("game").to_list())
-    return Frames(real.games.filter(keep), real.seats.filter(keep), real.settings)
+    return F.arm_view(real.games.filter(keep), real.seats.filter(keep), real.settings.players)
 
 
 def _spread(fact: F.Fact, frames: Mapping[Table, Frames], spec: Any) -> float:
