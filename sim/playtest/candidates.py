@@ -54,17 +54,6 @@ class Candidates:
         name = entry.pop("name")
         return StrategySpec(name, tuple(entry.items()))
 
-    def describe(self, skill: float, level: str | None, rules: Mapping[str, Any]) -> str:
-        """A candidate in words: 'skill 0.43 (between casual and club), dexterity.skill
-        casual'."""
-        parts = [
-            f"{level} (the ladder's)"
-            if self.knob is None
-            else f"skill {skill:.2f} ({on_ladder(skill, self.points)})"
-        ]
-        parts += [f"{key} {value}" for key, value in rules.items()]
-        return ", ".join(parts)
-
 
 def candidates_of(game: Any) -> Candidates:
     """The candidates of a plug-in."""

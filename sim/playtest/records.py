@@ -307,11 +307,6 @@ def load_ruleset(plugin: Any, name: str, file: Path) -> Any:
     return plugin.load_ruleset(name, (), source=str(file))
 
 
-def ruleset_name(plugin: Any, ref: str | None) -> str:
-    """The ruleset a game's record names, or the game's first preset."""
-    return ref if ref is not None else plugin.presets[0]
-
-
 def _counts(counts: tuple[int, ...]) -> str:
     return f"{counts[0]} to {counts[-1]}" if len(counts) > 1 else str(counts[0])
 

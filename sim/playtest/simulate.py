@@ -44,11 +44,6 @@ class Arm:
     seats: tuple[dict[str, Any], ...] = ()  # a pool of seats (mixed/); else the candidate's
 
 
-def table_words(table: Table) -> str:
-    ruleset, players = table
-    return f"{players} players, {os.path.basename(ruleset)}"
-
-
 def grid_arms(cands: Candidates, tables: Sequence[Table]) -> list[Arm]:
     """Every candidate at every table."""
     arms = []
