@@ -103,8 +103,10 @@ def label(group: str, games: int) -> str:
 def skill_sentence(f: Any, cands: Candidates) -> str:
     games = len(f.games)
     if not cands.knob:
-        levels = [cands.discrete[c][0] for c in f.interval.candidates]
-        within = f"; {', '.join(levels)} are not told apart from it" if len(levels) > 1 else ""
+        levels = dict.fromkeys(cands.discrete[c][0] for c in f.interval.candidates)
+        others = [str(level) for level in levels if level != f.level]
+        verb = "is" if len(others) == 1 else "are"
+        within = f"; {' and '.join(others)} {verb} not told apart from it" if others else ""
         return f"The group plays like {f.level} on the ladder ({games} games){within}."
     reach = "the knob's end" if f.low <= 0 or f.high >= 1 else ""
     text = (
@@ -114,6 +116,17 @@ def skill_sentence(f: Any, cands: Candidates) -> str:
     )
     if f.rules:
         text += " with " + ", ".join(f"{k} {v}" for k, v in f.rules.items())
+        for key, value in f.rules.items():
+            others = [
+                v
+                for v in dict.fromkeys(cands.discrete[c][1][key] for c in f.interval.candidates)
+                if v != value
+            ]
+            if others:
+                text += (
+                    f" ({key} {' or '.join(map(str, others))} is not told apart from it: "
+                    "the interval holds the skills of both)"
+                )
     if any(v.verdict == "differs" for v in f.facts):
         text += (
             ". Some facts differ below: this is the skill that comes closest, not one at "
