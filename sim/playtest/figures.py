@@ -97,10 +97,19 @@ def _shares(real: list, simulated: list) -> tuple[list[str], np.ndarray, np.ndar
 
 def _bin(low: float, high: float) -> str:
     if np.isinf(low):
-        return f"< {high:.3g}"
+        return f"< {_short(high)}"
     if np.isinf(high):
-        return f">= {low:.3g}"
-    return f"{low:.3g}-{high:.3g}"
+        return f">= {_short(low)}"
+    return f"{_short(low)}-{_short(high)}"
+
+
+def _short(x: float) -> str:
+    """A bin's edge in three figures: 12.5, 848k, 1.02M."""
+    if abs(x) >= 1e6:
+        return f"{x / 1e6:.3g}M"
+    if abs(x) >= 1e4:
+        return f"{x / 1e3:.3g}k"
+    return f"{x:.3g}"
 
 
 def likelihood(
