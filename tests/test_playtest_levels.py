@@ -105,5 +105,7 @@ def test_the_report_names_the_fitted_level(tmp_path):
     results = lab.run(exp, out=tmp_path / "results", jobs=1, progress=False)
     table = results.measures(["raid_rate"])
     assert table.get_column("skill").to_list() == ["casual", "your group (fitted from 42 games)"]
-    page = results.report(tmp_path / "report").read_text()
-    assert "your group (fitted from 42 games)" in page
+    page = results.report(tmp_path / "report")
+    answers = (page.parent / "report.md").read_text()
+    # named beside the ladder's levels, in full (not cut at its bracket as a strategy's label)
+    assert "at casual and " in answers and " at your group (fitted from 42 games)" in answers
