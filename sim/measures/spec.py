@@ -13,7 +13,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from sim.games.base import part
-from sim.measures.core import Measure, Settings
+from sim.measures.core import Measure
+from sim.stored_arm import Settings
 
 
 @dataclass(frozen=True)

@@ -26,7 +26,7 @@ from sim.measures.core import Ratio
 from sim.runner.options import Playing
 from sim.runner.pool import WorkerPool
 from sim.stats.bootstrap import break_even_bootstrap
-from sim.tune.evaluate import Evaluation, candidate_folder, first_games, measure, play
+from sim.tune.evaluate import Evaluation, candidate_folder, measure, play
 from sim.tune.folder import OVERLAY
 from sim.tune.knobs import show_values
 from sim.tune.search import candidate_key, ranked_at, ranking
@@ -139,12 +139,8 @@ def _per_game(root: Path, tune: Tune, values: Mapping[str, Any], arm: str,
               measure_: Ratio) -> np.ndarray | None:  # fmt: skip
     """The measure's value in each of the first `games` games (NaN where it counts none);
     None when a game counts with a weight other than one (not a mean of games)."""
-    from sim.results import manifest as read_manifest
-
     folder = candidate_folder(root, values)
-    entry = next(e for e in read_manifest(folder)["arms"] if str(e["name"]) == arm)
-    frames = first_games(read_arm(folder, int(entry["index"]), [measure_], entry), tune.games)
-    units = measure_.units(frames)
+    units = measure_.units(read_arm(folder, arm, [measure_]).first(tune.games))
     if units.height and not (units["w"] == 1.0).all():
         return None
     column = np.full(tune.games, np.nan)

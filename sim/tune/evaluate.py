@@ -17,10 +17,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-import polars as pl
-
 from sim.experiment import Experiment
-from sim.measures import Frames, read_arm, registry_for
+from sim.measures import read_arm, registry_for
 from sim.runner import RunSummary, default_jobs, run
 from sim.runner.options import Playing
 from sim.runner.pool import WorkerPool
@@ -79,10 +77,7 @@ def play(exp: Experiment, values: Mapping[str, Any], games: int, *, root: Path,
 
 def measure(tune: Tune, values: Mapping[str, Any], games: int, *, root: Path) -> Evaluation:
     """Every target at every place, on the candidate's games 0..games-1."""
-    from sim.results import manifest as read_manifest
-
     folder = candidate_folder(root, values)
-    entries = {str(e["name"]): e for e in read_manifest(folder)["arms"]}
     registry = registry_for(tune.experiment.game)
     measured = []
     for arm in tune.places:
@@ -90,17 +85,9 @@ def measure(tune: Tune, values: Mapping[str, Any], games: int, *, root: Path) ->
         if not wanted:
             continue
         chosen = {i: registry.get(t.measure_at(arm.level)) for i, t in wanted}
-        entry = entries[arm.arm]
-        frames = first_games(read_arm(folder, int(entry["index"]), list(chosen.values()), entry),
-                             games)  # fmt: skip
+        first = read_arm(folder, arm.arm, list(chosen.values())).first(games)
         for i, target in wanted:
-            value = chosen[i].estimate(frames)
+            value = chosen[i].estimate(first)
             measured.append(Measured(i, arm, value, target.miss(value.value)))
     misses = objectives(tune.targets, measured)
     return Evaluation(games, tuple(measured), tuple(misses), score(misses))
-
-
-def first_games(frames: Frames, games: int) -> Frames:
-    """The frames of games 0..games-1."""
-    keep = pl.col("game") < games
-    return Frames(frames.games.filter(keep), frames.seats.filter(keep), frames.settings)

@@ -127,12 +127,11 @@ def effects(tune: Tune, chosen: list[Move], *, root: Path) -> list[Effect]:
         wanted = [(i, t) for i, t in enumerate(tune.targets)
                   if any(p.level == level for p in places(t, tune.places))]  # fmt: skip
         measures = {i: registry.get(t.measure_at(level)) for i, t in wanted}
-        base = read_arm(root, int(at[BASELINE]["index"]), list(measures.values()), at[BASELINE])
+        base = read_arm(root, int(at[BASELINE]["index"]), list(measures.values()))
         for move in chosen:
-            entry = at[move.arm]
-            frames = read_arm(root, int(entry["index"]), list(measures.values()), entry)
+            arm = read_arm(root, int(at[move.arm]["index"]), list(measures.values()))
             for i, target in wanted:
-                d = measures[i].paired(base, frames)
+                d = measures[i].paired(base, arm)
                 verdict = judge(d, 0.0, 0.0, target.tolerance).kind
                 out.append(Effect(i, level, move, d, verdict))
     return out

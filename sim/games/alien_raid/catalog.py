@@ -177,7 +177,7 @@ def _read(path: str, modified: int) -> tuple[tuple[str, Any], ...]:
                      hint="Declare the catalog's words, e.g. regions: [europe, asia].")  # fmt: skip
     flat: dict[str, Any] = {"assumed": False, "title": Path(path).stem, "note": ""}
     flat.update({key: f.data[key] for key in HEADER_SCHEMA if key in f.data})
-    schemas = card_schemas(vocabulary(flat))
+    schemas = card_schemas(vocabulary(_header(flat, f.fail)))
     for section in SECTIONS:
         found = f.data.get(section) or {}
         f.keys(found, list(found), f"{section}.")  # a mapping of card names
@@ -208,11 +208,7 @@ def load_catalog(path: str | Path) -> dict[str, Any]:
 def check(flat: Mapping[str, Any], fail: Fail) -> dict[str, Any]:
     """Every key of a catalog (without the prefix) checked and converted, then the card texts
     and the catalog as a whole; `fail` makes the error for a key."""
-    out = {key: _coerce(field, flat[key], key, fail) for key, field in HEADER_SCHEMA.items()}
-    for word in VOCABULARY:
-        limit = VOCABULARY_LIMITS[word]
-        if not out[word] or len(out[word]) > limit or len(set(out[word])) != len(out[word]):
-            raise fail(f"expected 1 to {limit} distinct {word}", word)
+    out = _header(flat, fail)
     vocab = vocabulary(out)
     for section, schema in card_schemas(vocab).items():
         names = cards(flat, section)
@@ -224,6 +220,17 @@ def check(flat: Mapping[str, Any], fail: Fail) -> dict[str, Any]:
                 out[key] = _coerce(spec, flat[key], key, fail)
             _check_texts(out, section, name, vocab, fail)
     _check_whole(out, fail)
+    return out
+
+
+def _header(flat: Mapping[str, Any], fail: Fail) -> dict[str, Any]:
+    """The header keys checked and converted, the vocabulary among them: the card fields'
+    choices are made of its words, so it is checked before any card."""
+    out = {key: _coerce(field, flat[key], key, fail) for key, field in HEADER_SCHEMA.items()}
+    for word in VOCABULARY:
+        limit = VOCABULARY_LIMITS[word]
+        if not out[word] or len(out[word]) > limit or len(set(out[word])) != len(out[word]):
+            raise fail(f"expected 1 to {limit} distinct {word}", word)
     return out
 
 

@@ -115,7 +115,7 @@ def build(ctx: Context) -> Section:
 
 
 def _events(design, spec) -> dict[str, float]:
-    from sim.measures.core import Settings
+    from sim.results import Settings
 
     if spec.scoring_event is None:
         return {}

@@ -7,7 +7,7 @@ import polars as pl
 
 from sim.report import plots
 from sim.report.game_quality.common import Found
-from sim.report.game_quality.design import Design, frames_list
+from sim.report.game_quality.design import Design
 from sim.report.game_quality.luck import DealShares, Replays, Upsets
 from sim.report.game_quality.skill import Ladder, Move
 from sim.report.plots import COLORS, FAIR
@@ -187,7 +187,7 @@ def close_competitive(
     ax, bars = axes[0, 0], axes[0, 1]
     for i, level in enumerate(design.levels):
         margins = (
-            pl.concat([final_order(f.seats) for f in frames_list(results, design.views[level])])
+            pl.concat([final_order(results.stored(a).seats) for a in design.views[level]])
             .get_column("margin")
             .drop_nulls()
             .to_numpy()
@@ -339,7 +339,7 @@ def flow(design: Design, results, found: list[Found], length: str, outcomes) -> 
     ax, ends = axes[0, 0], axes[0, 1]
     for i, level in enumerate(design.levels):
         values = (
-            pl.concat([f.games.select(length) for f in frames_list(results, design.views[level])])
+            pl.concat([results.stored(a).games.select(length) for a in design.views[level]])
             .get_column(length)
             .to_numpy()
         )

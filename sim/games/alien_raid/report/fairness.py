@@ -14,7 +14,7 @@ from sim.report import fmt
 from sim.report import verdicts as words_v
 from sim.report.answers import Answer, Estimate, Label, joined, sentence
 from sim.report.context import Context
-from sim.report.metrics import mean, prefixed, rate
+from sim.report.metrics import prefixed
 from sim.report.quality import Quality
 from sim.report.render import Finding, Section
 from sim.report.table import Column, Table
@@ -42,26 +42,24 @@ def fairness_rows(ctx: Context, arm: str) -> tuple[list[dict], dict]:
             "skill": skill(ctx, arm),
             "players": players,
             "seat": int(k) + 1,
-            **prefixed(rate(float(c), n), "win"),
+            **prefixed(ctx.measure(arm, f"win_share.seat.{k}"), "win"),
             "fair": 1.0 / players,
             "p": test.pvalue,
         }
-        for k, c in enumerate(counts)
+        for k in range(len(counts))
     ]
     top = g.get_column("top_humans").to_numpy().astype(float)
-    margin = top - g.get_column("second_humans").to_numpy().astype(float)
-    total = s.group_by("game").agg(pl.col("score").sum()).get_column("score").to_numpy()
     length = {
         "arm": arm,
         "skill": skill(ctx, arm),
         "players": players,
         "games": n,
-        **prefixed(rate(float((g.get_column("outcome") == "shared").sum()), n), "shared"),
-        **prefixed(mean(top), "top"),
+        **prefixed(ctx.measure(arm, "shared_rate"), "shared"),
+        **prefixed(ctx.measure(arm, "mean_top_humans"), "top"),
         "top_p10": float(np.quantile(top, 0.1)),
         "top_p90": float(np.quantile(top, 0.9)),
-        **prefixed(mean(margin), "margin"),
-        **prefixed(mean(total.astype(float)), "total"),
+        **prefixed(ctx.measure(arm, "mean_margin"), "margin"),
+        **prefixed(ctx.measure(arm, "game_total.score"), "total"),
         "p": test.pvalue,
     }
     return seats, length

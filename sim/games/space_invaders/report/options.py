@@ -4,10 +4,11 @@ re-launch, the heal, the bonus shots: docs/games/space_invaders/strategies.md). 
 team plays a strategy with an option parameter changed (an action never taken, or a token
 left in the planet area when the strategy judges it better) is compared with the arm of the
 same table whose team plays that strategy as it comes (else the baseline), on the same
-games: the per-game differences in winning and in the team's score get a paired t interval.
-A game in which no decision differs plays out the same in both arms. Each option's verdict
-(sim/stats/verdict.py) reads its win-rate change against the `win_rate` tolerance: it changes
-the win rate (shown), it changes nothing beyond the tolerance, or not settled at this size.
+games: the per-game differences in winning and in the team's score get a paired normal
+interval. A game in which no decision differs plays out the same in both arms. Each option's
+verdict (sim/stats/verdict.py) reads its win-rate change against the `win_rate` tolerance: it
+changes the win rate (shown), it changes nothing beyond the tolerance, or not settled at this
+size.
 """
 
 from __future__ import annotations
@@ -16,12 +17,12 @@ import polars as pl
 
 from sim.games.space_invaders.report import figures
 from sim.games.space_invaders.report.answers import thin_warning
-from sim.games.space_invaders.report.common import Arm, arms
+from sim.games.space_invaders.report.common import WIN_RATE, Arm, arms
 from sim.report import fmt
 from sim.report import verdicts as words
 from sim.report.answers import Answer, Count, Estimate, Label, joined, sentence
 from sim.report.context import Context
-from sim.report.options import option_pairs, per_game_total, team_difference
+from sim.report.options import option_pairs
 from sim.report.quality import Quality
 from sim.report.render import Finding, Section, Text
 from sim.report.table import Column, Table
@@ -61,19 +62,20 @@ def build(ctx: Context) -> Section:
 
 
 def _row(ctx: Context, name: str, base: str, table: Arm) -> dict:
-    win = team_difference(ctx, name, base, "won")
-    score = team_difference(ctx, name, base, "score")
-    declines = per_game_total(ctx, name, DECLINES)
-    base_declines = per_game_total(ctx, base, DECLINES)
+    win = ctx.paired(base, name, WIN_RATE)
+    score = ctx.paired(base, name, "mean_score")
+    declines = {arm: sum(ctx.measure(arm, f"game_total.{c}").value for c in DECLINES)
+                for arm in (name, base)}  # fmt: skip
+    declined = ctx.results.arm_seats(name).filter(pl.sum_horizontal(DECLINES) > 0)
     lineup = ", ".join(dict.fromkeys(ctx.results.arm(name).lineup))
     return {
         "arm": name, "against": base, "lineup": lineup, "players": table.players,
         "level": table.level,
         "dexterity": table.dexterity, "skill": table.skill,
-        "diff": win.estimate, "diff_low": win.low, "diff_high": win.high, "diff_p": win.pvalue,
-        "score": score.estimate, "score_low": score.low, "score_high": score.high,
-        "declines": float(declines.mean()), "base_declines": float(base_declines.mean()),
-        "declining_games": int((declines > 0).sum()), "games": win.n,
+        "diff": win.value, "diff_low": win.low, "diff_high": win.high, "diff_p": win.pvalue,
+        "score": score.value, "score_low": score.low, "score_high": score.high,
+        "declines": declines[name], "base_declines": declines[base],
+        "declining_games": declined.get_column("game").n_unique(), "games": win.n,
     }  # fmt: skip
 
 
