@@ -1,7 +1,7 @@
 """The facts a group's records hold, each read the same way from the records and from the lab's
 stored games: one value per game, a category (who won from which seat, how it ended) or a
-number (the score per seat, the margin, a stored column's value), and the measure of the
-lab's registry that gives its figure with an interval (sim/measures).
+number (the score per seat, the margin, a stored column's value), and the measures of the
+lab's registry that give its figures with their intervals (sim/measures).
 
 Which facts: who won from which seat (a competitive game whose records say the seats), how
 the game ended (its `outcome` column, or in a cooperative game whether the table won), the
@@ -26,8 +26,8 @@ import polars as pl
 
 from sim.config import nearest
 from sim.errors import SimError
-from sim.measures.core import Frames, Ratio, Settings
 from sim.playtest.records import Records
+from sim.stored_arm import Settings, StoredArm
 
 BINS = 8  # a number's categories: the octiles of the simulated values
 ASIDE = ("note", "comment")  # columns left aside
@@ -55,25 +55,8 @@ class Fact:
     kind: str
     column: str = ""  # the stored column (a column fact)
     per_seat: bool = False
-    measures: tuple[Any, ...] = ()
+    measures: tuple[str, ...] = ()  # the registry's names
     unit: str = ""  # what a number counts ("turns", "points")
-
-
-class SeatMean(Ratio):
-    """The mean of a per-seat column over every seat of every game (the figure of a per-seat
-    column the records hold)."""
-
-    def __init__(self, column: str) -> None:
-        self.column = column
-        self.name, self.label = f"per_seat.{column}", f"{column} per seat"
-        self.definition = f"The mean of the seats column `{column}` over every seat."
-        self.seats_columns = (column,)
-
-    def per_game(self, frames: Frames) -> pl.DataFrame:
-        return frames.seats.group_by("game").agg(
-            pl.col(self.column).sum().cast(pl.Float64).alias("x"),
-            pl.col(self.column).is_not_null().sum().cast(pl.Float64).alias("w"),
-        )
 
 
 def facts_of(
@@ -149,7 +132,7 @@ def facts_of(
                     _kind(seats_schema[column]),
                     column=column,
                     per_seat=True,
-                    measures=(SeatMean(column),),
+                    measures=(f"seat_mean.{column}",),
                     unit=column,
                 )
             )
@@ -364,7 +347,7 @@ def _category_order(value: str) -> tuple[int, str]:
     return (1, value)
 
 
-def arm_view(games: pl.DataFrame, seats: pl.DataFrame, players: int) -> Frames:
+def arm_view(games: pl.DataFrame, seats: pl.DataFrame, players: int) -> StoredArm:
     """A measure's view of one arm's tables (or of the records): the one place the fit makes
     one."""
-    return Frames(games, seats, Settings(players=players))
+    return StoredArm(games, seats, Settings(players=players))

@@ -21,7 +21,6 @@ import os
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from types import SimpleNamespace
 from typing import Any
 
 import polars as pl
@@ -167,21 +166,17 @@ def frames(
     seats_columns: Iterable[str] = (),
 ) -> dict[str, tuple[pl.DataFrame, pl.DataFrame]]:
     """arm name -> (games, seats) of the stored arms, with the columns asked for (and `game`,
-    `seat`, `players`)."""
-    from sim.measures.tables import read_arm
-    from sim.results import manifest
+    `seat`, `players`; games a strategy stopped with an illegal move left out)."""
+    from sim.results import read_arm
 
-    entries = {str(e["name"]): e for e in manifest(folder)["arms"]}
-
-    # what read_arm reads: the columns of the measures it is given
-    wanted = SimpleNamespace(
-        name="playtest",
-        games_columns=tuple(dict.fromkeys(("players", *games_columns))),
-        seats_columns=tuple(dict.fromkeys(("players", *seats_columns))),
-    )
     out = {}
     for arm in arms:
-        entry = entries[arm]
-        read = read_arm(folder, int(entry["index"]), [wanted], entry)
+        read = read_arm(
+            folder,
+            arm,
+            games_columns=("players", *games_columns),
+            seats_columns=("players", *seats_columns),
+            reader="sim playtest fit",
+        )
         out[arm] = (read.games, read.seats)
     return out

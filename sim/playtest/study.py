@@ -20,7 +20,6 @@ import polars as pl
 
 from sim.games import is_ruleset_file
 from sim.measures import registry_for
-from sim.measures.core import Frames
 from sim.measures.spec import for_game as game_measures
 from sim.playtest import facts as F
 from sim.playtest.candidates import Candidates, candidates_of
@@ -35,6 +34,7 @@ from sim.playtest.likelihood import (
 from sim.playtest.records import Records
 from sim.playtest.simulate import Arm, Table, experiment, frames, grid_arms, play
 from sim.playtest.verdicts import FactVerdict, figure, verdict_of
+from sim.stored_arm import StoredArm
 
 
 @dataclass
@@ -218,13 +218,13 @@ class Study:
         cands, spec, registry = self.cands, game_measures(self.plugin), registry_for(self.plugin)
         tables = list(f.tables)
 
-        def view(games: pl.DataFrame, seats: pl.DataFrame, table: Table) -> Frames:
+        def view(games: pl.DataFrame, seats: pl.DataFrame, table: Table) -> StoredArm:
             return F.arm_view(games, seats, table[1])
 
         fitted = {t: view(*at_fit[t], t) for t in tables}
         chosen = cands.discrete.index((f.level, dict(f.rules))) if cands.knob else None
-        along: list[dict[Table, Frames]] = []  # the knob's grid (or the ladder) per table
-        inside: list[dict[Table, Frames]] = []  # the grid's skills within the interval
+        along: list[dict[Table, StoredArm]] = []  # the knob's grid (or the ladder) per table
+        inside: list[dict[Table, StoredArm]] = []  # the grid's skills within the interval
         for i in range(len(cands.grid) if cands.knob else len(cands.discrete)):
             rows = {t: self.grid_at(t) for t in tables}
             at = {
@@ -248,8 +248,7 @@ class Study:
             max(f.tables, key=f.tables.get)[1],
         )
         chosen_measures = {
-            fact.name: [registry.get(m) if isinstance(m, str) else m for m in fact.measures]
-            for fact in self.facts
+            fact.name: [registry.get(m) for m in fact.measures] for fact in self.facts
         }
         tests = sum(len(m) for m in chosen_measures.values())
         f.facts = []
@@ -297,14 +296,14 @@ def columns(facts: Sequence[F.Fact]) -> dict[str, tuple[str, ...]]:
     return {"games_columns": tuple(sorted(games)), "seats_columns": tuple(sorted(seats))}
 
 
-def _complete(real: Frames) -> Frames:
+def _complete(real: StoredArm) -> StoredArm:
     """The records whose every seat has a score (the score's and the margin's games)."""
     gaps = real.seats.group_by("game").agg(pl.col("score").is_null().any().alias("gap"))
     keep = pl.col("game").is_in(gaps.filter(~pl.col("gap")).get_column("game").to_list())
     return F.arm_view(real.games.filter(keep), real.seats.filter(keep), real.settings.players)
 
 
-def _spread(fact: F.Fact, frames: Mapping[Table, Frames], spec: Any) -> float:
+def _spread(fact: F.Fact, frames: Mapping[Table, StoredArm], spec: Any) -> float:
     """A simulated game's standard deviation of the fact (a number), at the fitted skill."""
     if fact.kind != "number":
         return 0.0

@@ -27,11 +27,12 @@ from dataclasses import dataclass
 from statistics import NormalDist
 from typing import Any
 
-from sim.measures.core import Frames, Value
+from sim.measures.core import Value
 from sim.playtest.facts import Fact
 from sim.stats.intervals import Z95
 from sim.stats.tolerances import DEFAULTS
 from sim.stats.verdict import Outcome, Verdict, all_of, equivalence
+from sim.stored_arm import StoredArm
 
 FITS, DIFFERS, OPEN = "fits", "differs", "not settled"
 
@@ -95,10 +96,10 @@ def _se(v: Value) -> float:
 
 def figure(
     measure: Any,
-    real: Frames,
-    fitted: Mapping[Any, Frames],
-    interval: Sequence[Mapping[Any, Frames]],
-    knob: Sequence[Mapping[Any, Frames]],
+    real: StoredArm,
+    fitted: Mapping[Any, StoredArm],
+    interval: Sequence[Mapping[Any, StoredArm]],
+    knob: Sequence[Mapping[Any, StoredArm]],
     weights: Mapping[Any, float],
     *,
     spread: float,
@@ -113,7 +114,7 @@ def figure(
     tables = list(weights)
     w = [weights[t] for t in tables]
 
-    def at(arms: Mapping[Any, Frames]) -> Value:
+    def at(arms: Mapping[Any, StoredArm]) -> Value:
         return mixture([measure.estimate(arms[t]) for t in tables], w)
 
     r, s = measure.estimate(real), at(fitted)
