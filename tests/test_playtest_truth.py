@@ -49,8 +49,15 @@ def test_known_truth_recovered_and_more_games_narrower(tmp_path):
     run = {"jobs": 1, "pool": None, "progress": False, "on_note": None}
     found, study = {}, None
     for games in (120, 30):
-        path = _records(tmp_path, f"g{games}.csv", skills=TRUTH, games=games, players=4,
-                        columns=COLUMNS, seed=7000 + games)  # fmt: skip
+        path = _records(
+            tmp_path,
+            f"g{games}.csv",
+            skills=TRUTH,
+            games=games,
+            players=4,
+            columns=COLUMNS,
+            seed=7000 + games,
+        )
         records = read_records(path, plugin)
         study = study or Study.prepare(records, plugin, tmp_path, games=_games(), seed=3, run=run)
         found[games] = study.with_records(records).fit_groups()[0]
@@ -62,10 +69,10 @@ def test_known_truth_recovered_and_more_games_narrower(tmp_path):
 
 def test_two_strong_and_two_novice_players_come_out_ranked(tmp_path):
     levels = {"Anna": 0.75, "Ben": 0.75, "Cleo": 0.0, "Dan": 0.0}  # strong, strong, novices
-    path = _records(tmp_path, "table.csv", skills=levels, games=80, players=4, columns=COLUMNS,
-                    seed=7200)  # fmt: skip
-    answer = fit(path, "guardians", out=tmp_path / "fit", games=_games(), jobs=1,
-                 progress=False)  # fmt: skip
+    path = _records(
+        tmp_path, "table.csv", skills=levels, games=80, players=4, columns=COLUMNS, seed=7200
+    )
+    answer = fit(path, "guardians", out=tmp_path / "fit", games=_games(), jobs=1, progress=False)
     players = answer["groups"]["all"]["players"]
     ranked = sorted(players, key=lambda p: -players[p]["skill"]["estimate"])
     assert set(ranked[:2]) == {"Anna", "Ben"} and set(ranked[2:]) == {"Cleo", "Dan"}, players
@@ -76,11 +83,20 @@ def test_two_strong_and_two_novice_players_come_out_ranked(tmp_path):
     assert min(ratings["Anna"], ratings["Ben"]) > max(ratings["Cleo"], ratings["Dan"]), ratings
 
 
-def test_coverage_of_the_group_interval(tmp_path_factory):
-    """Replicate files of 60 games at TRUTH, each fitted; the share whose interval holds it."""
-    replicates = max(20, round(200 * slow_scale()))
+COVERED = {  # game -> (players, the columns its files hold, the rules its games are played with)
+    "guardians": (4, COLUMNS, {}),
+    "space-invaders": (2, ("rounds", "outcome"), {"dexterity.skill": "practised"}),
+}
+
+
+@pytest.mark.parametrize("game", list(COVERED))
+def test_coverage_of_the_group_interval(tmp_path_factory, game):
+    """Replicate files of 60 games at TRUTH, each fitted; the share whose interval holds it
+    (Space Invaders: its dexterity to be found too)."""
+    players, columns, rules = COVERED[game]
+    replicates = max(20, round((200 if game == "guardians" else 100) * slow_scale()))
     shared = slow_scale() < 1
-    plugin = get_game("guardians")
+    plugin = get_game(game)
     folder = tmp_path_factory.mktemp("coverage")
     covered = 0
     jobs = 2 if not shared else 1  # full size: a pool for the replicates' own lab's games
@@ -88,17 +104,36 @@ def test_coverage_of_the_group_interval(tmp_path_factory):
         run = {"jobs": jobs, "pool": pool, "progress": False, "on_note": None}
         study = None
         for r in range(replicates):
-            path = _records(folder, f"r{r}.csv", skills=TRUTH, games=60, players=4,
-                            columns=COLUMNS, seed=80_000 + r)  # fmt: skip
+            path = folder / f"r{r}.csv"
+            path.write_text(
+                lab_records(
+                    game,
+                    skills=TRUTH,
+                    games=60,
+                    players=players,
+                    columns=columns,
+                    rules=rules,
+                    seed=80_000 + r,
+                )
+            )
             records = read_records(path, plugin)
             if study is None or not shared:
-                study = Study.prepare(records, plugin, folder / f"lab{r % 2}", games=_games(),
-                                      seed=90_000 + r, run=run)  # fmt: skip
+                study = Study.prepare(
+                    records,
+                    plugin,
+                    folder / f"lab{r % 2}",
+                    games=_games(),
+                    seed=90_000 + r,
+                    run=run,
+                )
             found = study.with_records(records).fit_groups()[0]
             covered += found.low <= TRUTH <= found.high
-    result = Coverage(f"sim playtest fit, group skill (Guardians, 4 players, skill {TRUTH}, 60 "
-                      f"games a file, {_games():,} of the lab's games a skill)", covered,
-                      replicates)  # fmt: skip
+    result = Coverage(
+        f"sim playtest fit, group skill ({game}, {players} players, skill "
+        f"{TRUTH}, 60 games a file, {_games():,} of the lab's games a skill)",
+        covered,
+        replicates,
+    )
     print(f"\n{result.row()}")
     assert result.share >= result.floor(), result.row()
 
@@ -112,8 +147,16 @@ def test_every_examples_records_are_as_written_and_fit_their_skills(game, tmp_pa
             stack.enter_context(installed_here(tmp_path / "site", PACKAGES[game]))
         path, groups = EXAMPLES[game]
         assert path.read_text(encoding="utf-8") == written(game)
-        answer = fit(path, game, out=tmp_path / "fit", games=_games(), seed=1,
-                     jobs=1, progress=False, players=False)  # fmt: skip
+        answer = fit(
+            path,
+            game,
+            out=tmp_path / "fit",
+            games=_games(),
+            seed=1,
+            jobs=1,
+            progress=False,
+            players=False,
+        )
     for group in groups:
         found = answer["groups"][group["group"]]
         assert found["games"] == group["games"]
