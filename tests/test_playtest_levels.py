@@ -100,7 +100,7 @@ def test_an_unknown_player_is_one_line(tmp_path):
 
 def test_the_report_names_the_fitted_level(tmp_path):
     fit = _fit(tmp_path / "fit")
-    exp = _experiment(name="levels", seats="skill", games=60, report=["difficulty"],
+    exp = _experiment(name="levels", seats="skill", games=60, report=["guardians_difficulty"],
                       skills=["casual", {"fit": str(fit)}])  # fmt: skip
     results = lab.run(exp, out=tmp_path / "results", jobs=1, progress=False)
     table = results.measures(["raid_rate"])

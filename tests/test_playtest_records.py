@@ -10,10 +10,10 @@ from pathlib import Path
 import pytest
 
 from sim.errors import SimError
-from sim.games import get_game
 from sim.playtest.lab_csv import template
 from sim.playtest.read import read_records
 from sim.playtest.synthetic import as_bgg, as_bgstats
+from sim.plugins import get_game
 from tests.cli_checks import invoke
 
 pytestmark = pytest.mark.without_engines

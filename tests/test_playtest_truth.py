@@ -17,12 +17,12 @@ from pathlib import Path
 
 import pytest
 
-from sim.games import get_game
 from sim.playtest.fit import fit
 from sim.playtest.read import read_records
 from sim.playtest.simulate import workers
 from sim.playtest.study import Study
 from sim.playtest.synthetic import lab_records
+from sim.plugins import get_game
 from tests.conftest import slow_scale
 from tests.examples.installing import PACKAGES, installed_here
 from tests.playtest_examples import EXAMPLES, written

@@ -14,9 +14,9 @@ from sim.commands.signals import exit_code, sigterm_as_interrupt, stopped_by
 
 def template_command(*, game: str, out: str | None) -> None:
     from sim.errors import SimError
-    from sim.games import get_game
     from sim.paths import check_file_target
     from sim.playtest.lab_csv import template
+    from sim.plugins import get_game
 
     text = template(get_game(game, source="--game"))
     if out is None:

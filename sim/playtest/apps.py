@@ -23,7 +23,7 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
-from sim.config import nearest
+from sim.config.words import did_you_mean
 from sim.errors import SimError
 from sim.playtest.records import Records, Row, number, read_text, records
 
@@ -209,11 +209,9 @@ def _choose(name: str | None, game: Any, titles: Iterable[str], file: Path, *, k
             return candidate.strip().lower()
     if not name and len(known) == 1:
         return known[0].lower()
-    close = nearest(name or game.title, known)
     listed = ", ".join(f"'{t}'" for t in known[:12]) or "none"
-    hint = (
-        f"Did you mean '{close}'? " if close else ""
-    ) + f"Its games: {listed}. Name the game as the file does with --name."
+    then = f"Its games: {listed}. Name the game as the file does with --name."
+    hint = did_you_mean(name or game.title, known, then=then)
     raise SimError(f"no plays of '{name or game.title}' in the file", file=file, key=key, hint=hint)
 
 

@@ -15,7 +15,7 @@ from typing import Any
 import numpy as np
 
 from sim.errors import SimError
-from sim.games.base import StrategySpec, part
+from sim.plugins.base import StrategySpec, part
 
 GRID = np.linspace(0.0, 1.0, 17)  # the knob's grid: steps of 1/16, the ladder's quarters on it
 

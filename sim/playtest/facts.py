@@ -24,7 +24,7 @@ from typing import Any
 import numpy as np
 import polars as pl
 
-from sim.config import nearest
+from sim.config.words import did_you_mean
 from sim.errors import SimError
 from sim.playtest.records import Records
 from sim.stored_arm import Settings, StoredArm
@@ -63,8 +63,8 @@ def facts_of(
     records: Records, game: Any, games_schema: Mapping[str, Any], seats_schema: Mapping[str, Any]
 ) -> list[Fact]:
     """The facts the records hold, given the game's stored columns (name -> polars dtype)."""
-    from sim.games.base import outcomes
     from sim.measures.spec import for_game as measures
+    from sim.plugins.base import outcomes
 
     spec = measures(game)
     seats = records.seats
@@ -149,15 +149,15 @@ def _unknown(
     records: Records, column: str, games_schema: Mapping[str, Any], seats_schema: Mapping[str, Any]
 ) -> None:
     known = [c for c in (*games_schema, *seats_schema) if c not in NOT_FACTS]
-    close = nearest(column, known)
-    hint = f"Did you mean '{close}'? " if close else ""
+    then = (
+        f"Columns compared: {', '.join(known)}; a column named note... or comment... is left aside."
+    )
     raise SimError(
         f"the game {records.game} stores no column '{column}'",
         file=records.file,
         line=1,
         key=column,
-        hint=f"{hint}Columns compared: {', '.join(known)}; "
-        "a column named note... or comment... is left aside.",
+        hint=did_you_mean(column, known, then=then),
     )
 
 
@@ -165,7 +165,7 @@ def real_frames(
     records: Records, facts: Sequence[Fact], game: Any
 ) -> tuple[pl.DataFrame, pl.DataFrame]:
     """The records as the lab's games and seats tables (the columns the facts read)."""
-    from sim.games.base import outcomes
+    from sim.plugins.base import outcomes
 
     seats = records.seats
     winners = pl.col("won").cast(pl.Float64).sum().over("game")
@@ -201,14 +201,12 @@ def _column(records: Records, fact: Fact, ends: Sequence[str]) -> pl.Series:
         if fact.column == "outcome" and ends:
             for i, value in enumerate(raw.to_list()):
                 if value is not None and value not in ends:
-                    close = nearest(value, list(ends))
                     raise _cell(
                         records,
                         i,
                         fact.column,
                         f"'{value}' is not an outcome of {records.game}",
-                        (f"Did you mean '{close}'? " if close else "")
-                        + f"Outcomes: {', '.join(ends)}.",
+                        did_you_mean(value, list(ends), then=f"Outcomes: {', '.join(ends)}."),
                     )
         return raw.alias(fact.column)
     out = []

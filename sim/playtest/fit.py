@@ -24,11 +24,11 @@ from collections.abc import Callable
 from typing import Any
 
 from sim.errors import SimError
-from sim.games import get_game
 from sim.paths import make_folder
 from sim.playtest.read import read_records
 from sim.playtest.simulate import experiment, fitted_arm, frames, play, workers
 from sim.playtest.study import GroupFit, Study, columns
+from sim.plugins import get_game
 
 GAMES = 1000  # the lab's games per candidate and table
 MIN_GAMES = 100

@@ -177,8 +177,8 @@ def _won(text: str | None, fail) -> bool:
 def template(game: Any) -> str:
     """The CSV template of `game`: the header (with the game's length columns and `outcome`
     when it has outcomes) and two example games to replace."""
-    from sim.games.base import outcomes, player_counts
     from sim.measures.spec import for_game as measures
+    from sim.plugins.base import outcomes, player_counts
 
     spec = measures(game)
     ends = outcomes(game) or ()

@@ -24,9 +24,9 @@ def read_records(
 ) -> Records:
     """The records of `path` for `game` (a plug-in or its name); `fmt` one of FORMATS (default:
     by the suffix); `name`: the game's name in an app's export (default: the game's title)."""
-    from sim.games import get_game
     from sim.playtest.apps import read_bgg, read_bgstats
     from sim.playtest.lab_csv import read_csv
+    from sim.plugins import get_game
 
     plugin = get_game(game, source="--game") if isinstance(game, str) else game
     file = Path(path)

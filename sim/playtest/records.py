@@ -154,8 +154,8 @@ def records(
     extra: Sequence[str] = (),
 ) -> Records:
     """The rows checked game by game, as Records of the plug-in `game`."""
-    from sim.games.base import player_counts
     from sim.measures.spec import for_game as measures
+    from sim.plugins.base import player_counts
 
     if not rows:
         raise SimError(
@@ -298,7 +298,7 @@ class _GameCheck:
 
 def load_ruleset(plugin: Any, name: str, file: Path) -> Any:
     """A ruleset a record names: a preset of the game, or a file (relative to the records')."""
-    from sim.games import is_ruleset_file
+    from sim.plugins import is_ruleset_file
 
     if is_ruleset_file(name) and not os.path.isabs(name):
         beside = file.parent / name
@@ -319,7 +319,7 @@ def _tables(
     notes: tuple[str, ...],
     extra: tuple[str, ...],
 ) -> Records:
-    from sim.games import get_game
+    from sim.plugins import get_game
 
     first_preset = get_game(game).presets[0]
     seat_rows, game_rows = [], []

@@ -244,9 +244,9 @@ def _distributions(
     real_seats: pl.DataFrame,
 ) -> dict[str, tuple[list, list]]:
     """fact -> (the records' per-game values, the lab's at the fitted skill)."""
-    from sim.games import get_game
     from sim.measures.spec import for_game as measures
     from sim.playtest.facts import Fact, values
+    from sim.plugins import get_game
     from sim.results import load, manifest
 
     spec = measures(get_game(data["game"]))

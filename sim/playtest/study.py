@@ -18,7 +18,6 @@ from typing import Any
 import numpy as np
 import polars as pl
 
-from sim.games import is_ruleset_file
 from sim.measures import registry_for
 from sim.measures.spec import for_game as game_measures
 from sim.playtest import facts as F
@@ -34,6 +33,7 @@ from sim.playtest.likelihood import (
 from sim.playtest.records import Records
 from sim.playtest.simulate import Arm, Table, experiment, frames, grid_arms, play
 from sim.playtest.verdicts import FactVerdict, figure, verdict_of
+from sim.plugins import is_ruleset_file
 from sim.stored_arm import StoredArm
 
 
@@ -283,7 +283,7 @@ def stored_schema(plugin: Any, cands: Candidates, table: Table) -> tuple[dict, d
     rs = plugin.load_ruleset(ruleset, (), source="ruleset")
     level = cands.levels[0] if cands.knob is None else None
     seats, seeds = np.zeros((1, players), np.int64), np.arange(1, dtype=np.uint64)
-    chunk = plugin.play_chunk(rs, players, [cands.spec(0.5, level)], seats, seeds)
+    chunk = plugin.simulate_chunk(rs, players, [cands.spec(0.5, level)], seats, seeds)
     games = pl.DataFrame({k: list(v) for k, v in chunk.games.items()}).schema
     seats_ = pl.DataFrame({k: list(v) for k, v in chunk.seats.items()}).schema
     return dict(games), dict(seats_)

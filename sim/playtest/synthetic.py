@@ -40,7 +40,7 @@ def lab_records(
     stored columns written too (per game or per seat), `rules` rule values the games are
     played with (not written: a fit must find them); with a `group` its games' ids begin
     with its name."""
-    from sim.games import get_game
+    from sim.plugins import get_game
     from sim.seeds import game_seeds, root_keys
 
     plugin = get_game(game) if isinstance(game, str) else game
@@ -56,7 +56,7 @@ def lab_records(
         lineup = [_spec(cands, skills)]
         table = np.zeros((games, players), np.int64)
     seeds = game_seeds(root_keys(seed), 0, games)
-    chunk = plugin.play_chunk(rs, players, lineup, np.ascontiguousarray(table, np.int64), seeds)
+    chunk = plugin.simulate_chunk(rs, players, lineup, np.ascontiguousarray(table, np.int64), seeds)
     header = ["game", "seat", "player", "score", "won", "ruleset", *columns]
     if group:
         header.append("group")

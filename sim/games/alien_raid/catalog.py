@@ -5,7 +5,7 @@ cards by name: ``ships``, ``stations``, ``cities``, ``armies``, ``compensations`
 (their fields: `card_schemas`; the card texts use the language of traits.py). Its keys become
 ruleset keys ``catalog.<section>.<card>.<field>`` (ruleset.py), so any field is set like a
 rule: ``--set catalog.ships.cruiser.price=40000``. Every error names the key (the card's
-name is in it) and, in a file, its line (sim.config.DataFile); a card naming an unknown class,
+name is in it) and, in a file, its line (sim.config.files.DataFile); a card naming an unknown class,
 region, type, trait or effect is refused.
 
 A card field the engine reads names its slot in the card's block of the params array
@@ -21,7 +21,9 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
-from sim.config import DataFile, Field, Schema, coerce, nearest
+from sim.config.fields import Field, Schema, coerce
+from sim.config.files import DataFile
+from sim.config.words import did_you_mean
 from sim.errors import ConfigError
 from sim.games.alien_raid import layout as L
 from sim.games.alien_raid import traits as T
@@ -306,8 +308,7 @@ def _check_whole(flat: Mapping[str, Any], fail: Fail) -> None:
 
 def card_key_error(key: str, known: list[str], source: Any) -> ConfigError:
     """A catalog key that names no field of a card of the catalog."""
-    near = nearest(key, known)
-    hint = f"Did you mean '{near}'?" if near else "`sim rules show --game alien-raid` lists them."
+    hint = did_you_mean(key, known, otherwise="`sim rules show --game alien-raid` lists them.")
     return ConfigError("unknown card field", file=source, key=key, hint=hint)
 
 
@@ -324,8 +325,6 @@ def catalog_path(ref: str, *, source: Any) -> Path:
     path = Path(ref)
     if path.is_file():
         return path
-    near = nearest(ref, shipped())
-    mean = f"Did you mean '{near}'? " if near else ""
-    raise ConfigError(f"no catalog file {ref!r}", file=source, key="catalog.file",
-                      hint=f"{mean}Shipped: {', '.join(shipped())}; or a path to a YAML file "
-                      "relative to the working directory.")  # fmt: skip
+    hint = did_you_mean(ref, shipped(), then=f"Shipped: {', '.join(shipped())}; or a path to a "
+                        "YAML file relative to the working directory.")  # fmt: skip
+    raise ConfigError(f"no catalog file {ref!r}", file=source, key="catalog.file", hint=hint)
