@@ -1,7 +1,8 @@
-"""Every game's example playtest records (examples/playtest/, and Pig's beside its package):
-what they were written from, so that a test can write them again and compare, and a fit can
-be checked against the skills they were played at. Each is a group of people as the lab's
-players at known skills (sim/playtest/synthetic.py); docs/playtest.md shows their fits.
+"""Every game's example playtest records (examples/playtest/; Pig's and the coin race's beside
+their packages): what they were written from, so that a test can write them again and compare,
+and a fit can be checked against the skills they were played at. Each is a group of people as
+the lab's players at known skills (sim/playtest/synthetic.py); docs/playtest.md shows their
+fits.
 
     python -m tests.playtest_examples        # write them again (the engines compile first)
 """
@@ -37,6 +38,10 @@ EXAMPLES: dict[str, tuple[Path, list[dict[str, Any]]]] = {
         {"group": "lunch", "skills": {"Ivy": "shrewd", "Jon": "careless"}, "games": 40,
          "players": 2, "columns": ("turns",), "seed": 3805},
     ]),
+    "coin-race": (PACKAGES["coin-race"] / "playtest" / "coin-race.csv", [
+        {"group": "cautious", "skills": "steady", "games": 40, "players": 3,
+         "columns": ("turns", "outcome"), "seed": 3806},
+    ]),
 }  # fmt: skip
 APPS = {  # the tuesday group of Guardians as the apps export it
     FOLDER / "guardians-bgstats.json": "bgstats",
@@ -68,7 +73,8 @@ def write_all() -> None:
     from tests.examples.installing import installed_here
 
     with ExitStack() as stack:
-        stack.enter_context(installed_here(Path(mkdtemp()), PACKAGES["pig"]))
+        for package in PACKAGES.values():
+            stack.enter_context(installed_here(Path(mkdtemp()), package))
         for game, (path, _) in EXAMPLES.items():
             path.parent.mkdir(parents=True, exist_ok=True)
             path.write_text(written(game), encoding="utf-8")

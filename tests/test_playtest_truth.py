@@ -163,5 +163,7 @@ def test_every_examples_records_are_as_written_and_fit_their_skills(game, tmp_pa
         if isinstance(group["skills"], float):  # one skill at every seat
             skill = found["skill"]
             assert skill["low"] <= group["skills"] <= skill["high"], (group, skill)
+        if isinstance(group["skills"], str):  # one ladder level at every seat (no knob)
+            assert group["skills"] in found["levels"], (group, found["levels"])
         for rule, value in (group.get("rules") or {}).items():
             assert value in found["rules_within"][rule], found
