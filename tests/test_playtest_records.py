@@ -14,7 +14,7 @@ from sim.playtest.lab_csv import template
 from sim.playtest.read import read_records
 from sim.playtest.synthetic import as_bgg, as_bgstats
 from sim.plugins import get_game
-from tests.cli_checks import invoke, one_error_line
+from tests.cli_checks import invoke
 
 pytestmark = pytest.mark.without_engines
 
@@ -124,20 +124,6 @@ def test_sim_playtest_template_writes_a_new_file_only(tmp_path):
     assert result.exit_code == 0 and target.read_text().startswith("game,seat,player,score,won")
     again = invoke("playtest", "template", "--game", "guardians", "--out", str(target))
     assert again.exit_code == 2 and "never overwrites" in again.output
-
-
-def test_a_template_the_disk_refuses_is_one_line(tmp_path, monkeypatch):
-    import errno
-
-    def full(self, *args, **kwargs):
-        raise OSError(errno.ENOSPC, "No space left on device")
-
-    monkeypatch.setattr(Path, "write_text", full)
-    target = tmp_path / "mine.csv"
-    line = one_error_line(
-        invoke("playtest", "template", "--game", "guardians", "--out", str(target))
-    )
-    assert "cannot write the template: No space left on device" in line and "mine.csv" in line
 
 
 def test_bg_stats_and_boardgamegeek_give_the_csv_tables(tmp_path):

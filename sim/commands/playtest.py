@@ -14,9 +14,10 @@ from sim.commands.signals import exit_code, sigterm_as_interrupt, stopped_by
 
 def template_command(*, game: str, out: str | None) -> None:
     from sim.errors import SimError
-    from sim.paths import cannot_write, check_file_target
+    from sim.paths import check_file_target
     from sim.playtest.lab_csv import template
     from sim.plugins import get_game
+    from sim.storage import write_atomic
 
     text = template(get_game(game, source="--game"))
     if out is None:
@@ -26,10 +27,7 @@ def template_command(*, game: str, out: str | None) -> None:
     if target.exists():
         raise SimError("the file exists; the template never overwrites records", file=target,
                        key="--out", hint="Give a new file name.")  # fmt: skip
-    try:
-        target.write_text(text, encoding="utf-8")
-    except OSError as exc:  # a full disk, a folder made read-only: one line, not a traceback
-        raise cannot_write(target, exc, key="--out", what="cannot write the template") from None
+    write_atomic(target, text.encode("utf-8"), what="the playtest template")
     typer.echo(f"template written to {target}: one row per seat per game (docs/playtest.md)")
 
 

@@ -64,7 +64,7 @@ def fit(
     records = read_records(path, plugin, fmt=fmt, name=name)
     if group is not None:
         records = records.group(group)
-    root = make_folder(out, key="--out")
+    root = make_folder(out, key="--out", what="the playtest fit's folder")
     with workers(jobs, plugin.name) as pool:
         run = {"jobs": jobs, "pool": pool, "progress": progress, "on_note": on_note}
         study = Study.prepare(records, plugin, root, games=games, seed=seed, run=run)

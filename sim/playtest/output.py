@@ -22,12 +22,14 @@ import numpy as np
 import polars as pl
 import yaml
 
+from sim.faults import writing
 from sim.measures.core import Value
-from sim.paths import cannot_write
 from sim.playtest.candidates import Candidates, on_ladder
 from sim.playtest.likelihood import FINE
 from sim.playtest.records import DEFAULT_GROUP, Records
 from sim.playtest.verdicts import FactVerdict, Figure, difference
+
+ANSWERS = "the playtest fit's answers"  # what a fault writing fit.yaml and the records names
 
 FILE = "fit.yaml"
 CURVE_POINTS = 81  # the likelihood's points written (every fifth of the fit's)
@@ -196,9 +198,9 @@ def _r(x: float | None, digits: int = 4) -> float | None:
 def write(
     root: Path, data: dict[str, Any], records: Records, games: pl.DataFrame, seats: pl.DataFrame
 ) -> Path:
-    """fit.yaml and the records' tables."""
+    """fit.yaml and the records' tables (a write the disk refuses: a WriteFault naming it)."""
     folder = root / "records"
-    try:
+    with writing(ANSWERS, root):
         folder.mkdir(parents=True, exist_ok=True)
         keep = ["game_id", "group", "ruleset"]
         info = records.games.select("game", *keep)
@@ -211,6 +213,4 @@ def write(
         partial = path.with_suffix(".yaml.partial")
         partial.write_text(text, encoding="utf-8")
         partial.replace(path)
-    except OSError as exc:
-        raise cannot_write(root, exc, key="--out") from None
     return path
