@@ -182,6 +182,27 @@ def play(
             typer.echo(f"page written to {write_page(watched, html_file)}")
 
 
+@app.command("check")
+@domain_errors
+def check(
+    game: str = typer.Argument(..., help="An installed game (sim rules list shows its presets)."),
+    games: int = typer.Option(200, "--games", help="Random games to check."),
+    seed: int = typer.Option(0, "--seed", help="The first game's seed (then seed+1, ...)."),
+    players: int = typer.Option(None, "--players", help="Seats (default: the fewest it takes)."),
+    strategies: str = typer.Option("", help="Comma-separated players (default: random)."),
+) -> None:
+    """Check a game's contract on many random games: each ends within its cap, replays from its
+    seed, keeps copies apart, offers only actions its rules accept and shows no seat what it
+    may not see; each failure prints the `sim play` command that plays that game again."""
+    from sim.contract import check_game, describe
+
+    contract = check_game(game, games=games, seed=seed, players=players,
+                          strategies=[s for s in strategies.split(",") if s])  # fmt: skip
+    typer.echo(describe(contract))
+    if not contract.ok:
+        raise typer.Exit(1)
+
+
 @app.command("bench")
 @domain_errors
 def bench(

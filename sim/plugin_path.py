@@ -12,11 +12,15 @@ experiment's folder from each task (`register`).
 
 from __future__ import annotations
 
+import importlib
 import os
 import sys
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from types import ModuleType
+
+from sim.errors import ConfigError
 
 _REGISTERED: list[str] = []  # experiment folders of the tasks this process has played
 
@@ -50,3 +54,33 @@ def searching(paths: Iterable[str]) -> Iterator[None]:
         for path in added:
             if path in sys.path:
                 sys.path.remove(path)
+
+
+def import_module(module_name: str, *, source: str | None) -> ModuleType:
+    """The module, or a ConfigError saying why it cannot be imported (missing, a syntax
+    error, or an exception while it runs)."""
+    try:
+        return importlib.import_module(module_name)
+    except ImportError as err:
+        raise ConfigError(
+            f"cannot import strategy module {module_name!r} ({err})",
+            file=source,
+            key="strategy",
+            hint="Check the name; modules are found in the experiment file's folder, the "
+            "current folder, PYTHONPATH and the installed packages.",
+        ) from None
+    except SyntaxError as err:
+        where = f"{err.filename}:{err.lineno}" if err.filename else "its source"
+        raise ConfigError(
+            f"strategy module {module_name!r} has a syntax error at {where}: {err.msg}",
+            file=source,
+            key="strategy",
+            hint="Fix the module, then run again.",
+        ) from None
+    except Exception as err:  # noqa: BLE001 - the user's module runs arbitrary code on import
+        raise ConfigError(
+            f"importing strategy module {module_name!r} raised {type(err).__name__}: {err}",
+            file=source,
+            key="strategy",
+            hint="Fix the module so that importing it runs without an error.",
+        ) from None

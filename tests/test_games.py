@@ -1,11 +1,13 @@
-"""One contract over every installed game, and the example games (the toy coin race and Pig,
-installed as pip would, tests/examples/installing.py): the plug-in is found through its entry
-point and is light to import, declares only the parts sim/plugins/base.py declares and with their
-types, plays chunks of games as the columns the runner and the reports read (the same games
-however the seeds are chunked), and works through the generic commands: an experiment run and
-reported, `sim play`, `sim rules`, `sim scenario`, `sim calibrate` along its skill knob, and a
-bench row of each lineup its plan names. A game with golden files (tests/goldens.py) still plays
-exactly as recorded, and its compiled code plays the same games as its plain-Python execution."""
+"""One contract over every installed game, and the example games (the toy coin race, Pig,
+and the plain-Python Pig and No Thanks!, installed as pip would, tests/examples/installing.py):
+the plug-in is found through its entry point and is light to import, declares only the parts
+sim/plugins/base.py declares and with their types, plays chunks of games as the columns the
+runner and the reports read (the same games however the seeds are chunked), keeps the
+contract `sim check` holds it to, and works through the generic commands: an experiment run
+and reported, `sim play`, `sim rules`, `sim scenario`, `sim calibrate` along its skill knob,
+and a bench row of each lineup its plan names. A game with golden files (tests/goldens.py)
+still plays exactly as recorded, and its compiled code plays the same games as its
+plain-Python execution."""
 
 from __future__ import annotations
 
@@ -120,12 +122,13 @@ def test_the_ladder_and_its_knob(game):
     assert along == sorted(along) and all(0.0 <= s <= 1.0 for s in along)
 
 
-def test_a_point_on_the_knob_plays_its_levels_games(game):
+def test_a_point_on_the_knob_plays_its_levels_games(game, monkeypatch):
     """The ladder's levels that are points on the continuous skill play exactly the games of
     the knob at that point (the same state after every turn, for a compiled game)."""
     knob, points = part(game, "skill_knob"), dict(part(game, "skill_points"))
     if not points:
         pytest.skip(f"{game.name} has no continuous skill")
+    _cheap_search(game, monkeypatch)
     players, ruleset = min(player_counts(game)), game.load_ruleset(game.presets[0])
     trace = {"trace": True} if part(game, "compile_jobs") is not None else {}
     seats, seeds = np.zeros((12, players), np.int64), np.arange(12)
@@ -160,6 +163,15 @@ def test_chunks_have_the_framework_columns_and_do_not_depend_on_the_chunking(gam
         for column, values in getattr(whole, table).items():
             joined = np.concatenate([getattr(h, table)[column] for h in halves])
             assert np.array_equal(np.asarray(values), joined), f"{table}.{column}"
+
+
+def _cheap_search(game, monkeypatch) -> None:
+    """A plain-Python game's knob is the generic search's budget, up to the game's top (a
+    thousand simulations a decision): here the top is 20, the knob's mechanics the same."""
+    from sim.plain.plugin import plain_game
+
+    if (plain := plain_game(game)) is not None:
+        monkeypatch.setattr(plain, "search_budget", 20)
 
 
 def test_an_unknown_strategy_is_refused_with_the_nearest_name(game):
@@ -217,16 +229,21 @@ def test_rules_and_scenarios_through_the_generic_commands(game):
     assert f"{len(files)} passed, 0 failed" in checked.output
 
 
-def test_calibrate_finds_a_skill_between_the_ends_of_the_knob(game):
+def test_calibrate_finds_a_skill_between_the_ends_of_the_knob(game, monkeypatch):
     from sim.lab.calibrate import calibrate
+    from sim.seeds import game_seeds, root_keys
 
     knob = part(game, "skill_knob")
     if knob is None:
         pytest.skip(f"{game.name} has no continuous skill")
-    players, games = min(player_counts(game)), 40
+    _cheap_search(game, monkeypatch)
+    # a plain game's search plays every seat: fewer games (calibrate's floor is 10)
+    compiled = part(game, "compile_jobs") is not None
+    players, games = min(player_counts(game)), 40 if compiled else 16
+    seeds = game_seeds(root_keys(0), 0, games)  # calibrate's games: the target lies between
     ends = [game.simulate_chunk(game.load_ruleset(game.presets[0]), players,
                             [StrategySpec(knob[0], ((knob[1], s),))],
-                            np.zeros((games, players), np.int64), np.arange(games)).games
+                            np.zeros((games, players), np.int64), seeds).games
             for s in (0.0, 1.0)]  # fmt: skip
     column = max(  # the per-game column that moves most along the knob
         (c for c in ends[0] if ends[0][c].dtype.kind in "iuf" and c not in ("trace_hash",)),
@@ -254,6 +271,14 @@ def test_every_lineup_of_the_bench_plan_is_timed(game):
         row = strategy_rate(table, names, games=4, repeats=1, label=label, counted=plan.counted)
         assert row["strategy"] == label and row["games_per_s_per_core"] > 0
         assert all(row[f"{c}_per_game"] > 0 for c in plan.counted)
+
+
+def test_the_game_keeps_the_contract_sim_check_holds_it_to(game):
+    from sim.contract import check_game, describe
+
+    contract = check_game(game.name, games=20, seed=100)
+    assert contract.ok, describe(contract)
+    assert contract.passed
 
 
 # --- golden files ---------------------------------------------------------------------------

@@ -24,15 +24,16 @@ FLOORS: tuple[tuple[str, str, tuple[str, ...]], ...] = (
      "the only code that imports typer.", ("sim.__main__", "sim.cli", "sim.commands*")),
     ("lab", "The lab from Python: experiments run (with the stop rule the runner is handed), "
      "results folders read, reports built, tunes, screens, tournaments, calibrations, benches, "
-     "watched games and playtest fits.",
-     ("sim.lab*", "sim.tune*", "sim.bench", "sim.watch", "sim.playtest*")),
+     "watched games, game checks and playtest fits.",
+     ("sim.lab*", "sim.tune*", "sim.bench", "sim.watch", "sim.contract*", "sim.playtest*")),
     ("runner", "An experiment's games played in chunks and stored, with their manifest; it "
      "builds no report and reads no measure.", ("sim.runner*",)),
     ("experiment", "The experiment file language: a file read, checked and made into arms; it "
      "plays nothing.", ("sim.experiment*",)),
     ("games", "The games: each one's rules, compiled loop, report sections and measures "
-     "(sim/games/<game>/), and its players (strategies/).",
-     ("sim.games.*.*", "sim.games.*", "strategies*")),
+     "(sim/games/<game>/), and its players (strategies/); plain-Python games' plug-in, loop "
+     "and report (sim/plain/) and their generic players (strategies/generic/).",
+     ("sim.games.*.*", "sim.games.*", "strategies*", "sim.plain*")),
     ("reports", "The report framework: sections, tables, figures and verdicts from stored "
      "results only.", ("sim.report*",)),
     ("measures", "Every number the lab reports, one registry per game, computed from stored "

@@ -102,10 +102,12 @@ def unknown_key(key: str, schema: Schema, *, file: Source = None) -> ConfigError
     if parent is not None:
         hint = f"Write {parent}=<{schema[parent].describe()}>"
         return ConfigError(f"'{parent}' is a value, not a section", file=file, key=key, hint=hint)
-    return ConfigError("unknown key", file=file, key=key, hint=_did_you_mean(key, list(schema)))
+    return ConfigError("unknown key", file=file, key=key, hint=_unknown_key_hint(key, list(schema)))
 
 
-def _did_you_mean(key: str, keys: list[str]) -> str:
+def _unknown_key_hint(key: str, keys: list[str]) -> str:
+    """The hint for an unknown dotted rule key: the nearest key of its own section first, then
+    the one `did_you_mean` over every key, then the keys with the same last segment."""
     section, _, leaf = key.rpartition(".")
     siblings = {k.rpartition(".")[2]: k for k in keys if k.rpartition(".")[0] == section}
     # A typo in the last segment of a known section is the commonest mistake: 'missile.cots'.

@@ -11,7 +11,6 @@ Two kinds (docs/games/guardians/strategies.md):
 
 from __future__ import annotations
 
-import importlib
 from dataclasses import dataclass
 from types import ModuleType
 from typing import Any
@@ -65,7 +64,7 @@ def load(name: str, *, source: str | None = None) -> UserStrategy:
             hint="Name a user strategy as package.module:Name, e.g. mybots:Lowest.",
         )
     with plugin_path.searching(plugin_path.user_paths(source)):
-        module = _import(module_name, source)
+        module = plugin_path.import_module(module_name, source=source)
     target = getattr(module, attr, None) if attr else module
     if target is None:
         public = ", ".join(n for n in dir(module) if not n.startswith("_"))
@@ -88,33 +87,3 @@ def load(name: str, *, source: str | None = None) -> UserStrategy:
         hint="give it a numba-compiled `policy` and PARAMS, or a class with place, "
         "mine_start and turn methods (see docs/games/guardians/strategies.md)",
     )
-
-
-def _import(module_name: str, source: str | None) -> ModuleType:
-    """The module, or a ConfigError saying why it cannot be imported (missing, a syntax
-    error, or an exception while it runs)."""
-    try:
-        return importlib.import_module(module_name)
-    except ImportError as err:
-        raise ConfigError(
-            f"cannot import strategy module {module_name!r} ({err})",
-            file=source,
-            key="strategy",
-            hint="Check the name; modules are found in the experiment file's folder, the "
-            "current folder, PYTHONPATH and the installed packages.",
-        ) from None
-    except SyntaxError as err:
-        where = f"{err.filename}:{err.lineno}" if err.filename else "its source"
-        raise ConfigError(
-            f"strategy module {module_name!r} has a syntax error at {where}: {err.msg}",
-            file=source,
-            key="strategy",
-            hint="Fix the module, then run again.",
-        ) from None
-    except Exception as err:  # noqa: BLE001 - the user's module runs arbitrary code on import
-        raise ConfigError(
-            f"importing strategy module {module_name!r} raised {type(err).__name__}: {err}",
-            file=source,
-            key="strategy",
-            hint="Fix the module so that importing it runs without an error.",
-        ) from None

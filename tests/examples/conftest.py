@@ -8,7 +8,8 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-PIG = Path(__file__).resolve().parents[2] / "examples" / "pig"
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 
-if str(PIG) not in sys.path:
-    sys.path.insert(0, str(PIG))
+for package in ("pig", "plain_pig", "no_thanks"):
+    if str(EXAMPLES / package) not in sys.path:
+        sys.path.insert(0, str(EXAMPLES / package))

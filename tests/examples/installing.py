@@ -18,7 +18,12 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = ROOT / "examples"
 # the example games' packages, by the game name their entry point declares
-PACKAGES = {"coin-race": EXAMPLES / "coin_race", "pig": EXAMPLES / "pig"}
+PACKAGES = {
+    "coin-race": EXAMPLES / "coin_race",
+    "pig": EXAMPLES / "pig",
+    "plain-pig": EXAMPLES / "plain_pig",
+    "no-thanks": EXAMPLES / "no_thanks",
+}
 
 
 def _project(package: Path) -> dict:

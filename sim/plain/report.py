@@ -1,0 +1,61 @@
+"""The report of every plain-Python game: who wins from which seat and how long and close the
+games are, per arm, and the lab's `quality` section (is it a good game?), from the stored
+games only (never the game loop)."""
+
+from __future__ import annotations
+
+import polars as pl
+
+from sim.plain.columns import DECISIONS, NO_CHOICE, TURNS, TURNS_PLAYED
+from sim.plain.game import PlainGame
+from sim.plugins.trajectory import SEAT_COLUMNS as TRAJECTORY
+from sim.report.context import Context
+from sim.report.metrics import prefixed
+from sim.report.render import Section
+from sim.report.spec import GameReport
+from sim.report.table import Column, Table
+
+
+def overview(ctx: Context) -> Section:
+    section = Section("overview", "Overview", "Who wins, from which seat, and how close is it?")
+    seat_rows, game_rows = [], []
+    for arm in ctx.arm_names:
+        seats, games = ctx.results.arm_seats(arm), ctx.results.arm_games(arm)
+        held_seats = seats.group_by("seat", "strategy").len().sort("seat", "strategy")
+        for seat, strategy, n in held_seats.iter_rows():
+            held = ctx.results.stored(arm).where(seats=pl.col("strategy") == strategy)
+            win = ctx.measure(held, f"win_share.seat.{seat}")
+            seat_rows.append({"arm": ctx.arm_label(arm), "seat": f"seat {seat + 1}",
+                              "strategy": strategy, "games": n,
+                              **prefixed(win, "win")})  # fmt: skip
+        game_rows.append({"arm": ctx.arm_label(arm), "games": games.height,
+                          **prefixed(ctx.measure(arm, f"mean_{TURNS}"), "turns"),
+                          **prefixed(ctx.measure(arm, f"mean_{DECISIONS}"), "decisions"),
+                          **prefixed(ctx.measure(arm, "lead_changes"), "lead"),
+                          **prefixed(ctx.measure(arm, "mean_margin"), "margin")})  # fmt: skip
+    section.add(Table("plain_seats", "Win share by seat", pl.DataFrame(seat_rows), [
+        Column.text("arm", "arm"), Column.text("seat", "seat"),
+        Column.text("strategy", "strategy"), Column.count("games", "games"),
+        Column.pct_ci("win", "win share", digits=2),
+    ]))  # fmt: skip
+    section.add(Table("plain_games", "Length and closeness of the games",
+                      pl.DataFrame(game_rows), [
+        Column.text("arm", "arm"), Column.count("games", "games"),
+        Column.num_ci("turns", "turns per game"),
+        Column.num_ci("decisions", "decisions per game"),
+        Column.num_ci("lead", "lead changes per game", digits=2),
+        Column.num_ci("margin", "final margin, first to second"),
+    ]))  # fmt: skip
+    return section
+
+
+def game_report(game: PlainGame) -> GameReport:
+    return GameReport(
+        title=f"{game.title} balance report",
+        overview=overview,
+        methods=(
+            "A turn is a run of decisions by one seat; a decision with a single legal "
+            "action counts too.",
+        ),
+        seat_columns=(*TRAJECTORY, NO_CHOICE, TURNS_PLAYED, DECISIONS),
+    )
