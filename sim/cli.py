@@ -38,6 +38,8 @@ rules_app = typer.Typer(help="List a game's presets; show the rules one plays, k
                         cls=SimGroup, no_args_is_help=True)  # fmt: skip
 scenario_app = typer.Typer(help="Check the engine against the executable rule scenarios.",
                            cls=SimGroup, no_args_is_help=True)  # fmt: skip
+playtest_app = typer.Typer(help="Fit the lab's players to your group's playtest records.",
+                           cls=SimGroup, no_args_is_help=True)  # fmt: skip
 
 
 def domain_errors(fn: Callable[..., Any]) -> Callable[..., Any]:
@@ -365,6 +367,9 @@ def calibrate(
     typer.echo(describe(cal))
 
 
+app.add_typer(playtest_app, name="playtest", rich_help_panel=EXPERIMENTS)
+
+
 # --- search rule values -----------------------------------------------------------------------
 
 
@@ -483,6 +488,55 @@ def bench(
 
     bench_command(quick=quick, as_json=as_json, presets=presets, strategies=strategies,
                   out=out, game=game, games=games)  # fmt: skip
+
+
+@command(playtest_app, "template")
+@domain_errors
+def playtest_template(
+    game: str = typer.Option(..., "--game", help="The game the records are of."),
+    out: str = typer.Option(None, "--out", help="Write the template here (default: print it)."),
+) -> None:
+    """Write the lab's CSV for a game's records.
+
+    The header and two example games to replace with your own."""
+    from sim.commands.playtest import template_command
+
+    template_command(game=game, out=out)
+
+
+@command(playtest_app, "fit")
+@domain_errors
+def playtest_fit(
+    file: str = typer.Argument(
+        ...,
+        help="Records: the lab's CSV, a BG Stats export (.json) or BoardGameGeek's plays (.xml).",
+    ),
+    game: str = typer.Option(..., "--game", help="The game the records are of."),
+    out: str = typer.Option(
+        ..., "--out", help="The fit's folder: fit.yaml, the lab's games, the report."
+    ),
+    fmt: str = typer.Option(None, "--format", help="csv, bgstats or bgg (default: by suffix)."),
+    name: str = typer.Option(
+        None, "--name", help="The game's name in an app's export (default: the game's title)."
+    ),
+    group: str = typer.Option(None, "--group", help="Fit one group of the records only."),
+    games: int = typer.Option(1000, "--games", help="The lab's games per candidate skill."),
+    seed: int = typer.Option(0, "--seed", help="Root seed of the lab's games."),
+    jobs: int = JOBS_OPTION,
+    no_report: bool = NO_REPORT_OPTION,
+    no_players: bool = typer.Option(
+        False, "--no-players", help="Do not fit the named players (faster)."
+    ),
+) -> None:
+    """Fit each group of your records to the lab's skill ladder.
+
+    Each group is fitted to the game's continuous skill; every fact the records hold is
+    checked against the lab's players at that skill, and the named players are fitted."""
+    from sim.commands.playtest import fit_command
+
+    options = {"fmt": fmt, "name": name, "group": group, "games": games, "seed": seed,
+               "jobs": jobs, "players": not no_players}  # fmt: skip
+    fit_command(file=file, game=game, out=out, report=not no_report, options=options)
 
 
 def main() -> None:  # pragma: no cover - console entry point

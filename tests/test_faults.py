@@ -115,6 +115,13 @@ WRITE_SITES: tuple[Site, ...] = (
          and p.startswith("r/"), "fresh", verb="delete"),
     Site("the stored tune (--fresh)", lambda op, p: op in ("unlink", "rmdir")
          and p.startswith("t/"), "tune-fresh", verb="delete"),
+    Site("the playtest fit's folder", lambda op, p: op == "mkdir" and p == "p", None,
+         verb="create", note="sim.paths.make_folder, the results folder's code; a fit plays "
+         "the lab's games first: test_a_playtest_fit_the_disk_refuses_its_answers"),
+    Site("the playtest fit's answers", _named("fit.yaml", "fit.yaml.partial"), None,
+         note="a fit plays the lab's games first: test_a_playtest_fit_the_disk_refuses_..."),
+    Site("the playtest template", _named("template.csv"), None,
+         note="one write: test_a_playtest_template_the_disk_refuses"),
     Site("the bench's figures", _named("results-coin-race.json"), None,
          note="the full `sim bench` takes minutes: test_the_bench_figures_a_full_disk_refuses"),
     Site("the sensitivity summary", lambda op, p: op != "unlink"
@@ -515,6 +522,59 @@ def test_a_results_folder_removed_under_the_run_is_not_made_again(coin_race, ref
     assert f"kept: 0 of {GAMES} games stored" in str(caught.value) and not out.exists()
     run(parse_experiment(COIN), out=out, jobs=1, chunk_size=10, progress=False)
     assert _parts(out) == _parts(refs["run"] / "r")
+
+
+def _one_fault_line(done) -> str:
+    assert done.exit_code == FAULT_EXIT and "Traceback" not in done.output, done.output
+    (line,) = [x for x in done.output.splitlines() if x.startswith("error:")]
+    return line
+
+
+def test_a_playtest_fit_the_disk_refuses_its_answers(coin_race, tmp_path):
+    """fit.yaml refused after the lab's games are played: one line naming it, exit 74; the
+    same command, space freed, writes the answers an uninterrupted fit writes."""
+    from sim.playtest.synthetic import lab_records
+
+    records = tmp_path / "records.csv"
+    records.write_text(lab_records("coin-race", skills="steady", games=20, players=2, seed=5))
+    base = tmp_path / "fault"
+    base.mkdir()
+
+    def fit(root: Path):
+        return invoke("playtest", "fit", str(records), "--game", "coin-race", "--out",
+                      str(root / "p"), "-j", "1", "--games", "100", "--no-report",
+                      "--no-players")  # fmt: skip
+
+    with injected(Injector(str(tmp_path / "ref"))) as seen:
+        assert fit(tmp_path / "ref").exit_code == 0
+    at = next(i for i, op in enumerate(seen.ops) if op.path.endswith("fit.yaml.partial"))
+    with injected(Injector(str(base), fail_at=at, code=errno.ENOSPC)) as injector:
+        line = _one_fault_line(fit(base))
+    assert injector.failed is not None and injector.failed.path.endswith("fit.yaml.partial")
+    assert line == (f"error: cannot write the playtest fit's answers ({base / 'p'}): no space "
+                    "left on the device. Free space on that disk, then run the same command "
+                    "again.")  # fmt: skip
+    again = fit(base)
+    assert again.exit_code == 0, again.output
+    answers = yaml.safe_load((base / "p" / "fit.yaml").read_text())
+    assert answers == yaml.safe_load((tmp_path / "ref" / "p" / "fit.yaml").read_text())
+
+
+def test_a_playtest_template_the_disk_refuses(tmp_path):
+    for folder in ("ref", "fault"):
+        (tmp_path / folder).mkdir()
+    with injected(Injector(str(tmp_path / "ref"))) as seen:
+        invoke("playtest", "template", "--game", "guardians", "--out",
+               str(tmp_path / "ref" / "template.csv"))  # fmt: skip
+    at = next(i for i, op in enumerate(seen.ops) if "template.csv" in op.path)
+    out = tmp_path / "fault" / "template.csv"
+    command = ("playtest", "template", "--game", "guardians", "--out", str(out))
+    with injected(Injector(str(tmp_path / "fault"), fail_at=at, code=errno.EROFS)):
+        line = _one_fault_line(invoke(*command))
+    assert line.startswith(f"error: cannot write the playtest template ({out}): the file system "
+                           "is read-only. Make its file system writable again")  # fmt: skip
+    assert list(out.parent.iterdir()) == []  # no template, no temporary file
+    assert invoke(*command).exit_code == 0 and out.read_text().startswith("game,seat,player")
 
 
 def test_the_bench_figures_a_full_disk_refuses(coin_race, monkeypatch, tmp_path):

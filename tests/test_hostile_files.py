@@ -3,8 +3,9 @@ random text, UTF-16, YAML of the wrong shape and shipped files mutated either pa
 refused on one line that names the file (exit code 2 at the command line), never with a
 traceback. Readers: experiments, tune files, each game's scenarios (through `sim scenario`
 too; Pig's, the example game installed from examples/pig, too), each game's rulesets, the card
-catalogs (and Space Invaders' geometry file), a results folder's manifest, and a user
-strategy's module. The example counts stay modest: the default suite runs them every time
+catalogs (and Space Invaders' geometry file), a results folder's manifest, a user strategy's
+module, and playtest records (the lab's CSV, a BG Stats export, BoardGameGeek's plays). The
+example counts stay modest: the default suite runs them every time
 (SIM_FUZZ_EXAMPLES=500 runs a deeper search by hand)."""
 
 from __future__ import annotations
@@ -242,3 +243,23 @@ def test_every_manifest_key_of_a_wrong_kind_is_one_clean_error(tmp_path, stored)
             (folder / "manifest.json").write_text(json.dumps({**found, key: value}))
             for read in (load_results, lambda p: replay(p, 0)):
                 assert_clean(read, folder, "manifest.json")
+
+
+# --- playtest records (sim playtest fit) ------------------------------------------------------
+
+PLAYTEST = {  # a record file's name -> the shipped examples of its format
+    "records.csv": sorted((ROOT / "examples" / "playtest").glob("*.csv")),
+    "records.json": sorted((ROOT / "examples" / "playtest").glob("*.json")),
+    "records.xml": sorted((ROOT / "examples" / "playtest").glob("*.xml")),
+}
+
+
+@pytest.mark.parametrize("name", list(PLAYTEST))
+@FUZZ
+@given(data=st.data())
+def test_playtest_record_files(tmp_path_factory, name, data):
+    from sim.playtest.read import read_records
+
+    content = data.draw(hostile(("games", "players", "plays", "game", "seat"), PLAYTEST[name]))
+    path = _write(tmp_path_factory.mktemp("records"), name, content)
+    assert_clean(lambda p: read_records(p, "guardians"), path)

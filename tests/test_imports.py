@@ -24,8 +24,9 @@ FLOORS: tuple[tuple[str, str, tuple[str, ...]], ...] = (
      "the only code that imports typer.", ("sim.__main__", "sim.cli", "sim.commands*")),
     ("lab", "The lab from Python: experiments run (with the stop rule the runner is handed), "
      "results folders read, reports built, tunes, screens, sensitivity analyses, tournaments, "
-     "calibrations, benches, watched games and plain games' contract checks.",
-     ("sim.lab*", "sim.tune*", "sim.sensitivity*", "sim.bench", "sim.watch", "sim.contract*")),
+     "calibrations, benches, watched games, plain games' contract checks and playtest fits.",
+     ("sim.lab*", "sim.tune*", "sim.sensitivity*", "sim.bench", "sim.watch", "sim.contract*",
+      "sim.playtest*")),
     ("runner", "An experiment's games played in chunks and stored, with their manifest; it "
      "builds no report and reads no measure.", ("sim.runner*",)),
     ("experiment", "The experiment file language: a file read, checked and made into arms; it "

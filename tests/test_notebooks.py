@@ -78,3 +78,11 @@ def test_the_walk_through_runs(tmp_path):
     for figure in ("missile_pricing", "first_player_advantage"):
         assert _shown(cell(f'results.figure("{figure}")'), "image/png"), figure  # drawn inline
     assert (tmp_path / "results" / "walkthrough" / "report" / "index.html").is_file()
+    fitted = _shown(cell("from pathlib import Path"), "text/html")  # the playtest fit
+    assert "Playtest fit" in fitted and "newcomers (30 games)" in fitted, fitted
+    facts = _shown(cell("fitted.facts()"), "text/html")
+    assert "turns" in facts and "mean_turns" in facts, facts
+    assert _shown(cell('fitted.figure("playtest_newcomers_likelihood")'), "image/png")
+    levels = _shown(cell("levels = lab.experiment("), "text/html")
+    assert "your group newcomers (fitted from 30 games)" in levels, levels
+    assert levels.count("raid_rate") == 3, levels  # at novice, casual and the group's level

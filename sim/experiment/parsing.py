@@ -65,6 +65,7 @@ def _parse(reading: Reading, overrides: list[command_line.Override]) -> Experime
     checks.top_keys(r)
     r = replace(r, game=checks.game(r))
     assert r.game is not None
+    r = skills.fit_seats(r)  # a seat {fit: FILE, player: P}: the knob at P's fitted skill
     name, games, seed = checks.name(r), checks.games(r), checks.seed(r)
     report = checks.report_sections(r)
     if "sweep" in r.data and "arms" in r.data:

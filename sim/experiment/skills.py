@@ -11,6 +11,11 @@ the top and in every arm, and the values of `seats.*` sweep keys. Every arm is p
 every level with the same root seed, so game i has the same seed at every level too (common
 random numbers across arms and levels).
 
+A level may be a playtest group's fit, `{fit: FILE, group: G}` (sim/experiment/fits.py): its
+seats named `skill` play the game's knob at the group's fitted skill, its fitted skill rules
+apply to every arm at it, and it is named as the reports say it, "your group (fitted from 42
+games)". A seat `{fit: FILE, player: P}` anywhere is the knob at P's fitted skill.
+
 What the results hold (the report side relies on it; docs/results.md):
 - arms are named `<arm>@<level>`, level by level in the order of `skills`;
 - the parameter column `skill` (a string: the level) in the games and seats tables;
@@ -22,13 +27,14 @@ What the results hold (the report side relies on it; docs/results.md):
 from __future__ import annotations
 
 import copy
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import replace
 from typing import Any
 
 from sim.errors import ConfigError
 from sim.experiment import arms as arm_expansion
 from sim.experiment.checks import baseline as checked_baseline
+from sim.experiment.fits import FitLevel, fit_level, is_fit, player_seat
 from sim.experiment.reading import Reading
 from sim.experiment.sweep import param_columns
 from sim.plugins.base import StrategySpec
@@ -47,6 +53,8 @@ def repeat_arms(reading: Reading) -> tuple[list[Any], str | None, tuple[tuple[st
     columns: tuple[tuple[str, str], ...] = ()
     for level in _levels(reading):
         at_level = reading.with_data(_with_level(reading.data, level))
+        fit = level if isinstance(level, FitLevel) else None
+        level = fit.name if fit is not None else level
         if at_level.data == reading.data:
             raise reading.fail(
                 f"no seat is named '{SEAT}', so every level would play the same games",
@@ -67,10 +75,10 @@ def repeat_arms(reading: Reading) -> tuple[list[Any], str | None, tuple[tuple[st
     return arms, baseline, columns
 
 
-def _levels(parser: Reading) -> list[str]:
+def _levels(parser: Reading) -> list[str | FitLevel]:
     value = parser.data[KEY]
     path = (KEY,)
-    if isinstance(value, str):
+    if isinstance(value, str | dict):
         value = [value]
     if not isinstance(value, list) or not value:
         raise parser.fail(
@@ -78,10 +86,22 @@ def _levels(parser: Reading) -> list[str]:
             path,
             "For example skills: [casual, club, strong] (weakest first).",
         )
+    value = [
+        _fit_level(parser, level, i) if is_fit(level) else level for i, level in enumerate(value)
+    ]
+    names = [level.name if isinstance(level, FitLevel) else level for level in value]
     for i, level in enumerate(value):
+        if isinstance(level, FitLevel):
+            if names[i] in names[:i]:
+                raise parser.fail(f"level '{names[i]}' is listed twice", (KEY, i))
+            continue
         if not isinstance(level, str):
-            raise parser.fail("expected a level name", (KEY, i), "For example club.")
-        if level in value[:i]:
+            raise parser.fail(
+                "expected a level name, or a fit {fit: FILE}",
+                (KEY, i),
+                "For example club, or {fit: results/playtest/fit.yaml}.",
+            )
+        if level in names[:i]:
             raise parser.fail(f"level '{level}' is listed twice", (KEY, i))
         if level == SEAT:
             raise parser.fail(f"'{SEAT}' names the seats that take the levels", (KEY, i))
@@ -92,35 +112,77 @@ def _levels(parser: Reading) -> list[str]:
     return value
 
 
-def _with_level(data: Mapping[str, Any], level: str) -> dict[str, Any]:
-    """A copy of the experiment with every seat entry named `skill` renamed to `level`."""
+def _fit_level(parser: Reading, entry: dict, i: int) -> FitLevel:
+    """A `{fit: FILE, group: G}` level, read (an error names the experiment's key)."""
+    assert parser.game is not None
+    try:
+        return fit_level(entry, game=parser.game.name, base=parser.base_dir, where=f"{KEY}[{i}]")
+    except ConfigError as err:
+        where = f" ({err.file})" if err.file else ""
+        raise parser.fail(err.message + where, (KEY, i), err.hint) from None
+
+
+def _with_level(data: Mapping[str, Any], level: str | FitLevel) -> dict[str, Any]:
+    """A copy of the experiment with every seat entry named `skill` renamed to `level` (a
+    fit's level: its seat, and its rules for every arm)."""
+    out = seat_entries(data, lambda value: _entry(value, level))
+    if isinstance(level, FitLevel) and level.rules:
+        rules = out.get("rules") if isinstance(out.get("rules"), dict) else {}
+        out["rules"] = {**rules, **level.rules}
+    return out
+
+
+def seat_entries(data: Mapping[str, Any], change: Callable[[Any], Any]) -> dict[str, Any]:
+    """A copy of the experiment with `change` applied to every seat entry, wherever one is
+    written: `seats`/`strategies`/`pool` at the top and in every arm, and the values of
+    `seats.*` sweep keys."""
     out = copy.deepcopy(dict(data))
+
+    def entries(value: Any) -> Any:
+        return [change(v) for v in value] if isinstance(value, list) else change(value)
+
     for key in _SEAT_LISTS:
         if key in out:
-            out[key] = _entries(out[key], level)
+            out[key] = entries(out[key])
     for arm in out.get("arms") or []:
         if isinstance(arm, dict):
             for key in _SEAT_LISTS:
                 if key in arm:
-                    arm[key] = _entries(arm[key], level)
+                    arm[key] = entries(arm[key])
     sweep = out.get("sweep")
     for grid in sweep if isinstance(sweep, list) else [sweep]:
         if isinstance(grid, dict):
             for key, values in grid.items():
                 if str(key).startswith(_SEAT_LISTS) and isinstance(values, list):
-                    grid[key] = [_entry(v, level) for v in values]
+                    grid[key] = [change(v) for v in values]
     return out
 
 
-def _entries(value: Any, level: str) -> Any:
-    if isinstance(value, list):
-        return [_entry(v, level) for v in value]
-    return _entry(value, level)
-
-
-def _entry(value: Any, level: str) -> Any:
+def _entry(value: Any, level: str | FitLevel) -> Any:
+    named = value == SEAT or (isinstance(value, dict) and value.get("name") == SEAT)
+    if named and isinstance(level, FitLevel):
+        return level.seat(value)
     if value == SEAT:
         return level
     if isinstance(value, dict) and value.get("name") == SEAT:
         return {**value, "name": level}
     return value
+
+
+def fit_seats(reading: Reading) -> Reading:
+    """The experiment with every seat `{fit: FILE, player: P}` the knob at P's fitted skill
+    (sim/experiment/fits.py); an error names the experiment's key."""
+    assert reading.game is not None
+    game = reading.game.name
+
+    def seat(value: Any) -> Any:
+        if not is_fit(value):
+            return value
+        try:
+            return player_seat(value, game=game, base=reading.base_dir, where="seats")
+        except ConfigError as err:
+            where = f" ({err.file})" if err.file else ""
+            raise reading.fail(err.message + where, ("seats",), err.hint) from None
+
+    changed = seat_entries(reading.data, seat)
+    return reading if changed == reading.data else reading.with_data(changed)

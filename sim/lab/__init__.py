@@ -16,18 +16,25 @@ objects a notebook shows (each has an HTML form). `sim run` and `sim report` cal
     results.report()                              # the report, as `sim report` builds it
     lab.report("results/try", "reports/try")      # the same from a folder's path
 
+    fitted = lab.playtest_fit("playtests.csv", "guardians", out="results/playtest")
+    fitted.skills(); fitted.facts(); fitted.players()      # the lab's players fitted to them
+
 The walk-through notebook is examples/notebooks/walkthrough.ipynb; docs/results.md lists every
 column and how to read the tables from polars, pandas and DuckDB.
 """
 
 from sim.lab.experiments import Experiment, experiment, run
 from sim.lab.folder import ResultsFolder, open_results, report, to_pandas
+from sim.lab.playtest import PlaytestFit, open_fit, playtest_fit
 
 __all__ = [
     "Experiment",
+    "PlaytestFit",
     "ResultsFolder",
     "experiment",
+    "open_fit",
     "open_results",
+    "playtest_fit",
     "report",
     "run",
     "to_pandas",

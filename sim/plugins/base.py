@@ -161,6 +161,12 @@ class OptionalParts:
     # (strategy, parameter) of the continuous skill, 0 (weakest) .. 1, for `sim calibrate`
     skill_knob: tuple[str, str] | None = None
     skill_points: Mapping[str, float] = MappingProxyType({})  # ladder levels on the knob
+    # the knob's other parameters with which its players play the whole game as people do
+    # (Guardians: {shop: 1}, they buy as their level does): what `sim playtest fit` seats
+    knob_params: Mapping[str, Any] = MappingProxyType({})
+    # rule key -> its values that are a table's skill too, weakest first (Space Invaders:
+    # dexterity.skill, child .. practised): `sim playtest fit` fits them beside the knob
+    skill_rules: Mapping[str, tuple[Any, ...]] = MappingProxyType({})
     demo_lineup: str | None = None  # `sim play` without --strategies: "name,name"
     bench_plan: BenchPlan = BenchPlan()  # `sim bench --game NAME`
     # the report's sections: an experiment's `report:` name -> "module:function" building it
@@ -239,9 +245,10 @@ class PackageParts(OptionalParts):
     `watch` (watch_game), `scenario` (scenarios), `report` (game_report). The players'
     package `strategies` (strategies/<game>/ for sim/games/<game>/): `registry` (BUILTIN and
     REGISTRY, whose `resolve(spec, source=)` finds a strategy and checks its parameters) and
-    `ladder` (the skill ladder as plain data: LADDER, KNOB, POINTS). The plug-in is the one
-    place where the rules and the players meet: it resolves a lineup once (`ready`) and hands
-    the game's loop (chunks.py) and its watch (watch.py) the ready players."""
+    `ladder` (the skill ladder as plain data: LADDER, KNOB, POINTS, and KNOB_PARAMS if the knob
+    takes other parameters to play the whole game). The plug-in is the one place where the
+    rules and the players meet: it resolves a lineup once (`ready`) and hands the game's loop
+    (chunks.py) and its watch (watch.py) the ready players."""
 
     package: str  # the game's Python package, e.g. "sim.games.alien_raid"
     strategies: str  # the game's players' package, e.g. "strategies.alien_raid"
@@ -291,6 +298,10 @@ class PackageParts(OptionalParts):
     @property
     def skill_points(self) -> Mapping[str, float]:  # type: ignore[override]
         return MappingProxyType(dict(self._strategies("ladder").POINTS))
+
+    @property
+    def knob_params(self) -> Mapping[str, Any]:  # type: ignore[override]
+        return MappingProxyType(dict(getattr(self._strategies("ladder"), "KNOB_PARAMS", {})))
 
     def compile_jobs(self, lineup: Sequence[StrategySpec]) -> list:
         """The `sim.compiling` jobs playing `lineup` needs, longest first:

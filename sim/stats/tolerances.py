@@ -22,8 +22,8 @@ from typing import Any
 class Tolerance:
     """A question's tolerance. unit: 'pp' for a share (the value a fraction, shown x100 in
     percentage points), 'rel' for a share of a reference value (the value a fraction: 0.05 is
-    5% of the baseline's), else the noun of what is counted ('point', 'turn'; '' for a bare
-    number)."""
+    5% of the baseline's), 'sd' for standard deviations of a per-game value, else the noun of
+    what is counted ('point', 'turn'; '' for a bare number)."""
 
     name: str
     value: float
@@ -34,6 +34,8 @@ class Tolerance:
         """'±1 pp', '±2 points', '±5,000 humans', '±5% of the baseline's'."""
         if self.unit == "pp":
             return f"\u00b1{_number(100.0 * self.value)} pp"
+        if self.unit == "sd":
+            return f"\u00b1{_number(self.value)} standard deviations of a game's value"
         if self.unit == "rel":
             return f"\u00b1{_number(100.0 * self.value)}% of the baseline's"
         noun = "" if not self.unit else f" {self.unit}" + ("" if self.value == 1 else "s")
@@ -74,6 +76,12 @@ DEFAULTS: dict[str, Tolerance] = {
         Tolerance("quality_relative", 0.05, "rel", "the quality section: a what-if arm's "
                   "change of a quantity (the median margin, lead changes, the game's length), "
                   "as a share of the baseline's value"),
+        Tolerance("playtest_share", 0.05, "pp", "sim playtest fit: a share of the records "
+                  "(a seat's win share, how often games end a way) against the lab's players' "
+                  "at the fitted skill"),
+        Tolerance("playtest_quantity", 0.25, "sd", "sim playtest fit: a mean of the records "
+                  "(the score, the margin, the length, a column) against the lab's players' "
+                  "at the fitted skill, in standard deviations of a simulated game's value"),
         Tolerance("target_share", 0.01, "pp", "sim tune and sim screen: a target on a share "
                   "(a rate, a win share, an uplift) that gives no tolerance of its own"),
     )

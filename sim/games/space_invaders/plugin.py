@@ -10,6 +10,7 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING
 
 from sim.games.space_invaders.layout import STATUS_NAMES
+from sim.games.space_invaders.schema import DEXTERITIES
 from sim.plugins.base import QUALITY_SECTION, BenchPlan, PackageParts
 
 if TYPE_CHECKING:
@@ -25,6 +26,8 @@ class SpaceInvaders(PackageParts):
     # where PackageParts finds the parts: the rules' package and the players'
     package = "sim.games.space_invaders"
     strategies = "strategies.space_invaders"
+    # a team's dexterity is its skill too: `sim playtest fit` fits the presets beside the knob
+    skill_rules = MappingProxyType({"dexterity.skill": DEXTERITIES[:-1]})
     # sim bench: two-player Standard games, the launches of a game counted
     bench_plan = BenchPlan(
         players=2, rules={"setup.level": "standard"}, counted=("launches",), run_lineup=("naive",)

@@ -39,8 +39,9 @@ def skill_of(ctx: Context, arm: str) -> str:
 
 def short_skills(skills: set[str]) -> dict[str, str]:
     """Each table's skill as the level's name alone (`club(shop=1)` -> `club`) where no two
-    of them share that name; a name two of them share keeps its parameters."""
-    names = {s: s.split("(", 1)[0] for s in skills}
+    of them share that name; a name two of them share keeps its parameters, and a level
+    whose brackets hold no parameters keeps them ("your group (fitted from 42 games)")."""
+    names = {s: s.split("(", 1)[0] if "=" in s.partition("(")[2] else s for s in skills}
     counts = Counter(names.values())
     return {s: name if counts[name] == 1 else s for s, name in names.items()}
 
