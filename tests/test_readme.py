@@ -69,6 +69,10 @@ SMALLER: dict[str, list[str]] = {
     "sim rules list --game alien-raid": [],
     "sim bench --game alien-raid --quick": ["--games", "10", "--strategies", "naive"],
     "sim check no-thanks": ["--games", "5"],
+    "sim playtest template --game guardians --out playtests.csv": [],
+    "sim playtest fit examples/playtest/guardians.csv --game guardians --out results/playtest": [
+        "--games", "100", *ONE, "--no-players", "--group", "newcomers",
+    ],
     "sim run examples/no_thanks/experiments/first_player.yaml": ["--games", "2", *ONE],
     "sim play --game no-thanks --strategies strong,club,thrifty --seed 3": [],
     "sim run examples/pig/experiments/first_player.yaml": [
