@@ -21,14 +21,16 @@ from sim.games.alien_raid import layout as L
 from sim.games.alien_raid.cards import (
     catch_humans,
     cf,
+    class_bit,
+    companions,
     condition_holds,
     depends_on_foe,
     depends_on_group,
     group_fuel,
     mf,
+    model_attack,
     price,
     raid_humans,
-    ship_attack,
     task_counts_city,
     trait_condition,
 )
@@ -54,8 +56,10 @@ COST = SIGNATURE + L.MAX_BOARD  # scratch: per subset, what a lost fight costs (
 ALONE_ARMY = COST + MASKS  # scratch: as ALONE, against an army
 SHARED = ALONE_ARMY + L.MAX_HAND  # scratch: per subset, its ships' attacks alike at every city
 SHARED_ARMY = SHARED + MASKS  # ... against an army (shared_attacks)
-SUBSETS = SHARED_ARMY + MASKS  # scratch: every subset's models (MAX_HAND per subset) ...
-SIZE = SUBSETS + MASKS * L.MAX_HAND  # ... and its size
+SIZE = SHARED_ARMY + MASKS  # scratch: every subset's size, ...
+CLASSES = SIZE + MASKS  # ... its ships' classes as bits (cards.group_classes) ...
+TWICE = CLASSES + MASKS  # ... and those held by two ships or more
+HAND_BIT = TWICE + MASKS  # scratch: each own ship's class as a bit
 ODDS = 1024  # fscratch: army_odds per attack below ODDS_SPAN (-1 until worked out)
 ODDS_SPAN = 128
 NEG = -1e18
@@ -115,14 +119,13 @@ def city_signature(p, scratch, n, city):
     """Which trait conditions of the hand hold at `city`, a bit each (ship j's from bit
     CONDS * j), asked with an empty group against a captain: only the city counts. Two
     spaces of one signature give every subset the same attacks."""
-    nobody = scratch[GROUP:]
     signature = 0
     for j in range(n):
         m = scratch[HAND_M + j]
         for t in range(mf(p, m, L.M_N_TRAITS)):
             for c in range(L.MAX_CONDS):
                 cond, arg = trait_condition(p, m, t, c)
-                if condition_holds(p, cond, arg, city, nobody, 0, 0, False):
+                if condition_holds(p, cond, arg, city, 0, 0, False):
                     signature |= 1 << (CONDS * j + L.MAX_CONDS * t + c)
     return signature
 
@@ -171,19 +174,18 @@ def hand_kinds(p, scratch, n):
 def members_attack(p, scratch, n, mask, city, both, which, foe):
     """The attacks of the ships `which` of subset `mask`, flying as that group at `city`,
     against a captain and (with `both`) against an army."""
-    g, group = scratch[SIZE + mask], scratch[SUBSETS + mask * L.MAX_HAND :]
+    g, classes, twice = scratch[SIZE + mask], scratch[CLASSES + mask], scratch[TWICE + mask]
     total, army = 0, 0
-    i = 0
     for j in range(n):
-        if (mask >> j) & 1:
-            if (which >> j) & 1:
-                attack = ship_attack(p, group, g, i, city, False, False)
-                total += attack
-                if both:
-                    army += (
-                        ship_attack(p, group, g, i, city, True, False) if (foe >> j) & 1 else attack
-                    )
-            i += 1
+        if (mask & which) >> j & 1:
+            m = scratch[HAND_M + j]
+            others = companions(classes, twice, scratch[HAND_BIT + j])
+            attack = model_attack(p, m, city, others, g, False, False)
+            total += attack
+            if both:
+                if (foe >> j) & 1:
+                    attack = model_attack(p, m, city, others, g, True, False)
+                army += attack
     return total, army
 
 
@@ -215,12 +217,12 @@ def subset_attacks(p, scratch, fscratch, n, city, both, fuel, grouped, foe, site
     for j in range(n):
         if (grouped >> j) & 1:
             continue
-        scratch[ALONE + j] = ship_attack(p, scratch[HAND_M:], n, j, city, False, False)
+        m = scratch[HAND_M + j]  # its companions do not count: asked as a ship alone
+        scratch[ALONE + j] = model_attack(p, m, city, 0, 1, False, False)
         if both:
+            foes = (foe >> j) & 1
             scratch[ALONE_ARMY + j] = (
-                ship_attack(p, scratch[HAND_M:], n, j, city, True, False)
-                if (foe >> j) & 1
-                else scratch[ALONE + j]
+                model_attack(p, m, city, 0, 1, True, False) if foes else scratch[ALONE + j]
             )
     scratch[battle] = 0
     scratch[vs_army] = 0
@@ -270,24 +272,26 @@ def contested_value(reward, mine, theirs, cost, comp):
 
 @jit
 def hand_subsets(p, scratch, fscratch, n):
-    """Every subset of the hand: its models in hand order (SUBSETS, SIZE), its fuel (FUEL)
-    and what losing a fight costs it (COST, loss_cost), each from a smaller subset and its
-    last ship."""
+    """Every subset of the hand: its size (SIZE), its ships' classes (CLASSES, TWICE: as
+    cards.group_classes), its fuel (FUEL) and what losing a fight costs it (COST, loss_cost),
+    each from a smaller subset and its last ship; each own ship's class (HAND_BIT)."""
     fscratch[FUEL] = 0.0
     scratch[COST] = 0
     scratch[SIZE] = 0
+    scratch[CLASSES] = 0
+    scratch[TWICE] = 0
+    for j in range(n):
+        scratch[HAND_BIT + j] = class_bit(p, scratch[HAND_M + j])
     for mask in range(1, 1 << n):
         j = n - 1
         while (mask >> j) & 1 == 0:
             j -= 1
-        rest, m = mask ^ (1 << j), scratch[HAND_M + j]
+        rest, m, bit = mask ^ (1 << j), scratch[HAND_M + j], scratch[HAND_BIT + j]
         fscratch[FUEL + mask] = fscratch[FUEL + rest] + group_fuel(p, scratch[HAND_M + j :], 1)
         scratch[COST + mask] = cheaper_loss(p, scratch[COST + rest], m)  # as loss_cost
-        g = scratch[SIZE + rest]
-        for i in range(g):
-            scratch[SUBSETS + mask * L.MAX_HAND + i] = scratch[SUBSETS + rest * L.MAX_HAND + i]
-        scratch[SUBSETS + mask * L.MAX_HAND + g] = m
-        scratch[SIZE + mask] = g + 1
+        scratch[SIZE + mask] = scratch[SIZE + rest] + 1
+        scratch[TWICE + mask] = scratch[TWICE + rest] | (scratch[CLASSES + rest] & bit)
+        scratch[CLASSES + mask] = scratch[CLASSES + rest] | bit
 
 
 @jit

@@ -73,17 +73,40 @@ def city_condition(p, cond, arg, city):
     return True
 
 
-@jit_inline  # pasted into _ship_attack: the plans ask it for every group
-def condition_holds(p, cond, arg, city, group, n, me, vs_army):
-    """Whether a trait condition holds for ship group[me] attacking `city` with group[:n]
-    (vs_army: fighting an army in a catch, else a battle between captains or none)."""
+@jit_inline
+def class_bit(p, m):
+    """Model m's ship class as a bit (0 for a station, which has none)."""
+    c = mf(p, m, L.M_CLASS)
+    return np.int64(1) << c if c >= 0 else np.int64(0)
+
+
+@jit_inline
+def companions(classes, twice, bit):
+    """The classes of a ship's companions, as bits: those of its group (`classes`, group_classes)
+    but its own class `bit` unless another ship of the group has it too (`twice`)."""
+    return twice | (classes & ~bit)
+
+
+@jit_inline
+def group_classes(p, group, n):
+    """The classes of group[:n] as bits, and those held by two ships or more (companions)."""
+    classes, twice = np.int64(0), np.int64(0)
+    for i in range(n):
+        bit = class_bit(p, group[i])
+        twice |= classes & bit
+        classes |= bit
+    return classes, twice
+
+
+@jit_inline  # pasted into _model_attack: the plans ask it for every group
+def condition_holds(p, cond, arg, city, others, n, vs_army):
+    """Whether a trait condition holds for a ship attacking `city` in a group of n ships whose
+    other ships' classes are the bits `others` (companions; vs_army: fighting an army in a
+    catch, else a battle between captains or none)."""
     if cond == L.C_NONE:
         return True
     if cond == L.C_WITH or cond == L.C_WITHOUT:
-        found = False
-        for j in range(n):
-            if j != me and mf(p, group[j], L.M_CLASS) == arg:
-                found = True
+        found = 0 <= arg < L.MAX_CLASSES and (others >> arg) & 1 == 1
         return found if cond == L.C_WITH else not found
     if cond == L.C_ALONE:
         return n == 1
@@ -142,18 +165,26 @@ def depends_on_foe(p, m):
 
 @jit_inline
 def ship_attack(p, group, n, me, city, vs_army, jammed):
-    """Attack of ship group[me]: printed attack plus every trait whose conditions hold. A
+    """Attack of ship group[me] flying with group[:n] (model_attack)."""
+    classes, twice = group_classes(p, group, n)
+    others = companions(classes, twice, class_bit(p, group[me]))
+    return model_attack(p, group[me], city, others, n, vs_army, jammed)
+
+
+@jit_inline
+def model_attack(p, m, city, others, n, vs_army, jammed):
+    """Attack of a ship of model m in a group of n ships whose other ships' classes are the
+    bits `others` (companions): printed attack plus every trait whose conditions hold. A
     jammed ship's bonuses (positive traits) are off (the Paris example). Never below 0.
-    Pasted into its callers, it widens the arguments for `_ship_attack`: a literal (0, False)
-    or an int32 city is a type of its own, and numba compiled the attack, with its pasted
-    conditions, once per mix (eight times)."""
-    return _ship_attack(p, group, np.int64(n), np.int64(me), np.int64(city), bool(vs_army),
-                        bool(jammed))  # fmt: skip
+    Pasted into its callers, it widens the arguments for `_model_attack`: a literal (0, False)
+    or an int32 read is a type of its own, and numba would compile the attack, with its
+    pasted conditions, once per mix."""
+    return _model_attack(p, np.int64(m), np.int64(city), np.int64(others), np.int64(n),
+                         bool(vs_army), bool(jammed))  # fmt: skip
 
 
 @jit
-def _ship_attack(p, group, n, me, city, vs_army, jammed):
-    m = group[me]
+def _model_attack(p, m, city, others, n, vs_army, jammed):
     total = mf(p, m, L.M_ATTACK)
     for t in range(mf(p, m, L.M_N_TRAITS)):
         base = L.P_MODELS + m * L.MODEL_SIZE + L.M_TRAITS + t * L.TRAIT_SIZE
@@ -163,7 +194,7 @@ def _ship_attack(p, group, n, me, city, vs_army, jammed):
         holds = True
         for k in range(L.MAX_CONDS):
             if not condition_holds(
-                p, p[base + 1 + 2 * k], p[base + 2 + 2 * k], city, group, n, me, vs_army
+                p, p[base + 1 + 2 * k], p[base + 2 + 2 * k], city, others, n, vs_army
             ):
                 holds = False
                 break
@@ -175,9 +206,11 @@ def _ship_attack(p, group, n, me, city, vs_army, jammed):
 @jit
 def group_attack(p, group, n, city, vs_army):
     """The group's attack power at `city`: the sum of its ships' attacks (line 250)."""
+    classes, twice = group_classes(p, group, n)
     total = 0
     for i in range(n):
-        total += ship_attack(p, group, n, i, city, vs_army, False)
+        others = companions(classes, twice, class_bit(p, group[i]))
+        total += model_attack(p, group[i], city, others, n, vs_army, False)
     return total
 
 
