@@ -19,6 +19,7 @@ checks the sums against group_attack).
 
 from sim.games.alien_raid import layout as L
 from sim.games.alien_raid.cards import (
+    RESIDUAL,
     catch_humans,
     cf,
     class_bit,
@@ -26,11 +27,12 @@ from sim.games.alien_raid.cards import (
     condition_holds,
     depends_on_foe,
     depends_on_group,
-    group_fuel,
     mf,
     model_attack,
     price,
     raid_humans,
+    residual_attack,
+    setting_attack,
     task_counts_city,
     trait_condition,
 )
@@ -60,6 +62,11 @@ SIZE = SHARED_ARMY + MASKS  # scratch: every subset's size, ...
 CLASSES = SIZE + MASKS  # ... its ships' classes as bits (cards.group_classes) ...
 TWICE = CLASSES + MASKS  # ... and those held by two ships or more
 HAND_BIT = TWICE + MASKS  # scratch: each own ship's class as a bit
+LEFT = L.MAX_TRAITS * RESIDUAL  # a ship's traits left to its companions (cards.setting_attack)
+R_TOTAL = HAND_BIT + L.MAX_HAND  # scratch: per own ship, its setting_attack at a city ...
+R_COUNT = R_TOTAL + L.MAX_HAND  # ... how many traits it left to the companions ...
+R_LEFT = R_COUNT + L.MAX_HAND  # ... and those traits (LEFT words a ship)
+R_ARMY = R_LEFT + L.MAX_HAND * LEFT  # scratch: the same three against an army
 ODDS = 1024  # fscratch: army_odds per attack below ODDS_SPAN (-1 until worked out)
 ODDS_SPAN = 128
 NEG = -1e18
@@ -96,15 +103,14 @@ def cheaper_loss(p, best, m):
     return best
 
 
-@jit
-def city_reward(p, city, odds, ship_cost):
-    """The better of a raid and a catch (fought to the end) with `odds` of beating one army
-    card (common.army_odds)."""
-    catch = catch_from_odds(odds, cf(p, city, L.CT_ARMIES), catch_humans(p, city), ship_cost)
-    return max(float(raid_humans(p, city)), catch)
+@jit_inline  # pasted into fill_values' loop over every (city, subset)
+def city_reward(raid, armies, catch, odds, ship_cost):
+    """The better of a raid (`raid` humans, a float) and a catch of `catch` humans against
+    `armies` army cards (fought to the end) with `odds` of beating one (common.army_odds)."""
+    return max(raid, catch_from_odds(odds, armies, catch, ship_cost))
 
 
-@jit
+@jit_inline  # pasted into fill_values' loop over every (city, subset)
 def odds_of(p, fscratch, attack):
     """army_odds(p, attack), worked out once per valuation (fill_values clears the memo)."""
     if attack >= ODDS_SPAN:
@@ -171,20 +177,38 @@ def hand_kinds(p, scratch, n):
 
 
 @jit
-def members_attack(p, scratch, n, mask, city, both, which, foe):
-    """The attacks of the ships `which` of subset `mask`, flying as that group at `city`,
-    against a captain and (with `both`) against an army."""
+def residuals(p, scratch, n, city, both, which, foe):
+    """For each own ship of `which`: its cards.setting_attack at `city` against a captain
+    (R_TOTAL, R_COUNT, R_LEFT) and, with `both` and where its attack depends on the foe, against
+    an army (from R_ARMY): members_attack then needs only the subset's classes and size."""
+    for j in range(n):
+        if (which >> j) & 1:
+            m = scratch[HAND_M + j]
+            total, count = setting_attack(p, m, city, False, scratch[R_LEFT + j * LEFT :])
+            scratch[R_TOTAL + j], scratch[R_COUNT + j] = total, count
+            if both and (foe >> j) & 1:
+                army = R_ARMY - R_TOTAL
+                total, count = setting_attack(p, m, city, True, scratch[army + R_LEFT + j * LEFT :])
+                scratch[army + R_TOTAL + j], scratch[army + R_COUNT + j] = total, count
+
+
+@jit
+def members_attack(scratch, n, mask, both, which, foe):
+    """The attacks of the ships `which` of subset `mask`, flying as that group at the city of
+    the last `residuals`, against a captain and (with `both`) against an army."""
     g, classes, twice = scratch[SIZE + mask], scratch[CLASSES + mask], scratch[TWICE + mask]
     total, army = 0, 0
     for j in range(n):
         if (mask & which) >> j & 1:
-            m = scratch[HAND_M + j]
             others = companions(classes, twice, scratch[HAND_BIT + j])
-            attack = model_attack(p, m, city, others, g, False, False)
+            left, count = R_LEFT + j * LEFT, scratch[R_COUNT + j]
+            attack = residual_attack(scratch[R_TOTAL + j], scratch, left, count, others, g)
             total += attack
             if both:
                 if (foe >> j) & 1:
-                    attack = model_attack(p, m, city, others, g, True, False)
+                    at = R_ARMY - R_TOTAL
+                    total_army, count = scratch[at + R_TOTAL + j], scratch[at + R_COUNT + j]
+                    attack = residual_attack(total_army, scratch, at + left, count, others, g)
                 army += attack
     return total, army
 
@@ -194,11 +218,12 @@ def shared_attacks(p, scratch, fscratch, n, city, both, fuel, fixed, foe):
     """scratch[SHARED + mask] (and SHARED_ARMY): the attacks of the ships `fixed` of every
     subset that fits `fuel`, asked at `city`: ships that look at their companions but not
     at the city, so these sums serve every city on the board (subset_attacks)."""
+    residuals(p, scratch, n, city, both, fixed, foe)
     for mask in range(1 << n):
         if fscratch[FUEL + mask] > fuel:
             continue
         if mask & fixed:
-            total, army = members_attack(p, scratch, n, mask, city, both, fixed, foe)
+            total, army = members_attack(scratch, n, mask, both, fixed, foe)
             scratch[SHARED + mask] = total
             scratch[SHARED_ARMY + mask] = army
 
@@ -224,6 +249,7 @@ def subset_attacks(p, scratch, fscratch, n, city, both, fuel, grouped, foe, site
             scratch[ALONE_ARMY + j] = (
                 model_attack(p, m, city, 0, 1, True, False) if foes else scratch[ALONE + j]
             )
+    residuals(p, scratch, n, city, both, grouped & sited, foe)
     scratch[battle] = 0
     scratch[vs_army] = 0
     for mask in range(1, 1 << n):
@@ -244,7 +270,7 @@ def subset_attacks(p, scratch, fscratch, n, city, both, fuel, grouped, foe, site
             total += scratch[SHARED + mask]
             army += scratch[SHARED_ARMY + mask]
         if mask & grouped & sited:
-            here, army_here = members_attack(p, scratch, n, mask, city, both, grouped & sited, foe)
+            here, army_here = members_attack(scratch, n, mask, both, grouped & sited, foe)
             total += here
             army += army_here
         scratch[battle + mask] = total
@@ -287,7 +313,7 @@ def hand_subsets(p, scratch, fscratch, n):
         while (mask >> j) & 1 == 0:
             j -= 1
         rest, m, bit = mask ^ (1 << j), scratch[HAND_M + j], scratch[HAND_BIT + j]
-        fscratch[FUEL + mask] = fscratch[FUEL + rest] + group_fuel(p, scratch[HAND_M + j :], 1)
+        fscratch[FUEL + mask] = fscratch[FUEL + rest] + mf(p, m, L.M_FUEL)  # as group_fuel
         scratch[COST + mask] = cheaper_loss(p, scratch[COST + rest], m)  # as loss_cost
         scratch[SIZE + mask] = scratch[SIZE + rest] + 1
         scratch[TWICE + mask] = scratch[TWICE + rest] | (scratch[CLASSES + rest] & bit)
@@ -325,18 +351,20 @@ def fill_values(obs, p, scratch, fscratch, n, comp, task_weight, light, fuel):
         if space == k:
             subset_attacks(p, scratch, fscratch, n, city, not light, fuel, grouped, foe, sited, k)
         battle, vs_army = BATTLE + space * MASKS, VS_ARMY + space * MASKS
+        raid, theirs, row = float(raid_humans(p, city)), fscratch[THEIRS + k], V_BASE + k * MASKS
+        armies, catch = cf(p, city, L.CT_ARMIES), catch_humans(p, city)
         for mask in range(1, 1 << n):
             if fscratch[FUEL + mask] > fuel:
                 continue
             mine = scratch[battle + mask]
             cost = scratch[COST + mask]
             if light:
-                reward = float(raid_humans(p, city))
+                reward = raid
             else:
                 odds = odds_of(p, fscratch, scratch[vs_army + mask])
-                reward = city_reward(p, city, odds, cost) + extra
-            fought = contested_value(reward, mine, fscratch[THEIRS + k], cost, comp)
-            fscratch[V_BASE + k * MASKS + mask] = (1.0 - q) * reward + q * fought
+                reward = city_reward(raid, armies, catch, odds, cost) + extra
+            fought = contested_value(reward, mine, theirs, cost, comp)
+            fscratch[row + mask] = (1.0 - q) * reward + q * fought
 
 
 @jit

@@ -103,15 +103,29 @@ def condition_holds(p, cond, arg, city, others, n, vs_army):
     """Whether a trait condition holds for a ship attacking `city` in a group of n ships whose
     other ships' classes are the bits `others` (companions; vs_army: fighting an army in a
     catch, else a battle between captains or none)."""
-    if cond == L.C_NONE:
-        return True
+    if group_condition(cond):
+        return companions_hold(cond, arg, others, n)
+    return setting_holds(p, cond, arg, city, vs_army)
+
+
+@jit_inline
+def companions_hold(cond, arg, others, n):
+    """Whether a condition on the ship's companions (group_condition) holds in a group of n
+    ships whose other ships' classes are the bits `others`."""
     if cond == L.C_WITH or cond == L.C_WITHOUT:
         found = 0 <= arg < L.MAX_CLASSES and (others >> arg) & 1 == 1
         return found if cond == L.C_WITH else not found
     if cond == L.C_ALONE:
         return n == 1
-    if cond == L.C_GROUP_AT_LEAST:
-        return n >= arg
+    return n >= arg  # C_GROUP_AT_LEAST
+
+
+@jit_inline
+def setting_holds(p, cond, arg, city, vs_army):
+    """Whether a condition that does not look at the companions holds: none, the foe (vs_army:
+    an army in a catch, else a captain or none), the city."""
+    if cond == L.C_NONE:
+        return True
     if cond == L.C_VS_ARMY:
         return vs_army
     if cond == L.C_VS_CAPTAIN:
@@ -200,6 +214,59 @@ def _model_attack(p, m, city, others, n, vs_army, jammed):
                 break
         if holds:
             total += value
+    return max(total, 0)
+
+
+RESIDUAL = 1 + 2 * L.MAX_CONDS  # a trait left to the companions: value, (condition, arg) x 2
+
+
+@jit
+def setting_attack(p, m, city, vs_army, left):
+    """Model m's attack at `city` against that foe as far as the setting (not the companions)
+    decides it, unjammed: returns the printed attack plus every trait that holds there and
+    does not look at the companions, and how many traits are left to them; `left` gets each
+    of those, RESIDUAL words: its value and its conditions on the companions (C_NONE where a
+    condition held in the setting). Traits whose setting conditions fail are dropped. A ship
+    of model m in a group then attacks with residual_attack (as model_attack)."""
+    total, count = mf(p, m, L.M_ATTACK), 0
+    for t in range(mf(p, m, L.M_N_TRAITS)):
+        base = L.P_MODELS + m * L.MODEL_SIZE + L.M_TRAITS + t * L.TRAIT_SIZE
+        holds, companions = True, False
+        for k in range(L.MAX_CONDS):
+            cond, arg = p[base + 1 + 2 * k], p[base + 2 + 2 * k]
+            if group_condition(cond):
+                companions = True
+            elif not setting_holds(p, cond, arg, city, vs_army):
+                holds = False
+        if not holds:
+            continue
+        if not companions:
+            total += p[base]
+            continue
+        at = count * RESIDUAL
+        left[at] = p[base]
+        for k in range(L.MAX_CONDS):
+            cond, arg = p[base + 1 + 2 * k], p[base + 2 + 2 * k]
+            left[at + 1 + 2 * k] = cond if group_condition(cond) else L.C_NONE
+            left[at + 2 + 2 * k] = arg
+        count += 1
+    return total, count
+
+
+@jit_inline
+def residual_attack(total, left, start, count, others, n):
+    """The attack of a ship in a group of n ships whose other ships' classes are the bits
+    `others`, from its setting_attack `total` and the `count` traits it left to the
+    companions (at left[start:])."""
+    for i in range(count):
+        at = start + i * RESIDUAL
+        holds = True
+        for k in range(L.MAX_CONDS):
+            cond = left[at + 1 + 2 * k]
+            if cond != L.C_NONE and not companions_hold(cond, left[at + 2 + 2 * k], others, n):
+                holds = False
+        if holds:
+            total += left[at]
     return max(total, 0)
 
 

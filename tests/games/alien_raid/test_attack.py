@@ -1,13 +1,23 @@
-"""A ship's attack (cards.ship_attack, group_attack, model_attack) against the slow, obvious
-reading of its traits: every condition asked of the group itself (another ship of the group of
-that class, the group's size, the foe, the city), on random groups, cities and foes, with the
-assumed catalog's traits and with random traits of every condition kind."""
+"""A ship's attack (cards.ship_attack, group_attack, model_attack, and the plans' split of it:
+setting_attack then residual_attack) against the slow, obvious reading of its traits: every
+condition asked of the group itself (another ship of the group of that class, the group's size,
+the foe, the city), on random groups, cities and foes, with the assumed catalog's traits and
+with random traits of every condition kind."""
 
 import numpy as np
 import pytest
 
 from sim.games.alien_raid import layout as L
-from sim.games.alien_raid.cards import group_attack, is_station, ship_attack
+from sim.games.alien_raid.cards import (
+    class_bit,
+    companions,
+    group_attack,
+    group_classes,
+    is_station,
+    residual_attack,
+    setting_attack,
+    ship_attack,
+)
 from sim.games.alien_raid.params import to_params
 from sim.games.alien_raid.ruleset import load_ruleset
 
@@ -92,9 +102,15 @@ def test_ship_attack_reads_the_traits_as_written(seed):
         group = rng.choice(SHIPS, size=n).astype(np.int64)
         city = int(rng.integers(0, p[L.P_N_CITIES]))
         vs_army = bool(rng.integers(0, 2))
+        classes, twice = group_classes(p, group, n)
         for me in range(n):
             for jammed in (False, True):
                 want = reference(p, group, me, city, vs_army, jammed)
                 assert ship_attack(p, group, n, me, city, vs_army, jammed) == want
+            left = np.full(L.MAX_TRAITS * 5, -9, np.int64)
+            total, count = setting_attack(p, group[me], city, vs_army, left)
+            others = companions(classes, twice, class_bit(p, group[me]))
+            split = residual_attack(total, left, 0, count, others, n)
+            assert split == reference(p, group, me, city, vs_army, False)
         total = sum(reference(p, group, me, city, vs_army, False) for me in range(n))
         assert group_attack(p, group, n, city, vs_army) == total
