@@ -6,9 +6,10 @@ battle costs); a dynamic programme over the cities then picks disjoint subsets w
 Attack powers come from sim.games.alien_raid.cards (the engine's own rule functions).
 
 Buffers: `fscratch` holds the values V[space * 64 + mask] (0..383), the programme's rows
-(F_ROW, 2 x 64), per-subset fuel and, from ODDS, the army odds per attack; `scratch` holds the
+(F_ROW, 2 x 64), per-subset fuel and the contest model (Q, THEIRS); `scratch` holds the
 choices (CHOICE, 7 x 64), the hand and, from ALONE, the subsets' attacks per space, the spaces'
-signatures, and per subset its loss, models and size.
+signatures, per subset its loss, size and classes, and the hand's traits left to the
+companions (R_*). The army odds are the game's table (common.win_odds).
 
 Each subset's attack at each city is the engine's sum (cards.group_attack), worked out once
 where it cannot differ: a ship that ignores its companions once per city, one that ignores
@@ -37,7 +38,7 @@ from sim.games.alien_raid.cards import (
     trait_condition,
 )
 from sim.jit import jit, jit_inline
-from strategies.alien_raid.common import army_odds, catch_from_odds, me, p_win_duel
+from strategies.alien_raid.common import catch_from_win, me, p_win_duel, win_odds
 
 MASKS = 1 << L.MAX_HAND
 V_BASE = 0  # fscratch: V[space * MASKS + mask]
@@ -67,8 +68,6 @@ R_TOTAL = HAND_BIT + L.MAX_HAND  # scratch: per own ship, its setting_attack at 
 R_COUNT = R_TOTAL + L.MAX_HAND  # ... how many traits it left to the companions ...
 R_LEFT = R_COUNT + L.MAX_HAND  # ... and those traits (LEFT words a ship)
 R_ARMY = R_LEFT + L.MAX_HAND * LEFT  # scratch: the same three against an army
-ODDS = 1024  # fscratch: army_odds per attack below ODDS_SPAN (-1 until worked out)
-ODDS_SPAN = 128
 NEG = -1e18
 CONDS = L.MAX_TRAITS * L.MAX_CONDS  # a ship's trait conditions: its bits of a city_signature
 
@@ -104,20 +103,10 @@ def cheaper_loss(p, best, m):
 
 
 @jit_inline  # pasted into fill_values' loop over every (city, subset)
-def city_reward(raid, armies, catch, odds, ship_cost):
-    """The better of a raid (`raid` humans, a float) and a catch of `catch` humans against
-    `armies` army cards (fought to the end) with `odds` of beating one (common.army_odds)."""
-    return max(raid, catch_from_odds(odds, armies, catch, ship_cost))
-
-
-@jit_inline  # pasted into fill_values' loop over every (city, subset)
-def odds_of(p, fscratch, attack):
-    """army_odds(p, attack), worked out once per valuation (fill_values clears the memo)."""
-    if attack >= ODDS_SPAN:
-        return army_odds(p, attack)
-    if fscratch[ODDS + attack] < 0.0:
-        fscratch[ODDS + attack] = army_odds(p, attack)
-    return fscratch[ODDS + attack]
+def city_reward(raid, catch, win, ship_cost):
+    """The better of a raid (`raid` humans, a float) and a catch of `catch` humans (fought to
+    the end) with the chance `win` to beat all its army cards (common.win_odds)."""
+    return max(raid, catch_from_win(win, catch, ship_cost))
 
 
 @jit
@@ -327,9 +316,6 @@ def fill_values(obs, p, scratch, fscratch, n, comp, task_weight, light, fuel):
     its raid alone (a quicker estimate, for predicting other captains). Only subsets whose
     fuel is at most `fuel` get a value: best_plan with at most that fuel reads no other (a
     ship's fuel is never negative, so a subset of a group that fits fits too)."""
-    if not light:
-        for attack in range(ODDS_SPAN):
-            fscratch[ODDS + attack] = -1.0
     hand_subsets(p, scratch, fscratch, n)
     grouped, foe = hand_kinds(p, scratch, n)
     sited = board_signatures(obs, p, scratch, n)
@@ -361,8 +347,8 @@ def fill_values(obs, p, scratch, fscratch, n, comp, task_weight, light, fuel):
             if light:
                 reward = raid
             else:
-                odds = odds_of(p, fscratch, scratch[vs_army + mask])
-                reward = city_reward(raid, armies, catch, odds, cost) + extra
+                win = win_odds(p, scratch, fscratch, scratch[vs_army + mask], armies)
+                reward = city_reward(raid, catch, win, cost) + extra
             fought = contested_value(reward, mine, theirs, cost, comp)
             fscratch[row + mask] = (1.0 - q) * reward + q * fought
 

@@ -7,6 +7,7 @@ default catalog."""
 
 import numpy as np
 import pytest
+from numba import njit
 
 from sim.games.alien_raid import layout as L
 from sim.games.alien_raid.cards import depends_on_foe, group_attack, is_station
@@ -156,3 +157,25 @@ def test_the_strong_captains_memo_predicts_as_planning_every_sample(samples):
         assert (model[1] == 1.0 * sampled + 0.0 * public[1]).all()
         assert (fast == streams).all()  # the same draws
         assert hits.any()  # the other captains attack somewhere
+
+
+def test_the_games_table_of_army_odds_gives_the_odds_worked_out():
+    """common.win_odds keeps army_odds ** armies in the scratch buffers' game part (zeroed
+    when a game starts, decision.game_scratch): asked in any order, again, past the table's
+    span, after a new game and under other army attacks, it is the figure worked out anew."""
+    from sim.games.alien_raid.decision import game_scratch
+    from strategies.alien_raid.common import ODDS_SPAN, army_odds, win_odds
+
+    @njit
+    def worked_out(p, attack, armies):  # as the plans did: compiled, a float to an int power
+        return army_odds(p, attack) ** armies
+
+    rng = np.random.default_rng(3)
+    scratch = np.zeros(SCRATCH_SIZE, np.int64)
+    fscratch = np.zeros(FSCRATCH_SIZE, np.float64)
+    for p in (P, P.copy()):
+        p[L.P_ARMY_ATTACK : L.P_ARMY_ATTACK + p[L.P_N_ARMY_MODELS]] += 2 * (p is not P)
+        game_scratch(scratch, fscratch)  # a new game, other rules
+        for _ in range(3000):
+            attack, armies = int(rng.integers(-2, ODDS_SPAN + 4)), int(rng.integers(0, 5))
+            assert win_odds(p, scratch, fscratch, attack, armies) == worked_out(p, attack, armies)
