@@ -12,7 +12,7 @@ import numpy as np
 
 from sim.games.alien_raid import layout as L
 from sim.games.alien_raid.cards import cf, destroyable, is_station, mf, price, usable_station
-from sim.games.alien_raid.decision import GAME_FSCRATCH, GAME_SCRATCH, fighting_slot, me
+from sim.games.alien_raid.decision import fighting_slot, me
 from sim.jit import jit, jit_inline
 
 # P(2d6 >= k) for k = -20..40 at index k + 20
@@ -95,44 +95,12 @@ def army_odds(p, attack):
     return good / total if total > 0 else 1.0
 
 
-@jit
-def catch_value(p, attack, armies, catch, ship_cost):
-    """Expected humans of a catch with `armies` cards fought to the end: every army beaten
-    brings `catch`; a lost fight costs a ship worth `ship_cost`."""
-    return catch_from_odds(army_odds(p, attack), armies, catch, ship_cost)
-
-
-@jit_inline
-def catch_from_odds(odds, armies, catch, ship_cost):
-    """catch_value with the chance to beat one army card (army_odds) given."""
-    return catch_from_win(odds**armies, catch, ship_cost)
-
-
 @jit_inline
 def catch_from_win(win, catch, ship_cost):
-    """catch_value with the chance to beat every army card (army_odds ** armies) given."""
+    """Expected humans of a catch fought to the end with the chance `win` to beat all its army
+    cards (army_odds ** armies: tables.win_odds): beating them brings `catch`; a lost fight
+    costs a ship worth `ship_cost`."""
     return win * catch - (1.0 - win) * ship_cost
-
-
-# the chance to beat every one of `armies` army cards (army_odds ** armies) by attack, worked
-# out once a game (decision.py: the scratch buffers' game part): WINS[armies * ODDS_SPAN +
-# attack] in fscratch, a bit per entry in scratch once it is there
-ODDS_SPAN = 128
-WINS = GAME_FSCRATCH
-WON_BITS = GAME_SCRATCH
-
-
-@jit_inline
-def win_odds(p, scratch, fscratch, attack, armies):
-    """army_odds(p, attack) ** armies, from the game's table where it fits."""
-    if attack < 0 or attack >= ODDS_SPAN or armies < 0 or armies > L.MAX_CATCH:
-        return army_odds(p, attack) ** armies
-    i = armies * ODDS_SPAN + attack
-    word, bit = WON_BITS + (i >> 6), i & 63
-    if (scratch[word] >> bit) & 1 == 0:
-        fscratch[WINS + i] = army_odds(p, attack) ** armies
-        scratch[word] |= 1 << bit
-    return fscratch[WINS + i]
 
 
 # --- buying --------------------------------------------------------------------------------

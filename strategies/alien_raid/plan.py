@@ -25,9 +25,6 @@ from sim.games.alien_raid.cards import (
     cf,
     class_bit,
     companions,
-    condition_holds,
-    depends_on_foe,
-    depends_on_group,
     mf,
     model_attack,
     price,
@@ -35,10 +32,10 @@ from sim.games.alien_raid.cards import (
     residual_attack,
     setting_attack,
     task_counts_city,
-    trait_condition,
 )
 from sim.jit import jit, jit_inline
-from strategies.alien_raid.common import catch_from_win, me, p_win_duel, win_odds
+from strategies.alien_raid.common import catch_from_win, me, p_win_duel
+from strategies.alien_raid.tables import CONDS, model_conditions, model_kinds, win_odds
 
 MASKS = 1 << L.MAX_HAND
 V_BASE = 0  # fscratch: V[space * MASKS + mask]
@@ -69,7 +66,6 @@ R_COUNT = R_TOTAL + L.MAX_HAND  # ... how many traits it left to the companions 
 R_LEFT = R_COUNT + L.MAX_HAND  # ... and those traits (LEFT words a ship)
 R_ARMY = R_LEFT + L.MAX_HAND * LEFT  # scratch: the same three against an army
 NEG = -1e18
-CONDS = L.MAX_TRAITS * L.MAX_CONDS  # a ship's trait conditions: its bits of a city_signature
 
 
 @jit
@@ -116,12 +112,7 @@ def city_signature(p, scratch, n, city):
     spaces of one signature give every subset the same attacks."""
     signature = 0
     for j in range(n):
-        m = scratch[HAND_M + j]
-        for t in range(mf(p, m, L.M_N_TRAITS)):
-            for c in range(L.MAX_CONDS):
-                cond, arg = trait_condition(p, m, t, c)
-                if condition_holds(p, cond, arg, city, 0, 0, False):
-                    signature |= 1 << (CONDS * j + L.MAX_CONDS * t + c)
+        signature |= model_conditions(p, scratch, scratch[HAND_M + j], city) << (CONDS * j)
     return signature
 
 
@@ -157,10 +148,10 @@ def hand_kinds(p, scratch, n):
     and of those whose attack depends on the foe (depends_on_foe)."""
     grouped, foe = 0, 0
     for j in range(n):
-        m = scratch[HAND_M + j]
-        if depends_on_group(p, m):
+        by_group, by_foe = model_kinds(p, scratch, scratch[HAND_M + j])
+        if by_group:
             grouped |= 1 << j
-        if depends_on_foe(p, m):
+        if by_foe:
             foe |= 1 << j
     return grouped, foe
 

@@ -124,7 +124,7 @@ def play_batch(p, n_players, seeds, seat_lineup, lineup_policy, lineup_params, g
         games[g, :] = 0
         seed_streams(rng, seeds[g])
         new_game(s, p, n_players, rng)
-        game_scratch(ctx[7], ctx[8])
+        game_scratch(ctx[7])
         h = state_hash(s, _FNV_OFFSET) if trace else _FNV_OFFSET
         h = play_rest(s, p, rng, ctx, log, trace, h, track)
         finish(s, p, games[g], h)

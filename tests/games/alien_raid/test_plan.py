@@ -159,23 +159,44 @@ def test_the_strong_captains_memo_predicts_as_planning_every_sample(samples):
         assert hits.any()  # the other captains attack somewhere
 
 
-def test_the_games_table_of_army_odds_gives_the_odds_worked_out():
-    """common.win_odds keeps army_odds ** armies in the scratch buffers' game part (zeroed
-    when a game starts, decision.game_scratch): asked in any order, again, past the table's
-    span, after a new game and under other army attacks, it is the figure worked out anew."""
+def test_the_games_tables_give_the_figures_worked_out():
+    """tables.py keeps what the params decide in the scratch buffers for a game (flagged in
+    the game part, zeroed when a game starts, decision.game_scratch): the chance to beat every
+    army card (army_odds ** armies), each model's trait conditions at a city, which models look
+    at their companions or the foe. Asked in any order, again, past a table's span, after a
+    new game and under other rules (other army attacks, other traits), each is the figure
+    worked out anew."""
+    from sim.games.alien_raid.cards import condition_holds, depends_on_group, trait_condition
     from sim.games.alien_raid.decision import game_scratch
-    from strategies.alien_raid.common import ODDS_SPAN, army_odds, win_odds
+    from strategies.alien_raid.common import army_odds
+    from strategies.alien_raid.tables import ODDS_SPAN, model_conditions, model_kinds, win_odds
 
     @njit
     def worked_out(p, attack, armies):  # as the plans did: compiled, a float to an int power
         return army_odds(p, attack) ** armies
 
+    def conditions(p, m, city):
+        bits = 0
+        for t in range(p[L.P_MODELS + m * L.MODEL_SIZE + L.M_N_TRAITS]):
+            for c in range(L.MAX_CONDS):
+                if condition_holds(p, *trait_condition(p, m, t, c), city, 0, 0, False):
+                    bits |= 1 << (L.MAX_CONDS * t + c)
+        return bits
+
     rng = np.random.default_rng(3)
     scratch = np.zeros(SCRATCH_SIZE, np.int64)
     fscratch = np.zeros(FSCRATCH_SIZE, np.float64)
-    for p in (P, P.copy()):
-        p[L.P_ARMY_ATTACK : L.P_ARMY_ATTACK + p[L.P_N_ARMY_MODELS]] += 2 * (p is not P)
-        game_scratch(scratch, fscratch)  # a new game, other rules
+    other = P.copy()
+    other[L.P_ARMY_ATTACK : L.P_ARMY_ATTACK + other[L.P_N_ARMY_MODELS]] += 2
+    tripod, scout = N.model("tripod"), N.model("scout-saucer")
+    other[L.P_MODELS + tripod * L.MODEL_SIZE + L.M_N_TRAITS] = 0  # no "with saucer" any more
+    other[L.P_MODELS + scout * L.MODEL_SIZE + L.M_TRAITS + 1] = L.C_WITH  # "with" a class
+    for p in (P, other, P):
+        game_scratch(scratch)  # a new game, maybe other rules
         for _ in range(3000):
             attack, armies = int(rng.integers(-2, ODDS_SPAN + 4)), int(rng.integers(0, 5))
             assert win_odds(p, scratch, fscratch, attack, armies) == worked_out(p, attack, armies)
+            m, city = int(rng.choice(SHIPS)), int(rng.integers(0, p[L.P_N_CITIES]))
+            assert model_conditions(p, scratch, m, city) == conditions(p, m, city)
+            kinds = (depends_on_group(p, m), depends_on_foe(p, m))
+            assert model_kinds(p, scratch, m) == kinds
