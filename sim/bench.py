@@ -117,7 +117,7 @@ def strategy_rate(
     from sim.games.base import StrategySpec, prepare
 
     game, ruleset = table.load()
-    play = _engine(engine) if engine else game.play_chunk
+    play = _engine(game, engine) if engine else game.play_chunk
     lineup = [StrategySpec(name) for name in names]
     prepare(game, lineup)
     seats = seating(names, games, table.players)
@@ -149,12 +149,21 @@ def strategy_rate(
     return row
 
 
-def _engine(path: str) -> Any:
-    """The function "module:function" names."""
+def _engine(game: Any, path: str) -> Any:
+    """`play_chunk` by the function "module:function" names, which plays the lineup's ready
+    players (as the game's own chunks.play_chunk does: BenchPlan.engines)."""
     from importlib import import_module
 
+    from sim.games.base import needed
+
     module, _, name = path.partition(":")
-    return getattr(import_module(module), name)
+    function = getattr(import_module(module), name)
+    ready = needed(game, "ready", "ready players (its bench plan's engines need them)")
+
+    def play_chunk(ruleset: Any, n_players: int, lineup: Any, seats: Any, seeds: Any) -> Any:
+        return function(ruleset, n_players, ready(lineup), seats, seeds)
+
+    return play_chunk
 
 
 SCALING_CHUNK = 5_000  # games per task: a faster core takes more tasks; fewer tasks cost less IPC

@@ -216,7 +216,8 @@ def run_experiment(
     ),
 ) -> None:
     """Play an experiment's arms and store every game; resumes an interrupted run."""
-    from sim.runner.commands import Playing, run_command
+    from sim.commands.run import run_command
+    from sim.runner.options import Playing
 
     playing = Playing(jobs=jobs, chunk_size=chunk_size, out=out, fresh=fresh, backend=backend,
                       address=address)  # fmt: skip
@@ -242,8 +243,8 @@ def tune(
 ) -> None:
     """Search rule values that meet the file's targets, confirm the best at full size and
     write the recommended rules; resumes a stopped tune."""
-    from sim.runner.commands import Playing
-    from sim.tune.command import tune_command
+    from sim.commands.tune import tune_command
+    from sim.runner.options import Playing
 
     playing = Playing(jobs=jobs, out=out, fresh=fresh, backend=backend, address=address)
     tune_command(file=file, overrides=overrides, games=games, seed=seed, trials=trials,
@@ -267,8 +268,8 @@ def screen(
 ) -> None:
     """Move every numeric rule key (or screen.keys) one step each way on the same seeds and
     rank the keys by their effect on each target, with intervals and a tornado chart."""
-    from sim.runner.commands import Playing
-    from sim.tune.command import screen_command
+    from sim.commands.tune import screen_command
+    from sim.runner.options import Playing
 
     playing = Playing(jobs=jobs, out=out, fresh=fresh, backend=backend, address=address)
     screen_command(file=file, overrides=overrides, games=games, seed=seed, playing=playing,
@@ -293,7 +294,8 @@ def tournament(
     game: str = GAME_OPTION,
 ) -> None:
     """Play strategies against each other in every seat arrangement and rank them."""
-    from sim.runner.commands import Playing, tournament_command
+    from sim.commands.tournament import tournament_command
+    from sim.runner.options import Playing
 
     playing = Playing(jobs=jobs, chunk_size=chunk_size, out=out, fresh=fresh, backend=backend,
                       address=address)  # fmt: skip
@@ -320,8 +322,8 @@ def calibrate(
 ) -> None:
     """Find the continuous skill at which a table reproduces an observed figure: an outcome's
     rate, or the mean of a per-game or per-seat column."""
-    from sim.runner.calibrate import calibrate as find
-    from sim.runner.calibrate import describe
+    from sim.lab.calibrate import calibrate as find
+    from sim.lab.calibrate import describe
 
     cal = find(players=players, target=target, ruleset=ruleset, rules=overrides, games=games,
                seed=seed, observed_games=observed or None, game=game)  # fmt: skip

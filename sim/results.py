@@ -32,7 +32,9 @@ from sim.storage.parts import MANIFEST
 from sim.storage.verify import incomplete_note, refuse_damaged
 
 TABLES = ("games", "seats")
-UNNAMED_GAME = "guardians"  # the game of results written before manifests named their game
+# the game of the results written before manifests named their game (the lab had one game
+# then): history, not a default (sim.games.DEFAULT_GAME is what a command plays unnamed)
+UNNAMED_GAME = "guardians"
 
 
 def check_folder(results_dir: str | Path) -> Path:
@@ -181,7 +183,7 @@ def replay(results_dir: str | Path, game: int, arm: int | str | None = None) -> 
 
 def _replay(results_dir: str | Path, man: dict[str, Any], game: int,
             arm: int | str | None) -> Replay:  # fmt: skip
-    from sim.runner.seeds import game_seed
+    from sim.seeds import game_seed
 
     index = 0 if arm is None else _arm_index(Path(results_dir), arm)
     entry = man["arms"][index]

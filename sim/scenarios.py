@@ -1,5 +1,5 @@
-"""`sim scenario`: a scenario file names its game (`game:`, default guardians); the game's
-plug-in plays and checks it in its own format. `expectation_diff` is the comparison of a
+"""`sim scenario`: a scenario file names its game (`game:`, default sim.games.DEFAULT_GAME);
+the game's plug-in plays and checks it in its own format. `expectation_diff` is the comparison of a
 scenario's `expect:` with what happened that any game's format can use, with what else the
 games' formats share (reading a file, its error, a per-seat comparison)."""
 
@@ -11,7 +11,7 @@ from typing import Any
 
 from sim.config import check_keys, read_yaml
 from sim.errors import ConfigError
-from sim.games import get_game
+from sim.games import DEFAULT_GAME, get_game
 from sim.games.base import Scenarios, scenarios
 
 
@@ -48,10 +48,10 @@ def scenario_ruleset(data: Mapping[str, Any], path: str, load: Callable[..., Any
 
 
 def _scenarios_of(path: str) -> Scenarios:
-    """The scenario format of the game the file names (`game:`, default guardians); a file
+    """The scenario format of the game the file names (`game:`, default DEFAULT_GAME); a file
     that cannot be read as a YAML mapping is refused naming it."""
     data = read_yaml(path)
-    return scenarios(get_game(str(data.get("game", "guardians")), source=str(path)))
+    return scenarios(get_game(str(data.get("game", DEFAULT_GAME)), source=str(path)))
 
 
 def run_scenario(path: str) -> str:

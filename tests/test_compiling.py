@@ -12,7 +12,7 @@ GAME = get_game("guardians")
 
 
 def test_a_lineup_compiles_only_its_own_policies():
-    jobs = Plan([StrategySpec("greedy"), StrategySpec("economist")]).compile_jobs()
+    jobs = Plan(GAME.ready([StrategySpec("greedy"), StrategySpec("economist")])).compile_jobs()
     policies = {u.module for job in jobs for u in job if u.name == "policy"}
     assert policies == {"strategies.guardians.greedy", "strategies.guardians.economist"}
     loop = {u.module for job in jobs for u in job if u.name != "policy"}
@@ -25,7 +25,7 @@ def test_policies_compile_for_the_signature_their_pointer_asks_for():
     fresh process that calls the loop."""
     from sim.games.guardians.decision import POLICY_SIGNATURE
 
-    jobs = Plan([StrategySpec("greedy")]).compile_jobs()
+    jobs = Plan(GAME.ready([StrategySpec("greedy")])).compile_jobs()
     assert [u.signature for job in jobs for u in job if u.name == "policy"] == [POLICY_SIGNATURE]
 
 

@@ -34,7 +34,7 @@ from sim.games import get_game
 from sim.games.base import StrategySpec
 from sim.report.answers import Estimate, difference
 from sim.report.metrics import rate
-from sim.runner.seeds import game_seeds
+from sim.seeds import game_seeds
 from sim.stats.bootstrap import break_even, break_even_bootstrap
 from sim.stats.paired import paired_difference, welch_difference
 from tests.conftest import slow_scale

@@ -224,7 +224,7 @@ OPTION_CASES = {
 
 @pytest.mark.parametrize("case", list(OPTION_CASES))
 def test_bad_options(case: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr("sim.runner.execute.DASK_CONNECT_TIMEOUT", "1s")
+    monkeypatch.setattr("sim.runner.backends.DASK_CONNECT_TIMEOUT", "1s")
     good = tmp_path / "good.yaml"
     good.write_text(GOOD_SEATS + "games: 10\n")
     args, pieces = OPTION_CASES[case]

@@ -33,7 +33,7 @@ BUILT_IN = sorted({p.name for p in entry_points(group="sim.games") if p.module.s
 GAMES = [*BUILT_IN, *(name for name in PACKAGES if name not in BUILT_IN)]
 REQUIRED = ("name", "title", "presets", "load_ruleset", "check_strategy", "play_chunk")
 # a plug-in built on PackageParts also has what it finds its parts with
-HELPERS = ("package", "players", "resolve")
+HELPERS = ("package", "strategies", "resolve")
 HEAVY = ("numba", "sim.jit", "sim.compiling", "sim.random_streams")
 
 
@@ -178,8 +178,9 @@ def test_prepare_compiles_what_the_chunks_play(game):
 
 
 def test_an_experiment_runs_and_is_reported(game, tmp_path):
+    from sim.experiment import parse_experiment
     from sim.report import build_report
-    from sim.runner import parse_experiment, run
+    from sim.runner import run
 
     lineup, players = _table(game)
     seats = [lineup[k % len(lineup)].name for k in range(players)]
@@ -217,7 +218,7 @@ def test_rules_and_scenarios_through_the_generic_commands(game):
 
 
 def test_calibrate_finds_a_skill_between_the_ends_of_the_knob(game):
-    from sim.runner.calibrate import calibrate
+    from sim.lab.calibrate import calibrate
 
     knob = part(game, "skill_knob")
     if knob is None:

@@ -19,6 +19,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from sim.experiment import load_experiment
+from sim.experiment.model import TOP_KEYS as EXPERIMENT_KEYS
 from sim.games import get_game
 from sim.games.alien_raid.scenario import TOP_KEYS as ALIEN_RAID_KEYS
 from sim.games.base import scenarios
@@ -26,8 +28,7 @@ from sim.games.guardians.scenario import TOP_KEYS as GUARDIANS_KEYS
 from sim.games.space_invaders.scenario import TOP_KEYS as SPACE_INVADERS_KEYS
 from sim.report.data import load_results
 from sim.results import replay
-from sim.runner import load_experiment, run
-from sim.runner.experiment import TOP_KEYS as EXPERIMENT_KEYS
+from sim.runner import run
 from sim.tune.spec import SEARCH_KEYS, TARGET_KEYS, TUNE_KEYS, load_tune
 from tests.cli_checks import invoke
 from tests.examples.installing import PACKAGES, installed_here

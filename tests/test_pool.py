@@ -13,11 +13,12 @@ import pytest
 from polars.testing import assert_frame_equal
 
 from sim.errors import SimError
+from sim.experiment import load_experiment
 from sim.results import load
-from sim.runner import Interrupted, load_experiment, run
-from sim.runner.commands import Playing
+from sim.runner import Interrupted, run
+from sim.runner.options import Playing
 from sim.runner.pool import WorkerDied, WorkerPool, available
-from sim.tune.command import run_tune
+from sim.tune.run import run_tune
 from sim.tune.spec import parse_tune
 from tests.test_tune import _trials
 
@@ -132,8 +133,8 @@ def test_a_run_whose_games_option_needs_several_chunks_starts_its_pool_first(tmp
     """`sim run --games N` above one chunk on two workers starts the pool before reading the
     experiment (its server gets ready meanwhile), plays on it, closes it, and stores the same
     games as one worker."""
-    import sim.runner.commands as commands
-    from sim.runner.commands import run_command
+    import sim.commands.run as commands
+    from sim.commands.run import run_command
 
     file = tmp_path / "exp.yaml"
     file.write_text(EXPERIMENT)

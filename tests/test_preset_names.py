@@ -10,8 +10,8 @@ from typer.testing import CliRunner
 from sim import games
 from sim.cli import app
 from sim.errors import ConfigError
+from sim.experiment import parse_experiment
 from sim.games import game_for
-from sim.runner import parse_experiment
 
 
 def test_a_preset_names_its_game():

@@ -110,7 +110,8 @@ def test_a_real_game_of_pure_luck(tmp_path):
     """Every seat `random`: each deal replayed with the seats rotated is the same game, so the
     deal decides every one; and two labels of one player (`club` is `skilled` at 0.5) show no
     skill depth."""
-    from sim.runner import parse_experiment, run
+    from sim.experiment import parse_experiment
+    from sim.runner import run
 
     seats = ["random"] * 4
     twins = ["club", {"name": "skilled", "skill": 0.5}]

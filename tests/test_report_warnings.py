@@ -30,8 +30,8 @@ def test_a_warning_is_given_once_with_the_levels_that_give_it():
 
 
 def test_a_swept_seat_with_parameters_is_named_like_a_strategy(tmp_path):
+    from sim.experiment import load_experiment
     from sim.games.guardians.report.difficulty import short_skills
-    from sim.runner import load_experiment
 
     path = tmp_path / "ladder.yaml"
     path.write_text(

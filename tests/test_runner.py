@@ -21,23 +21,20 @@ from typer.testing import CliRunner
 
 from sim.cli import app
 from sim.errors import SimError
+from sim.experiment import load_experiment, parse_experiment
+from sim.experiment.lineups import build_lineup, seat_lineup, table_positions
+from sim.experiment.precision import measure
 from sim.games import game_names, get_game
 from sim.games.base import StrategySpec
+from sim.lab.stops import stop_rule
+from sim.lab.tournament import ranking, tournament_experiment
+from sim.report.spec import section_builders
 from sim.results import load, manifest, replay
-from sim.runner import (
-    Interrupted,
-    game_seed,
-    game_seeds,
-    load_experiment,
-    parse_experiment,
-    ranking,
-    run,
-    tournament_experiment,
-)
-from sim.runner.execute import games_done, missing_ranges, plan_chunks
-from sim.runner.lineups import build_lineup, seat_lineup, table_positions
-from sim.runner.precision import measure
+from sim.runner import Interrupted, run
+from sim.runner.plan import plan_chunks
+from sim.seeds import game_seed, game_seeds
 from sim.stats.intervals import wilson
+from sim.storage.verify import games_done, missing_ranges
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -312,7 +309,7 @@ def test_precision_stop(tmp_path: Path) -> None:
     text = text.replace("games: 1200\n", "")
     exp = load_experiment(write(tmp_path, text))
     out = tmp_path / "p"
-    summary = run(exp, out=out, jobs=1, chunk_size=200, progress=False)
+    summary = run(exp, out=out, jobs=1, chunk_size=200, progress=False, stop=stop_rule(exp))
     stored = load(out).collect()
     n = stored.height
     assert n > 300 and n % 300 == 0 and n < 3000
@@ -324,12 +321,14 @@ def test_precision_stop(tmp_path: Path) -> None:
     assert summary.precision["default"]["reached"]
     assert measure(out, 0, n, "raid_rate").width <= 0.06
     # the same stop with other workers and chunks
-    again = run(exp, out=tmp_path / "q", jobs=2, chunk_size=450, progress=False)
+    again = run(
+        exp, out=tmp_path / "q", jobs=2, chunk_size=450, progress=False, stop=stop_rule(exp)
+    )
     assert again.arms == summary.arms
     assert_frame_equal(load(tmp_path / "q").collect().sort("game"), stored.sort("game"))
     # an unreachable width stops at max_games
-    capped = exp.precision.__class__("win_share.greedy", 0.001, 300, 600)
-    short = run(replace(exp, precision=capped), out=tmp_path / "c", jobs=1, progress=False)
+    capped = replace(exp, precision=exp.precision.__class__("win_share.greedy", 0.001, 300, 600))
+    short = run(capped, out=tmp_path / "c", jobs=1, progress=False, stop=stop_rule(capped))
     assert short.arms == {"default": 600}
     assert not short.precision["default"]["reached"]
 
@@ -355,7 +354,7 @@ def test_precision_stop_until_every_answer_is_settled(tmp_path: Path) -> None:
     assert exp.precision.text() == "every answer is settled, at most 20,000 games per arm"
     assert open_questions_at(tmp_path / "first", exp, 300)  # 300 games settle nothing
     out = tmp_path / "out"
-    summary = run(exp, out=out, jobs=1, progress=False)
+    summary = run(exp, out=out, jobs=1, progress=False, stop=stop_rule(exp))
     n = summary.arms["default"]
     result = summary.precision["all arms"]
     assert result["reached"] and result["games"] == n and 300 < n <= 20000
@@ -385,7 +384,7 @@ def test_the_settle_stop_jumps_to_the_games_the_answers_ask_for(
 
     monkeypatch.setattr(settled, "open_questions", fake)
     exp = load_experiment(write(tmp_path, SETTLE.replace("step: 300", "step: 200")))
-    summary = run(exp, out=tmp_path / "a", jobs=1, progress=False)
+    summary = run(exp, out=tmp_path / "a", jobs=1, progress=False, stop=stop_rule(exp))
     assert asked == [300, 1000] and summary.arms == {"default": 1000}
     assert summary.precision["all arms"]["reached"]
     asked.clear()
@@ -396,7 +395,7 @@ def test_the_settle_stop_jumps_to_the_games_the_answers_ask_for(
 
     monkeypatch.setattr(settled, "open_questions", never)
     capped = replace(exp, precision=replace(exp.precision, max_games=700))
-    summary = run(capped, out=tmp_path / "b", jobs=1, progress=False)
+    summary = run(capped, out=tmp_path / "b", jobs=1, progress=False, stop=stop_rule(capped))
     assert asked == [300, 500, 700] and summary.arms == {"default": 700}
     assert not summary.precision["all arms"]["reached"]
 
@@ -479,7 +478,7 @@ def test_an_experiment_checks_its_report_sections_without_importing_the_report()
     sections are the same list, imported)."""
     code = (
         "import sys\n"
-        "from sim.runner import parse_experiment\n"
+        "from sim.experiment import parse_experiment\n"
         "exp = parse_experiment({'game': 'guardians', 'players': 2, 'games': 10,\n"
         "                        'seats': ['greedy', 'greedy'], 'report': ['first_player']})\n"
         "print(exp.report)\n"
@@ -491,4 +490,4 @@ def test_an_experiment_checks_its_report_sections_without_importing_the_report()
     assert done.stdout.splitlines() == ["('first_player',)", "[]"]
     for name in game_names():
         game = get_game(name)
-        assert list(game.report().sections) == list(game.report_sections)
+        assert list(section_builders(game.report_sections)) == list(game.report_sections)  # imports

@@ -22,8 +22,9 @@ import pytest
 from polars.testing import assert_frame_equal
 
 from sim.errors import SimError
+from sim.experiment import load_experiment
 from sim.results import load
-from sim.runner import load_experiment, run
+from sim.runner import run
 from tests.cli_checks import invoke, one_error_line
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -384,7 +385,7 @@ def test_a_huge_game_count_is_refused_and_chunks_are_planned_lazily(tmp_path):
     assert "huge.yaml:3" in line and "'games'" in line and "1000000000" in line
     line = one_error_line(invoke("run", str(exp), "--games", str(10**12)))
     assert "'--games'" in line and "1,000,000,000" in line
-    from sim.runner.execute import iter_chunks
+    from sim.runner.plan import iter_chunks
 
     chunks = iter_chunks([], 10**9, 1)  # a list would be a billion tuples
     assert next(chunks) == (0, 1) and next(chunks) == (1, 2)

@@ -9,7 +9,8 @@ from pathlib import Path
 import pytest
 
 from sim.errors import ConfigError
-from sim.runner import load_experiment, run
+from sim.experiment import load_experiment
+from sim.runner import run
 from tests.cli_checks import invoke, one_error_line
 
 SMALL = "name: small\nplayers: 2\nseats: [greedy, random]\ngames: 60\nseed: 2\n"

@@ -115,7 +115,7 @@ def test_a_strategy_that_raises_mid_game_is_named_once(bots, tmp_path, jobs):
     assert found, message
     game, seed = int(found.group(2)), int(found.group(3))
     assert found.group(1) == f"{bots}:Crash"
-    from sim.runner.seeds import game_seed
+    from sim.seeds import game_seed
 
     assert seed == game_seed(3, game)
     assert "sim play --ruleset guardians" in message and f"--seed {seed}" in message
@@ -145,8 +145,8 @@ def test_a_strategy_with_illegal_moves_fails_the_run(bots, tmp_path):
 
 
 def test_a_rare_illegal_move_is_only_a_warning():
+    from sim.experiment.parsing import parse_experiment
     from sim.runner.illegal import MAX_ILLEGAL_SHARE, IllegalMoves
-    from sim.runner.parsing import parse_experiment
 
     exp = parse_experiment({"players": 2, "seats": ["greedy", "random"], "rotate": True})
     tally = IllegalMoves(exp.arms)
@@ -181,7 +181,7 @@ def docs_example(tmp_path, monkeypatch) -> list[str]:
 
 
 def test_the_docs_plugin_example_is_found_in_the_current_folder(docs_example):
-    from sim.runner.tournament import tournament_experiment
+    from sim.lab.tournament import tournament_experiment
 
     names = docs_example[docs_example.index("--strategies") + 1].split(",")
     exp = tournament_experiment(names, players=2, games=10)

@@ -12,8 +12,9 @@ from typer.testing import CliRunner
 
 from sim.cli import app
 from sim.errors import ConfigError
+from sim.experiment import parse_experiment
 from sim.results import load
-from sim.runner import parse_experiment, run
+from sim.runner import run
 from tests.conftest import slow_scale
 
 EXPERIMENT = {
@@ -103,8 +104,8 @@ def test_calibrate_recovers_a_planted_skill():
     """Plant skill 0.4, measure its raid rate on other games, and calibrate back to it."""
     from sim.games import get_game
     from sim.games.base import StrategySpec
-    from sim.runner.calibrate import calibrate
-    from sim.runner.seeds import game_seeds, root_keys
+    from sim.lab.calibrate import calibrate
+    from sim.seeds import game_seeds, root_keys
 
     game = get_game("guardians")
     games = max(1000, int(4000 * slow_scale()))

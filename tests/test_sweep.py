@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from sim.errors import ConfigError
-from sim.runner import load_experiment, parse_experiment
+from sim.experiment import load_experiment, parse_experiment
 
 pytestmark = pytest.mark.without_engines  # runs while the engines compile
 

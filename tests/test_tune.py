@@ -18,9 +18,10 @@ import yaml
 from optuna.trial import TrialState
 
 from sim.errors import SimError
-from sim.runner import Interrupted, parse_experiment
-from sim.runner.commands import Playing
-from sim.tune.command import run_tune
+from sim.experiment import parse_experiment
+from sim.runner import Interrupted
+from sim.runner.options import Playing
+from sim.tune.run import run_tune
 from sim.tune.search import open_study, sampler_kind
 from sim.tune.spec import parse_tune
 from tests.modules import loaded_after

@@ -22,7 +22,9 @@ if TYPE_CHECKING:
     from sim.games.base import Game
 
 GROUP = "sim.games"
-DEFAULT_GAME = "guardians"  # what a command plays when neither --game nor a preset names one
+# what a command plays, and a scenario file is of, when neither --game (or `game:`) nor a
+# preset names a game: the one place the lab names a default game
+DEFAULT_GAME = "guardians"
 _GAMES: dict[str, Game] = {}
 
 

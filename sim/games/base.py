@@ -42,6 +42,21 @@ class StrategySpec:
         return f"{self.name}({inner})"
 
 
+@dataclass(frozen=True, eq=False)
+class Player:
+    """A lineup entry ready to play: its spec, the strategy the game's registry found for it
+    and that strategy's parameters, checked, as a vector. The framework resolves a lineup
+    once (`PackageParts.ready`) and hands the game's loop these."""
+
+    spec: StrategySpec
+    strategy: Any
+    params: Any  # a vector of floats for a compiled loop (PolicyTable)
+
+    @property
+    def label(self) -> str:
+        return self.spec.label
+
+
 @dataclass
 class Chunk:
     """The results of a chunk of games as columns: one row per game, one per (game, seat).
@@ -107,9 +122,9 @@ class BenchPlan:
     plays that share of the games (a slow strategy); each of `counted` (per-game columns) is
     reported per game and per second. The worker scaling and the whole run (`run_games`
     games) play `run_lineup` (default: the game's first strategy). `engines` names other ways
-    the game plays the same games (label -> "module:function" with `play_chunk`'s signature,
-    e.g. a plain-Python reference of a compiled loop): each row is benched with each too, as
-    "row [label]"."""
+    the game plays the same games (label -> "module:function" with the signature of its
+    chunks.py's `play_chunk`, which plays the lineup's ready players: e.g. a plain-Python
+    reference of a compiled loop): each row is benched with each too, as "row [label]"."""
 
     players: int = 4
     lineups: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
@@ -120,6 +135,17 @@ class BenchPlan:
     run_lineup: tuple[str, ...] = ()
     run_games: int = 1_000_000
     engines: Mapping[str, str] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class ReportSection:
+    """A section of a game's report as its plug-in's `report_sections` names it, when the
+    report should build it otherwise than by default: `builder` ("module:function", imported
+    when a report is built) and `reads_skill` (the builder reads the skill column itself: it
+    is built once on the games of every level, not once per level and merged)."""
+
+    builder: str
+    reads_skill: bool = False
 
 
 class Optional:
@@ -137,13 +163,16 @@ class Optional:
     skill_points: Mapping[str, float] = MappingProxyType({})  # ladder levels on the knob
     demo_lineup: str | None = None  # `sim play` without --strategies: "name,name"
     bench_plan: BenchPlan = BenchPlan()  # `sim bench --game NAME`
-    # the report's sections: an experiment's `report:` name -> "module:function" building it.
-    # Light: `sim run` checks the names without importing the report (and matplotlib); the
-    # game's report reads the same mapping for its builders (sim.report.spec.section_builders)
-    report_sections: Mapping[str, str] = MappingProxyType({})
-    # methods: () -> names; (lineup, *, notice) -> seconds; (lineup) -> sim.compiling jobs;
-    # (ruleset, lineup, seed) -> Watch; () -> Scenarios; () -> sim.report.spec.GameReport
+    # the report's sections: an experiment's `report:` name -> "module:function" building it
+    # (or a ReportSection, or QUALITY: the framework's own). Light: `sim run` checks the names
+    # without importing the report (and matplotlib); the game's report reads the same mapping
+    # for its builders (sim.report.spec.section_builders)
+    report_sections: Mapping[str, str | ReportSection] = MappingProxyType({})
+    # methods: () -> names; (lineup) -> its ready players; (lineup, *, notice) -> seconds;
+    # (lineup) -> sim.compiling jobs; (ruleset, lineup, seed) -> Watch; () -> Scenarios;
+    # () -> sim.report.spec.GameReport
     strategy_names: Callable[[], tuple[str, ...]] | None = None
+    ready: Callable[..., list[Player]] | None = None
     prepare: Callable[..., float] | None = None
     compile_jobs: Callable[..., list] | None = None
     watch: Callable[..., Watch] | None = None
@@ -154,10 +183,10 @@ class Optional:
     measures: Callable[[], Any] | None = None
 
 
-# the quality section (sim.report.game_quality): its name and builder, the same for every game
-# that lists it in `report_sections`
+# the quality section: the report framework's own (sim.report.game_quality), the same for
+# every game that lists it in `report_sections` by its name
 QUALITY = "quality"
-QUALITY_SECTION = MappingProxyType({QUALITY: "sim.report.game_quality:build"})
+QUALITY_SECTION = MappingProxyType({QUALITY: QUALITY})
 
 
 def part(game: Any, name: str) -> Any:
@@ -194,24 +223,25 @@ class _Part:
         return getattr(import_module(f"{game.package}.{self.module}"), self.name)
 
 
+# the modules PackageParts imports by name: of the rules' package, of the players' package
+PACKAGE_MODULES = ("layout", "ruleset", "chunks", "watch", "scenario", "report")
+STRATEGY_MODULES = ("registry", "ladder")
+
+
 class PackageParts(Optional):
     """A plug-in's parts found by the usual layout (docs/adding-a-game.md), each module
     imported when the part is first looked up, so the plug-in object stays cheap to import.
     The rules' package `package`: `layout` (ENGINE_VERSION, the `version`), `ruleset` (PRESETS
-    and load_ruleset), `chunks` (play_chunk, and Plan(lineup).compile_jobs() for prepare),
+    and load_ruleset), `chunks` (play_chunk and Plan(players).compile_jobs(), for prepare),
     `watch` (watch_game), `scenario` (scenarios), `report` (game_report). The players'
-    package `players` (strategies/<game>/ for sim/games/<game>/): `registry` (BUILTIN and
+    package `strategies` (strategies/<game>/ for sim/games/<game>/): `registry` (BUILTIN and
     REGISTRY, whose `resolve(spec, source=)` finds a strategy and checks its parameters) and
     `ladder` (the skill ladder as plain data: LADDER, KNOB, POINTS). The plug-in is the one
-    place where the rules and the players meet: the rules reach the strategies through
-    `resolve` alone."""
+    place where the rules and the players meet: it resolves a lineup once (`ready`) and hands
+    the game's loop (chunks.py) and its watch (watch.py) the ready players."""
 
     package: str  # the game's Python package, e.g. "sim.games.alien_raid"
-
-    @property
-    def players(self) -> str:
-        """The game's strategies' package: strategies/<game>/."""
-        return "strategies." + self.package.rsplit(".", 1)[1]
+    strategies: str  # the game's players' package, e.g. "strategies.alien_raid"
 
     @property
     def presets(self) -> tuple[str, ...]:
@@ -222,15 +252,21 @@ class PackageParts(Optional):
         return int(self._module("layout").ENGINE_VERSION)
 
     def _module(self, name: str) -> Any:
+        assert name in PACKAGE_MODULES, name
         return import_module(f"{self.package}.{name}")
 
-    def _players(self, name: str) -> Any:
-        return import_module(f"{self.players}.{name}")
+    def _strategies(self, name: str) -> Any:
+        assert name in STRATEGY_MODULES, name
+        return import_module(f"{self.strategies}.{name}")
 
     def resolve(self, spec: StrategySpec, *, source: str | None = None) -> tuple[Any, Any]:
         """The strategy `spec` names and its parameter vector, each parameter checked (a
-        ConfigError naming `source` if not): `<players>.registry.REGISTRY.resolve`."""
-        return self._players("registry").REGISTRY.resolve(spec, source=source)
+        ConfigError naming `source` if not): `<strategies>.registry.REGISTRY.resolve`."""
+        return self._strategies("registry").REGISTRY.resolve(spec, source=source)
+
+    def ready(self, lineup: Sequence[StrategySpec]) -> list[Player]:
+        """The lineup's players, each strategy resolved and its parameters checked."""
+        return [Player(spec, *self.resolve(spec)) for spec in lineup]
 
     def check_strategy(self, spec: StrategySpec, *, source: str) -> StrategySpec:
         """`spec`, once `resolve` has found its strategy and checked its parameters."""
@@ -239,24 +275,24 @@ class PackageParts(Optional):
 
     def strategy_names(self) -> tuple[str, ...]:
         """The built-in strategies and the ladder's levels (a level may be a built-in)."""
-        return tuple(dict.fromkeys((*self._players("registry").BUILTIN, *self.skills)))
+        return tuple(dict.fromkeys((*self._strategies("registry").BUILTIN, *self.skills)))
 
     @property
     def skills(self) -> tuple[str, ...]:  # type: ignore[override]
-        return tuple(self._players("ladder").LADDER)
+        return tuple(self._strategies("ladder").LADDER)
 
     @property
     def skill_knob(self) -> tuple[str, str] | None:  # type: ignore[override]
-        return self._players("ladder").KNOB
+        return self._strategies("ladder").KNOB
 
     @property
     def skill_points(self) -> Mapping[str, float]:  # type: ignore[override]
-        return MappingProxyType(dict(self._players("ladder").POINTS))
+        return MappingProxyType(dict(self._strategies("ladder").POINTS))
 
     def compile_jobs(self, lineup: Sequence[StrategySpec]) -> list:
         """The `sim.compiling` jobs playing `lineup` needs, longest first:
-        `<package>.chunks.Plan(lineup).compile_jobs()`."""
-        return self._module("chunks").Plan(list(lineup)).compile_jobs()
+        `<package>.chunks.Plan(players).compile_jobs()`."""
+        return self._module("chunks").Plan(self.ready(lineup)).compile_jobs()
 
     def prepare(self, lineup: Sequence[StrategySpec], *, notice: Any = None) -> float:
         """Compile (or find in the cache) what playing `lineup` needs, before any game: its
@@ -267,9 +303,24 @@ class PackageParts(Optional):
         names = ", ".join(dict.fromkeys(spec.name for spec in lineup)) or self.name
         return ensure_compiled(self.compile_jobs(list(lineup)), what=names, notice=notice)
 
+    @property
+    def play_chunk(self) -> Callable[..., Chunk]:
+        """Game.play_chunk (and `trace`: hash each turn): `<package>.chunks.play_chunk` on the
+        lineup's ready players (the engine is imported when this part is looked up)."""
+        play = self._module("chunks").play_chunk
+
+        def play_chunk(ruleset: Any, n_players: int, lineup: Sequence[StrategySpec],
+                       seat_lineup: np.ndarray, seeds: np.ndarray,
+                       **options: Any) -> Chunk:  # fmt: skip
+            return play(ruleset, n_players, self.ready(lineup), seat_lineup, seeds, **options)
+
+        return play_chunk
+
+    def watch(self, ruleset: Any, lineup: Sequence[StrategySpec], seed: int) -> Watch:  # type: ignore[override]
+        """One game told turn by turn: `<package>.watch.watch_game` on the ready players."""
+        return self._module("watch").watch_game(ruleset, self.ready(lineup), seed)
+
     load_ruleset = _Part("ruleset", "load_ruleset")  # (name_or_path, overrides=(), *, source)
-    play_chunk = _Part("chunks", "play_chunk")  # Game.play_chunk, and `trace` (hash each turn)
-    watch = _Part("watch", "watch_game")  # (ruleset, lineup, seed) -> Watch
     scenarios = _Part("scenario", "scenarios")  # () -> Scenarios
     report = _Part("report", "game_report")  # () -> sim.report.spec.GameReport
 
@@ -424,14 +475,3 @@ def report_section_names(game: Game) -> tuple[str, ...]:
     if names := tuple(part(game, "report_sections")):
         return names
     return tuple(report(game).sections) if part(game, "report") is not None else ()
-
-
-def measures(game: Game) -> Any:
-    """What the game tells the measures about itself (its optional part `measures()`, a
-    sim.measures.spec.GameMeasures: whether the table plays as one team, one scoring event's
-    points, the no-choice turns' column, the game's own measures); a plain GameMeasures when
-    the game has none. Light: it never loads the engine."""
-    from sim.measures.spec import GameMeasures
-
-    method = part(game, "measures")
-    return method() if method is not None else GameMeasures()

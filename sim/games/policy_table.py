@@ -10,33 +10,29 @@ from typing import Any
 import numpy as np
 
 from sim.compiling import Unit
-from sim.games.base import StrategySpec
+from sim.games.base import Player
 
 
 class PolicyTable:
-    """`policies`: the distinct compiled policies of a lineup, in first-seen order; `which[j]`:
-    lineup entry j's policy; `params[j]`: its parameters, zero-padded to the widest. A game
-    gives `resolve` (a spec -> (strategy, parameter vector)); an entry whose strategy is not
-    `compiled` (a plain-Python one) gets its parameters but no policy."""
+    """`policies`: the distinct compiled policies of a lineup's ready players (the framework
+    resolved them: sim.games.base.PackageParts.ready), in first-seen order; `which[j]`: player
+    j's policy; `params[j]`: its parameters, zero-padded to the widest. A player whose
+    strategy is not `compiled` (a plain-Python one) gets its parameters but no policy."""
 
-    def __init__(self, lineup: Sequence[StrategySpec]) -> None:
-        self.lineup = list(lineup)
-        self.resolved = [self.resolve(spec) for spec in self.lineup]
-        width = max((len(vector) for _, vector in self.resolved), default=1)
-        self.params = np.zeros((len(self.lineup), width), np.float64)
-        self.which = np.zeros(len(self.lineup), np.int64)
+    def __init__(self, players: Sequence[Player]) -> None:
+        self.players = list(players)
+        width = max((len(p.params) for p in self.players), default=1)
+        self.params = np.zeros((len(self.players), width), np.float64)
+        self.which = np.zeros(len(self.players), np.int64)
         self.strategies: list = []  # the first strategy of each distinct policy
-        for j, (strategy, vector) in enumerate(self.resolved):
-            self.params[j, : len(vector)] = vector
+        for j, player in enumerate(self.players):
+            strategy = player.strategy
+            self.params[j, : len(player.params)] = player.params
             if not strategy.compiled:
                 continue
             if strategy.policy not in self.policies:
                 self.strategies.append(strategy)
             self.which[j] = self.policies.index(strategy.policy)
-
-    @staticmethod
-    def resolve(spec: StrategySpec) -> tuple[Any, np.ndarray]:
-        raise NotImplementedError("a game's PolicyTable gives resolve(spec)")
 
     @property
     def policies(self) -> tuple:

@@ -19,13 +19,14 @@ from typing import Any
 import yaml
 
 from sim.config import override_pairs
+from sim.experiment import command_line
+from sim.experiment.model import Arm, jsonable
+from sim.experiment.model import Experiment as Parsed
+from sim.experiment.parsing import load_experiment, parse_experiment
 from sim.lab import html
 from sim.lab.folder import ResultsFolder
-from sim.runner import command_line
+from sim.lab.stops import stop_rule
 from sim.runner.execute import run as play
-from sim.runner.experiment import Arm, jsonable
-from sim.runner.experiment import Experiment as Parsed
-from sim.runner.parsing import load_experiment, parse_experiment
 
 Overrides = Mapping[str, Any] | Sequence[str] | Sequence[tuple[str, Any]]
 
@@ -163,12 +164,13 @@ def run(
     **options: Any,
 ) -> ResultsFolder:
     """Play the experiment as `sim run` does, with the runner's options (sim.runner.run: `out`,
-    default results/<name>; `jobs`, `chunk_size`, `backend`, `address`, `fresh`, `progress`):
-    resuming what the folder holds, refusing another experiment's folder unless `fresh`; a
-    progress bar on a terminal and in a notebook (with ipywidgets); what opening the folder
-    found goes to `on_note` (default: stderr). Returns the folder, its `summary` the runner's
+    default results/<name>; `jobs`, `chunk_size`, `backend`, `address`, `fresh`, `progress`)
+    until its `precision` key is met (sim.lab.stops): resuming what the folder holds,
+    refusing another experiment's folder unless `fresh`; a progress bar on a terminal and in
+    a notebook (with ipywidgets); what opening the folder found goes to `on_note` (default:
+    stderr). Returns the folder, its `summary` the runner's
     summary. Raises sim.runner.Interrupted when stopped (the games stored are kept: the same
     call resumes) and SimError on bad input."""
     parsed = experiment.parsed if isinstance(experiment, Experiment) else experiment
-    summary = play(parsed, on_note=on_note, **options)
+    summary = play(parsed, on_note=on_note, stop=stop_rule(parsed), **options)
     return ResultsFolder(summary.out, summary=summary)

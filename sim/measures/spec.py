@@ -10,7 +10,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from typing import Any
 
+from sim.games.base import part
 from sim.measures.core import Measure, Settings
 
 
@@ -50,3 +52,12 @@ class GameMeasures:
     own_families: tuple[tuple[str, Callable[[str], Measure | None], str], ...] = ()
     settings: tuple[str, ...] = ()
     skill_factors: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+
+
+def for_game(game: Any) -> GameMeasures:
+    """What `game` (a plug-in) tells the measures about itself: its optional part
+    `measures()` (whether the table plays as one team, one scoring event's points, the
+    no-choice turns' column, the game's own measures); a plain GameMeasures when the game has
+    none. Light: it never loads the engine."""
+    method = part(game, "measures")
+    return method() if method is not None else GameMeasures()

@@ -31,11 +31,12 @@ def registry_for(game: Any) -> Registry:
     """The registry of a game (a plug-in object or its name): the generic measures built from
     its `measures()` part, then its own."""
     from sim.games import get_game
-    from sim.games.base import measures, outcomes
+    from sim.games.base import outcomes
     from sim.measures.generic import generic
+    from sim.measures.spec import for_game
 
     plugin = get_game(game) if isinstance(game, str) else game
-    return generic(measures(plugin), outcomes(plugin))
+    return generic(for_game(plugin), outcomes(plugin))
 
 
 def settings_of(entry: dict[str, Any]) -> Settings:
@@ -113,10 +114,11 @@ def measure_table(results_dir: str | Path, names: Sequence[str], *,
                   arms: Iterable[str] | None = None) -> pl.DataFrame:  # fmt: skip
     """Every named measure at every arm (or the named arms): arm, base_arm, skill, measure,
     value, low, high, se, n."""
+    from sim.results import game_name
     from sim.results import manifest as read_manifest
 
     manifest = read_manifest(results_dir)
-    registry = registry_for(str(manifest.get("game") or "guardians"))
+    registry = registry_for(game_name(manifest))
     measures = [registry.get(n) for n in names]
     rows = []
     for entry in _arms(manifest, arms):
@@ -130,10 +132,11 @@ def paired_table(results_dir: str | Path, names: Sequence[str], *, baseline: str
     """Every named measure's paired difference, arm minus baseline on the same games (at each
     skill level, against the baseline of that level): arm, baseline, base_arm, skill,
     measure, value (the difference), low, high, se, n (paired games), p."""
+    from sim.results import game_name
     from sim.results import manifest as read_manifest
 
     manifest = read_manifest(results_dir)
-    registry = registry_for(str(manifest.get("game") or "guardians"))
+    registry = registry_for(game_name(manifest))
     measures = [registry.get(n) for n in names]
     entries = _arms(manifest, None)
     base_name = baseline or _base_arm(manifest, entries)

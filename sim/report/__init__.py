@@ -14,6 +14,7 @@ docs/reports.md); an overview section (every arm's outcomes) always closes the p
 from __future__ import annotations
 
 import html
+from dataclasses import replace
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -23,7 +24,7 @@ from sim.report.context import Context
 from sim.report.data import Results, load_results
 from sim.report.folder import default_dir
 from sim.report.render import Section, render_markdown, render_page
-from sim.report.spec import GameReport
+from sim.report.spec import GameReport, section_builders
 
 __all__ = [
     "build_report",
@@ -70,11 +71,14 @@ METHODS = [
 
 
 def game_report(results: Results) -> GameReport:
-    """The report of the game the results were played with (its plug-in's sections)."""
+    """The report of the game the results were played with, with the sections its plug-in
+    names (`report_sections`, imported)."""
     from sim.games import get_game
-    from sim.games.base import report
+    from sim.games.base import part, report
 
-    return report(get_game(results.game, source=str(results.root / "manifest.json")))
+    game = get_game(results.game, source=str(results.root / "manifest.json"))
+    spec, declared = report(game), part(game, "report_sections")
+    return replace(spec, sections=section_builders(declared)) if declared else spec
 
 
 def choose_sections(results: Results) -> list[str]:

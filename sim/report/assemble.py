@@ -2,22 +2,22 @@
 results, or, when the games carry a skill column, built once per skill level and merged into one
 section whose answers say whether they hold at every level (see sim.report.skill).
 
-A builder that reads the skill column itself marks so with ``builder.reads_skill = True`` and is
-given the whole results. Nothing here knows a game: the builders come from the caller."""
+A builder that reads the skill column itself is declared so (`reads_skill`, sim.report.spec
+.SectionBuilder) and is given the whole results. Nothing here knows a game: the builders come
+from the caller."""
 
 from __future__ import annotations
 
 import dataclasses
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 
 from sim.report import skill
 from sim.report.context import Context
 from sim.report.data import Results
 from sim.report.render import Finding, Group, Section, Text
+from sim.report.spec import SectionBuilder
 from sim.report.table import Table
-
-Builder = Callable[[Context], Section]
 
 
 def slug(text: str) -> str:
@@ -67,7 +67,7 @@ def merge_levels(per_level: dict[str, Section], *, games: int | None = None) -> 
 
 
 def build_sections(
-    results: Results, names: list[str], builders: Mapping[str, Builder], *, n_boot: int
+    results: Results, names: list[str], builders: Mapping[str, SectionBuilder], *, n_boot: int
 ) -> list[Section]:
     """The named sections, in order; per skill level when the games have a skill column."""
     levels = skill.levels(results)
@@ -75,7 +75,7 @@ def build_sections(
     out = []
     for name in names:
         builder = builders[name]
-        if len(levels) > 1 and not getattr(builder, "reads_skill", False):
+        if len(levels) > 1 and not builder.reads_skill:
             contexts = {lv: Context(views[lv], n_boot=n_boot) for lv in levels}
             per = {lv: builder(c) for lv, c in contexts.items()}
             games = max(c.games_per_arm for c in contexts.values())

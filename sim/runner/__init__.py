@@ -1,38 +1,23 @@
-"""Running experiments: parse and validate experiment files, play their arms in chunks on
-local workers or a Dask cluster, and store every game (see docs/results.md).
+"""The runner: an experiment's games played in chunks, on local workers or a Dask cluster,
+and stored (see docs/results.md). It plays what the experiment language (sim.experiment)
+describes; the caller hands it the rule that says when to stop adding games.
 
-    from sim.runner import load_experiment, run
+    from sim.experiment import load_experiment
+    from sim.runner import run
     exp = load_experiment("experiments/missile_cost.yaml", ["missile.cost=8"], games=1000)
     summary = run(exp, out="results/try", jobs=2)
 """
 
-from sim.runner.execute import (
-    DEFAULT_CHUNK_SIZE,
-    Interrupted,
-    RunSummary,
-    default_jobs,
-    play_task,
-    run,
-)
-from sim.runner.experiment import Arm, Experiment, Precision
-from sim.runner.parsing import load_experiment, parse_experiment
-from sim.runner.seeds import game_seed, game_seeds
-from sim.runner.tournament import ranking, tournament_experiment
+from sim.runner.execute import Interrupted, RunSummary, run
+from sim.runner.options import DEFAULT_CHUNK_SIZE, Playing, default_jobs
+from sim.runner.tasks import play_task
 
 __all__ = [
     "DEFAULT_CHUNK_SIZE",
-    "Arm",
-    "Experiment",
     "Interrupted",
-    "Precision",
+    "Playing",
     "RunSummary",
     "default_jobs",
-    "game_seed",
-    "game_seeds",
-    "load_experiment",
-    "parse_experiment",
     "play_task",
-    "ranking",
     "run",
-    "tournament_experiment",
 ]

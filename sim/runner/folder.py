@@ -12,8 +12,8 @@ from pathlib import Path
 from typing import Any
 
 from sim.errors import SimError
+from sim.experiment.model import Experiment
 from sim.paths import cannot_write, given, make_folder
-from sim.runner.experiment import Experiment
 from sim.storage import TABLES, cleanup, complete_chunks, part_path, read_manifest, remove_results
 from sim.storage.lock import FolderLock, acquire, describe
 from sim.storage.verify import Key, damaged_parts, record, records_of

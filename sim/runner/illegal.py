@@ -15,7 +15,7 @@ from collections.abc import Iterable, Mapping
 from pathlib import Path
 
 from sim.errors import SimError
-from sim.runner.experiment import Arm
+from sim.experiment.model import Arm
 
 MAX_ILLEGAL_SHARE = 0.01
 MIN_GAMES = 200

@@ -9,8 +9,8 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from sim.runner.experiment import Arm, Experiment
-from sim.runner.seeds import DERIVATION, root_keys
+from sim.experiment.model import Arm, Experiment
+from sim.seeds import DERIVATION, root_keys
 from sim.storage import read_manifest
 
 MANIFEST_FORMAT = 1

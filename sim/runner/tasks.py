@@ -13,12 +13,12 @@ import numpy as np
 
 from sim import plugin_path
 from sim.errors import SimError, StrategyError
+from sim.experiment.lineups import seat_lineup
+from sim.experiment.model import Arm, Experiment
 from sim.games import get_game
 from sim.games.base import StrategySpec
-from sim.runner.experiment import Arm, Experiment
-from sim.runner.lineups import seat_lineup
 from sim.runner.manifest import freeze, thaw
-from sim.runner.seeds import game_seeds, root_keys
+from sim.seeds import game_seeds, root_keys
 from sim.storage import encode
 
 

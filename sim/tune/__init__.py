@@ -21,7 +21,7 @@ every target gets its 95% interval and a verdict, met / missed / not distinguish
 (sim/tune/report.py). A stopped tune resumes: the study's trials and every candidate's games
 are kept.
 
-    from sim.runner.commands import Playing
+    from sim.runner.options import Playing
     from sim.tune import load_tune, run_tune
     tune = load_tune("experiments/tune_missile.yaml")
     summary = run_tune(tune, root=Path("results/tune_missile"), playing=Playing(jobs=2))
@@ -32,7 +32,7 @@ from importlib import import_module
 from typing import Any
 
 _API = {"Tune": "sim.tune.spec", "load_tune": "sim.tune.spec", "parse_tune": "sim.tune.spec",
-        "run_tune": "sim.tune.command"}  # fmt: skip
+        "run_tune": "sim.tune.run"}  # fmt: skip
 __all__ = list(_API)
 
 

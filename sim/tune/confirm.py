@@ -23,7 +23,7 @@ import yaml
 from sim.errors import SimError
 from sim.measures import read_arm, registry_for
 from sim.measures.core import Ratio
-from sim.runner.commands import Playing
+from sim.runner.options import Playing
 from sim.runner.pool import WorkerPool
 from sim.stats.bootstrap import break_even_bootstrap
 from sim.tune.evaluate import Evaluation, candidate_folder, first_games, measure, play

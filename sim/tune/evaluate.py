@@ -19,9 +19,10 @@ from typing import Any
 
 import polars as pl
 
+from sim.experiment import Experiment
 from sim.measures import Frames, read_arm, registry_for
-from sim.runner import Experiment, RunSummary, default_jobs, run
-from sim.runner.commands import Playing
+from sim.runner import RunSummary, default_jobs, run
+from sim.runner.options import Playing
 from sim.runner.pool import WorkerPool
 from sim.tune.folder import TRIALS
 from sim.tune.spec import Tune
@@ -67,7 +68,7 @@ def play(exp: Experiment, values: Mapping[str, Any], games: int, *, root: Path,
          pool: WorkerPool | None = None) -> RunSummary:  # fmt: skip
     """Play a candidate's experiment (`Tune.candidate(values)`) up to `games` games per arm
     (the stored ones are kept), in chunks that give every worker about two tasks; on the
-    `pool`'s workers when the tune holds one (sim.tune.command)."""
+    `pool`'s workers when the tune holds one (sim.tune.run)."""
     jobs = playing.jobs or default_jobs()
     per_arm = math.ceil(2 * jobs / len(exp.arms))
     chunk = min(playing.chunk_size, max(MIN_CHUNK, math.ceil(games / per_arm)))

@@ -18,15 +18,17 @@ outside moves it by more; the others are not distinguishable at this size.
 from __future__ import annotations
 
 import copy
+import json
 import math
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from sim.errors import ConfigError
+from sim.experiment import Experiment, parse_experiment
 from sim.measures import read_arm, registry_for
-from sim.runner import Experiment, parse_experiment, run
-from sim.runner.commands import Playing
+from sim.runner import run
+from sim.runner.options import Playing
 from sim.tune.spec import Tune
 from sim.tune.targets import places
 from sim.tune.verdict import judge
@@ -152,3 +154,15 @@ def ranked(found: list[Effect], tune: Tune) -> list[dict[str, Any]]:
         size = abs(e.value.value) / tol if math.isfinite(e.value.value) else 0.0
         row["size"] = max(row["size"], size)
     return sorted(rows.values(), key=lambda r: (r["target"], r["level"], -r["size"]))
+
+
+def write_summary(tune: Tune, chosen: list[Move], notes: list[str], *,
+                  root: Path) -> dict[str, Any]:  # fmt: skip
+    """The screen's ranked effects and what was screened, written to `root`/screen.json."""
+    rows = ranked(effects(tune, chosen, root=root), tune)
+    summary = {"name": tune.name, "file": tune.file, "games": tune.games,
+               "keys": list(tune.screen.keys), "notes": notes, "rows": rows,
+               "targets": [t.as_json() for t in tune.targets]}  # fmt: skip
+    (root / "screen.json").write_text(json.dumps(summary, indent=1, default=str) + "\n",
+                                      encoding="utf-8")  # fmt: skip
+    return summary

@@ -32,7 +32,7 @@ from optuna.samplers import BaseSampler, BruteForceSampler, NSGAIISampler, TPESa
 from optuna.trial import FrozenTrial, Trial, TrialState
 
 from sim.errors import ConfigError
-from sim.runner.commands import Playing
+from sim.runner.options import Playing
 from sim.runner.pool import WorkerPool
 from sim.tune.evaluate import Evaluation, measure, play
 from sim.tune.journal import INVALID, POLISH, RUNG, STUDY, rung_evaluations, storage

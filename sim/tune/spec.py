@@ -24,11 +24,11 @@ from typing import Any
 
 from sim.config import flatten, load_value, read_yaml
 from sim.errors import ConfigError
+from sim.experiment import Experiment, parse_experiment
+from sim.experiment.command_line import Override
+from sim.experiment.command_line import pairs as command_line_pairs
+from sim.experiment.reading import Reading
 from sim.measures import UnknownMeasure, registry_for
-from sim.runner import Experiment, parse_experiment
-from sim.runner.command_line import Override
-from sim.runner.command_line import pairs as command_line_pairs
-from sim.runner.reading import Reading
 from sim.stats.tolerances import resolve
 from sim.tune.knobs import Knob, KnobError, parse_knob, rule_values, space_size
 from sim.tune.targets import (

@@ -89,6 +89,13 @@ class Target:
         """The tolerance: '1 pp', '2000'."""
         return f"{100 * self.tolerance:.3g} pp" if self.unit == "share" else _num(self.tolerance)
 
+    def as_json(self) -> dict[str, Any]:
+        """The target as a tune's and a screen's summary keep it."""
+        return {"measure": self.measure, "low": self.low, "high": self.high,
+                "tolerance": self.tolerance, "unit": self.unit, "label": self.label,
+                "combine": self.combine, "name": self.name, "wanted": self.wanted,
+                "within": self.within, "signed": self.signed}  # fmt: skip
+
 
 def at_level(measure: str, level: str | None) -> str:
     """The registry name at a skill level: a strategy written `skill` becomes the level."""

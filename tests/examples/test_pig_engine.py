@@ -8,7 +8,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from pig.chunks import Plan, play_chunk, play_chunk_python
+from pig.chunks import Plan, play_chunk_python
 from pig.course import rows
 from pig.dice import Dice
 from pig.game import play
@@ -16,7 +16,6 @@ from pig.plugin import GAME
 from pig.policy import table_for
 from pig.ruleset import Rules
 from pig.strategies.values import first_player_wins
-from pig.watch import watch_game
 
 from sim.games.base import StrategySpec
 from sim.stats.intervals import wilson, z_for
@@ -55,8 +54,8 @@ def test_the_compiled_loop_plays_the_python_games(preset, overrides, names):
     GAME.prepare(lineup(*names))
     ruleset = GAME.load_ruleset(preset, overrides)
     seats = alternating(len(SEEDS))
-    compiled = play_chunk(ruleset, 2, lineup(*names), seats, SEEDS)
-    python = play_chunk_python(ruleset, 2, lineup(*names), seats, SEEDS)
+    compiled = GAME.play_chunk(ruleset, 2, lineup(*names), seats, SEEDS)
+    python = play_chunk_python(ruleset, 2, GAME.ready(lineup(*names)), seats, SEEDS)
     assert_same_chunk(compiled, python)
     assert set(compiled.games["outcome"]) == {"win"}
     assert (compiled.seats["win_share"].reshape(-1, 2).sum(axis=1) == 1).all()
@@ -70,9 +69,9 @@ def test_the_compiled_loop_plays_the_python_games(preset, overrides, names):
 def test_games_do_not_depend_on_how_they_are_chunked():
     ruleset, players = GAME.load_ruleset("pig"), lineup("optimal", "steady")
     seats = alternating(len(SEEDS))
-    whole = play_chunk(ruleset, 2, players, seats, SEEDS)
-    first = play_chunk(ruleset, 2, players, seats[:123], SEEDS[:123])
-    rest = play_chunk(ruleset, 2, players, seats[123:], SEEDS[123:])
+    whole = GAME.play_chunk(ruleset, 2, players, seats, SEEDS)
+    first = GAME.play_chunk(ruleset, 2, players, seats[:123], SEEDS[:123])
+    rest = GAME.play_chunk(ruleset, 2, players, seats[123:], SEEDS[123:])
     for k in whole.games:
         assert (whole.games[k] == np.concatenate([first.games[k], rest.games[k]])).all()
 
@@ -80,15 +79,15 @@ def test_games_do_not_depend_on_how_they_are_chunked():
 def test_sim_play_shows_the_game_a_run_stores():
     ruleset, players = GAME.load_ruleset("pig"), lineup("careless", "optimal")
     seed = int(SEEDS[7])
-    stored = play_chunk(ruleset, 2, players, np.array([[0, 1]]), SEEDS[7:8])
-    text = watch_game(ruleset, players, seed).text
+    stored = GAME.play_chunk(ruleset, 2, players, np.array([[0, 1]]), SEEDS[7:8])
+    text = GAME.watch(ruleset, players, seed).text
     a, b = stored.seats["score"]
     assert text.rstrip().endswith(f"{a}-{b} after {stored.games['turns'][0]} turns")
 
 
 def test_the_turn_cap_ends_a_game_with_no_winner():
     ruleset = GAME.load_ruleset("pig", {"safety.turn_cap": 3})
-    chunk = play_chunk(ruleset, 2, lineup("careless"), np.zeros((50, 2), np.int64), SEEDS[:50])
+    chunk = GAME.play_chunk(ruleset, 2, lineup("careless"), np.zeros((50, 2), np.int64), SEEDS[:50])
     assert set(chunk.games["outcome"]) == {"cap"} and (chunk.games["turns"] == 3).all()
     assert (chunk.seats["win_share"] == 0).all()
 
@@ -103,8 +102,8 @@ def test_how_the_game_went_follows_the_lab_definitions(overrides, names):
     the rules; every turn is a seat's, and a turn without a real choice is one of them."""
     ruleset = GAME.load_ruleset("pig", overrides)
     rules, players, seats = Rules.of(ruleset), lineup(*names), alternating(len(SEEDS)) % len(names)
-    chunk = play_chunk(ruleset, 2, players, seats, SEEDS)
-    tables = [table_for(spec, rules) for spec in players]
+    chunk = GAME.play_chunk(ruleset, 2, players, seats, SEEDS)
+    tables = [table_for(player, rules) for player in GAME.ready(players)]
     for g, seed in enumerate(SEEDS):
         state = play(rules, [tables[t] for t in seats[g]], Dice(int(seed)))
         assert_matches(chunk.games, chunk.seats, g, 2, summary(rows(state)))
@@ -129,7 +128,7 @@ def test_the_compiled_loop_is_stamped_by_the_rules_it_inlines():
 
 
 def test_a_strategy_compiles_nothing_of_its_own():
-    assert Plan(lineup("optimal", "careless")).compile_jobs() == Plan([]).compile_jobs()
+    assert Plan(GAME.ready(lineup("optimal", "careless"))).compile_jobs() == Plan([]).compile_jobs()
 
 
 def test_the_simulated_first_player_rate_agrees_with_the_exact_one():
@@ -137,10 +136,10 @@ def test_the_simulated_first_player_rate_agrees_with_the_exact_one():
     within the 99.9% Wilson interval of the simulated rate (fixed seeds: not a flaky test)."""
     ruleset, players = GAME.load_ruleset("pig"), lineup("optimal", "careless")
     rules = Rules.of(ruleset)
-    exact = first_player_wins(rules, *(table_for(s, rules) for s in players))
+    exact = first_player_wins(rules, *(table_for(p, rules) for p in GAME.ready(players)))
     n = 400_000
     seeds = np.arange(n, dtype=np.uint64) * np.uint64(0x9E3779B97F4A7C15)
-    chunk = play_chunk(ruleset, 2, players, np.zeros((n, 2), np.int64) + [0, 1], seeds)
+    chunk = GAME.play_chunk(ruleset, 2, players, np.zeros((n, 2), np.int64) + [0, 1], seeds)
     wins = chunk.seats["win_share"][0::2].sum()
     low, high = wilson(wins, n, z=z_for(0.999))
     assert low < exact < high, (wins / n, exact)

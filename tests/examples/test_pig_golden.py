@@ -29,7 +29,7 @@ def path(preset: str, overrides: dict, lineup: tuple[str, ...], seed: int) -> Pa
 
 def playthrough(preset: str, overrides: dict, lineup: tuple[str, ...], seed: int) -> str:
     ruleset = GAME.load_ruleset(preset, overrides)
-    return watch_game(ruleset, [StrategySpec(name) for name in lineup], seed).text
+    return watch_game(ruleset, GAME.ready([StrategySpec(name) for name in lineup]), seed).text
 
 
 @pytest.mark.parametrize("game", GAMES, ids=lambda g: path(*g).stem)

@@ -10,6 +10,7 @@ import pytest
 from pig import rules as R
 from pig.dice import Dice
 from pig.game import play_turn
+from pig.plugin import GAME
 from pig.policy import table_for
 from pig.ruleset import RULESETS, Rules
 from pig.strategies.ladder import LADDER, LEVELS
@@ -26,7 +27,7 @@ HOLD20 = StrategySpec("hold", (("at", 20),))
 
 
 def table(name: str, rules: Rules = PIG, **params) -> np.ndarray:
-    return table_for(StrategySpec(name, tuple(params.items())), rules)
+    return table_for(*GAME.ready([StrategySpec(name, tuple(params.items()))]), rules)
 
 
 @pytest.fixture(scope="module")
@@ -99,7 +100,7 @@ def test_optimal_play_gives_the_first_player_53_06_percent(optimal):
 def test_hold_at_20_on_both_sides_gives_the_first_player_53_47_percent():
     """Neller's "First-Player Advantage" exercise (Nifty Assignments 2010), hold at 20 or the
     goal on both sides: "approximately .5347" (about 53.5%)."""
-    hold20 = table_for(HOLD20, PIG)
+    hold20 = table_for(*GAME.ready([HOLD20]), PIG)
     assert round(first_player_wins(PIG, hold20, hold20), 4) == 0.5347
 
 

@@ -15,7 +15,7 @@ from pig.game import play
 from pig.policy import table_for
 from pig.rules import OUTCOMES
 from pig.ruleset import Rules
-from sim.games.base import Chunk, StrategySpec, chunk_arrays, winner_seat_columns
+from sim.games.base import Chunk, Player, chunk_arrays, winner_seat_columns
 from sim.games.trajectory_kernel import score_track
 
 __all__ = ["Plan", "play_chunk", "play_chunk_python"]
@@ -25,27 +25,28 @@ PLAYERS = 2
 class Plan:
     """What playing a lineup compiles: the loop alone (strategies are tables, not code)."""
 
-    def __init__(self, lineup: list[StrategySpec]) -> None:
-        self.lineup = lineup
+    def __init__(self, players: list[Player]) -> None:
+        self.players = players
 
     def compile_jobs(self) -> list[list]:
         return [K.JOB]
 
 
-def play_chunk(ruleset, n_players, lineup, seat_lineup, seeds) -> Chunk:
-    """len(seeds) games by the compiled loop; game g seats lineup[seat_lineup[g, k]] in k."""
-    rules, tables, seat_lineup, games, seats = _setup(ruleset, n_players, lineup, seat_lineup,
+def play_chunk(ruleset, n_players, players, seat_lineup, seeds) -> Chunk:
+    """len(seeds) games by the compiled loop; game g seats players[seat_lineup[g, k]] in k
+    (the lineup's ready players, sim.games.base.Player)."""
+    rules, tables, seat_lineup, games, seats = _setup(ruleset, n_players, players, seat_lineup,
                                                       seeds)  # fmt: skip
     rng = np.zeros(1, np.uint64)
     track = score_track((rules.turn_cap + 1) // 2, PLAYERS)  # rounds: the last perhaps cut short
     K.play_games(*rules, tables, seat_lineup, np.ascontiguousarray(seeds, np.uint64), rng,
                  track, games, seats)  # fmt: skip
-    return _chunk(games, seats, seat_lineup, lineup)
+    return _chunk(games, seats, seat_lineup, players)
 
 
-def play_chunk_python(ruleset, n_players, lineup, seat_lineup, seeds) -> Chunk:
+def play_chunk_python(ruleset, n_players, players, seat_lineup, seeds) -> Chunk:
     """The same games as `play_chunk`, played by the plain-Python rules (game.py)."""
-    rules, tables, seat_lineup, games, seats = _setup(ruleset, n_players, lineup, seat_lineup,
+    rules, tables, seat_lineup, games, seats = _setup(ruleset, n_players, players, seat_lineup,
                                                       seeds)  # fmt: skip
     for g, seed in enumerate(seeds):
         state = play(rules, [tables[t] for t in seat_lineup[g]], Dice(int(seed)))
@@ -57,21 +58,21 @@ def play_chunk_python(ruleset, n_players, lineup, seat_lineup, seeds) -> Chunk:
         seats[g, :, K.S_NO_CHOICE] = state.no_choice_turns
         for column, values in at.items():
             seats[g, :, K.SEAT_COLUMNS.index(column)] = values
-    return _chunk(games, seats, seat_lineup, lineup)
+    return _chunk(games, seats, seat_lineup, players)
 
 
-def _setup(ruleset, n_players, lineup, seat_lineup, seeds):
+def _setup(ruleset, n_players, players, seat_lineup, seeds):
     if n_players != PLAYERS:
         raise ValueError(f"Pig is played by {PLAYERS} players, not {n_players}")
     rules = Rules.of(ruleset)
-    tables = np.stack([table_for(spec, rules) for spec in lineup])
+    tables = np.stack([table_for(player, rules) for player in players])
     seating, games, seats = chunk_arrays(seat_lineup, seeds, PLAYERS, len(K.GAME_COLUMNS),
                                          (PLAYERS, len(K.SEAT_COLUMNS)))  # fmt: skip
     return rules, tables, seating, games, seats
 
 
-def _chunk(games, seats, seat_lineup, lineup) -> Chunk:
-    labels = [spec.label for spec in lineup]
+def _chunk(games, seats, seat_lineup, players) -> Chunk:
+    labels = [player.label for player in players]
     winners = games[:, K.G_WINNERS]
     flat = seats.reshape(-1, len(K.SEAT_COLUMNS))
     seat_cols = winner_seat_columns(winners, flat[:, K.S_SCORE], seat_lineup, labels)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 
+from pig.plugin import GAME
 from pig.policy import table_for
 from pig.ruleset import Rules, load_ruleset
 from pig.strategies.values import first_player_wins
@@ -21,7 +22,8 @@ PAPER_PAIRS = (("optimal", "optimal"), ("steady", "steady"))  # steady: hold at 
 def first_player_rate(ruleset, first: str, second: str) -> float:
     """The probability that `first`, moving first, beats `second` under `ruleset`."""
     rules = Rules.of(ruleset)
-    tables = [table_for(StrategySpec(name), rules) for name in (first, second)]
+    players = GAME.ready([StrategySpec(first), StrategySpec(second)])
+    tables = [table_for(player, rules) for player in players]
     return first_player_wins(rules, *tables)
 
 

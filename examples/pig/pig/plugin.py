@@ -18,7 +18,7 @@ from sim.games.base import QUALITY_SECTION, BenchPlan, PackageParts, lazy
 
 class Pig(PackageParts):
     package = "pig"
-    players = "pig.strategies"
+    strategies = "pig.strategies"
     name = "pig"
     title = "Pig"
     version = 2  # 2: lead_changes read after each round (the lab's trajectory columns)

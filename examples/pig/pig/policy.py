@@ -17,10 +17,7 @@ def rolls_again(table, i: int, j: int, k: int) -> bool:
     return table[i, j, k] != 0
 
 
-def table_for(spec, rules, *, source: str | None = None):
-    """The roll table the player `spec` (a StrategySpec) plays by under `rules`: the plug-in
-    resolves the spec (a ConfigError naming `source` for a bad one) and the player builds it."""
-    from pig.plugin import GAME
-
-    player, _ = GAME.resolve(spec, source=source)
-    return player.table(rules)
+def table_for(player, rules):
+    """The roll table a ready player (sim.games.base.Player: the plug-in resolved its spec)
+    plays by under `rules`: its strategy builds it."""
+    return player.strategy.table(rules)

@@ -7,11 +7,10 @@ from __future__ import annotations
 import polars as pl
 
 from pig.columns import QUALITY
-from pig.plugin import Pig
 from sim.report.context import Context
 from sim.report.metrics import mean, prefixed, rate
 from sim.report.render import Section
-from sim.report.spec import GameReport, section_builders
+from sim.report.spec import GameReport
 from sim.report.table import Column, Table
 
 
@@ -66,7 +65,6 @@ def overview(ctx: Context) -> Section:
 def game_report() -> GameReport:
     return GameReport(
         title="Pig balance report",
-        sections=section_builders(Pig.report_sections),
         overview=overview,
         methods=("The loser's final score: the points the seat that did not win had banked.",),
         seat_columns=QUALITY,

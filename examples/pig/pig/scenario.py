@@ -29,7 +29,7 @@ from pig.plugin import GAME
 from pig.policy import table_for
 from pig.ruleset import Rules, load_ruleset
 from sim.config import Field, coerce
-from sim.games.base import Scenarios, StrategySpec
+from sim.games.base import Player, Scenarios, StrategySpec
 from sim.scenarios import ScenarioError, expectation_diff, read_scenario, scenario_ruleset
 
 TOP_KEYS = ("name", "game", "source", "ruleset", "rules", "scores", "to_move", "turn_total",
@@ -106,7 +106,7 @@ def _play_players(path: str, data: dict[str, Any], state: R.State, rules: Rules,
     if not isinstance(players, list) or len(players) != 2:
         raise ScenarioError("expected two players", file=path, key="players",
                             hint="For example [{name: hold, at: 20}, optimal].")  # fmt: skip
-    tables = [table_for(_spec(path, p), rules) for p in players]
+    tables = [table_for(_player(path, p), rules) for p in players]
     dice = coerce(_FACES, data.get("dice", []), file=path, key="dice")
     if any(face > rules.faces for face in dice):
         raise ScenarioError(f"a face above {rules.faces}", file=path, key="dice")
@@ -121,14 +121,13 @@ def _play_players(path: str, data: dict[str, Any], state: R.State, rules: Rules,
             return  # the player would roll: the scenario's dice end here
 
 
-def _spec(path: str, entry: Any) -> StrategySpec:
+def _player(path: str, entry: Any) -> Player:
     if isinstance(entry, dict) and "name" in entry:
         params = tuple((k, v) for k, v in entry.items() if k != "name")
         spec = StrategySpec(str(entry["name"]), params)
     else:
         spec = StrategySpec(str(entry))
-    GAME.resolve(spec, source=path)  # a ConfigError naming the file for a bad spec
-    return spec
+    return Player(spec, *GAME.resolve(spec, source=path))  # a ConfigError naming the file
 
 
 def _result(state: R.State, made: list[str]) -> dict[str, Any]:

@@ -10,21 +10,21 @@ from pig.dice import Dice
 from pig.game import play_turn
 from pig.policy import table_for
 from pig.ruleset import Rules
-from sim.games.base import StrategySpec, Watch
+from sim.games.base import Player, Watch
 from sim.watch_page import step_page
 
 
-def watch_game(ruleset, lineup: list[StrategySpec], seed: int) -> Watch:
+def watch_game(ruleset, players: list[Player], seed: int) -> Watch:
     rules = Rules.of(ruleset)
-    tables = [table_for(spec, rules) for spec in lineup]
-    names = [f"seat {k + 1}={spec.label}" for k, spec in enumerate(lineup)]
+    tables = [table_for(player, rules) for player in players]
+    names = [f"seat {k + 1}={player.label}" for k, player in enumerate(players)]
     state, dice, frames = R.new_game(rules, log=True), Dice(seed), []
     while not R.over(state, rules):
         seat, seen = state.to_move, len(state.log)
         play_turn(state, rules, tables[seat], dice)
-        frames.append({"title": f"turn {state.turns}: seat {seat + 1} ({lineup[seat].label})",
+        frames.append({"title": f"turn {state.turns}: seat {seat + 1} ({players[seat].label})",
                        "lines": state.log[seen:], "scores": list(state.scores)})  # fmt: skip
-    end = _ending(state, lineup)
+    end = _ending(state, players)
     text = [f"players: {', '.join(names)}", f"goal {rules.goal}, seat 2 starts with "
             f"{rules.head_start}"]  # fmt: skip
     for frame in frames:
@@ -35,11 +35,11 @@ def watch_game(ruleset, lineup: list[StrategySpec], seed: int) -> Watch:
     return Watch(text="\n".join(text) + "\n", html=lambda title: _page(title, names, frames, end))
 
 
-def _ending(state: R.State, lineup: list[StrategySpec]) -> str:
+def _ending(state: R.State, players: list[Player]) -> str:
     score = f"{state.scores[0]}-{state.scores[1]} after {state.turns} turns"
     if state.winner is None:
         return f"{R.outcome(state)}: nobody won ({score})"
-    return f"winner: seat {state.winner + 1} ({lineup[state.winner].label}), {score}"
+    return f"winner: seat {state.winner + 1} ({players[state.winner].label}), {score}"
 
 
 _DRAW = """function show() {

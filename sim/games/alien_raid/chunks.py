@@ -35,7 +35,6 @@ from sim.games.alien_raid.kernel import (
     workspace,
 )
 from sim.games.alien_raid.params import names, to_params
-from sim.games.alien_raid.plugin import GAME
 from sim.games.alien_raid.ruleset import check_players
 from sim.games.policy_table import PolicyTable
 from sim.rulesets import Ruleset
@@ -45,7 +44,7 @@ _LOOP = [Unit("sim.games.alien_raid.kernel", "play_batch", BATCH_TYPES)]
 _FREE_SLOTS = [Unit("sim.games.alien_raid.decision", "keep_default", POLICY_SIGNATURE.args)]
 
 
-def play_chunk(ruleset: Ruleset, n_players: int, lineup: list[base.StrategySpec],
+def play_chunk(ruleset: Ruleset, n_players: int, players: list[base.Player],
                seat_lineup: np.ndarray, seeds: np.ndarray, *,
                trace: bool = False) -> base.Chunk:  # fmt: skip
     """Play len(seeds) games; with `trace`, hash every turn's state and check the census."""
@@ -53,13 +52,13 @@ def play_chunk(ruleset: Ruleset, n_players: int, lineup: list[base.StrategySpec]
     seat_lineup, games, seats = base.chunk_arrays(
         seat_lineup, seeds, n_players, len(GAME_COLUMNS), (n_players, SEAT_SIZE)
     )
-    plan = Plan(lineup)
+    plan = Plan(players)
     compiled(play_batch, BATCH_TYPES)(
         to_params(ruleset.values), n_players, np.ascontiguousarray(seeds, np.uint64),
         seat_lineup, plan.which, plan.params, games, seats, bool(trace),
         *workspace(plan.policies, plan.params.shape[1], ruleset.values["game.turns"]),
     )  # fmt: skip
-    labels = [spec.label for spec in lineup]
+    labels = [player.label for player in players]
     errors, illegal = base.refusals(games[:, G_ERROR], games[:, G_ERROR_SEAT], seat_lineup,
                                     labels, error_names=L.ERROR_NAMES,
                                     made="a refused decision")  # fmt: skip
@@ -74,9 +73,7 @@ def play_chunk(ruleset: Ruleset, n_players: int, lineup: list[base.StrategySpec]
 
 
 class Plan(PolicyTable):
-    """How a lineup is played: its policy table."""
-
-    resolve = staticmethod(GAME.resolve)  # spec -> (strategy, parameter vector), checked
+    """How a lineup's ready players are played: their policy table."""
 
     def compile_jobs(self) -> list[list[Unit]]:
         """What playing the lineup compiles, as jobs for parallel processes: the loop with the

@@ -12,12 +12,14 @@ from sim.games.base import QUALITY_SECTION, BenchPlan, PackageParts, lazy
 
 
 class AlienRaid(PackageParts):
-    package = "sim.games.alien_raid"
     name = "alien-raid"
     title = "Alien raid (rulebook 002)"
     player_counts = (2, 3, 4, 5)
     outcomes = ("win", "shared", "refused")  # one winner, equal humans, a refused decision
     demo_lineup = "value,planner,strong"  # sim play without --strategies
+    # where PackageParts finds the parts: the rules' package and the players'
+    package = "sim.games.alien_raid"
+    strategies = "strategies.alien_raid"
     # sim bench: four captains; the naive pool (naive and random alternating seats) beside
     # each strategy alone, the slower ones on a share of the games; the naive pool runs
     bench_plan = BenchPlan(

@@ -12,7 +12,7 @@ import numpy as np
 from sim.games.alien_raid import layout as L
 from sim.games.alien_raid.events import Narrator
 from sim.games.alien_raid.params import Names, names, to_params
-from sim.games.base import StrategySpec, Watch
+from sim.games.base import Player, Watch
 from sim.watch_page import step_page
 
 
@@ -57,14 +57,14 @@ class Watched:
                          names=[f"{k} = {s}" for k, s in enumerate(self.lineup)])  # fmt: skip
 
 
-def watch_game(ruleset, lineup: list[StrategySpec], seed: int) -> Watch:
+def watch_game(ruleset, players: list[Player], seed: int) -> Watch:
     """The plug-in's `watch`: the game of `seed`, as text and as a page to step through."""
-    watched = watch(ruleset, lineup, seed)
+    watched = watch(ruleset, players, seed)
     return Watch(text=watched.text, html=watched.html)
 
 
-def watch(ruleset, lineup: list[StrategySpec], seed: int) -> Watched:
-    """Play the game of `seed` with lineup[k] in seat k, turn by turn, recording each turn."""
+def watch(ruleset, players: list[Player], seed: int) -> Watched:
+    """Play the game of `seed` with players[k] in seat k, turn by turn, recording each turn."""
     from sim.games.alien_raid.chunks import Plan
     from sim.games.alien_raid.decide import make_ctx
     from sim.games.alien_raid.flow import play_turn
@@ -74,10 +74,10 @@ def watch(ruleset, lineup: list[StrategySpec], seed: int) -> Watched:
     from sim.games.alien_raid.state import new_game
     from sim.random_streams import seed_streams
 
-    n = len(lineup)
+    n = len(players)
     check_players(ruleset, n)
     p = to_params(ruleset.values)
-    plan = Plan(lineup)
+    plan = Plan(players)
     ctx = make_ctx(plan.policies, plan.params.shape[1])
     ctx[0][:n] = plan.which
     ctx[1][:n, : plan.params.shape[1]] = plan.params
@@ -88,7 +88,7 @@ def watch(ruleset, lineup: list[StrategySpec], seed: int) -> Watched:
     seed_streams(rng, seed)
     new_game(s, p, n, rng)
     card_names = names(ruleset.values)
-    labels = [spec.label for spec in lineup]
+    labels = [player.label for player in players]
     narrator = Narrator(
         card_names,
         [f"{k} ({labels[k]})" for k in range(n)],

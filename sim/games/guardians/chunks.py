@@ -10,7 +10,7 @@ from sim.compiling import Unit
 from sim.errors import StrategyError
 from sim.games.base import (
     Chunk,
-    StrategySpec,
+    Player,
     chunk_arrays,
     game_columns,
     refusals,
@@ -46,7 +46,6 @@ from sim.games.guardians.kernel import (
     policy_slots,
     workspace,
 )
-from sim.games.guardians.plugin import GAME
 from sim.games.guardians.python_loop import (
     CompiledSeat,
     PlayerFailure,
@@ -79,14 +78,14 @@ _LOOP_CALLS = [
 ]
 
 
-def play_chunk(ruleset: Ruleset, n_players: int, lineup: list[StrategySpec],
+def play_chunk(ruleset: Ruleset, n_players: int, players: list[Player],
                seat_lineup: np.ndarray, seeds: np.ndarray, *,
                trace: bool = False) -> Chunk:  # fmt: skip
     """Play the games; with `trace`, also hash every state and check the token census after
     every turn (slower; for tests and golden files)."""
     seat_lineup, games, seats = chunk_arrays(seat_lineup, seeds, n_players, len(GAME_COLUMNS),
                                              (n_players, SEAT_SIZE))  # fmt: skip
-    plan = Plan(lineup)
+    plan = Plan(players)
     if plan.python_players:
         _play_in_python(ruleset, n_players, plan, seat_lineup, seeds, games, seats)
     else:
@@ -104,7 +103,7 @@ def play_chunk(ruleset: Ruleset, n_players: int, lineup: list[StrategySpec],
             trace,
             *workspace(n_players, plan.params.shape[1], ruleset.values["end.turn_cap"]),
         )
-    labels = [spec.label for spec in lineup]
+    labels = [player.label for player in players]
     errors, illegal = refusals(games[:, G_ERROR], games[:, G_ERROR_SEAT], seat_lineup, labels,
                                error_names=L.ERROR_NAMES, made="an illegal move")  # fmt: skip
     return Chunk(
@@ -118,14 +117,12 @@ def play_chunk(ruleset: Ruleset, n_players: int, lineup: list[StrategySpec],
 
 
 class Plan(PolicyTable):
-    """How a lineup is played: its policy table, or Python seats when a plain-Python strategy
-    sits in. The plug-in finds the strategies (plugin.py: where the rules meet the players)."""
-
-    resolve = staticmethod(GAME.resolve)  # spec -> (strategy, parameter vector), checked
+    """How a lineup's ready players are played: their policy table, or Python seats when a
+    plain-Python strategy sits in (the plug-in found the strategies: plugin.py)."""
 
     @property
     def python_players(self) -> bool:
-        return not all(strategy.compiled for strategy, _ in self.resolved)
+        return not all(player.strategy.compiled for player in self.players)
 
     @property
     def slots(self) -> int:
@@ -141,10 +138,10 @@ class Plan(PolicyTable):
         return [turn, loop, _LOOP_CALLS, *self.policy_jobs(POLICY_SIGNATURE)]
 
     def seat(self, j: int):
-        strategy, _ = self.resolved[j]
-        if not strategy.compiled:
-            return PythonSeat(strategy.make(dict(self.lineup[j].params)))
-        return CompiledSeat(strategy.policy, self.params[j])
+        player = self.players[j]
+        if not player.strategy.compiled:
+            return PythonSeat(player.strategy.make(dict(player.spec.params)))
+        return CompiledSeat(player.strategy.policy, self.params[j])
 
 
 def _play_in_python(ruleset, n_players, plan: Plan, seat_lineup, seeds, games, seats) -> None:
@@ -154,7 +151,7 @@ def _play_in_python(ruleset, n_players, plan: Plan, seat_lineup, seeds, games, s
             _, row = play_one_in_python(ruleset, n_players, players, int(seed),
                                         seats_out=seats[g])  # fmt: skip
         except PlayerFailure as failure:
-            label = plan.lineup[int(seat_lineup[g, failure.seat])].label
+            label = plan.players[int(seat_lineup[g, failure.seat])].label
             raise strategy_error(failure, label, g) from failure.error
         games[g, :] = row
 

@@ -9,16 +9,25 @@ from __future__ import annotations
 from types import MappingProxyType
 from typing import Any
 
-from sim.games.base import QUALITY_SECTION, BenchPlan, PackageParts, StrategySpec, lazy
+from sim.games.base import (
+    QUALITY_SECTION,
+    BenchPlan,
+    PackageParts,
+    ReportSection,
+    StrategySpec,
+    lazy,
+)
 
 
 class Guardians(PackageParts):
-    package = "sim.games.guardians"
     name = "guardians"
     title = "Guardians of Space"
     player_counts = (2, 3, 4)
     outcomes = ("victory", "stall", "raid", "cap")
     demo_lineup = "greedy,greedy"  # sim play without --strategies
+    # where PackageParts finds the parts: the rules' package and the players'
+    package = "sim.games.guardians"
+    strategies = "strategies.guardians"
     # sim bench: every preset; the strategies that search (about 100 times slower than the
     # rest) on a tenth of the games, and plain-Python strategies (the Python game loop) beside
     # the compiled ones: an example that decides something, and one that decides nothing
@@ -41,7 +50,10 @@ class Guardians(PackageParts):
             "missile_pricing": "sim.games.guardians.report.pricing:missile",
             "upgrade_pricing": "sim.games.guardians.report.pricing:upgrade",
             "power_up_pricing": "sim.games.guardians.report.pricing:power_up",
-            "difficulty": "sim.games.guardians.report.difficulty:build",
+            # rows by skill already: built once on every level's games, not per level
+            "difficulty": ReportSection(
+                "sim.games.guardians.report.difficulty:build", reads_skill=True
+            ),
             "what_if": "sim.games.guardians.report.what_if:build",
             **QUALITY_SECTION,
         }

@@ -8,7 +8,7 @@ from dataclasses import asdict, dataclass
 
 import numpy as np
 
-from sim.games.base import StrategySpec, Watch
+from sim.games.base import Player, Watch
 from sim.games.guardians import layout as L
 from sim.games.guardians.python_loop import PlayerFailure, play_one_in_python
 from sim.games.guardians.session import GameSession
@@ -31,12 +31,12 @@ class Frame:
     status: str
 
 
-def watch(ruleset, lineup: list[StrategySpec], seed: int) -> tuple[list[Frame], GameSession]:
-    """Play the game of `seed` with lineup[k] in seat k and record every turn."""
-    from sim.games.guardians.chunks import Plan, strategy_error  # the plug-in's own seats
+def watch(ruleset, players: list[Player], seed: int) -> tuple[list[Frame], GameSession]:
+    """Play the game of `seed` with players[k] in seat k and record every turn."""
+    from sim.games.guardians.chunks import Plan, strategy_error
 
-    plan = Plan(lineup)
-    seats = [plan.seat(j) for j in range(len(lineup))]
+    plan = Plan(players)
+    seats = [plan.seat(j) for j in range(len(players))]
     frames: list[Frame] = []
     before: list[np.ndarray] = []
 
@@ -50,21 +50,21 @@ def watch(ruleset, lineup: list[StrategySpec], seed: int) -> tuple[list[Frame], 
         before.append(game.s.copy())
 
     try:
-        final, _ = play_one_in_python(ruleset, len(lineup), seats, seed, on_setup=on_setup,
+        final, _ = play_one_in_python(ruleset, len(players), seats, seed, on_setup=on_setup,
                              on_turn=on_turn)  # fmt: skip
     except PlayerFailure as failure:
-        error = strategy_error(failure, lineup[failure.seat].label, 0)
+        error = strategy_error(failure, players[failure.seat].label, 0)
         error.message += f", seed {seed}, after {max(len(frames) - 1, 0)} turns"
         raise error from failure.error
     return frames, final
 
 
-def watch_game(ruleset, lineup: list[StrategySpec], seed: int) -> Watch:
+def watch_game(ruleset, players: list[Player], seed: int) -> Watch:
     """The game of `seed`, told turn by turn as text and as a page (`sim play`)."""
-    frames, final = watch(ruleset, lineup, seed)
+    frames, final = watch(ruleset, players, seed)
     return Watch(
-        text=transcript(frames, lineup, final),
-        html=lambda title: page(frames, lineup, final, title),
+        text=transcript(frames, players, final),
+        html=lambda title: page(frames, players, final, title),
     )
 
 
@@ -136,8 +136,8 @@ def describe(before: np.ndarray, game: GameSession, seat: int) -> str:
     return "; ".join(parts) or "stayed and shot nothing"
 
 
-def transcript(frames: list[Frame], lineup: list[StrategySpec], final: GameSession) -> str:
-    names = ", ".join(f"{SEAT_LETTERS[k]}={spec.label}" for k, spec in enumerate(lineup))
+def transcript(frames: list[Frame], players: list[Player], final: GameSession) -> str:
+    names = ", ".join(f"{SEAT_LETTERS[k]}={player.label}" for k, player in enumerate(players))
     out = [f"players: {names}"]
     for frame in frames:
         who = "" if frame.seat is None else f"{SEAT_LETTERS[frame.seat]}: "
@@ -161,12 +161,12 @@ def _grid(board: str) -> str:
     return "\n".join(lines)
 
 
-def page(frames: list[Frame], lineup: list[StrategySpec], final: GameSession, title: str) -> str:
+def page(frames: list[Frame], players: list[Player], final: GameSession, title: str) -> str:
     """A self-contained page: every frame, stepped with buttons or the arrow keys."""
     winners = ", ".join(SEAT_LETTERS[k] for k in final.winners()) or "nobody"
     summary = html.escape(f"{final.status} after {final.counter(L.S_TURN)} turns; winners: "
                           f"{winners}")  # fmt: skip
-    names = [f"{SEAT_LETTERS[k]} = {s.label}" for k, s in enumerate(lineup)]
+    names = [f"{SEAT_LETTERS[k]} = {p.label}" for k, p in enumerate(players)]
     return step_page(title=title, style=_STYLE, summary=f"<b>Outcome:</b> {summary}",
                      first="start", body=_BODY, draw=_DRAW, frames=[asdict(f) for f in frames],
                      names=names)  # fmt: skip

@@ -1,7 +1,7 @@
 """Playing Space Invaders games in chunks, as columns: the plug-in's heavy half (plugin.py is
 the light one). Every built-in strategy is played by the compiled batch loop (kernel.py),
-which calls each seat's policy through a function pointer; this module has the plug-in find
-the strategies (plugin.py's resolve) and hands the loop their policies.
+which calls each seat's policy through a function pointer; this module hands the loop the
+policies of the ready players the plug-in found (plugin.py).
 
 A cooperative table plays as one team: every seat's `score` is the team's score and each
 seat's `win_share` is 1/players of a win (a shared win, as the framework counts it). A
@@ -16,7 +16,7 @@ import numpy as np
 from numba import types
 
 from sim.compiling import Unit
-from sim.games.base import Chunk, StrategySpec, chunk_arrays, refusals
+from sim.games.base import Chunk, Player, chunk_arrays, refusals
 from sim.games.policy_table import PolicyTable
 from sim.games.space_invaders import layout as L
 from sim.games.space_invaders.columns import POWER_COLUMNS, SEAT_FIELDS, TOKEN_COLUMNS
@@ -45,7 +45,6 @@ from sim.games.space_invaders.kernel import (
     workspace,
 )
 from sim.games.space_invaders.params import setup_numbers, table_size, to_params
-from sim.games.space_invaders.plugin import GAME
 from sim.rulesets import Ruleset
 
 _ENGINE, _ROUNDS = "sim.games.space_invaders.engine", "sim.games.space_invaders.rounds"
@@ -67,7 +66,7 @@ _LOOP_CALLS = [
 ]
 
 
-def play_chunk(ruleset: Ruleset, n_players: int, lineup: list[StrategySpec],
+def play_chunk(ruleset: Ruleset, n_players: int, players: list[Player],
                seat_lineup: np.ndarray, seeds: np.ndarray, *,
                trace: bool = False) -> Chunk:  # fmt: skip
     """Play len(seeds) games; with `trace` also hash the state after every turn."""
@@ -75,12 +74,12 @@ def play_chunk(ruleset: Ruleset, n_players: int, lineup: list[StrategySpec],
     seat_lineup, games, seats = chunk_arrays(seat_lineup, seeds, n_players, len(GAME_COLUMNS),
                                              (hands, L.PL_SIZE))  # fmt: skip
     table = np.repeat(seat_lineup, hands, axis=1) if n_players == 1 else seat_lineup
-    plan = Plan(lineup)
+    plan = Plan(players)
     batch_loop(plan.slots)(plan.padded(plan.slots), to_params(ruleset.values, n_players), hands,
                            np.ascontiguousarray(seeds, np.uint64), table, plan.which,
                            plan.params, games, seats, bool(trace),
                            *workspace(hands, plan.params.shape[1]))  # fmt: skip
-    labels = [spec.label for spec in lineup]
+    labels = [player.label for player in players]
     # a solo player's hands are all seat 0 of the seat lineup
     error_seat = games[:, G_ERROR_SEAT] if n_players > 1 else np.zeros(len(seeds), np.int64)
     errors, illegal = refusals(games[:, G_ERROR], error_seat, seat_lineup, labels,
@@ -94,9 +93,8 @@ def play_chunk(ruleset: Ruleset, n_players: int, lineup: list[StrategySpec],
 
 
 class Plan(PolicyTable):
-    """How a lineup is played: its policy table (parameters: spread_scale first)."""
-
-    resolve = staticmethod(GAME.resolve)  # spec -> (strategy, parameter vector), checked
+    """How a lineup's ready players are played: their policy table (parameters: spread_scale
+    first)."""
 
     @property
     def slots(self) -> int:

@@ -7,10 +7,12 @@ choice: every turn asks where to aim each token, and a player always has tokens 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from dataclasses import replace
+
 import polars as pl
 
-from sim.games.space_invaders.plugin import GAME
-from sim.games.space_invaders.schema import DEXTERITIES, LEVELS
+from sim.games.space_invaders.schema import DEXTERITIES
 from sim.measures.core import Frames, Ratio
 from sim.measures.spec import GameMeasures
 
@@ -72,14 +74,12 @@ MEASURES = GameMeasures(
     },
     own=OWN,
     settings=("level",),
-    # the team-skill ladder (the players' plain data, through the plug-in) and the dexterity
-    # presets but `custom`
-    skill_factors={"strategy": GAME.skills, "dexterity": DEXTERITIES[:-1]},
 )
-# the printed levels, easiest first (the order the report lists them in)
-LEVEL_ORDER = LEVELS
 
 
-def game_measures() -> GameMeasures:
-    """The plug-in's `measures`."""
-    return MEASURES
+def game_measures(skills: Sequence[str]) -> GameMeasures:
+    """The plug-in's `measures`: the skill factors are the team-skill ladder `skills` (the
+    players' plain data, which the plug-in hands over) and the dexterity presets but
+    `custom`."""
+    return replace(MEASURES, skill_factors={"strategy": tuple(skills),
+                                            "dexterity": DEXTERITIES[:-1]})  # fmt: skip

@@ -7,18 +7,24 @@ imported when first needed; the rules meet the players in `resolve`.
 from __future__ import annotations
 
 from types import MappingProxyType
+from typing import TYPE_CHECKING
 
-from sim.games.base import QUALITY_SECTION, BenchPlan, PackageParts, lazy
+from sim.games.base import QUALITY_SECTION, BenchPlan, PackageParts
 from sim.games.space_invaders.layout import STATUS_NAMES
+
+if TYPE_CHECKING:
+    from sim.measures.spec import GameMeasures
 
 
 class SpaceInvaders(PackageParts):
-    package = "sim.games.space_invaders"
     name = "space-invaders"
     title = "Space Invaders (Buffalo Games 2021)"
     player_counts = (1, 2, 3, 4)
     outcomes = STATUS_NAMES[1:]  # victory, planet_destroyed, ufo_survived, cap
     demo_lineup = "tactical,tactical"  # sim play without --strategies
+    # where PackageParts finds the parts: the rules' package and the players'
+    package = "sim.games.space_invaders"
+    strategies = "strategies.space_invaders"
     # sim bench: two-player Standard games, the launches of a game counted
     bench_plan = BenchPlan(
         players=2, rules={"setup.level": "standard"}, counted=("launches",), run_lineup=("naive",)
@@ -31,7 +37,12 @@ class SpaceInvaders(PackageParts):
             **QUALITY_SECTION,
         }
     )
-    measures = lazy("sim.games.space_invaders.measures", "game_measures")  # sim.measures' part
+
+    def measures(self) -> GameMeasures:
+        """sim.measures' part, the team-skill ladder (the players' plain data) handed over."""
+        from sim.games.space_invaders.measures import game_measures
+
+        return game_measures(self.skills)
 
 
 GAME = SpaceInvaders()

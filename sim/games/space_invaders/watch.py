@@ -13,7 +13,7 @@ from typing import Any
 
 import numpy as np
 
-from sim.games.base import StrategySpec, Watch
+from sim.games.base import Player, Watch
 from sim.games.space_invaders import layout as L
 from sim.games.space_invaders import position as P
 
@@ -53,7 +53,7 @@ def card_labels(p: np.ndarray) -> list[str]:
     return out
 
 
-def play_recorded(ruleset, lineup: list[StrategySpec], seed: int, on_step=None):
+def play_recorded(ruleset, players: list[Player], seed: int, on_step=None):
     """Play a game turn by turn with the kernel's functions; `on_step(kind, s, p, w, log,
     first, seat)` is called after the setup, each turn and each round's end (log[first:]
     are the launches since the last call). Returns (s, p)."""
@@ -63,9 +63,9 @@ def play_recorded(ruleset, lineup: list[StrategySpec], seed: int, on_step=None):
     from sim.games.space_invaders.rounds import end_round, new_game, next_round, turn_seat
     from sim.random_streams import seed_streams
 
-    n_players = len(lineup)
+    n_players = len(players)
     n = table_size(n_players, ruleset.values)
-    plan = Plan(lineup)
+    plan = Plan(players)
     play_turn, policies = turn_function(plan.slots), plan.padded(plan.slots)
     seat_rows = [0] * n if n_players == 1 else list(range(n))
     p = to_params(ruleset.values, n_players)
@@ -97,14 +97,14 @@ def play_recorded(ruleset, lineup: list[StrategySpec], seed: int, on_step=None):
     return s, p
 
 
-def watch_game(ruleset, lineup: list[StrategySpec], seed: int) -> Watch:
+def watch_game(ruleset, players: list[Player], seed: int) -> Watch:
     """`sim play`: the game of `seed` as text and as a page to step through."""
-    watched = watch(ruleset, lineup, seed)
+    watched = watch(ruleset, players, seed)
     return Watch(text=transcript(watched), html=lambda title: page(watched, title))
 
 
-def watch(ruleset, lineup: list[StrategySpec], seed: int) -> Watched:
-    """Play the game of `seed` with lineup[k] in seat k and record every turn."""
+def watch(ruleset, players: list[Player], seed: int) -> Watched:
+    """Play the game of `seed` with players[k] in seat k and record every turn."""
     frames: list[Frame] = []
     labels: list[str] = []
     before: list[np.ndarray] = []
@@ -129,8 +129,8 @@ def watch(ruleset, lineup: list[StrategySpec], seed: int) -> Watched:
             frames.append(_frame(s, labels, int(s[L.S_ROUND]), None, title, events, launches))
         before.append(s.copy())
 
-    s, p = play_recorded(ruleset, lineup, seed, on_step)
-    return Watched(frames, _geometry(p), [spec.label for spec in lineup], int(s[L.S_N_SEATS]))
+    s, p = play_recorded(ruleset, players, seed, on_step)
+    return Watched(frames, _geometry(p), [player.label for player in players], int(s[L.S_N_SEATS]))
 
 
 def _frame(s, labels, rnd, seat, title, events, launches=()) -> Frame:

@@ -34,12 +34,13 @@ QUESTION = (
 
 def build(ctx: Context) -> Section:
     from sim.games import get_game
-    from sim.games.base import measures, outcomes
+    from sim.games.base import outcomes
     from sim.measures.generic import generic
+    from sim.measures.spec import for_game
 
     results = ctx.results
     plugin = get_game(results.game, source=str(results.root / "manifest.json"))
-    spec, ends = measures(plugin), outcomes(plugin)
+    spec, ends = for_game(plugin), outcomes(plugin)
     registry = generic(spec, ends)
     design = read_design(results, spec)
     section = Section(ID, TITLE, QUESTION)
@@ -111,9 +112,6 @@ def build(ctx: Context) -> Section:
     section.add(Text(_views_text(design)))
     section.add(_measures_table(found), *tables)
     return section
-
-
-build.reads_skill = True  # levels are read here (design.py), not split by the framework
 
 
 def _events(design, spec) -> dict[str, float]:

@@ -205,8 +205,9 @@ def paired_runs(ra, rb) -> list[dict]:
     for every arm both have (by name), the headline quality measures' paired differences, run
     B minus run A, game by game. [] when the runs do not share their deals."""
     from sim.games import get_game
-    from sim.games.base import measures, outcomes
+    from sim.games.base import outcomes
     from sim.measures.generic import generic
+    from sim.measures.spec import for_game
 
     def root(results) -> object:
         seed = results.manifest.get("seed", {})
@@ -215,7 +216,7 @@ def paired_runs(ra, rb) -> list[dict]:
     if ra.game != rb.game or root(ra) is None or root(ra) != root(rb):
         return []
     plugin = get_game(ra.game, source=str(ra.root / "manifest.json"))
-    spec, ends = measures(plugin), outcomes(plugin)
+    spec, ends = for_game(plugin), outcomes(plugin)
     chosen = headline(generic(spec, ends), spec, ends, spec.win or None)
     present_b = set(rb.games.get_column("arm").unique().to_list())
     rows = []

@@ -51,11 +51,12 @@ def _played_states():
     from sim.games.alien_raid.decide import make_ctx
     from sim.games.alien_raid.flow import play_turn
     from sim.games.alien_raid.kernel import PLAY_TURN_TYPES, compiled
+    from sim.games.alien_raid.plugin import GAME
     from sim.games.base import StrategySpec
 
     r = load_ruleset("alien-raid")
     p = to_params(r.values)
-    plan = Plan([StrategySpec("naive")] * 4)
+    plan = Plan(GAME.ready([StrategySpec("naive")] * 4))
     ctx = make_ctx(plan.policies, plan.params.shape[1])
     ctx[0][:4] = plan.which
     ctx[1][:4, : plan.params.shape[1]] = plan.params

@@ -30,7 +30,7 @@ def test_a_kept_card_shows_in_sim_play():
     """The random captain keeps a bonus-humans card on a coin; the turn's account says so and
     the captain's cards list it."""
     for seed in range(200):
-        watched = watch(RULES, [StrategySpec("random")] * 3, seed)
+        watched = watch(RULES, GAME.ready([StrategySpec("random")] * 3), seed)
         for frame in watched.frames:
             held = [line for line in frame.events if "keeps 1 bonus-humans card" in line]
             if held:

@@ -3,7 +3,8 @@ from the stored games without importing the engine, the strategies or numba."""
 
 import pytest
 
-from sim.runner.commands import Playing, run_command
+from sim.commands.run import run_command
+from sim.runner.options import Playing
 from tests.modules import loaded_after
 
 EXPERIMENT = """\

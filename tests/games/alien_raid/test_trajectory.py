@@ -26,7 +26,7 @@ def chunk():
 @pytest.mark.parametrize("g", range(len(SEEDS)))
 def test_the_loop_stores_what_the_turns_show(chunk, g):
     lineup = [LINEUP[j] for j in SEATING[g]]
-    watched = watch(GAME.load_ruleset("alien-raid"), lineup, int(SEEDS[g]))
+    watched = watch(GAME.load_ruleset("alien-raid"), GAME.ready(lineup), int(SEEDS[g]))
     humans = [[c["humans"] for c in frame.captains] for frame in watched.frames]
     rows = [*humans[:-2], humans[-1]]  # the start, each turn; the last turn with the end scoring
     ref = summary(rows)

@@ -15,7 +15,7 @@ LINEUP = [StrategySpec("planner"), StrategySpec("naive"), StrategySpec("value")]
 
 def test_watch_text_and_page():
     ruleset = GAME.load_ruleset("alien-raid")
-    watched = watch(ruleset, LINEUP, seed=3)
+    watched = watch(ruleset, GAME.ready(LINEUP), seed=3)
     assert [f.title for f in watched.frames][:3] == ["setup", "turn 1", "turn 2"]
     assert len(watched.frames) == 12  # setup, ten turns, the end
     assert "winner" in watched.text and "== turn 10 ==" in watched.text

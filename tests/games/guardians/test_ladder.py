@@ -10,7 +10,7 @@ import pytest
 
 from sim.games import get_game
 from sim.games.base import StrategySpec
-from sim.runner.seeds import game_seeds, root_keys
+from sim.seeds import game_seeds, root_keys
 from strategies.guardians import registry, skilled
 from strategies.guardians.ladder import LADDER, POINTS
 from tests.conftest import slow_scale
@@ -191,8 +191,8 @@ def test_master_beats_three_experts():
 
 
 def test_tournament_rates_the_levels_and_separates_neighbours(tmp_path):
+    from sim.lab.tournament import adjacent_pairs, ranking, ratings, tournament_experiment
     from sim.runner import run
-    from sim.runner.tournament import adjacent_pairs, ranking, ratings, tournament_experiment
 
     exp = tournament_experiment(["novice", "strong"], players=2, games=400, seed=3)
     summary = run(exp, out=tmp_path / "t", jobs=1, progress=False)

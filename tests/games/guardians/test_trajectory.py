@@ -71,7 +71,7 @@ def ways_to_play(s, p) -> int:
 def replay(seed: int, seating: list[int]) -> dict:
     """The game in the Python loop: the scores at the start, after every complete round and
     at the end, and per seat the turns with a single way to play."""
-    plan = Plan(LINEUP)
+    plan = Plan(GAME.ready(LINEUP))
     seats = [plan.seat(j) for j in seating]
     rows, forced = [], [0] * len(seating)
 
@@ -127,7 +127,7 @@ def test_the_python_loop_stores_the_same_columns(chunk):
     games = np.zeros((len(SEEDS), len(GAME_COLUMNS)), np.int64)
     seats = np.zeros((len(SEEDS), 4, SEAT_SIZE), np.int64)
     ruleset = GAME.load_ruleset("guardians")
-    _play_in_python(ruleset, 4, Plan(LINEUP), SEATING, SEEDS, games, seats)
+    _play_in_python(ruleset, 4, Plan(GAME.ready(LINEUP)), SEATING, SEEDS, games, seats)
     for column in ("lead_changes", "turns", "outcome"):
         i = GAME_COLUMNS.index(column)
         stored = chunk.games[column]

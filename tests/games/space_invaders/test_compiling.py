@@ -22,19 +22,19 @@ def _policies(jobs) -> set[str]:
 
 
 def test_a_lineup_compiles_only_its_own_policies():
-    jobs = Plan([StrategySpec("naive")]).compile_jobs()
+    jobs = Plan(GAME.ready([StrategySpec("naive")])).compile_jobs()
     assert _policies(jobs) == {"strategies.space_invaders.naive"}
     loop = {u.module for job in jobs for u in job if u.name != "policy"}
     assert loop and not any(module.startswith("strategies.") for module in loop)
-    every = Plan([StrategySpec(name) for name in GAME.strategy_names()])
+    every = Plan(GAME.ready([StrategySpec(name) for name in GAME.strategy_names()]))
     assert _policies(every.compile_jobs()) == {
         f"strategies.space_invaders.{name}" for name in ("naive", "tactical", "planner", "skilled")
     }
 
 
 def test_seats_of_one_strategy_share_its_policy_whatever_their_parameters():
-    plan = Plan([StrategySpec("tactical"), StrategySpec("naive"),
-                 StrategySpec("tactical", (("spread_scale", 1.5),))])  # fmt: skip
+    plan = Plan(GAME.ready([StrategySpec("tactical"), StrategySpec("naive"),
+                            StrategySpec("tactical", (("spread_scale", 1.5),))]))  # fmt: skip
     assert plan.which.tolist() == [0, 1, 0]
     assert plan.params[:, 0].tolist() == [1.0, 1.0, 1.5]
     assert len(plan.padded(plan.slots)) == plan.slots == 4  # padded: one loop serves up to 4
@@ -48,7 +48,8 @@ def test_each_policy_is_cached_under_the_key_the_loop_asks_for():
 
     lineup = [StrategySpec(name) for name in GAME.strategy_names()]
     GAME.prepare(lineup, notice=quiet_notice)
-    for unit in (u for job in Plan(lineup).compile_jobs() for u in job if u.name == "policy"):
+    jobs = Plan(GAME.ready(lineup)).compile_jobs()
+    for unit in (u for job in jobs for u in job if u.name == "policy"):
         dispatcher = unit.dispatcher()
         cache = dispatcher._cache
         key = cache._index_key(POLICY_TYPE.signature, dispatcher.targetctx.codegen())

@@ -107,7 +107,7 @@ def test_random_play_keeps_the_invariants(switch, name, players):
         def on_step(kind, s, p, w, log, first, seat):
             check_position(s, p, kind)
 
-        s, p = play_recorded(ruleset, lineup, seed, on_step)
+        s, p = play_recorded(ruleset, GAME.ready(lineup), seed, on_step)
         check_end(s, p)
         assert chunk.games["score"][g] == s[L.S_SCORE]
         assert chunk.games["rounds"][g] == s[L.S_ROUND]

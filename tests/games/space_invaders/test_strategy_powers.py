@@ -43,7 +43,7 @@ def level3_use(name: str) -> dict[str, int]:
         ufo_before[0] = int(s[L.S_UFO])
 
     for seed in SEEDS:
-        s, _ = play_recorded(ruleset, [StrategySpec(name)] * 2, seed, on_step)
+        s, _ = play_recorded(ruleset, GAME.ready([StrategySpec(name)] * 2), seed, on_step)
         count["healed"] += int(s[L.S_HEALED])
     return count
 
@@ -72,7 +72,7 @@ def positions(n_games: int) -> list:
             if kind == "end" and s[L.S_STATUS] == L.RUNNING and s[L.S_UFO] > 0:
                 out.append((s.copy(), p))
 
-        play_recorded(ruleset, [StrategySpec("tactical")] * 2, seed, on_step)
+        play_recorded(ruleset, GAME.ready([StrategySpec("tactical")] * 2), seed, on_step)
     return out
 
 

@@ -31,7 +31,7 @@ def test_the_loop_stores_the_lowest_planet_health(chunk, g):
         if kind != "turn":  # the setup, and the end of every round
             seen.append(int(s[L.S_PLANET]))
 
-    play_recorded(ruleset, [LINEUP[j] for j in SEATING[g]], int(SEEDS[g]), on_step)
+    play_recorded(ruleset, GAME.ready([LINEUP[j] for j in SEATING[g]]), int(SEEDS[g]), on_step)
     assert int(ch.games["planet_low"][g]) == min(seen)
 
 

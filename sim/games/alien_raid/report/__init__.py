@@ -5,12 +5,8 @@ imports the engine, the strategies or numba."""
 from __future__ import annotations
 
 from sim.games import trajectory
-from sim.games.alien_raid.plugin import AlienRaid
 from sim.games.alien_raid.report import cards, credit_tasks, options, overview, raid_catch
-from sim.report.spec import GameReport, section_builders
-
-# the sections the plug-in names (its light `report_sections`), imported
-SECTIONS = section_builders(AlienRaid.report_sections)
+from sim.report.spec import GameReport
 
 METHODS = (
     "Randomised probes: once per game, a captain's purchase of one offered card "
@@ -33,7 +29,6 @@ METHODS = (
 
 REPORT = GameReport(
     title="Alien raid balance report",
-    sections=SECTIONS,
     overview=overview.build,
     methods=METHODS,
     seat_columns=tuple(

@@ -5,13 +5,9 @@ from __future__ import annotations
 
 from sim.games import trajectory
 from sim.games.guardians.columns import NO_CHOICE, SEAT_STATS
-from sim.games.guardians.plugin import Guardians
 from sim.games.guardians.report import summary
 from sim.report.data import Results
-from sim.report.spec import GameReport, section_builders
-
-# the sections the plug-in names (its light `report_sections`), imported
-SECTIONS = section_builders(Guardians.report_sections)
+from sim.report.spec import GameReport
 
 METHODS = (
     "Break-even prices: the win-share uplift of the buying strategy at each price, smoothed to be "
@@ -46,7 +42,6 @@ def infer_sections(results: Results) -> list[str]:
 
 REPORT = GameReport(
     title="Guardians of Space balance report",
-    sections=SECTIONS,
     overview=summary.build,
     methods=METHODS,
     seat_columns=(

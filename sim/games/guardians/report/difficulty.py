@@ -197,9 +197,6 @@ def build(ctx: Context) -> Section:
     return section
 
 
-build.reads_skill = True  # rows by skill already: not split per skill level by the report
-
-
 def _frame(rows: list[dict]) -> pl.DataFrame:
     return pl.DataFrame(
         [{k: v for k, v in r.items() if k != "knob_values"} for r in rows], infer_schema_length=None

@@ -5,13 +5,9 @@ only (polars): nothing here imports the engine, the strategies or numba."""
 from __future__ import annotations
 
 from sim.games.space_invaders.columns import POWER_COLUMNS, TOKEN_COLUMNS
-from sim.games.space_invaders.plugin import SpaceInvaders
 from sim.games.space_invaders.report import options, overview
 from sim.report.data import Results
-from sim.report.spec import GameReport, section_builders
-
-# the sections the plug-in names (its light `report_sections`), imported
-SECTIONS = section_builders(SpaceInvaders.report_sections)
+from sim.report.spec import GameReport
 
 METHODS = (
     "Level steps, power uplift and sensitivity compare two arms on the same games (the same "
@@ -35,7 +31,6 @@ def infer_sections(results: Results) -> list[str]:
 
 REPORT = GameReport(
     title="Space Invaders difficulty report",
-    sections=SECTIONS,
     overview=overview.build,
     methods=METHODS,
     seat_columns=(*POWER_COLUMNS, *TOKEN_COLUMNS, *overview.SEAT_COUNTS, *options.READS),

@@ -9,15 +9,17 @@ geometry).
 
 from __future__ import annotations
 
+import functools
 import math
 from dataclasses import dataclass
 
 import numpy as np
 import polars as pl
 
+from sim.games import get_game
+from sim.games.base import part
 from sim.games.space_invaders.columns import POWER_COLUMNS, TOKEN_COLUMNS
 from sim.games.space_invaders.layout import STATUS_NAMES
-from sim.games.space_invaders.plugin import GAME
 from sim.games.space_invaders.schema import DEXTERITIES, LEVELS
 from sim.report import fmt
 from sim.report.context import Context
@@ -90,12 +92,19 @@ def table_columns(*, level: bool = True) -> list[Column]:
     return columns + [Column.text("dexterity", "dexterity"), Column.text("skill", "team skill")]
 
 
+@functools.cache
+def team_skills() -> tuple[str, ...]:
+    """The team-skill ladder, weakest first: the plug-in's `skills` (the players' plain data,
+    read through the plug-in)."""
+    return tuple(part(get_game("space-invaders"), "skills"))
+
+
 def order(a: Arm) -> tuple:
     rank = lambda seq, x: seq.index(x) if x in seq else len(seq)  # noqa: E731
     return (
         a.players,
         rank(DEXTERITIES, a.dexterity),
-        rank(GAME.skills, a.skill),
+        rank(team_skills(), a.skill),
         a.skill,
         rank(LEVELS, a.level),
     )

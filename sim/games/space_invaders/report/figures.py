@@ -6,8 +6,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from sim.games.space_invaders.plugin import GAME
-from sim.games.space_invaders.report.common import OUTCOME_LABELS, OUTCOMES
+from sim.games.space_invaders.report.common import OUTCOME_LABELS, OUTCOMES, team_skills
 from sim.games.space_invaders.schema import DEXTERITIES, LEVELS
 from sim.report import plots
 
@@ -35,7 +34,7 @@ def levels(rows: list[dict]) -> plots.Figure:
     line per team skill. rows: outcome_stats of each main-grid arm with its table and level."""
     players = sorted({r["players"] for r in rows})
     dexterities = _ranked([r["dexterity"] for r in rows], DEXTERITIES)
-    skills = _ranked([r["skill"] for r in rows], GAME.skills)
+    skills = _ranked([r["skill"] for r in rows], team_skills())
     fig, panels = plots.grid(dexterities, players, cell_width=3.4, cell_height=2.8)
     for dexterity, p, ax in panels:
         for k, skill in enumerate(skills):

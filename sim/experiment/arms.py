@@ -3,8 +3,8 @@
 
 An arm's settings are its ruleset (a preset or file, the rule overrides of the file, the sweep
 and the command line, in that order), its number of players and its lineup (seats, or a pool
-with a rotation; sim/runner/lineups.py seats them at tables). The `skills` key repeats every
-arm at each level (sim/runner/skills.py).
+with a rotation; sim/experiment/lineups.py seats them at tables). The `skills` key repeats every
+arm at each level (sim/experiment/skills.py).
 """
 
 from __future__ import annotations
@@ -13,12 +13,12 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
+from sim.experiment import checks, sweep
+from sim.experiment.checks import RuleGroup, SeatEntry, show
+from sim.experiment.lineups import build_lineup
+from sim.experiment.model import ARM_KEYS, Arm
+from sim.experiment.reading import KeyPath, Reading
 from sim.games.base import StrategySpec, player_counts
-from sim.runner import checks, sweep
-from sim.runner.checks import RuleGroup, SeatEntry, show
-from sim.runner.experiment import ARM_KEYS, Arm
-from sim.runner.lineups import build_lineup
-from sim.runner.reading import KeyPath, Reading
 
 
 def expand(p: Reading) -> list[Arm]:

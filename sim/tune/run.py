@@ -1,23 +1,18 @@
-"""What `sim tune` does, behind the thin command in sim/cli.py: read the tune, open its
-folder, search (or resume), confirm the best candidates, write the recommendation and the
-report, and print the recommendation with its intervals and verdicts."""
+"""A tune from Python: open its folder, search (or resume), confirm the best candidates and
+write the recommendation (`run_tune`); what `sim tune` runs (sim/commands/tune.py prints it)."""
 
 from __future__ import annotations
 
-import json
 import time
-from collections.abc import Sequence
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-import typer
-
-from sim.compiling import console_notice
+from sim.compiling import console_notice, quiet_notice
 from sim.games import get_game
-from sim.runner import Interrupted, default_jobs
-from sim.runner.commands import Playing, exit_code, sigterm_as_interrupt, stopped_by
-from sim.runner.folder import results_root
+from sim.games.base import prepare
+from sim.runner import default_jobs
+from sim.runner.options import Playing
 from sim.runner.pool import local_pool
 from sim.storage import read_manifest
 from sim.tune.confirm import Confirmed, confirm, crossings, overall, write_overlay
@@ -25,38 +20,8 @@ from sim.tune.folder import TRIALS, open_tune_folder, read_summary, write_summar
 from sim.tune.knobs import show_values
 from sim.tune.progress import TuneProgress
 from sim.tune.search import open_study, planned_trials, sampler_kind, search
-from sim.tune.spec import Tune, load_tune
+from sim.tune.spec import Tune
 from sim.tune.targets import objective_names
-
-
-def tune_command(*, file: str, overrides: Sequence[str], games: int | None, seed: int | None,
-                 trials: int | None, playing: Playing, report: bool,
-                 report_dir: str | None) -> dict[str, Any]:  # fmt: skip
-    playing.check()
-    tune = load_tune(file, overrides, games=games, seed=seed, trials=trials)
-    root = results_root(playing.out, tune.name)
-    report_at = _report_dir(root, report_dir) if report else None
-    with sigterm_as_interrupt() as caught:
-        try:
-            summary = run_tune(tune, root=root, playing=playing)
-        except Interrupted:
-            typer.echo(f"\n{stopped_by(caught)}: the study and every candidate's games are "
-                       f"kept in {root}. Run the same command again to resume.",
-                       err=True)  # fmt: skip
-            raise typer.Exit(exit_code(caught)) from None
-    print_recommendation(tune, summary)
-    typer.echo(f"recommended rules: {summary['overlay']}")
-    if report_at is not None:
-        from sim.tune.report import build_tune_report
-
-        typer.echo(f"report: {build_tune_report(root, report_at)}")
-    return summary
-
-
-def _report_dir(root: Path, report_dir: str | None) -> Path:
-    from sim.report.folder import check
-
-    return check(report_dir if report_dir is not None else root / "report", key="--report-dir")
 
 
 def run_tune(tune: Tune, *, root: Path, playing: Playing, show: bool = True, console: Any = None,
@@ -101,11 +66,9 @@ def run_tune(tune: Tune, *, root: Path, playing: Playing, show: bool = True, con
 
 def _prepare(tune: Tune, *, show: bool, console: Any) -> None:
     """Compile (or load) what the lineups need once, before the first trial, saying so."""
-    prepare = getattr(get_game(tune.experiment.game), "prepare", None)
-    if prepare is None:
-        return
     lineup = list(dict.fromkeys(spec for arm in tune.experiment.arms for spec in arm.lineup))
-    prepare(lineup, notice=console_notice(console) if show else (lambda *a, **k: None))
+    notice = console_notice(console) if show else quiet_notice
+    prepare(get_game(tune.experiment.game), lineup, notice=notice)
 
 
 def _chunk_counter(progress: TuneProgress, stop_after: int | None):
@@ -152,7 +115,7 @@ def _summary(tune: Tune, root: Path, study: Any, confirmed: list[Confirmed], fou
     summary = read_summary(root)
     summary.update({
         "knobs": [k.name for k in tune.knobs],
-        "targets": [_target_json(t) for t in tune.targets],
+        "targets": [t.as_json() for t in tune.targets],
         "objectives": objective_names(tune.targets, tune.places),
         "search": {"trials": len(study.trials), "states": states, "sampler": sampler_kind(tune),
                    "rungs": list(tune.search.rungs), "keep": tune.search.keep,
@@ -168,12 +131,6 @@ def _summary(tune: Tune, root: Path, study: Any, confirmed: list[Confirmed], fou
     return summary
 
 
-def _target_json(t: Any) -> dict[str, Any]:
-    return {"measure": t.measure, "low": t.low, "high": t.high, "tolerance": t.tolerance,
-            "unit": t.unit, "label": t.label, "combine": t.combine, "name": t.name,
-            "wanted": t.wanted, "within": t.within, "signed": t.signed}  # fmt: skip
-
-
 def _confirmed_json(tune: Tune, c: Confirmed) -> dict[str, Any]:
     places = []
     for m, v in zip(c.evaluation.measured, c.verdicts, strict=True):
@@ -187,65 +144,3 @@ def _confirmed_json(tune: Tune, c: Confirmed) -> dict[str, Any]:
     return {"trial": c.trial, "values": c.values, "label": show_values(tune.knobs, c.values),
             "score": c.evaluation.score, "objectives": list(c.evaluation.objectives),
             "places": places, "verdicts": verdicts}  # fmt: skip
-
-
-def print_recommendation(tune: Tune, summary: dict[str, Any]) -> None:
-    best = summary["confirmed"][0]
-    typer.echo(f"recommended: {best['label']} (confirmed on {tune.games:,} games per arm; "
-               f"{summary['games_stored']:,} games in all)")  # fmt: skip
-    for i, target in enumerate(tune.targets):
-        typer.echo(f"  {target.name or target.measure}: wanted {target.wanted} within "
-                   f"{target.within}: {best['verdicts'][i]}")  # fmt: skip
-        for place in (p for p in best["places"] if p["target"] == i):
-            typer.echo(f"    {place['arm']}: {_value(target, place)} {place['verdict']}")
-    for c in summary["crossings"]:
-        target = tune.targets[c["target"]]
-        typer.echo(f"  {tune.knobs[0].name} where {target.measure} = {target.wanted} "
-                   f"({c['arm']}): {c['estimate']:.3g} ({c['low']:.3g} to "
-                   f"{c['high']:.3g})")  # fmt: skip
-
-
-def _value(target: Any, place: dict[str, Any]) -> str:
-    """The value and its interval in the measure's units."""
-    show = target.show
-    return f"{show(place['value'])} ({show(place['low'])} to {show(place['high'])})"
-
-
-def screen_command(*, file: str, overrides: Sequence[str], games: int | None,
-                   seed: int | None, playing: Playing, report: bool,
-                   report_dir: str | None) -> dict[str, Any]:  # fmt: skip
-    """`sim screen`: move every key a step each way, measure, rank, report."""
-    from sim.tune.screen import effects, moves, play_screen, ranked
-
-    playing.check()
-    tune = load_tune(file, overrides, games=games, seed=seed, needs_knobs=False)
-    root = results_root(playing.out, f"{tune.name}_screen")
-    report_at = _report_dir(root, report_dir) if report else None
-    chosen, notes = moves(tune)
-    typer.echo(f"{tune.name}: {len(chosen)} moves of {len(tune.screen.keys)} keys and the "
-               f"baseline, {tune.games:,} games each")  # fmt: skip
-    with sigterm_as_interrupt() as caught:
-        try:
-            play_screen(tune, chosen, root=root, playing=playing)
-        except Interrupted:
-            typer.echo(f"\n{stopped_by(caught)}: the games played are kept in {root}. Run the "
-                       "same command again to resume.", err=True)  # fmt: skip
-            raise typer.Exit(exit_code(caught)) from None
-    rows = ranked(effects(tune, chosen, root=root), tune)
-    summary = {"name": tune.name, "file": tune.file, "games": tune.games,
-               "keys": list(tune.screen.keys), "notes": notes, "rows": rows,
-               "targets": [_target_json(t) for t in tune.targets]}  # fmt: skip
-    (root / "screen.json").write_text(json.dumps(summary, indent=1, default=str) + "\n",
-                                      encoding="utf-8")  # fmt: skip
-    for i, target in enumerate(tune.targets):
-        top = [r for r in rows if r["target"] == i][:5]
-        typer.echo(f"{target.name or target.measure}: " + ", ".join(
-            f"{r['key']} ({r['size']:.2g} tolerances{', ' + r['level'] if r['level'] else ''})"
-            for r in top))  # fmt: skip
-    for note in notes:
-        typer.echo(f"note: {note}", err=True)
-    if report_at is not None:
-        from sim.tune.screen_report import build_screen_report
-
-        typer.echo(f"report: {build_screen_report(root, summary, report_at)}")
-    return summary

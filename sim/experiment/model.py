@@ -1,7 +1,7 @@
 """An experiment as the runner plays it: a frozen Experiment of arms, validated before any game
 runs, and the keys an experiment file may have (the format is documented in docs/results.md).
 
-Reading a file into this model is sim/runner/parsing.py's work (with the modules it names).
+Reading a file into this model is sim/experiment/parsing.py's work (with the modules it names).
 """
 
 from __future__ import annotations

@@ -6,11 +6,11 @@ Game-specific checks (rule keys and values, strategy names and parameters, playe
 are the plugin's, reached through the game's plug-in; the errors it raises are re-labelled
 with the experiment's key.
 
-Parsing is a line of steps, each on a Reading (sim/runner/reading.py: the data and where each
+Parsing is a line of steps, each on a Reading (sim/experiment/reading.py: the data and where each
 key was written): read the file; apply the command line to the raw mapping
 (command_line.py); read `strategies` as `seats`; check each value once (checks.py, and for
 the keys with a grammar of their own sweep.py, skills.py, precision_settings.py,
-tolerance_settings.py); build the arms (arms.py). experiment.py holds the result.
+tolerance_settings.py); build the arms (arms.py). model.py holds the result.
 """
 
 from __future__ import annotations
@@ -21,14 +21,14 @@ from pathlib import Path
 from typing import Any
 
 from sim.config import read_yaml
+from sim.experiment import arms as arm_expansion
+from sim.experiment import checks, command_line, skills
+from sim.experiment.model import Experiment, jsonable
+from sim.experiment.precision_settings import precision
+from sim.experiment.reading import KeyPath, Reading
+from sim.experiment.sweep import param_columns
+from sim.experiment.tolerance_settings import tolerances
 from sim.games.base import version
-from sim.runner import arms as arm_expansion
-from sim.runner import checks, command_line, skills
-from sim.runner.experiment import Experiment, jsonable
-from sim.runner.precision_settings import precision
-from sim.runner.reading import KeyPath, Reading
-from sim.runner.sweep import param_columns
-from sim.runner.tolerance_settings import tolerances
 
 
 def load_experiment(

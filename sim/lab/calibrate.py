@@ -27,7 +27,7 @@ from sim.config import nearest
 from sim.errors import ConfigError
 from sim.games import game_for
 from sim.games.base import StrategySpec, outcomes, part, player_counts
-from sim.runner.seeds import game_seeds, root_keys
+from sim.seeds import game_seeds, root_keys
 
 Z = 1.96
 

@@ -3,7 +3,7 @@ each key was written, and the game once it is known. Every error the experiment'
 is made here, naming the key as the user wrote it: the file and its line, or the command-line
 option that set it (`--set`, `--games`, `--seed`).
 
-The parser (sim/runner/parsing.py) is a line of steps that each take a Reading: apply the
+The parser (sim/experiment/parsing.py) is a line of steps that each take a Reading: apply the
 command line (command_line.py), check each value once (checks.py, sweep.py, skills.py,
 precision_settings.py, tolerance_settings.py), build the arms (arms.py). They import this
 module; none imports parsing.py.

@@ -27,11 +27,11 @@ from dataclasses import replace
 from typing import Any
 
 from sim.errors import ConfigError
+from sim.experiment import arms as arm_expansion
+from sim.experiment.checks import baseline as checked_baseline
+from sim.experiment.reading import Reading
+from sim.experiment.sweep import param_columns
 from sim.games.base import StrategySpec
-from sim.runner import arms as arm_expansion
-from sim.runner.checks import baseline as checked_baseline
-from sim.runner.reading import Reading
-from sim.runner.sweep import param_columns
 
 KEY = "skills"
 SEAT = "skill"  # the seat name that takes each level

@@ -12,8 +12,8 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from sim.runner.checks import mapping, show
-from sim.runner.reading import KeyPath, Reading
+from sim.experiment.checks import mapping, show
+from sim.experiment.reading import KeyPath, Reading
 from sim.stats.tolerances import DEFAULTS
 
 

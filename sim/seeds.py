@@ -21,7 +21,7 @@ import numpy as np
 DERIVATION = (
     "k0, k1 = numpy.random.SeedSequence(root).generate_state(2, numpy.uint64); "
     "seed_i = mix(mix(k0 + (i + 1) * 0x9E3779B97F4A7C15) ^ k1) in uint64 arithmetic, "
-    "mix = splitmix64 finaliser (see sim/runner/seeds.py)"
+    "mix = splitmix64 finaliser (see sim/seeds.py)"
 )
 
 _GOLDEN = np.uint64(0x9E3779B97F4A7C15)

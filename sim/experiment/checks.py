@@ -1,7 +1,7 @@
 """Checks of an experiment's single values: the keys, names, numbers, players, rotation, report
 sections, rulesets with their rule overrides, strategy entries and the baseline.
 
-Each check takes the Reading (sim/runner/reading.py) for the data, the game and its errors,
+Each check takes the Reading (sim/experiment/reading.py) for the data, the game and its errors,
 which name the key as the user wrote it and its line (or the option that set it). The game's
 own checks (rule keys and values, strategies) are the plug-in's; their errors are re-labelled
 with the experiment's key.
@@ -17,16 +17,16 @@ from typing import TYPE_CHECKING, Any
 
 from sim.config import flatten, nearest, show_value
 from sim.errors import ConfigError
+from sim.experiment.lineups import ROTATIONS
+from sim.experiment.model import DEFAULT_GAMES, DEFAULT_SEED, TOP_KEYS
+from sim.experiment.reading import KeyPath, Reading
 from sim.games import game_for
 from sim.games.base import StrategySpec, player_counts, report_section_names
-from sim.runner.experiment import DEFAULT_GAMES, DEFAULT_SEED, TOP_KEYS
-from sim.runner.lineups import ROTATIONS
-from sim.runner.reading import KeyPath, Reading
 from sim.storage.parts import MAX_GAMES
 
 if TYPE_CHECKING:
+    from sim.experiment.model import Arm
     from sim.games.base import Game
-    from sim.runner.experiment import Arm
 
 SEED_MAX = 2**63 - 1
 

@@ -4,7 +4,7 @@ or until every answer of the report is settled.
     precision: {metric: raid_rate, width: 0.01, step: 10000, max_games: 1000000}
     precision: {settle: true, step: 20000, max_games: 500000}
 
-`metric` is one of sim/runner/precision.py's forms and must exist in every arm (an outcome of
+`metric` is one of sim/experiment/precision.py's forms and must exist in every arm (an outcome of
 the game, a seat every arm has, a strategy that plays in every arm); `step` defaults to
 `games`, `max_games` to the larger of 1,000,000 and `games`. With `settle: true` (instead of
 metric and width) every arm plays on until no answer of the report is "not settled"
@@ -17,15 +17,15 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from sim.config import nearest
+from sim.experiment.checks import integer, mapping, show
+from sim.experiment.model import Precision
+from sim.experiment.precision import METRIC_FORMS, parse_metric
+from sim.experiment.reading import KeyPath, Reading
 from sim.games.base import outcomes
-from sim.runner.checks import integer, mapping, show
-from sim.runner.experiment import Precision
-from sim.runner.precision import METRIC_FORMS, parse_metric
-from sim.runner.reading import KeyPath, Reading
 from sim.storage.parts import MAX_GAMES
 
 if TYPE_CHECKING:
-    from sim.runner.experiment import Arm
+    from sim.experiment.model import Arm
 
 PRECISION_KEYS = ("metric", "width", "settle", "step", "max_games")
 DEFAULT_MAX_GAMES = 1_000_000

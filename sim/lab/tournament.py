@@ -14,8 +14,8 @@ from pathlib import Path
 from typing import Any
 
 from sim.errors import ConfigError
-from sim.runner.experiment import Experiment
-from sim.runner.parsing import parse_experiment
+from sim.experiment.model import Experiment
+from sim.experiment.parsing import parse_experiment
 from sim.stats.intervals import wilson
 
 

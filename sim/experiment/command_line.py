@@ -21,10 +21,10 @@ import yaml
 
 from sim.config import flatten, load_value, override_pairs
 from sim.errors import ConfigError
-from sim.runner.checks import strip_rules
-from sim.runner.experiment import TOP_KEYS
-from sim.runner.reading import KeyPath, Reading
-from sim.runner.sweep import SWEEP_SPECIAL
+from sim.experiment.checks import strip_rules
+from sim.experiment.model import TOP_KEYS
+from sim.experiment.reading import KeyPath, Reading
+from sim.experiment.sweep import SWEEP_SPECIAL
 
 # an override: the key it sets, its value, and the option that gave it
 Override = tuple[str, Any, str]

@@ -26,13 +26,13 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from sim.config import flatten
+from sim.experiment.checks import rule_pairs, show, strip_rules
+from sim.experiment.model import jsonable
+from sim.experiment.reading import KeyPath, Reading
 from sim.games.base import StrategySpec
-from sim.runner.checks import rule_pairs, show, strip_rules
-from sim.runner.experiment import jsonable
-from sim.runner.reading import KeyPath, Reading
 
 if TYPE_CHECKING:
-    from sim.runner.experiment import Arm
+    from sim.experiment.model import Arm
 
 # sweep keys that are not rule keys; `seats.<k>`, `seats.<k>.<param>`, `seats.all[.<param>]`
 SWEEP_SPECIAL = ("players", "ruleset")
