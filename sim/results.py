@@ -11,6 +11,13 @@ games or seats part is missing, from an interrupted run, is left out); a folder 
 part is refused, naming the part (the same `sim run` again plays exactly its games again).
 This module is the one reader of a results folder: the reports (sim/report/data.py), the
 tournament's ranking, the precision stop and the Python API (sim.lab) read through it.
+
+One arm in memory is a `StoredArm`: its games, its seats (games stopped on an illegal move
+left out) and its `Settings` (what its manifest entry says it was played with); `first(n)`
+keeps games 0..n-1, what a stop rule or a search's rung reads whatever else is stored:
+
+    arm = read_arm("results/missile_cost", "cost=8@club", seats_columns=["score"])
+    arm.first(1000).seats                               # games 0..999, one row per seat
 """
 
 from __future__ import annotations
@@ -24,12 +31,13 @@ import polars as pl
 import pyarrow.parquet as pq
 
 from sim.errors import SimError
-from sim.games.base import StrategySpec
+from sim.plugins.base import StrategySpec
 from sim.storage import complete_chunks, part_files, read_manifest
 from sim.storage.lock import holder
-from sim.storage.manifest import fields_of
+from sim.storage.manifest import fields_of, ruleset_values
 from sim.storage.parts import MANIFEST
 from sim.storage.verify import incomplete_note, refuse_damaged
+from sim.stored_arm import Settings, StoredArm
 
 TABLES = ("games", "seats")
 # the game of the results written before manifests named their game (the lab had one game
@@ -157,6 +165,83 @@ def arms(results_dir: str | Path) -> pl.DataFrame:
             }
         )
     return pl.DataFrame(rows)
+
+
+# --- one arm in memory ------------------------------------------------------------------------
+
+
+def settings_of(entry: dict[str, Any], position: int = 0) -> Settings:
+    """An arm's Settings from its manifest entry (`position`: its place in the manifest)."""
+    overrides = [o for o in entry.get("overrides") or [] if isinstance(o, list | tuple) and o]
+    return Settings(
+        players=int(entry.get("players") or 0),
+        lineup=tuple(
+            str(x if isinstance(x, str) else x.get("label", x)) for x in entry.get("lineup") or []
+        ),  # fmt: skip
+        rules=ruleset_values(entry),
+        index=int(entry.get("index", position)),
+        name=str(entry.get("name", f"arm {position}")),
+        ruleset=str(entry.get("ruleset", "")),
+        params=dict(entry.get("params") or {}),
+        ruleset_ref=str(entry.get("ruleset_ref") or entry.get("ruleset") or ""),
+        overrides=tuple(str(o[0]) for o in overrides),
+        override_values={str(o[0]): o[1] for o in overrides if len(o) > 1},
+        skill=str(entry.get("skill") or ""),
+        base_arm=str(entry.get("base_arm") or ""),
+    )
+
+
+def drop_illegal(
+    games: pl.DataFrame, seats: pl.DataFrame, by: tuple[str, ...] = ("game",)
+) -> tuple[pl.DataFrame, pl.DataFrame, pl.DataFrame]:
+    """The games and seats without the games a strategy stopped with an illegal move (their
+    outcome is meaningless), and those games (columns `by`, which name a game)."""
+    if "error" not in games.columns:
+        return games, seats, pl.DataFrame(schema={c: games.schema.get(c, pl.Int64) for c in by})
+    bad = games.filter(pl.col("error") != 0).select(by)
+    if bad.height == 0:
+        return games, seats, bad
+    keep = {"on": list(by), "how": "anti"}
+    return games.join(bad, **keep), seats.join(bad, **keep), bad
+
+
+def read_arm(
+    results_dir: str | Path,
+    arm: int | str,
+    *,
+    games_columns: Iterable[str] | None = None,
+    seats_columns: Iterable[str] | None = None,
+    reader: str = "",
+) -> StoredArm:
+    """One arm (by index or name) with the columns named (and `game`, `seat`; None: every
+    column) read from its stored parts, games stopped on an illegal move left out; a column
+    the folder does not have is a clear error (results stored before it existed), `reader`
+    saying who wants it."""
+    root = Path(results_dir)
+    index = _arm_index(root, arm)
+    named = {"games": games_columns, "seats": seats_columns}
+    want = {}
+    frames = {}
+    for table in TABLES:
+        lazy = load(root, table, arms=[index])
+        have = set(lazy.collect_schema().names())
+        keys = {"game", "seat"} if table == "seats" else {"game"}
+        want[table] = keys | set(have if named[table] is None else named[table])
+        missing = sorted(want[table] - have)
+        if missing:
+            raise SimError(
+                f"the {table} table has no column {', '.join(missing)}"
+                + (f" ({reader})" if reader else ""),
+                file=root,
+                hint="These results were stored before that column existed: run the "
+                "experiment again with --fresh.",
+            )
+        keep = [c for c in lazy.collect_schema().names()
+                if c in want[table] or (table == "games" and c == "error")]  # fmt: skip
+        frames[table] = lazy.select(keep).collect()
+    games, seats, _ = drop_illegal(frames["games"], frames["seats"])
+    games = games.select(c for c in games.columns if c in want["games"])
+    return StoredArm(games, seats, settings_of(manifest(root)["arms"][index], index))
 
 
 @dataclass(frozen=True)

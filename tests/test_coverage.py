@@ -4,13 +4,14 @@ r's truth is the same quantity from every other replay pooled (leave one out): g
 replay r never plays, as many as all the replays but one, so no run is played only to be the
 truth.
 
-The intervals are the reports' own functions: Wilson rates (sim.report.metrics.rate), paired
-differences of arms on the same seeds (sim.stats.paired.paired_difference), MOVER differences
-of two intervals (sim.report.answers.difference: two runs on other seeds, as `sim report
---compare`; two arms on the same seeds, as skill levels), the break-even price's interval
-(sim.stats.bootstrap.break_even_bootstrap, which reads it off break_even_interval: a percentile
-bootstrap of the crossing, used before, covered 92.7% here) and the alien-raid fair card price
-(price + the Welch interval of the probes' effect, sim/games/alien_raid/report/cards.py).
+The intervals are the ones the reports print, from the measure registry (sim/measures): a rate
+(`raid_rate`, Wilson), the paired difference of two arms on the same seeds (the same measure's
+`paired`), MOVER differences of two intervals (sim.report.answers.difference: two runs on other
+seeds, as `sim report --compare`; two arms on the same seeds, as skill levels), the break-even
+price's interval (sim.stats.bootstrap.break_even_bootstrap, which reads it off
+break_even_interval: a percentile bootstrap of the crossing, used before, covered 92.7% here)
+and the alien-raid fair card price (price + the interval of the probes' effect,
+`buy_effect.<card>`, as sim/games/alien_raid/report/cards.py reads it).
 
 The break-even is read between tried prices as a straight line, so its truth is measured two
 ways: the crossing of the pooled curve at the same prices (what the interval is for), and at
@@ -28,15 +29,15 @@ import math
 from dataclasses import dataclass
 
 import numpy as np
+import polars as pl
 import pytest
 
-from sim.games import get_game
-from sim.games.base import StrategySpec
+from sim.measures import StoredArm, registry_for
+from sim.plugins import get_game
+from sim.plugins.base import StrategySpec
 from sim.report.answers import Estimate, difference
-from sim.report.metrics import rate
 from sim.seeds import game_seeds
 from sim.stats.bootstrap import break_even, break_even_bootstrap
-from sim.stats.paired import paired_difference, welch_difference
 from tests.conftest import slow_scale
 
 LEVEL = 0.95
@@ -100,7 +101,7 @@ TABLES = np.array([[0, 1, 1, 1], [1, 0, 1, 1], [1, 1, 0, 1], [1, 1, 1, 0]])  # r
 def play(rules: list[tuple[str, object]], lineup: list[StrategySpec], root: int, games: int):
     ruleset = GUARDIANS.load_ruleset("guardians", rules)
     seats = TABLES[np.arange(games) % len(TABLES)]
-    return GUARDIANS.play_chunk(ruleset, 4, lineup, seats, game_seeds(root, 0, games))
+    return GUARDIANS.simulate_chunk(ruleset, 4, lineup, seats, game_seeds(root, 0, games))
 
 
 CLUB = [StrategySpec("club"), StrategySpec("club")]
@@ -109,6 +110,16 @@ STEAL = {"lowest": [("shot.steal", "lowest")], "highest": [("shot.steal", "highe
 
 def raids(rules, root: int, games: int) -> np.ndarray:
     return (play(rules, CLUB, root, games).games["outcome"] == "raid").astype(float)
+
+
+RAID_RATE = registry_for("guardians").get("raid_rate")
+
+
+def raid_arm(raided: np.ndarray) -> StoredArm:
+    """Games whose outcome is a raid where `raided` is 1, as the registry reads an arm."""
+    outcome = np.where(raided == 1, "raid", "victory")
+    games = pl.DataFrame({"game": np.arange(raided.size), "outcome": outcome})
+    return StoredArm(games, pl.DataFrame({"game": [], "seat": []}))
 
 
 @pytest.mark.slow
@@ -122,11 +133,11 @@ def test_rates_and_differences_cover_the_truth():
         b = raids(STEAL["highest"], r, n)  # the same seeds: an arm of the same run
         other = raids(STEAL["highest"], reps + r, n)  # another run's seeds
         raided[r] = a.sum(), b.sum(), other.sum()
-        ra, rb, ro = (rate(x.sum(), n) for x in (a, b, other))
-        wilson[r] = ra["low"], ra["high"]
-        d = paired_difference(b, a)
+        ra, rb, ro = (RAID_RATE.estimate(raid_arm(x)) for x in (a, b, other))
+        wilson[r] = ra.low, ra.high
+        d = RAID_RATE.paired(raid_arm(a), raid_arm(b))
         paired[r] = d.low, d.high
-        ea, eb, eo = (Estimate("x", "x", q["value"], q["low"], q["high"]) for q in (ra, rb, ro))
+        ea, eb, eo = (Estimate("x", "x", q.value, q.low, q.high) for q in (ra, rb, ro))
         runs[r] = _bounds(difference(eo, ea))
         same[r] = _bounds(difference(eb, ea))
     rate_truth, diff_truth = np.zeros(reps), np.zeros(reps)
@@ -208,19 +219,28 @@ def test_the_break_even_interval_covers_the_crossing_of_the_curve_it_reads():
 
 ALIEN = get_game("alien-raid")
 CARDS = ("war-saucer", "raider-saucer", "scout-saucer")  # the most probed ones
+EFFECT = {card: registry_for(ALIEN).get(f"buy_effect.{card}") for card in CARDS}
 
 
-def probe_effects(root: int, games: int) -> dict[str, tuple[np.ndarray, np.ndarray]]:
-    """Per card: the final humans of the probes that bought it and of those that declined."""
+def probes(root: int, games: int) -> StoredArm:
+    """A run of purchase probes (every captain buys or declines an offered card on a coin)."""
     ruleset = ALIEN.load_ruleset("alien-raid")
     lineup = [StrategySpec("planner", (("probe_buy", 1),))]
-    chunk = ALIEN.play_chunk(ruleset, 4, lineup, np.zeros((games, 4), np.int64),
+    chunk = ALIEN.simulate_chunk(ruleset, 4, lineup, np.zeros((games, 4), np.int64),
                              game_seeds(root, 0, games))  # fmt: skip
-    card = np.asarray(chunk.seats["probe_card"])
-    bought = np.asarray(chunk.seats["probe_bought"])
-    score = np.asarray(chunk.seats["score"], dtype=float)
-    return {c: (score[(card == c) & (bought == 1)], score[(card == c) & (bought == 0)])
-            for c in CARDS}  # fmt: skip
+    columns = ("seat", "score", "win_share", "probe_card", "probe_bought")
+    seats = pl.DataFrame({c: np.asarray(chunk.seats[c]) for c in columns})
+    seats = seats.with_columns(pl.Series("game", np.repeat(np.arange(games), 4)))
+    return StoredArm(seats.select("game").unique(), seats)
+
+
+def probe_totals(arm: StoredArm, card: str) -> tuple[float, int, float, int]:
+    """The summed final humans and the count of the probes that bought the card, and of
+    those that declined it."""
+    probed = arm.seats.filter(pl.col("probe_card") == card)
+    yes = probed.filter(pl.col("probe_bought") == 1)["score"]
+    no = probed.filter(pl.col("probe_bought") == 0)["score"]
+    return float(yes.sum()), yes.len(), float(no.sum()), no.len()
 
 
 @pytest.mark.slow
@@ -233,9 +253,10 @@ def test_the_fair_card_price_covers_the_truth():
     totals = np.zeros((reps, len(CARDS), 4))
     bounds = np.zeros((reps, len(CARDS), 2))
     for r in range(reps):
-        for k, (yes, no) in enumerate(probe_effects(r, n).values()):
-            totals[r, k] = yes.sum(), yes.size, no.sum(), no.size
-            d = welch_difference(yes, no)
+        arm = probes(r, n)
+        for k, card in enumerate(CARDS):
+            totals[r, k] = probe_totals(arm, card)
+            d = EFFECT[card].estimate(arm)
             bounds[r, k] = d.low, d.high
     truth = np.zeros((reps, len(CARDS)))
     for r in range(reps):

@@ -116,6 +116,21 @@ def test_a_measure_from_the_api_is_the_number_the_report_prints(runs):
     assert said in answer, answer
 
 
+def test_an_arm_in_memory_is_what_the_measures_read(runs):
+    """One view of an arm (sim.results.StoredArm) for the API, the reports and the stops."""
+    from sim.measures import registry_for
+
+    results = runs["api"]
+    arm = results.arm("baseline")
+    assert arm.settings.name == "baseline" and arm.games.height == 400
+    assert set(arm.seats.get_column("game").unique()) <= set(arm.games.get_column("game"))
+    raid = registry_for(results.game).get("raid_rate")
+    table = results.measures(["raid_rate"], arms=["baseline"])
+    assert raid.estimate(arm).value == pytest.approx(table.get_column("value")[0])
+    first = arm.first(100)
+    assert first.games.get_column("game").max() == 99 and raid.estimate(first).n == 100
+
+
 def test_compare_is_the_paired_difference_of_two_arms(runs):
     results = runs["api"]
     diff = results.compare("baseline", "steal_highest", ["win_share.seat.0", "raid_rate"])

@@ -10,9 +10,10 @@ import polars as pl
 import pytest
 from scipy import stats
 
-from sim.measures import Frames, Registry, Settings, Value, registry_for
+from sim.measures import Registry, Settings, StoredArm, Value, registry_for
 from sim.measures.core import Column, quantile_value, ratio_difference, ratio_value
 from sim.measures.spec import GameMeasures
+from sim.stats.intervals import wilson
 
 # Three 3-player games, scores at the end and at the fractions of the game (hand-made):
 #
@@ -49,7 +50,7 @@ SPEC = GameMeasures(
     no_choice=("no_choice_turns", "turns_played"),
     no_choice_words="only one legal move",
 )
-FRAMES = Frames(GAMES, SEATS, Settings(players=3))
+FRAMES = StoredArm(GAMES, SEATS, Settings(players=3))
 
 
 @pytest.fixture(scope="module")
@@ -166,7 +167,7 @@ def test_a_paired_difference_of_means_is_the_paired_t_estimate():
 
 
 def test_paired_uses_the_games_both_arms_played(registry):
-    other = Frames(GAMES.with_columns(pl.col("turns") + 2).head(2), SEATS, Settings(players=3))
+    other = StoredArm(GAMES.with_columns(pl.col("turns") + 2).head(2), SEATS, Settings(players=3))
     d = registry.get("mean_turns").paired(FRAMES, other)
     assert d.value == pytest.approx(2.0) and d.n == 2
 
@@ -230,7 +231,7 @@ def test_every_rate_is_a_share(registry):
 
 
 def test_a_contrast_is_the_difference_of_two_means_by_hand():
-    from sim.games.alien_raid.measures import BuyEffect
+    from sim.games.alien_raid.measures import buy_effect
 
     # game 0: seat 0's coin bought the scout (100 humans), seat 1's declined it (60);
     # game 1: seat 2's coin bought it (80); game 2: a probe of another card; game 3: none
@@ -240,8 +241,8 @@ def test_a_contrast_is_the_difference_of_two_means_by_hand():
         "probe_bought": [1, 0, 1, 1, 0],
         "score": [100, 60, 80, 70, 50],
     })  # fmt: skip
-    frames = Frames(seats.select("game").unique(), seats)
-    v = BuyEffect("scout").estimate(frames)
+    frames = StoredArm(seats.select("game").unique(), seats)
+    v = buy_effect("scout").estimate(frames)
     assert v.value == pytest.approx((100 + 80) / 2 - 60)
     assert v.n == 4  # every game counts: the probes are spread over them
     # the delta method by hand: z = (x1 - R1 w1) / mean(w1) - (x0 - R0 w0) / mean(w0)
@@ -249,6 +250,84 @@ def test_a_contrast_is_the_difference_of_two_means_by_hand():
     z0 = np.array([60 - 60, 0, 0, 0]) / 0.25
     assert v.se == pytest.approx((z1 - z0).std(ddof=1) / 2)
     # paired with itself: no difference, no spread
-    same = BuyEffect("scout").paired(frames, frames)
+    same = buy_effect("scout").paired(frames, frames)
     assert same.value == 0.0 and same.se == 0.0
-    assert math.isnan(BuyEffect("cruiser").estimate(frames).value)  # never probed
+    assert math.isnan(buy_effect("cruiser").estimate(frames).value)  # never probed
+
+
+def test_the_per_seat_and_per_table_measures_by_hand(registry):
+    # club's seats: game 0 seats 1, 2 (25, 10), game 1 seats 0, 2 (12, 40), game 2 seats 0, 1
+    assert value(registry, "seat_mean.score.club") == pytest.approx((25 + 10 + 12 + 40 + 5 + 3) / 6)
+    assert value(registry, "seat_mean.score") == value(registry, "mean_score")
+    assert value(registry, "seat_mean.score.strong+club") == value(registry, "mean_score")
+    assert value(registry, "seat_share.no_choice_turns") == pytest.approx(3 / 9)
+    assert value(registry, "game_total.score") == pytest.approx((65 + 64 + 11) / 3)
+    assert value(registry, "score.seat.1") == pytest.approx((25 + 12 + 3) / 3)
+    assert value(registry, "winner_score") == pytest.approx((30 + 40) / 2)
+    assert value(registry, "decided_rate") == pytest.approx(2 / 3)
+    # seat 2's share of the 2 games won (0 and 1), its advantage over 1/3, its uplift over
+    # every game: (0 - 1/3), (1 - 1/3), (0 - 0)
+    assert value(registry, "won_share.seat.2") == pytest.approx(1 / 2)
+    assert value(registry, "seat_advantage.2") == pytest.approx(1 / 2 - 1 / 3)
+    assert value(registry, "uplift.seat.2") == pytest.approx((-1 / 3 + 2 / 3 + 0) / 3)
+
+
+def test_a_seat_advantage_has_the_shares_wilson_interval_moved(registry):
+    share = registry.get("won_share.seat.0").estimate(FRAMES)
+    advantage = registry.get("seat_advantage.0").estimate(FRAMES)
+    low, high = wilson(1, 2)
+    assert (share.low, share.high) == pytest.approx((low, high))
+    assert (advantage.low, advantage.high) == pytest.approx((low - 1 / 3, high - 1 / 3))
+
+
+def test_a_strategys_seats_pair_with_the_same_seats_of_the_other_arm(registry):
+    """win_share.<s> paired: the seats s held in b against the same seats in a, whoever held
+    them there (a strategy against the one it replaced)."""
+    b = StoredArm(GAMES, SEATS.with_columns(
+        pl.when((pl.col("seat") == 1) & (pl.col("game") < 2)).then(pl.lit("new"))
+        .otherwise(pl.col("strategy")).alias("strategy"),
+        pl.when((pl.col("seat") == 1) & (pl.col("game") == 1)).then(1.0)
+        .otherwise(pl.when(pl.col("game") == 1).then(0.0).otherwise(pl.col("win_share")))
+        .alias("win_share"),
+    ))  # fmt: skip
+    d = registry.get("win_share.new").paired(FRAMES, b)
+    # game 0: seat 1 won 0 in both; game 1: 1 in b, 0 in a
+    assert d.n == 2 and d.value == pytest.approx(0.5)
+    # the same seats held by the same strategy: the plain paired difference of its shares
+    same = registry.get("win_share.club").paired(FRAMES, FRAMES)
+    assert same.value == 0.0 and same.n == 3
+
+
+def test_a_stored_arm_keeps_a_part_of_its_games():
+    first = FRAMES.first(2)
+    assert first.games["game"].to_list() == [0, 1] and set(first.seats["game"]) == {0, 1}
+    won = FRAMES.where(pl.col("outcome") != "raid")
+    assert won.games.height == 2 and won.seats.height == 6
+    strong = FRAMES.where(seats=pl.col("strategy") == "strong")
+    assert strong.games.height == 3 and strong.seats.height == 3
+
+
+def test_a_mistyped_family_name_is_answered_with_an_example(registry):
+    from sim.measures import UnknownMeasure
+
+    with pytest.raises(UnknownMeasure, match="Did you mean 'raid_rate'"):
+        registry.get("raids_rate")
+    with pytest.raises(UnknownMeasure, match="Did you mean 'won_share.seat.1'"):
+        registry.get("won_share.seats.1", examples=["won_share.seat.1"])
+
+
+def test_net_points_per_point_count_every_game_the_buyer_plays():
+    """The gap in a game the buyer did not buy in counts too: what buying gains over the
+    table in all, per point paid (a ratio of two means over every game)."""
+    from sim.games.guardians.measures import MISSILE, NetPerPoint
+
+    seats = pl.DataFrame({
+        "game": [0, 0, 1, 1],
+        "strategy": ["buyer", "other", "buyer", "other"],
+        "score": [30, 20, 10, 15],
+        "missiles_bought": [2, 0, 0, 0],
+    })  # fmt: skip
+    games = pl.DataFrame({"game": [0, 1], "missile.cost": [5, 5]})
+    v = NetPerPoint(MISSILE, "buyer").estimate(StoredArm(games, seats))
+    assert v.value == pytest.approx(((30 - 20) + (10 - 15)) / (2 * 5 + 0))
+    assert v.n == 2

@@ -4,25 +4,24 @@ or until every answer of the report is settled.
     precision: {metric: raid_rate, width: 0.01, step: 10000, max_games: 1000000}
     precision: {settle: true, step: 20000, max_games: 500000}
 
-`metric` is one of sim/experiment/precision.py's forms and must exist in every arm (an outcome of
-the game, a seat every arm has, a strategy that plays in every arm); `step` defaults to
-`games`, `max_games` to the larger of 1,000,000 and `games`. With `settle: true` (instead of
-metric and width) every arm plays on until no answer of the report is "not settled"
-(sim/stats/verdict.py): each step jumps to the games per arm the open answers say would
-likely settle them, at least `step` more.
+`metric` is any measure of the game's registry (sim/measures, e.g. raid_rate, win_share.seat.0,
+leader_wins.half) that exists in every arm (a seat every arm has, a strategy that plays in
+every arm); `step` defaults to `games`, `max_games` to the larger of 1,000,000 and `games`.
+With `settle: true` (instead of metric and width) every arm plays on until no answer of the
+report is "not settled" (sim/stats/verdict.py): each step jumps to the games per arm the open
+answers say would likely settle them, at least `step` more.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from sim.config import nearest
 from sim.experiment.checks import integer, mapping, show
 from sim.experiment.model import Precision
-from sim.experiment.precision import METRIC_FORMS, parse_metric
+from sim.experiment.precision import metric_problem
 from sim.experiment.reading import KeyPath, Reading
-from sim.games.base import outcomes
 from sim.storage.parts import MAX_GAMES
+from sim.stored_arm import Settings
 
 if TYPE_CHECKING:
     from sim.experiment.model import Arm
@@ -77,27 +76,7 @@ def precision(p: Reading, games: int, arms: list[Arm]) -> Precision | None:
 def _check_metric(p: Reading, metric: Any, arms: list[Arm], path: KeyPath) -> None:
     if not isinstance(metric, str):
         raise p.fail(f"expected a metric name, got {show(metric)}", path)
-    parsed = parse_metric(metric)
-    if parsed is None:
-        raise p.fail(f"unknown metric '{metric}'", path, f"Metrics: {METRIC_FORMS}.")
-    kind, arg = parsed
-    if kind == "rate":
-        known = outcomes(p.game)
-        if known is not None and arg not in known:
-            near = nearest(arg, known)
-            mean = f"Did you mean '{near}_rate'? " if near else ""
-            rates = ", ".join(f"{o}_rate" for o in known)
-            raise p.fail(f"unknown metric '{metric}'", path, f"{mean}Rates: {rates}.")
-    elif kind == "seat":
-        if any(int(arg) >= arm.players for arm in arms):
-            raise p.fail(f"seat {arg} does not exist in every arm", path)
-    elif kind == "strategy":
-        labels = sorted({spec.label for arm in arms for spec in arm.lineup})
-        if any(arg not in {spec.label for spec in arm.lineup} for arm in arms):
-            near = nearest(arg, labels)
-            mean = f"Did you mean 'win_share.{near}'? " if near else ""
-            raise p.fail(
-                f"strategy '{arg}' does not play in every arm",
-                path,
-                f"{mean}Strategies: {', '.join(labels)}.",
-            )
+    played = [Settings(arm.players, tuple(spec.label for spec in arm.lineup)) for arm in arms]
+    problem = metric_problem(p.game, metric, played)
+    if problem is not None:
+        raise p.fail(problem[0], path, problem[1])

@@ -6,6 +6,7 @@ measures with their intervals, two arms compared, the report's figures, and the 
     results.seats(pandas=True)            # pandas DataFrame, converted through Arrow
     results.measures(["close_rate", "win_share.seat.0"])
     results.compare("baseline", "steal_highest", ["close_rate"])
+    results.arm("baseline").first(1000)   # one arm in memory, as the measures read it
     results.figure("quality_lead")        # a matplotlib Figure
     results.report()                      # index.html, as `sim report` builds it
 
@@ -30,6 +31,7 @@ if TYPE_CHECKING:
     import pandas as pd
     from matplotlib.figure import Figure as MplFigure
 
+    from sim.results import StoredArm
     from sim.runner.execute import RunSummary
 
 Frame = pl.LazyFrame | pl.DataFrame
@@ -111,6 +113,14 @@ class ResultsFolder:
         """The seats table, one row per game and seat; as `games`."""
         lazy = stored.load(self.path, "seats", arms=arms, columns=columns)
         return to_pandas(lazy) if pandas else lazy
+
+    def arm(self, arm: int | str, *, games_columns: Iterable[str] | None = None,
+            seats_columns: Iterable[str] | None = None) -> StoredArm:  # fmt: skip
+        """One arm (by index or name) in memory, as the registry's measures read it: its
+        games, its seats (games stopped on an illegal move left out) and its settings
+        (sim.results.StoredArm; `.first(n)` keeps games 0..n-1). Every column unless named."""
+        return stored.read_arm(self.path, arm, games_columns=games_columns,
+                               seats_columns=seats_columns)  # fmt: skip
 
     # --- measures ---------------------------------------------------------------------------
 
@@ -221,11 +231,15 @@ def _stamp(path: Path) -> tuple[int, int]:
 
 
 def _draw(path: Path, sections: Sequence[str] | None) -> dict[str, MplFigure]:
+    from sim.plugins import get_game
+    from sim.plugins.base import report_section_name
     from sim.report import choose_sections, game_report, load_results, report_sections
     from sim.report.plots import kept
 
     results = load_results(path)
-    names = choose_sections(results) if sections is None else list(sections)
+    game = get_game(results.game)
+    names = (choose_sections(results) if sections is None
+             else [report_section_name(game, name) for name in sections])  # fmt: skip
     known = game_report(results).sections
     unknown = [s for s in names if s not in known]
     if unknown:

@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from sim.experiment.model import Experiment, Precision
-from sim.experiment.precision import Measure, measure
+from sim.experiment.precision import Measurement, measure
 
 SETTLE = "all arms"  # the precision result's key when every answer must be settled
 
@@ -82,7 +82,7 @@ class SettleStop:
         return dict.fromkeys(targets, target)
 
 
-def _measure_entry(m: Measure, reached: bool, target: float) -> dict[str, Any]:
+def _measure_entry(m: Measurement, reached: bool, target: float) -> dict[str, Any]:
     return {
         "metric": m.metric,
         "games": m.games,

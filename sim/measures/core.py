@@ -4,9 +4,10 @@ same seeds.
 
 - ``Value(value, low, high, se, n)``: an estimate, its interval, its standard error and the
   games it rests on (the form every answer, target and verdict reads).
-- ``Frames(games, seats, settings)``: one arm's stored games as polars frames (one row per game,
-  one per game and seat; any columns the measures name) and the arm's settings (players,
-  lineup, rule values), which some measures read (the points of one scoring event).
+- a measure reads one arm as ``sim.results.StoredArm(games, seats, settings)``: its stored
+  games as polars frames (one row per game, one per game and seat; any columns the measures
+  name) and the arm's settings (players, lineup, rule values), which some measures read (the
+  points of one scoring event).
 - ``Ratio``: the workhorse: a measure defined per game as a pair (x, w), its value the ratio
   of sums sum(x) / sum(w) over the games with w > 0. A plain mean has w = 1; a rate among some
   games has w = 1 for those games and x in {0, 1}; a share of turns has x = turns of a kind,
@@ -23,15 +24,14 @@ Nothing here knows a game or reads files (``sim.measures.tables`` does).
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
-from dataclasses import dataclass, field
-from statistics import NormalDist
+from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 import polars as pl
 
 from sim.stats.intervals import Z95, wilson
+from sim.stored_arm import Settings, StoredArm
 
 NAN = float("nan")
 
@@ -64,7 +64,7 @@ class Value:
             return NAN
         if self.se == 0.0:
             return 1.0 if self.value == 0.0 else 0.0
-        return 2.0 * (1.0 - NormalDist().cdf(abs(self.value) / self.se))
+        return math.erfc(abs(self.value) / self.se / math.sqrt(2.0))  # 2 (1 - Phi(|z|))
 
     @property
     def excludes_zero(self) -> bool:
@@ -79,27 +79,8 @@ class Value:
         return {f"{prefix}{k}": getattr(self, k) for k in ("value", "low", "high", "se", "n")}
 
 
-@dataclass(frozen=True)
-class Settings:
-    """What an arm was played with, as the manifest records it."""
-
-    players: int = 0
-    lineup: tuple[str, ...] = ()  # the strategies' labels
-    rules: Mapping[str, Any] = field(default_factory=dict)  # flat rule keys of its ruleset
-
-
-@dataclass(frozen=True)
-class Frames:
-    """One arm's stored games: `games` one row per game, `seats` one per (game, seat); both
-    have the column `game` (the index, the same seed in every arm)."""
-
-    games: pl.DataFrame
-    seats: pl.DataFrame
-    settings: Settings = field(default_factory=Settings)
-
-
 class Measure:
-    """A named number computed from one arm's frames.
+    """A named number computed from one arm's stored games.
 
     Subclasses set `name` (unique in a registry), `label` (in words), `unit` ('share': a rate
     or share, shown in % and differences in pp; 'num': a plain quantity), `definition` (one
@@ -113,18 +94,23 @@ class Measure:
     games_columns: tuple[str, ...] = ()
     seats_columns: tuple[str, ...] = ()
 
-    def estimate(self, frames: Frames) -> Value:
+    def estimate(self, arm: StoredArm) -> Value:
         raise NotImplementedError
 
-    def paired(self, a: Frames, b: Frames) -> Value:
+    def paired(self, a: StoredArm, b: StoredArm) -> Value:
         """b minus a on the games both arms played (common random numbers)."""
         raise NotImplementedError
 
-    def pooled(self, arms: list[Frames]) -> Value:
+    def pooled(self, arms: list[StoredArm]) -> Value:
         """The measure over the games of several arms played on the same seeds, each game
         index one unit (its games in every arm together), so the interval allows for the
         arms sharing their deals."""
         raise NotImplementedError
+
+    def missing_in(self, settings: Settings) -> str:
+        """What an arm played with `settings` lacks for this measure, in words ("seat 4
+        does not exist"); '' when nothing (the measure reads a seat or a strategy)."""
+        return ""
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.name}>"
@@ -134,29 +120,34 @@ class Measure:
 
 
 class Ratio(Measure):
-    """sum(x) / sum(w) over the games with w > 0; `per_game(frames)` gives columns game, x, w.
-    `rate`: x lies in [0, w] and each game counts at most once (Wilson interval)."""
+    """sum(x) / sum(w) over the games with w > 0; `per_game(arm)` gives columns game, x, w.
+    `rate`: x lies in [0, w] and each game counts at most once (Wilson interval).
+    `every_game`: the games with w = 0 count too, their x in the sum (a ratio of two means
+    over every game, e.g. points gained per point paid where some games pay nothing)."""
 
     rate: bool = False
+    every_game: bool = False
 
-    def per_game(self, frames: Frames) -> pl.DataFrame:
+    def per_game(self, arm: StoredArm) -> pl.DataFrame:
         raise NotImplementedError
 
-    def units(self, frames: Frames) -> pl.DataFrame:
+    def units(self, arm: StoredArm) -> pl.DataFrame:
         """game, x, w of the games the ratio counts (w > 0)."""
-        frame = self.per_game(frames).select(
-            "game", pl.col("x").cast(pl.Float64), pl.col("w").cast(pl.Float64)
-        )
-        return frame.filter(
-            pl.col("w").is_not_null() & (pl.col("w") > 0) & pl.col("x").is_not_null()
-        )
+        return self.counted(self.per_game(arm))
 
-    def estimate(self, frames: Frames) -> Value:
-        units = self.units(frames)
+    def counted(self, per_game: pl.DataFrame) -> pl.DataFrame:
+        """The rows of game, x, w the ratio counts, in game order (the same sums every time)."""
+        frame = per_game.select("game", pl.col("x").cast(pl.Float64), pl.col("w").cast(pl.Float64))
+        weighed = pl.col("w") >= 0 if self.every_game else pl.col("w") > 0
+        kept = pl.col("w").is_not_null() & weighed & pl.col("x").is_not_null()
+        return frame.filter(kept).sort("game")
+
+    def estimate(self, arm: StoredArm) -> Value:
+        units = self.units(arm)
         x, w = units["x"].to_numpy(), units["w"].to_numpy()
         return ratio_value(x, w, rate=self.rate)
 
-    def pooled(self, arms: list[Frames]) -> Value:
+    def pooled(self, arms: list[StoredArm]) -> Value:
         if len(arms) == 1:
             return self.estimate(arms[0])
         units = (
@@ -166,7 +157,7 @@ class Ratio(Measure):
         )
         return ratio_value(units["x"].to_numpy(), units["w"].to_numpy())
 
-    def paired(self, a: Frames, b: Frames) -> Value:
+    def paired(self, a: StoredArm, b: StoredArm) -> Value:
         ua, ub = self.units(a), self.units(b)
         both = ua.join(ub, on="game", how="inner", suffix="_b")
         return ratio_difference(
@@ -206,23 +197,25 @@ def ratio_difference(xa: np.ndarray, wa: np.ndarray, xb: np.ndarray, wb: np.ndar
     ra, za = _linearised(xa, wa)
     rb, zb = _linearised(xb, wb)
     se = float((zb - za).std(ddof=1) / math.sqrt(n))
+    if np.all(wa == 1.0) and np.all(wb == 1.0):  # every game once: the mean of the differences
+        return Value.normal(float((xb - xa).mean()), se, n)
     return Value.normal(rb - ra, se, n)
 
 
 class Contrast(Measure):
     """The difference of two ratios over the same games, R1 - R0: for example the mean score
     of the seats a coin told to buy a card minus that of the seats it told not to.
-    `per_game(frames)` gives columns game, x1, w1, x0, w0 (every game, zeros where a side
+    `per_game(arm)` gives columns game, x1, w1, x0, w0 (every game, zeros where a side
     counts nothing); the standard error is the delta method's on the games (each game's
     linearised contribution z1 - z0, so several seats of one game count as one unit), and
     the paired difference of two arms uses the same contributions on the common games."""
 
-    def per_game(self, frames: Frames) -> pl.DataFrame:
+    def per_game(self, arm: StoredArm) -> pl.DataFrame:
         raise NotImplementedError
 
-    def _contributions(self, frames: Frames) -> tuple[pl.Series, float, np.ndarray]:
+    def _contributions(self, arm: StoredArm) -> tuple[pl.Series, float, np.ndarray]:
         """(games, R1 - R0, each game's linearised contribution); NaN without both sides."""
-        f = self.per_game(frames).sort("game")
+        f = self.per_game(arm).sort("game")
         x1, w1, x0, w0 = (f[c].cast(pl.Float64).fill_null(0.0).to_numpy()
                           for c in ("x1", "w1", "x0", "w0"))  # fmt: skip
         if w1.sum() <= 0 or w0.sum() <= 0:
@@ -231,14 +224,14 @@ class Contrast(Measure):
         r0, z0 = _linearised(x0, w0)
         return f["game"], r1 - r0, z1 - z0
 
-    def estimate(self, frames: Frames) -> Value:
-        games, d, z = self._contributions(frames)
+    def estimate(self, arm: StoredArm) -> Value:
+        games, d, z = self._contributions(arm)
         n = games.len()
         if not math.isfinite(d) or n < 2:
             return Value.missing(n)
         return Value.normal(d, float(z.std(ddof=1) / math.sqrt(n)), n)
 
-    def paired(self, a: Frames, b: Frames) -> Value:
+    def paired(self, a: StoredArm, b: StoredArm) -> Value:
         ga, da, za = self._contributions(a)
         gb, db, zb = self._contributions(b)
         both = pl.DataFrame({"game": ga, "za": za}).join(
@@ -259,8 +252,8 @@ class Column(Ratio):
         self.column = column
         self.games_columns = (column,)
 
-    def per_game(self, frames: Frames) -> pl.DataFrame:
-        return frames.games.select("game", pl.col(self.column).alias("x"), pl.lit(1.0).alias("w"))
+    def per_game(self, arm: StoredArm) -> pl.DataFrame:
+        return arm.games.select("game", pl.col(self.column).alias("x"), pl.lit(1.0).alias("w"))
 
 
 class Share(Ratio):
@@ -275,9 +268,9 @@ class Share(Ratio):
         self.when, self.among = when, among
         self.games_columns = columns
 
-    def per_game(self, frames: Frames) -> pl.DataFrame:
+    def per_game(self, arm: StoredArm) -> pl.DataFrame:
         among = self.among if self.among is not None else pl.lit(True)
-        return frames.games.select(
+        return arm.games.select(
             "game", self.when.cast(pl.Float64).alias("x"), among.cast(pl.Float64).alias("w")
         )
 
@@ -295,17 +288,17 @@ class Quantile(Measure):
     resamples: int = 2000
     seed: int = 20240101
 
-    def per_game(self, frames: Frames) -> pl.DataFrame:
+    def per_game(self, arm: StoredArm) -> pl.DataFrame:
         raise NotImplementedError
 
-    def _values(self, frames: Frames) -> pl.DataFrame:
-        return self.per_game(frames).select("game", pl.col("v").cast(pl.Float64)).drop_nulls()
+    def _values(self, arm: StoredArm) -> pl.DataFrame:
+        return self.per_game(arm).select("game", pl.col("v").cast(pl.Float64)).drop_nulls()
 
-    def estimate(self, frames: Frames) -> Value:
-        v = np.sort(self._values(frames)["v"].to_numpy())
+    def estimate(self, arm: StoredArm) -> Value:
+        v = np.sort(self._values(arm)["v"].to_numpy())
         return quantile_value(v, self.q)
 
-    def paired(self, a: Frames, b: Frames) -> Value:
+    def paired(self, a: StoredArm, b: StoredArm) -> Value:
         both = self._values(a).join(self._values(b), on="game", how="inner", suffix="_b")
         both = both.sort("game")  # the bootstrap resamples rows: the same rows every time
         va, vb = both["v"].to_numpy(), both["v_b"].to_numpy()
@@ -319,7 +312,7 @@ class Quantile(Measure):
 
         return self._bootstrap(d, n, stat)
 
-    def pooled(self, arms: list[Frames]) -> Value:
+    def pooled(self, arms: list[StoredArm]) -> Value:
         """A cluster bootstrap: game indices are resampled, each with its games in every arm."""
         if len(arms) == 1:
             return self.estimate(arms[0])

@@ -11,10 +11,27 @@ from __future__ import annotations
 
 import polars as pl
 
-from sim.games import trajectory as T
-from sim.measures.core import Column, Frames, Quantile, Ratio, Share
+from sim.measures.core import Column, Quantile, Ratio, Share
 from sim.measures.registry import Registry
+from sim.measures.seats import (
+    DecidedRate,
+    SeatAdvantage,
+    SeatRatio,
+    SeatScore,
+    SeatUplift,
+    WinnerScore,
+    WonShare,
+    game_total,
+    missing_seat,
+    missing_strategies,
+    seat_family,
+    seat_mean,
+    seat_mean_family,
+    seat_share_family,
+)
 from sim.measures.spec import GameMeasures
+from sim.plugins import trajectory as T
+from sim.stored_arm import Settings, StoredArm
 
 WON = pl.col("win_share") > 0
 
@@ -35,51 +52,21 @@ class SeatWinShare(Ratio):
                            "winners.")  # fmt: skip
         self.seats_columns = ("seat", "win_share")
 
-    def per_game(self, frames: Frames) -> pl.DataFrame:
-        mine = frames.seats.filter(pl.col("seat") == self.seat)
+    def missing_in(self, settings: Settings) -> str:
+        return missing_seat(self.seat, settings)
+
+    def per_game(self, arm: StoredArm) -> pl.DataFrame:
+        mine = arm.seats.filter(pl.col("seat") == self.seat)
         return mine.select("game", pl.col("win_share").alias("x"), pl.lit(1.0).alias("w"))
 
 
-class SeatAdvantage(Ratio):
-    def __init__(self, seat: int) -> None:
-        self.seat = seat
-        self.name = f"seat_advantage.{seat}"
-        self.label = f"seat {seat + 1}'s advantage"
-        self.unit = "share"
-        self.definition = (f"Seat {seat + 1}'s win share minus the fair share 1/players, over the "
-                           "games with a winner.")  # fmt: skip
-        self.seats_columns = ("seat", "win_share")
-
-    def per_game(self, frames: Frames) -> pl.DataFrame:
-        per = frames.seats.group_by("game").agg(
-            pl.col("win_share").filter(pl.col("seat") == self.seat).sum().alias("mine"),
-            pl.col("win_share").sum().alias("all"),
-            pl.len().alias("players"),
-        )
-        won = pl.col("all") > 0
-        return per.select(
-            "game",
-            (pl.col("mine") - 1.0 / pl.col("players")).alias("x"),
-            won.cast(pl.Float64).alias("w"),
-        )
-
-
-class StrategyWinShare(Ratio):
-    def __init__(self, strategy: str) -> None:
-        self.strategy = strategy
-        self.name = f"win_share.{strategy}"
-        self.label = f"win share of {strategy}"
-        self.unit = "share"
-        self.definition = (f"Mean win share of the seats {strategy} held, over all games (the "
-                           "fair share of an even table is 1/players).")  # fmt: skip
-        self.seats_columns = ("strategy", "win_share")
-
-    def per_game(self, frames: Frames) -> pl.DataFrame:
-        return (
-            frames.seats.filter(pl.col("strategy") == self.strategy)
-            .group_by("game")
-            .agg(pl.col("win_share").sum().alias("x"), pl.len().cast(pl.Float64).alias("w"))
-        )
+def strategy_win_share(strategy: str) -> SeatRatio:
+    """Wilson's interval when the strategies hold one seat a game, the delta method's when
+    several (their wins in one game are not independent); `A+B`: their seats together."""
+    return seat_mean("win_share", tuple(strategy.split("+")), name=f"win_share.{strategy}",
+                     label=f"win share of {strategy}", unit="share",
+                     definition=f"Mean win share of the seats {strategy} held, over all games "
+                     "(the fair share of an even table is 1/players).")  # fmt: skip
 
 
 class StrategyUplift(Ratio):
@@ -98,9 +85,12 @@ class StrategyUplift(Ratio):
                            "it played; 0 when playing it neither gains nor loses.")  # fmt: skip
         self.seats_columns = ("strategy", "win_share")
 
-    def per_game(self, frames: Frames) -> pl.DataFrame:
+    def missing_in(self, settings: Settings) -> str:
+        return missing_strategies(self.strategies, settings)
+
+    def per_game(self, arm: StoredArm) -> pl.DataFrame:
         mine = pl.col("strategy").is_in(list(self.strategies))
-        per = frames.seats.group_by("game").agg(
+        per = arm.seats.group_by("game").agg(
             pl.col("win_share").filter(mine).mean().alias("held"),
             (pl.col("win_share").sum() / pl.len()).alias("fair"),
             mine.any().alias("plays"),
@@ -128,8 +118,11 @@ class Beats(Ratio):
         )
         self.seats_columns = ("strategy", "win_share", "score")
 
-    def per_game(self, frames: Frames) -> pl.DataFrame:
-        s = frames.seats
+    def missing_in(self, settings: Settings) -> str:
+        return missing_strategies((self.upper, self.lower), settings)
+
+    def per_game(self, arm: StoredArm) -> pl.DataFrame:
+        s = arm.seats
         played = s.group_by("game").agg((pl.col("win_share").sum() > 0).alias("has_winner"))
         keys = ("game", "seat", "win_share", "score")
         a = s.filter(pl.col("strategy") == self.upper).select(keys)
@@ -156,15 +149,8 @@ def _beats(pairing: str) -> Beats | None:
     return Beats(upper, lower) if sep and upper and lower and upper != lower else None
 
 
-class MeanScore(Ratio):
-    name, label = "mean_score", "score per seat"
-    definition = "Mean final score per seat, over all games."
-    seats_columns = ("score",)
-
-    def per_game(self, frames: Frames) -> pl.DataFrame:
-        return frames.seats.group_by("game").agg(
-            pl.col("score").sum().cast(pl.Float64).alias("x"), pl.len().cast(pl.Float64).alias("w")
-        )
+MEAN_SCORE = seat_mean("score", name="mean_score", label="score per seat",
+                       definition="Mean final score per seat, over all games.")  # fmt: skip
 
 
 class Median(Quantile):
@@ -175,8 +161,8 @@ class Median(Quantile):
         self.definition = f"The median of the games column `{column}` over all games."
         self.games_columns = (column,)
 
-    def per_game(self, frames: Frames) -> pl.DataFrame:
-        return frames.games.select("game", pl.col(self.column).alias("v"))
+    def per_game(self, arm: StoredArm) -> pl.DataFrame:
+        return arm.games.select("game", pl.col(self.column).alias("v"))
 
 
 def _mean(column: str) -> Column:
@@ -209,8 +195,8 @@ class MedianMargin(Quantile):
                   "with a winner (a shared win has margin 0).")  # fmt: skip
     seats_columns = ("win_share", "score")
 
-    def per_game(self, frames: Frames) -> pl.DataFrame:
-        return final_order(frames.seats).select("game", pl.col("margin").alias("v"))
+    def per_game(self, arm: StoredArm) -> pl.DataFrame:
+        return final_order(arm.seats).select("game", pl.col("margin").alias("v"))
 
 
 class MeanMargin(Ratio):
@@ -219,8 +205,8 @@ class MeanMargin(Ratio):
                   "with a winner (a shared win has margin 0).")  # fmt: skip
     seats_columns = ("win_share", "score")
 
-    def per_game(self, frames: Frames) -> pl.DataFrame:
-        order = final_order(frames.seats)
+    def per_game(self, arm: StoredArm) -> pl.DataFrame:
+        order = final_order(arm.seats)
         return order.select("game", pl.col("margin").alias("x"),
                             pl.col("margin").is_not_null().cast(pl.Float64).alias("w"))  # fmt: skip
 
@@ -240,9 +226,9 @@ class Close(Ratio):
             "for the runner-up would have tied or turned the game."
         )
 
-    def per_game(self, frames: Frames) -> pl.DataFrame:
-        event = float(self.spec.scoring_event(frames.settings)) if self.spec.scoring_event else 1.0
-        order = final_order(frames.seats)
+    def per_game(self, arm: StoredArm) -> pl.DataFrame:
+        event = float(self.spec.scoring_event(arm.settings)) if self.spec.scoring_event else 1.0
+        order = final_order(arm.seats)
         return order.select(
             "game",
             (pl.col("margin") <= event).cast(pl.Float64).alias("x"),
@@ -272,9 +258,9 @@ class HolderWins(Ratio):
         self.name, self.label, self.definition, self.unit = name, label, definition, "share"
         self.seats_columns = ("win_share", column)
 
-    def per_game(self, frames: Frames) -> pl.DataFrame:
+    def per_game(self, arm: StoredArm) -> pl.DataFrame:
         alone, won = _strict(self.column, self.best)
-        per = frames.seats.group_by("game").agg(
+        per = arm.seats.group_by("game").agg(
             alone.alias("alone"), won.alias("won"), (pl.col("win_share").sum() > 0).alias("any")
         )
         return per.select(
@@ -317,9 +303,9 @@ class DecidedLastRound(Ratio):
                   "shared): the last round decided the game.")  # fmt: skip
     seats_columns = ("win_share", T.SCORE_BEFORE_LAST_ROUND)
 
-    def per_game(self, frames: Frames) -> pl.DataFrame:
+    def per_game(self, arm: StoredArm) -> pl.DataFrame:
         alone, won = _strict(T.SCORE_BEFORE_LAST_ROUND, "max")
-        per = frames.seats.group_by("game").agg(
+        per = arm.seats.group_by("game").agg(
             (alone & won).alias("held"), (pl.col("win_share").sum() > 0).alias("any")
         )
         return per.select(
@@ -339,8 +325,8 @@ class NoChoice(Ratio):
         self.unit = "share"
         self.seats_columns = (self.forced, self.turns)
 
-    def per_game(self, frames: Frames) -> pl.DataFrame:
-        return frames.seats.group_by("game").agg(
+    def per_game(self, arm: StoredArm) -> pl.DataFrame:
+        return arm.seats.group_by("game").agg(
             pl.col(self.forced).sum().cast(pl.Float64).alias("x"),
             pl.col(self.turns).sum().cast(pl.Float64).alias("w"),
         )
@@ -352,7 +338,9 @@ class NoChoice(Ratio):
 def generic(spec: GameMeasures, outcomes: tuple[str, ...] | None) -> Registry:
     """Every generic measure for a game with these outcomes and this spec."""
     r = Registry()
-    r.add(MeanScore())
+    r.add(MEAN_SCORE)
+    r.add(WinnerScore())
+    r.add(DecidedRate())
     r.family("median_<column>", Median, "the median of a games column, e.g. median_turns")
     if not spec.cooperative:
         r.add(MedianMargin())
@@ -367,8 +355,10 @@ def generic(spec: GameMeasures, outcomes: tuple[str, ...] | None) -> Registry:
                  "the leader at a point of the game wins (third, half, two_thirds)")  # fmt: skip
         r.family("last_wins.<fraction>", _last_wins,
                  "the last at a point of the game wins (third, half, two_thirds)")  # fmt: skip
-        r.family("seat_advantage.<k>", lambda k: SeatAdvantage(int(k)) if k.isdigit() else None,
+        r.family("seat_advantage.<k>", seat_family(SeatAdvantage),
                  "seat k's win share minus the fair share, over games with a winner")  # fmt: skip
+        r.family("won_share.seat.<k>", seat_family(WonShare),
+                 "seat k's win share over the games with a winner")  # fmt: skip
         r.family("beats.<pairing>", _beats,
                  "beats.A>B: how often strategy A finishes ahead of B at a table")  # fmt: skip
     if spec.no_choice is not None:
@@ -386,12 +376,30 @@ def generic(spec: GameMeasures, outcomes: tuple[str, ...] | None) -> Registry:
                      pl.col("outcome") == outcome, ("outcome",))  # fmt: skip
 
     r.family("<outcome>_rate", outcome_rate, "the share of games with that outcome, e.g. "
-             + (f"{outcomes[0]}_rate" if outcomes else "victory_rate"))  # fmt: skip
-    r.family("win_share.seat.<k>", lambda k: SeatWinShare(int(k)) if k.isdigit() else None,
+             + (f"{outcomes[0]}_rate" if outcomes else "victory_rate"),
+             examples=[f"{o}_rate" for o in outcomes or ()])  # fmt: skip
+    r.family("win_share.seat.<k>", seat_family(SeatWinShare),
              "mean win share of seat k (0 = first to play)")  # fmt: skip
-    r.family("win_share.<strategy>", StrategyWinShare,
+    r.family("win_share.<strategy>", strategy_win_share,
              "mean win share of the seats a strategy (its label) held")  # fmt: skip
-    r.family("uplift.<strategy>", StrategyUplift,
-             "a strategy's mean win share minus the fair share (win shares / players)")  # fmt: skip
+    r.family("uplift.seat.<k>", seat_family(SeatUplift),
+             "seat k's mean win share minus the fair share (win shares / players)")  # fmt: skip
+    r.family("uplift.<strategy>", lambda s: StrategyUplift(*s.split("+")),
+             "a strategy's mean win share minus the fair share (win shares / players); "
+             "uplift.A+B: the seats of A and B together")  # fmt: skip
+    r.family("score.seat.<k>", seat_family(SeatScore), "the final score of seat k")
+    r.family(
+        "seat_mean.<column>",
+        seat_mean_family,
+        "the mean of a seats column per seat, "
+        "e.g. seat_mean.launches; seat_mean.<column>.<strategy>: per seat it held",
+    )
+    r.family("seat_share.<column>", seat_share_family, "the share of seats whose column is "
+             "above 0; seat_share.<column>.<strategy>: of the seats it held")  # fmt: skip
+    r.family(
+        "game_total.<column>",
+        game_total,
+        "a seats column summed over the table, mean per game, e.g. game_total.score",
+    )
     r.family("mean_<column>", _mean, "the mean of a games column, e.g. mean_turns, mean_rounds")
     return r

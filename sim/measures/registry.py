@@ -27,6 +27,7 @@ class Registry:
     def __init__(self, measures: Iterable[Measure] = ()) -> None:
         self._fixed: dict[str, Measure] = {}
         self._families: dict[str, tuple[re.Pattern[str], Factory, str]] = {}
+        self._examples: list[str] = []  # names the families answer, offered for a typo
         for m in measures:
             self.add(m)
 
@@ -39,9 +40,11 @@ class Registry:
         self._fixed[measure.name] = measure
         return measure
 
-    def family(self, pattern: str, factory: Factory, about: str = "") -> None:
+    def family(self, pattern: str, factory: Factory, about: str = "",
+               examples: Iterable[str] = ()) -> None:  # fmt: skip
         """Register names of the form `pattern` (one `<placeholder>`, any text without a space
-        in its place), made by `factory(text)`."""
+        in its place), made by `factory(text)`; `examples`: names of it that exist (offered
+        when a name is mistyped)."""
         if pattern in self._families:
             raise ValueError(f"a measure family {pattern!r} is registered already")
         holes = _PLACEHOLDER.findall(pattern)
@@ -50,6 +53,7 @@ class Registry:
         head, tail = pattern.split(f"<{holes[0]}>")
         regex = re.compile(f"^{re.escape(head)}(\\S+?){re.escape(tail)}$")
         self._families[pattern] = (regex, factory, about)
+        self._examples.extend(examples)
 
     def extend(self, other: Registry) -> None:
         """Add every entry of `other` (duplicates refused)."""
@@ -57,6 +61,7 @@ class Registry:
             self.add(m)
         for pattern, (_, factory, about) in other._families.items():
             self.family(pattern, factory, about)
+        self._examples.extend(other._examples)
 
     def find(self, name: str) -> Measure | None:
         if name in self._fixed:
@@ -69,16 +74,15 @@ class Registry:
                     return found
         return None
 
-    def get(self, name: str) -> Measure:
-        """The measure called `name`; an UnknownMeasure error naming the close ones if none."""
+    def get(self, name: str, *, examples: Iterable[str] = ()) -> Measure:
+        """The measure called `name`; if none, an UnknownMeasure error naming the closest of
+        the names, the families' examples and `examples` (names the caller knows exist)."""
         found = self.find(name)
         if found is None:
-            close = difflib.get_close_matches(name, self.names(), n=3)
-            hint = f"Did you mean {', '.join(close)}?" if close else ""
-            raise UnknownMeasure(
-                f"unknown measure {name!r}",
-                hint=(hint + " " if hint else "") + f"Measures: {', '.join(self.names())}.",
-            )
+            close = closest(name, [*self._fixed, *self._examples, *examples])
+            hint = f"Did you mean '{close}'? " if close else ""
+            raise UnknownMeasure(f"unknown measure {name!r}",
+                                 hint=f"{hint}Measures: {', '.join(self.names())}.")  # fmt: skip
         return found
 
     def names(self) -> list[str]:
@@ -93,3 +97,9 @@ class Registry:
 
     def __contains__(self, name: str) -> bool:
         return self.find(name) is not None
+
+
+def closest(name: str, candidates: Iterable[str]) -> str | None:
+    """The candidate most like `name` (difflib), if any is close."""
+    found = difflib.get_close_matches(name, list(dict.fromkeys(candidates)), n=1)
+    return found[0] if found else None

@@ -19,8 +19,10 @@ from typing import Any
 import polars as pl
 
 from sim.errors import SimError
-from sim.measures.core import Frames, Measure, Settings, Value
+from sim.measures.core import Measure, Value
 from sim.measures.registry import Registry
+from sim.results import read_arm as stored_arm
+from sim.stored_arm import StoredArm
 
 ROW_KEYS = ("arm", "base_arm", "skill", "measure", "value", "low", "high", "se", "n")
 PAIRED_KEYS = ("arm", "baseline", "base_arm", "skill", "measure", "value", "low", "high", "se",
@@ -30,65 +32,30 @@ PAIRED_KEYS = ("arm", "baseline", "base_arm", "skill", "measure", "value", "low"
 def registry_for(game: Any) -> Registry:
     """The registry of a game (a plug-in object or its name): the generic measures built from
     its `measures()` part, then its own."""
-    from sim.games import get_game
-    from sim.games.base import outcomes
     from sim.measures.generic import generic
     from sim.measures.spec import for_game
+    from sim.plugins import get_game
+    from sim.plugins.base import outcomes
 
     plugin = get_game(game) if isinstance(game, str) else game
     return generic(for_game(plugin), outcomes(plugin))
 
 
-def settings_of(entry: dict[str, Any]) -> Settings:
-    """An arm's Settings from its manifest entry."""
-    from sim.storage.manifest import ruleset_values
-
-    lineup = tuple(str(x if isinstance(x, str) else x.get("label", x))
-                   for x in entry.get("lineup") or [])  # fmt: skip
-    return Settings(int(entry.get("players") or 0), lineup, ruleset_values(entry))
-
-
 def columns_of(measures: Iterable[Measure]) -> tuple[set[str], set[str]]:
-    games = {"game"}
-    seats = {"game", "seat"}
+    """The games and seats columns the measures read (besides `game` and `seat`)."""
+    games: set[str] = set()
+    seats: set[str] = set()
     for m in measures:
         games.update(m.games_columns)
         seats.update(m.seats_columns)
     return games, seats
 
 
-def read_arm(results_dir: str | Path, index: int, measures: Sequence[Measure],
-             entry: dict[str, Any]) -> Frames:  # fmt: skip
-    """One arm's frames with the columns `measures` read (a clear error for a column the
-    folder does not have: results written before it existed)."""
-    from sim.results import load
-
-    want_games, want_seats = columns_of(measures)
-    frames = {}
-    for table, want in (("games", want_games), ("seats", want_seats)):
-        lazy = load(results_dir, table, arms=[index])
-        have = set(lazy.collect_schema().names())
-        missing = sorted(want - have)
-        if missing:
-            users = [
-                m.name for m in measures if set(missing) & set(m.games_columns + m.seats_columns)
-            ]
-            raise SimError(
-                f"the {table} table has no column {', '.join(missing)} "
-                f"(measures {', '.join(users)})",
-                file=Path(results_dir),
-                hint="These results were stored before that column existed: run the "
-                "experiment again with --fresh.",
-            )
-        keep = [c for c in want if c in have]
-        frame = lazy.select(keep)
-        if "error" in have:  # games stopped on an illegal move say nothing (as in reports)
-            bad = (
-                load(results_dir, "games", arms=[index]).filter(pl.col("error") != 0).select("game")
-            )
-            frame = frame.join(bad, on="game", how="anti")
-        frames[table] = frame.collect()
-    return Frames(frames["games"], frames["seats"], settings_of(entry))
+def read_arm(results_dir: str | Path, arm: int | str, measures: Sequence[Measure]) -> StoredArm:
+    """One arm (by index or name) with the columns `measures` read (sim.results.read_arm)."""
+    games, seats = columns_of(measures)
+    reader = f"measures {', '.join(m.name for m in measures)}"
+    return stored_arm(results_dir, arm, games_columns=games, seats_columns=seats, reader=reader)
 
 
 def _arms(manifest: dict[str, Any], arms: Iterable[str] | None) -> list[dict[str, Any]]:
@@ -122,8 +89,8 @@ def measure_table(results_dir: str | Path, names: Sequence[str], *,
     measures = [registry.get(n) for n in names]
     rows = []
     for entry in _arms(manifest, arms):
-        frames = read_arm(results_dir, int(entry["index"]), measures, entry)
-        rows += [_row(entry, m.name, m.estimate(frames)) for m in measures]
+        arm = read_arm(results_dir, int(entry["index"]), measures)
+        rows += [_row(entry, m.name, m.estimate(arm)) for m in measures]
     return pl.DataFrame(rows, schema=_schema(ROW_KEYS))
 
 
@@ -142,15 +109,15 @@ def paired_table(results_dir: str | Path, names: Sequence[str], *, baseline: str
     base_name = baseline or _base_arm(manifest, entries)
     chosen = _arms(manifest, arms)
     rows = []
-    bases: dict[int, Frames] = {}  # the baseline of each level, read once
+    bases: dict[int, StoredArm] = {}  # the baseline of each level, read once
     for entry in chosen:
         base = _baseline_entry(entries, entry, base_name)
         if base is None or base is entry:
             continue
         i = int(base["index"])
         if i not in bases:
-            bases[i] = read_arm(results_dir, i, measures, base)
-        fa, fb = bases[i], read_arm(results_dir, int(entry["index"]), measures, entry)
+            bases[i] = read_arm(results_dir, i, measures)
+        fa, fb = bases[i], read_arm(results_dir, int(entry["index"]), measures)
         for m in measures:
             v = m.paired(fa, fb)
             rows.append(

@@ -50,13 +50,18 @@ __all__ = [
 METHODS = [
     "Every number is recomputed from the stored games (Parquet) and manifest.json; the report "
     "never runs the game.",
-    "Rates (win share, an outcome's rate...) carry 95% Wilson score intervals; a shared win "
-    "counts 1/k to each of the k winners. Means carry 95% normal intervals (mean \u00b1 1.96 "
-    "sd/\u221an).",
+    "Rates, means and their differences are measures of the lab's registry (sim/measures), "
+    "each defined once and read alike by every section, `sim tune` and the precision stop. "
+    "Rates (win share, an "
+    "outcome's rate...) carry 95% Wilson score intervals; a shared win counts 1/k to each of "
+    "the k winners. Means carry 95% normal intervals (mean \u00b1 1.96 se); where a game "
+    "holds several of the units averaged (the seats of one strategy, a game's probes), the "
+    "game is one unit of the standard error (the delta method), as its seats are not "
+    "independent.",
     "Arms of an experiment play the same shuffles: game i of every arm uses the same seed. "
     "Differences between arms are therefore paired by game index: the per-game differences get "
-    "a t interval and a paired t test (two-sided). 'n.s.' (grey) marks a difference whose 95% "
-    "interval includes zero: it is not a finding.",
+    "a normal interval and a paired test (two-sided). 'n.s.' (grey) marks a difference whose "
+    "95% interval includes zero: it is not a finding.",
     "Seat fairness: Pearson's chi-square test that every seat wins equally often (the exact "
     "multinomial test when a seat expects fewer than 5 wins); a seat's own deviation from the "
     "fair share uses the Wilson interval and the score test, Holm-corrected over the seats.",
@@ -85,8 +90,8 @@ METHODS = [
 def game_report(results: Results) -> GameReport:
     """The report of the game the results were played with, with the sections its plug-in
     names (`report_sections`, imported)."""
-    from sim.games import get_game
-    from sim.games.base import part, report
+    from sim.plugins import get_game
+    from sim.plugins.base import part, report
     from sim.report.spec import section_builders
 
     game = get_game(results.game, source=str(results.root / "manifest.json"))

@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 
+from sim.measures import Registry, Value, registry_for
 from sim.report import fmt
 from sim.report.data import Results
 from sim.report.table import ARM, Column
+from sim.results import StoredArm
 from sim.stats.tolerances import Tolerance, resolve
 
 
@@ -17,6 +20,23 @@ class Context:
     seed: int = 20240101  # the bootstrap's seed: the same data give the same report
     level: float = 0.95
     notes: list[str] = field(default_factory=list)  # caveats shown under the page header
+
+    @cached_property
+    def registry(self) -> Registry:
+        """The game's measures (sim/measures): every number a section reports is one."""
+        return registry_for(self.results.game)
+
+    def measure(self, arm: str | StoredArm, name: str) -> Value:
+        """The registry's measure `name` on one arm (by name, or a part of one:
+        `StoredArm.where`)."""
+        return self.registry.get(name).estimate(self._stored(arm))
+
+    def paired(self, base: str | StoredArm, arm: str | StoredArm, name: str) -> Value:
+        """The registry's measure `name`, `arm` minus `base`, on the games both played."""
+        return self.registry.get(name).paired(self._stored(base), self._stored(arm))
+
+    def _stored(self, arm: str | StoredArm) -> StoredArm:
+        return self.results.stored(arm) if isinstance(arm, str) else arm
 
     def tolerance(self, name: str) -> Tolerance:
         """The experiment's tolerance for a question (its `tolerances` key, else the default

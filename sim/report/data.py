@@ -9,7 +9,7 @@ results copied from another machine give the same report.
 from __future__ import annotations
 
 import functools
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -17,43 +17,21 @@ import polars as pl
 
 from sim import results
 from sim.errors import SimError
-from sim.results import game_name
-from sim.storage.manifest import fields_of, ruleset_values
-
-# columns every run writes; anything else in `games` that the manifest calls a parameter is one
-BASE_GAME_COLUMNS = ("arm", "game", "seed", "players", "ruleset")
-
-
-@dataclass(frozen=True)
-class ArmInfo:
-    index: int
-    name: str
-    players: int
-    ruleset: str
-    params: dict[str, Any] = field(default_factory=dict)
-    lineup: tuple[str, ...] = ()
-    ruleset_values: dict[str, Any] = field(default_factory=dict)  # flat rule keys, if known
-    ruleset_ref: str = ""  # preset name or ruleset file the arm starts from
-    overrides: tuple[str, ...] = ()  # rule keys the experiment changed for this arm
-    override_values: dict[str, Any] = field(default_factory=dict)  # those keys' values
-    skill: str = ""  # the skill level the arm is played at (experiments with `skills:`)
-    base_arm: str = ""  # the arm it repeats at that level
-
-    def label(self, keys: list[str] | tuple[str, ...] = ()) -> str:
-        if not keys:
-            return self.name
-        return ", ".join(f"{k}={_short(self.params.get(k))}" for k in keys)
+from sim.results import Settings, StoredArm, drop_illegal, game_name, settings_of
+from sim.storage.manifest import fields_of
+from sim.stored_arm import first_games
 
 
 @dataclass
 class Results:
-    """A results folder, loaded: the manifest, the two tables (collected), and the arms."""
+    """A results folder, loaded: the manifest, the two tables (collected, every arm's rows,
+    `arm` its name), and the arms' settings; `stored(arm)` is one arm (sim.results)."""
 
     root: Path
     manifest: dict[str, Any]
     games: pl.DataFrame
     seats: pl.DataFrame
-    arms: list[ArmInfo]
+    arms: list[Settings]
     excluded: dict[str, int] = field(default_factory=dict)  # games stopped on an illegal move
     incomplete: str | None = None  # why and how far the run is incomplete (None: complete)
     _cache: dict[str, Any] = field(default_factory=dict, repr=False)
@@ -85,9 +63,12 @@ class Results:
         value = self.manifest.get("report", exp.get("report") if isinstance(exp, dict) else None)
         if value is None:
             return []
-        if isinstance(value, str):
-            return [value]
-        return [str(v) for v in value]
+        from sim.plugins import get_game
+        from sim.plugins.base import report_section_name
+
+        game = get_game(self.game)
+        names = [value] if isinstance(value, str) else [str(v) for v in value]
+        return [report_section_name(game, name) for name in names]  # older names as today's
 
     @property
     def baseline(self) -> str | None:
@@ -121,17 +102,40 @@ class Results:
                 out.append(c)
         return out
 
-    def arm(self, name: str) -> ArmInfo:
+    def arm(self, name: str) -> Settings:
         for a in self.arms:
             if a.name == name:
                 return a
         raise KeyError(name)
 
+    def stored(self, name: str) -> StoredArm:
+        """One arm's games, seats and settings (what the measures read)."""
+        views = self._cache.setdefault("stored", {})
+        if name not in views:
+            games, seats = (self._by_arm(t).get(name, f.clear())
+                            for t, f in (("games", self.games), ("seats", self.seats)))  # fmt: skip
+            views[name] = StoredArm(games, seats, self.arm(name))
+        return views[name]
+
+    def all_games(self) -> StoredArm:
+        """Every arm's games as one sample, a game of each arm one unit (its `game` made
+        unique): what a share over the whole run reads."""
+        units = self.games.select("arm", "game").with_row_index("unit")
+        games, seats = (f.join(units, on=["arm", "game"]).drop("game").rename({"unit": "game"})
+                        for f in (self.games, self.seats))  # fmt: skip
+        return StoredArm(games, seats)
+
     def arm_games(self, name: str) -> pl.DataFrame:
-        return self._by_arm("games").get(name, self.games.clear())
+        return self.stored(name).games
 
     def arm_seats(self, name: str) -> pl.DataFrame:
-        return self._by_arm("seats").get(name, self.seats.clear())
+        return self.stored(name).seats
+
+    def first(self, games: int) -> Results:
+        """The results of games 0..games-1 of every arm (sim.results.first_games)."""
+        keep = first_games(games)
+        return replace(self, games=self.games.filter(keep), seats=self.seats.filter(keep),
+                       _cache={})  # fmt: skip
 
     def _by_arm(self, table: str) -> dict[str, pl.DataFrame]:
         cache = self._cache.get(table)
@@ -158,14 +162,14 @@ class Results:
         overrides (None if unknown). Read from the arm's effective ruleset when the arm did not
         override the key, else from the preset as the game's plug-in loads it."""
         info = self.arm(arm)
-        if key not in info.overrides and key in info.ruleset_values:
-            return info.ruleset_values[key]
+        if key not in info.overrides and key in info.rules:
+            return info.rules[key]
         return preset_value(self.game, info.ruleset_ref or info.ruleset, key)
 
 
 @functools.cache
 def _preset(game: str, preset: str) -> Any:
-    from sim.games import get_game
+    from sim.plugins import get_game
 
     try:
         return get_game(game).load_ruleset(preset)
@@ -193,7 +197,7 @@ def load_results(results_dir: str | Path) -> Results:
     manifest = results.manifest(root)
     with fields_of(root / "manifest.json"):  # a field missing or of the wrong kind
         keep = (*_seat_columns(manifest, root / "manifest.json"), "seats*")
-        arms = _arm_infos(manifest)
+        arms = [settings_of(e, i) for i, e in enumerate(manifest["arms"]) if isinstance(e, dict)]
     seats = _collect(_narrow(results.load(root, "seats", columns=keep)), "seats", root)
     games, seats = _normalise(games, seats, arms)
     games, seats, excluded = _drop_illegal(games, seats)
@@ -217,15 +221,9 @@ def _collect(lazy: pl.LazyFrame, table: str, root: Path) -> pl.DataFrame:
 def _drop_illegal(
     games: pl.DataFrame, seats: pl.DataFrame
 ) -> tuple[pl.DataFrame, pl.DataFrame, dict[str, int]]:
-    """Leave out games a strategy stopped with an illegal move (their outcome is meaningless)."""
-    if "error" not in games.columns:
-        return games, seats, {}
-    bad = games.filter(pl.col("error") != 0).select("arm", "game")
-    if bad.height == 0:
-        return games, seats, {}
-    counts = dict(bad.group_by("arm").len().iter_rows())
-    games = games.join(bad, on=["arm", "game"], how="anti")
-    seats = seats.join(bad, on=["arm", "game"], how="anti")
+    """Leave out games a strategy stopped with an illegal move; how many, per arm."""
+    games, seats, bad = drop_illegal(games, seats, by=("arm", "game"))
+    counts = dict(bad.group_by("arm").len().iter_rows()) if bad.height else {}
     return games, seats, {str(k): int(v) for k, v in counts.items()}
 
 
@@ -237,8 +235,8 @@ BASE_SEAT_COLUMNS = (
 
 
 def _seat_columns(manifest: dict[str, Any], source: Path) -> tuple[str, ...]:
-    from sim.games import get_game
-    from sim.games.base import report
+    from sim.plugins import get_game
+    from sim.plugins.base import report
 
     game = get_game(game_name(manifest), source=str(source))
     return (*BASE_SEAT_COLUMNS, *report(game).seat_columns)
@@ -254,42 +252,8 @@ def _narrow(lazy: pl.LazyFrame) -> pl.LazyFrame:
     )
 
 
-def _arm_infos(manifest: dict[str, Any]) -> list[ArmInfo]:
-    infos: list[ArmInfo] = []
-    for i, e in enumerate(manifest["arms"]):
-        if isinstance(e, dict):
-            lineup = e.get("lineup") or []
-            infos.append(
-                ArmInfo(
-                    index=int(e.get("index", i)),
-                    name=str(e.get("name", f"arm {i}")),
-                    players=int(e.get("players", 0) or 0),
-                    ruleset=str(e.get("ruleset", "")),
-                    params=dict(e.get("params") or {}),
-                    lineup=tuple(
-                        str(x if isinstance(x, str) else x.get("label", x)) for x in lineup
-                    ),
-                    ruleset_values=ruleset_values(e),
-                    ruleset_ref=str(e.get("ruleset_ref") or e.get("ruleset") or ""),
-                    overrides=tuple(
-                        str(o[0])
-                        for o in e.get("overrides") or []
-                        if isinstance(o, list | tuple) and o
-                    ),
-                    override_values={
-                        str(o[0]): o[1]
-                        for o in e.get("overrides") or []
-                        if isinstance(o, list | tuple) and len(o) > 1
-                    },
-                    skill=str(e.get("skill") or ""),
-                    base_arm=str(e.get("base_arm") or ""),
-                )
-            )
-    return infos
-
-
 def _normalise(
-    games: pl.DataFrame, seats: pl.DataFrame, arms: list[ArmInfo]
+    games: pl.DataFrame, seats: pl.DataFrame, arms: list[Settings]
 ) -> tuple[pl.DataFrame, pl.DataFrame]:
     """`arm` becomes the arm's name (string) in both tables; players and ruleset columns exist
     in games; seats gain the game's outcome, players and ruleset."""
@@ -346,11 +310,3 @@ _REQUIRED = {
     "games": ("game", "outcome", "turns"),
     "seats": ("game", "seat", "strategy", "score", "win_share"),
 }
-
-
-def _short(value: Any) -> str:
-    if isinstance(value, float) and value.is_integer():
-        return str(int(value))
-    if isinstance(value, bool):
-        return "on" if value else "off"
-    return str(value)

@@ -8,11 +8,21 @@ game in the baseline. Nothing here knows a game: the sections say which columns 
 
 from __future__ import annotations
 
-import numpy as np
+from collections.abc import Sequence
+from typing import Any
+
 import polars as pl
 
+from sim.report import fmt
 from sim.report.context import Context
-from sim.stats.paired import Difference, paired_difference
+from sim.report.render import Finding
+from sim.report.table import Column, Table
+
+
+def reference(ctx: Context) -> str:
+    """The arm an option is compared with when no arm plays its strategies' defaults: the
+    baseline, else the first arm."""
+    return ctx.results.baseline if ctx.results.baseline in ctx.arm_names else ctx.arm_names[0]
 
 
 def option_pairs(ctx: Context, base: str) -> list[tuple[str, str]]:
@@ -28,7 +38,7 @@ def option_pairs(ctx: Context, base: str) -> list[tuple[str, str]]:
             other
             for other in ctx.arm_names
             if ctx.results.arm(other).players == info.players
-            and ctx.results.arm(other).ruleset_values == info.ruleset_values
+            and ctx.results.arm(other).rules == info.rules
         ]
         reference = next((o for o in same if ctx.results.arm(o).lineup == plain), None)
         if reference is None and base in same:
@@ -38,40 +48,34 @@ def option_pairs(ctx: Context, base: str) -> list[tuple[str, str]]:
     return pairs
 
 
-def team_difference(ctx: Context, arm: str, base: str, column: str) -> Difference:
-    """arm - base of a games-table column, paired by game."""
-    a = ctx.results.arm_games(arm).select("game", column)
-    b = ctx.results.arm_games(base).select("game", column)
-    both = a.join(b, on="game", suffix="_base").sort("game")
-    return paired_difference(
-        both.get_column(column).to_numpy().astype(float),
-        both.get_column(f"{column}_base").to_numpy().astype(float),
-    )
+def deviating(ctx: Context, arm: str, base: str) -> list[str]:
+    """The strategies (labels, parameters included) of the arm's seats that differ from the
+    baseline's seat of the same game: the registry's per-seat measures of these labels,
+    paired, compare them with the same seats in the baseline (sim.measures.seats.SeatRatio)."""
+    a = ctx.results.arm_seats(arm).select("game", "seat", "strategy")
+    b = ctx.results.arm_seats(base).select("game", "seat", pl.col("strategy").alias("was"))
+    moved = a.join(b, on=["game", "seat"]).filter(pl.col("strategy") != pl.col("was"))
+    return sorted(moved.get_column("strategy").unique().to_list())
 
 
-def deviators(ctx: Context, arm: str, base: str) -> pl.DataFrame:
-    """The arm's seats whose strategy (label, parameters included) differs from the baseline
-    seat of the same game, joined with that seat's row (columns suffixed `_base`)."""
-    a = ctx.results.arm_seats(arm)
-    b = ctx.results.arm_seats(base)
-    both = a.join(b, on=["game", "seat"], suffix="_base")
-    return both.filter(pl.col("strategy") != pl.col("strategy_base"))
+def options_table(name: str, title: str, rows: list[dict[str, Any]], who: str,
+                  compared: Sequence[Column], *, note: str) -> Table:  # fmt: skip
+    """An options section's table, a row per arm that decides otherwise: the arm, the seats
+    that decide otherwise (`lineup`, headed `who`), the arm it is compared with (`against`),
+    what is `compared`, and the paired games it rests on (`games`)."""
+    arms = [
+        Column.text("arm", "arm"),
+        Column.text("lineup", who),
+        Column.text("against", "against"),
+    ]
+    columns = [*arms, *compared, Column.count("games", "paired games")]
+    return Table.of_rows(name, title, rows, columns, note=note)
 
 
-def deviator_difference(frame: pl.DataFrame, column: str) -> Difference:
-    """The deviating seats' `column` minus the baseline seats', paired by game (a game's
-    deviators averaged)."""
-    per_game = frame.group_by("game").agg(
-        pl.col(column).cast(pl.Float64).mean(), pl.col(f"{column}_base").cast(pl.Float64).mean()
-    )
-    return paired_difference(
-        per_game.get_column(column).to_numpy(), per_game.get_column(f"{column}_base").to_numpy()
-    )
-
-
-def per_game_total(ctx: Context, arm: str, columns: tuple[str, ...]) -> np.ndarray:
-    """Per game (in game order), the sum over its seats of the seats-table `columns`."""
-    seats = ctx.results.arm_seats(arm)
-    total = pl.sum_horizontal(pl.col(c) for c in columns)
-    per_game = seats.group_by("game").agg(total.sum().alias("n")).sort("game")
-    return per_game.get_column("n").to_numpy()
+def changes(rows: list[dict[str, Any]], key: str, who: str, what: str) -> list[Finding]:
+    """A finding for each row whose change (`key`, with `key`_low and `key`_high) is shown:
+    "<the row's `who`>: <what> changes by <the change> against <the row's `against`>."."""
+    return [Finding(f"{r[who]}: {what} changes by "
+                    f"{fmt.pp_ci(r[key], r[f'{key}_low'], r[f'{key}_high'])} against "
+                    f"{r['against']}.", "finding")
+            for r in rows if r[f"{key}_low"] > 0 or r[f"{key}_high"] < 0]  # fmt: skip

@@ -9,25 +9,16 @@ likely settle each (sim/stats/verdict.py).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from pathlib import Path
 
-import polars as pl
-
-from sim.report.data import Results, load_results
+from sim.report.data import load_results
 
 
 @dataclass(frozen=True)
 class Open:
     question: str
     games_to_settle: int | None  # None: more games alone may not settle it
-
-
-def first_games(results: Results, games: int) -> Results:
-    """The results of games 0..games-1 of every arm."""
-    keep = pl.col("game") < games
-    return replace(results, games=results.games.filter(keep), seats=results.seats.filter(keep),
-                   _cache={})  # fmt: skip
 
 
 def open_questions(
@@ -38,7 +29,7 @@ def open_questions(
 
     results = load_results(results_dir)
     if games is not None:
-        results = first_games(results, games)
+        results = results.first(games)
     sections = report_sections(results, choose_sections(results), n_boot=n_boot)
     return [
         Open(a.question, a.verdict.games_to_settle)

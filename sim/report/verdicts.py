@@ -8,8 +8,9 @@ tolerance: no effect, fair, the same, priced right), 'unsettled' (not settled at
 from __future__ import annotations
 
 import math
+from typing import Any
 
-from sim.report.answers import Count, Label, Part, sentence
+from sim.report.answers import Answer, Count, Label, Part, sentence
 from sim.stats.tolerances import Tolerance
 from sim.stats.verdict import Outcome, Verdict, all_of
 
@@ -82,3 +83,11 @@ def to_settle(verdict: Verdict) -> list[Part]:
 def not_settled(what: str, tol: Tolerance) -> list[Part]:
     """'Not settled at this size whether <what> (tolerance ±1 pp)'."""
     return sentence(f"Not settled at this size whether {what}", tolerance(tol))
+
+
+def judged(verdict: Verdict, tolerance: Tolerance | None, key: str, question: str,
+           parts: list[Part], **told: Any) -> Answer:  # fmt: skip
+    """An answer of the kind its verdict says (`kind`), read against `tolerance`; `told`: its
+    headline, category, quality, section."""
+    return Answer(key, question, parts, kind=kind(verdict), verdict=verdict, tolerance=tolerance,
+                  **told)  # fmt: skip

@@ -28,7 +28,7 @@ from sim.errors import ConfigError
 from sim.experiment import Experiment, parse_experiment
 from sim.measures import read_arm, registry_for
 from sim.runner import run
-from sim.runner.options import Playing
+from sim.runner.options import RunOptions
 from sim.tune.spec import Tune
 from sim.tune.targets import places
 from sim.tune.verdict import judge
@@ -105,11 +105,11 @@ class Effect:
     verdict: str  # met (within the tolerance) | missed | not distinguishable
 
 
-def play_screen(tune: Tune, chosen: list[Move], *, root: Path, playing: Playing) -> Path:
+def run_screen(tune: Tune, chosen: list[Move], *, root: Path, options: RunOptions) -> Path:
     exp = _arm_experiment(tune, chosen)
-    run(exp, out=root, jobs=playing.jobs, chunk_size=playing.chunk_size,
-        backend=playing.backend, address=playing.address, fresh=playing.fresh,
-        progress=playing.progress)  # fmt: skip
+    run(exp, out=root, jobs=options.jobs, chunk_size=options.chunk_size,
+        backend=options.backend, address=options.address, fresh=options.fresh,
+        progress=options.progress)  # fmt: skip
     return root
 
 
@@ -127,12 +127,11 @@ def effects(tune: Tune, chosen: list[Move], *, root: Path) -> list[Effect]:
         wanted = [(i, t) for i, t in enumerate(tune.targets)
                   if any(p.level == level for p in places(t, tune.places))]  # fmt: skip
         measures = {i: registry.get(t.measure_at(level)) for i, t in wanted}
-        base = read_arm(root, int(at[BASELINE]["index"]), list(measures.values()), at[BASELINE])
+        base = read_arm(root, int(at[BASELINE]["index"]), list(measures.values()))
         for move in chosen:
-            entry = at[move.arm]
-            frames = read_arm(root, int(entry["index"]), list(measures.values()), entry)
+            arm = read_arm(root, int(at[move.arm]["index"]), list(measures.values()))
             for i, target in wanted:
-                d = measures[i].paired(base, frames)
+                d = measures[i].paired(base, arm)
                 verdict = judge(d, 0.0, 0.0, target.tolerance).kind
                 out.append(Effect(i, level, move, d, verdict))
     return out

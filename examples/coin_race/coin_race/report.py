@@ -5,7 +5,7 @@ from __future__ import annotations
 import polars as pl
 
 from sim.report.context import Context
-from sim.report.metrics import prefixed, rate
+from sim.report.metrics import prefixed
 from sim.report.render import Section
 from sim.report.spec import GameReport
 from sim.report.table import Column, Table
@@ -16,14 +16,13 @@ def overview(ctx: Context) -> Section:
     rows = []
     for arm in ctx.arm_names:
         seats = ctx.results.arm_seats(arm)
-        by = seats.group_by("strategy").agg(pl.col("win_share").sum().alias("wins"), pl.len())
-        for strategy, wins, n in by.sort("strategy").iter_rows():
+        for strategy, n in seats.group_by("strategy").len().sort("strategy").iter_rows():
             rows.append(
                 {
                     "arm": arm,
                     "strategy": strategy,
                     "seat_games": n,
-                    **prefixed(rate(wins, n), "win"),
+                    **prefixed(ctx.measure(arm, f"win_share.{strategy}"), "win"),
                 }
             )
     section.add(

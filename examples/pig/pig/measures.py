@@ -9,14 +9,27 @@
   (rules.holding_wins: every player then holds). Every other decision, to roll on or to hold
   after a roll that did not bust, is a real choice: the two lead to different games.
 - A game's length: its turns (the main one) and its rolls.
+- Its own measure `loser_score`: the points the seats that did not win had banked, how near
+  the game came to being won the other way.
 """
 
 from __future__ import annotations
 
+import polars as pl
+
 from pig.columns import NO_CHOICE, TURNS_PLAYED
 from pig.ruleset import Rules, load_ruleset
-from sim.measures.core import Settings
+from sim.measures.seats import SeatRatio
 from sim.measures.spec import GameMeasures
+from sim.stored_arm import Settings
+
+LOST = pl.col("win_share") == 0
+LOSER_SCORE = SeatRatio(
+    "loser_score", "loser's final score",
+    "The final score of the seats that did not win, mean over those seats: how near the game "
+    "came to being won the other way.",
+    pl.col("score").filter(LOST), LOST, ("score", "win_share"),
+)  # fmt: skip
 
 
 def hold_points(settings: Settings) -> float:
@@ -35,6 +48,7 @@ MEASURES = GameMeasures(
     "player holds then); any other decision to roll on or hold is a real choice",
     length=("turns", "rolls"),
     ends={"win": "end with a player banking the goal", "cap": "are cut at the turn cap"},
+    own=(LOSER_SCORE,),
 )
 
 

@@ -8,7 +8,7 @@ import polars as pl
 
 from pig.columns import QUALITY
 from sim.report.context import Context
-from sim.report.metrics import mean, prefixed, rate
+from sim.report.metrics import prefixed
 from sim.report.render import Section
 from sim.report.spec import GameReport
 from sim.report.table import Column, Table
@@ -19,18 +19,17 @@ def overview(ctx: Context) -> Section:
     seat_rows, game_rows = [], []
     for arm in ctx.arm_names:
         seats, games = ctx.results.arm_seats(arm), ctx.results.arm_games(arm)
-        by = seats.group_by("seat", "strategy").agg(pl.col("win_share").sum().alias("wins"),
-                                                     pl.len())  # fmt: skip
-        for seat, strategy, wins, n in by.sort("seat").iter_rows():
+        by = seats.group_by("seat", "strategy").len()
+        for seat, strategy, n in by.sort("seat").iter_rows():
+            held = ctx.results.stored(arm).where(seats=pl.col("strategy") == strategy)
+            win = ctx.measure(held, f"win_share.seat.{seat}")
             seat_rows.append({"arm": ctx.arm_label(arm), "seat": f"seat {seat + 1}",
                               "strategy": strategy, "games": n,
-                              **prefixed(rate(wins, n), "win")})  # fmt: skip
-        # the loser's final score: how near the game came to being won the other way
-        loser = seats.filter(pl.col("win_share") == 0).get_column("score")
+                              **prefixed(win, "win")})  # fmt: skip
         game_rows.append({"arm": ctx.arm_label(arm), "games": games.height,
-                          **prefixed(mean(games.get_column("turns")), "turns"),
-                          **prefixed(mean(games.get_column("lead_changes")), "lead"),
-                          **prefixed(mean(loser), "loser")})  # fmt: skip
+                          **prefixed(ctx.measure(arm, "mean_turns"), "turns"),
+                          **prefixed(ctx.measure(arm, "lead_changes"), "lead"),
+                          **prefixed(ctx.measure(arm, "loser_score"), "loser")})  # fmt: skip
     section.add(
         Table(
             "pig_seats",

@@ -10,7 +10,7 @@ from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from sim.config import Field
+from sim.config.fields import Field
 from sim.rulesets import RulesetFamily
 
 # A strategy is a table over (my score, the opponent's score, the turn total), goal**3 bytes:

@@ -13,8 +13,9 @@ from dataclasses import replace
 import polars as pl
 
 from sim.games.space_invaders.schema import DEXTERITIES
-from sim.measures.core import Frames, Ratio
+from sim.measures.core import Ratio
 from sim.measures.spec import GameMeasures
+from sim.stored_arm import StoredArm
 
 
 class LeftShare(Ratio):
@@ -27,9 +28,9 @@ class LeftShare(Ratio):
         self.outcome, self.left, self.start = outcome, left, start
         self.games_columns = ("outcome", left, start)
 
-    def per_game(self, frames: Frames) -> pl.DataFrame:
+    def per_game(self, arm: StoredArm) -> pl.DataFrame:
         ended = pl.col("outcome") == self.outcome
-        return frames.games.select(
+        return arm.games.select(
             "game",
             (pl.col(self.left) / pl.col(self.start)).alias("x"),
             ended.cast(pl.Float64).alias("w"),

@@ -12,8 +12,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from sim.measures.core import Frames, Measure, Value
+from sim.measures.core import Measure, Value
 from sim.report.answers import Estimate, Label, Part, Term, joined, sentence
+from sim.results import StoredArm
 from sim.stats.verdict import Verdict, equivalence, positive
 
 
@@ -26,8 +27,8 @@ class Found:
     value: Value
 
 
-def measure_at(measure: Measure, level: str, frames: list[Frames]) -> Found:
-    return Found(measure, level, measure.pooled(frames))
+def measure_at(measure: Measure, level: str, arms: list[StoredArm]) -> Found:
+    return Found(measure, level, measure.pooled(arms))
 
 
 def settled(value: Value, against: float, tolerance: float, *, above: bool = True,

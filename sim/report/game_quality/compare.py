@@ -15,10 +15,10 @@ from sim.report import arms as arm_words
 from sim.report import verdicts as words
 from sim.report.answers import Answer, Label, Part, joined, sentence
 from sim.report.context import Context
+from sim.report.data_quality import Quality, mde
 from sim.report.effects import Effect, effects_figure
 from sim.report.game_quality.common import estimate, term
-from sim.report.game_quality.design import Design, frames_of, has_columns
-from sim.report.quality import Quality, mde
+from sim.report.game_quality.design import Design, has_columns
 from sim.stats.tests import holm
 from sim.stats.verdict import Verdict, all_of, equivalence
 
@@ -75,9 +75,9 @@ def headline(registry: Registry, spec, outcomes, won: str | None) -> list[Measur
 def changes(design: Design, results, measures: list[Measure]) -> list[Change]:
     out = []
     for level, base in design.baselines.items():
-        fa = frames_of(results, base)
+        fa = results.stored(base)
         for arm in design.others(level):
-            fb = frames_of(results, arm)
+            fb = results.stored(arm)
             found = [
                 (m, m.paired(fa, fb))
                 for m in measures
@@ -103,7 +103,7 @@ def _unit(m: Measure) -> str:
 
 def answers(ctx: Context, design: Design, found: list[Change]) -> list[Answer]:
     """One answer per arm (over every level it is played at)."""
-    from sim.report.skill import base_name
+    from sim.report.levels import base_name
 
     by_arm: dict[str, list[Change]] = {}
     for c in found:
@@ -204,10 +204,10 @@ def paired_runs(ra, rb) -> list[dict]:
     """Two runs of the same game that share their root seed played deal i the same in both:
     for every arm both have (by name), the headline quality measures' paired differences, run
     B minus run A, game by game. [] when the runs do not share their deals."""
-    from sim.games import get_game
-    from sim.games.base import outcomes
     from sim.measures.generic import generic
     from sim.measures.spec import for_game
+    from sim.plugins import get_game
+    from sim.plugins.base import outcomes
 
     def root(results) -> object:
         seed = results.manifest.get("seed", {})
@@ -223,7 +223,7 @@ def paired_runs(ra, rb) -> list[dict]:
     for info in ra.arms:
         if info.name not in present_b or ra.arm_games(info.name).height == 0:
             continue
-        fa, fb = frames_of(ra, info.name), frames_of(rb, info.name)
+        fa, fb = ra.stored(info.name), rb.stored(info.name)
         for m in chosen:
             if not has_columns([fa, fb], m.games_columns, m.seats_columns):
                 continue

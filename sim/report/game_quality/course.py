@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import math
 
-from sim.measures.core import Settings
 from sim.measures.registry import Registry
 from sim.measures.spec import GameMeasures
 from sim.report.answers import Answer, Label, Part, sentence
+from sim.report.data_quality import Quality, mde
 from sim.report.game_quality.common import (
     Found,
     by_level,
@@ -18,8 +18,8 @@ from sim.report.game_quality.common import (
     measure_at,
     term,
 )
-from sim.report.game_quality.design import Design, frames_list, has_columns
-from sim.report.quality import Quality, mde
+from sim.report.game_quality.design import Design, has_columns
+from sim.results import Settings
 
 CLOSE, LEAD, FLOW = "Are games close?", "Does the lead change?", "How does a game flow?"
 FRACTIONS = ("third", "half", "two_thirds")
@@ -29,11 +29,11 @@ def measured(design: Design, results, registry: Registry, names: list[str]) -> l
     """Each named measure at each level (those whose columns the results hold)."""
     out = []
     for level in design.levels:
-        frames = frames_list(results, design.views[level])
+        arms = [results.stored(a) for a in design.views[level]]
         for name in names:
             m = registry.find(name)
-            if m is not None and has_columns(frames, m.games_columns, m.seats_columns):
-                out.append(measure_at(m, level, frames))
+            if m is not None and has_columns(arms, m.games_columns, m.seats_columns):
+                out.append(measure_at(m, level, arms))
     return out
 
 

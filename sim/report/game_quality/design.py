@@ -26,12 +26,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-import polars as pl
-
-from sim.measures.core import Frames, Settings
 from sim.measures.spec import GameMeasures
-from sim.report import skill as skills
+from sim.report import levels as skills
 from sim.report.data import Results
+from sim.results import StoredArm
 
 
 @dataclass(frozen=True)
@@ -47,10 +45,6 @@ class Arm:
     @property
     def strategies(self) -> tuple[str, ...]:
         return tuple(dict.fromkeys(label for table in self.seats for label in table))
-
-    @property
-    def even(self) -> bool:
-        return len(self.strategies) == 1
 
     @property
     def single_seating(self) -> bool:
@@ -131,7 +125,7 @@ def read_design(results: Results, spec: GameMeasures) -> Design:
             seats,
             tuple(dict.fromkeys(listed)),
             info.players,
-            dict(info.ruleset_values),
+            dict(info.rules),
             len(listed) >= 2 and len(set(listed)) == len(listed),
         )
     levels = list(dict.fromkeys(a.level for a in arms.values()))
@@ -201,24 +195,9 @@ def _moved(base: tuple[str, ...], r: int) -> tuple[str, ...]:
     return tuple(base[(k - r) % p] for k in range(p))
 
 
-# --- frames ------------------------------------------------------------------------------------
+# --- columns ----------------------------------------------------------------------------------
 
 
-def frames_of(results: Results, arm: str) -> Frames:
-    info = results.arm(arm)
-    settings = Settings(info.players, info.lineup, info.ruleset_values)
-    return Frames(results.arm_games(arm), results.arm_seats(arm), settings)
-
-
-def frames_list(results: Results, arms: list[str]) -> list[Frames]:
-    return [frames_of(results, a) for a in arms]
-
-
-def has_columns(frames: list[Frames], games: tuple[str, ...], seats: tuple[str, ...]) -> bool:
-    return all(
-        set(games) <= set(f.games.columns) and set(seats) <= set(f.seats.columns) for f in frames
-    )
-
-
-def pooled_games(frames: list[Frames]) -> pl.DataFrame:
-    return pl.concat([f.games for f in frames], how="diagonal_relaxed")
+def has_columns(arms: list[StoredArm], games: tuple[str, ...], seats: tuple[str, ...]) -> bool:
+    return all(set(games) <= set(a.games.columns) and set(seats) <= set(a.seats.columns)
+               for a in arms)  # fmt: skip

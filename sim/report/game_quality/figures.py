@@ -7,7 +7,7 @@ import polars as pl
 
 from sim.report import plots
 from sim.report.game_quality.common import Found
-from sim.report.game_quality.design import Design, frames_list
+from sim.report.game_quality.design import Design
 from sim.report.game_quality.luck import DealShares, Replays, Upsets
 from sim.report.game_quality.skill import Ladder, Move
 from sim.report.plots import COLORS, FAIR
@@ -187,7 +187,7 @@ def close_competitive(
     ax, bars = axes[0, 0], axes[0, 1]
     for i, level in enumerate(design.levels):
         margins = (
-            pl.concat([final_order(f.seats) for f in frames_list(results, design.views[level])])
+            pl.concat([final_order(results.stored(a).seats) for a in design.views[level]])
             .get_column("margin")
             .drop_nulls()
             .to_numpy()
@@ -241,9 +241,7 @@ def _level_bars(ax, design: Design, found: list[Found], names: list[str],
         ax,
         labels,
         levels if len(levels) > 1 else [""],
-        np.array([[v.value for v in row] for row in values]),
-        np.array([[v.low for v in row] for row in values]),
-        np.array([[v.high for v in row] for row in values]),
+        *(np.array(part) for part in zip(*(plots.spans(row) for row in values), strict=True)),
         ylabel=ylabel,
         scale=100,
     )
@@ -277,16 +275,8 @@ def lead(design: Design, found: list[Found], players: dict[str, int]) -> plots.F
         color = COLORS[i % len(COLORS)]
         name = level or "all games"
         vs = [_v(found, f"leader_wins.{f}", level) for f in ("third", "half", "two_thirds")]
-        plots.curve(
-            ax,
-            xs,
-            [v.value for v in vs],
-            [v.low for v in vs],
-            [v.high for v in vs],
-            label=f"{name}: the leader wins",
-            color=color,
-            scale=100,
-        )
+        plots.curve(ax, xs, *plots.spans(vs), label=f"{name}: the leader wins", color=color,
+                    scale=100)  # fmt: skip
         lasts = [_v(found, f"last_wins.{f}", level) for f in ("third", "half", "two_thirds")]
         line = ax.plot(
             xs,
@@ -339,7 +329,7 @@ def flow(design: Design, results, found: list[Found], length: str, outcomes) -> 
     ax, ends = axes[0, 0], axes[0, 1]
     for i, level in enumerate(design.levels):
         values = (
-            pl.concat([f.games.select(length) for f in frames_list(results, design.views[level])])
+            pl.concat([results.stored(a).games.select(length) for a in design.views[level]])
             .get_column(length)
             .to_numpy()
         )

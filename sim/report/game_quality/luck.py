@@ -28,9 +28,9 @@ import polars as pl
 from sim.measures.core import Value, ratio_difference, ratio_value
 from sim.report import verdicts as words
 from sim.report.answers import Answer, Count, Label, Part, sentence
+from sim.report.data_quality import Quality, mde
 from sim.report.game_quality.common import alike, by_level, estimate, key
 from sim.report.game_quality.design import Design, ReplayGroup
-from sim.report.quality import Quality, mde
 from sim.stats.tolerances import Tolerance
 from sim.stats.verdict import Verdict
 

@@ -8,14 +8,15 @@ from dataclasses import dataclass
 import numpy as np
 import polars as pl
 
-from sim.measures.core import Frames, Value
+from sim.measures.core import Value
 from sim.measures.generic import Beats
 from sim.measures.ratings import spans
 from sim.report import verdicts as words
 from sim.report.answers import Answer, Count, Label, Part, sentence
+from sim.report.data_quality import Quality
 from sim.report.game_quality.common import by_level, estimate, key, settled, term
-from sim.report.game_quality.design import Design, frames_of
-from sim.report.quality import Quality
+from sim.report.game_quality.design import Design
+from sim.results import StoredArm
 from sim.stats.tolerances import Tolerance
 from sim.stats.verdict import Verdict, all_of
 
@@ -32,23 +33,23 @@ class Ladder:
     games: int
 
 
-def ladder(frames: Frames, arm: str, pool: tuple[str, ...]) -> Ladder | None:
-    present = set(frames.seats.get_column("strategy").unique().to_list())
+def ladder(stored: StoredArm, arm: str, pool: tuple[str, ...]) -> Ladder | None:
+    present = set(stored.seats.get_column("strategy").unique().to_list())
     order = [s for s in pool if s in present]
     if len(order) < 2:
         return None
     steps = [
-        (hi, lo, Beats(hi, lo).estimate(frames)) for lo, hi in zip(order, order[1:], strict=False)
+        (hi, lo, Beats(hi, lo).estimate(stored)) for lo, hi in zip(order, order[1:], strict=False)
     ]
     top, bottom = order[-1], order[0]
-    ratings = spans(frames.seats, bottom)
+    ratings = spans(stored.seats, bottom)
     return Ladder(
         arm,
         order,
         steps,
-        (top, bottom, Beats(top, bottom).estimate(frames)),
+        (top, bottom, Beats(top, bottom).estimate(stored)),
         ratings,
-        frames.games.height,
+        stored.games.height,
     )
 
 
@@ -57,7 +58,7 @@ def competitive(design: Design, results, tol: Tolerance) -> tuple[Answer, list[L
     ladders = []
     for level in design.mixed:
         for arm in design.mixed[level]:
-            found = ladder(frames_of(results, arm), arm, design.arms[arm].pool)
+            found = ladder(results.stored(arm), arm, design.arms[arm].pool)
             if found is not None:
                 ladders.append(found)
     if not ladders:
@@ -123,7 +124,7 @@ def _depth_words(v: Verdict, tol: Tolerance) -> list[Part]:
 
 
 def _mde(v: Value) -> float:
-    from sim.report.quality import mde
+    from sim.report.data_quality import mde
 
     return mde(v.low, v.high)
 

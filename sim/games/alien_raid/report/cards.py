@@ -23,14 +23,13 @@ from sim.games.alien_raid.report.common import (
     catalog,
     section_rows,
     skill,
-    welch,
 )
 from sim.report import fmt
 from sim.report import verdicts as words_v
 from sim.report.answers import Answer, Count, Label, sentence
 from sim.report.context import Context
-from sim.report.metrics import diff_cols, prefixed, rate
-from sim.report.quality import Quality
+from sim.report.data_quality import Quality
+from sim.report.metrics import diff_cols, prefixed
 from sim.report.render import Finding, Section, Text
 from sim.report.table import Column, Table
 from sim.stats.tolerances import Tolerance
@@ -56,27 +55,24 @@ def card_rows(ctx: Context, arm: str) -> list[dict]:
     rows = []
     for kind, name in names:
         price = float(values[f"{PREFIX}{kind}.{name}.price"])
-        bought = s.get_column(card_column(BOUGHT, name))
-        offered = float(s.get_column(card_column(OFFERED, name)).sum())
-        owners = s.with_columns((bought > 0).cast(pl.Int8).alias("owner"))
         probes = s.filter(pl.col("probe_card") == name)
-        humans = welch(probes, "probe_bought", "score")
         n_yes = probes.filter(pl.col("probe_bought") == 1).height
+        humans = ctx.measure(arm, f"buy_effect.{name}")
         row = {
             "arm": arm,
             "skill": skill(ctx, arm),
             "card": name,
             "kind": kind[:-1],
             "price": price,
-            "offered": offered,
-            "bought": float(bought.sum()),
+            "offered": float(s.get_column(card_column(OFFERED, name)).sum()),
+            "bought": float(s.get_column(card_column(BOUGHT, name)).sum()),
             "probes_bought": n_yes,
             "probes_declined": probes.height - n_yes,
-            **prefixed(rate(float(bought.sum()), int(offered)), "purchase"),
-            **diff_cols(welch(owners, "owner", "win_share"), "owner_uplift"),
+            **prefixed(ctx.measure(arm, f"purchase_rate.{name}"), "purchase"),
+            **diff_cols(ctx.measure(arm, f"owner_edge.{name}"), "owner_uplift"),
             **diff_cols(humans, "effect"),
-            **diff_cols(welch(probes, "probe_bought", "win_share"), "win_effect"),
-            "fair": price + humans.estimate,
+            **diff_cols(ctx.measure(arm, f"buy_win_effect.{name}"), "win_effect"),
+            "fair": price + humans.value,
             "fair_low": price + humans.low,
             "fair_high": price + humans.high,
         }
@@ -181,7 +177,8 @@ def build(ctx: Context) -> Section:
             data,
             COLUMNS,
             note="Fair price = price + the humans a bought card adds (probe games); "
-            "its interval is the effect's 95% Welch interval shifted by the price. "
+            "its interval is the effect's 95% interval (each game one unit) shifted by the "
+            "price. "
             "'Owners' win share' is an association, not an effect.",
         )
     )

@@ -12,13 +12,11 @@ from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
-import polars as pl
 
 from sim.games.alien_raid.catalog import PREFIX
 from sim.report.context import Context
 from sim.report.render import Finding, Section, Text
 from sim.report.table import Column
-from sim.stats.paired import Difference, welch_difference
 
 # the columns the tables share: an arm as its skill level, the player count
 SKILL = Column.text("skill", "skill level")
@@ -27,7 +25,7 @@ PLAYERS = Column.count("players", "players")
 
 def catalog(ctx: Context, arm: str) -> dict[str, Any]:
     """The arm's catalog keys (catalog.<section>.<card>.<field>) as the manifest keeps them."""
-    values = ctx.results.arm(arm).ruleset_values
+    values = ctx.results.arm(arm).rules
     return {k: v for k, v in values.items() if k.startswith(PREFIX)}
 
 
@@ -82,13 +80,6 @@ def section_rows(ctx: Context, heading: Heading, rows_of: Any,
     if not rows:
         out.add(Text(empty))
     return out, rows
-
-
-def welch(frame: pl.DataFrame, flag: str, value: str) -> Difference:
-    """mean(value | flag = 1) - mean(value | flag = 0), with Welch's interval."""
-    yes = frame.filter(pl.col(flag) == 1).get_column(value).to_numpy().astype(float)
-    no = frame.filter(pl.col(flag) == 0).get_column(value).to_numpy().astype(float)
-    return welch_difference(yes, no)
 
 
 def bucket(values: np.ndarray, edges: list[int]) -> list[str]:

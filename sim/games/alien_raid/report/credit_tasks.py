@@ -9,12 +9,12 @@ import math
 import numpy as np
 import polars as pl
 
-from sim.games.alien_raid.report.common import SKILL, Heading, section, skill, welch
+from sim.games.alien_raid.report.common import SKILL, Heading, section, skill
 from sim.report import fmt
 from sim.report.answers import Answer, Estimate, Label, sentence
 from sim.report.context import Context
-from sim.report.metrics import diff_cols, mean, prefixed, rate
-from sim.report.quality import Quality
+from sim.report.data_quality import Quality
+from sim.report.metrics import diff_cols, prefixed
 from sim.report.render import Finding, Section
 from sim.report.table import Column, Table
 
@@ -23,24 +23,20 @@ TASK_TARGETS = (0.10, 0.25, 0.50)  # shares of games the tasks should decide
 
 
 def credit_row(ctx: Context, arm: str) -> dict:
-    values = ctx.results.arm(arm).ruleset_values
     s = ctx.results.arm_seats(arm)
-    probes = s.filter(pl.col("cp_turn") > 0)
-    humans = welch(probes, "cp_took", "score")
-    per_took = probes.group_by("cp_took").agg(pl.col("credits_taken").mean()).sort("cp_took")
-    extra = np.diff(per_took.get_column("credits_taken").to_numpy()) if per_took.height == 2 else []
-    repay = float(values.get("credit.repay", math.nan))
-    neutral = repay + humans.estimate / extra[0] if len(extra) and extra[0] > 0 else math.nan
-    took = float((s.get_column("credits_taken") > 0).sum())
+    humans = ctx.measure(arm, "credit_effect")
+    extra = ctx.measure(arm, "credit_count_effect").value  # credits the first one leads to
+    repay = float(ctx.results.arm(arm).rules.get("credit.repay", math.nan))
+    neutral = repay + humans.value / extra if extra > 0 else math.nan
     return {
         "arm": arm,
         "skill": skill(ctx, arm),
         "seats": s.height,
         "repay": repay,
-        **prefixed(rate(took, s.height), "taken"),
-        "probes": probes.height,
+        **prefixed(ctx.measure(arm, "seat_share.credits_taken"), "taken"),
+        "probes": s.filter(pl.col("cp_turn") > 0).height,
         **diff_cols(humans, "humans"),
-        **diff_cols(welch(probes, "cp_took", "win_share"), "win"),
+        **diff_cols(ctx.measure(arm, "credit_win_effect"), "win"),
         "neutral_repay": neutral,
     }
 
@@ -58,16 +54,15 @@ def task_rows(ctx: Context, arm: str) -> tuple[dict, list[dict]]:
     def decided(scale: float) -> float:
         return float((np.argmax(base + scale * tasks, axis=1) != winner0).mean())
 
-    first = s.with_columns((pl.col("tasks_first") > 0).cast(pl.Int8).alias("leader"))
     row = {
         "arm": arm,
         "skill": skill(ctx, arm),
         "games": games,
-        **prefixed(mean(tasks.reshape(-1)), "task_humans"),
-        **prefixed(rate(decided(1.0) * games, games), "decided"),
-        **diff_cols(welch(first, "leader", "win_share"), "leader_uplift"),
+        **prefixed(ctx.measure(arm, "seat_mean.task_humans"), "task_humans"),
+        **prefixed(ctx.measure(arm, "tasks_decide_rate"), "decided"),
+        **diff_cols(ctx.measure(arm, "task_leader_edge"), "leader_uplift"),
     }
-    values = ctx.results.arm(arm).ruleset_values
+    values = ctx.results.arm(arm).rules
     reward = float(values.get("tasks.first", 200_000))
     scales = np.linspace(0.0, 3.0, 61)
     shares = np.array([decided(x) for x in scales])
@@ -134,6 +129,11 @@ TARGET_COLUMNS = [
     Column.num("second", "second place reward", 0),
 ]
 
+TARGETS_TITLE = "Task rewards for a target share of games decided"
+TARGETS_NOTE = ("Static: the stored games re-scored with scaled rewards; captains who chased "
+                "larger rewards harder would change this. A dash: not reached with rewards up "
+                "to 3 times the printed ones.")  # fmt: skip
+
 
 def build(ctx: Context) -> Section:
     out = section(HEADING, ctx)
@@ -160,19 +160,11 @@ def build(ctx: Context) -> Section:
             )
         )
     out.answers.extend(_answers(ctx, credit, [row for row, _ in tasks]))
-    out.add(Table("alien_raid_credit", "Credits", pl.DataFrame(credit), CREDIT_COLUMNS))
-    out.add(Table("alien_raid_tasks", "Tasks", pl.DataFrame([r for r, _ in tasks]), TASK_COLUMNS))
-    out.add(
-        Table(
-            "alien_raid_task_targets",
-            "Task rewards for a target share of games decided",
-            pl.DataFrame([t for _, ts in tasks for t in ts]),
-            TARGET_COLUMNS,
-            note="Static: the stored games re-scored with scaled rewards; captains "
-            "who chased larger rewards harder would change this. A dash: not reached with "
-            "rewards up to 3 times the printed ones.",
-        )
-    )
+    targets = [t for _, ts in tasks for t in ts]
+    out.add(Table.of_rows("alien_raid_credit", "Credits", credit, CREDIT_COLUMNS))
+    out.add(Table.of_rows("alien_raid_tasks", "Tasks", [r for r, _ in tasks], TASK_COLUMNS))
+    out.add(Table.of_rows("alien_raid_task_targets", TARGETS_TITLE, targets, TARGET_COLUMNS,
+                          note=TARGETS_NOTE))  # fmt: skip
     return out
 
 

@@ -14,8 +14,8 @@ from sim.report import fmt
 from sim.report import verdicts as words_v
 from sim.report.answers import Answer, Estimate, Label, joined, sentence
 from sim.report.context import Context
-from sim.report.metrics import mean, prefixed, rate
-from sim.report.quality import Quality
+from sim.report.data_quality import Quality
+from sim.report.metrics import prefixed
 from sim.report.render import Finding, Section
 from sim.report.table import Column, Table
 from sim.stats.tests import fairness_test, holm
@@ -42,26 +42,24 @@ def fairness_rows(ctx: Context, arm: str) -> tuple[list[dict], dict]:
             "skill": skill(ctx, arm),
             "players": players,
             "seat": int(k) + 1,
-            **prefixed(rate(float(c), n), "win"),
+            **prefixed(ctx.measure(arm, f"win_share.seat.{k}"), "win"),
             "fair": 1.0 / players,
             "p": test.pvalue,
         }
-        for k, c in enumerate(counts)
+        for k in range(len(counts))
     ]
     top = g.get_column("top_humans").to_numpy().astype(float)
-    margin = top - g.get_column("second_humans").to_numpy().astype(float)
-    total = s.group_by("game").agg(pl.col("score").sum()).get_column("score").to_numpy()
     length = {
         "arm": arm,
         "skill": skill(ctx, arm),
         "players": players,
         "games": n,
-        **prefixed(rate(float((g.get_column("outcome") == "shared").sum()), n), "shared"),
-        **prefixed(mean(top), "top"),
+        **prefixed(ctx.measure(arm, "shared_rate"), "shared"),
+        **prefixed(ctx.measure(arm, "mean_top_humans"), "top"),
         "top_p10": float(np.quantile(top, 0.1)),
         "top_p90": float(np.quantile(top, 0.9)),
-        **prefixed(mean(margin), "margin"),
-        **prefixed(mean(total.astype(float)), "total"),
+        **prefixed(ctx.measure(arm, "mean_margin"), "margin"),
+        **prefixed(ctx.measure(arm, "game_total.score"), "total"),
         "p": test.pvalue,
     }
     return seats, length
@@ -97,6 +95,10 @@ def fair_verdict(seats: list[dict], games: int, p_holm: float, tol: float) -> Ve
                   for r in seats)  # fmt: skip
 
 
+SEATS_NOTE = ("p: chi-square (or exact multinomial) test that every seat wins equally often; a "
+              "shared win counts 1/k to each.")  # fmt: skip
+
+
 def build(ctx: Context) -> Section:
     out = section(HEADING, ctx)
     parts = [fairness_rows(ctx, arm) for arm in ctx.arm_names]
@@ -116,24 +118,11 @@ def build(ctx: Context) -> Section:
         )
         out.findings.append(Finding(text, words_v.kind(v)))
     out.answers.append(_answer(parts, verdicts, tol))
-    out.add(
-        Table(
-            "alien_raid_seats",
-            "Win share by seat",
-            pl.DataFrame([r for s, _ in parts for r in s]),
-            SEAT_COLUMNS,
-            note="p: chi-square (or exact multinomial) test that every "
-            "seat wins equally often; a shared win counts 1/k to each.",
-        )
-    )
-    out.add(
-        Table(
-            "alien_raid_length",
-            "Game length in humans",
-            pl.DataFrame([length for _, length in parts]),
-            LENGTH_COLUMNS,
-        )
-    )
+    seats = [r for s, _ in parts for r in s]
+    out.add(Table.of_rows("alien_raid_seats", "Win share by seat", seats, SEAT_COLUMNS,
+                          note=SEATS_NOTE))  # fmt: skip
+    lengths = [length for _, length in parts]
+    out.add(Table.of_rows("alien_raid_length", "Game length in humans", lengths, LENGTH_COLUMNS))
     return out
 
 

@@ -3,24 +3,21 @@ instead of cashing it (line 192), repaying a credit early (line 184), from the s
 alone (docs/games/alien_raid/strategies.md). Every arm with the baseline's players and rules
 seats one captain (rotating through the seats) whose strategy takes the step differently; on
 the same games, that captain's win share and final humans are compared with the same seat's
-in the baseline (paired t intervals). A game in which no decision differs plays out the same
-in both arms. Each step's verdict (sim/stats/verdict.py): it changes what the captain wins
-(either change shown), it changes nothing beyond the tolerances (the win share within
+in the baseline (paired normal intervals). A game in which no decision differs plays out the
+same in both arms. Each step's verdict (sim/stats/verdict.py): it changes what the captain
+wins (either change shown), it changes nothing beyond the tolerances (the win share within
 `win_share`, the final humans within `humans`), or not settled at this size."""
 
 from __future__ import annotations
 
-import polars as pl
-
 from sim.games.alien_raid.report.common import Heading, section
-from sim.report import fmt
 from sim.report import verdicts as words
 from sim.report.answers import Answer, Count, Estimate, Label, joined, sentence
 from sim.report.context import Context
-from sim.report.options import deviator_difference, deviators, option_pairs
-from sim.report.quality import Quality
-from sim.report.render import Finding, Section, Text
-from sim.report.table import Column, Table
+from sim.report.data_quality import Quality
+from sim.report.options import changes, deviating, option_pairs, options_table, reference
+from sim.report.render import Section, Text
+from sim.report.table import Column
 from sim.stats.tolerances import Tolerance
 from sim.stats.verdict import Verdict, all_of, equivalence
 
@@ -33,32 +30,23 @@ READS = ("bonus_held", "repaid_early")
 
 def build(ctx: Context) -> Section:
     out = section(HEADING, ctx)
-    base = ctx.results.baseline if ctx.results.baseline in ctx.arm_names else ctx.arm_names[0]
-    rows = [r for r in (_row(ctx, arm, ref) for arm, ref in option_pairs(ctx, base)) if r]
+    rows = [r for r in (_row(ctx, arm, ref) for arm, ref in option_pairs(ctx, reference(ctx))) if r]
     if not rows:
         out.add(Text("No arm seats a captain whose strategy has a parameter changed."))
         return out
-    for r in rows:
-        if r["win_low"] > 0 or r["win_high"] < 0:
-            out.findings.append(Finding(
-                f"{r['lineup']}: its win share changes by "
-                f"{fmt.pp_ci(r['win'], r['win_low'], r['win_high'])} against {r['against']}.",
-                "finding"))  # fmt: skip
+    out.findings += changes(rows, "win", "lineup", "its win share")
     out.add(
-        Table(
+        options_table(
             "alien_raid_options_table",
             "Each deviating captain against the same seat of the same game",
-            pl.DataFrame(rows),
+            rows,
+            "the captain",
             [
-                Column.text("arm", "arm"),
-                Column.text("lineup", "the captain"),
-                Column.text("against", "against"),
                 Column.diff("win", "win-share change", unit="pp"),
                 Column.diff("humans", "final humans change", digits=0),
                 Column.num("held", "bonus cards kept a game", 2),
                 Column.num("early", "credits repaid early a game", 2),
-                Column.count("games", "paired games"),
-            ],
+            ],  # fmt: skip
             note="The captain whose strategy differs from the baseline's seat of the same "
             "game, against that seat, paired by game (the same seeds deal the same cards).",
         )
@@ -69,19 +57,20 @@ def build(ctx: Context) -> Section:
 
 def _row(ctx: Context, name: str, base: str) -> dict | None:
     """The arm's deviating captain against the same seat of `base`; None if none deviates."""
-    frame = deviators(ctx, name, base)
-    if frame.height == 0:
+    labels = deviating(ctx, name, base)
+    if not labels:
         return None
-    win = deviator_difference(frame, "win_share")
-    humans = deviator_difference(frame, "score")
+    who = "+".join(labels)
+    win = ctx.paired(base, name, f"win_share.{who}")
+    humans = ctx.paired(base, name, f"seat_mean.score.{who}")
     return {
         "arm": name,
         "against": base,
-        "lineup": ", ".join(frame.get_column("strategy").unique().sort().to_list()),
-        "win": win.estimate, "win_low": win.low, "win_high": win.high,
-        "humans": humans.estimate, "humans_low": humans.low, "humans_high": humans.high,
-        "held": float(frame.get_column("bonus_held").mean()),
-        "early": float(frame.get_column("repaid_early").mean()),
+        "lineup": ", ".join(labels),
+        "win": win.value, "win_low": win.low, "win_high": win.high,
+        "humans": humans.value, "humans_low": humans.low, "humans_high": humans.high,
+        "held": ctx.measure(name, f"seat_mean.bonus_held.{who}").value,
+        "early": ctx.measure(name, f"seat_mean.repaid_early.{who}").value,
         "games": win.n,
     }  # fmt: skip
 

@@ -9,7 +9,7 @@ import polars as pl
 
 from sim.games.alien_raid.report.common import Heading, section
 from sim.report.context import Context
-from sim.report.metrics import mean, prefixed, rate
+from sim.report.metrics import prefixed
 from sim.report.render import Section
 from sim.report.table import Column, Table
 
@@ -32,21 +32,16 @@ def build(ctx: Context) -> Section:
     ident = ctx.arm_columns()
     rows, strategy_rows = [], []
     for arm in ctx.arm_names:
-        games = ctx.results.arm_games(arm)
-        shared = float((games.get_column("outcome") == "shared").sum())
-        rows.append({**ctx.arm_values(arm), "games": games.height,
-                     **prefixed(rate(shared, games.height), "shared"),
-                     **prefixed(mean(games.get_column("top_humans").to_numpy()), "top"),
-                     **prefixed(mean((games.get_column("top_humans")
-                                      - games.get_column("second_humans")).to_numpy()),
-                                "margin")})  # fmt: skip
+        rows.append({**ctx.arm_values(arm), "games": ctx.results.arm_games(arm).height,
+                     **prefixed(ctx.measure(arm, "shared_rate"), "shared"),
+                     **prefixed(ctx.measure(arm, "mean_top_humans"), "top"),
+                     **prefixed(ctx.measure(arm, "mean_margin"), "margin")})  # fmt: skip
         seats = ctx.results.arm_seats(arm)
         for (strategy,), own in seats.group_by("strategy", maintain_order=True):
             row = {**ctx.arm_values(arm), "strategy": strategy, "seat_games": own.height,
-                   **prefixed(rate(float(own.get_column("win_share").sum()), own.height),
-                              "win")}  # fmt: skip
+                   **prefixed(ctx.measure(arm, f"win_share.{strategy}"), "win")}  # fmt: skip
             for column in SEAT_MEANS:
-                row.update(prefixed(mean(own.get_column(column).to_numpy()), column))
+                row.update(prefixed(ctx.measure(arm, f"seat_mean.{column}.{strategy}"), column))
             strategy_rows.append(row)
     out.add(Table(
         "overview_outcomes", "How the games end", pl.DataFrame(rows, infer_schema_length=None),

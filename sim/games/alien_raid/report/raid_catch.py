@@ -5,13 +5,13 @@ from __future__ import annotations
 
 import polars as pl
 
-from sim.games.alien_raid.report.common import SKILL, Heading, bucket, section_rows, skill, welch
+from sim.games.alien_raid.report.common import SKILL, Heading, bucket, section_rows, skill
 from sim.report import fmt
 from sim.report import verdicts as words_v
 from sim.report.answers import Answer, Count, Label, sentence
 from sim.report.context import Context
-from sim.report.metrics import diff_cols, mean, prefixed, rate
-from sim.report.quality import Quality
+from sim.report.data_quality import Quality
+from sim.report.metrics import diff_cols, prefixed
 from sim.report.render import Finding, Section
 from sim.report.table import Column, Table
 from sim.stats.verdict import Verdict, all_of, equivalence
@@ -26,17 +26,18 @@ FLEET_EDGES = [4, 8, 12, 16]  # the group's attack against armies, cut into buck
 
 
 def reward_rows(ctx: Context, arm: str) -> list[dict]:
+    """One row per kind of city (its army cards) and fleet strength (bucketed): the reward
+    measures over the probes of that kind (StoredArm.where)."""
     s = ctx.results.arm_seats(arm).filter(pl.col("rp_armies") > 0)
     if s.height == 0:
         return []
-    s = s.with_columns(
-        pl.Series("fleet", bucket(s.get_column("rp_fleet").to_numpy(), FLEET_EDGES)),
-        (pl.col("rp_lost") > 0).cast(pl.Int8).alias("lost"),
-    )
+    s = s.with_columns(pl.Series("fleet", bucket(s.get_column("rp_fleet").to_numpy(), FLEET_EDGES)))
     rows = []
     for (armies, fleet), g in s.group_by("rp_armies", "fleet"):
-        raid = g.filter(pl.col("rp_choice") == 0)
-        catch = g.filter(pl.col("rp_choice") == 1)
+        strengths = g.get_column("rp_fleet").unique().to_list()
+        kind = ctx.results.stored(arm).where(
+            seats=(pl.col("rp_armies") == armies) & pl.col("rp_fleet").is_in(strengths)
+        )
         rows.append(
             {
                 "arm": arm,
@@ -44,12 +45,12 @@ def reward_rows(ctx: Context, arm: str) -> list[dict]:
                 "armies": int(armies),
                 "fleet": fleet,
                 "fleet_min": int(g.get_column("rp_fleet").min()),
-                "raids": raid.height,
-                "catches": catch.height,
-                **prefixed(mean(raid.get_column("rp_humans").to_numpy()), "raid"),
-                **prefixed(mean(catch.get_column("rp_humans").to_numpy()), "catch"),
-                **diff_cols(welch(g, "rp_choice", "rp_humans"), "gain"),
-                **prefixed(rate(float(catch.get_column("lost").sum()), catch.height), "risk"),
+                "raids": g.filter(pl.col("rp_choice") == 0).height,
+                "catches": g.filter(pl.col("rp_choice") == 1).height,
+                **prefixed(ctx.measure(kind, "raid_humans"), "raid"),
+                **prefixed(ctx.measure(kind, "catch_humans"), "catch"),
+                **diff_cols(ctx.measure(kind, "catch_gain"), "gain"),
+                **prefixed(ctx.measure(kind, "catch_risk"), "risk"),
             }
         )
     return sorted(rows, key=lambda r: (r["armies"], r["fleet_min"]))

@@ -14,9 +14,9 @@ import polars as pl
 from sim.games.guardians.report import difficulty_answers
 from sim.games.guardians.report.difficulty_answers import LEVELS, TOLERANCE, suits_verdict
 from sim.report import fmt, plots
-from sim.report import skill as ladder
+from sim.report import levels as ladder
 from sim.report.context import Context
-from sim.report.metrics import mean, prefixed, rate
+from sim.report.metrics import prefixed
 from sim.report.render import Finding, Section, Text
 from sim.report.table import Cell, Column, Table
 
@@ -74,7 +74,7 @@ def build(ctx: Context) -> Section:
     knobs = knob_keys(ctx)
     rows = []
     for arm in ctx.arm_names:
-        g, s = ctx.results.arm_games(arm), ctx.results.arm_seats(arm)
+        g = ctx.results.arm_games(arm)
         values = ctx.arm_values(arm)
         row = {
             "arm": arm,
@@ -87,16 +87,13 @@ def build(ctx: Context) -> Section:
         }
         for k in knobs:
             row[k] = values.get(k)
-        row.update(
-            prefixed(rate(float((g.get_column("outcome") == "raid").sum()), g.height), "raid")
-        )
+        row.update(prefixed(ctx.measure(arm, "raid_rate"), "raid"))
         length = "rounds" if "rounds" in g.columns else "turns"
-        row.update(prefixed(mean(g.get_column(length).to_numpy()), "length"))
+        row.update(prefixed(ctx.measure(arm, f"mean_{length}"), "length"))
         row["length_unit"] = length
-        row.update(prefixed(mean(s.get_column("score").to_numpy()), "score"))
-        won = g.filter(pl.col("outcome").is_in(["victory", "stall"])).height
+        row.update(prefixed(ctx.measure(arm, "mean_score"), "score"))
         row["capped"] = int((g.get_column("outcome") == "cap").sum())
-        row.update(prefixed(rate(won, g.height), "won"))
+        row.update(prefixed(ctx.measure(arm, "decided_rate"), "won"))
         rows.append(row)
     short = short_skills({r["skill"] for r in rows})
     played = sorted({f"{name} as {s}" for s, name in short.items() if name != s})

@@ -10,11 +10,11 @@ import numpy as np
 import polars as pl
 
 from sim.games.guardians.report import words
-from sim.report import fmt, plots, quality
+from sim.measures import Value
+from sim.report import data_quality, fmt, plots
 from sim.report import verdicts as verdict_words
 from sim.report.answers import Answer, Estimate, plain_text, sentence
 from sim.report.context import Context
-from sim.report.metrics import rate
 from sim.report.render import Finding, Section, Text
 from sim.report.table import Column, Table
 from sim.stats.paired import rate_vs_reference
@@ -61,13 +61,10 @@ def analyse(ctx: Context, arm: str) -> dict:
     decided_games = int(round(decided))
     raids = int((g.get_column("outcome") == "raid").sum())
     test = fairness_test(wins)  # seats among games with a winner; same as over all games
-    won = g.filter(pl.col("outcome").is_in(["victory", "stall"])).select("game")
-    decided_s = s.join(won, on="game", how="semi")
+    won_games = r.stored(arm).where(pl.col("outcome").is_in(["victory", "stall"]))
+    fair_all = ctx.measure(arm, "decided_rate").value / players if n else math.nan
     rows_all, rows_dec, score_rows = [], [], []
     for k in range(players):
-        fair_all = decided / n / players if n else math.nan
-        d_all = rate_vs_reference(wins[k], n, fair_all)
-        d_dec = rate_vs_reference(wins[k], decided, 1.0 / players) if decided > 0 else None
         base = {
             "arm": arm,
             "players": players,
@@ -75,47 +72,26 @@ def analyse(ctx: Context, arm: str) -> dict:
             "group": _group_label(ctx, arm),
             "seat": k + 1,
         }
-        rows_all.append(
-            {
-                **base,
-                "games": n,
-                "wins": wins[k],
-                **_r(rate(wins[k], n), "win"),
-                "fair": fair_all,
-                "dev": d_all.estimate,
-                "dev_low": d_all.low,
-                "dev_high": d_all.high,
-                "dev_p": d_all.pvalue,
-                "chi_p": test.pvalue,
-            }
-        )
-        if d_dec is not None:
-            rows_dec.append(
-                {
-                    **base,
-                    "games": decided_games,
-                    "wins": wins[k],
-                    **_r(rate(wins[k], decided), "win"),
-                    "fair": 1.0 / players,
-                    "dev": d_dec.estimate,
-                    "dev_low": d_dec.low,
-                    "dev_high": d_dec.high,
-                    "dev_p": d_dec.pvalue,
-                    "chi_p": test.pvalue,
-                }
-            )
-        sc = decided_s.filter(pl.col("seat") == k).get_column("score").to_numpy().astype(float)
+        rows_all.append({**base, "games": n, "wins": wins[k], "fair": fair_all,
+                         **_r(ctx.measure(arm, f"win_share.seat.{k}"), "win"),
+                         **_deviation(ctx.measure(arm, f"uplift.seat.{k}")),
+                         "chi_p": test.pvalue})  # fmt: skip
+        if decided > 0:
+            # the seat's own test against 1/players: the score test on the registry's share
+            score_test = rate_vs_reference(wins[k], decided, 1.0 / players).pvalue
+            rows_dec.append({**base, "games": decided_games, "wins": wins[k],
+                             "fair": 1.0 / players,
+                             **_r(ctx.measure(arm, f"won_share.seat.{k}"), "win"),
+                             **_deviation(ctx.measure(arm, f"seat_advantage.{k}"), score_test),
+                             "chi_p": test.pvalue})  # fmt: skip
+        sc = won_games.seats.filter(pl.col("seat") == k).get_column("score").to_numpy()
         if sc.size:
-            q = np.quantile(sc, [quantile for quantile, _, _ in _PERCENTILES])
-            sd = sc.std(ddof=1) if sc.size > 1 else math.nan
-            half = 1.959964 * sd / math.sqrt(sc.size) if sc.size > 1 else math.nan
+            q = np.quantile(sc.astype(float), [quantile for quantile, _, _ in _PERCENTILES])
             score_rows.append(
                 {
                     **base,
                     "games": int(sc.size),
-                    "score": sc.mean(),
-                    "score_low": sc.mean() - half,
-                    "score_high": sc.mean() + half,
+                    **_r(ctx.measure(won_games, f"score.seat.{k}"), "score"),
                     **{key: value for (_, key, _), value in zip(_PERCENTILES, q, strict=True)},
                 }
             )
@@ -134,12 +110,19 @@ def analyse(ctx: Context, arm: str) -> dict:
         "rows_all": rows_all,
         "rows_dec": rows_dec,
         "score_rows": score_rows,
-        "scores": decided_s,
+        "scores": won_games.seats,
     }
 
 
-def _r(d: dict, key: str) -> dict:
-    return {key: d["value"], f"{key}_low": d["low"], f"{key}_high": d["high"]}
+def _r(v: Value, key: str) -> dict:
+    return {key: v.value, f"{key}_low": v.low, f"{key}_high": v.high}
+
+
+def _deviation(v: Value, pvalue: float | None = None) -> dict:
+    """A seat's deviation from its fair share; `pvalue`: its own test's (else the
+    interval's)."""
+    return {"dev": v.value, "dev_low": v.low, "dev_high": v.high,
+            "dev_p": v.pvalue if pvalue is None else pvalue}  # fmt: skip
 
 
 def fair_verdict(ctx: Context, a: dict) -> Verdict | None:
@@ -355,14 +338,14 @@ def _answer(ctx: Context, a: dict, several_presets: bool) -> Answer:
     question = f"Does the seat you sit in matter with {where}?"
     rows = a["rows_dec"]
     counts = dict(ctx.results.arm_games(a["arm"]).group_by("outcome").len().iter_rows())
-    warn = quality.share_warning(counts, words.NO_WINNER, "which seat is better placed to win")
-    cap = quality.cap_warning(counts.get("cap", 0), a["n"], words.OUTCOMES["cap"])
+    warn = data_quality.share_warning(counts, words.NO_WINNER, "which seat is better placed to win")
+    cap = data_quality.cap_warning(counts.get("cap", 0), a["n"], words.OUTCOMES["cap"])
     decided = int(round(a["decided"]))
-    q = quality.Quality(
+    q = data_quality.Quality(
         games=decided,
         basis="games with a winner",
         total=a["n"],
-        mde=quality.mde_rate(1.0 / a["players"], a["decided"]),
+        mde=data_quality.mde_rate(1.0 / a["players"], a["decided"]),
         mde_of="seat advantage",
         warnings=tuple(w for w in (warn, cap) if w),
     )
@@ -397,18 +380,8 @@ def _answer(ctx: Context, a: dict, several_presets: bool) -> Answer:
                          "player's ", adv, " is ", first, caveat, "; ",
                          verdict_words.to_settle(v), ".")  # fmt: skip
         category = "not settled whether the seats are fair"
-    return Answer(
-        key=key,
-        question=question,
-        parts=parts,
-        kind=verdict_words.kind(v),
-        headline=first,
-        category=category,
-        quality=q,
-        section=ID,
-        verdict=v,
-        tolerance=tol,
-    )
+    return verdict_words.judged(v, tol, key, question, parts, headline=first, category=category,
+                         quality=q, section=ID)  # fmt: skip
 
 
 def _advantage_figure(ctx: Context, results: list[dict]) -> plots.Figure:

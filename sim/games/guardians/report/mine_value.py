@@ -4,12 +4,11 @@ and the win-share gain of the player who uses the mine."""
 
 from __future__ import annotations
 
-import numpy as np
 import polars as pl
 
 from sim.games.guardians.report import mine_answers, words
+from sim.games.guardians.report.compared import game_metrics
 from sim.games.guardians.report.mine_answers import gain_verdict
-from sim.games.guardians.report.per_game import game_metrics, per_game
 from sim.games.guardians.report.what_if import (
     arm_answer,
     compare,
@@ -22,11 +21,10 @@ from sim.games.guardians.report.what_if import (
 from sim.report import arms, fmt
 from sim.report.answers import plain_text
 from sim.report.context import Context
-from sim.report.metrics import Metric, mean, prefixed, rate
+from sim.report.metrics import Metric, diff_cols, prefixed
 from sim.report.render import Finding, Section, Text
 from sim.report.table import ARM, Column, Table
 from sim.report.verdicts import UNSETTLED, WITHIN, kind, to_settle
-from sim.stats.paired import paired_difference, rate_vs_reference
 
 ID = "mine_value"
 TITLE = "Mine value"
@@ -39,7 +37,7 @@ def mine_enabled(ctx: Context, arm: str) -> bool:
     if "mine.enabled" in g.columns:
         return bool(g.get_column("mine.enabled")[0])
     info = ctx.results.arm(arm)
-    return bool(info.ruleset_values.get("mine.enabled", True))
+    return bool(info.rules.get("mine.enabled", True))
 
 
 def mine_users(ctx: Context) -> set[str]:
@@ -66,30 +64,25 @@ def _arm_kind(ctx: Context, arm: str, users: set[str]) -> str:
 
 
 def _metrics(players: int) -> list[Metric]:
-    keys = ["raid", "victory", "stall", "turns", "rounds", "total_score", "winner_score"]
-    out = game_metrics(keys, {"raid", "turns", "total_score"}, players)
-    out.append(Metric("mine_explosions", "mine explosions per game", "num", digits=2))
+    names = ["raid_rate", "victory_rate", "stall_rate", "mean_turns", "mean_rounds",
+             "game_total.score", "winner_score"]  # fmt: skip
+    out = game_metrics(names, {"raid_rate", "mean_turns", "game_total.score"}, players)
+    out.append(Metric("game_total.mine_explosions", "mine explosions per game", "num", digits=2))
     return out
 
 
 def _user_gain(ctx: Context, treated: str, control: str, users: set[str]) -> dict | None:
-    """Seat-level paired gain of the mine user: its win share (and score) in `treated` minus the
-    same seat's in `control`, on the same games; per game the user seats are averaged."""
+    """Seat-level paired gain of the mine user: its win share (and score) in `treated` minus
+    the same seat's in `control`, on the same games (the registry's per-seat means of the
+    users, paired seat by seat)."""
     t = ctx.results.arm_seats(treated).filter(pl.col("strategy").is_in(list(users)))
     if t.height == 0:
         return None
-    c = ctx.results.arm_seats(control).select(
-        "game", "seat", pl.col("win_share").alias("c_win"), pl.col("score").alias("c_score")
-    )
-    joined = t.select("game", "seat", "strategy", "win_share", "score").join(
-        c, on=["game", "seat"], how="inner"
-    )
-    if joined.height < 2:
+    who = "+".join(sorted(users))
+    win = ctx.paired(control, treated, f"win_share.{who}")
+    if win.n < 2:
         return None
-    per = joined.group_by("game").agg(
-        (pl.col("win_share") - pl.col("c_win")).mean().alias("dwin"),
-        (pl.col("score") - pl.col("c_score")).cast(pl.Float64).mean().alias("dscore"),
-    )
+    score = ctx.paired(control, treated, f"seat_mean.score.{who}")
     won = [  # games with a winner in either arm: the only ones a win share can move in
         set(ctx.results.arm_games(a).filter(pl.col("outcome").is_in(_NO_WINNER).not_())["game"])
         for a in (treated, control)
@@ -98,58 +91,41 @@ def _user_gain(ctx: Context, treated: str, control: str, users: set[str]) -> dic
     ended = ctx.results.arm_games(treated).select("game", "outcome")
     ended = ended.filter(pl.col("game").is_in(list(informative)).not_())
     endings = dict(ended.group_by("outcome").len().iter_rows())  # how the others ended
-    dwin = paired_difference(per.get_column("dwin").to_numpy(), np.zeros(per.height))
-    dscore = paired_difference(per.get_column("dscore").to_numpy(), np.zeros(per.height))
-    replaced = ", ".join(
-        sorted(
-            set(
-                ctx.results.arm_seats(control)
-                .join(t.select("game", "seat"), on=["game", "seat"], how="semi")
-                .get_column("strategy")
-                .unique()
-                .to_list()
-            )
-        )
+    replaced = (
+        ctx.results.arm_seats(control)
+        .join(t.select("game", "seat"), on=["game", "seat"], how="semi")
+        .get_column("strategy")
     )
     return {
         "arm": treated,
         "control": control,
-        "user": ", ".join(sorted(set(joined.get_column("strategy").unique().to_list()))),
-        "replaced": replaced,
-        "games": dwin.n,
+        "user": ", ".join(sorted(set(t.get_column("strategy").unique().to_list()))),
+        "replaced": ", ".join(sorted(set(replaced.unique().to_list()))),
+        "games": win.n,
         "informative": len(informative),
         "endings": {**{str(k): int(v) for k, v in endings.items()}, "a winner": len(informative)},
-        "win": dwin.estimate,
-        "win_low": dwin.low,
-        "win_high": dwin.high,
-        "win_p": dwin.pvalue,
-        "win_sig": dwin.significant,
-        "score": dscore.estimate,
-        "score_low": dscore.low,
-        "score_high": dscore.high,
-        "score_sig": dscore.significant,
+        **diff_cols(win, "win"),
+        **diff_cols(score, "score"),
     }
 
 
 def _user_vs_fair(ctx: Context, arm: str, users: set[str]) -> dict | None:
     s = ctx.results.arm_seats(arm)
-    g = ctx.results.arm_games(arm)
     mine = s.filter(pl.col("strategy").is_in(list(users)))
     if mine.height == 0:
         return None
-    players = int(g.get_column("players")[0])
-    decided = float(s.get_column("win_share").sum()) / g.height
-    wins = float(mine.get_column("win_share").sum())
-    d = rate_vs_reference(wins, mine.height, decided / players)
+    players = int(ctx.results.arm_games(arm).get_column("players")[0])
+    who = "+".join(sorted(users))
+    dev = ctx.measure(arm, f"uplift.{who}")
     return {
         "arm": arm,
         "seat_games": mine.height,
-        **prefixed(rate(wins, mine.height), "share"),
-        "fair": decided / players,
-        "dev": d.estimate,
-        "dev_low": d.low,
-        "dev_high": d.high,
-        "dev_p": d.pvalue,
+        **prefixed(ctx.measure(arm, f"win_share.{who}"), "share"),
+        "fair": ctx.measure(arm, "decided_rate").value / players,
+        "dev": dev.value,
+        "dev_low": dev.low,
+        "dev_high": dev.high,
+        "dev_p": dev.pvalue,
     }
 
 
@@ -189,17 +165,14 @@ def build(ctx: Context) -> Section:
     base = ctx.results.baseline if ctx.results.baseline in names else names[0]
     kinds = {arm: _arm_kind(ctx, arm, users) for arm in names}
     said = {arm: arm_words(ctx, arm, base, kinds) for arm in names}
-    frames: dict[str, pl.DataFrame] = {arm: per_game(ctx.results, arm) for arm in names}
-    arms_table = _arms_table(ctx, names, kinds, said, frames, users)
+    arms_table = _arms_table(ctx, names, kinds, said, users)
     comparisons = _pairs(ctx, names, kinds, said, users)
     rows_all, with_base, gains, by_pair = [], [], [], {}
     for control, treated, label in comparisons:
         players = min(
             int(ctx.results.arm_games(a).get_column("players")[0]) for a in (control, treated)
         )
-        rows = compare(
-            ctx, control, treated, frames=frames, metrics=_metrics(players), strategies=False
-        )
+        rows = compare(ctx, control, treated, metrics=_metrics(players), strategies=False)
         by_pair[(control, treated)] = rows
         for r in rows:
             r["arm"] = label
@@ -268,11 +241,11 @@ def build(ctx: Context) -> Section:
     return section
 
 
-def _arms_table(ctx, names, kinds, said, frames, users) -> Table:
+def _arms_table(ctx, names, kinds, said, users) -> Table:
     overview = []
     for arm in names:
-        g, f = ctx.results.arm_games(arm), frames[arm]
-        present = sorted(set(ctx.results.arm_seats(arm).get_column("strategy").unique().to_list()))
+        g, s = ctx.results.arm_games(arm), ctx.results.arm_seats(arm)
+        present = sorted(set(s.get_column("strategy").unique().to_list()))
         row = {
             "arm": arm,
             "words": said[arm],
@@ -281,12 +254,12 @@ def _arms_table(ctx, names, kinds, said, frames, users) -> Table:
             "players": int(g.get_column("players")[0]),
             "strategies": ", ".join(present),
             "games": g.height,
-            **prefixed(rate(float(f.get_column("raid").sum()), f.height), "raid"),
-            **prefixed(mean(f.get_column("turns").to_numpy()), "turns"),
-            **prefixed(mean(f.get_column("total_score").to_numpy()), "total"),
+            **prefixed(ctx.measure(arm, "raid_rate"), "raid"),
+            **prefixed(ctx.measure(arm, "mean_turns"), "turns"),
+            **prefixed(ctx.measure(arm, "game_total.score"), "total"),
         }
-        if "mine_explosions" in f.columns:
-            row.update(prefixed(mean(f.get_column("mine_explosions").to_numpy()), "expl"))
+        if "mine_explosions" in s.columns:
+            row.update(prefixed(ctx.measure(arm, "game_total.mine_explosions"), "expl"))
         overview.append(row)
     cols = [
         ARM,

@@ -6,59 +6,27 @@ interval (sim.stats.bootstrap.break_even_interval); curves with bands."""
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
 
 import numpy as np
 import polars as pl
 
+from sim.games.guardians.measures import MISSILE, POWER_UP, UPGRADE, Item
 from sim.games.guardians.report import pricing_answers
-from sim.measures.core import Frames
-from sim.measures.generic import StrategyUplift
+from sim.measures import Value
 from sim.report import fmt, plots
 from sim.report import verdicts as verdict_words
 from sim.report.answers import plain_text
 from sim.report.context import Context
-from sim.report.metrics import mean, prefixed, rate
+from sim.report.metrics import prefixed
 from sim.report.render import Finding, Section, Text
 from sim.report.table import Column, Table
-from sim.stats.bootstrap import bootstrap_ratio, break_even_bootstrap
-from sim.stats.paired import one_sample
+from sim.stats.bootstrap import break_even_bootstrap
 
 BUY_THRESHOLD = 0.001  # purchases per seat-game that mark a strategy as a buyer
 
 
-@dataclass(frozen=True)
-class Item:
-    key: str  # section id suffix
-    noun: str
-    price: str  # rule key (and parameter column) of the price
-    bought: str  # per-seat column: how many bought
-    used: str | None  # per-seat column: how many used (None: no separate use)
-    points: str | None  # per-seat column: points the item itself took (None: unknown)
-    title: str
-
-
-MISSILE = Item(
-    "missile",
-    "missile",
-    "missile.cost",
-    "missiles_bought",
-    "missiles_fired",
-    "missile_points",
-    "Missile pricing",
-)
-UPGRADE = Item(
-    "upgrade", "upgrade", "upgrade.cost", "upgrades_bought", None, None, "Upgrade pricing"
-)
-POWER_UP = Item(
-    "power_up",
-    "power-up",
-    "power_up.cost",
-    "power_ups_bought",
-    "power_ups_used",
-    None,
-    "Power-up pricing",
-)
+def _title(item: Item) -> str:
+    return f"{item.noun.capitalize()} pricing"
 
 
 def missile(ctx: Context) -> Section:
@@ -77,7 +45,7 @@ def _price(ctx: Context, arm: str, item: Item) -> float | None:
     g = ctx.results.arm_games(arm)
     if item.price in g.columns:
         return float(g.get_column(item.price)[0])
-    value = ctx.results.arm(arm).ruleset_values.get(item.price)
+    value = ctx.results.arm(arm).rules.get(item.price)
     return float(value) if value is not None else None
 
 
@@ -89,89 +57,49 @@ def buyers(ctx: Context, item: Item) -> set[str]:
     return {str(a) for a, v in per.iter_rows() if v is not None and v >= BUY_THRESHOLD}
 
 
-def _per_game_uplift(g: pl.DataFrame, s: pl.DataFrame, buy: set[str]) -> pl.DataFrame:
-    """game -> the buyers' win-share uplift (the registry's measure, sim.measures) and the
-    buyers' mean score minus the non-buyers' mean score, over the games a buyer played."""
-    uplift = StrategyUplift(*sorted(buy)).per_game(Frames(games=g, seats=s))
-    is_buyer = pl.col("strategy").is_in(list(buy))
-    gap = s.group_by("game").agg(
-        (pl.col("score").filter(is_buyer).mean() - pl.col("score").filter(~is_buyer).mean())
-        .cast(pl.Float64)
-        .alias("score_gap"),
-    )
-    return (
-        uplift.select("game", pl.col("x").alias("uplift"))
-        .join(gap, on="game", how="left")
-        .sort("game")
-    )
-
-
-def _arm_row(ctx: Context, arm: str, item: Item, buy: set[str], price: float) -> dict:
-    r = ctx.results
-    g, s = r.arm_games(arm), r.arm_seats(arm)
-    players = int(g.get_column("players")[0])
+def _arm_row(ctx: Context, arm: str, item: Item, buy: set[str], price: float):
+    """The arm's row of the buyers' measures (the registry's), and its games' uplifts (for the
+    break-even) when non-buyers play too."""
+    g, s = ctx.results.arm_games(arm), ctx.results.arm_seats(arm)
+    who = "+".join(sorted(buy))
     b = s.filter(pl.col("strategy").is_in(list(buy)))
-    n = b.height
-    bought = b.get_column(item.bought).to_numpy().astype(float)
-    row: dict = {"arm": arm, "price": price, "players": players, "seat_games": n, "games": g.height}
-    row.update(prefixed(rate(float((bought > 0).sum()), n), "purchase"))
-    row["per_game"] = float(bought.mean()) if n else math.nan
+    row: dict = {"arm": arm, "price": price, "players": int(g.get_column("players")[0]),
+                 "seat_games": b.height, "games": g.height}  # fmt: skip
+    row.update(prefixed(ctx.measure(arm, f"seat_share.{item.bought}.{who}"), "purchase"))
+    row["per_game"] = ctx.measure(arm, f"seat_mean.{item.bought}.{who}").value
     if item.used and item.used in b.columns:
-        used = b.get_column(item.used).to_numpy().astype(float)
-        if np.all(used <= bought):
-            row.update(prefixed(rate(float(used.sum()), int(bought.sum())), "use"))
-        else:  # a permanent power-up: uses per purchase
-            res = (
-                bootstrap_ratio(used, bought, n_boot=ctx.n_boot, seed=ctx.seed)
-                if bought.sum() > 0
-                else None
-            )
-            if res is not None:
-                row.update({"use": res.estimate, "use_low": res.low, "use_high": res.high})
+        ratio = not (b.get_column(item.used) <= b.get_column(item.bought)).all()
+        if not ratio or b.get_column(item.bought).sum() > 0:
+            use = ctx.measure(arm, f"{item.key}_use.{who}")
+            row.update({"use": use.value, "use_low": use.low, "use_high": use.high})
+        if ratio:  # a permanent power-up: uses per purchase
             row["use_is_ratio"] = True
-    paid = bought * price
-    if item.points and item.points in b.columns and paid.sum() > 0:
-        pts = b.get_column(item.points).to_numpy().astype(float)
-        res = bootstrap_ratio(pts, paid, n_boot=ctx.n_boot, seed=ctx.seed)
-        row.update({"gross": res.estimate, "gross_low": res.low, "gross_high": res.high})
-        row["points_per_item"] = float(pts.sum() / bought.sum())
-    per = _per_game_uplift(g, s, buy)
-    has_others = s.filter(~pl.col("strategy").is_in(list(buy))).height > 0
-    if has_others:
-        paid_game = (
-            b.with_columns((pl.col(item.bought) * price).alias("paid"))
-            .group_by("game")
-            .agg(pl.col("paid").mean())
-            .sort("game")
-        )
-        net = per.join(paid_game, on="game", how="inner").drop_nulls("score_gap")
-        if net.height and net.get_column("paid").sum() > 0:
-            res = bootstrap_ratio(
-                net.get_column("score_gap").to_numpy(),
-                net.get_column("paid").to_numpy(),
-                n_boot=ctx.n_boot,
-                seed=ctx.seed,
-            )
-            row.update({"net": res.estimate, "net_low": res.low, "net_high": res.high})
-        d = one_sample(per.get_column("uplift").drop_nulls().to_numpy())
-        row.update(
-            {
-                "uplift": d.estimate,
-                "uplift_low": d.low,
-                "uplift_high": d.high,
-                "uplift_p": d.pvalue,
-                "uplift_sig": d.significant,
-            }
-        )
-    row.update(prefixed(rate(float((g.get_column("outcome") == "raid").sum()), g.height), "raid"))
-    row.update(prefixed(mean(b.get_column("score").to_numpy()), "score"))
-    return row, (per if has_others else None)
+    if item.points and item.points in b.columns and b.get_column(item.bought).sum() > 0:
+        gross = ctx.measure(arm, f"{item.key}_points_per_point.{who}")
+        row.update({"gross": gross.value, "gross_low": gross.low, "gross_high": gross.high})
+        row["points_per_item"] = gross.value * price
+    per = None
+    if s.filter(~pl.col("strategy").is_in(list(buy))).height > 0:
+        net = ctx.measure(arm, f"{item.key}_net_per_point.{who}")
+        if math.isfinite(net.value):
+            row.update({"net": net.value, "net_low": net.low, "net_high": net.high})
+        uplift = ctx.registry.get(f"uplift.{who}")
+        row.update(_uplift_cols(uplift.estimate(ctx.results.stored(arm))))
+        per = uplift.units(ctx.results.stored(arm)).select("game", pl.col("x").alias("uplift"))
+    row.update(prefixed(ctx.measure(arm, "raid_rate"), "raid"))
+    row.update(prefixed(ctx.measure(arm, f"seat_mean.score.{who}"), "score"))
+    return row, per
+
+
+def _uplift_cols(v: Value) -> dict:
+    return {"uplift": v.value, "uplift_low": v.low, "uplift_high": v.high,
+            "uplift_p": v.pvalue, "uplift_sig": v.excludes_zero}  # fmt: skip
 
 
 def build(ctx: Context, item: Item) -> Section:
     section = Section(
         f"{item.key}_pricing",
-        item.title,
+        _title(item),
         f"What should the {item.noun} cost? A buying strategy plays against "
         f"opponents who never buy; the {item.noun} is priced right where buying "
         "it stops paying off (the win-share uplift crosses zero).",
@@ -252,7 +180,7 @@ def build(ctx: Context, item: Item) -> Section:
                 "net points per point paid",
                 2,
                 help="(Buyer's score - the non-buyers' mean score) / points paid "
-                f"for the {item.noun}s; bootstrap interval.",
+                f"for the {item.noun}s; a game one unit (delta method).",
             )
         )
     if any("uplift" in r for r in rows):
@@ -263,7 +191,7 @@ def build(ctx: Context, item: Item) -> Section:
                 unit="pp",
                 sig_key="uplift_sig",
                 help="Buyer's win share minus the fair share (games with a winner "
-                "/ players), 95% t interval.",
+                "/ players), 95% normal interval.",
             )
         )
         cols.append(Column.pvalue("uplift_p", "p"))
@@ -271,12 +199,12 @@ def build(ctx: Context, item: Item) -> Section:
     section.add(
         Table(
             f"{item.key}_pricing",
-            f"{item.title}: by price",
+            f"{_title(item)}: by price",
             pl.DataFrame(rows),
             cols,
             note=f"Buying strateg{'ies' if len(buy) > 1 else 'y'}: "
-            f"{', '.join(sorted(buy))}. Intervals: 95% (Wilson for rates, bootstrap for "
-            "ratios, t for the uplift).",
+            f"{', '.join(sorted(buy))}. Intervals: 95% (Wilson for rates, normal for ratios "
+            "and the uplift, each game one unit).",
         )
     )
     be_rows = [
@@ -368,7 +296,7 @@ def _be_cell(row: dict):
 
 def _finding(ctx: Context, item: Item, label: str, rows: list[dict], be, default,
              buy: set[str]) -> Finding:  # fmt: skip
-    where = f"{item.title} ({label})" if label else item.title
+    where = f"{_title(item)} ({label})" if label else _title(item)
     if not any("uplift" in r for r in rows):
         return Finding(
             f"{where}: every seat buys, so there is no non-buying opponent to measure "
@@ -535,7 +463,7 @@ def _figure(item: Item, curves: list[dict]) -> plots.Figure:
     return plots.finish(
         fig,
         f"{item.key}_pricing",
-        f"{item.title}: curves by price",
+        f"{_title(item)}: curves by price",
         f"{n_text} games per price. Bands: 95% intervals. "
         "Bottom left: the buyer's win share minus the fair share; where the curve crosses zero is "
         "the break-even price (shaded: its 95% interval).",

@@ -7,11 +7,12 @@ import numpy as np
 import polars as pl
 
 from sim.games.guardians.report import words
-from sim.games.guardians.report.per_game import OUTCOMES
-from sim.report import fmt, plots, quality
+from sim.games.guardians.report.compared import OUTCOMES
+from sim.measures import Value
+from sim.report import data_quality, fmt, plots
 from sim.report.answers import Answer, Estimate, Label, sentence
 from sim.report.context import Context
-from sim.report.metrics import mean, prefixed, rate
+from sim.report.metrics import prefixed
 from sim.report.render import Finding, Section
 from sim.report.table import Column, Table
 
@@ -33,39 +34,32 @@ def build(ctx: Context) -> Section:
         n = g.height
         row = ctx.arm_values(arm)
         row["games"] = n
-        counts = dict(g.group_by("outcome").len().iter_rows())
         for o in OUTCOMES:
-            row.update(prefixed(rate(counts.get(o, 0), n), o))
-        row.update(prefixed(mean(g.get_column("turns").to_numpy()), "turns"))
+            row.update(prefixed(ctx.measure(arm, f"{o}_rate"), o))
+        row.update(prefixed(ctx.measure(arm, "mean_turns"), "turns"))
         if "rounds" in g.columns:
-            row.update(prefixed(mean(g.get_column("rounds").to_numpy()), "rounds"))
-        row.update(prefixed(mean(s.get_column("score").to_numpy()), "score"))
+            row.update(prefixed(ctx.measure(arm, "mean_rounds"), "rounds"))
+        row.update(prefixed(ctx.measure(arm, "mean_score"), "score"))
         rows.append(row)
         players = int(g.get_column("players")[0])
-        decided = float(s.get_column("win_share").sum())
-        by_seat = s.group_by("seat").agg(pl.col("win_share").sum().alias("wins"), pl.len())
         seat_row = {
             **ctx.arm_values(arm),
             "games": n,
-            "fair": decided / n / players if n else np.nan,
+            "fair": ctx.measure(arm, "decided_rate").value / players if n else np.nan,
         }
-        for seat, wins, count in by_seat.sort("seat").iter_rows():
-            seat_row.update(prefixed(rate(wins, count), f"seat{seat + 1}"))
+        for seat in sorted(s.get_column("seat").unique().to_list()):
+            seat_row.update(prefixed(ctx.measure(arm, f"win_share.seat.{seat}"), f"seat{seat + 1}"))
         seat_rows.append(seat_row)
-        by_strat = s.group_by("strategy").agg(
-            pl.col("win_share").sum().alias("wins"),
-            pl.len().alias("seat_games"),
-            pl.col("score").alias("scores"),
-        )
-        for strategy, wins, count, scores in by_strat.sort("strategy").iter_rows():
+        seat_games = dict(s.group_by("strategy").len().iter_rows())
+        for strategy in sorted(seat_games):
             strat_rows.append(
                 {
                     "arm": arm,
                     **ctx.arm_values(arm),
                     "strategy": strategy,
-                    "seat_games": count,
-                    **prefixed(rate(wins, count), "win"),
-                    **prefixed(mean(np.asarray(scores, float)), "score"),
+                    "seat_games": seat_games[strategy],
+                    **prefixed(ctx.measure(arm, f"win_share.{strategy}"), "win"),
+                    **prefixed(ctx.measure(arm, f"seat_mean.score.{strategy}"), "score"),
                 }
             )
     data = pl.DataFrame(rows)
@@ -137,13 +131,12 @@ def build(ctx: Context) -> Section:
     if 1 < len(rows) <= 40:
         section.add(_outcome_figure(data, shown, ctx))
     total = sum(row["games"] for row in rows)
-    capped = sum(round(row["cap"] * row["games"]) for row in rows)
-    cap = rate(capped, total)
+    cap = ctx.measure(ctx.results.all_games(), "cap_rate")
     section.findings.append(
         Finding(
             f"{fmt.integer(total)} games in {len(rows)} arm{'s' if len(rows) != 1 else ''}; "
             f"invaders won (raid) {_range(data, 'raid')} of the games; "
-            f"{fmt.pct_ci(cap['value'], cap['low'], cap['high'])} hit the turn cap."
+            f"{fmt.pct_ci(cap.value, cap.low, cap.high)} hit the turn cap."
         )
     )
     section.answers.append(_answer(rows, cap, total))
@@ -154,10 +147,10 @@ def _pct(key: str, label: str, d: dict) -> Estimate:
     return Estimate(key, label, d["value"], d["low"], d["high"], unit="pct", signed=False)
 
 
-def _answer(rows: list[dict], cap: dict, total: int) -> Answer:
+def _answer(rows: list[dict], cap: Value, total: int) -> Answer:
     """'The invaders win 82% (81 to 83) of the games ...; 0.4% (...) hit the turn cap.'"""
     key = "overview.outcomes"
-    capped = _pct(f"{key}.cap", "share of games that hit the turn cap", cap)
+    capped = _pct(f"{key}.cap", "share of games that hit the turn cap", cap.as_dict())
     cap_part = sentence("; ", capped, " of all games hit the ", words.term("turn cap"), ".")
     raid = words.term("invaders' wins", "invaders win")
     if len(rows) == 1:
@@ -185,14 +178,14 @@ def _answer(rows: list[dict], cap: dict, total: int) -> Answer:
             " (", Label(hi["arm"]), ") of the games", cap_part,
         )  # fmt: skip
         head = None
-    warn = quality.cap_warning(cap["value"] * total, total, words.OUTCOMES["cap"])
+    warn = data_quality.cap_warning(cap.value * total, total, words.OUTCOMES["cap"])
     return Answer(
         key=key,
         question="How do the games end?",
         parts=parts,
         headline=head,
         category="",
-        quality=quality.Quality(
+        quality=data_quality.Quality(
             games=total, basis="games", mde=float("nan"), warnings=(warn,) if warn else ()
         ),
         section=ID,

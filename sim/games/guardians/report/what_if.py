@@ -9,9 +9,8 @@ import math
 import polars as pl
 
 from sim.games.guardians.report import words
-from sim.games.guardians.report.per_game import per_game, standard_metrics
-from sim.measures import registry_for
-from sim.report import arms, fmt, quality
+from sim.games.guardians.report.compared import standard_metrics
+from sim.report import arms, data_quality, fmt
 from sim.report import verdicts as verdict_words
 from sim.report.answers import (
     Answer,
@@ -26,9 +25,11 @@ from sim.report.answers import (
 )
 from sim.report.context import Context
 from sim.report.effects import Effect, effects_figure
-from sim.report.metrics import Metric, is_all_zero, paired, strategy_win_per_game
+from sim.report.game_quality.design import has_columns
+from sim.report.metrics import Metric
 from sim.report.render import Finding, Section, Text
 from sim.report.table import ARM, Cell, Column, Table
+from sim.results import StoredArm
 from sim.stats.tests import holm
 from sim.stats.verdict import Verdict, all_of, equivalence
 
@@ -47,37 +48,30 @@ def compare(
     base: str,
     other: str,
     *,
-    frames: dict[str, pl.DataFrame] | None = None,
     metrics: list[Metric] | None = None,
     strategies: bool = True,
     quality: bool = False,
 ) -> list[dict]:
-    """Rows of paired differences (other - base) for every metric that is not zero in both;
-    with `quality`, also the headline quality measures (sim.report.game_quality.compare)."""
-    frames = frames if frames is not None else {}
-    for arm in (base, other):
-        if arm not in frames:
-            frames[arm] = per_game(ctx.results, arm)
-    fa, fb = frames[base], frames[other]
+    """Rows of paired differences (other - base) of the registry's measures: every metric
+    that is not zero in both arms, each strategy's win share (when several play in both) and,
+    with `quality`, the headline quality measures (sim.report.game_quality.compare)."""
+    fa, fb = ctx.results.stored(base), ctx.results.stored(other)
     players = min(_players(ctx, base), _players(ctx, other))
-    chosen = metrics if metrics is not None else standard_metrics(fa, players)
     rows = []
-    for m in chosen:
-        if is_all_zero(fa, m.key) and is_all_zero(fb, m.key):
-            continue
-        d, base_mean, base_sd = paired(fa, fb, m.key)
-        if d.n < 2:
-            continue
-        rows.append(_row(other, m, d, base_mean, base_sd))
+    for m in metrics if metrics is not None else standard_metrics(fa, players):
+        row = _paired_row(ctx, fa, fb, other, m, skip_zero=True)
+        if row is not None:
+            rows.append(row)
     if strategies:
-        sa, sb = strategy_win_per_game(ctx.results, base), strategy_win_per_game(ctx.results, other)
-        common = [c for c in sa.columns if c != "game" and c in sb.columns]
+        labels = set(fa.seats.get_column("strategy").unique().to_list())
+        common = sorted(labels & set(fb.seats.get_column("strategy").unique().to_list()))
         if len(common) > 1:
             for strat in common:
-                d, base_mean, base_sd = paired(sa, sb, strat)
-                if d.n >= 2:
-                    metric = Metric(strat, f"win share of {strat}", "pp", tolerance="win_share")
-                    rows.append(_row(other, metric, d, base_mean, base_sd))
+                metric = Metric(f"win_share.{strat}", f"win share of {strat}", "pp",
+                                tolerance="win_share")  # fmt: skip
+                row = _paired_row(ctx, fa, fb, other, metric)
+                if row is not None:
+                    rows.append(row)
     if quality:
         rows += quality_rows(ctx, base, other)
     adjusted = holm([row["diff_p"] for row in rows])
@@ -92,25 +86,16 @@ def quality_rows(ctx: Context, base: str, other: str) -> list[dict]:
     """The headline quality measures' paired differences as comparison rows (the measures the
     stored games have the columns of)."""
     from sim.report.game_quality.compare import COMPETITIVE
-    from sim.report.game_quality.design import frames_of, has_columns
-    from sim.stats.paired import Difference
 
-    registry = registry_for("guardians")
-    fa, fb = frames_of(ctx.results, base), frames_of(ctx.results, other)
+    fa, fb = ctx.results.stored(base), ctx.results.stored(other)
     rows = []
     for name in COMPETITIVE:
-        m = registry.get(name)
-        if not has_columns([fa, fb], m.games_columns, m.seats_columns):
-            continue
-        v, ref = m.paired(fa, fb), m.estimate(fa)
-        if v.n < 2 or math.isnan(v.value):
-            continue
-        d = Difference(v.value, v.low, v.high, v.pvalue, v.n, math.nan, "paired (delta method)")
-        spread = ref.se * math.sqrt(ref.n) if ref.n else math.nan  # a game's own spread
+        m = ctx.registry.get(name)
         unit = "pp" if m.unit == "share" else "num"
         metric = Metric(name, m.label, unit, 2 if unit == "num" else 1)
-        row = _row(other, metric, d, ref.value, spread)
-        rows.append({**row, "definition": m.definition})
+        row = _paired_row(ctx, fa, fb, other, metric)
+        if row is not None and not math.isnan(row["diff"]):
+            rows.append({**row, "definition": m.definition})
     return rows
 
 
@@ -118,12 +103,26 @@ def _players(ctx: Context, arm: str) -> int:
     return int(ctx.results.arm_games(arm).get_column("players")[0])
 
 
-def _row(arm: str, m: Metric, d, base_mean: float, base_sd: float) -> dict:
-    if base_sd and base_sd > 0:
-        effect = d.estimate / base_sd
+def _paired_row(ctx: Context, fa: StoredArm, fb: StoredArm, arm: str, m: Metric, *,
+                skip_zero: bool = False) -> dict | None:  # fmt: skip
+    """The metric's row: the baseline's value, the paired difference on the games both arms
+    played, and the effect size (the difference over the spread of a baseline game); None
+    when the arms lack its columns, it is 0 in both (`skip_zero`) or fewer than 2 games
+    pair."""
+    measure = ctx.registry.get(m.key)
+    if not has_columns([fa, fb], measure.games_columns, measure.seats_columns):
+        return None
+    ref = measure.estimate(fa)
+    if skip_zero and ref.value == 0 and measure.estimate(fb).value == 0:
+        return None
+    d = measure.paired(fa, fb)
+    if d.n < 2:
+        return None
+    spread = ref.se * math.sqrt(ref.n) if ref.n else math.nan  # a game's own spread
+    if spread and spread > 0:
+        effect = d.value / spread
     else:
-        effect = math.inf if d.estimate else 0.0
-    rel = d.estimate / base_mean if base_mean else math.nan
+        effect = math.inf if d.value else 0.0
     return {
         "arm": arm,
         "metric": m.label,
@@ -131,16 +130,16 @@ def _row(arm: str, m: Metric, d, base_mean: float, base_sd: float) -> dict:
         "digits": m.digits,
         "headline": m.headline,
         "tolerance": m.tolerance,
-        "base": base_mean,
-        "value": base_mean + d.estimate,
-        "diff": d.estimate,
+        "base": ref.value,
+        "value": ref.value + d.value,
+        "diff": d.value,
         "diff_low": d.low,
         "diff_high": d.high,
         "diff_p": d.pvalue,
-        "diff_sig": d.significant,
+        "diff_sig": d.pvalue < 1 - ctx.level,
         "games": d.n,
         "effect": effect,
-        "relative": rel,
+        "relative": d.value / ref.value if ref.value else math.nan,
     }
 
 
@@ -309,7 +308,6 @@ def build(ctx: Context) -> Section:
         section.add(Text("Only one arm: nothing to compare."))
         return section
     base = baseline_arm(ctx)
-    frames: dict[str, pl.DataFrame] = {}
     all_rows = []
     for arm in names:
         if arm == base:
@@ -317,7 +315,7 @@ def build(ctx: Context) -> Section:
         if _players(ctx, arm) != _players(ctx, base):
             section.add(Text(f"{arm}: not compared (a different number of players than {base})."))
             continue
-        rows = compare(ctx, base, arm, frames=frames, quality=True)
+        rows = compare(ctx, base, arm, quality=True)
         section.findings.append(arm_finding(ctx, f"{arm} ({changes(ctx, arm, base)})", base, rows))
         section.answers.append(arm_answer(ctx, arm, base, rows))
         all_rows.extend(rows)
@@ -339,7 +337,7 @@ def build(ctx: Context) -> Section:
             f"Every metric, each arm minus the baseline arm '{base}'",
             all_rows,
             note="Paired by game (the same seeds in every arm): mean of the per-game differences "
-            "with a 95% t interval. Sorted by effect size within each arm.",
+            "with a 95% normal interval. Sorted by effect size within each arm.",
         )
     )
     return section
@@ -367,7 +365,7 @@ def cap_warnings(ctx: Context, arms_: list[str]) -> tuple[str, ...]:
     out = []
     for arm in arms_:
         g = ctx.results.arm_games(arm)
-        w = quality.cap_warning(
+        w = data_quality.cap_warning(
             float((g.get_column("outcome") == "cap").sum()), g.height, words.OUTCOMES["cap"]
         )
         if w:
@@ -417,10 +415,10 @@ def arm_answer(
         category = "no change detected"
         kind = verdict_words.UNSETTLED if v is not None else verdict_words.INFO
     head = heads[0] if heads else None
-    q = quality.Quality(
+    q = data_quality.Quality(
         games=n,
         basis="paired games (the same deal in both arms)",
-        mde=quality.mde(head["diff_low"], head["diff_high"]) if head else float("nan"),
+        mde=data_quality.mde(head["diff_low"], head["diff_high"]) if head else float("nan"),
         mde_unit="pp" if head and head["unit"] == "pp" else "num",
         mde_of=f"change in {head['metric']}" if head else "effect",
         warnings=cap_warnings(ctx, [base, arm]),

@@ -12,10 +12,10 @@ from sim.report.spec import GameReport
 METHODS = (
     "Level steps, power uplift and sensitivity compare two arms on the same games (the same "
     "seed deals the same cards and draws the same launch errors in every arm): the per-game "
-    "differences in winning get a paired t interval.",
+    "differences in winning get a paired normal interval.",
     "Option values compare each arm with the baseline arm, the same table with one strategy "
     "parameter changed (an optional action never taken, or taken without judging), on the "
-    "same games: paired t intervals of the win and score differences.",
+    "same games: paired normal intervals of the win and score differences.",
     "The invader cards, the board's measurements and the players' dexterity are assumptions "
     "(docs/games/space_invaders/rules.md): the sensitivity table shows how the answers move with "
     "them.",
@@ -25,7 +25,7 @@ METHODS = (
 def infer_sections(results: Results) -> list[str]:
     """The difficulty table when the level varies. (A chart for target win rates is a tune:
     experiments/tune_invaders_chart.yaml.)"""
-    values = [arm.ruleset_values for arm in results.arms]
+    values = [arm.rules for arm in results.arms]
     return ["invaders_difficulty"] if len({v.get("setup.level") for v in values}) > 1 else []
 
 

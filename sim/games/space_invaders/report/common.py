@@ -16,16 +16,16 @@ from dataclasses import dataclass
 import numpy as np
 import polars as pl
 
-from sim.games import get_game
-from sim.games.base import part
 from sim.games.space_invaders.columns import POWER_COLUMNS, TOKEN_COLUMNS
 from sim.games.space_invaders.layout import STATUS_NAMES
 from sim.games.space_invaders.schema import DEXTERITIES, LEVELS
+from sim.measures import Value
+from sim.plugins import get_game
+from sim.plugins.base import part
 from sim.report import fmt
 from sim.report.context import Context
-from sim.report.metrics import mean, prefixed, rate
+from sim.report.metrics import prefixed
 from sim.report.table import Column
-from sim.stats.paired import paired_difference
 
 OUTCOMES = STATUS_NAMES[1:]  # victory, planet_destroyed, ufo_survived, cap
 OUTCOME_LABELS = {
@@ -34,12 +34,13 @@ OUTCOME_LABELS = {
     "ufo_survived": "UFO survived the assault",
     "cap": "stopped at the round cap",
 }
-# per-game means: games column -> (key, label)
+# per-game means: registry measure -> (key, label); every seat scores the team's score
 MEANS = {
-    "rounds": ("rounds", "rounds"),
-    "planet_left": ("planet", "planet health left"),
-    "score": ("score", "team score"),
+    "mean_rounds": ("rounds", "rounds"),
+    "mean_planet_left": ("planet", "planet health left"),
+    "mean_score": ("score", "team score"),
 }
+WIN_RATE = "victory_rate"  # the share of games the team wins
 # keys that place an arm in the grid rather than make it a variant
 GRID_KEYS = ("setup.level", "dexterity.skill", "powers.plain")
 
@@ -64,7 +65,7 @@ def arms(ctx: Context) -> list[Arm]:
     out = []
     for name in ctx.arm_names:
         info = ctx.results.arm(name)
-        v = info.ruleset_values
+        v = info.rules
         games = ctx.results.arm_games(name)
         strategies = ctx.results.arm_seats(name).get_column("strategy").unique().sort()
         variant = ", ".join(
@@ -92,6 +93,11 @@ def table_columns(*, level: bool = True) -> list[Column]:
     return columns + [Column.text("dexterity", "dexterity"), Column.text("skill", "team skill")]
 
 
+def win_change_columns() -> list[Column]:
+    """A paired win-rate change and its p-value (columns `diff`, `diff_p`)."""
+    return [Column.diff("diff", "win-rate change", unit="pp"), Column.pvalue("diff_p")]
+
+
 @functools.cache
 def team_skills() -> tuple[str, ...]:
     """The team-skill ladder, weakest first: the plug-in's `skills` (the players' plain data,
@@ -114,18 +120,14 @@ def is_grid(a: Arm) -> bool:
     return a.plain == "none" and not a.variant
 
 
-def wins(ctx: Context, name: str) -> np.ndarray:
-    return ctx.results.arm_games(name).sort("game").get_column("won").to_numpy().astype(float)
-
-
-def paired(ctx: Context, treat: str, control: str, games: np.ndarray | None = None):
-    """Paired difference of win rates (same game index = same seed) between two arms."""
-    a = ctx.results.arm_games(treat).select("game", "won")
-    b = ctx.results.arm_games(control).select("game", "won")
-    both = a.join(b, on="game", suffix="_c").sort("game")
+def win_change(ctx: Context, treat: str, control: str, games: np.ndarray | None = None) -> Value:
+    """The win rate's paired difference, treat minus control (same game index = same seed),
+    over the games `games` when given."""
+    a, b = ctx.results.stored(control), ctx.results.stored(treat)
     if games is not None:
-        both = both.filter(pl.col("game").is_in(games))
-    return paired_difference(both.get_column("won").to_numpy(), both.get_column("won_c").to_numpy())
+        keep = pl.col("game").is_in(games)
+        a, b = a.where(keep), b.where(keep)
+    return ctx.paired(a, b, WIN_RATE)
 
 
 def dealt(ctx: Context, arm: str, power: str) -> np.ndarray:
@@ -163,15 +165,13 @@ def largest_move(rows: list[dict]) -> dict:
     return max(rows, key=lambda r: abs(r["diff"]) if not math.isnan(r["diff"]) else -1)
 
 
-def outcome_stats(games: pl.DataFrame) -> dict:
+def outcome_stats(ctx: Context, arm: str) -> dict:
     """An arm's games: how many, the rate of each outcome, the means of MEANS."""
-    n = games.height
-    counts = dict(games.group_by("outcome").len().iter_rows())
-    row: dict = {"games": n}
+    row: dict = {"games": ctx.results.arm_games(arm).height}
     for outcome in OUTCOMES:
-        row.update(prefixed(rate(counts.get(outcome, 0), n), outcome))
-    for column, (key, _) in MEANS.items():
-        row.update(prefixed(mean(games.get_column(column).to_numpy()), key))
+        row.update(prefixed(ctx.measure(arm, f"{outcome}_rate"), outcome))
+    for measure, (key, _) in MEANS.items():
+        row.update(prefixed(ctx.measure(arm, measure), key))
     return row
 
 

@@ -13,6 +13,7 @@ import polars as pl
 
 from sim.games.space_invaders.report import answers, figures
 from sim.games.space_invaders.report.common import (
+    WIN_RATE,
     Arm,
     arms,
     dealt,
@@ -23,9 +24,9 @@ from sim.games.space_invaders.report.common import (
     order,
     outcome_columns,
     outcome_stats,
-    paired,
     table_columns,
-    wins,
+    win_change,
+    win_change_columns,
 )
 from sim.games.space_invaders.report.verdicts import none_moves, step_verdict
 from sim.games.space_invaders.schema import LEVELS
@@ -33,7 +34,7 @@ from sim.report import fmt
 from sim.report import verdicts as words_v
 from sim.report.answers import plain_text
 from sim.report.context import Context
-from sim.report.metrics import prefixed, rate
+from sim.report.metrics import prefixed
 from sim.report.render import Finding, Section, Text
 from sim.report.table import Column, Table
 from sim.stats.tolerances import Tolerance
@@ -65,7 +66,7 @@ def build(ctx: Context) -> Section:
         section.add(Text("No arm plays the printed setup (no main grid)."))
         return section
     levels = [{"players": a.players, "dexterity": a.dexterity, "skill": a.skill,
-               "level": a.level, **outcome_stats(ctx.results.arm_games(a.name))}
+               "level": a.level, **outcome_stats(ctx, a.name)}
               for a in grid]  # fmt: skip
     tol = ctx.tolerance("win_rate")
     steps = _step_rows(ctx, grid, tol)
@@ -148,10 +149,10 @@ def _step_rows(ctx: Context, grid: list[Arm], tol: Tolerance) -> list[dict]:
     for cell, levels in by_cell.items():
         present = [lv for lv in LEVELS if lv in levels]
         for low, high in zip(present, present[1:], strict=False):
-            d = paired(ctx, levels[high].name, levels[low].name)
+            d = win_change(ctx, levels[high].name, levels[low].name)
             row = {"players": cell[0], "dexterity": cell[1], "skill": cell[2],
                    "low": low, "high": high, "step": f"{low} -> {high}",
-                   "diff": d.estimate, "diff_low": d.low, "diff_high": d.high,
+                   "diff": d.value, "diff_low": d.low, "diff_high": d.high,
                    "diff_p": d.pvalue, "games": d.n}  # fmt: skip
             v = step_verdict(row, tol)
             row["verdict"] = (
@@ -201,15 +202,14 @@ def _ladder_findings(rows: list[dict], tol: Tolerance) -> list[Finding]:
 
 
 def _ladder_table(rows: list[dict]) -> Table:
-    return Table(
+    return Table.of_rows(
         "invaders_level_steps",
         "Is each printed level harder than the one below?",
-        pl.DataFrame(rows),
+        rows,
         [
             *table_columns(level=False),
             Column.text("step", "step"),
-            Column.diff("diff", "win-rate change", unit="pp"),
-            Column.pvalue("diff_p"),
+            *win_change_columns(),
             Column.text("verdict", "verdict"),
             Column.count("games", "paired games"),
         ],
@@ -224,11 +224,11 @@ def _uplift_rows(ctx: Context, grid: list[Arm], uplift: list[Arm]) -> list[dict]
     rows = []
     for a, base in matched(grid, uplift):
         games = dealt(ctx, base.name, a.plain)
-        d = paired(ctx, base.name, a.name, games)
+        d = win_change(ctx, base.name, a.name, games)
         rows.append({"power": a.plain, "players": a.players, "level": a.level,
                      "dexterity": a.dexterity, "skill": a.skill, "dealt": len(games),
                      "in_play": in_play(ctx, base.name, a.plain),
-                     "games": ctx.results.arm_games(base.name).height, "uplift": d.estimate,
+                     "games": ctx.results.arm_games(base.name).height, "uplift": d.value,
                      "uplift_low": d.low, "uplift_high": d.high,
                      "uplift_p": d.pvalue})  # fmt: skip
     rows.sort(key=lambda r: -r["uplift"] if not math.isnan(r["uplift"]) else math.inf)
@@ -286,12 +286,11 @@ def _paired_table(name: str, title: str, rows: list[dict], first: Column, measur
 def _sensitivity_rows(ctx: Context, grid: list[Arm], variants: list[Arm]) -> list[dict]:
     rows = []
     for a, base in matched(grid, variants):
-        won = wins(ctx, a.name)
-        d = paired(ctx, a.name, base.name)
+        d = win_change(ctx, a.name, base.name)
         rows.append({"variant": a.variant, "players": a.players, "level": a.level,
                      "dexterity": a.dexterity, "skill": a.skill,
-                     **prefixed(rate(won.sum(), won.size), "win"), "games": d.n,
-                     "diff": d.estimate, "diff_low": d.low, "diff_high": d.high,
+                     **prefixed(ctx.measure(a.name, WIN_RATE), "win"), "games": d.n,
+                     "diff": d.value, "diff_low": d.low, "diff_high": d.high,
                      "diff_p": d.pvalue})  # fmt: skip
     return rows
 

@@ -11,7 +11,7 @@ import polars as pl
 from sim.games.space_invaders.report import answers, figures
 from sim.games.space_invaders.report.common import outcome_columns, outcome_stats
 from sim.report.context import Context
-from sim.report.metrics import mean, prefixed
+from sim.report.metrics import prefixed
 from sim.report.render import Section
 from sim.report.table import ARM, Column, Table
 
@@ -35,13 +35,12 @@ def build(ctx: Context) -> Section:
     ident = ctx.arm_columns() if len(ctx.label_columns()) <= MAX_LABELS else [ARM]
     rows, strategy_rows = [], []
     for arm in ctx.arm_names:
-        games = ctx.results.arm_games(arm)
-        rows.append({**ctx.arm_values(arm), **outcome_stats(games)})
+        rows.append({**ctx.arm_values(arm), **outcome_stats(ctx, arm)})
         seats = ctx.results.arm_seats(arm)
         for (strategy,), own in seats.group_by("strategy", maintain_order=True):
             row = {**ctx.arm_values(arm), "strategy": strategy, "seat_games": own.height}
             for column in SEAT_COUNTS:
-                row.update(prefixed(mean(own.get_column(column).to_numpy()), column))
+                row.update(prefixed(ctx.measure(arm, f"seat_mean.{column}.{strategy}"), column))
             strategy_rows.append(row)
     picture = figures.outcomes(rows, [ctx.arm_label(r["arm"]) for r in rows])
     if picture is not None:

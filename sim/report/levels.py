@@ -36,8 +36,9 @@ from sim.report.answers import (
     joined,
     sentence,
 )
-from sim.report.data import ArmInfo, Results
-from sim.report.quality import Quality
+from sim.report.data import Results
+from sim.report.data_quality import Quality
+from sim.results import Settings
 from sim.stats.verdict import Outcome, Verdict, all_of, equivalence
 
 SKILL = "skill"
@@ -56,14 +57,14 @@ def levels(results: Results) -> list[str]:
     return list(dict.fromkeys(ordered))
 
 
-def arm_level(arm: ArmInfo) -> str:
+def arm_level(arm: Settings) -> str:
     """The arm's skill level: its manifest entry's, else the part of its name after '@'."""
     if arm.skill:
         return arm.skill
     return arm.name.rsplit("@", 1)[1] if "@" in arm.name else ""
 
 
-def base_name(arm: ArmInfo) -> str:
+def base_name(arm: Settings) -> str:
     """The arm it repeats: its manifest entry's base_arm, else its name without '@<level>'."""
     if arm.base_arm:
         return arm.base_arm
