@@ -20,10 +20,17 @@ from sim.games.alien_raid.cards import (
 )
 from sim.games.alien_raid.params import to_params
 from sim.games.alien_raid.ruleset import load_ruleset
+from tests.games.alien_raid.ships import ship_models
 
 P = to_params(load_ruleset("alien-raid").values)
-SHIPS = [m for m in range(P[L.P_N_MODELS]) if not is_station(P, m)]
+SHIPS = ship_models(P)
 KINDS = range(L.C_CITY_DECK + 1)  # every condition
+
+
+def test_the_ships_listed_at_import_are_the_models_that_are_not_stations():
+    # SHIPS is read in plain Python (collecting compiles nothing); the rule's own check agrees
+    assert [m for m in range(P[L.P_N_MODELS]) if not is_station(P, m)] == SHIPS
+    assert 0 < len(SHIPS) < P[L.P_N_MODELS]  # the catalog has both ships and stations
 
 
 def field(p, m, f):

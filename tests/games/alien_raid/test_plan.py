@@ -10,7 +10,7 @@ import pytest
 from numba import njit
 
 from sim.games.alien_raid import layout as L
-from sim.games.alien_raid.cards import depends_on_foe, group_attack, is_station
+from sim.games.alien_raid.cards import depends_on_foe, group_attack
 from sim.games.alien_raid.decision import FSCRATCH_SIZE, SCRATCH_SIZE
 from sim.games.alien_raid.observe import observe
 from sim.games.alien_raid.params import names, to_params
@@ -40,10 +40,11 @@ from strategies.alien_raid.sampling import (
     sample_hand,
     sampled_contest,
 )
+from tests.games.alien_raid.ships import ship_models
 
 RULES = load_ruleset("alien-raid")
 P, N = to_params(RULES.values), names(RULES.values)
-SHIPS = [m for m in range(P[L.P_N_MODELS]) if not is_station(P, m)]
+SHIPS = ship_models(P)
 FUEL_MAX = 100.0  # every subset fits: all are summed
 SPARE = 2000  # fscratch: a prediction of the slow way (free in every layout)
 
