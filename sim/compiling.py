@@ -22,6 +22,7 @@ import subprocess
 import sys
 import threading
 import time
+import warnings
 from collections.abc import Callable, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -81,6 +82,7 @@ def ensure_compiled(jobs: Sequence[Job], *, what: str, notice: Notice | None = N
 
     if DISABLE_JIT:  # plain Python: nothing to compile
         return 0.0
+    compile_cache.warn_if_off()
     listed: set[Unit] = set()  # a unit in several jobs (lineups prepared together): once
     todo = []
     for job in jobs:
@@ -92,7 +94,10 @@ def ensure_compiled(jobs: Sequence[Job], *, what: str, notice: Notice | None = N
         return 0.0
     began = time.perf_counter()
     with (notice or plain_notice)(what):
-        _compile_jobs(todo, min(processes or _cores(), len(todo)))
+        n = min(processes or _cores(), len(todo))
+        if compile_cache.problem() is not None:  # workers hand their code over on disk
+            n = 1
+        _compile_jobs(todo, n)
         for job in todo:
             for unit in job:
                 unit.compile()  # loads what a worker compiled; compiles what none could
@@ -170,6 +175,7 @@ def _send(worker: subprocess.Popen, job: Job) -> None:
 def _serve() -> None:
     """A compiling worker: compile each job read from stdin, answer one line per job."""
     source, sink = sys.stdin.buffer, sys.stdout.buffer
+    warnings.simplefilter("ignore", compile_cache.CompileCacheWarning)  # the parent says it
     while header := source.read(8):
         for unit in pickle.loads(source.read(int.from_bytes(header, "little"))):
             with contextlib.suppress(Exception):  # the parent compiles it again and reports it
@@ -187,12 +193,18 @@ def _cores() -> int:
 # --- telling the user -----------------------------------------------------------------------
 
 
+def _compiling(what: str) -> str:
+    """The notice's words: once per machine, or every run when the cache cannot be kept."""
+    when = "first run only" if compile_cache.problem() is None else "in memory, every run"
+    return f"compiling the game engine for {what} ({when}) ..."
+
+
 @contextmanager
 def plain_notice(what: str, *, stream: Any = None):
     """One line on stderr: 'compiling the game engine for WHAT (first run only) ... 12 s'."""
     stream = stream or sys.stderr
     began = time.perf_counter()
-    stream.write(f"compiling the game engine for {what} (first run only) ...")
+    stream.write(_compiling(what))
     stream.flush()
     try:
         yield
@@ -217,7 +229,7 @@ def console_notice(console: Any = None) -> Notice:
 
     @contextmanager
     def notice(what: str):
-        text = f"compiling the game engine for {what} (first run only) ..."
+        text = _compiling(what)
         if not draws_live(console):
             with plain_notice(what, stream=console.file):
                 yield
