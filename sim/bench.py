@@ -147,8 +147,42 @@ def strategy_rate(
     }
     for i, c in enumerate(counted):
         row[f"{c}_per_s_per_core"] = round(statistics.median(t[i] / w for w, _, t in samples))
+        row[f"{c}_per_cpu_s"] = round(statistics.median(t[i] / cpu for _, cpu, t in samples))
         row[f"{c}_per_game"] = round(statistics.median(t[i] / games for _, _, t in samples), 1)
     return row
+
+
+# The yardstick every game's bench measures beside its own figures: the compiled Guardians
+# loop with greedy in every seat, in turns per CPU second. Two machines' figures compare as
+# ratios to it (`vs_reference` of each rate: its games per CPU second per million of these).
+REFERENCE = Table("guardians", "guardians", 4)
+REFERENCE_STRATEGY = "greedy"
+
+
+def reference_rate(*, quick: bool) -> dict[str, Any] | None:
+    """The greedy Guardians loop's turns per second on this machine (per core on the wall
+    clock and per CPU second), or None where the Guardians game is not installed."""
+    from sim.plugins import game_names
+
+    if REFERENCE.game not in game_names():
+        return None
+    games, repeats = (2000, 3) if quick else (5000, 5)
+    row = strategy_rate(REFERENCE, [REFERENCE_STRATEGY], games=games, repeats=repeats,
+                        counted=["turns"])  # fmt: skip
+    keep = ("game", "preset", "players", "strategy", "games", "repeats", "turns_per_s_per_core",
+            "turns_per_cpu_s", "turns_per_game")  # fmt: skip
+    return {key: row[key] for key in keep}
+
+
+def against_reference(bench: Bench, reference: dict[str, Any] | None) -> None:
+    """Put the reference beside the rates: each rate's games per CPU second per million of
+    the reference's turns per CPU second (`vs_reference`)."""
+    if reference is None:
+        return
+    bench.figures["reference"] = reference
+    per_million = reference["turns_per_cpu_s"] / 1e6
+    for rate in bench.rates:
+        rate["vs_reference"] = round(rate["games_per_cpu_s"] / per_million, 1)
 
 
 def _engine(game: Any, path: str) -> Any:
@@ -338,9 +372,9 @@ def run_bench(
     """The bench of a game, as its plug-in's `bench_plan` says: every strategy alone (or the
     `strategies` chosen) and the plan's lineups, on the first preset (every preset with the
     plan's `every_preset`, but in a quick bench; or the `presets` chosen); the 2-worker
-    speed-up; in the full bench the compile times and a whole run. `games`: the games of a
-    rate's measurement (default 2,000 quick, else 5,000); the speed-up plays 20 (40) times
-    as many."""
+    speed-up; the greedy Guardians loop's turns per second beside them (reference_rate); in
+    the full bench the compile times and a whole run. `games`: the games of a rate's
+    measurement (default 2,000 quick, else 5,000); the speed-up plays 20 (40) times as many."""
     from sim.plugins import get_game
     from sim.plugins.base import part, strategy_names
 
@@ -367,6 +401,7 @@ def run_bench(
                 bench.rates.append(strategy_rate(table, lineup, games=n, repeats=repeats,
                                                  label=f"{label} [{engine}]", engine=path,
                                                  counted=plan.counted))  # fmt: skip
+    against_reference(bench, reference_rate(quick=quick))
     first = Table(game.name, chosen_presets[0], plan.players, rules)
     run_lineup = plan.run_lineup or (names[0],)
     bench.figures["scaling"] = (
@@ -383,22 +418,28 @@ def run_bench(
 
 def table(bench: Bench) -> str:
     """The rates as a table (who played, games per second per core and per CPU second, each
-    counted column per second), then the other figures."""
+    counted column per second, the ratio to the reference), then the other figures."""
     extra = [f"{c}/s/core" for c in bench.counted]
     lines = [f"{'game':16s} {'preset':26s} {'players':>7s} {'strategy':12s} "
              f"{'games/s/core':>13s} {'games/cpu-s':>12s}"
-             + "".join(f" {h:>15s}" for h in extra)]  # fmt: skip
+             + "".join(f" {h:>15s}" for h in extra) + f" {'vs reference':>12s}"]  # fmt: skip
     for r in bench.rates:
         counts = "".join(f" {r[f'{c}_per_s_per_core']:>15,}" for c in bench.counted)
         lines.append(f"{r['game']:16s} {r['preset']:26s} {r['players']:>7} "
                      f"{r['strategy']:12s} {r['games_per_s_per_core']:>13,.0f} "
-                     f"{r['games_per_cpu_s']:>12,.0f}{counts}")  # fmt: skip
+                     f"{r['games_per_cpu_s']:>12,.0f}{counts} "
+                     f"{r.get('vs_reference', ''):>12}")  # fmt: skip
     lines += [_figure_line(key, value) for key, value in bench.figures.items()]
     return "\n".join(lines)
 
 
 def _figure_line(key: str, value: Any) -> str:
     """One of the bench's other figures in words (its JSON names it `key`)."""
+    if key == "reference":
+        return (f"reference: {value['game']} {value['strategy']}, {value['players']} players, "
+                f"{value['turns_per_s_per_core']:,} turns/s/core, {value['turns_per_cpu_s']:,} "
+                "per CPU second (vs reference: games per CPU second per million of these)"
+                )  # fmt: skip
     if key == "scaling":
         low, high = value["speedup_range"]
         return (f"2 workers against 1: {value['speedup_2_workers']:.2f}x the games per second "

@@ -3,9 +3,10 @@
 A game describes what a run needs as jobs: each a sequence of `Unit`s (a compiled function and
 the signature to compile it for) that one process compiles in order, a unit after the ones it
 calls. `ensure_compiled` skips every unit whose cached machine code is fresh; if any is left,
-it says so on one line with the elapsed time and compiles the jobs in parallel worker
-processes (numba compiles on one core), longest first, then loads them here: the caller and
-every worker process started afterwards load the machine code instead of compiling it again.
+it says so on one line with the elapsed time and compiles the jobs in parallel (numba compiles
+on one core), longest first: this process and worker processes, one job each at a time; then
+it loads what the workers compiled: the caller and every worker process started afterwards
+load the machine code instead of compiling it again.
 
 The compiling workers are plain `python -m sim.compiling` processes fed units through a pipe:
 unlike multiprocessing's spawn, they never import the caller's main script.
@@ -19,6 +20,7 @@ import pickle
 import selectors
 import subprocess
 import sys
+import threading
 import time
 import warnings
 from collections.abc import Callable, Sequence
@@ -93,16 +95,42 @@ def ensure_compiled(jobs: Sequence[Job], *, what: str, notice: Notice | None = N
     began = time.perf_counter()
     with (notice or plain_notice)(what):
         n = min(processes or _cores(), len(todo))
-        if n > 1 and compile_cache.problem() is None:  # workers hand their code over on disk
-            _compile_in_workers(todo, n)
+        if compile_cache.problem() is not None:  # workers hand their code over on disk
+            n = 1
+        _compile_jobs(todo, n)
         for job in todo:
             for unit in job:
                 unit.compile()  # loads what a worker compiled; compiles what none could
     return time.perf_counter() - began
 
 
-def _compile_in_workers(jobs: list[Job], n: int) -> None:
-    """Hand the jobs, one at a time, to n worker processes until all are done."""
+def _compile_jobs(jobs: list[Job], n: int) -> None:
+    """Compile the jobs on n cores: this process takes them one at a time, the longest first,
+    while n - 1 worker processes take the others; so the longest job waits for no worker
+    process to start, and this process need not load what it compiled itself."""
+    queue, lock = list(jobs), threading.Lock()
+
+    def take() -> Job | None:
+        with lock:
+            return queue.pop(0) if queue else None
+
+    helper = threading.Thread(target=_compile_in_workers, args=(take, n - 1), daemon=True)
+    if n > 1:
+        helper.start()
+    try:
+        while (job := take()) is not None:
+            for unit in job:
+                with contextlib.suppress(Exception):  # ensure_compiled compiles it again: raises
+                    unit.compile()
+    finally:
+        with lock:
+            queue.clear()  # interrupted: the workers stop after their job
+        if n > 1:
+            helper.join()
+
+
+def _compile_in_workers(take: Callable[[], Job | None], n: int) -> None:
+    """Hand jobs from `take`, one at a time, to n worker processes until it has none left."""
     env = dict(os.environ, PYTHONPATH=os.pathsep.join(p for p in sys.path if p))
     workers = [
         subprocess.Popen(
@@ -113,21 +141,22 @@ def _compile_in_workers(jobs: list[Job], n: int) -> None:
         )  # fmt: skip
         for _ in range(n)
     ]
-    todo = list(jobs)
     selector = selectors.DefaultSelector()
     try:
+        busy = 0
         for worker in workers:
-            _send(worker, todo.pop(0))
-            selector.register(worker.stdout, selectors.EVENT_READ, worker)
-        busy = len(workers)
+            if (job := take()) is not None:
+                _send(worker, job)
+                selector.register(worker.stdout, selectors.EVENT_READ, worker)
+                busy += 1
         while busy:
             for key, _ in selector.select():
                 worker = key.data
                 if not worker.stdout.readline():  # the worker died; its unit compiles here
                     selector.unregister(worker.stdout)
                     busy -= 1
-                elif todo:
-                    _send(worker, todo.pop(0))
+                elif (job := take()) is not None:
+                    _send(worker, job)
                 else:
                     busy -= 1
     finally:

@@ -212,10 +212,55 @@ def _engines_error() -> str:
     return Path(ready).read_text(encoding="utf-8")
 
 
-@pytest.hookimpl(tryfirst=True)  # before the test's fixtures, which may play games
-def pytest_runtest_setup(item: pytest.Item) -> None:
+@pytest.hookimpl(wrapper=True, tryfirst=True)  # before the test's fixtures, which may play games
+def pytest_runtest_setup(item: pytest.Item) -> Any:
     if _needs_engines(item) and (error := _engines_error()):
         pytest.fail(f"compiling the game engines failed:\n{error}", pytrace=False)
+    return (yield from _engine_free(item, "fixtures"))
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_call(item: pytest.Item) -> Any:
+    return (yield from _engine_free(item, "test"))
+
+
+# --- the mark is checked: a test marked without_engines uses no game's compiled code ----------
+
+GAME_CODE = ("sim.games.", "strategies.")  # the packages of the games and their players
+
+
+def _engine_free(item: pytest.Item, what: str) -> Any:
+    """A hook wrapper's body: a test marked `without_engines` whose fixtures or body compiled or
+    loaded a game's machine code fails, naming it (the suite runs it while the engines
+    compile: it would compile them again, or wait for them on another machine). The test's
+    own subprocesses are checked by tests/test_marks.py (at full size)."""
+    if _needs_engines(item):
+        return (yield)
+    before = _game_code_in_use()
+    result = yield
+    used = sorted(name for name, n in _game_code_in_use().items() if n > before.get(name, 0))
+    if used:
+        pytest.fail(f"{item.nodeid} is marked {WITHOUT_ENGINES} but its {what} used compiled game "
+                    f"code: {', '.join(used[:4])}{' ...' if len(used) > 4 else ''} (unmark it)",
+                    pytrace=False)  # fmt: skip
+    return result
+
+
+def _game_code_in_use() -> dict[str, int]:
+    """Every compiled function of a game or its players imported so far, with how many machine
+    codes it holds (compiled here or loaded from the cache: either way, used)."""
+    if "numba" not in sys.modules:
+        return {}
+    from numba.core.dispatcher import Dispatcher
+
+    found = {}
+    for name, module in list(sys.modules.items()):
+        if module is None or not name.startswith(GAME_CODE):
+            continue
+        for value in list(vars(module).values()):
+            if isinstance(value, Dispatcher) and value.py_func.__module__ == name:
+                found[f"{name}.{value.py_func.__qualname__}"] = len(value.overloads)
+    return found
 
 
 def pytest_terminal_summary(terminalreporter: Any) -> None:

@@ -15,8 +15,32 @@ def test_strategy_rate_reports_per_core_figures():
     rate = strategy_rate(GUARDIANS, ["greedy"], games=40, repeats=2, counted=["turns"])
     assert rate["games"] == 40 and rate["repeats"] == 2
     assert rate["turns_per_s_per_core"] > 0 and rate["games_per_s_per_core"] > 0
-    assert rate["games_per_cpu_s"] > 0
+    assert rate["games_per_cpu_s"] > 0 and rate["turns_per_cpu_s"] > 0
     assert rate["turns_per_game"] > 10  # whole games were played
+
+
+def test_every_games_bench_has_the_greedy_guardians_loop_beside_it(monkeypatch):
+    """`sim bench --json` of any game measures the greedy Guardians loop too, and gives each
+    rate as a ratio to it: figures of two machines compare as ratios to it."""
+    from sim import bench
+
+    measured = bench.reference_rate  # its figures, but a round turns per CPU second
+    monkeypatch.setattr(bench, "scaling", lambda *args, **kw: {"stubbed": True})
+    monkeypatch.setattr(
+        bench,
+        "reference_rate",
+        lambda quick: dict(measured(quick=quick), turns_per_cpu_s=2_000_000),
+    )
+    result = CliRunner().invoke(app, ["bench", "--quick", "--json", "--presets", "space-invaders",
+                                      "--strategies", "naive"])  # fmt: skip
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    reference = data["reference"]
+    assert (reference["game"], reference["strategy"], reference["players"]) == (
+        "guardians", "greedy", 4)  # fmt: skip
+    assert reference["turns_per_s_per_core"] > 0 and reference["turns_per_game"] > 10
+    (rate,) = data["rates"]
+    assert rate["vs_reference"] == round(rate["games_per_cpu_s"] / 2.0, 1)  # per million turns
 
 
 def test_bench_json_and_table_name_every_rate():
@@ -75,6 +99,7 @@ def test_without_strategies_the_bench_rates_every_strategy_and_the_plan_lineups(
 
     monkeypatch.setattr(bench, "scaling", lambda *args, **kw: {"stubbed": True})
     monkeypatch.setattr(bench, "strategy_rate", rate)
+    monkeypatch.setattr(bench, "reference_rate", lambda quick: None)
     bench.run_bench("guardians", quick=True)
     game = get_game("guardians")
     names = list(strategy_names(game))

@@ -495,6 +495,15 @@ def test_an_experiment_checks_its_report_sections_without_importing_the_report()
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                           check=True)  # fmt: skip
     assert done.stdout.splitlines() == ["('guardians_first_player',)", "[]"]
+    # and the report folder, checked before the first game, loads none of the report's builders
+    code = (
+        "import sys\n"
+        "from sim.report.folder import check\n"
+        "print(sorted(m for m in sys.modules if m.startswith(('matplotlib', 'polars'))))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          check=True)  # fmt: skip
+    assert done.stdout.splitlines() == ["[]"]
     for name in game_names():
         game = get_game(name)
         assert list(section_builders(game.report_sections)) == list(game.report_sections)  # imports

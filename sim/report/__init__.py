@@ -17,14 +17,26 @@ import html
 from dataclasses import replace
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from sim.report import folder as report_folder
-from sim.report.assemble import build_sections
-from sim.report.context import Context
-from sim.report.data import Results, load_results
 from sim.report.folder import default_dir
-from sim.report.render import Section, render_markdown, render_page
-from sim.report.spec import GameReport, section_builders
+
+# The sections' builders (matplotlib, polars) load when a report is read or built, not with
+# the package: `sim run` checks its report folder (sim.report.folder) before the first game.
+if TYPE_CHECKING:
+    from sim.report.data import Results
+    from sim.report.render import Section
+    from sim.report.spec import GameReport
+
+
+def __getattr__(name: str) -> Any:
+    if name == "load_results":
+        from sim.report.data import load_results
+
+        return load_results
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 
 __all__ = [
     "build_report",
@@ -80,6 +92,7 @@ def game_report(results: Results) -> GameReport:
     names (`report_sections`, imported)."""
     from sim.plugins import get_game
     from sim.plugins.base import part, report
+    from sim.report.spec import section_builders
 
     game = get_game(results.game, source=str(results.root / "manifest.json"))
     spec, declared = report(game), part(game, "report_sections")
@@ -97,6 +110,9 @@ def choose_sections(results: Results) -> list[str]:
 
 def report_sections(results: Results, names: list[str], *, n_boot: int = 1000) -> list[Section]:
     """The named sections (per skill level when the games have one), then the overview."""
+    from sim.report.assemble import build_sections
+    from sim.report.context import Context
+
     spec = game_report(results)
     sections = build_sections(results, names, spec.sections, n_boot=n_boot)
     sections.append(spec.overview(Context(results, n_boot=n_boot)))  # reference tables last
@@ -117,6 +133,9 @@ def build_report(
     Raises SimError (with a hint) when the folder is missing, has no manifest or no stored
     games, holds a damaged part, or report_dir cannot hold a report.
     """
+    from sim.report.data import load_results
+    from sim.report.render import render_markdown, render_page
+
     if report_dir is not None:
         report_folder.check(report_dir, key=key)
     results = load_results(results_dir)

@@ -95,17 +95,11 @@ def army_odds(p, attack):
     return good / total if total > 0 else 1.0
 
 
-@jit
-def catch_value(p, attack, armies, catch, ship_cost):
-    """Expected humans of a catch with `armies` cards fought to the end: every army beaten
-    brings `catch`; a lost fight costs a ship worth `ship_cost`."""
-    return catch_from_odds(army_odds(p, attack), armies, catch, ship_cost)
-
-
 @jit_inline
-def catch_from_odds(odds, armies, catch, ship_cost):
-    """catch_value with the chance to beat one army card (army_odds) given."""
-    win = odds**armies
+def catch_from_win(win, catch, ship_cost):
+    """Expected humans of a catch fought to the end with the chance `win` to beat all its army
+    cards (army_odds ** armies: tables.win_odds): beating them brings `catch`; a lost fight
+    costs a ship worth `ship_cost`."""
     return win * catch - (1.0 - win) * ship_cost
 
 

@@ -10,11 +10,11 @@ from sim.games.alien_raid import layout as L
 from sim.games.alien_raid.cards import cf, mf
 from sim.games.alien_raid.observe import op
 from sim.jit import jit
-from strategies.alien_raid.plan import ODDS, ODDS_SPAN, THEIRS, Q
+from strategies.alien_raid.plan import THEIRS, Q
 from strategies.alien_raid.shopping import expected_attack
 
 UNSEEN = 2048  # scratch: unseen copies per model
-DECK_POWER = ODDS + ODDS_SPAN  # fscratch: unseen_attack per deck (start, blue, red)
+DECK_POWER = 1024  # fscratch: unseen_attack per deck (start, blue, red)
 
 
 @jit

@@ -71,7 +71,8 @@ def common_policy(phase, obs, p, sp, a, scratch, fscratch):
     elif phase == L.PH_BUY:
         shop(obs, p, sp, a, obs[me(obs, L.OP_HUMANS)])
     elif phase == L.PH_FIGHT:
-        decide_fight(obs, p, scratch, a, sp[LOSS_WEIGHT], sp[COMP_VALUE], sp[TASK_WEIGHT])
+        decide_fight(obs, p, scratch, fscratch, a, sp[LOSS_WEIGHT], sp[COMP_VALUE],
+                     sp[TASK_WEIGHT])  # fmt: skip
     elif phase == L.PH_BOOST:
         decide_boost(obs, p, scratch, a)
     elif phase == L.PH_LOSE_SHIP:
@@ -79,7 +80,7 @@ def common_policy(phase, obs, p, sp, a, scratch, fscratch):
     elif phase == L.PH_TROPHY:
         decide_trophy(obs, p, a)
     elif phase == L.PH_REWARD:
-        decide_reward(obs, p, scratch, a)
+        decide_reward(obs, p, scratch, fscratch, a)
     elif phase == L.PH_SCAN:
         decide_scan(obs, p, scratch, a)
     elif phase == L.PH_ARMY:

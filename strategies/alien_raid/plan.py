@@ -6,9 +6,10 @@ battle costs); a dynamic programme over the cities then picks disjoint subsets w
 Attack powers come from sim.games.alien_raid.cards (the engine's own rule functions).
 
 Buffers: `fscratch` holds the values V[space * 64 + mask] (0..383), the programme's rows
-(F_ROW, 2 x 64), per-subset fuel and, from ODDS, the army odds per attack; `scratch` holds the
+(F_ROW, 2 x 64), per-subset fuel and the contest model (Q, THEIRS); `scratch` holds the
 choices (CHOICE, 7 x 64), the hand and, from ALONE, the subsets' attacks per space, the spaces'
-signatures, and per subset its loss, models and size.
+signatures, per subset its loss, size and classes, and the hand's traits left to the
+companions (R_*). The army odds are the game's table (common.win_odds).
 
 Each subset's attack at each city is the engine's sum (cards.group_attack), worked out once
 where it cannot differ: a ship that ignores its companions once per city, one that ignores
@@ -19,21 +20,22 @@ checks the sums against group_attack).
 
 from sim.games.alien_raid import layout as L
 from sim.games.alien_raid.cards import (
+    RESIDUAL,
     catch_humans,
     cf,
-    condition_holds,
-    depends_on_foe,
-    depends_on_group,
-    group_fuel,
+    class_bit,
+    companions,
     mf,
+    model_attack,
     price,
     raid_humans,
-    ship_attack,
+    residual_attack,
+    setting_attack,
     task_counts_city,
-    trait_condition,
 )
 from sim.jit import jit, jit_inline
-from strategies.alien_raid.common import army_odds, catch_from_odds, me, p_win_duel
+from strategies.alien_raid.common import catch_from_win, me, p_win_duel
+from strategies.alien_raid.tables import CONDS, model_conditions, model_kinds, win_odds
 
 MASKS = 1 << L.MAX_HAND
 V_BASE = 0  # fscratch: V[space * MASKS + mask]
@@ -54,12 +56,16 @@ COST = SIGNATURE + L.MAX_BOARD  # scratch: per subset, what a lost fight costs (
 ALONE_ARMY = COST + MASKS  # scratch: as ALONE, against an army
 SHARED = ALONE_ARMY + L.MAX_HAND  # scratch: per subset, its ships' attacks alike at every city
 SHARED_ARMY = SHARED + MASKS  # ... against an army (shared_attacks)
-SUBSETS = SHARED_ARMY + MASKS  # scratch: every subset's models (MAX_HAND per subset) ...
-SIZE = SUBSETS + MASKS * L.MAX_HAND  # ... and its size
-ODDS = 1024  # fscratch: army_odds per attack below ODDS_SPAN (-1 until worked out)
-ODDS_SPAN = 128
+SIZE = SHARED_ARMY + MASKS  # scratch: every subset's size, ...
+CLASSES = SIZE + MASKS  # ... its ships' classes as bits (cards.group_classes) ...
+TWICE = CLASSES + MASKS  # ... and those held by two ships or more
+HAND_BIT = TWICE + MASKS  # scratch: each own ship's class as a bit
+LEFT = L.MAX_TRAITS * RESIDUAL  # a ship's traits left to its companions (cards.setting_attack)
+R_TOTAL = HAND_BIT + L.MAX_HAND  # scratch: per own ship, its setting_attack at a city ...
+R_COUNT = R_TOTAL + L.MAX_HAND  # ... how many traits it left to the companions ...
+R_LEFT = R_COUNT + L.MAX_HAND  # ... and those traits (LEFT words a ship)
+R_ARMY = R_LEFT + L.MAX_HAND * LEFT  # scratch: the same three against an army
 NEG = -1e18
-CONDS = L.MAX_TRAITS * L.MAX_CONDS  # a ship's trait conditions: its bits of a city_signature
 
 
 @jit
@@ -92,22 +98,11 @@ def cheaper_loss(p, best, m):
     return best
 
 
-@jit
-def city_reward(p, city, odds, ship_cost):
-    """The better of a raid and a catch (fought to the end) with `odds` of beating one army
-    card (common.army_odds)."""
-    catch = catch_from_odds(odds, cf(p, city, L.CT_ARMIES), catch_humans(p, city), ship_cost)
-    return max(float(raid_humans(p, city)), catch)
-
-
-@jit
-def odds_of(p, fscratch, attack):
-    """army_odds(p, attack), worked out once per valuation (fill_values clears the memo)."""
-    if attack >= ODDS_SPAN:
-        return army_odds(p, attack)
-    if fscratch[ODDS + attack] < 0.0:
-        fscratch[ODDS + attack] = army_odds(p, attack)
-    return fscratch[ODDS + attack]
+@jit_inline  # pasted into fill_values' loop over every (city, subset)
+def city_reward(raid, catch, win, ship_cost):
+    """The better of a raid (`raid` humans, a float) and a catch of `catch` humans (fought to
+    the end) with the chance `win` to beat all its army cards (common.win_odds)."""
+    return max(raid, catch_from_win(win, catch, ship_cost))
 
 
 @jit
@@ -115,15 +110,9 @@ def city_signature(p, scratch, n, city):
     """Which trait conditions of the hand hold at `city`, a bit each (ship j's from bit
     CONDS * j), asked with an empty group against a captain: only the city counts. Two
     spaces of one signature give every subset the same attacks."""
-    nobody = scratch[GROUP:]
     signature = 0
     for j in range(n):
-        m = scratch[HAND_M + j]
-        for t in range(mf(p, m, L.M_N_TRAITS)):
-            for c in range(L.MAX_CONDS):
-                cond, arg = trait_condition(p, m, t, c)
-                if condition_holds(p, cond, arg, city, nobody, 0, 0, False):
-                    signature |= 1 << (CONDS * j + L.MAX_CONDS * t + c)
+        signature |= model_conditions(p, scratch, scratch[HAND_M + j], city) << (CONDS * j)
     return signature
 
 
@@ -159,31 +148,48 @@ def hand_kinds(p, scratch, n):
     and of those whose attack depends on the foe (depends_on_foe)."""
     grouped, foe = 0, 0
     for j in range(n):
-        m = scratch[HAND_M + j]
-        if depends_on_group(p, m):
+        by_group, by_foe = model_kinds(p, scratch, scratch[HAND_M + j])
+        if by_group:
             grouped |= 1 << j
-        if depends_on_foe(p, m):
+        if by_foe:
             foe |= 1 << j
     return grouped, foe
 
 
 @jit
-def members_attack(p, scratch, n, mask, city, both, which, foe):
-    """The attacks of the ships `which` of subset `mask`, flying as that group at `city`,
-    against a captain and (with `both`) against an army."""
-    g, group = scratch[SIZE + mask], scratch[SUBSETS + mask * L.MAX_HAND :]
-    total, army = 0, 0
-    i = 0
+def residuals(p, scratch, n, city, both, which, foe):
+    """For each own ship of `which`: its cards.setting_attack at `city` against a captain
+    (R_TOTAL, R_COUNT, R_LEFT) and, with `both` and where its attack depends on the foe, against
+    an army (from R_ARMY): members_attack then needs only the subset's classes and size."""
     for j in range(n):
-        if (mask >> j) & 1:
-            if (which >> j) & 1:
-                attack = ship_attack(p, group, g, i, city, False, False)
-                total += attack
-                if both:
-                    army += (
-                        ship_attack(p, group, g, i, city, True, False) if (foe >> j) & 1 else attack
-                    )
-            i += 1
+        if (which >> j) & 1:
+            m = scratch[HAND_M + j]
+            total, count = setting_attack(p, m, city, False, scratch[R_LEFT + j * LEFT :])
+            scratch[R_TOTAL + j], scratch[R_COUNT + j] = total, count
+            if both and (foe >> j) & 1:
+                army = R_ARMY - R_TOTAL
+                total, count = setting_attack(p, m, city, True, scratch[army + R_LEFT + j * LEFT :])
+                scratch[army + R_TOTAL + j], scratch[army + R_COUNT + j] = total, count
+
+
+@jit
+def members_attack(scratch, n, mask, both, which, foe):
+    """The attacks of the ships `which` of subset `mask`, flying as that group at the city of
+    the last `residuals`, against a captain and (with `both`) against an army."""
+    g, classes, twice = scratch[SIZE + mask], scratch[CLASSES + mask], scratch[TWICE + mask]
+    total, army = 0, 0
+    for j in range(n):
+        if (mask & which) >> j & 1:
+            others = companions(classes, twice, scratch[HAND_BIT + j])
+            left, count = R_LEFT + j * LEFT, scratch[R_COUNT + j]
+            attack = residual_attack(scratch[R_TOTAL + j], scratch, left, count, others, g)
+            total += attack
+            if both:
+                if (foe >> j) & 1:
+                    at = R_ARMY - R_TOTAL
+                    total_army, count = scratch[at + R_TOTAL + j], scratch[at + R_COUNT + j]
+                    attack = residual_attack(total_army, scratch, at + left, count, others, g)
+                army += attack
     return total, army
 
 
@@ -192,11 +198,12 @@ def shared_attacks(p, scratch, fscratch, n, city, both, fuel, fixed, foe):
     """scratch[SHARED + mask] (and SHARED_ARMY): the attacks of the ships `fixed` of every
     subset that fits `fuel`, asked at `city`: ships that look at their companions but not
     at the city, so these sums serve every city on the board (subset_attacks)."""
+    residuals(p, scratch, n, city, both, fixed, foe)
     for mask in range(1 << n):
         if fscratch[FUEL + mask] > fuel:
             continue
         if mask & fixed:
-            total, army = members_attack(p, scratch, n, mask, city, both, fixed, foe)
+            total, army = members_attack(scratch, n, mask, both, fixed, foe)
             scratch[SHARED + mask] = total
             scratch[SHARED_ARMY + mask] = army
 
@@ -215,13 +222,14 @@ def subset_attacks(p, scratch, fscratch, n, city, both, fuel, grouped, foe, site
     for j in range(n):
         if (grouped >> j) & 1:
             continue
-        scratch[ALONE + j] = ship_attack(p, scratch[HAND_M:], n, j, city, False, False)
+        m = scratch[HAND_M + j]  # its companions do not count: asked as a ship alone
+        scratch[ALONE + j] = model_attack(p, m, city, 0, 1, False, False)
         if both:
+            foes = (foe >> j) & 1
             scratch[ALONE_ARMY + j] = (
-                ship_attack(p, scratch[HAND_M:], n, j, city, True, False)
-                if (foe >> j) & 1
-                else scratch[ALONE + j]
+                model_attack(p, m, city, 0, 1, True, False) if foes else scratch[ALONE + j]
             )
+    residuals(p, scratch, n, city, both, grouped & sited, foe)
     scratch[battle] = 0
     scratch[vs_army] = 0
     for mask in range(1, 1 << n):
@@ -242,7 +250,7 @@ def subset_attacks(p, scratch, fscratch, n, city, both, fuel, grouped, foe, site
             total += scratch[SHARED + mask]
             army += scratch[SHARED_ARMY + mask]
         if mask & grouped & sited:
-            here, army_here = members_attack(p, scratch, n, mask, city, both, grouped & sited, foe)
+            here, army_here = members_attack(scratch, n, mask, both, grouped & sited, foe)
             total += here
             army += army_here
         scratch[battle + mask] = total
@@ -270,24 +278,26 @@ def contested_value(reward, mine, theirs, cost, comp):
 
 @jit
 def hand_subsets(p, scratch, fscratch, n):
-    """Every subset of the hand: its models in hand order (SUBSETS, SIZE), its fuel (FUEL)
-    and what losing a fight costs it (COST, loss_cost), each from a smaller subset and its
-    last ship."""
+    """Every subset of the hand: its size (SIZE), its ships' classes (CLASSES, TWICE: as
+    cards.group_classes), its fuel (FUEL) and what losing a fight costs it (COST, loss_cost),
+    each from a smaller subset and its last ship; each own ship's class (HAND_BIT)."""
     fscratch[FUEL] = 0.0
     scratch[COST] = 0
     scratch[SIZE] = 0
+    scratch[CLASSES] = 0
+    scratch[TWICE] = 0
+    for j in range(n):
+        scratch[HAND_BIT + j] = class_bit(p, scratch[HAND_M + j])
     for mask in range(1, 1 << n):
         j = n - 1
         while (mask >> j) & 1 == 0:
             j -= 1
-        rest, m = mask ^ (1 << j), scratch[HAND_M + j]
-        fscratch[FUEL + mask] = fscratch[FUEL + rest] + group_fuel(p, scratch[HAND_M + j :], 1)
+        rest, m, bit = mask ^ (1 << j), scratch[HAND_M + j], scratch[HAND_BIT + j]
+        fscratch[FUEL + mask] = fscratch[FUEL + rest] + mf(p, m, L.M_FUEL)  # as group_fuel
         scratch[COST + mask] = cheaper_loss(p, scratch[COST + rest], m)  # as loss_cost
-        g = scratch[SIZE + rest]
-        for i in range(g):
-            scratch[SUBSETS + mask * L.MAX_HAND + i] = scratch[SUBSETS + rest * L.MAX_HAND + i]
-        scratch[SUBSETS + mask * L.MAX_HAND + g] = m
-        scratch[SIZE + mask] = g + 1
+        scratch[SIZE + mask] = scratch[SIZE + rest] + 1
+        scratch[TWICE + mask] = scratch[TWICE + rest] | (scratch[CLASSES + rest] & bit)
+        scratch[CLASSES + mask] = scratch[CLASSES + rest] | bit
 
 
 @jit
@@ -297,9 +307,6 @@ def fill_values(obs, p, scratch, fscratch, n, comp, task_weight, light, fuel):
     its raid alone (a quicker estimate, for predicting other captains). Only subsets whose
     fuel is at most `fuel` get a value: best_plan with at most that fuel reads no other (a
     ship's fuel is never negative, so a subset of a group that fits fits too)."""
-    if not light:
-        for attack in range(ODDS_SPAN):
-            fscratch[ODDS + attack] = -1.0
     hand_subsets(p, scratch, fscratch, n)
     grouped, foe = hand_kinds(p, scratch, n)
     sited = board_signatures(obs, p, scratch, n)
@@ -321,18 +328,20 @@ def fill_values(obs, p, scratch, fscratch, n, comp, task_weight, light, fuel):
         if space == k:
             subset_attacks(p, scratch, fscratch, n, city, not light, fuel, grouped, foe, sited, k)
         battle, vs_army = BATTLE + space * MASKS, VS_ARMY + space * MASKS
+        raid, theirs, row = float(raid_humans(p, city)), fscratch[THEIRS + k], V_BASE + k * MASKS
+        armies, catch = cf(p, city, L.CT_ARMIES), catch_humans(p, city)
         for mask in range(1, 1 << n):
             if fscratch[FUEL + mask] > fuel:
                 continue
             mine = scratch[battle + mask]
             cost = scratch[COST + mask]
             if light:
-                reward = float(raid_humans(p, city))
+                reward = raid
             else:
-                odds = odds_of(p, fscratch, scratch[vs_army + mask])
-                reward = city_reward(p, city, odds, cost) + extra
-            fought = contested_value(reward, mine, fscratch[THEIRS + k], cost, comp)
-            fscratch[V_BASE + k * MASKS + mask] = (1.0 - q) * reward + q * fought
+                win = win_odds(p, scratch, fscratch, scratch[vs_army + mask], armies)
+                reward = city_reward(raid, catch, win, cost) + extra
+            fought = contested_value(reward, mine, theirs, cost, comp)
+            fscratch[row + mask] = (1.0 - q) * reward + q * fought
 
 
 @jit

@@ -43,6 +43,8 @@ HAND_SIZE = 1 + L.MAX_HAND  # a hand as the memo keeps it: its size, then its mo
 MEMO_N = PRED + L.ACTION_SIZE  # scratch: hands kept per captain
 MEMO_HANDS = MEMO_N + L.MAX_PLAYERS  # scratch: the hands (captain, entry) ...
 MEMO_ATTACKS = STRONGEST + L.MAX_BOARD  # fscratch: ... and their attack per space (0 none)
+DECK_MODELS = MEMO_HANDS + L.MAX_PLAYERS * MEMO * HAND_SIZE  # scratch: per deck, the models a
+DECK_KINDS = DECK_MODELS + N_DECKS * L.MAX_MODELS  # draw is among (drawable), and how many
 SAMPLES, BLEND = len(BASE_PARAMS), len(BASE_PARAMS) + 1  # the strong captain's own, last
 
 
@@ -54,13 +56,17 @@ def drawable(p, m, deck):
 
 @jit
 def count_decks(p, scratch):
-    """Per deck, the unseen copies of the models a hidden ship of it may be (DECK_UNSEEN)."""
+    """Per deck, the models a hidden ship of it may be, in model order (DECK_MODELS,
+    DECK_KINDS), and their unseen copies (DECK_UNSEEN)."""
     for deck in range(N_DECKS):
-        total = 0
+        total, kinds = 0, 0
         for m in range(p[L.P_N_MODELS]):
             if drawable(p, m, deck):
                 total += scratch[UNSEEN + m]
+                scratch[DECK_MODELS + deck * L.MAX_MODELS + kinds] = m
+                kinds += 1
         scratch[DECK_UNSEEN + deck] = total
+        scratch[DECK_KINDS + deck] = kinds
 
 
 @jit
@@ -70,11 +76,12 @@ def draw_model(p, scratch, deck, rng, slot):
     if total == 0:
         return -1
     r = below(rng, slot, total)
-    for m in range(p[L.P_N_MODELS]):
-        if drawable(p, m, deck):
-            r -= scratch[UNSEEN + m]
-            if r < 0:
-                return m
+    models = DECK_MODELS + deck * L.MAX_MODELS
+    for i in range(scratch[DECK_KINDS + deck]):
+        m = scratch[models + i]
+        r -= scratch[UNSEEN + m]
+        if r < 0:
+            return m
     return -1
 
 

@@ -21,7 +21,7 @@ from sim.jit import jit, jit_inline
 from strategies.alien_raid.common import (
     attack_card,
     boost_station,
-    catch_value,
+    catch_from_win,
     cheapest_loss,
     first_fighting,
     me,
@@ -29,6 +29,7 @@ from strategies.alien_raid.common import (
     p_win_duel,
 )
 from strategies.alien_raid.plan import GROUP, loss_cost, task_bonus
+from strategies.alien_raid.tables import win_odds
 
 TMP = GROUP + L.MAX_HAND  # scratch: another captain's group
 
@@ -66,15 +67,23 @@ def ship_cost_at(obs, p, space, scratch):
 
 
 @jit
-def reward_value(obs, p, city, army, ship_cost, task_weight):
+def catch_worth(p, scratch, fscratch, city, army, ship_cost):
+    """Expected humans of a catch at `city` fought to the end by a group of attack `army`
+    whose cheapest ship at risk costs `ship_cost` (common.catch_from_win)."""
+    win = win_odds(p, scratch, fscratch, army, cf(p, city, L.CT_ARMIES))
+    return catch_from_win(win, catch_humans(p, city), ship_cost)
+
+
+@jit
+def reward_value(obs, p, scratch, fscratch, city, army, ship_cost, task_weight):
     """A city's worth to a group of attack `army` against armies whose cheapest ship at risk
     costs `ship_cost`: the better of raid and catch, and the tasks it counts for."""
-    catch = catch_value(p, army, cf(p, city, L.CT_ARMIES), catch_humans(p, city), ship_cost)
+    catch = catch_worth(p, scratch, fscratch, city, army, ship_cost)
     return max(float(raid_humans(p, city)), catch) + task_bonus(obs, p, city, task_weight)
 
 
 @jit_inline  # pasted into decisions.common_policy, its one caller: LLVM compiles it once less
-def decide_fight(obs, p, scratch, a, loss_weight, comp_value, task_weight):
+def decide_fight(obs, p, scratch, fscratch, a, loss_weight, comp_value, task_weight):
     """Fight when the win chance against every captain still in makes it worth a ship."""
     seat, space = obs[L.O_SEAT], obs[L.O_CITY]
     city = obs[L.O_BOARD + space]
@@ -89,19 +98,19 @@ def decide_fight(obs, p, scratch, a, loss_weight, comp_value, task_weight):
             win *= p_win_duel(mine, group_attack(p, scratch[TMP:], theirs, city, False))
     ship_cost = loss_cost(p, scratch, n)
     army = group_attack(p, scratch[GROUP:], n, city, True)
-    reward = reward_value(obs, p, city, army, ship_cost, task_weight)
+    reward = reward_value(obs, p, scratch, fscratch, city, army, ship_cost, task_weight)
     cost = ship_cost * loss_weight - comp_value
     a[L.A_YES] = 1 if win * reward - (1.0 - win) * cost > 0 else 0
 
 
 @jit_inline  # pasted into decisions.common_policy, its one caller: LLVM compiles it once less
-def decide_reward(obs, p, scratch, a):
+def decide_reward(obs, p, scratch, fscratch, a):
     """Catch when its expected humans (armies fought to the end) beat the raid's."""
     seat, space = obs[L.O_SEAT], obs[L.O_CITY]
     city = obs[L.O_BOARD + space]
     army = power_at(obs, p, seat, space, True, scratch)
     cost = ship_cost_at(obs, p, space, scratch)
-    catch = catch_value(p, army, cf(p, city, L.CT_ARMIES), catch_humans(p, city), cost)
+    catch = catch_worth(p, scratch, fscratch, city, army, cost)
     a[L.A_YES] = 1 if catch > raid_humans(p, city) else 0
 
 

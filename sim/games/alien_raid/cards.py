@@ -73,22 +73,59 @@ def city_condition(p, cond, arg, city):
     return True
 
 
-@jit_inline  # pasted into _ship_attack: the plans ask it for every group
-def condition_holds(p, cond, arg, city, group, n, me, vs_army):
-    """Whether a trait condition holds for ship group[me] attacking `city` with group[:n]
-    (vs_army: fighting an army in a catch, else a battle between captains or none)."""
-    if cond == L.C_NONE:
-        return True
+@jit_inline
+def class_bit(p, m):
+    """Model m's ship class as a bit (0 for a station, which has none)."""
+    c = mf(p, m, L.M_CLASS)
+    return np.int64(1) << c if c >= 0 else np.int64(0)
+
+
+@jit_inline
+def companions(classes, twice, bit):
+    """The classes of a ship's companions, as bits: those of its group (`classes`, group_classes)
+    but its own class `bit` unless another ship of the group has it too (`twice`)."""
+    return twice | (classes & ~bit)
+
+
+@jit_inline
+def group_classes(p, group, n):
+    """The classes of group[:n] as bits, and those held by two ships or more (companions)."""
+    classes, twice = np.int64(0), np.int64(0)
+    for i in range(n):
+        bit = class_bit(p, group[i])
+        twice |= classes & bit
+        classes |= bit
+    return classes, twice
+
+
+@jit_inline  # pasted into _model_attack: the plans ask it for every group
+def condition_holds(p, cond, arg, city, others, n, vs_army):
+    """Whether a trait condition holds for a ship attacking `city` in a group of n ships whose
+    other ships' classes are the bits `others` (companions; vs_army: fighting an army in a
+    catch, else a battle between captains or none)."""
+    if group_condition(cond):
+        return companions_hold(cond, arg, others, n)
+    return setting_holds(p, cond, arg, city, vs_army)
+
+
+@jit_inline
+def companions_hold(cond, arg, others, n):
+    """Whether a condition on the ship's companions (group_condition) holds in a group of n
+    ships whose other ships' classes are the bits `others`."""
     if cond == L.C_WITH or cond == L.C_WITHOUT:
-        found = False
-        for j in range(n):
-            if j != me and mf(p, group[j], L.M_CLASS) == arg:
-                found = True
+        found = 0 <= arg < L.MAX_CLASSES and (others >> arg) & 1 == 1
         return found if cond == L.C_WITH else not found
     if cond == L.C_ALONE:
         return n == 1
-    if cond == L.C_GROUP_AT_LEAST:
-        return n >= arg
+    return n >= arg  # C_GROUP_AT_LEAST
+
+
+@jit_inline
+def setting_holds(p, cond, arg, city, vs_army):
+    """Whether a condition that does not look at the companions holds: none, the foe (vs_army:
+    an army in a catch, else a captain or none), the city."""
+    if cond == L.C_NONE:
+        return True
     if cond == L.C_VS_ARMY:
         return vs_army
     if cond == L.C_VS_CAPTAIN:
@@ -142,18 +179,26 @@ def depends_on_foe(p, m):
 
 @jit_inline
 def ship_attack(p, group, n, me, city, vs_army, jammed):
-    """Attack of ship group[me]: printed attack plus every trait whose conditions hold. A
+    """Attack of ship group[me] flying with group[:n] (model_attack)."""
+    classes, twice = group_classes(p, group, n)
+    others = companions(classes, twice, class_bit(p, group[me]))
+    return model_attack(p, group[me], city, others, n, vs_army, jammed)
+
+
+@jit_inline
+def model_attack(p, m, city, others, n, vs_army, jammed):
+    """Attack of a ship of model m in a group of n ships whose other ships' classes are the
+    bits `others` (companions): printed attack plus every trait whose conditions hold. A
     jammed ship's bonuses (positive traits) are off (the Paris example). Never below 0.
-    Pasted into its callers, it widens the arguments for `_ship_attack`: a literal (0, False)
-    or an int32 city is a type of its own, and numba compiled the attack, with its pasted
-    conditions, once per mix (eight times)."""
-    return _ship_attack(p, group, np.int64(n), np.int64(me), np.int64(city), bool(vs_army),
-                        bool(jammed))  # fmt: skip
+    Pasted into its callers, it widens the arguments for `_model_attack`: a literal (0, False)
+    or an int32 read is a type of its own, and numba would compile the attack, with its
+    pasted conditions, once per mix."""
+    return _model_attack(p, np.int64(m), np.int64(city), np.int64(others), np.int64(n),
+                         bool(vs_army), bool(jammed))  # fmt: skip
 
 
 @jit
-def _ship_attack(p, group, n, me, city, vs_army, jammed):
-    m = group[me]
+def _model_attack(p, m, city, others, n, vs_army, jammed):
     total = mf(p, m, L.M_ATTACK)
     for t in range(mf(p, m, L.M_N_TRAITS)):
         base = L.P_MODELS + m * L.MODEL_SIZE + L.M_TRAITS + t * L.TRAIT_SIZE
@@ -163,7 +208,7 @@ def _ship_attack(p, group, n, me, city, vs_army, jammed):
         holds = True
         for k in range(L.MAX_CONDS):
             if not condition_holds(
-                p, p[base + 1 + 2 * k], p[base + 2 + 2 * k], city, group, n, me, vs_army
+                p, p[base + 1 + 2 * k], p[base + 2 + 2 * k], city, others, n, vs_army
             ):
                 holds = False
                 break
@@ -172,12 +217,67 @@ def _ship_attack(p, group, n, me, city, vs_army, jammed):
     return max(total, 0)
 
 
+RESIDUAL = 1 + 2 * L.MAX_CONDS  # a trait left to the companions: value, (condition, arg) x 2
+
+
+@jit
+def setting_attack(p, m, city, vs_army, left):
+    """Model m's attack at `city` against that foe as far as the setting (not the companions)
+    decides it, unjammed: returns the printed attack plus every trait that holds there and
+    does not look at the companions, and how many traits are left to them; `left` gets each
+    of those, RESIDUAL words: its value and its conditions on the companions (C_NONE where a
+    condition held in the setting). Traits whose setting conditions fail are dropped. A ship
+    of model m in a group then attacks with residual_attack (as model_attack)."""
+    total, count = mf(p, m, L.M_ATTACK), 0
+    for t in range(mf(p, m, L.M_N_TRAITS)):
+        base = L.P_MODELS + m * L.MODEL_SIZE + L.M_TRAITS + t * L.TRAIT_SIZE
+        holds, companions = True, False
+        for k in range(L.MAX_CONDS):
+            cond, arg = p[base + 1 + 2 * k], p[base + 2 + 2 * k]
+            if group_condition(cond):
+                companions = True
+            elif not setting_holds(p, cond, arg, city, vs_army):
+                holds = False
+        if not holds:
+            continue
+        if not companions:
+            total += p[base]
+            continue
+        at = count * RESIDUAL
+        left[at] = p[base]
+        for k in range(L.MAX_CONDS):
+            cond, arg = p[base + 1 + 2 * k], p[base + 2 + 2 * k]
+            left[at + 1 + 2 * k] = cond if group_condition(cond) else L.C_NONE
+            left[at + 2 + 2 * k] = arg
+        count += 1
+    return total, count
+
+
+@jit_inline
+def residual_attack(total, left, start, count, others, n):
+    """The attack of a ship in a group of n ships whose other ships' classes are the bits
+    `others`, from its setting_attack `total` and the `count` traits it left to the
+    companions (at left[start:])."""
+    for i in range(count):
+        at = start + i * RESIDUAL
+        holds = True
+        for k in range(L.MAX_CONDS):
+            cond = left[at + 1 + 2 * k]
+            if cond != L.C_NONE and not companions_hold(cond, left[at + 2 + 2 * k], others, n):
+                holds = False
+        if holds:
+            total += left[at]
+    return max(total, 0)
+
+
 @jit
 def group_attack(p, group, n, city, vs_army):
     """The group's attack power at `city`: the sum of its ships' attacks (line 250)."""
+    classes, twice = group_classes(p, group, n)
     total = 0
     for i in range(n):
-        total += ship_attack(p, group, n, i, city, vs_army, False)
+        others = companions(classes, twice, class_bit(p, group[i]))
+        total += model_attack(p, group[i], city, others, n, vs_army, False)
     return total
 
 

@@ -5,7 +5,10 @@ A compiled strategy is a function `policy(phase, obs, p, sp, rng, slot, a, scrat
 fscratch)`: `phase` is the decision (layout.PH_*), `obs` what the captain sees (observe.py;
 strategies never see the state), `p` the params array, `sp` the strategy's parameters
 (float64), `slot` the captain's random stream in `rng`, `scratch` (int64) and `fscratch`
-(float64) buffers of SCRATCH_SIZE it may use freely; `a` arrives holding the default answer
+(float64) buffers of SCRATCH_SIZE it may use freely; they keep what is written in them from
+one decision to the next, and the last GAME_WORDS words of `scratch` are zeroed when a game
+starts (`game_scratch`): with flags there, a policy may keep for the rest of the game figures
+that depend on the params alone, shared by every seat; `a` arrives holding the default answer
 (reset_action) and the policy changes what it wants; it only reads `obs` (the rules hand the
 next captain of a simultaneous phase or of a fight-or-retreat the same array, brought up to
 date: decide.py). The rules call it through a function pointer of POLICY_SIGNATURE, so each
@@ -28,8 +31,10 @@ from sim.games.alien_raid.cards import destroyable
 from sim.games.alien_raid.observe import op
 from sim.jit import jit, jit_inline
 
-SCRATCH_SIZE = 4096
+SCRATCH_SIZE = 8192
 FSCRATCH_SIZE = 4096
+GAME_WORDS = 64  # the last words of scratch: zeroed when a game starts
+GAME_SCRATCH = SCRATCH_SIZE - GAME_WORDS
 POLICY_SLOTS = 8  # distinct policies a lineup may play (the built-in strategies number 6)
 
 
@@ -39,6 +44,14 @@ OBS_T = STATE_T  # an observation is an int32 array like a state
 POLICY_SIGNATURE = types.void(types.int64, OBS_T, PARAMS_T, STRATEGY_PARAMS_T, RNG_T,
                               types.int64, ACTION_T, SCRATCH_T, FSCRATCH_T)  # fmt: skip
 POLICY_TYPE = types.FunctionType(POLICY_SIGNATURE)
+
+
+@jit
+def game_scratch(scratch):
+    """A new game: the game part of the scratch zeroed (the loop calls it before each game;
+    make_ctx's buffers start zeroed)."""
+    for i in range(GAME_WORDS):
+        scratch[GAME_SCRATCH + i] = 0
 
 
 @jit

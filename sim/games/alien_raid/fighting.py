@@ -3,7 +3,14 @@ human army (lines 116-122, 281-295); stations and attack cards after the roll (t
 example, lines 154-158); losing a ship; compensation cards (lines 190-194)."""
 
 from sim.games.alien_raid import layout as L
-from sim.games.alien_raid.cards import destroyable, mf, ship_attack
+from sim.games.alien_raid.cards import (
+    class_bit,
+    companions,
+    destroyable,
+    group_classes,
+    mf,
+    model_attack,
+)
 from sim.games.alien_raid.options import cash_one
 from sim.games.alien_raid.planning import group_of, use_station
 from sim.games.alien_raid.state import discard_ship, draw_comp, emit, pl
@@ -41,9 +48,12 @@ def fighter_total(s, p, seat, buf, slots):
     city = s[L.S_BOARD + space]
     vs_army = s[L.S_F_ARMY] >= 0
     total = s[L.S_F_ROLL + seat]
+    classes, twice = group_classes(p, buf, n)
     for j in range(n):
         jammed = (s[L.S_F_JAMMED + seat] >> slots[j]) & 1
-        value = ship_attack(p, buf, n, j, city, vs_army, jammed == 1) - s[L.S_F_WEAKEN + seat]
+        others = companions(classes, twice, class_bit(p, buf[j]))
+        value = model_attack(p, buf[j], city, others, n, vs_army, jammed == 1)
+        value -= s[L.S_F_WEAKEN + seat]
         boost = s[L.S_F_BOOST + seat * L.MAX_HAND + slots[j]]
         if jammed == 1 and p[L.P_JAM_BOOSTS]:
             boost = 0

@@ -15,7 +15,7 @@ from sim.games.alien_raid import layout as L
 from sim.games.alien_raid.checks import census_ok
 from sim.games.alien_raid.columns import GAME_TRAJECTORY, SEAT_TRAJECTORY
 from sim.games.alien_raid.decide import CTX_T, make_ctx
-from sim.games.alien_raid.decision import PARAMS_T, RNG_T
+from sim.games.alien_raid.decision import PARAMS_T, RNG_T, game_scratch
 from sim.games.alien_raid.flow import play_turn
 from sim.games.alien_raid.scoring import end_game, winners_mask
 from sim.games.alien_raid.state import new_game, pl
@@ -124,6 +124,7 @@ def play_batch(p, n_players, seeds, seat_lineup, lineup_policy, lineup_params, g
         games[g, :] = 0
         seed_streams(rng, seeds[g])
         new_game(s, p, n_players, rng)
+        game_scratch(ctx[7])
         h = state_hash(s, _FNV_OFFSET) if trace else _FNV_OFFSET
         h = play_rest(s, p, rng, ctx, log, trace, h, track)
         finish(s, p, games[g], h)

@@ -7,9 +7,10 @@ default catalog."""
 
 import numpy as np
 import pytest
+from numba import njit
 
 from sim.games.alien_raid import layout as L
-from sim.games.alien_raid.cards import depends_on_foe, group_attack, is_station
+from sim.games.alien_raid.cards import depends_on_foe, group_attack
 from sim.games.alien_raid.decision import FSCRATCH_SIZE, SCRATCH_SIZE
 from sim.games.alien_raid.observe import observe
 from sim.games.alien_raid.params import names, to_params
@@ -39,10 +40,11 @@ from strategies.alien_raid.sampling import (
     sample_hand,
     sampled_contest,
 )
+from tests.games.alien_raid.ships import ship_models
 
 RULES = load_ruleset("alien-raid")
 P, N = to_params(RULES.values), names(RULES.values)
-SHIPS = [m for m in range(P[L.P_N_MODELS]) if not is_station(P, m)]
+SHIPS = ship_models(P)
 FUEL_MAX = 100.0  # every subset fits: all are summed
 SPARE = 2000  # fscratch: a prediction of the slow way (free in every layout)
 
@@ -156,3 +158,46 @@ def test_the_strong_captains_memo_predicts_as_planning_every_sample(samples):
         assert (model[1] == 1.0 * sampled + 0.0 * public[1]).all()
         assert (fast == streams).all()  # the same draws
         assert hits.any()  # the other captains attack somewhere
+
+
+def test_the_games_tables_give_the_figures_worked_out():
+    """tables.py keeps what the params decide in the scratch buffers for a game (flagged in
+    the game part, zeroed when a game starts, decision.game_scratch): the chance to beat every
+    army card (army_odds ** armies), each model's trait conditions at a city, which models look
+    at their companions or the foe. Asked in any order, again, past a table's span, after a
+    new game and under other rules (other army attacks, other traits), each is the figure
+    worked out anew."""
+    from sim.games.alien_raid.cards import condition_holds, depends_on_group, trait_condition
+    from sim.games.alien_raid.decision import game_scratch
+    from strategies.alien_raid.common import army_odds
+    from strategies.alien_raid.tables import ODDS_SPAN, model_conditions, model_kinds, win_odds
+
+    @njit
+    def worked_out(p, attack, armies):  # as the plans did: compiled, a float to an int power
+        return army_odds(p, attack) ** armies
+
+    def conditions(p, m, city):
+        bits = 0
+        for t in range(p[L.P_MODELS + m * L.MODEL_SIZE + L.M_N_TRAITS]):
+            for c in range(L.MAX_CONDS):
+                if condition_holds(p, *trait_condition(p, m, t, c), city, 0, 0, False):
+                    bits |= 1 << (L.MAX_CONDS * t + c)
+        return bits
+
+    rng = np.random.default_rng(3)
+    scratch = np.zeros(SCRATCH_SIZE, np.int64)
+    fscratch = np.zeros(FSCRATCH_SIZE, np.float64)
+    other = P.copy()
+    other[L.P_ARMY_ATTACK : L.P_ARMY_ATTACK + other[L.P_N_ARMY_MODELS]] += 2
+    tripod, scout = N.model("tripod"), N.model("scout-saucer")
+    other[L.P_MODELS + tripod * L.MODEL_SIZE + L.M_N_TRAITS] = 0  # no "with saucer" any more
+    other[L.P_MODELS + scout * L.MODEL_SIZE + L.M_TRAITS + 1] = L.C_WITH  # "with" a class
+    for p in (P, other, P):
+        game_scratch(scratch)  # a new game, maybe other rules
+        for _ in range(3000):
+            attack, armies = int(rng.integers(-2, ODDS_SPAN + 4)), int(rng.integers(0, 5))
+            assert win_odds(p, scratch, fscratch, attack, armies) == worked_out(p, attack, armies)
+            m, city = int(rng.choice(SHIPS)), int(rng.integers(0, p[L.P_N_CITIES]))
+            assert model_conditions(p, scratch, m, city) == conditions(p, m, city)
+            kinds = (depends_on_group(p, m), depends_on_foe(p, m))
+            assert model_kinds(p, scratch, m) == kinds
