@@ -8,7 +8,6 @@ race."""
 from __future__ import annotations
 
 import json
-import sys
 from pathlib import Path
 
 import polars as pl
@@ -20,6 +19,7 @@ from sim.faults import FAULT_EXIT, ClusterLost
 from sim.results import load
 from sim.runner import backends, run
 from sim.storage import complete_chunks
+from tests.coin_race import registered
 
 pytestmark = pytest.mark.without_engines  # the coin race: no compiled engine
 
@@ -31,15 +31,9 @@ COIN = {"name": "coin", "game": "coin-race", "ruleset": "race", "players": 2,
 
 @pytest.fixture(scope="module")
 def coin_race():
-    import sim.plugins as games
-
-    sys.path.insert(0, str(ROOT / "examples" / "coin_race"))
-    from coin_race.plugin import GAME
-
-    games.register(GAME)
-    yield GAME
-    games._GAMES.pop(GAME.name, None)
-    sys.path.remove(str(ROOT / "examples" / "coin_race"))
+    """The toy game registered in this process (the tests play it in-process)."""
+    with registered() as game:
+        yield game
 
 
 @pytest.fixture(scope="module")

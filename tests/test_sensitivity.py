@@ -10,7 +10,6 @@ x1 (S2), x4 nothing at all, and luck 1/9. Morris must screen x4 out; Sobol must 
 from __future__ import annotations
 
 import json
-import sys
 from pathlib import Path
 
 import numpy as np
@@ -19,6 +18,7 @@ import yaml
 
 from sim.sensitivity.analysis import SEED, Design, kept, morris, shares, sobol
 from sim.tune.knobs import parse_knob
+from tests.coin_race import registered
 
 pytestmark = pytest.mark.without_engines
 
@@ -64,15 +64,9 @@ def test_sobol_finds_the_planted_indices_with_intervals():
 
 @pytest.fixture(scope="module")
 def coin_race():
-    import sim.plugins as games
-
-    sys.path.insert(0, str(ROOT / "examples" / "coin_race"))
-    from coin_race.plugin import GAME
-
-    games.register(GAME)
-    yield GAME
-    games._GAMES.pop(GAME.name, None)
-    sys.path.remove(str(ROOT / "examples" / "coin_race"))
+    """The toy game registered in this process (the tests play it in-process)."""
+    with registered() as game:
+        yield game
 
 
 def test_sim_sensitivity_plays_analyses_and_reports(coin_race, tmp_path):

@@ -25,6 +25,7 @@ from sim.tune.run import run_tune
 from sim.tune.search import open_study, sampler_kind
 from sim.tune.spec import parse_tune
 from tests.answer_checks import numbers_without_interval
+from tests.coin_race import registered
 from tests.modules import loaded_after
 
 pytestmark = pytest.mark.without_engines  # runs while the engines compile
@@ -62,18 +63,9 @@ def test_the_chain_by_hand():
 
 @pytest.fixture(scope="module")
 def coin_race():
-    """The toy game registered in this process (the tests play with one worker, in-process)."""
-    import sys
-
-    import sim.plugins as games
-
-    sys.path.insert(0, str(ROOT / "examples" / "coin_race"))
-    from coin_race.plugin import GAME
-
-    games.register(GAME)
-    yield GAME
-    games._GAMES.pop(GAME.name, None)
-    sys.path.remove(str(ROOT / "examples" / "coin_race"))
+    """The toy game registered in this process (the tests play it in-process)."""
+    with registered() as game:
+        yield game
 
 
 def planted(**search) -> dict:
