@@ -39,7 +39,7 @@ def phrase(key: str, value: Any, phrases: Phrasebook, plain: Plain | None = None
     say = phrases.get(key)
     if say is not None:
         return say(value)
-    return (plain or Plain()).setting(key, value)
+    return (plain or Plain()).when(key, value)
 
 
 def describe(ctx: Context, arm: str, base: str, phrases: Phrasebook) -> str:

@@ -19,6 +19,7 @@ question's tolerance).
 from __future__ import annotations
 
 import html
+import math
 from pathlib import Path
 
 import polars as pl
@@ -39,18 +40,17 @@ from sim.report.answers import (
 from sim.report.data import Results, load_results
 from sim.report.game_quality.compare import paired_runs
 from sim.report.render import CSS, SORTER_JS, Section
-from sim.stats.tolerances import Tolerance
-from sim.stats.verdict import Outcome, Verdict, equivalence
+from sim.stats.tolerances import Tolerance, resolve
+from sim.stats.verdict import Verdict, equivalence
 
 METHOD = (
     "Each difference is run B minus run A with a 95% interval built from the two runs' own "
     "intervals (MOVER, Zou and Donner 2008), as for independent runs: when the two runs share "
-    "their seeds the interval is wider than it needs to be. A difference whose interval "
-    "excludes zero is marked as a finding. Whether an answer's headline is the same in both "
-    "runs is an equivalence verdict: the same only when the difference's whole interval lies "
-    "within the question's tolerance (printed beside it; the experiment's `tolerances` key); "
-    "otherwise, unless a change is shown, it is not settled, with the games per arm that "
-    "would likely settle it."
+    "their seeds the interval is wider than it needs to be. An answer's headline is judged "
+    "against its question's tolerance, in its own units (printed beside it; the experiment's "
+    "`tolerances` key): the same in both runs when the difference's whole interval lies within "
+    "the tolerance, changed when it lies wholly beyond it, otherwise not settled, with the "
+    "games per arm that would likely settle it. The other differences are figures only."
 )
 
 
@@ -70,6 +70,14 @@ def differences(a: Answer | None, b: Answer | None) -> list[tuple[Estimate, Esti
     return [(ea[k], eb[k], difference(eb[k], ea[k])) for k in ea if k in eb]
 
 
+def _head(a: Answer | None, b: Answer | None) -> str | None:
+    return a.headline.key if a is not None and a.headline is not None else None
+
+
+def _tolerance(a: Answer | None, b: Answer | None) -> Tolerance | None:
+    return (b.tolerance if b is not None else None) or (a.tolerance if a is not None else None)
+
+
 def verdict(a: Answer | None, b: Answer | None, games: int | None) -> Verdict | None:
     """Whether the answer's headline is the same in both runs: B - A within the headline's
     tolerance (None without a headline in both runs or a tolerance)."""
@@ -82,22 +90,40 @@ def verdict(a: Answer | None, b: Answer | None, games: int | None) -> Verdict | 
     return equivalence(d.value, d.low, d.high, tol.value, games=games)
 
 
+SHOWN = 4  # differences told beside the headline's (every one is in the CSV)
+
+
 def _diff_parts(rows: list[tuple[Estimate, Estimate, Estimate]], v: Verdict | None,
-                tol: Tolerance | None) -> list[Part]:  # fmt: skip
-    parts: list[Part] = []
-    for i, (_, _, d) in enumerate(rows):
-        parts += ["; " if i else "", Label(d.label), " ", d]
-    if not parts:
+                tol: Tolerance | None, head: str | None = None) -> list[Part]:  # fmt: skip
+    """The headline's difference with its verdict first, in the vocabulary and in its own
+    units ('the break-even price is the same in both runs: +0.3 (-0.5 to +1.1), within the ±1
+    point tolerance'); then a few other differences, as figures only (no verdict of their
+    own: their tolerance is not the headline's)."""
+    if not rows:
         return ["No estimate in common."]
-    if v is not None and tol is not None:
-        if v.holds:
-            parts += sentence(": the same in both runs", words.tolerance(tol))
-        elif v.opposite:
-            parts += [": changed"]
-        else:
-            parts += sentence(": not settled at this size whether it changed", words.tolerance(tol),
-                              "; ", words.to_settle(v))  # fmt: skip
-    return parts + ["."]
+    lead: list[Part] = []
+    rest = rows
+    judged = next((r for r in rows if r[0].key == head), None) if v is not None else None
+    if judged is not None and tol is not None:
+        d = judged[2]
+        said = words.pick(
+            v,
+            " changed: ",
+            " is the same in both runs: ",
+            " differs by " if v.real else " is not settled: ",
+        )
+        lead = sentence(Label(d.label[:1].upper() + d.label[1:]), said, d,
+                        words.versus(v, tol), ". ")  # fmt: skip
+        rest = [r for r in rows if r is not judged]
+    others: list[Part] = []
+    for i, (_, _, d) in enumerate(rest[:SHOWN]):
+        others += ["; " if i else "", Label(d.label), " ", d]
+    more = len(rest) - SHOWN
+    if others:
+        others = sentence("Other differences: " if lead else "", others,
+                          sentence(" and ", Label(f"{more} more in the CSV")) if more > 0
+                          else None, ".")  # fmt: skip
+    return sentence(lead, others)
 
 
 def _side(answer: Answer | None, run: str) -> str:
@@ -114,9 +140,8 @@ def _row(key: str, a: Answer | None, b: Answer | None, games: int | None) -> str
     first = a or b
     rows = differences(a, b)
     v = verdict(a, b, games)
-    shown = any(d.significant for _, _, d in rows)
-    kind = words.kind(v) if v is not None else (words.FINDING if shown else words.INFO)
-    said = render_parts(_diff_parts(rows, v, first.tolerance))
+    kind = words.kind(v) if v is not None else words.INFO
+    said = render_parts(_diff_parts(rows, v, _tolerance(a, b), _head(a, b)))
     e = html.escape
     return (
         f'<div class="qa" data-question="{e(key)}"><p class="q">{e(first.question)}</p>'
@@ -141,7 +166,7 @@ def _table(keys: list[str], ans_a: dict, ans_b: dict, games: int | None) -> pl.D
                     "a": ea.value, "a_low": ea.low, "a_high": ea.high,
                     "b": eb.value, "b_low": eb.low, "b_high": eb.high,
                     "diff": d.value, "diff_low": d.low, "diff_high": d.high,
-                    "significant": d.significant,
+                    "excludes_zero": d.significant,
                     "tolerance": v.tolerance if headline else None,
                     "verdict": _said(v) if headline else "",
                     "games_to_settle": v.games_to_settle if headline else None,
@@ -159,7 +184,8 @@ EXTRA_CSS = """
 
 
 def _said(v: Verdict) -> str:
-    return {Outcome.HOLDS: "the same", Outcome.OPPOSITE: "changed"}.get(v.outcome, v.outcome.value)
+    """The verdict's word in the vocabulary: within / beyond tolerance, not settled."""
+    return words.word(v)
 
 
 def _who(results: Results) -> str:
@@ -190,6 +216,7 @@ def build_comparison(
     keys = list(dict.fromkeys([*ans_a, *ans_b]))
     games = min(ra.games_per_arm, rb.games_per_arm)  # what would settle it in the smaller run
     paired = paired_runs(ra, rb)
+    tolerances = resolve(rb.manifest.get("tolerances"))
     title = f"Comparison: {ra.name} (A) and {rb.name} (B)"
     e = html.escape
     body = "".join(_row(k, ans_a.get(k), ans_b.get(k), games) for k in keys)
@@ -203,7 +230,7 @@ def build_comparison(
             f'<p class="meta">A: {e(_who(ra))}</p><p class="meta">B: {e(_who(rb))}</p>',
             '<section id="answers"><h2>Answers, side by side</h2>',
             f'<div class="answers">{body}</div></section>',
-            _paired_html(paired),
+            _paired_html(paired, tolerances),
             f'<section id="methods"><h2>Methods</h2><p>{e(METHOD)}</p>',
             '<p><a href="tables/compare.csv">Every estimate and difference as CSV</a></p>',
             f"</section></main><script>{SORTER_JS}</script></body></html>",
@@ -212,7 +239,7 @@ def build_comparison(
     files = {
         "tables/compare.csv": _table(keys, ans_a, ans_b, games).write_csv(),
         "index.html": page,
-        "report.md": _markdown(title, ra, rb, keys, ans_a, ans_b, games, paired),
+        "report.md": _markdown(title, ra, rb, keys, ans_a, ans_b, games, paired, tolerances),
     }
     if paired:
         files["tables/compare_paired.csv"] = pl.DataFrame(paired).write_csv()
@@ -224,52 +251,67 @@ PAIRED_TITLE = "How the game plays, paired on the same deals"
 PAIRED_NOTE = (
     "The two runs share their root seed, so deal i is the same in both: for every arm both "
     "runs have, each headline quality measure's difference B \u2212 A game by game (the delta "
-    "method on per-game pairs), with its 95% interval; significant after Holm's correction over "
-    "the rows."
+    "method on per-game pairs), with its 95% interval and its verdict against its tolerance "
+    "(a share: quality_share; a quantity: quality_relative of run A's value; a change beyond "
+    "it backed by Holm's correction over the rows)."
 )
 
 
-def _paired_text(row: dict) -> str:
+def _paired_verdict(row: dict, tolerances: dict) -> Verdict:
+    """A paired quality difference against its tolerance (a share: `quality_share`; a quantity:
+    `quality_relative` of run A's value), a change backed by Holm's correction over the rows."""
+    if row["unit"] == "share":
+        tol = tolerances["quality_share"].value
+    else:
+        tol = tolerances["quality_relative"].value * abs(row.get("reference", float("nan")))
+    if math.isnan(tol):
+        return equivalence(float("nan"), float("nan"), float("nan"), 0.0)
+    return equivalence(row["diff_value"], row["diff_low"], row["diff_high"], tol,
+                       effect_shown=row["p_holm"] < 0.05)  # fmt: skip
+
+
+def _paired_text(row: dict, tolerances: dict) -> str:
     share = row["unit"] == "share"
     v, lo, hi = row["diff_value"], row["diff_low"], row["diff_high"]
     text = fmt.pp_ci(v, lo, hi) if share else fmt.signed_ci(v, lo, hi, 2)
-    return text + ("" if row["p_holm"] < 0.05 else " n.s.")
+    return f"{text}, {words.word(_paired_verdict(row, tolerances))}"
 
 
-def _paired_html(rows: list[dict]) -> str:
+def _paired_html(rows: list[dict], tolerances: dict) -> str:
     if not rows:
         return ""
     e = html.escape
     body = "".join(
         f"<tr><td class='t'>{e(r['arm'])}</td><td class='t'>{e(r['label'])}</td>"
-        f"<td class='{'sig' if r['p_holm'] < 0.05 else 'ns'}'>{e(_paired_text(r))}</td>"
+        f"<td>{e(_paired_text(r, tolerances))}</td>"
         f"<td>{r['diff_n']:,}</td></tr>"
         for r in rows
     )
     return (
         f'<section id="paired"><h2>{e(PAIRED_TITLE)}</h2><p class="note">{e(PAIRED_NOTE)}</p>'
         '<div class="tablewrap" tabindex="0"><table><thead><tr><th class="t">arm</th>'
-        '<th class="t">measure</th><th>B \u2212 A (95% interval)</th><th>paired games</th>'
-        f"</tr></thead><tbody>{body}</tbody></table></div>"
+        '<th class="t">measure</th><th>B \u2212 A (95% interval), verdict</th>'
+        "<th>paired games</th></tr></thead><tbody>"
+        f"{body}</tbody></table></div>"
         '<p><a href="tables/compare_paired.csv">As CSV</a></p></section>'
     )
 
 
-def _markdown(title, ra, rb, keys, ans_a, ans_b, games, paired=()) -> str:
+def _markdown(title, ra, rb, keys, ans_a, ans_b, games, paired=(), tolerances=None) -> str:
     lines = [f"# {title}", "", f"A: {_who(ra)}  ", f"B: {_who(rb)}", ""]
     for key in keys:
         a, b = ans_a.get(key), ans_b.get(key)
         lines += [f"## {(a or b).question}", ""]
         lines.append(f"- **A:** {a.text() if a else 'not asked in this run'}")
         lines.append(f"- **B:** {b.text() if b else 'not asked in this run'}")
-        said = _diff_parts(differences(a, b), verdict(a, b, games), (a or b).tolerance)
+        said = _diff_parts(differences(a, b), verdict(a, b, games), _tolerance(a, b), _head(a, b))
         lines += [f"- **B \u2212 A:** {plain_text(said)}", ""]
     if paired:
         head = "| arm | measure | B \u2212 A | games |"
         lines += [f"## {PAIRED_TITLE}", "", PAIRED_NOTE, "", head,
                   "| --- | --- | --- | --- |"]  # fmt: skip
-        lines += [f"| {r['arm']} | {r['label']} | {_paired_text(r)} | {r['diff_n']:,} |"
-                  for r in paired]  # fmt: skip
+        lines += [f"| {r['arm']} | {r['label']} | {_paired_text(r, tolerances)} | "
+                  f"{r['diff_n']:,} |" for r in paired]  # fmt: skip
         lines.append("")
     lines += ["## Methods", "", METHOD, ""]
     return "\n".join(lines)

@@ -80,6 +80,13 @@ class Context:
         text = self.plain.settings({k: values.get(k) for k in keys}) if keys else arm
         return text if len(text) <= longest else arm
 
+    def arm_words(self, arm: str) -> str:
+        """The arm in words for a sentence or an answer's rows: the settings that tell the arms
+        apart ('4 players, every seat novice, starting rows 3'), else its name."""
+        keys = self.label_columns()
+        values = self.arm_values(arm)
+        return self.plain.settings({k: values.get(k) for k in keys}) if keys else arm
+
     def arm_values(self, arm: str) -> dict[str, object]:
         """{'arm': name, column: value} for the label columns (first game's values)."""
         g = self.results.arm_games(arm)
@@ -91,4 +98,3 @@ class Context:
 
 def _pretty(key: str) -> str:
     return {"players": "players", "ruleset": "preset"}.get(key, key)
-

@@ -103,7 +103,7 @@ SCHEMA: Schema = {
 # Each key's name in a sentence (reports, tunes, compare pages); the key stays in tables.
 SCHEMA = named(SCHEMA, {
     "board.columns": "the board's width", "board.rows": "the board's height",
-    "board.start_rows": "the starting rows of invaders", "tokens.monsters": "the monsters",
+    "board.start_rows": "starting rows", "tokens.monsters": "the monsters",
     "tokens.ships": "the command ships", "tokens.ship_part_points": "a ship half's points",
     "setup.ship_halves": "ship halves drawn at setup", "movement.directions": "the directions",
     "shot.steal": "the token a shot steals", "shot.empty_fighter": "a shot at an empty fighter",

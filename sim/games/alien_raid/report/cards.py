@@ -26,7 +26,7 @@ from sim.games.alien_raid.report.common import (
 )
 from sim.report import fmt
 from sim.report import verdicts as words_v
-from sim.report.answers import Answer, Count, Label, sentence
+from sim.report.answers import Answer, Count, Estimate, Label, Row, sentence
 from sim.report.context import Context
 from sim.report.metrics import diff_cols, prefixed
 from sim.report.quality import Quality
@@ -157,7 +157,7 @@ def build(ctx: Context) -> Section:
             right = sum(r["verdict"] == RIGHT for r in mine)
             open_ = [r for r in mine if r["verdict"] == OPEN]
             text = (
-                f"{skill(ctx, arm)}: no card is priced detectably away from its worth; "
+                f"{skill(ctx, arm)}: no card is priced away from its worth beyond the tolerance; "
                 f"{right} of {len(mine)} are priced right (tolerance {tol})"
             )
             if open_:
@@ -185,48 +185,77 @@ def build(ctx: Context) -> Section:
     return out
 
 
+def _fair(r: dict, key: str) -> Estimate:
+    return Estimate(key, "fair price", r["fair"], r["fair_low"], r["fair_high"], unit="num",
+                    digits=0, signed=False)  # fmt: skip
+
+
 def _answer(ctx: Context, rows: list[dict]) -> Answer:
-    """One sentence per skill level: how many cards are priced below or above their worth (the
-    fair price shown away from the printed one), how many are priced right (within the
-    `card_price` tolerance) and how many are not settled, out of those tried."""
+    """The cards to reprice, furthest from their worth first: 'Reprice 5 of 21 cards: cruiser
+    (worth 191,653 (...) at strong, printed 60,000), booster, scout and 2 more.' Each card
+    priced away from its worth at some level in the rows, with the levels it is at (a card
+    whose verdict differs between levels is said so: 'too cheap at strong only')."""
     tol = ctx.tolerance("card_price")
-    parts: list = []
-    shown_off = False
-    for arm in ctx.arm_names:
-        mine = [r for r in rows if r["arm"] == arm]
-        count = {v: [r for r in mine if r["verdict"] == v] for v in (BELOW, ABOVE, RIGHT, OPEN)}
-        shown_off = shown_off or bool(count[BELOW] or count[ABOVE])
-        parts += sentence("; " if parts else "", Label(skill(ctx, arm)), ": ",
-                          Count(len(count[BELOW])), " of ", Count(len(mine), "cards"),
-                          " priced below their worth, ", Count(len(count[ABOVE])), " above, ",
-                          Count(len(count[RIGHT])), " right and ", Count(len(count[OPEN])),
-                          " not settled",
-                          sentence(" (the best buy: ", Label(_best(mine)), ")")
-                          if count[BELOW] else None)  # fmt: skip
-    open_ = [price_verdict(r, tol, ctx.results.arm_games(r["arm"]).height)
-             for r in rows if r["verdict"] == OPEN]  # fmt: skip
+    off = [r for r in rows if r["verdict"] in (BELOW, ABOVE)]
+    off.sort(key=lambda r: -abs(r["fair"] - r["price"]) / max(r["price"], 1.0))
+    names = list(dict.fromkeys(r["card"] for r in off))
+    levels = list(dict.fromkeys(skill(ctx, a) for a in ctx.arm_names))
+    cards_tried = len({r["card"] for r in rows})
+    open_rows = [r for r in rows if r["verdict"] == OPEN]
+    open_ = [price_verdict(r, tol, ctx.results.arm_games(r["arm"]).height) for r in open_rows]
     v = all_of(open_) if open_ else None
-    tail = sentence("; ", words_v.to_settle(v), " for the ones not settled") if v else []
+    if names:
+        top = off[0]
+        worth = sentence(" (worth ", _fair(top, f"{ID}.{top['card']}@{top['arm']}"),
+                         " at ", Label(skill(ctx, top["arm"])), ", printed ",
+                         Label(fmt.num(top["price"], 0)), ")")  # fmt: skip
+        others = [Label(n) for n in names[1:3]]
+        rest = len(names) - 3
+        parts = sentence("Reprice ", Count(len(names)), " of ", Count(cards_tried, "cards"),
+                         ", beyond the ", Label(tol.text()), " tolerance: ", Label(top["card"]),
+                         worth, *[x for o in others for x in (", ", o)],
+                         sentence(" and ", Count(rest), " more") if rest > 0 else None,
+                         ".")  # fmt: skip
+        kind, word = words_v.FINDING, "reprice"
+    elif v is None:
+        parts = sentence("Every card is priced right, within the ", Label(tol.text()),
+                         " tolerance of its worth.")  # fmt: skip
+        kind, word = words_v.WITHIN, "priced right"
+    else:
+        right = sum(r["verdict"] == RIGHT for r in rows)
+        parts = sentence("No card is shown priced away from its worth beyond the ",
+                         Label(tol.text()), " tolerance; ", Count(right), " of ",
+                         Count(len(rows), "card prices"), " are right, ", Count(len(open_rows)),
+                         " not settled.")  # fmt: skip
+        kind, word = words_v.UNSETTLED, words_v.OPEN_WORD
+    table = []
+    for name in names:
+        mine = [r for r in off if r["card"] == name]
+        at = [skill(ctx, r["arm"]) for r in mine]
+        only = "" if len(at) == len(levels) else f" at {', '.join(at)} only"
+        for r in mine:
+            said = ("too cheap" if r["verdict"] == BELOW else "too dear") + only
+            table.append(Row(f"{name} at {skill(ctx, r['arm'])}, printed {fmt.num(r['price'], 0)}",
+                             _fair(r, f"{ID}.{name}@{r['arm']}"), said))  # fmt: skip
     games = ctx.results.games.height
     return Answer(
         key=f"{ID}.off",
         question="Which cards are priced away from their worth?",
-        parts=sentence(*parts, words_v.tolerance(tol), tail, "."),
-        kind="finding" if shown_off else "unsettled" if v else "within",
-        category="some cards priced away from their worth" if shown_off else "",
+        parts=parts,
+        kind=kind,
+        category="some cards priced away from their worth" if names else "",
         quality=Quality(
             games=games,
             basis="games",
             warnings=(ASSUMED,) if assumed(ctx) else (),
-            note="a card is priced away from its worth when its fair-price interval is clear of "
-            "the price, and right when that interval lies within the tolerance of it",
+            note="a card is priced away from its worth when its fair-price interval lies "
+            "beyond the tolerance of the price, and right when it lies within it",
         ),
         section=ID,
         verdict=v,
+        more=words_v.settle_sentence(v, "the ones not settled"),
+        rows=table,
+        word=word,
+        where=", ".join(levels),
+        rows_head="card",
     )
-
-
-def _best(mine: list[dict]) -> str:
-    """The card priced furthest below its worth, relative to its price."""
-    below = [r for r in mine if r["verdict"] == BELOW]
-    return max(below, key=lambda r: r["fair"] / r["price"])["card"]
