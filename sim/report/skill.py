@@ -229,13 +229,15 @@ def combine(by_level: dict[str, list[Answer]], *, games: int | None = None) -> l
 
 def _own(found: dict[str, Answer]) -> list[Part]:
     """Each level's own conclusion: 'the printed 10 is too cheap at every level' or 'skill
-    decides at strong; not settled at club' (its category, grouped by level)."""
+    decides at strong; not settled at club' (its category, grouped by level; a category may
+    name a setting, "the printed 10", so it is said as a label)."""
     cats: dict[str, list[str]] = {}
     for lv, a in found.items():
         cats.setdefault(a.category, []).append(lv)
     if len(cats) == 1:
-        return [f"{next(iter(cats))} at every level"]
-    return joined([[c, " at ", Label(", ".join(lvs))] for c, lvs in cats.items()], "; ", "; ")
+        return [Label(next(iter(cats))), " at every level"]
+    return joined([[Label(c), " at ", Label(", ".join(lvs))] for c, lvs in cats.items()], "; ",
+                  "; ")  # fmt: skip
 
 
 def _apart(across: Verdict, pair: tuple[str, str], head: Estimate, key: str) -> Estimate:
@@ -250,25 +252,26 @@ def _apart(across: Verdict, pair: tuple[str, str], head: Estimate, key: str) -> 
 def _across_words(across: Verdict, pair: tuple[str, str], head: Estimate | None, tol, key: str
                   ) -> list[Part]:  # fmt: skip
     """The headline across levels in the vocabulary: 'the break-even price depends on skill:
-    club and strong lie 2.4 (1.5 to 3.3) apart, beyond the ±1 point tolerance'."""
-    label = head.label if head is not None else "answer"
+    club and strong differ by 2.4 (1.5 to 3.3), beyond the ±1 point tolerance'."""
+    label = Label(f"the {head.label if head is not None else 'answer'}")
     if head is None or tol is None or not math.isfinite(across.low * 0 + across.high * 0):
         if across.holds:
-            return [f"the {label} is {SAME}"]
+            return [label, f" is {SAME}"]
         if across.opposite:
-            return [f"the {label} {DEPENDS}"]
-        return [f"not settled whether the {label} {DEPENDS}"]
+            return [label, f" {DEPENDS}"]
+        return ["not settled whether ", label, f" {DEPENDS}"]
     apart = _apart(across, pair, head, key)
     levels = Label(f"{pair[0]} and {pair[1]}")
     if across.holds:
-        return sentence(f"the {label} is {SAME}: ", levels, " differ by ", apart,
+        return sentence(label, f" is {SAME}: ", levels, " differ by ", apart,
                         words.versus(across, tol))  # fmt: skip
     if across.opposite:
-        return sentence(f"the {label} {DEPENDS}: ", levels, " differ by ", apart,
+        return sentence(label, f" {DEPENDS}: ", levels, " differ by ", apart,
                         words.versus(across, tol))  # fmt: skip
     if across.real:
-        return sentence(levels, f" differ in {label} by ", apart, words.versus(across, tol))
-    return sentence(f"not settled whether the {label} {DEPENDS}", words.tolerance(tol))
+        return sentence(levels, " differ in ", Label(label.text.removeprefix("the ")), " by ",
+                        apart, words.versus(across, tol))  # fmt: skip
+    return sentence("not settled whether ", label, f" {DEPENDS}", words.tolerance(tol))
 
 
 def _rows(found: dict[str, Answer], key: str) -> list[Row]:

@@ -360,7 +360,7 @@ def _answer(ctx: Context, a: dict, several_presets: bool) -> Answer:
     per_seat = {r["seat"]: equivalence(r["dev"], r["dev_low"], r["dev_high"], tol.value,
                                        games=a["n"]) for r in rows}  # fmt: skip
     worst = max(rows, key=lambda row: abs(row["dev"]))
-    seat = "the first player's" if worst["seat"] == 1 else f"seat {worst['seat']}'s"
+    seat = "the first player's" if worst["seat"] == 1 else Label(f"seat {worst['seat']}'s")
     said = _dev(worst, f"{key}.seat{worst['seat']}")
     if v.opposite:
         parts = sentence("The seat matters: ", seat, " ", adv, " is ", said,
@@ -374,7 +374,8 @@ def _answer(ctx: Context, a: dict, several_presets: bool) -> Answer:
         real = [r for r in rows if per_seat[r["seat"]].real]
         if real:
             worst = max(real, key=lambda row: abs(row["dev"]))
-            seat = "the first player's" if worst["seat"] == 1 else f"seat {worst['seat']}'s"
+            seat = ("the first player's" if worst["seat"] == 1
+                    else Label(f"seat {worst['seat']}'s"))  # fmt: skip
             said = _dev(worst, f"{key}.seat{worst['seat']}")
         parts = sentence("Not settled whether the seats are fair: ", seat, " ", adv, " is ",
                          said, verdict_words.versus(per_seat[worst["seat"]], tol)

@@ -160,8 +160,8 @@ def answer(ctx: Context, item, label: str, rows: list[dict], be, default, arms: 
         edge = rows[-1] if be.estimate > 0 else rows[0]
         pays = ("buying pays up to the highest price tried, " if be.estimate > 0
                 else "buying does not pay even at the lowest price tried, ")  # fmt: skip
-        tail = sentence(pays, Label(fmt.value(edge["price"])), "; the ", uplift, " there is ",
-                        _uplift(edge, f"{key}.edge"), ".")  # fmt: skip
+        tail = sentence(pays, Label(fmt.value(edge["price"])), ": the ", be_term, " is ",
+                        estimate, ".")  # fmt: skip
         kind_of = f"break-even {'above' if be.estimate > 0 else 'below'} the prices tried"
     else:
         tail = sentence(f"buying the {item.noun} pays up to ", estimate, ", the ", be_term, ".")
@@ -170,12 +170,12 @@ def answer(ctx: Context, item, label: str, rows: list[dict], be, default, arms: 
         parts = _upper(tail)
         category, word = kind_of, ""
     elif verdict.settled:
-        opening = category[:1].upper() + category[1:]
+        opening = Label(category[:1].upper() + category[1:])
         parts = sentence(opening, (words_v.versus(verdict, tol) if verdict.holds else []), ": ",
                          tail)  # fmt: skip
     else:
-        parts = sentence(f"Not settled whether the printed {fmt.value(default)} is right",
-                         words_v.tolerance(tol), ": ", tail)  # fmt: skip
+        parts = sentence("Not settled whether ", Label(f"the printed {fmt.value(default)}"),
+                         " is right", words_v.tolerance(tol), ": ", tail)  # fmt: skip
     kind = words_v.kind(verdict) if verdict is not None else words_v.INFO
     return Answer(key, question, parts, kind=kind, headline=estimate, category=category,
                   verdict=verdict, tolerance=tol, more=words_v.settle_sentence(verdict),

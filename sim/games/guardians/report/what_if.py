@@ -426,9 +426,7 @@ def arm_answer(
                          verdict_words.versus(top_v, tol),
                          sentence("; ", Count(also), " more change", "s" if also > 1 else "",
                                   " beyond tolerance below") if also else None, ".")  # fmt: skip
-        category = ", ".join(f"{'raises' if r['diff'] > 0 else 'lowers'} {r['metric']}"
-                             for r, _ in beyond[:2])  # fmt: skip
-        kind, word = verdict_words.FINDING, "changes"
+        category, kind, word = "it changes the game", verdict_words.FINDING, "changes"
     else:
         tol_of = ctx.tolerance(top["tolerance"]) if top.get("tolerance") else None
         versus = verdict_words.versus(top_v, tol_of) if top_v is not None and tol_of else []
