@@ -74,7 +74,7 @@ test: $(VENV)/.test-stamp $(AXE)
 
 # Every installed game's bench (sim bench --game GAME), each writing bench/results-GAME.json.
 bench: $(VENV)/.install-stamp
-	for game in $$($(PYTHON) -c "from sim.games import game_names; print(*game_names())"); do \
+	for game in $$($(PYTHON) -c "from sim.plugins import game_names; print(*game_names())"); do \
 		$(SIM) bench --game $$game || exit 1; \
 	done
 

@@ -1,6 +1,6 @@
 """`sim bench`: how fast a game, the workers and a whole run are on this machine.
 
-One bench for every game, driven by its plug-in's `bench_plan` (sim/games/base.py): each of
+One bench for every game, driven by its plug-in's `bench_plan` (sim/plugins/base.py): each of
 the game's strategies alone in every seat and the plan's other lineups, per preset; the
 speed-up of two worker processes over one; in the full bench the time from a new process to
 its first game on an empty and a filled compile cache, and a whole `sim run`. Every figure is
@@ -90,7 +90,7 @@ class Table:
 
 @functools.cache
 def _loaded(game_name: str, preset: str, rules: str) -> tuple[Any, Any]:
-    from sim.games import get_game
+    from sim.plugins import get_game
 
     game = get_game(game_name, source="--game")
     return game, game.load_ruleset(preset, dict(json.loads(rules)), source="--set")
@@ -113,11 +113,11 @@ def strategy_rate(
 ) -> dict[str, Any]:
     """Games per second on one core of `names` alternating seats (one name: every seat), on
     the wall clock and per CPU second, and each `counted` column per game and per second;
-    played by the game's `play_chunk`, or by `engine` ("module:function", BenchPlan.engines)."""
-    from sim.games.base import StrategySpec, prepare
+    played by the game's `simulate_chunk`, or by `engine` ("module:function", BenchPlan.engines)."""
+    from sim.plugins.base import StrategySpec, prepare
 
     game, ruleset = table.load()
-    play = _engine(game, engine) if engine else game.play_chunk
+    play = _engine(game, engine) if engine else game.simulate_chunk
     lineup = [StrategySpec(name) for name in names]
     prepare(game, lineup)
     seats = seating(names, games, table.players)
@@ -150,20 +150,20 @@ def strategy_rate(
 
 
 def _engine(game: Any, path: str) -> Any:
-    """`play_chunk` by the function "module:function" names, which plays the lineup's ready
-    players (as the game's own chunks.play_chunk does: BenchPlan.engines)."""
+    """`simulate_chunk` by the function "module:function" names, which plays the lineup's ready
+    players (as the game's own chunks.simulate_chunk does: BenchPlan.engines)."""
     from importlib import import_module
 
-    from sim.games.base import needed
+    from sim.plugins.base import needed
 
     module, _, name = path.partition(":")
     function = getattr(import_module(module), name)
     ready = needed(game, "ready", "ready players (its bench plan's engines need them)")
 
-    def play_chunk(ruleset: Any, n_players: int, lineup: Any, seats: Any, seeds: Any) -> Any:
+    def simulate_chunk(ruleset: Any, n_players: int, lineup: Any, seats: Any, seeds: Any) -> Any:
         return function(ruleset, n_players, ready(lineup), seats, seeds)
 
-    return play_chunk
+    return simulate_chunk
 
 
 SCALING_CHUNK = 5_000  # games per task: a faster core takes more tasks; fewer tasks cost less IPC
@@ -203,12 +203,12 @@ def scaling(table: Table, names: Sequence[str], *, games: int, pairs: int) -> di
 
 
 def _play_count(table: Table, names: tuple[str, ...], games: int, offset: int) -> int:
-    from sim.games.base import StrategySpec
+    from sim.plugins.base import StrategySpec
 
     game, ruleset = table.load()
     lineup = [StrategySpec(name) for name in names]
     seeds = np.arange(offset, offset + games)
-    chunk = game.play_chunk(ruleset, table.players, lineup,
+    chunk = game.simulate_chunk(ruleset, table.players, lineup,
                             seating(names, games, table.players), seeds)  # fmt: skip
     return len(chunk.games["outcome"])
 
@@ -218,13 +218,13 @@ def _play_count(table: Table, names: tuple[str, ...], games: int, offset: int) -
 _COMPILE_PROBE = """
 import json, sys, numpy as np
 from sim.bench import Table, seating
-from sim.games.base import StrategySpec, prepare
+from sim.plugins.base import StrategySpec, prepare
 table = Table(**json.loads(sys.argv[2]))
 game, ruleset = table.load()
 names = sys.argv[1].split(",")
 lineup = [StrategySpec(name) for name in names]
 prepare(game, lineup)
-game.play_chunk(ruleset, table.players, lineup, seating(names, 1, table.players), np.arange(1))
+game.simulate_chunk(ruleset, table.players, lineup, seating(names, 1, table.players), np.arange(1))
 """
 
 
@@ -330,8 +330,8 @@ def run_bench(
     `strategies` chosen) and the plan's lineups, on the first preset (every preset with the
     plan's `every_preset`, but in a quick bench; or the `presets` chosen); the 2-worker
     speed-up; in the full bench the compile times and a whole run."""
-    from sim.games import get_game
-    from sim.games.base import part, strategy_names
+    from sim.plugins import get_game
+    from sim.plugins.base import part, strategy_names
 
     game = get_game(game_name, source="--game")
     plan = part(game, "bench_plan")

@@ -67,7 +67,7 @@ def rules_show(
 ) -> None:
     """Print the effective ruleset NAME (a preset of any installed game, or a file) with the
     overrides applied."""
-    from sim.games import game_for
+    from sim.plugins import game_for
 
     ruleset = game_for(game, name, key=None).load_ruleset(name, overrides, source="--set")
     typer.echo(ruleset.to_yaml(), nl=False)
@@ -77,7 +77,7 @@ def rules_show(
 @domain_errors
 def rules_list(game: str = GAME_OPTION) -> None:
     """List the presets of a game."""
-    from sim.games import game_for
+    from sim.plugins import game_for
 
     plugin = game_for(game, None)
     for name in plugin.presets:
@@ -139,7 +139,7 @@ def play(
     from sim.compiling import console_notice
     from sim.errors import SimError
     from sim.paths import check_file_target
-    from sim.play import play_game, replay_game, write_page
+    from sim.watch import replay_game, watch_game, write_page
 
     if html_file:  # before the game is played and printed
         check_file_target(html_file, key="--html")
@@ -151,14 +151,14 @@ def play(
             raise SimError(
                 "--from-results needs a game index", key="--index", hint="e.g. --index 17"
             )
-        played = replay_game(results=from_results, index=index, arm=arm, notice=notice)
+        watched = replay_game(results=from_results, index=index, arm=arm, notice=notice)
     else:
-        played = play_game(game=game, strategies=strategies, ruleset=ruleset,
+        watched = watch_game(game=game, strategies=strategies, ruleset=ruleset,
                            overrides=overrides, seed=seed, notice=notice)  # fmt: skip
-    typer.echo(played.heading)
-    typer.echo(played.watch.text, nl=False)
+    typer.echo(watched.heading)
+    typer.echo(watched.watch.text, nl=False)
     if html_file:
-        typer.echo(f"page written to {write_page(played, html_file)}")
+        typer.echo(f"page written to {write_page(watched, html_file)}")
 
 
 @app.command("bench")
@@ -180,7 +180,7 @@ def bench(
     from pathlib import Path
 
     from sim.bench import run_bench, table
-    from sim.games import game_for
+    from sim.plugins import game_for
 
     chosen = [p for p in presets.split(",") if p]
     plugin = game_for(game, chosen[0] if chosen else None, key="--presets")
@@ -217,12 +217,12 @@ def run_experiment(
 ) -> None:
     """Play an experiment's arms and store every game; resumes an interrupted run."""
     from sim.commands.run import run_command
-    from sim.runner.options import Playing
+    from sim.runner.options import RunOptions
 
-    playing = Playing(jobs=jobs, chunk_size=chunk_size, out=out, fresh=fresh, backend=backend,
+    options = RunOptions(jobs=jobs, chunk_size=chunk_size, out=out, fresh=fresh, backend=backend,
                       address=address)  # fmt: skip
     run_command(file=file, overrides=overrides, games=games, seed=seed,
-                report=not no_report, report_dir=report_dir, playing=playing)  # fmt: skip
+                report=not no_report, report_dir=report_dir, options=options)  # fmt: skip
 
 
 @app.command("tune")
@@ -244,11 +244,11 @@ def tune(
     """Search rule values that meet the file's targets, confirm the best at full size and
     write the recommended rules; resumes a stopped tune."""
     from sim.commands.tune import tune_command
-    from sim.runner.options import Playing
+    from sim.runner.options import RunOptions
 
-    playing = Playing(jobs=jobs, out=out, fresh=fresh, backend=backend, address=address)
+    options = RunOptions(jobs=jobs, out=out, fresh=fresh, backend=backend, address=address)
     tune_command(file=file, overrides=overrides, games=games, seed=seed, trials=trials,
-                 playing=playing, report=not no_report, report_dir=report_dir)  # fmt: skip
+                 options=options, report=not no_report, report_dir=report_dir)  # fmt: skip
 
 
 @app.command("screen")
@@ -269,10 +269,10 @@ def screen(
     """Move every numeric rule key (or screen.keys) one step each way on the same seeds and
     rank the keys by their effect on each target, with intervals and a tornado chart."""
     from sim.commands.tune import screen_command
-    from sim.runner.options import Playing
+    from sim.runner.options import RunOptions
 
-    playing = Playing(jobs=jobs, out=out, fresh=fresh, backend=backend, address=address)
-    screen_command(file=file, overrides=overrides, games=games, seed=seed, playing=playing,
+    options = RunOptions(jobs=jobs, out=out, fresh=fresh, backend=backend, address=address)
+    screen_command(file=file, overrides=overrides, games=games, seed=seed, options=options,
                    report=not no_report, report_dir=report_dir)  # fmt: skip
 
 
@@ -295,13 +295,13 @@ def tournament(
 ) -> None:
     """Play strategies against each other in every seat arrangement and rank them."""
     from sim.commands.tournament import tournament_command
-    from sim.runner.options import Playing
+    from sim.runner.options import RunOptions
 
-    playing = Playing(jobs=jobs, chunk_size=chunk_size, out=out, fresh=fresh, backend=backend,
+    options = RunOptions(jobs=jobs, chunk_size=chunk_size, out=out, fresh=fresh, backend=backend,
                       address=address)  # fmt: skip
     tournament_command(strategies=strategies, players=players, games=games, game=game,
                        ruleset=ruleset, overrides=overrides, seed=seed,
-                       playing=playing)  # fmt: skip
+                       options=options)  # fmt: skip
 
 
 @app.command("calibrate")

@@ -31,7 +31,7 @@ import polars as pl
 import pyarrow.parquet as pq
 
 from sim.errors import SimError
-from sim.games.base import StrategySpec
+from sim.plugins.base import StrategySpec
 from sim.storage import complete_chunks, part_files, read_manifest
 from sim.storage.lock import holder
 from sim.storage.manifest import fields_of, ruleset_values

@@ -27,18 +27,10 @@ from typing import Any
 import numpy as np
 import yaml
 
-from sim.config import (
-    Field,
-    Overrides,
-    Schema,
-    flatten,
-    nearest,
-    override_pairs,
-    read_yaml,
-    unflatten,
-    unknown_key,
-    validate,
-)
+from sim.config.fields import Field, Schema, unknown_key, validate
+from sim.config.files import read_yaml
+from sim.config.keys import Overrides, flatten, override_pairs, unflatten
+from sim.config.words import did_you_mean
 from sim.errors import ConfigError
 
 METADATA = ("name", "title", "extends")
@@ -165,9 +157,8 @@ class RulesetFamily:
         raise self._unknown_preset(ref, file=referrer)
 
     def _unknown_preset(self, ref: str, *, file: Path | None) -> ConfigError:
-        near = nearest(ref, self.presets)
-        mean = f"Did you mean '{near}'? " if near else ""
-        hint = f"{mean}Presets: {', '.join(self.presets)}; or give a path to a .yaml file"
+        presets = f"Presets: {', '.join(self.presets)}; or give a path to a .yaml file"
+        hint = did_you_mean(ref, self.presets, then=presets)
         key = "extends" if file is not None else None
         return ConfigError(f"unknown preset '{ref}'", file=file, key=key, hint=hint)
 

@@ -9,10 +9,10 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
-from sim.config import check_keys, read_yaml
+from sim.config.files import check_keys, read_yaml
 from sim.errors import ConfigError
-from sim.games import DEFAULT_GAME, get_game
-from sim.games.base import Scenarios, scenarios
+from sim.plugins import DEFAULT_GAME, get_game
+from sim.plugins.base import Scenarios, scenarios
 
 
 class ScenarioError(ConfigError):

@@ -6,14 +6,14 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from difflib import get_close_matches
 from importlib import import_module
 from types import ModuleType
 from typing import Any
 
 import numpy as np
 
-from sim.config import Field, coerce
+from sim.config.fields import Field, coerce
+from sim.config.words import did_you_mean
 from sim.errors import ConfigError
 
 _NUMBER = Field("float")
@@ -89,8 +89,7 @@ def unknown_strategy(
 ) -> ConfigError:
     """The error for a strategy name that is not in `known`, with the nearest known name."""
     if hint is None:
-        close = get_close_matches(name, list(known), n=1)
-        hint = f"Did you mean {close[0]!r}?" if close else f"Known strategies: {', '.join(known)}."
+        hint = did_you_mean(name, known, otherwise=f"Known strategies: {', '.join(known)}.")
     return ConfigError(f"unknown strategy {name!r}", file=source, key="strategy", hint=hint)
 
 
@@ -107,12 +106,8 @@ def checked_params(
     values = dict(defaults)
     for key, raw in params.items():
         if key not in defaults:
-            close = get_close_matches(key, list(defaults), n=1)
-            hint = (
-                f"Did you mean {close[0]!r}?"
-                if close
-                else f"{strategy} takes: {', '.join(defaults) or 'no parameters'}."
-            )
+            takes = f"{strategy} takes: {', '.join(defaults) or 'no parameters'}."
+            hint = did_you_mean(key, list(defaults), otherwise=takes)
             raise ConfigError(
                 f"unknown parameter {key!r} of strategy {strategy!r}",
                 file=source,

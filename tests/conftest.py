@@ -179,8 +179,8 @@ def _compile_engines(ready: Path) -> None:
     error = ""
     try:
         from sim.compiling import quiet_notice
-        from sim.games import game_names, get_game
-        from sim.games.base import StrategySpec, prepare_together
+        from sim.plugins import game_names, get_game
+        from sim.plugins.base import StrategySpec, prepare_together
 
         wanted = []
         for name in game_names():

@@ -1,5 +1,5 @@
 """Golden files of every game: trace hashes of whole games (a hash of the state after every
-turn, from the plug-in's `play_chunk(..., trace=True)`), readable playthroughs (`sim play`'s
+turn, from the plug-in's `simulate_chunk(..., trace=True)`), readable playthroughs (`sim play`'s
 text), the first turn in which a game differs from its recording, and the check that the
 compiled code plays the same games as its plain-Python execution (NUMBA_DISABLE_JIT=1).
 
@@ -22,8 +22,8 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from sim.games import get_game
-from sim.games.base import StrategySpec, watch
+from sim.plugins import get_game
+from sim.plugins.base import StrategySpec, watch
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -197,7 +197,7 @@ def trace_hashes(game: str, ruleset, players: int, strategy: str, seeds) -> dict
     plugin = get_game(game)
     seeds = np.array(list(seeds))
     seats = np.zeros((len(seeds), players), np.int64)
-    chunk = plugin.play_chunk(ruleset, players, [StrategySpec(strategy)], seats, seeds,
+    chunk = plugin.simulate_chunk(ruleset, players, [StrategySpec(strategy)], seats, seeds,
                               trace=True)  # fmt: skip
     assert not chunk.errors, chunk.errors
     hashes = [int(h) for h in chunk.games["trace_hash"]]
@@ -252,8 +252,8 @@ PROBE_HEAD = """
 import json, warnings, numpy as np
 warnings.simplefilter("ignore")
 np.seterr(all="ignore")
-from sim.games import get_game
-from sim.games.base import StrategySpec
+from sim.plugins import get_game
+from sim.plugins.base import StrategySpec
 """
 
 
@@ -270,7 +270,7 @@ lineup = [StrategySpec(name) for name in {list(lineup)!r}]
 out = []
 for preset, rules, players in {described!r}:
     seats = (np.arange(players)[None, :] + np.arange({games})[:, None]) % len(lineup)
-    ch = game.play_chunk(game.load_ruleset(preset, rules), players, lineup, seats,
+    ch = game.simulate_chunk(game.load_ruleset(preset, rules), players, lineup, seats,
                          np.arange({games}), trace=True)
     out.append([int(h) for h in ch.games["trace_hash"]])
 print(json.dumps(out))

@@ -65,8 +65,8 @@ def test_without_strategies_the_bench_rates_every_strategy_and_the_plan_lineups(
     """What a bench plays, its rates and the scaling left out (tests/examples/test_pig_plugin.py
     runs `sim bench` with its engine rows)."""
     from sim import bench
-    from sim.games import get_game
-    from sim.games.base import strategy_names
+    from sim.plugins import get_game
+    from sim.plugins.base import strategy_names
 
     played = []
 

@@ -4,9 +4,9 @@ import numpy as np
 from numba.core import event
 
 from sim.compiling import quiet_notice
-from sim.games import get_game
-from sim.games.base import StrategySpec
 from sim.games.guardians.chunks import Plan
+from sim.plugins import get_game
+from sim.plugins.base import StrategySpec
 
 GAME = get_game("guardians")
 
@@ -49,7 +49,7 @@ def test_after_prepare_playing_compiles_nothing():
     with event.install_listener("numba:compile", listener):
         rules = GAME.load_ruleset("guardians-advanced")
         seats = np.array([[0, 1, 1], [1, 0, 1]])
-        chunk = GAME.play_chunk(rules, 3, lineup, seats, np.arange(2), trace=True)
+        chunk = GAME.simulate_chunk(rules, 3, lineup, seats, np.arange(2), trace=True)
     assert chunk.errors == []
     assert listener.names == []
 
@@ -85,7 +85,7 @@ def test_games_prepared_together_share_one_compile(monkeypatch):
     """The test session compiles every game's built-ins in one go: the games' jobs are taken
     in turn (each game's longest first); a game without compile_jobs prepares on its own."""
     import sim.compiling
-    from sim.games.base import prepare_together
+    from sim.plugins.base import prepare_together
 
     given = []
 

@@ -6,16 +6,9 @@ import pickle
 
 import pytest
 
-from sim.config import (
-    Field,
-    apply_overrides,
-    coerce,
-    flatten,
-    parse_override,
-    read_yaml,
-    unflatten,
-    validate,
-)
+from sim.config.fields import Field, coerce, validate
+from sim.config.files import read_yaml
+from sim.config.keys import apply_overrides, flatten, parse_override, unflatten
 from sim.errors import ConfigError, SimError
 
 SCHEMA = {

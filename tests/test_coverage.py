@@ -32,9 +32,9 @@ import numpy as np
 import polars as pl
 import pytest
 
-from sim.games import get_game
-from sim.games.base import StrategySpec
 from sim.measures import StoredArm, registry_for
+from sim.plugins import get_game
+from sim.plugins.base import StrategySpec
 from sim.report.answers import Estimate, difference
 from sim.seeds import game_seeds
 from sim.stats.bootstrap import break_even, break_even_bootstrap
@@ -101,7 +101,7 @@ TABLES = np.array([[0, 1, 1, 1], [1, 0, 1, 1], [1, 1, 0, 1], [1, 1, 1, 0]])  # r
 def play(rules: list[tuple[str, object]], lineup: list[StrategySpec], root: int, games: int):
     ruleset = GUARDIANS.load_ruleset("guardians", rules)
     seats = TABLES[np.arange(games) % len(TABLES)]
-    return GUARDIANS.play_chunk(ruleset, 4, lineup, seats, game_seeds(root, 0, games))
+    return GUARDIANS.simulate_chunk(ruleset, 4, lineup, seats, game_seeds(root, 0, games))
 
 
 CLUB = [StrategySpec("club"), StrategySpec("club")]
@@ -226,7 +226,7 @@ def probes(root: int, games: int) -> StoredArm:
     """A run of purchase probes (every captain buys or declines an offered card on a coin)."""
     ruleset = ALIEN.load_ruleset("alien-raid")
     lineup = [StrategySpec("planner", (("probe_buy", 1),))]
-    chunk = ALIEN.play_chunk(ruleset, 4, lineup, np.zeros((games, 4), np.int64),
+    chunk = ALIEN.simulate_chunk(ruleset, 4, lineup, np.zeros((games, 4), np.int64),
                              game_seeds(root, 0, games))  # fmt: skip
     columns = ("seat", "score", "win_share", "probe_card", "probe_bought")
     seats = pl.DataFrame({c: np.asarray(chunk.seats[c]) for c in columns})

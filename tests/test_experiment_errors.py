@@ -92,7 +92,12 @@ CASES: dict[str, tuple[str, list[str]]] = {
     ),
     "unknown report section": (
         "seats: greedy\nreport: [missile_price]\n",
-        [":2:", "key 'report[0]'", "unknown report section", "Did you mean 'missile_pricing'?"],
+        [
+            ":2:",
+            "key 'report[0]'",
+            "unknown report section",
+            "Did you mean 'guardians_missile_pricing'?",
+        ],
     ),
     "YAML syntax error": (
         "seats: [greedy, random\ngames: 10\n",

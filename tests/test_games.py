@@ -1,6 +1,6 @@
 """One contract over every installed game, and the example games (the toy coin race and Pig,
 installed as pip would, tests/examples/installing.py): the plug-in is found through its entry
-point and is light to import, declares only the parts sim/games/base.py declares and with their
+point and is light to import, declares only the parts sim/plugins/base.py declares and with their
 types, plays chunks of games as the columns the runner and the reports read (the same games
 however the seeds are chunked), and works through the generic commands: an experiment run and
 reported, `sim play`, `sim rules`, `sim scenario`, `sim calibrate` along its skill knob, and a
@@ -20,8 +20,8 @@ from typer.testing import CliRunner
 
 from sim.cli import app
 from sim.errors import ConfigError
-from sim.games import game_names, get_game
-from sim.games.base import Optional, PackageParts, StrategySpec, part, player_counts
+from sim.plugins import game_names, get_game
+from sim.plugins.base import OptionalParts, PackageParts, StrategySpec, part, player_counts
 from tests.examples.installing import PACKAGES, installed_env, installed_here
 from tests.goldens import GOLDENS, check_playthrough, check_traces, probe, probe_code
 from tests.modules import loaded_after
@@ -31,7 +31,7 @@ from tests.scenario_files import scenario_files
 # has a designer do) is still an example
 BUILT_IN = sorted({p.name for p in entry_points(group="sim.games") if p.module.startswith("sim.")})
 GAMES = [*BUILT_IN, *(name for name in PACKAGES if name not in BUILT_IN)]
-REQUIRED = ("name", "title", "presets", "load_ruleset", "check_strategy", "play_chunk")
+REQUIRED = ("name", "title", "presets", "load_ruleset", "check_strategy", "simulate_chunk")
 # a plug-in built on PackageParts also has what it finds its parts with
 HELPERS = ("package", "strategies", "resolve")
 HEAVY = ("numba", "sim.jit", "sim.compiling", "sim.random_streams")
@@ -68,7 +68,7 @@ def test_the_game_is_installed_and_light_to_import(game, site):
     package = type(game).__module__.rsplit(".", 1)[0]
     env = installed_env(site, PACKAGES[game.name]) if game.name in PACKAGES else None
     loaded = loaded_after(
-        "from sim.games import get_game\n"
+        "from sim.plugins import get_game\n"
         f"game = get_game({game.name!r})\n"
         "game.load_ruleset(game.presets[0]); game.report(); game.strategy_names()\n"
         "game.skills; getattr(game, 'skill_knob', None); getattr(game, 'skill_points', None)\n",
@@ -83,9 +83,9 @@ def test_the_game_is_installed_and_light_to_import(game, site):
 
 
 def test_the_plugin_declares_only_declared_parts(game):
-    own = {name for cls in type(game).__mro__ if cls not in (Optional, PackageParts, object)
+    own = {name for cls in type(game).__mro__ if cls not in (OptionalParts, PackageParts, object)
            for name in vars(cls) if not name.startswith("_")}  # fmt: skip
-    declared = {*REQUIRED, *vars(Optional), *HELPERS}
+    declared = {*REQUIRED, *vars(OptionalParts), *HELPERS}
     assert own <= declared, f"undeclared parts: {sorted(own - declared)}"
     assert isinstance(game.title, str) and game.title
     assert game.presets and all(isinstance(p, str) for p in game.presets)
@@ -131,7 +131,7 @@ def test_a_point_on_the_knob_plays_its_levels_games(game):
     seats, seeds = np.zeros((12, players), np.int64), np.arange(12)
 
     def games(spec: StrategySpec) -> dict:
-        return game.play_chunk(ruleset, players, [spec], seats, seeds, **trace).games
+        return game.simulate_chunk(ruleset, players, [spec], seats, seeds, **trace).games
 
     for level, skill in points.items():
         at_level = games(StrategySpec(level))
@@ -146,8 +146,8 @@ def test_chunks_have_the_framework_columns_and_do_not_depend_on_the_chunking(gam
     ruleset = game.load_ruleset(game.presets[0])
     seeds = np.arange(10, 16)
     seats = (np.arange(players)[None, :] + np.arange(6)[:, None]) % len(lineup)
-    whole = game.play_chunk(ruleset, players, lineup, seats, seeds)
-    halves = [game.play_chunk(ruleset, players, lineup, seats[k : k + 3], seeds[k : k + 3])
+    whole = game.simulate_chunk(ruleset, players, lineup, seats, seeds)
+    halves = [game.simulate_chunk(ruleset, players, lineup, seats[k : k + 3], seeds[k : k + 3])
               for k in (0, 3)]  # fmt: skip
     outcomes = part(game, "outcomes")
     assert outcomes is None or set(whole.games["outcome"]) <= set(outcomes)
@@ -224,7 +224,7 @@ def test_calibrate_finds_a_skill_between_the_ends_of_the_knob(game):
     if knob is None:
         pytest.skip(f"{game.name} has no continuous skill")
     players, games = min(player_counts(game)), 40
-    ends = [game.play_chunk(game.load_ruleset(game.presets[0]), players,
+    ends = [game.simulate_chunk(game.load_ruleset(game.presets[0]), players,
                             [StrategySpec(knob[0], ((knob[1], s),))],
                             np.zeros((games, players), np.int64), np.arange(games)).games
             for s in (0.0, 1.0)]  # fmt: skip

@@ -21,11 +21,11 @@ from hypothesis import strategies as st
 
 from sim.experiment import load_experiment
 from sim.experiment.model import TOP_KEYS as EXPERIMENT_KEYS
-from sim.games import get_game
 from sim.games.alien_raid.scenario import TOP_KEYS as ALIEN_RAID_KEYS
-from sim.games.base import scenarios
 from sim.games.guardians.scenario import TOP_KEYS as GUARDIANS_KEYS
 from sim.games.space_invaders.scenario import TOP_KEYS as SPACE_INVADERS_KEYS
+from sim.plugins import get_game
+from sim.plugins.base import scenarios
 from sim.report.data import load_results
 from sim.results import replay
 from sim.runner import run

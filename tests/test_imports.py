@@ -14,7 +14,7 @@ import functools
 import re
 from pathlib import Path
 
-from sim.games.base import PACKAGE_MODULES, STRATEGY_MODULES
+from sim.plugins.base import PACKAGE_MODULES, STRATEGY_MODULES
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -25,7 +25,7 @@ FLOORS: tuple[tuple[str, str, tuple[str, ...]], ...] = (
     ("lab", "The lab from Python: experiments run (with the stop rule the runner is handed), "
      "results folders read, reports built, tunes, screens, tournaments, calibrations, benches "
      "and watched games.",
-     ("sim.lab*", "sim.tune*", "sim.bench", "sim.play")),
+     ("sim.lab*", "sim.tune*", "sim.bench", "sim.watch")),
     ("runner", "An experiment's games played in chunks and stored, with their manifest; it "
      "builds no report and reads no measure.", ("sim.runner*",)),
     ("experiment", "The experiment file language: a file read, checked and made into arms; it "
@@ -39,10 +39,10 @@ FLOORS: tuple[tuple[str, str, tuple[str, ...]], ...] = (
      "results.", ("sim.measures*",)),
     ("results", "A results folder: its parts written and read back, its manifest.",
      ("sim.results", "sim.storage*")),
-    ("plug-in interface", "What every game offers the lab (sim.games.base), the registry that "
+    ("plug-in interface", "What every game offers the lab (sim.plugins.base), the registry that "
      "finds the games, and what every game's loop and scenario format share.",
-     ("sim.games", "sim.games.base", "sim.games.policy_table", "sim.games.seating",
-      "sim.games.trajectory", "sim.games.trajectory_kernel", "sim.scenarios")),
+     ("sim.plugins", "sim.plugins.base", "sim.plugins.policy_table", "sim.plugins.seating",
+      "sim.plugins.trajectory", "sim.plugins.trajectory_kernel", "sim.scenarios")),
     ("foundations", "What everything stands on: errors, rule values and rulesets, seeds and "
      "random streams, compiling, paths, statistics.", ("sim", "sim.*")),
 )  # fmt: skip
@@ -117,7 +117,7 @@ def named(tree: ast.Module, known: dict[str, Path]) -> set[str]:
     string (a plug-in's report sections, bench lineups and engines), the first argument of a
     call that imports by name (LOADERS), and, for a plug-in object (a class with `package`
     and `strategies`), the modules of its package and its players that
-    sim.games.base.PackageParts imports by the usual layout."""
+    sim.plugins.base.PackageParts imports by the usual layout."""
     strings = _Strings(tree)
     skip = _docstrings(tree)
     out = set()
@@ -274,7 +274,7 @@ def test_the_checks_see_what_they_look_for():
     the layout; a circle and an upward import are found when there is one."""
     edges = graph()
     assert "sim.experiment.reading" in edges["sim.experiment.checks"]
-    assert "sim.games.base" in edges["sim.experiment.reading"]  # under TYPE_CHECKING
+    assert "sim.plugins.base" in edges["sim.experiment.reading"]  # under TYPE_CHECKING
     assert (
         "sim.games.guardians.report.first_player" in edges["sim.games.guardians.plugin"]
     )  # a "module:function" string
@@ -290,7 +290,7 @@ def test_the_checks_see_what_they_look_for():
         floor_of(n)
         for n in (
             "sim.cli",
-            "sim.games.base",
+            "sim.plugins.base",
             "sim.games.guardians.engine",
             "strategies.guardians.greedy",
             "sim.errors",

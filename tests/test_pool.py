@@ -16,7 +16,7 @@ from sim.errors import SimError
 from sim.experiment import load_experiment
 from sim.results import load
 from sim.runner import Interrupted, run
-from sim.runner.options import Playing
+from sim.runner.options import RunOptions
 from sim.runner.pool import WorkerDied, WorkerPool, available
 from sim.tune.run import run_tune
 from sim.tune.spec import parse_tune
@@ -116,12 +116,12 @@ def test_a_tune_plays_on_one_pool_a_session_and_matches_one_worker(tmp_path, mon
 
     monkeypatch.setattr(WorkerPool, "_start_server", counted)
     tune = parse_tune(TUNE)
-    one = run_tune(tune, root=tmp_path / "one", playing=Playing(jobs=1), show=False)
+    one = run_tune(tune, root=tmp_path / "one", options=RunOptions(jobs=1), show=False)
     assert servers == []  # one worker: every trial played in this process
     with pytest.raises(Interrupted):  # stopped part-way, as by Ctrl-C, then run again
-        run_tune(tune, root=tmp_path / "two", playing=Playing(jobs=2), show=False,
+        run_tune(tune, root=tmp_path / "two", options=RunOptions(jobs=2), show=False,
                  stop_after_chunks=3)  # fmt: skip
-    two = run_tune(tune, root=tmp_path / "two", playing=Playing(jobs=2), show=False)
+    two = run_tune(tune, root=tmp_path / "two", options=RunOptions(jobs=2), show=False)
     assert len(servers) == 2  # one pool for each session of the tune, whatever it plays
     assert all(pool._server is None for pool in servers)  # closed when the session ends
     assert _trials(tmp_path / "two", tune) == _trials(tmp_path / "one", tune)
@@ -149,7 +149,7 @@ def test_a_run_whose_games_option_needs_several_chunks_starts_its_pool_first(tmp
     monkeypatch.setattr(commands, "local_pool", local_pool)
     for jobs, out in ((1, "one"), (2, "two")):
         run_command(file=str(file), overrides=[], games=300, seed=None, report=False,
-                    report_dir=None, playing=Playing(jobs=jobs, chunk_size=100,
+                    report_dir=None, options=RunOptions(jobs=jobs, chunk_size=100,
                                                      out=str(tmp_path / out)))  # fmt: skip
     assert len(started) == 1 and started[0].jobs == 2  # one worker: no pool
     assert started[0]._server is None  # closed

@@ -16,8 +16,8 @@ import pytest
 
 from sim.experiment import load_experiment
 from sim.experiment.precision import measure, metric_problem
-from sim.games import get_game
 from sim.lab.stops import stop_rule
+from sim.plugins import get_game
 from sim.results import Settings, load
 from sim.runner import run
 from sim.stats.intervals import Z95, normal_interval, wilson

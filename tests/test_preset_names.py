@@ -7,17 +7,17 @@ from __future__ import annotations
 import pytest
 from typer.testing import CliRunner
 
-from sim import games
+from sim import plugins
 from sim.cli import app
 from sim.errors import ConfigError
 from sim.experiment import parse_experiment
-from sim.games import game_for
+from sim.plugins import game_for
 
 
 def test_a_preset_names_its_game():
     assert game_for(None, "space-invaders-three-rows").name == "space-invaders"
     assert game_for(None, "alien-raid-other-readings").name == "alien-raid"
-    assert game_for(None, None).name == games.DEFAULT_GAME
+    assert game_for(None, None).name == plugins.DEFAULT_GAME
     assert game_for("alien-raid", None).name == "alien-raid"
     shown = CliRunner().invoke(app, ["rules", "show", "space-invaders", "--set",
                                      "setup.level=elite"])  # fmt: skip
@@ -51,11 +51,11 @@ class _Clash:
 
 
 def test_a_preset_two_games_share_is_refused_naming_both():
-    games.register(_Clash())
+    plugins.register(_Clash())
     try:
         with pytest.raises(ConfigError, match="two games have a preset named 'guardians': "
                            "clash-game, guardians"):  # fmt: skip
             game_for(None, "guardians")
         assert game_for("guardians", "guardians").name == "guardians"  # --game settles it
     finally:
-        games._GAMES.pop("clash-game")
+        plugins._GAMES.pop("clash-game")

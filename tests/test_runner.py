@@ -24,10 +24,10 @@ from sim.errors import SimError
 from sim.experiment import load_experiment, parse_experiment
 from sim.experiment.lineups import build_lineup, seat_lineup, table_positions
 from sim.experiment.precision import measure
-from sim.games import game_names, get_game
-from sim.games.base import StrategySpec
 from sim.lab.stops import stop_rule
 from sim.lab.tournament import ranking, tournament_experiment
+from sim.plugins import game_names, get_game
+from sim.plugins.base import StrategySpec
 from sim.report.spec import section_builders
 from sim.results import load, manifest, replay
 from sim.runner import Interrupted, run
@@ -139,7 +139,7 @@ def test_sweep_arms_and_parameter_columns(small_file: Path) -> None:
     assert exp.param_columns == (("mine.step", "int"),)
     assert [dict(a.params)["mine.step"] for a in exp.arms] == [1, 2]
     assert exp.arms[1].ruleset.values["mine.step"] == 2
-    assert exp.report == ("mine_value",)
+    assert exp.report == ("guardians_mine_value",)  # its name now, from its name before
     # --set on a swept key collapses the sweep; --games and --seed override the file
     one = load_experiment(small_file, ["mine.step=2"], games=50, seed=3)
     assert [a.name for a in one.arms] == ["default"] and one.games == 50 and one.seed == 3
@@ -410,7 +410,7 @@ def test_replay_reproduces_a_stored_game(reference: Path) -> None:
     ruleset = plugin.load_ruleset(info.ruleset_ref, info.overrides)
     lineup = list(dict.fromkeys(info.seats))
     seat_rows = np.array([[lineup.index(s) for s in info.seats]], dtype=np.int64)
-    chunk = plugin.play_chunk(ruleset, info.players, lineup, seat_rows,
+    chunk = plugin.simulate_chunk(ruleset, info.players, lineup, seat_rows,
                               np.array([info.seed], dtype=np.uint64))  # fmt: skip
     assert chunk.games["turns"][0] == row["turns"][0]
     stored_scores = seats.filter((pl.col("arm") == "mine.step=2") & (pl.col("game") == target))
@@ -487,7 +487,7 @@ def test_an_experiment_checks_its_report_sections_without_importing_the_report()
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                           check=True)  # fmt: skip
-    assert done.stdout.splitlines() == ["('first_player',)", "[]"]
+    assert done.stdout.splitlines() == ["('guardians_first_player',)", "[]"]
     for name in game_names():
         game = get_game(name)
         assert list(section_builders(game.report_sections)) == list(game.report_sections)  # imports

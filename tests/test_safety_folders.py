@@ -136,7 +136,7 @@ def test_a_lock_left_by_a_killed_run_is_taken_over(exp_file, tmp_path):
 def test_games_of_another_version_of_the_game_are_not_mixed(exp_file, tmp_path, monkeypatch):
     """Stored games played by an older version of the rules or strategies (the plug-in's
     `version`) are not resumed into: the run names the change and keeps them."""
-    from sim.games import get_game
+    from sim.plugins import get_game
 
     out = tmp_path / "versions"
     run(load_experiment(exp_file, games=300), out=out, jobs=1, progress=False)

@@ -170,8 +170,8 @@ def test_a_missing_ruleset_file_is_looked_for_beside_the_experiment(tmp_path, mo
 
 
 def test_known_strategies_are_listed_once():
-    from sim.games import get_game
-    from sim.games.base import StrategySpec
+    from sim.plugins import get_game
+    from sim.plugins.base import StrategySpec
 
     with pytest.raises(ConfigError) as err:
         get_game("guardians").check_strategy(StrategySpec("qqqqq"), source="x.yaml")

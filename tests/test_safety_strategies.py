@@ -12,8 +12,8 @@ from pathlib import Path
 import pytest
 
 from sim.errors import ConfigError
-from sim.games import get_game
-from sim.games.base import StrategySpec
+from sim.plugins import get_game
+from sim.plugins.base import StrategySpec
 from tests.cli_checks import invoke, one_error_line
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -102,15 +102,15 @@ def test_levels_play_the_same_seeds_and_the_results_carry_the_level(tmp_path):
 @pytest.mark.slow
 def test_calibrate_recovers_a_planted_skill():
     """Plant skill 0.4, measure its raid rate on other games, and calibrate back to it."""
-    from sim.games import get_game
-    from sim.games.base import StrategySpec
     from sim.lab.calibrate import calibrate
+    from sim.plugins import get_game
+    from sim.plugins.base import StrategySpec
     from sim.seeds import game_seeds, root_keys
 
     game = get_game("guardians")
     games = max(1000, int(4000 * slow_scale()))
     planted = 0.4
-    chunk = game.play_chunk(
+    chunk = game.simulate_chunk(
         game.load_ruleset("guardians"),
         3,
         [StrategySpec("skilled", (("skill", planted),))],

@@ -95,7 +95,7 @@ def test_the_skills_key_over_a_list_of_grids():
 def test_every_shipped_experiment_parses():
     """Every file in experiments/: an experiment for `sim run`, or a tune for `sim tune` (it
     has targets), which is an experiment plus its knobs and targets."""
-    from sim.config import read_yaml
+    from sim.config.files import read_yaml
     from sim.tune.spec import load_tune
 
     files = sorted((ROOT / "experiments").glob("*.yaml"))

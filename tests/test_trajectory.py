@@ -1,8 +1,8 @@
-"""The trajectory columns (sim/games/trajectory.py) summed up from a score track drawn by hand."""
+"""The trajectory columns (sim/plugins/trajectory.py) summed up from a score track drawn by hand."""
 
 import numpy as np
 
-from sim.games.trajectory_kernel import lead_changes, score_track, summarise
+from sim.plugins.trajectory_kernel import lead_changes, score_track, summarise
 
 # Three seats, eight steps (rounds of the table):
 #

@@ -20,12 +20,12 @@ from optuna.trial import TrialState
 from sim.errors import SimError
 from sim.experiment import parse_experiment
 from sim.runner import Interrupted
-from sim.runner.options import Playing
+from sim.runner.options import RunOptions
 from sim.tune.run import run_tune
 from sim.tune.search import open_study, sampler_kind
 from sim.tune.spec import parse_tune
+from tests.answer_checks import numbers_without_interval
 from tests.modules import loaded_after
-from tests.test_report_answers import numbers_without_interval
 
 pytestmark = pytest.mark.without_engines  # runs while the engines compile
 
@@ -65,7 +65,7 @@ def coin_race():
     """The toy game registered in this process (the tests play with one worker, in-process)."""
     import sys
 
-    import sim.games as games
+    import sim.plugins as games
 
     sys.path.insert(0, str(ROOT / "examples" / "coin_race"))
     from coin_race.plugin import GAME
@@ -89,7 +89,7 @@ def planted(**search) -> dict:
 def test_the_planted_optimum_is_found_and_its_intervals_cover_the_truth(coin_race, tmp_path):
     tune = parse_tune(planted())
     assert sampler_kind(tune) == "tpe"  # 14 trials for 20 candidates
-    summary = run_tune(tune, root=tmp_path, playing=Playing(jobs=1), show=False)
+    summary = run_tune(tune, root=tmp_path, options=RunOptions(jobs=1), show=False)
     best = summary["confirmed"][0]
     assert best["values"] == {"race.length": 9}
     assert best["verdicts"] == ["met"]
@@ -109,7 +109,7 @@ def test_the_planted_optimum_is_found_and_its_intervals_cover_the_truth(coin_rac
 def test_a_small_space_is_searched_as_a_grid(coin_race, tmp_path):
     tune = parse_tune(planted(trials=20))
     assert sampler_kind(tune) == "grid"
-    summary = run_tune(tune, root=tmp_path, playing=Playing(jobs=1), show=False)
+    summary = run_tune(tune, root=tmp_path, options=RunOptions(jobs=1), show=False)
     assert summary["confirmed"][0]["values"] == {"race.length": 9}
     assert summary["search"]["trials"] == 20  # every candidate once
     assert summary["search"]["states"]["pruned"] > 10  # most stopped on the first rung
@@ -132,31 +132,31 @@ def _chunks(root: Path) -> int:
 def test_a_stopped_tune_resumes_into_the_same_study(coin_race, tmp_path, phase):
     tune = parse_tune(planted(trials=6, confirm=2, sampler="tpe"))
     straight, stopped = tmp_path / "straight", tmp_path / "stopped"
-    playing = Playing(jobs=1, chunk_size=100)  # 100-game chunks, one arm: countable cuts
-    expected = run_tune(tune, root=straight, playing=playing, show=False)
+    options = RunOptions(jobs=1, chunk_size=100)  # 100-game chunks, one arm: countable cuts
+    expected = run_tune(tune, root=straight, options=options, show=False)
     polished = [t for t in open_study(straight, tune).trials if "polish" in t.user_attrs]
     assert polished  # TPE's six trials, then steps around the best
     # the confirmation replays 2 candidates from 800 to 3,000 games: 2 x 22 chunks at most
     cut = 14 if phase == "search" else _chunks(straight) - 2 * 22 - 3
     with pytest.raises(Interrupted):
-        run_tune(tune, root=stopped, playing=playing, show=False, stop_after_chunks=cut)
+        run_tune(tune, root=stopped, options=options, show=False, stop_after_chunks=cut)
     held = open_study(stopped, tune).trials
     assert held[-1].state == TrialState.RUNNING
     assert (len(held) < 6) if phase == "search" else ("polish" in held[-1].user_attrs)
-    resumed = run_tune(tune, root=stopped, playing=playing, show=False)
+    resumed = run_tune(tune, root=stopped, options=options, show=False)
     assert _trials(stopped, tune) == _trials(straight, tune)
     assert resumed["confirmed"] == expected["confirmed"]
     assert [s["finished"] for s in resumed["sessions"]] == [False, True]
 
 
 def test_another_tune_in_the_folder_is_refused(coin_race, tmp_path):
-    run_tune(parse_tune(planted(trials=2, confirm=1)), root=tmp_path, playing=Playing(jobs=1),
+    run_tune(parse_tune(planted(trials=2, confirm=1)), root=tmp_path, options=RunOptions(jobs=1),
              show=False)  # fmt: skip
     wanted = {"measure": "mean_turns", "value": 20, "tolerance": 1}
     other = parse_tune({**planted(trials=2, confirm=1), "targets": [wanted]})
     with pytest.raises(SimError, match="holds another tune"):
-        run_tune(other, root=tmp_path, playing=Playing(jobs=1), show=False)
-    again = run_tune(other, root=tmp_path, playing=Playing(jobs=1, fresh=True), show=False)
+        run_tune(other, root=tmp_path, options=RunOptions(jobs=1), show=False)
+    again = run_tune(other, root=tmp_path, options=RunOptions(jobs=1, fresh=True), show=False)
     assert again["confirmed"]
 
 

@@ -1,8 +1,8 @@
 """Three-valued verdicts (sim/stats/verdict.py): a difference is within the tolerance only when
 the whole interval lies inside it, never because a difference went undetected; beyond it only
 when the whole interval lies outside it, never because a difference was detected; otherwise the
-question is open, with the games per arm that would settle it with about 80% probability. And the tolerances' defaults and overrides
-(sim/stats/tolerances.py)."""
+question is open, with the games per arm that would settle it with about 80% probability. And
+the tolerances' defaults and overrides (sim/stats/tolerances.py)."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """The trajectory columns worked out the slow, obvious way (plain Python, the definitions of
-sim/games/trajectory.py read literally), to check the compiled loops against."""
+sim/plugins/trajectory.py read literally), to check the compiled loops against."""
 
 from __future__ import annotations
 

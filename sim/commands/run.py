@@ -14,7 +14,7 @@ from sim.experiment.model import Experiment
 from sim.paths import check_folder
 from sim.runner.execute import Interrupted, RunSummary
 from sim.runner.folder import results_root
-from sim.runner.options import Playing, default_jobs
+from sim.runner.options import RunOptions, default_jobs
 from sim.runner.pool import WorkerPool, local_pool
 
 
@@ -26,17 +26,17 @@ def run_command(
     seed: int | None,
     report: bool,
     report_dir: str | None,
-    playing: Playing,
+    options: RunOptions,
 ) -> RunSummary:
-    playing.check()
-    pool = _early_pool(playing, games)
+    options.check()
+    pool = _early_pool(options, games)
     try:
         from sim import lab  # after the pool's start: polars, the results' reader
 
         exp = lab.experiment(file, overrides, games=games, seed=seed).parsed
         # the report folder is checked before playing
-        report_at = _report_dir(exp, playing.out, report_dir) if report else None
-        summary = play_experiment(exp, playing, pool)
+        report_at = _report_dir(exp, options.out, report_dir) if report else None
+        summary = run_experiment(exp, options, pool)
     finally:
         if pool is not None:
             pool.close()
@@ -46,15 +46,15 @@ def run_command(
     return summary
 
 
-def _early_pool(playing: Playing, games: int | None) -> WorkerPool | None:
+def _early_pool(options: RunOptions, games: int | None) -> WorkerPool | None:
     """The run's local workers, started before the experiment is read when `--games` alone says
     the run plays more than one chunk on several workers: their server (about 0.8 s of CPU
     before the first fork) gets ready while this process reads and checks the experiment and
     the compile cache. Otherwise None: the runner starts a pool when it finds it needs one."""
-    if games is None or games <= playing.chunk_size:
+    if games is None or games <= options.chunk_size:
         return None
-    jobs = default_jobs() if playing.jobs is None else playing.jobs
-    return local_pool(jobs, backend=playing.backend, games=())
+    jobs = default_jobs() if options.jobs is None else options.jobs
+    return local_pool(jobs, backend=options.backend, games=())
 
 
 def _report_dir(exp: Experiment, out: str | None, report_dir: str | None) -> Path:
@@ -66,7 +66,7 @@ def _report_dir(exp: Experiment, out: str | None, report_dir: str | None) -> Pat
                  key="--report-dir")  # fmt: skip
 
 
-def play_experiment(exp: Experiment, playing: Playing,
+def run_experiment(exp: Experiment, options: RunOptions,
                     pool: WorkerPool | None = None) -> RunSummary:  # fmt: skip
     """Play `exp` through the lab, saying what it plays; Ctrl-C or SIGTERM end the command
     with the games kept and how to resume."""
@@ -78,7 +78,7 @@ def play_experiment(exp: Experiment, playing: Playing,
         try:
             from sim import lab
 
-            return lab.run(exp, pool=pool, **asdict(playing)).summary
+            return lab.run(exp, pool=pool, **asdict(options)).summary
         except Interrupted as stop:
             s = stop.summary
             typer.echo(
@@ -139,4 +139,4 @@ def _print_settled(prec: dict[str, Any]) -> None:
         typer.echo(f"    {q['question']}{tail}")
 
 
-__all__ = ["play_experiment", "print_summary", "run_command"]
+__all__ = ["run_experiment", "print_summary", "run_command"]

@@ -8,8 +8,8 @@ from pathlib import Path
 
 import typer
 
-from sim.commands.run import play_experiment, print_summary
-from sim.runner.options import Playing
+from sim.commands.run import print_summary, run_experiment
+from sim.runner.options import RunOptions
 
 
 def tournament_command(
@@ -21,14 +21,14 @@ def tournament_command(
     ruleset: str | None,
     overrides: list[str],
     seed: int,
-    playing: Playing,
+    options: RunOptions,
 ) -> None:
     from rich.console import Console
     from rich.table import Table
 
     from sim.lab.tournament import adjacent_pairs, ranking, ratings, tournament_experiment
 
-    playing.check()
+    options.check()
     names = [s for s in strategies.split(",") if s.strip()]
     exp = tournament_experiment(
         names, players=players, games=games, game=game, ruleset=ruleset, rules=overrides,
@@ -39,9 +39,9 @@ def tournament_command(
         typer.echo(
             f"games rounded up to {exp.games:,}: {tables} seat arrangements, each equally often"
         )
-    if playing.out is None:
-        playing = replace(playing, out=str(Path("results") / exp.name))
-    summary = play_experiment(exp, playing)
+    if options.out is None:
+        options = replace(options, out=str(Path("results") / exp.name))
+    summary = run_experiment(exp, options)
     print_summary(exp, summary)
     rank = ranking(summary.out)
     rated = {row["strategy"]: row for row in ratings(summary.out).iter_rows(named=True)}

@@ -13,21 +13,21 @@ import typer
 from sim.commands.signals import exit_code, sigterm_as_interrupt, stopped_by
 from sim.runner import Interrupted
 from sim.runner.folder import results_root
-from sim.runner.options import Playing
+from sim.runner.options import RunOptions
 from sim.tune.run import run_tune
 from sim.tune.spec import Tune, load_tune
 
 
 def tune_command(*, file: str, overrides: Sequence[str], games: int | None, seed: int | None,
-                 trials: int | None, playing: Playing, report: bool,
+                 trials: int | None, options: RunOptions, report: bool,
                  report_dir: str | None) -> dict[str, Any]:  # fmt: skip
-    playing.check()
+    options.check()
     tune = load_tune(file, overrides, games=games, seed=seed, trials=trials)
-    root = results_root(playing.out, tune.name)
+    root = results_root(options.out, tune.name)
     report_at = _report_dir(root, report_dir) if report else None
     with sigterm_as_interrupt() as caught:
         try:
-            summary = run_tune(tune, root=root, playing=playing)
+            summary = run_tune(tune, root=root, options=options)
         except Interrupted:
             typer.echo(f"\n{stopped_by(caught)}: the study and every candidate's games are "
                        f"kept in {root}. Run the same command again to resume.",
@@ -71,21 +71,21 @@ def _value(target: Any, place: dict[str, Any]) -> str:
 
 
 def screen_command(*, file: str, overrides: Sequence[str], games: int | None,
-                   seed: int | None, playing: Playing, report: bool,
+                   seed: int | None, options: RunOptions, report: bool,
                    report_dir: str | None) -> dict[str, Any]:  # fmt: skip
     """`sim screen`: move every key a step each way, measure, rank, report."""
-    from sim.tune.screen import moves, play_screen, write_summary
+    from sim.tune.screen import moves, run_screen, write_summary
 
-    playing.check()
+    options.check()
     tune = load_tune(file, overrides, games=games, seed=seed, needs_knobs=False)
-    root = results_root(playing.out, f"{tune.name}_screen")
+    root = results_root(options.out, f"{tune.name}_screen")
     report_at = _report_dir(root, report_dir) if report else None
     chosen, notes = moves(tune)
     typer.echo(f"{tune.name}: {len(chosen)} moves of {len(tune.screen.keys)} keys and the "
                f"baseline, {tune.games:,} games each")  # fmt: skip
     with sigterm_as_interrupt() as caught:
         try:
-            play_screen(tune, chosen, root=root, playing=playing)
+            run_screen(tune, chosen, root=root, options=options)
         except Interrupted:
             typer.echo(f"\n{stopped_by(caught)}: the games played are kept in {root}. Run the "
                        "same command again to resume.", err=True)  # fmt: skip

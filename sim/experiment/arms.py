@@ -18,7 +18,7 @@ from sim.experiment.checks import RuleGroup, SeatEntry, show
 from sim.experiment.lineups import build_lineup
 from sim.experiment.model import ARM_KEYS, Arm
 from sim.experiment.reading import KeyPath, Reading
-from sim.games.base import StrategySpec, player_counts
+from sim.plugins.base import StrategySpec, player_counts
 
 
 def expand(p: Reading) -> list[Arm]:

@@ -15,18 +15,19 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from sim.config import flatten, nearest, show_value
+from sim.config.keys import flatten
+from sim.config.words import did_you_mean, show_value
 from sim.errors import ConfigError
 from sim.experiment.lineups import ROTATIONS
 from sim.experiment.model import DEFAULT_GAMES, DEFAULT_SEED, TOP_KEYS
 from sim.experiment.reading import KeyPath, Reading
-from sim.games import game_for
-from sim.games.base import StrategySpec, player_counts, report_section_names
+from sim.plugins import game_for
+from sim.plugins.base import StrategySpec, player_counts, report_section_name, report_section_names
 from sim.storage.parts import MAX_GAMES
 
 if TYPE_CHECKING:
     from sim.experiment.model import Arm
-    from sim.games.base import Game
+    from sim.plugins.base import Game
 
 SEED_MAX = 2**63 - 1
 
@@ -126,14 +127,17 @@ def report_sections(p: Reading) -> tuple[str, ...]:
         raise p.fail(f"expected a list of report sections, got {show(value)}", ("report",))
     assert p.game is not None
     known = list(report_section_names(p.game))
+    value = [report_section_name(p.game, s) if isinstance(s, str) else s for s in value]
     for i, section in enumerate(value):
         if section not in known:
-            near = nearest(str(section), known)
-            mean = f"Did you mean '{near}'? " if near else ""
             raise p.fail(
                 f"unknown report section {show(section)}",
                 ("report", i),
-                f"{mean}Sections of {p.game.name}: {', '.join(known) or 'none'}.",
+                did_you_mean(
+                    str(section),
+                    known,
+                    then=f"Sections of {p.game.name}: {', '.join(known) or 'none'}.",
+                ),
             )
     return tuple(value)
 
@@ -170,13 +174,11 @@ def baseline(p: Reading, arms: list[Arm]) -> str | None:
     if value is None:
         return names[0] if "arms" in p.data else None
     if not isinstance(value, str) or value not in names:
-        near = nearest(str(value), names)
-        mean = f"Did you mean '{near}'? " if near else ""
         shown = ", ".join(f"'{n}'" for n in names[:8]) + (" ..." if len(names) > 8 else "")
         raise p.fail(
             f"baseline {show(value)} is not one of the arms",
             ("baseline",),
-            f"{mean}Arms: {shown}.",
+            did_you_mean(str(value), names, then=f"Arms: {shown}."),
         )
     return value
 

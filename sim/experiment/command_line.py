@@ -19,7 +19,8 @@ from typing import Any
 
 import yaml
 
-from sim.config import flatten, load_value, override_pairs
+from sim.config.files import load_value
+from sim.config.keys import flatten, override_pairs
 from sim.errors import ConfigError
 from sim.experiment.checks import strip_rules
 from sim.experiment.model import TOP_KEYS

@@ -19,7 +19,7 @@ from itertools import permutations
 
 import numpy as np
 
-from sim.games.base import StrategySpec
+from sim.plugins.base import StrategySpec
 
 ROTATIONS = ("none", "cyclic", "permutations")
 

@@ -14,7 +14,7 @@ from typing import Any
 
 import numpy as np
 
-from sim.games.base import StrategySpec
+from sim.plugins.base import StrategySpec
 
 TOP_KEYS = (
     "name", "description", "game", "ruleset", "rules", "players", "seats", "strategies", "pool",
@@ -49,9 +49,6 @@ class Arm:
     @property
     def ruleset_name(self) -> str:
         return str(self.ruleset.name)
-
-    def table_array(self) -> np.ndarray:
-        return np.array(self.tables, dtype=np.int64)
 
     def effective(self) -> dict[str, Any]:
         """What decides this arm's games (JSON-able)."""
@@ -100,7 +97,7 @@ class Experiment:
     report: tuple[str, ...] = ()
     description: str = ""
     param_columns: tuple[tuple[str, str], ...] = ()  # (column, kind: int|float|bool|str)
-    game_version: int = 1  # the game's behaviour version (sim.games.base.version)
+    game_version: int = 1  # the game's behaviour version (sim.plugins.base.version)
     tolerances: tuple[tuple[str, float], ...] = ()  # the report's tolerances the file overrides
 
     def arm(self, name: str) -> Arm:

@@ -20,7 +20,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from sim.config import read_yaml
+from sim.config.files import read_yaml
 from sim.experiment import arms as arm_expansion
 from sim.experiment import checks, command_line, skills
 from sim.experiment.model import Experiment, jsonable
@@ -28,7 +28,7 @@ from sim.experiment.precision_settings import precision
 from sim.experiment.reading import KeyPath, Reading
 from sim.experiment.sweep import param_columns
 from sim.experiment.tolerance_settings import tolerances
-from sim.games.base import version
+from sim.plugins.base import version
 
 
 def load_experiment(

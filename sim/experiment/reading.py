@@ -16,11 +16,12 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from sim.config import line_map, nearest
+from sim.config.files import line_map
+from sim.config.words import did_you_mean
 from sim.errors import ConfigError
 
 if TYPE_CHECKING:
-    from sim.games.base import Game, StrategySpec
+    from sim.plugins.base import Game, StrategySpec
 
 KeyPath = tuple[str | int, ...]  # where a value stands: ("arms", 1, "rules", "shot.steal")
 
@@ -71,8 +72,7 @@ class Reading:
         return self.fail(err.message, path, err.hint)
 
     def unknown(self, key: Any, known: Sequence[str], where: KeyPath) -> ConfigError:
-        near = nearest(str(key), known)
-        hint = f"Did you mean '{near}'?" if near else f"Valid keys: {', '.join(known)}."
+        hint = did_you_mean(str(key), known, otherwise=f"Valid keys: {', '.join(known)}.")
         return self.fail("unknown key", (*where, str(key)), hint)
 
     def option(self, path: KeyPath) -> str | None:

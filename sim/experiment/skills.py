@@ -31,7 +31,7 @@ from sim.experiment import arms as arm_expansion
 from sim.experiment.checks import baseline as checked_baseline
 from sim.experiment.reading import Reading
 from sim.experiment.sweep import param_columns
-from sim.games.base import StrategySpec
+from sim.plugins.base import StrategySpec
 
 KEY = "skills"
 SEAT = "skill"  # the seat name that takes each level

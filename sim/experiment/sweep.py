@@ -25,11 +25,11 @@ from collections.abc import Iterator, Mapping
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
-from sim.config import flatten
+from sim.config.keys import flatten
 from sim.experiment.checks import rule_pairs, show, strip_rules
 from sim.experiment.model import jsonable
 from sim.experiment.reading import KeyPath, Reading
-from sim.games.base import StrategySpec
+from sim.plugins.base import StrategySpec
 
 if TYPE_CHECKING:
     from sim.experiment.model import Arm

@@ -23,10 +23,10 @@ from typing import Any
 
 import numpy as np
 
-from sim.config import nearest
+from sim.config.words import did_you_mean
 from sim.errors import ConfigError
-from sim.games import game_for
-from sim.games.base import StrategySpec, outcomes, part, player_counts
+from sim.plugins import game_for
+from sim.plugins.base import StrategySpec, outcomes, part, player_counts
 from sim.seeds import game_seeds, root_keys
 
 Z = 1.96
@@ -94,9 +94,8 @@ def parse_target(text: str, game: Any, chunk: Any = None) -> Target:
         return Target(name, number, "seat")
     if chunk is None:
         return Target(name, number, "")  # a column: known once a chunk is played
-    near = nearest(name, [*known, *columns])
-    mean = f"Did you mean '{near}'? " if near else ""
-    raise ConfigError(f"unknown target {name!r}", key="--target", hint=mean + hint)
+    raise ConfigError(f"unknown target {name!r}", key="--target",
+                      hint=did_you_mean(name, [*known, *columns], then=hint))  # fmt: skip
 
 
 def _numeric(columns: dict[str, np.ndarray]) -> list[str]:
@@ -137,7 +136,7 @@ def calibrate(
 
     def chunk_at(skill: float) -> Any:
         spec = StrategySpec(knob[0], ((knob[1], skill),))
-        return plugin.play_chunk(rs, players, [spec], seats, seeds)
+        return plugin.simulate_chunk(rs, players, [spec], seats, seeds)
 
     first = chunk_at(0.0)
     goal = parse_target(target, plugin, first)

@@ -18,7 +18,7 @@ from typing import Any
 
 import yaml
 
-from sim.config import override_pairs
+from sim.config.keys import override_pairs
 from sim.experiment import command_line
 from sim.experiment.model import Arm, jsonable
 from sim.experiment.model import Experiment as Parsed

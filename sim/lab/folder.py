@@ -231,11 +231,15 @@ def _stamp(path: Path) -> tuple[int, int]:
 
 
 def _draw(path: Path, sections: Sequence[str] | None) -> dict[str, MplFigure]:
+    from sim.plugins import get_game
+    from sim.plugins.base import report_section_name
     from sim.report import choose_sections, game_report, load_results, report_sections
     from sim.report.plots import kept
 
     results = load_results(path)
-    names = choose_sections(results) if sections is None else list(sections)
+    game = get_game(results.game)
+    names = (choose_sections(results) if sections is None
+             else [report_section_name(game, name) for name in sections])  # fmt: skip
     known = game_report(results).sections
     unknown = [s for s in names if s not in known]
     if unknown:

@@ -54,7 +54,7 @@ def tournament_experiment(
         data["game"] = game
     if ruleset is not None:
         data["ruleset"] = ruleset
-    from sim.config import override_pairs
+    from sim.config.keys import override_pairs
 
     pairs = override_pairs(rules, source="--set")
     try:

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import polars as pl
 
-from sim.games import trajectory as T
 from sim.measures.core import Column, Measure, Quantile, Ratio, Share, Value
 from sim.measures.registry import Registry
 from sim.measures.seats import (
@@ -31,6 +30,7 @@ from sim.measures.seats import (
     seat_share_family,
 )
 from sim.measures.spec import GameMeasures
+from sim.plugins import trajectory as T
 from sim.stored_arm import Settings, StoredArm
 
 WON = pl.col("win_share") > 0

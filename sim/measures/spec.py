@@ -12,8 +12,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from sim.games.base import part
 from sim.measures.core import Measure
+from sim.plugins.base import part
 from sim.stored_arm import Settings
 
 

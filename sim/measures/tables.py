@@ -32,10 +32,10 @@ PAIRED_KEYS = ("arm", "baseline", "base_arm", "skill", "measure", "value", "low"
 def registry_for(game: Any) -> Registry:
     """The registry of a game (a plug-in object or its name): the generic measures built from
     its `measures()` part, then its own."""
-    from sim.games import get_game
-    from sim.games.base import outcomes
     from sim.measures.generic import generic
     from sim.measures.spec import for_game
+    from sim.plugins import get_game
+    from sim.plugins.base import outcomes
 
     plugin = get_game(game) if isinstance(game, str) else game
     return generic(for_game(plugin), outcomes(plugin))

@@ -78,8 +78,8 @@ METHODS = [
 def game_report(results: Results) -> GameReport:
     """The report of the game the results were played with, with the sections its plug-in
     names (`report_sections`, imported)."""
-    from sim.games import get_game
-    from sim.games.base import part, report
+    from sim.plugins import get_game
+    from sim.plugins.base import part, report
 
     game = get_game(results.game, source=str(results.root / "manifest.json"))
     spec, declared = report(game), part(game, "report_sections")

@@ -15,7 +15,7 @@ a test can check that every number in the Answers block is an estimate with its 
 setting's name or a count.
 
 Nothing here knows a game: sections build the answers, this module renders them, and
-``sim.report.skill`` combines the answers of several skill levels into one verdict.
+``sim.report.levels`` combines the answers of several skill levels into one verdict.
 """
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from sim.report import fmt
-from sim.report.quality import Quality
+from sim.report.data_quality import Quality
 from sim.stats.intervals import z_for
 from sim.stats.tolerances import Tolerance
 from sim.stats.verdict import Verdict

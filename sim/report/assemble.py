@@ -1,6 +1,6 @@
 """The sections of a report, computed (not yet written): each named section built on the
 results, or, when the games carry a skill column, built once per skill level and merged into one
-section whose answers say whether they hold at every level (see sim.report.skill).
+section whose answers say whether they hold at every level (see sim.report.levels).
 
 A builder that reads the skill column itself is declared so (`reads_skill`, sim.report.spec
 .SectionBuilder) and is given the whole results. Nothing here knows a game: the builders come
@@ -12,7 +12,7 @@ import dataclasses
 import re
 from collections.abc import Mapping
 
-from sim.report import skill
+from sim.report import levels as skill_levels
 from sim.report.context import Context
 from sim.report.data import Results
 from sim.report.render import Finding, Group, Section, Text
@@ -50,7 +50,9 @@ def merge_levels(per_level: dict[str, Section], *, games: int | None = None) -> 
     """One section from the same section built at every level (`games` per arm)."""
     first = next(iter(per_level.values()))
     merged = Section(first.id, first.title, first.question)
-    merged.answers = skill.combine({lv: s.answers for lv, s in per_level.items()}, games=games)
+    merged.answers = skill_levels.combine(
+        {lv: s.answers for lv, s in per_level.items()}, games=games
+    )
     for s in per_level.values():
         for k, v in s.glossary.items():
             merged.glossary.setdefault(k, v)
@@ -70,8 +72,8 @@ def build_sections(
     results: Results, names: list[str], builders: Mapping[str, SectionBuilder], *, n_boot: int
 ) -> list[Section]:
     """The named sections, in order; per skill level when the games have a skill column."""
-    levels = skill.levels(results)
-    views = {lv: skill.for_level(results, lv) for lv in levels}
+    levels = skill_levels.levels(results)
+    views = {lv: skill_levels.for_level(results, lv) for lv in levels}
     out = []
     for name in names:
         builder = builders[name]

@@ -63,9 +63,12 @@ class Results:
         value = self.manifest.get("report", exp.get("report") if isinstance(exp, dict) else None)
         if value is None:
             return []
-        if isinstance(value, str):
-            return [value]
-        return [str(v) for v in value]
+        from sim.plugins import get_game
+        from sim.plugins.base import report_section_name
+
+        game = get_game(self.game)
+        names = [value] if isinstance(value, str) else [str(v) for v in value]
+        return [report_section_name(game, name) for name in names]  # older names as today's
 
     @property
     def baseline(self) -> str | None:
@@ -166,7 +169,7 @@ class Results:
 
 @functools.cache
 def _preset(game: str, preset: str) -> Any:
-    from sim.games import get_game
+    from sim.plugins import get_game
 
     try:
         return get_game(game).load_ruleset(preset)
@@ -238,8 +241,8 @@ BASE_SEAT_COLUMNS = (
 
 
 def _seat_columns(manifest: dict[str, Any], source: Path) -> tuple[str, ...]:
-    from sim.games import get_game
-    from sim.games.base import report
+    from sim.plugins import get_game
+    from sim.plugins.base import report
 
     game = get_game(game_name(manifest), source=str(source))
     return (*BASE_SEAT_COLUMNS, *report(game).seat_columns)

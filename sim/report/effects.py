@@ -46,15 +46,8 @@ def effects_figure(
         gs = axes[0, 0].get_gridspec()
         gs.set_height_ratios(heights)
     for ax, panel, group, texts in zip(axes[:, 0], panels, rows, labels, strict=True):
-        plots.forest(
-            ax,
-            texts,
-            [e.value for e in group],
-            [e.low for e in group],
-            [e.high for e in group],
-            [e.significant for e in group],
-            xlabel=xlabels.get(panel, ""),
-        )
+        significant = [e.significant for e in group]
+        plots.forest(ax, texts, *plots.spans(group), significant, xlabel=xlabels.get(panel, ""))
         ax.set_title(panel, fontsize=10, loc="left")
     first = axes[0, 0]
     first.plot([], [], "o", color=plots.COLORS[1], label="significant")

@@ -8,9 +8,21 @@ game in the baseline. Nothing here knows a game: the sections say which columns 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import Any
+
 import polars as pl
 
+from sim.report import fmt
 from sim.report.context import Context
+from sim.report.render import Finding
+from sim.report.table import Column, Table
+
+
+def reference(ctx: Context) -> str:
+    """The arm an option is compared with when no arm plays its strategies' defaults: the
+    baseline, else the first arm."""
+    return ctx.results.baseline if ctx.results.baseline in ctx.arm_names else ctx.arm_names[0]
 
 
 def option_pairs(ctx: Context, base: str) -> list[tuple[str, str]]:
@@ -44,3 +56,26 @@ def deviating(ctx: Context, arm: str, base: str) -> list[str]:
     b = ctx.results.arm_seats(base).select("game", "seat", pl.col("strategy").alias("was"))
     moved = a.join(b, on=["game", "seat"]).filter(pl.col("strategy") != pl.col("was"))
     return sorted(moved.get_column("strategy").unique().to_list())
+
+
+def options_table(name: str, title: str, rows: list[dict[str, Any]], who: str,
+                  compared: Sequence[Column], *, note: str) -> Table:  # fmt: skip
+    """An options section's table, a row per arm that decides otherwise: the arm, the seats
+    that decide otherwise (`lineup`, headed `who`), the arm it is compared with (`against`),
+    what is `compared`, and the paired games it rests on (`games`)."""
+    arms = [
+        Column.text("arm", "arm"),
+        Column.text("lineup", who),
+        Column.text("against", "against"),
+    ]
+    columns = [*arms, *compared, Column.count("games", "paired games")]
+    return Table.of_rows(name, title, rows, columns, note=note)
+
+
+def changes(rows: list[dict[str, Any]], key: str, who: str, what: str) -> list[Finding]:
+    """A finding for each row whose change (`key`, with `key`_low and `key`_high) is shown:
+    "<the row's `who`>: <what> changes by <the change> against <the row's `against`>."."""
+    return [Finding(f"{r[who]}: {what} changes by "
+                    f"{fmt.pp_ci(r[key], r[f'{key}_low'], r[f'{key}_high'])} against "
+                    f"{r['against']}.", "finding")
+            for r in rows if r[f"{key}_low"] > 0 or r[f"{key}_high"] < 0]  # fmt: skip

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from sim.config import Field
+from sim.config.fields import Field
 from sim.report import fmt
 
 # the experiment's own keys: how a setting of each is said

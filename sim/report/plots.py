@@ -155,6 +155,13 @@ def finish(fig: MplFigure, name: str, title: str, caption: str = "") -> Figure:
                   legend_overlaps=overlaps, drawn=fig if _KEEP.get() else None)  # fmt: skip
 
 
+def spans(estimates: Sequence) -> tuple[list[float], list[float], list[float]]:
+    """The values, lows and highs of estimates with intervals (anything with .value, .low and
+    .high), as the figures below take them."""
+    return ([e.value for e in estimates], [e.low for e in estimates],
+            [e.high for e in estimates])  # fmt: skip
+
+
 def _err(values, low, high) -> np.ndarray:
     v, lo, hi = (np.asarray(a, dtype=float) for a in (values, low, high))
     return np.vstack([np.clip(v - lo, 0, None), np.clip(hi - v, 0, None)])

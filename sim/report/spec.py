@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from importlib import import_module
 from typing import TYPE_CHECKING
 
-from sim.games.base import QUALITY, ReportSection
+from sim.plugins.base import QUALITY, ReportSection
 
 if TYPE_CHECKING:
     from sim.report.context import Context
@@ -31,7 +31,7 @@ FRAMEWORK_SECTIONS = {
 @dataclass(frozen=True)
 class SectionBuilder:
     """A section's builder, imported, and how the report builds it: once per skill level and
-    merged, unless it `reads_skill` itself (sim.games.base.ReportSection)."""
+    merged, unless it `reads_skill` itself (sim.plugins.base.ReportSection)."""
 
     build: Builder
     reads_skill: bool = False

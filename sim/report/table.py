@@ -175,6 +175,14 @@ class Table:
         if not self.rows:
             self.rows = self.data.to_dicts()
 
+    @classmethod
+    def of_rows(cls, name: str, title: str, rows: list[dict[str, Any]], columns: list[Column],
+                *, note: str = "", every_row: bool = False) -> Table:  # fmt: skip
+        """A table of one dict per row; `every_row` reads every row for the columns' types
+        (rows that do not all hold the same keys)."""
+        data = pl.DataFrame(rows, infer_schema_length=None) if every_row else pl.DataFrame(rows)
+        return cls(name, title, data, columns, note=note)
+
     def cells(self) -> list[list[Cell]]:
         return [[c.render(row) for c in self.columns] for row in self.rows]
 

@@ -18,8 +18,9 @@ fact: the answer claims nothing)."""
 from __future__ import annotations
 
 import math
+from typing import Any
 
-from sim.report.answers import Count, Label, Part, sentence
+from sim.report.answers import Answer, Count, Label, Part, sentence
 from sim.stats.tolerances import Tolerance
 from sim.stats.verdict import Outcome, Verdict, all_of
 
@@ -138,3 +139,13 @@ def not_settled(what: str, tol: Tolerance) -> list[Part]:
 
 def _its(what: str) -> str:
     return "its" if what == "it" else "their"
+
+
+def judged(verdict: Verdict, tolerance: Tolerance | None, key: str, question: str,
+           parts: list[Part], **told: Any) -> Answer:  # fmt: skip
+    """An answer of the kind its verdict says (`kind`), read against `tolerance`; `told`: its
+    headline, category, quality, section, rows...; unless told otherwise, its `more` says the
+    games that would likely settle an open verdict."""
+    told.setdefault("more", settle_sentence(verdict))
+    return Answer(key, question, parts, kind=kind(verdict), verdict=verdict, tolerance=tolerance,
+                  **told)  # fmt: skip

@@ -9,15 +9,15 @@ describes; the caller hands it the rule that says when to stop adding games.
 """
 
 from sim.runner.execute import Interrupted, RunSummary, run
-from sim.runner.options import DEFAULT_CHUNK_SIZE, Playing, default_jobs
-from sim.runner.tasks import play_task
+from sim.runner.options import DEFAULT_CHUNK_SIZE, RunOptions, default_jobs
+from sim.runner.tasks import simulate_task
 
 __all__ = [
     "DEFAULT_CHUNK_SIZE",
     "Interrupted",
-    "Playing",
+    "RunOptions",
     "RunSummary",
     "default_jobs",
-    "play_task",
+    "simulate_task",
     "run",
 ]

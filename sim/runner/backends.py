@@ -1,4 +1,4 @@
-"""Playing a run's chunks: on local worker processes (or here, without a pool) or on a Dask
+"""RunOptions a run's chunks: on local worker processes (or here, without a pool) or on a Dask
 cluster. Either way the results come back one chunk at a time, in the order they finish."""
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ from itertools import islice
 
 from sim.errors import SimError
 from sim.runner.pool import WorkerPool
-from sim.runner.tasks import ChunkResult, Task, play_task
+from sim.runner.tasks import ChunkResult, Task, simulate_task
 
 DASK_CONNECT_TIMEOUT = "10s"
 
@@ -23,9 +23,9 @@ def _local(tasks: Iterator[Task], pool: WorkerPool | None) -> Iterator[ChunkResu
     """The chunks played on the pool's workers, or here without one."""
     if pool is None:
         for task in tasks:
-            yield play_task(task)
+            yield simulate_task(task)
         return
-    yield from pool.imap_unordered(play_task, tasks)
+    yield from pool.imap_unordered(simulate_task, tasks)
 
 
 def _dask(tasks: Iterator[Task], jobs: int, address: str | None) -> Iterator[ChunkResult]:
@@ -49,7 +49,7 @@ def _dask(tasks: Iterator[Task], jobs: int, address: str | None) -> Iterator[Chu
     try:
         workers = max(1, len(client.scheduler_info().get("workers", {})))
         pending = iter(tasks)
-        first = [client.submit(play_task, t, pure=False) for t in islice(pending, 2 * workers)]
+        first = [client.submit(simulate_task, t, pure=False) for t in islice(pending, 2 * workers)]
         if not first:
             return
         window = as_completed(first, loop=client.loop)
@@ -57,7 +57,7 @@ def _dask(tasks: Iterator[Task], jobs: int, address: str | None) -> Iterator[Chu
             result = future.result()
             future.release()
             for task in islice(pending, 1):
-                window.add(client.submit(play_task, task, pure=False))
+                window.add(client.submit(simulate_task, task, pure=False))
             yield result
     finally:
         client.close()

@@ -23,8 +23,8 @@ from typing import Any
 
 from sim.compiling import console_notice, quiet_notice
 from sim.experiment.model import Experiment
-from sim.games import get_game
-from sim.games.base import prepare
+from sim.plugins import get_game
+from sim.plugins.base import prepare
 from sim.runner.backends import played
 from sim.runner.folder import Opened, open_folder, results_root
 from sim.runner.ledger import Ledger

@@ -13,7 +13,7 @@ BACKENDS = ("local", "dask")
 
 
 @dataclass(frozen=True)
-class Playing:
+class RunOptions:
     """How a run is played and stored (`sim run`, `sim tournament`, the runs of `sim tune`),
     checked before any game: workers, games per part file, the results folder, a fresh start,
     the backend."""

@@ -16,8 +16,8 @@ import sys
 import numpy as np
 
 import sim.runner.tasks  # noqa: F401  (the task code and Parquet encoding)
-from sim.games import get_game
 from sim.jit import jit
+from sim.plugins import get_game
 from sim.runner.pool import serve_forks
 
 
@@ -31,7 +31,7 @@ _ready(np.int64(1))
 if __name__ == "__main__":
     for name in sys.argv[2:]:
         with contextlib.suppress(Exception):  # else each worker meets the problem itself
-            get_game(name).play_chunk  # noqa: B018  (a plug-in's engine, imported)
+            get_game(name).simulate_chunk  # noqa: B018  (a plug-in's engine, imported)
     serve_forks(socket.socket(fileno=int(sys.argv[1])))
     # the pool waits for this process to end: skip the interpreter's teardown (numba, pyarrow),
     # which holds up the end of every run and has nothing to save

@@ -1,5 +1,5 @@
 """What a worker gets and does: a Task is one chunk of games of one arm, small and picklable;
-`play_task` plays it through the game plug-in and returns it encoded as two Parquet files
+`simulate_task` plays it through the game plug-in and returns it encoded as two Parquet files
 (runs in a worker process, a Dask worker or in-process)."""
 
 from __future__ import annotations
@@ -15,8 +15,8 @@ from sim import plugin_path
 from sim.errors import SimError, StrategyError
 from sim.experiment.lineups import seat_lineup
 from sim.experiment.model import Arm, Experiment
-from sim.games import get_game
-from sim.games.base import StrategySpec
+from sim.plugins import get_game
+from sim.plugins.base import StrategySpec
 from sim.runner.manifest import freeze, thaw
 from sim.seeds import game_seeds, root_keys
 from sim.storage import encode
@@ -64,7 +64,7 @@ def _ruleset(game: str, ref: str, overrides: tuple[tuple[str, Any], ...]) -> Any
     return get_game(game).load_ruleset(ref, [(k, thaw(v)) for k, v in overrides])
 
 
-def play_task(task: Task) -> ChunkResult:
+def simulate_task(task: Task) -> ChunkResult:
     """Play one chunk and encode it (runs in a worker process, a Dask worker or in-process)."""
     began = time.perf_counter()
     plugin_path.register(task.import_paths)
@@ -80,7 +80,7 @@ def play_task(task: Task) -> ChunkResult:
     seeds = game_seeds(task.keys, task.start, task.stop)
     lineup_rows = seat_lineup(np.array(task.tables, dtype=np.int64), task.start, task.stop)
     try:
-        chunk = plugin.play_chunk(ruleset, task.players, list(task.lineup), lineup_rows, seeds)
+        chunk = plugin.simulate_chunk(ruleset, task.players, list(task.lineup), lineup_rows, seeds)
     except StrategyError as err:
         raise _located(err, task, seeds) from None
     index = np.arange(task.start, task.stop, dtype=np.int64)

@@ -58,11 +58,6 @@ class BootstrapResult:
     replicates: np.ndarray  # float[n_boot]; NaN where the statistic is undefined
     level: float = 0.95
 
-    @property
-    def defined_share(self) -> float:
-        """Share of replicates where the statistic is defined (not NaN)."""
-        return float(np.mean(~np.isnan(self.replicates))) if self.replicates.size else 0.0
-
 
 def resample_blocks(
     n: int, n_boot: int, seed: int, *, chunk_cells: int = CHUNK_CELLS

@@ -21,10 +21,10 @@ every target gets its 95% interval and a verdict, met / missed / not distinguish
 (sim/tune/report.py). A stopped tune resumes: the study's trials and every candidate's games
 are kept.
 
-    from sim.runner.options import Playing
+    from sim.runner.options import RunOptions
     from sim.tune import load_tune, run_tune
     tune = load_tune("experiments/tune_missile.yaml")
-    summary = run_tune(tune, root=Path("results/tune_missile"), playing=Playing(jobs=2))
+    summary = run_tune(tune, root=Path("results/tune_missile"), options=RunOptions(jobs=2))
     summary["recommended"]["rules"]   # {'missile.cost': 13}
 """
 

@@ -23,16 +23,16 @@ import yaml
 from sim.errors import SimError
 from sim.measures import read_arm, registry_for
 from sim.measures.core import Ratio
-from sim.runner.options import Playing
+from sim.runner.options import RunOptions
 from sim.runner.pool import WorkerPool
 from sim.stats.bootstrap import break_even_bootstrap
-from sim.tune.evaluate import Evaluation, candidate_folder, measure, play
+from sim.tune.evaluate import Evaluation, candidate_folder, measure, run_candidate
 from sim.tune.folder import OVERLAY
 from sim.tune.knobs import show_values
 from sim.tune.search import candidate_key, ranked_at, ranking
 from sim.tune.spec import Tune
 from sim.tune.targets import Measured
-from sim.tune.verdict import MET, MISSED, UNSETTLED, Verdict, judge
+from sim.tune.verdict import MET, MISSED, UNSETTLED, TargetVerdict, judge
 
 N_BOOT = 1000
 
@@ -42,7 +42,7 @@ class Confirmed:
     values: dict[str, Any]
     trial: int  # the study's trial that found it
     evaluation: Evaluation
-    verdicts: tuple[Verdict, ...]  # one per measured place, in the evaluation's order
+    verdicts: tuple[TargetVerdict, ...]  # one per measured place, in the evaluation's order
 
 
 @dataclass(frozen=True)
@@ -71,7 +71,7 @@ def best_candidates(study: optuna.Study, tune: Tune) -> list[tuple[int, dict[str
     return chosen[: tune.search.confirm]
 
 
-def confirm(tune: Tune, study: optuna.Study, *, root: Path, playing: Playing,
+def confirm(tune: Tune, study: optuna.Study, *, root: Path, options: RunOptions,
             on_candidate: Callable[[int, int, dict[str, Any]], None] | None = None,
             on_chunk: Callable[[Any], None] | None = None,
             pool: WorkerPool | None = None) -> list[Confirmed]:  # fmt: skip
@@ -85,7 +85,7 @@ def confirm(tune: Tune, study: optuna.Study, *, root: Path, playing: Playing,
     for rank, (number, values) in enumerate(best, start=1):
         if on_candidate is not None:
             on_candidate(rank, len(best), values)
-        play(tune.candidate(values), values, tune.games, root=root, playing=playing,
+        run_candidate(tune.candidate(values), values, tune.games, root=root, options=options,
              on_chunk=on_chunk, pool=pool)  # fmt: skip
         evaluation = measure(tune, values, tune.games, root=root)
         verdicts = tuple(verdict(tune, m) for m in evaluation.measured)
@@ -95,12 +95,12 @@ def confirm(tune: Tune, study: optuna.Study, *, root: Path, playing: Playing,
     return [out[i] for i in order]
 
 
-def verdict(tune: Tune, m: Measured) -> Verdict:
+def verdict(tune: Tune, m: Measured) -> TargetVerdict:
     target = tune.targets[m.target]
     return judge(m.value, target.low, target.high, target.tolerance)
 
 
-def overall(verdicts: Sequence[Verdict]) -> str:
+def overall(verdicts: Sequence[TargetVerdict]) -> str:
     """A target's verdict over its places: met when met everywhere, missed when missed
     somewhere, else not distinguishable."""
     kinds = {v.kind for v in verdicts}

@@ -1,4 +1,4 @@
-"""Playing a candidate and measuring its targets.
+"""RunOptions a candidate and measuring its targets.
 
 A candidate (one value per knob) is an experiment of its own, played by the runner into its
 own results folder, `<out>/trials/<id>/`, named by its values: a candidate tried twice reuses
@@ -20,7 +20,7 @@ from typing import Any
 from sim.experiment import Experiment
 from sim.measures import read_arm, registry_for
 from sim.runner import RunSummary, default_jobs, run
-from sim.runner.options import Playing
+from sim.runner.options import RunOptions
 from sim.runner.pool import WorkerPool
 from sim.tune.folder import TRIALS
 from sim.tune.spec import Tune
@@ -61,17 +61,17 @@ def candidate_folder(root: Path, values: Mapping[str, Any]) -> Path:
     return root / TRIALS / candidate_id(values)
 
 
-def play(exp: Experiment, values: Mapping[str, Any], games: int, *, root: Path,
-         playing: Playing, on_chunk: Callable[[Any], None] | None = None,
+def run_candidate(exp: Experiment, values: Mapping[str, Any], games: int, *, root: Path,
+         options: RunOptions, on_chunk: Callable[[Any], None] | None = None,
          pool: WorkerPool | None = None) -> RunSummary:  # fmt: skip
     """Play a candidate's experiment (`Tune.candidate(values)`) up to `games` games per arm
     (the stored ones are kept), in chunks that give every worker about two tasks; on the
     `pool`'s workers when the tune holds one (sim.tune.run)."""
-    jobs = playing.jobs or default_jobs()
+    jobs = options.jobs or default_jobs()
     per_arm = math.ceil(2 * jobs / len(exp.arms))
-    chunk = min(playing.chunk_size, max(MIN_CHUNK, math.ceil(games / per_arm)))
+    chunk = min(options.chunk_size, max(MIN_CHUNK, math.ceil(games / per_arm)))
     return run(exp.with_games(games), out=candidate_folder(root, values), jobs=jobs,
-               chunk_size=chunk, backend=playing.backend, address=playing.address,
+               chunk_size=chunk, backend=options.backend, address=options.address,
                progress=False, on_chunk=on_chunk, pool=pool)  # fmt: skip
 
 

@@ -18,7 +18,7 @@ from sim.report import folder as report_folder
 from sim.report import report_files
 from sim.report import verdicts as kinds
 from sim.report.answers import Answer, Count, Estimate, Label, Row, joined, sentence
-from sim.report.quality import Quality
+from sim.report.data_quality import Quality
 from sim.report.render import Section, Text, render_markdown, render_page
 from sim.report.table import Column, Table
 from sim.tune import figures

@@ -9,10 +9,10 @@ from pathlib import Path
 from typing import Any
 
 from sim.compiling import console_notice, quiet_notice
-from sim.games import get_game
-from sim.games.base import prepare
+from sim.plugins import get_game
+from sim.plugins.base import prepare
 from sim.runner import default_jobs
-from sim.runner.options import Playing
+from sim.runner.options import RunOptions
 from sim.runner.pool import local_pool
 from sim.storage import read_manifest
 from sim.tune.confirm import Confirmed, confirm, crossings, overall, write_overlay
@@ -24,29 +24,29 @@ from sim.tune.spec import Tune
 from sim.tune.targets import objective_names
 
 
-def run_tune(tune: Tune, *, root: Path, playing: Playing, show: bool = True, console: Any = None,
+def run_tune(tune: Tune, *, root: Path, options: RunOptions, show: bool = True, console: Any = None,
              stop_after_chunks: int | None = None) -> dict[str, Any]:  # fmt: skip
     """Search, confirm and write tune.json and recommended.yaml; returns the summary.
     Every trial plays on one pool of workers, started before the compile check and kept for
     the whole tune, so that the short runs of the rungs do not each start workers of their
     own. `stop_after_chunks` (tests) stops as a Ctrl-C would after that many chunks."""
-    lock = open_tune_folder(root, tune, fresh=playing.fresh)
+    lock = open_tune_folder(root, tune, fresh=options.fresh)
     began = time.perf_counter()
     planned = planned_trials(tune)
     progress = None
     pool = None
     try:
-        pool = local_pool(playing.jobs or default_jobs(), backend=playing.backend,
+        pool = local_pool(options.jobs or default_jobs(), backend=options.backend,
                           games=[tune.experiment.game])  # fmt: skip
         _prepare(tune, show=show, console=console)
         study = open_study(root, tune)
         progress = TuneProgress(tune, steps=planned + tune.search.confirm,
                                 done=len(study.trials), console=console, show=show)  # fmt: skip
         on_chunk = _chunk_counter(progress, stop_after_chunks)
-        search(tune, study, root=root, playing=playing,
+        search(tune, study, root=root, options=options,
                on_trial=lambda note: progress.trial(note, planned),
                on_chunk=on_chunk, pool=pool)  # fmt: skip
-        confirmed = confirm(tune, study, root=root, playing=playing, on_chunk=on_chunk,
+        confirmed = confirm(tune, study, root=root, options=options, on_chunk=on_chunk,
                             on_candidate=progress.confirming, pool=pool)  # fmt: skip
         found = crossings(tune, confirmed, root=root)
         overlay = write_overlay(root, tune, confirmed[0])

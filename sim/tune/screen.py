@@ -28,7 +28,7 @@ from sim.errors import ConfigError
 from sim.experiment import Experiment, parse_experiment
 from sim.measures import read_arm, registry_for
 from sim.runner import run
-from sim.runner.options import Playing
+from sim.runner.options import RunOptions
 from sim.tune.knobs import plain_names
 from sim.tune.spec import Tune
 from sim.tune.targets import places
@@ -106,11 +106,11 @@ class Effect:
     verdict: str  # within tolerance | beyond tolerance | not settled
 
 
-def play_screen(tune: Tune, chosen: list[Move], *, root: Path, playing: Playing) -> Path:
+def run_screen(tune: Tune, chosen: list[Move], *, root: Path, options: RunOptions) -> Path:
     exp = _arm_experiment(tune, chosen)
-    run(exp, out=root, jobs=playing.jobs, chunk_size=playing.chunk_size,
-        backend=playing.backend, address=playing.address, fresh=playing.fresh,
-        progress=playing.progress)  # fmt: skip
+    run(exp, out=root, jobs=options.jobs, chunk_size=options.chunk_size,
+        backend=options.backend, address=options.address, fresh=options.fresh,
+        progress=options.progress)  # fmt: skip
     return root
 
 

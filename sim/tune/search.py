@@ -32,9 +32,9 @@ from optuna.samplers import BaseSampler, BruteForceSampler, NSGAIISampler, TPESa
 from optuna.trial import FrozenTrial, Trial, TrialState
 
 from sim.errors import ConfigError
-from sim.runner.options import Playing
+from sim.runner.options import RunOptions
 from sim.runner.pool import WorkerPool
-from sim.tune.evaluate import Evaluation, measure, play
+from sim.tune.evaluate import Evaluation, measure, run_candidate
 from sim.tune.journal import INVALID, POLISH, RUNG, STUDY, rung_evaluations, storage
 from sim.tune.knobs import space_size
 from sim.tune.spec import Tune
@@ -109,7 +109,7 @@ class _Grid(BruteForceSampler):
         return None
 
 
-def search(tune: Tune, study: optuna.Study, *, root: Path, playing: Playing,
+def search(tune: Tune, study: optuna.Study, *, root: Path, options: RunOptions,
            on_trial: Callable[[TrialNote], None] | None = None,
            on_chunk: Callable[[Any], None] | None = None,
            pool: WorkerPool | None = None) -> None:  # fmt: skip
@@ -121,7 +121,7 @@ def search(tune: Tune, study: optuna.Study, *, root: Path, playing: Playing,
     for frozen in study.get_trials(deepcopy=False, states=(TrialState.RUNNING,)):
         # the trial a stopped tune was playing: the same trial, continued
         trial = Trial(study, frozen._trial_id)
-        _play_trial(study, tune, trial, root=root, playing=playing, on_trial=on_trial,
+        _run_trial(study, tune, trial, root=root, options=options, on_trial=on_trial,
                     on_chunk=on_chunk, pool=pool,
                     reported=set(frozen.intermediate_values))  # fmt: skip
     distributions = {k.name: k.distribution() for k in tune.knobs}
@@ -129,7 +129,7 @@ def search(tune: Tune, study: optuna.Study, *, root: Path, playing: Playing,
     def ask_and_play() -> None:
         study.sampler = make_sampler(tune, len(study.trials))
         trial = study.ask(distributions)
-        _play_trial(study, tune, trial, root=root, playing=playing, on_trial=on_trial,
+        _run_trial(study, tune, trial, root=root, options=options, on_trial=on_trial,
                     on_chunk=on_chunk, pool=pool)  # fmt: skip
 
     planned = planned_trials(tune)
@@ -209,8 +209,8 @@ def ranked_at(trials: Sequence[FrozenTrial], games: int, tune: Tune) -> list[Fro
     return [here[i] for i in order]
 
 
-def _play_trial(study: optuna.Study, tune: Tune, trial: Trial, *, root: Path,
-                playing: Playing, on_trial, on_chunk, pool: WorkerPool | None,
+def _run_trial(study: optuna.Study, tune: Tune, trial: Trial, *, root: Path,
+                options: RunOptions, on_trial, on_chunk, pool: WorkerPool | None,
                 reported: Collection[int] = ()) -> None:  # fmt: skip
     """Play a trial rung by rung (a resumed one replays no stored game, and its rungs
     `reported` before are not reported again)."""
@@ -226,7 +226,7 @@ def _play_trial(study: optuna.Study, tune: Tune, trial: Trial, *, root: Path,
     single = n_objectives(tune) == 1
     rungs = tune.search.rungs
     for games in rungs:
-        play(exp, values, games, root=root, playing=playing, on_chunk=on_chunk, pool=pool)
+        run_candidate(exp, values, games, root=root, options=options, on_chunk=on_chunk, pool=pool)
         evaluation = measure(tune, values, games, root=root)
         trial.set_user_attr(f"{RUNG}{games}", evaluation.as_json())
         if single and games not in reported:

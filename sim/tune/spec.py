@@ -22,7 +22,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from sim.config import flatten, load_value, read_yaml
+from sim.config.files import load_value, read_yaml
+from sim.config.keys import flatten
 from sim.errors import ConfigError
 from sim.experiment import Experiment, parse_experiment
 from sim.experiment.command_line import Override

@@ -24,7 +24,7 @@ _WORDS = {Outcome.HOLDS: MET, Outcome.OPPOSITE: MISSED, Outcome.UNSETTLED: UNSET
 
 
 @dataclass(frozen=True)
-class Verdict:
+class TargetVerdict:
     kind: str  # MET | MISSED | UNSETTLED
     games_to_settle: int | None = None  # per arm, for UNSETTLED when it can be estimated
 
@@ -32,10 +32,10 @@ class Verdict:
         return self.kind
 
 
-def judge(value: Value, low: float, high: float, tolerance: float) -> Verdict:
+def judge(value: Value, low: float, high: float, tolerance: float) -> TargetVerdict:
     """The verdict on `value` against the band [low, high] +- tolerance."""
     v = in_band(value.value, value.low, value.high, (low, high), tolerance, games=value.n or None)
-    return Verdict(_WORDS[v.outcome], v.games_to_settle)
+    return TargetVerdict(_WORDS[v.outcome], v.games_to_settle)
 
 
 # An effect (sim screen): a difference against +-tolerance, in the vocabulary's words.

@@ -2,7 +2,7 @@
 is a module of this package (PARAMS and a compiled `policy`, see common.py); the rules call its
 policy through a function pointer (decision.py)."""
 
-from sim.config import Field
+from sim.config.fields import Field
 from strategies.alien_raid.ladder import KNOB, LADDER
 from strategies.registry import ModuleRegistry
 

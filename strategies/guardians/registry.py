@@ -9,7 +9,7 @@ from typing import Any
 
 import numpy as np
 
-from sim.config import Field
+from sim.config.fields import Field
 from strategies.guardians.ladder import KNOB, LADDER, POINTS
 from strategies.registry import ModuleStrategy, checked_params, unknown_strategy
 

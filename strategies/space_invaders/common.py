@@ -38,7 +38,6 @@ SC_END = SC_GAME + L.MAX_SEATS * SC_GAME_SEAT
 assert SC_END <= SCRATCH_SIZE, "the strategies' scratch layout outgrew the game's buffer"
 WORTH_UNIT = 1e6  # worths kept as integers in the int64 scratch
 UFO = -2  # a target that is the UFO, not a cell
-SPREAD_SCALE = 0  # every strategy's first parameter
 # the optional actions the rules offer (layout.OPTION_NAMES, in that order), every strategy's
 # parameters: 1 takes the action when it can count, 0 never does (what an option is worth is
 # measured against 0: experiments/invaders_options.yaml)

@@ -3,7 +3,7 @@
 Every strategy's first parameter is `spread_scale`, the seat's own dexterity factor (it
 multiplies the table's launch error: 1.5 for a child among adults)."""
 
-from sim.config import Field
+from sim.config.fields import Field
 from strategies.registry import ModuleRegistry
 from strategies.space_invaders.ladder import KNOB, LADDER
 

@@ -53,7 +53,7 @@ def installed_env(site: Path, package: Path) -> dict[str, str]:
 @contextmanager
 def installed_here(site: Path, package: Path) -> Iterator[None]:
     """The package at `package` installed in this process while the block runs."""
-    from sim import games
+    from sim import plugins
 
     added = [str(write_site(site, package)), str(package)]
     sys.path[:0] = added
@@ -63,7 +63,7 @@ def installed_here(site: Path, package: Path) -> Iterator[None]:
         for entry in added:
             sys.path.remove(entry)
         for name in games_of(package):
-            games._GAMES.pop(name, None)
+            plugins._GAMES.pop(name, None)
 
 
 def sim(env: dict[str, str], *args: str) -> subprocess.CompletedProcess:

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from pig.chunks import Plan, play_chunk_python
+from pig.chunks import Plan, simulate_chunk_python
 from pig.course import rows
 from pig.dice import Dice
 from pig.game import play
@@ -17,7 +17,7 @@ from pig.policy import table_for
 from pig.ruleset import Rules
 from pig.strategies.values import first_player_wins
 
-from sim.games.base import StrategySpec
+from sim.plugins.base import StrategySpec
 from sim.stats.intervals import wilson, z_for
 from tests.trajectory_reference import assert_matches, summary
 
@@ -54,8 +54,8 @@ def test_the_compiled_loop_plays_the_python_games(preset, overrides, names):
     GAME.prepare(lineup(*names))
     ruleset = GAME.load_ruleset(preset, overrides)
     seats = alternating(len(SEEDS))
-    compiled = GAME.play_chunk(ruleset, 2, lineup(*names), seats, SEEDS)
-    python = play_chunk_python(ruleset, 2, GAME.ready(lineup(*names)), seats, SEEDS)
+    compiled = GAME.simulate_chunk(ruleset, 2, lineup(*names), seats, SEEDS)
+    python = simulate_chunk_python(ruleset, 2, GAME.ready(lineup(*names)), seats, SEEDS)
     assert_same_chunk(compiled, python)
     assert set(compiled.games["outcome"]) == {"win"}
     assert (compiled.seats["win_share"].reshape(-1, 2).sum(axis=1) == 1).all()
@@ -69,9 +69,9 @@ def test_the_compiled_loop_plays_the_python_games(preset, overrides, names):
 def test_games_do_not_depend_on_how_they_are_chunked():
     ruleset, players = GAME.load_ruleset("pig"), lineup("optimal", "steady")
     seats = alternating(len(SEEDS))
-    whole = GAME.play_chunk(ruleset, 2, players, seats, SEEDS)
-    first = GAME.play_chunk(ruleset, 2, players, seats[:123], SEEDS[:123])
-    rest = GAME.play_chunk(ruleset, 2, players, seats[123:], SEEDS[123:])
+    whole = GAME.simulate_chunk(ruleset, 2, players, seats, SEEDS)
+    first = GAME.simulate_chunk(ruleset, 2, players, seats[:123], SEEDS[:123])
+    rest = GAME.simulate_chunk(ruleset, 2, players, seats[123:], SEEDS[123:])
     for k in whole.games:
         assert (whole.games[k] == np.concatenate([first.games[k], rest.games[k]])).all()
 
@@ -79,7 +79,7 @@ def test_games_do_not_depend_on_how_they_are_chunked():
 def test_sim_play_shows_the_game_a_run_stores():
     ruleset, players = GAME.load_ruleset("pig"), lineup("careless", "optimal")
     seed = int(SEEDS[7])
-    stored = GAME.play_chunk(ruleset, 2, players, np.array([[0, 1]]), SEEDS[7:8])
+    stored = GAME.simulate_chunk(ruleset, 2, players, np.array([[0, 1]]), SEEDS[7:8])
     text = GAME.watch(ruleset, players, seed).text
     a, b = stored.seats["score"]
     assert text.rstrip().endswith(f"{a}-{b} after {stored.games['turns'][0]} turns")
@@ -87,7 +87,8 @@ def test_sim_play_shows_the_game_a_run_stores():
 
 def test_the_turn_cap_ends_a_game_with_no_winner():
     ruleset = GAME.load_ruleset("pig", {"safety.turn_cap": 3})
-    chunk = GAME.play_chunk(ruleset, 2, lineup("careless"), np.zeros((50, 2), np.int64), SEEDS[:50])
+    seats = np.zeros((50, 2), np.int64)
+    chunk = GAME.simulate_chunk(ruleset, 2, lineup("careless"), seats, SEEDS[:50])
     assert set(chunk.games["outcome"]) == {"cap"} and (chunk.games["turns"] == 3).all()
     assert (chunk.seats["win_share"] == 0).all()
 
@@ -102,7 +103,7 @@ def test_how_the_game_went_follows_the_lab_definitions(overrides, names):
     the rules; every turn is a seat's, and a turn without a real choice is one of them."""
     ruleset = GAME.load_ruleset("pig", overrides)
     rules, players, seats = Rules.of(ruleset), lineup(*names), alternating(len(SEEDS)) % len(names)
-    chunk = GAME.play_chunk(ruleset, 2, players, seats, SEEDS)
+    chunk = GAME.simulate_chunk(ruleset, 2, players, seats, SEEDS)
     tables = [table_for(player, rules) for player in GAME.ready(players)]
     for g, seed in enumerate(SEEDS):
         state = play(rules, [tables[t] for t in seats[g]], Dice(int(seed)))
@@ -139,7 +140,7 @@ def test_the_simulated_first_player_rate_agrees_with_the_exact_one():
     exact = first_player_wins(rules, *(table_for(p, rules) for p in GAME.ready(players)))
     n = 400_000
     seeds = np.arange(n, dtype=np.uint64) * np.uint64(0x9E3779B97F4A7C15)
-    chunk = GAME.play_chunk(ruleset, 2, players, np.zeros((n, 2), np.int64) + [0, 1], seeds)
+    chunk = GAME.simulate_chunk(ruleset, 2, players, np.zeros((n, 2), np.int64) + [0, 1], seeds)
     wins = chunk.seats["win_share"][0::2].sum()
     low, high = wilson(wins, n, z=z_for(0.999))
     assert low < exact < high, (wins / n, exact)

@@ -11,7 +11,7 @@ import pytest
 from pig.plugin import GAME
 from pig.watch import watch_game
 
-from sim.games.base import StrategySpec
+from sim.plugins.base import StrategySpec
 from tests.goldens import check_playthrough, folder
 
 FOLDER = folder("pig")

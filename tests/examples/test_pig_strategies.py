@@ -18,7 +18,7 @@ from pig.strategies.registry import REGISTRY
 from pig.strategies.values import first_player_wins, optimal_values, pair_values
 
 from sim.errors import ConfigError
-from sim.games.base import StrategySpec
+from sim.plugins.base import StrategySpec
 
 pytestmark = pytest.mark.without_engines  # runs while the engines compile
 

@@ -12,19 +12,23 @@ import yaml
 
 from coin_race import rules
 from coin_race.strategies import SKILLS, STRATEGIES
-from sim.config import Field, nearest
+from sim.config.fields import Field
+from sim.config.words import did_you_mean
 from sim.errors import ConfigError
-from sim.games.base import Chunk, Scenarios, StrategySpec, Watch
+from sim.plugins.base import Chunk, Scenarios, StrategySpec, Watch
 from sim.rulesets import RulesetFamily
 
 RULESETS = RulesetFamily(
     schema={
-        "race.length": Field("int", min=1, max=100, doc="squares to the finish",
-                             plain="the track's length"),
-        "race.dash_gain": Field("int", min=0, max=10, doc="squares a lucky dash moves",
-                                plain="a dash's gain"),
-        "race.turn_cap": Field("int", min=1, max=10_000, doc="safety net: outcome `cap`",
-                               plain="the turn cap"),
+        "race.length": Field(
+            "int", min=1, max=100, doc="squares to the finish", plain="the track's length"
+        ),
+        "race.dash_gain": Field(
+            "int", min=0, max=10, doc="squares a lucky dash moves", plain="a dash's gain"
+        ),
+        "race.turn_cap": Field(
+            "int", min=1, max=10_000, doc="safety net: outcome `cap`", plain="the turn cap"
+        ),
     },
     presets=("race", "sprint"),
     folder=Path(__file__).resolve().parent / "rulesets",
@@ -49,18 +53,17 @@ class CoinRace:
 
     def check_strategy(self, spec: StrategySpec, *, source: str) -> StrategySpec:
         if spec.name not in STRATEGIES:
-            near = nearest(spec.name, list(STRATEGIES))
             raise ConfigError(
                 f"unknown strategy {spec.name!r}",
                 file=source,
                 key="strategy",
-                hint=f"Did you mean {near!r}?" if near else "steady or bold",
+                hint=did_you_mean(spec.name, list(STRATEGIES), otherwise="steady or bold"),
             )
         if spec.params:
             raise ConfigError(f"{spec.name} takes no parameters", file=source, key="strategy")
         return spec
 
-    def play_chunk(self, ruleset, n_players, lineup, seat_lineup, seeds) -> Chunk:
+    def simulate_chunk(self, ruleset, n_players, lineup, seat_lineup, seeds) -> Chunk:
         games, seats = {"outcome": [], "turns": []}, {k: [] for k in _SEAT_COLUMNS}
         for g, seed in enumerate(seeds):
             players = [lineup[j] for j in seat_lineup[g]]

@@ -1,6 +1,6 @@
-"""Playing chunks of games for the runner: the lineup's roll tables built for the ruleset, the
-games played by the compiled loop (`play_chunk`) or by the plain-Python reference
-(`play_chunk_python`, the same games, for `sim bench` and the tests), stored as columns: the
+"""Simulating chunks of games for the runner: the lineup's roll tables built for the ruleset, the
+games played by the compiled loop (`simulate_chunk`) or by the plain-Python reference
+(`simulate_chunk_python`, the same games, for `sim bench` and the tests), stored as columns: the
 kernel's (kernel.GAME_COLUMNS, SEAT_COLUMNS) and each seat's turns played."""
 
 from __future__ import annotations
@@ -15,10 +15,10 @@ from pig.game import play
 from pig.policy import table_for
 from pig.rules import OUTCOMES
 from pig.ruleset import Rules
-from sim.games.base import Chunk, Player, chunk_arrays, winner_seat_columns
-from sim.games.trajectory_kernel import score_track
+from sim.plugins.base import Chunk, Player, chunk_arrays, winner_seat_columns
+from sim.plugins.trajectory_kernel import score_track
 
-__all__ = ["Plan", "play_chunk", "play_chunk_python"]
+__all__ = ["Plan", "simulate_chunk", "simulate_chunk_python"]
 PLAYERS = 2
 
 
@@ -32,9 +32,9 @@ class Plan:
         return [K.JOB]
 
 
-def play_chunk(ruleset, n_players, players, seat_lineup, seeds) -> Chunk:
+def simulate_chunk(ruleset, n_players, players, seat_lineup, seeds) -> Chunk:
     """len(seeds) games by the compiled loop; game g seats players[seat_lineup[g, k]] in k
-    (the lineup's ready players, sim.games.base.Player)."""
+    (the lineup's ready players, sim.plugins.base.Player)."""
     rules, tables, seat_lineup, games, seats = _setup(ruleset, n_players, players, seat_lineup,
                                                       seeds)  # fmt: skip
     rng = np.zeros(1, np.uint64)
@@ -44,8 +44,8 @@ def play_chunk(ruleset, n_players, players, seat_lineup, seeds) -> Chunk:
     return _chunk(games, seats, seat_lineup, players)
 
 
-def play_chunk_python(ruleset, n_players, players, seat_lineup, seeds) -> Chunk:
-    """The same games as `play_chunk`, played by the plain-Python rules (game.py)."""
+def simulate_chunk_python(ruleset, n_players, players, seat_lineup, seeds) -> Chunk:
+    """The same games as `simulate_chunk`, played by the plain-Python rules (game.py)."""
     rules, tables, seat_lineup, games, seats = _setup(ruleset, n_players, players, seat_lineup,
                                                       seeds)  # fmt: skip
     for g, seed in enumerate(seeds):

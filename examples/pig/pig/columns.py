@@ -4,7 +4,7 @@ names only."""
 
 from __future__ import annotations
 
-from sim.games import trajectory
+from sim.plugins import trajectory
 
 BUSTS = "busts"  # per seat: turns lost to the bust face
 NO_CHOICE = "no_choice_turns"  # per seat: turns without a real choice (rules.holding_wins)

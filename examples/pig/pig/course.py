@@ -1,6 +1,6 @@
 """How a game went, for a game the plain-Python rules played: the lab's trajectory columns
-(sim/games/trajectory.py defines them; the compiled loop computes them with
-sim/games/trajectory_kernel.py) from the scores the state recorded after each round.
+(sim/plugins/trajectory.py defines them; the compiled loop computes them with
+sim/plugins/trajectory_kernel.py) from the scores the state recorded after each round.
 
 In Pig a step is a round: the first seat's turn, then the second's. The last round is the one
 the game ended in, cut short when the first seat wins it (or the turn cap falls after its
@@ -10,7 +10,7 @@ turn): its row is the final scores.
 from __future__ import annotations
 
 from pig.rules import State
-from sim.games.trajectory import FRACTIONS, SCORE_AT, SCORE_BEFORE_LAST_ROUND
+from sim.plugins.trajectory import FRACTIONS, SCORE_AT, SCORE_BEFORE_LAST_ROUND
 
 
 def rows(state: State) -> list[list[int]]:

@@ -14,7 +14,7 @@ from pig.policy import table_for
 from pig.ruleset import Rules, load_ruleset
 from pig.strategies.values import first_player_wins
 from sim.errors import SimError
-from sim.games.base import StrategySpec
+from sim.plugins.base import StrategySpec
 
 PAPER_PAIRS = (("optimal", "optimal"), ("steady", "steady"))  # steady: hold at 20
 

@@ -18,9 +18,9 @@ from pig.policy import rolls_again
 from pig.rules import holding_wins
 from sim import compile_cache
 from sim.compiling import Unit
-from sim.games import trajectory
-from sim.games.trajectory_kernel import SUMMARISE_TYPES, summarise
 from sim.jit import jit, jit_inline
+from sim.plugins import trajectory
+from sim.plugins.trajectory_kernel import SUMMARISE_TYPES, summarise
 from sim.random_streams import below, seed_streams
 
 GAME_COLUMNS = ("winners", "turns", "rolls", trajectory.LEAD_CHANGES)  # winners: a seat mask
@@ -98,5 +98,5 @@ SIGNATURE = (
     types.Array(_I64, 2, "C"), types.Array(_I64, 2, "C"), types.Array(_I64, 3, "C"),
 )  # fmt: skip
 # what `prepare` compiles, a unit after the ones it calls
-JOB = [Unit("sim.games.trajectory_kernel", "summarise", SUMMARISE_TYPES),
+JOB = [Unit("sim.plugins.trajectory_kernel", "summarise", SUMMARISE_TYPES),
        Unit("pig.kernel", "play_games", SIGNATURE)]  # fmt: skip

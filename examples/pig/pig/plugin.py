@@ -2,7 +2,7 @@
 
 `sim` finds it through the entry point in pyproject.toml (`sim.games: pig`). It is light: it
 derives from `PackageParts`, which finds the parts by the usual layout and imports each module
-only when a part needs it (ruleset.py: the presets and load_ruleset; chunks.py: play_chunk and
+only when a part needs it (ruleset.py: the presets and load_ruleset; chunks.py: simulate_chunk and
 what `prepare` compiles; watch.py, scenario.py, report.py), so building a report never loads
 the compiled loop. The players live in pig/strategies/ (registry.py: the names and `resolve`;
 ladder.py: the skill ladder as plain data); this is the one place where they meet the rules.
@@ -13,7 +13,7 @@ only Pig knows: what one scoring event is and which turns offer no real choice.
 from __future__ import annotations
 
 from pig.rules import OUTCOMES
-from sim.games.base import QUALITY_SECTION, BenchPlan, PackageParts, lazy
+from sim.plugins.base import QUALITY_SECTION, BenchPlan, PackageParts, lazy
 
 
 class Pig(PackageParts):
@@ -31,7 +31,7 @@ class Pig(PackageParts):
     demo_lineup = "optimal,steady"  # sim play without --strategies
     # `sim bench --game pig`: each level, by the compiled loop and by the plain-Python rules
     # (the same games; what a designer's first plug-in runs at)
-    bench_plan = BenchPlan(players=2, engines={"python": "pig.chunks:play_chunk_python"},
+    bench_plan = BenchPlan(players=2, engines={"python": "pig.chunks:simulate_chunk_python"},
                            run_lineup=("steady",))  # fmt: skip
 
 

@@ -18,6 +18,6 @@ def rolls_again(table, i: int, j: int, k: int) -> bool:
 
 
 def table_for(player, rules):
-    """The roll table a ready player (sim.games.base.Player: the plug-in resolved its spec)
+    """The roll table a ready player (sim.plugins.base.Player: the plug-in resolved its spec)
     plays by under `rules`: its strategy builds it."""
     return player.strategy.table(rules)

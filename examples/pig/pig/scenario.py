@@ -28,8 +28,8 @@ from pig.game import wants_roll
 from pig.plugin import GAME
 from pig.policy import table_for
 from pig.ruleset import Rules, load_ruleset
-from sim.config import Field, coerce
-from sim.games.base import Player, Scenarios, StrategySpec
+from sim.config.fields import Field, coerce
+from sim.plugins.base import Player, Scenarios, StrategySpec
 from sim.scenarios import ScenarioError, expectation_diff, read_scenario, scenario_ruleset
 
 TOP_KEYS = ("name", "game", "source", "ruleset", "rules", "scores", "to_move", "turn_total",

@@ -10,7 +10,7 @@ from pig.dice import Dice
 from pig.game import play_turn
 from pig.policy import table_for
 from pig.ruleset import Rules
-from sim.games.base import Player, Watch
+from sim.plugins.base import Player, Watch
 from sim.watch_page import step_page
 
 

@@ -5,7 +5,7 @@ cards by name: ``ships``, ``stations``, ``cities``, ``armies``, ``compensations`
 (their fields: `card_schemas`; the card texts use the language of traits.py). Its keys become
 ruleset keys ``catalog.<section>.<card>.<field>`` (ruleset.py), so any field is set like a
 rule: ``--set catalog.ships.cruiser.price=40000``. Every error names the key (the card's
-name is in it) and, in a file, its line (sim.config.DataFile); a card naming an unknown class,
+name is in it) and, in a file, its line (sim.config.files.DataFile); a card naming an unknown class,
 region, type, trait or effect is refused.
 
 A card field the engine reads names its slot in the card's block of the params array
@@ -21,7 +21,9 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
-from sim.config import DataFile, Field, Schema, coerce, nearest
+from sim.config.fields import Field, Schema, coerce
+from sim.config.files import DataFile
+from sim.config.words import did_you_mean
 from sim.errors import ConfigError
 from sim.games.alien_raid import layout as L
 from sim.games.alien_raid import traits as T
@@ -177,7 +179,7 @@ def _read(path: str, modified: int) -> tuple[tuple[str, Any], ...]:
                      hint="Declare the catalog's words, e.g. regions: [europe, asia].")  # fmt: skip
     flat: dict[str, Any] = {"assumed": False, "title": Path(path).stem, "note": ""}
     flat.update({key: f.data[key] for key in HEADER_SCHEMA if key in f.data})
-    schemas = card_schemas(vocabulary(flat))
+    schemas = card_schemas(vocabulary(_header(flat, f.fail)))
     for section in SECTIONS:
         found = f.data.get(section) or {}
         f.keys(found, list(found), f"{section}.")  # a mapping of card names
@@ -208,11 +210,7 @@ def load_catalog(path: str | Path) -> dict[str, Any]:
 def check(flat: Mapping[str, Any], fail: Fail) -> dict[str, Any]:
     """Every key of a catalog (without the prefix) checked and converted, then the card texts
     and the catalog as a whole; `fail` makes the error for a key."""
-    out = {key: _coerce(field, flat[key], key, fail) for key, field in HEADER_SCHEMA.items()}
-    for word in VOCABULARY:
-        limit = VOCABULARY_LIMITS[word]
-        if not out[word] or len(out[word]) > limit or len(set(out[word])) != len(out[word]):
-            raise fail(f"expected 1 to {limit} distinct {word}", word)
+    out = _header(flat, fail)
     vocab = vocabulary(out)
     for section, schema in card_schemas(vocab).items():
         names = cards(flat, section)
@@ -224,6 +222,17 @@ def check(flat: Mapping[str, Any], fail: Fail) -> dict[str, Any]:
                 out[key] = _coerce(spec, flat[key], key, fail)
             _check_texts(out, section, name, vocab, fail)
     _check_whole(out, fail)
+    return out
+
+
+def _header(flat: Mapping[str, Any], fail: Fail) -> dict[str, Any]:
+    """The header keys checked and converted, the vocabulary among them: the card fields'
+    choices are made of its words, so it is checked before any card."""
+    out = {key: _coerce(field, flat[key], key, fail) for key, field in HEADER_SCHEMA.items()}
+    for word in VOCABULARY:
+        limit = VOCABULARY_LIMITS[word]
+        if not out[word] or len(out[word]) > limit or len(set(out[word])) != len(out[word]):
+            raise fail(f"expected 1 to {limit} distinct {word}", word)
     return out
 
 
@@ -299,8 +308,7 @@ def _check_whole(flat: Mapping[str, Any], fail: Fail) -> None:
 
 def card_key_error(key: str, known: list[str], source: Any) -> ConfigError:
     """A catalog key that names no field of a card of the catalog."""
-    near = nearest(key, known)
-    hint = f"Did you mean '{near}'?" if near else "`sim rules show --game alien-raid` lists them."
+    hint = did_you_mean(key, known, otherwise="`sim rules show --game alien-raid` lists them.")
     return ConfigError("unknown card field", file=source, key=key, hint=hint)
 
 
@@ -317,8 +325,6 @@ def catalog_path(ref: str, *, source: Any) -> Path:
     path = Path(ref)
     if path.is_file():
         return path
-    near = nearest(ref, shipped())
-    mean = f"Did you mean '{near}'? " if near else ""
-    raise ConfigError(f"no catalog file {ref!r}", file=source, key="catalog.file",
-                      hint=f"{mean}Shipped: {', '.join(shipped())}; or a path to a YAML file "
-                      "relative to the working directory.")  # fmt: skip
+    hint = did_you_mean(ref, shipped(), then=f"Shipped: {', '.join(shipped())}; or a path to a "
+                        "YAML file relative to the working directory.")  # fmt: skip
+    raise ConfigError(f"no catalog file {ref!r}", file=source, key="catalog.file", hint=hint)

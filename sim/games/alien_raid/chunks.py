@@ -1,4 +1,4 @@
-"""Playing alien-raid games in chunks, as columns: the plug-in's heavy half (plugin.py is the
+"""Simulating alien-raid games in chunks, as columns: the plug-in's heavy half (plugin.py is the
 light one). Every strategy is a compiled policy the game loop calls through a function pointer
 (decision.py), so a run compiles the loop once and only the policies its seats use."""
 
@@ -7,7 +7,6 @@ from __future__ import annotations
 import numpy as np
 
 from sim.compiling import Unit
-from sim.games import base
 from sim.games.alien_raid import layout as L
 from sim.games.alien_raid.columns import (
     BOUGHT,
@@ -36,7 +35,8 @@ from sim.games.alien_raid.kernel import (
 )
 from sim.games.alien_raid.params import names, to_params
 from sim.games.alien_raid.ruleset import check_players
-from sim.games.policy_table import PolicyTable
+from sim.plugins import base
+from sim.plugins.policy_table import PolicyTable
 from sim.rulesets import Ruleset
 
 # the loop with the rules, and the policy of the loop's free slots
@@ -44,7 +44,7 @@ _LOOP = [Unit("sim.games.alien_raid.kernel", "play_batch", BATCH_TYPES)]
 _FREE_SLOTS = [Unit("sim.games.alien_raid.decision", "keep_default", POLICY_SIGNATURE.args)]
 
 
-def play_chunk(ruleset: Ruleset, n_players: int, players: list[base.Player],
+def simulate_chunk(ruleset: Ruleset, n_players: int, players: list[base.Player],
                seat_lineup: np.ndarray, seeds: np.ndarray, *,
                trace: bool = False) -> base.Chunk:  # fmt: skip
     """Play len(seeds) games; with `trace`, hash every turn's state and check the census."""

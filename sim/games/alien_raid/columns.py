@@ -1,8 +1,8 @@
-"""The per-seat columns of alien-raid results, named once: the engine's play_chunk writes them
+"""The per-seat columns of alien-raid results, named once: the engine's simulate_chunk writes them
 (chunks.py) and the report reads them (report/). Light: plain names and offsets."""
 
-from sim.games import trajectory
 from sim.games.alien_raid import layout as L
+from sim.plugins import trajectory
 
 # per-seat counters copied from the captain's block of the state: column -> PL_* field
 SEAT_FIELDS = {
@@ -57,7 +57,7 @@ def card_column(prefix: str, card: str) -> str:
     return prefix + card.replace("-", "_")
 
 
-# how the game went (sim/games/trajectory.py; a step is a turn of the whole table): per game,
+# how the game went (sim/plugins/trajectory.py; a step is a turn of the whole table): per game,
 # then per seat
 GAME_TRAJECTORY = trajectory.GAME_COLUMNS
 SEAT_TRAJECTORY = trajectory.SEAT_COLUMNS

@@ -19,9 +19,9 @@ from sim.games.alien_raid.decision import PARAMS_T, RNG_T
 from sim.games.alien_raid.flow import play_turn
 from sim.games.alien_raid.scoring import end_game, winners_mask
 from sim.games.alien_raid.state import new_game, pl
-from sim.games.seating import seat_players
-from sim.games.trajectory_kernel import score_track, summarise
 from sim.jit import jit, jit_inline
+from sim.plugins.seating import seat_players
+from sim.plugins.trajectory_kernel import score_track, summarise
 from sim.random_streams import seed_streams
 
 # per-game result columns
@@ -152,7 +152,7 @@ def workspace(policies: tuple, params_width: int, turns: int) -> tuple:
 _I64 = types.int64
 STATE_T = types.Array(types.int32, 1, "C")
 LOG_T = types.Array(types.int32, 2, "C")
-# play_batch's argument types, as play_chunk calls it
+# play_batch's argument types, as simulate_chunk calls it
 BATCH_TYPES = (
     PARAMS_T, _I64, types.Array(types.uint64, 1, "C"), types.Array(_I64, 2, "C"),
     types.Array(_I64, 1, "C"), types.Array(types.float64, 2, "C"), types.Array(_I64, 2, "C"),

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from types import MappingProxyType
 
-from sim.games.base import QUALITY_SECTION, BenchPlan, PackageParts, lazy
+from sim.plugins.base import QUALITY_SECTION, BenchPlan, PackageParts, lazy
 
 
 class AlienRaid(PackageParts):

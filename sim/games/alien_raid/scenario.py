@@ -26,7 +26,7 @@ from sim.games.alien_raid.scenario_build import (
     script_rows,
 )
 from sim.games.alien_raid.script import AWAITING, MISSED, S_REFUSE, S_TURN, S_USED
-from sim.games.base import Scenarios
+from sim.plugins.base import Scenarios
 from sim.scenarios import entries_diff, expectation_diff, read_scenario, scenario_ruleset
 
 TOP_KEYS = (
@@ -185,7 +185,7 @@ class Scenario:
 
     # --- playing and the result --------------------------------------------------------------
 
-    def play(self) -> None:
+    def make_moves(self) -> None:
         from sim.games.alien_raid.kernel import SCENARIO_TYPES, compiled, play_scenario
 
         turns = self.r.whole(self.data.get("turns", 1), "turns", 0, L.MAX_TURN)
@@ -269,14 +269,14 @@ class Scenario:
 
 def run_file(path: str) -> str:
     scenario = Scenario(path)
-    scenario.play()
+    scenario.make_moves()
     doc = {"name": scenario.data.get("name", path), **scenario.result()}
     return yaml.safe_dump(doc, sort_keys=False, width=100, allow_unicode=True)
 
 
 def check_file(path: str) -> str:
     scenario = Scenario(path)
-    scenario.play()
+    scenario.make_moves()
     return diff(scenario.expect, scenario.result())
 
 

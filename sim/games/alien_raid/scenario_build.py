@@ -10,8 +10,8 @@ from typing import Any
 
 import numpy as np
 
-from sim.config import check_keys as config_check_keys
-from sim.config import nearest
+from sim.config.files import check_keys as config_check_keys
+from sim.config.words import did_you_mean
 from sim.games.alien_raid import layout as L
 from sim.games.alien_raid.params import Names
 from sim.games.alien_raid.script import ANYWHERE, PLAN_FUEL, S_REFUSE, S_VALUES, SCRIPT_WIDTH
@@ -55,9 +55,7 @@ class Reader:
     def pick(self, value: Any, known: tuple[str, ...], what: str, key: str) -> int:
         if isinstance(value, str) and value in known:
             return known.index(value)
-        near = nearest(str(value), known)
-        hint = f"Did you mean '{near}'?" if near else None
-        raise self.fail(f"unknown {what} {value!r}", key, hint)
+        raise self.fail(f"unknown {what} {value!r}", key, did_you_mean(str(value), known))
 
     def model(self, value: Any, key: str) -> int:
         return self.pick(value, self.n.models, "ship or station", key)
@@ -151,8 +149,7 @@ def script_rows(r: Reader, decisions: Any) -> np.ndarray:
 def _phase(r: Reader, phase: Any, key: str) -> str:
     if phase in PHASES:
         return phase
-    near = nearest(str(phase), list(PHASES))
-    raise r.fail("unknown decision", f"{key}.{phase}", f"Did you mean '{near}'?" if near else None)
+    raise r.fail("unknown decision", f"{key}.{phase}", did_you_mean(str(phase), list(PHASES)))
 
 
 def _refused_rows(r: Reader, turn: int, phase: str, value: Any, key: str) -> list:

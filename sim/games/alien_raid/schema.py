@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from typing import Any
 
-from sim.config import Field, Schema
+from sim.config.fields import Field, Schema
 from sim.games.alien_raid import layout as L
 from sim.rulesets import named
 

@@ -28,7 +28,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from sim.config import nearest
+from sim.config.words import did_you_mean
 from sim.games.alien_raid import layout as L
 
 DECK_COLOURS = ("blue", "red")
@@ -98,9 +98,8 @@ COMP_FORMS = ("+N fuel", "+N humans", "take the city", "+N attack to one of your
 
 
 def _unknown(what: str, text: str, forms: Sequence[str]) -> LanguageError:
-    near = nearest(text, forms)
-    hint = f"Did you mean '{near}'? " if near else ""
-    return LanguageError(f"unknown {what} '{text}'", f"{hint}Known forms: {', '.join(forms)}.")
+    hint = did_you_mean(text, forms, then=f"Known forms: {', '.join(forms)}.")
+    return LanguageError(f"unknown {what} '{text}'", hint)
 
 
 def _words(text: object) -> str:
@@ -112,8 +111,7 @@ def _words(text: object) -> str:
 def _choose(word: str, known: Sequence[str], what: str) -> int:
     if word in known:
         return known.index(word)
-    near = nearest(word, known)
-    hint = f"Did you mean '{near}'?" if near else f"Known {what}s: {', '.join(known)}."
+    hint = did_you_mean(word, known, otherwise=f"Known {what}s: {', '.join(known)}.")
     raise LanguageError(f"unknown {what} '{word}'", hint)
 
 

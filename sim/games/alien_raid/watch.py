@@ -12,7 +12,7 @@ import numpy as np
 from sim.games.alien_raid import layout as L
 from sim.games.alien_raid.events import Narrator
 from sim.games.alien_raid.params import Names, names, to_params
-from sim.games.base import Player, Watch
+from sim.plugins.base import Player, Watch
 from sim.watch_page import step_page
 
 

@@ -1,4 +1,4 @@
-"""Playing Guardians games in chunks, as columns: the plug-in's heavy half (plugin.py is the
+"""Simulating Guardians games in chunks, as columns: the plug-in's heavy half (plugin.py is the
 light one). Compiled strategies run in the compiled loop, plain-Python ones in the Python loop."""
 
 from __future__ import annotations
@@ -8,14 +8,6 @@ from numba import types
 
 from sim.compiling import Unit
 from sim.errors import StrategyError
-from sim.games.base import (
-    Chunk,
-    Player,
-    chunk_arrays,
-    game_columns,
-    refusals,
-    winner_seat_columns,
-)
 from sim.games.guardians import layout as L
 from sim.games.guardians.choice import WORK_T
 from sim.games.guardians.columns import (
@@ -53,8 +45,16 @@ from sim.games.guardians.python_loop import (
     play_one_in_python,
 )
 from sim.games.guardians.ruleset import Ruleset, to_params
-from sim.games.policy_table import PolicyTable
-from sim.games.trajectory_kernel import SUMMARISE_TYPES
+from sim.plugins.base import (
+    Chunk,
+    Player,
+    chunk_arrays,
+    game_columns,
+    refusals,
+    winner_seat_columns,
+)
+from sim.plugins.policy_table import PolicyTable
+from sim.plugins.trajectory_kernel import SUMMARISE_TYPES
 
 _GAME = "sim.games.guardians."
 _ENGINE, _KERNEL = _GAME + "engine", _GAME + "kernel"
@@ -74,11 +74,11 @@ _LOOP_CALLS = [
         "_standing_still_one_way",
         (STATE_T, PARAMS_T, _I32, _I32, _I32, WORK_T, PARAMS_T, TURN_TYPE),
     ),
-    Unit("sim.games.trajectory_kernel", "summarise", SUMMARISE_TYPES),
+    Unit("sim.plugins.trajectory_kernel", "summarise", SUMMARISE_TYPES),
 ]
 
 
-def play_chunk(ruleset: Ruleset, n_players: int, players: list[Player],
+def simulate_chunk(ruleset: Ruleset, n_players: int, players: list[Player],
                seat_lineup: np.ndarray, seeds: np.ndarray, *,
                trace: bool = False) -> Chunk:  # fmt: skip
     """Play the games; with `trace`, also hash every state and check the token census after

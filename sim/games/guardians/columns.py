@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from sim.games import trajectory
 from sim.games.guardians import layout as L
+from sim.plugins import trajectory
 
 
 @dataclass(frozen=True)
@@ -45,7 +45,7 @@ KIND_NAMES = ("", "1", "2", "3", "4", "5", "ship")
 RESERVE_COLUMNS = tuple(f"reserve_{KIND_NAMES[k]}" for k in range(1, L.N_KINDS))
 TAKEN_COLUMNS = tuple(f"taken_{KIND_NAMES[k]}" for k in range(1, L.N_KINDS))
 
-# how the game went (sim/games/trajectory.py): per game, then per seat; and per seat the turns
+# how the game went (sim/plugins/trajectory.py): per game, then per seat; and per seat the turns
 # it could play only one way (engine.only_one_way)
 GAME_TRAJECTORY = trajectory.GAME_COLUMNS
 SEAT_TRAJECTORY = trajectory.SEAT_COLUMNS

@@ -33,9 +33,9 @@ from sim.games.guardians.decision import (
 )
 from sim.games.guardians.engine import winners_mask
 from sim.games.guardians.start import new_game, place_fighter, place_mine
-from sim.games.seating import seat_players
-from sim.games.trajectory_kernel import score_track, summarise
 from sim.jit import compiled, jit, jit_inline
+from sim.plugins.seating import seat_players
+from sim.plugins.trajectory_kernel import score_track, summarise
 from sim.random_streams import seed_streams
 
 # per-game result columns

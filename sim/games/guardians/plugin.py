@@ -9,7 +9,7 @@ from __future__ import annotations
 from types import MappingProxyType
 from typing import Any
 
-from sim.games.base import (
+from sim.plugins.base import (
     QUALITY_SECTION,
     BenchPlan,
     PackageParts,
@@ -45,27 +45,31 @@ class Guardians(PackageParts):
     # the report's sections by `report:` name, each built by a function of the report package
     report_sections = MappingProxyType(
         {
-            "first_player": "sim.games.guardians.report.first_player:build",
-            "mine_value": "sim.games.guardians.report.mine_value:build",
-            "missile_pricing": "sim.games.guardians.report.pricing:missile",
-            "upgrade_pricing": "sim.games.guardians.report.pricing:upgrade",
-            "power_up_pricing": "sim.games.guardians.report.pricing:power_up",
+            "guardians_first_player": "sim.games.guardians.report.first_player:build",
+            "guardians_mine_value": "sim.games.guardians.report.mine_value:build",
+            "guardians_missile_pricing": "sim.games.guardians.report.pricing:missile",
+            "guardians_upgrade_pricing": "sim.games.guardians.report.pricing:upgrade",
+            "guardians_power_up_pricing": "sim.games.guardians.report.pricing:power_up",
             # rows by skill already: built once on every level's games, not per level
-            "difficulty": ReportSection(
+            "guardians_difficulty": ReportSection(
                 "sim.games.guardians.report.difficulty:build", reads_skill=True
             ),
-            "what_if": "sim.games.guardians.report.what_if:build",
+            "guardians_what_if": "sim.games.guardians.report.what_if:build",
             **QUALITY_SECTION,
         }
     )
+    # the names the sections had before they carried the game's name, as the other games'
+    report_aliases = MappingProxyType({
+        name: f"guardians_{name}"
+        for name in ("first_player", "mine_value", "missile_pricing", "upgrade_pricing",
+                     "power_up_pricing", "difficulty", "what_if")
+    })  # fmt: skip
     measures = lazy("sim.games.guardians.measures", "game_measures")  # sim.measures' part
 
     def resolve(self, spec: StrategySpec, *, source: str | None = None) -> tuple[Any, Any]:
         """A built-in, a ladder level or a user strategy (`package.module:Name`), with its
         parameter vector checked (strategies/guardians/registry.py)."""
-        from strategies.guardians.registry import resolve_spec
-
-        return resolve_spec(spec, source=source)
+        return self._strategies("registry").resolve_spec(spec, source=source)
 
 
 GAME = Guardians()

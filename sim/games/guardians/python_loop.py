@@ -43,7 +43,7 @@ from sim.games.guardians.kernel import (
 )
 from sim.games.guardians.session import GameSession, Turn
 from sim.games.guardians.view import GameView
-from sim.games.trajectory_kernel import score_track, summarise
+from sim.plugins.trajectory_kernel import score_track, summarise
 
 
 @dataclass

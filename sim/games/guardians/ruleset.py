@@ -15,7 +15,7 @@ from typing import Any
 
 import numpy as np
 
-from sim.config import Field, Schema
+from sim.config.fields import Field, Schema
 from sim.games.guardians import layout as L
 from sim.rulesets import Ruleset, RulesetFamily, named, params_array
 

@@ -13,13 +13,13 @@ from typing import Any
 
 import yaml
 
-from sim.config import check_keys
-from sim.games.base import Scenarios
+from sim.config.files import check_keys
 from sim.games.guardians import layout as L
 from sim.games.guardians.board import rebuild_occupancy
 from sim.games.guardians.ruleset import load_ruleset
 from sim.games.guardians.scenario_checks import check_position
 from sim.games.guardians.session import CHAR_CELLS, STATUS_NAMES, GameSession, Turn
+from sim.plugins.base import Scenarios
 from sim.scenarios import ScenarioError, read_scenario, scenario_ruleset
 
 TOP_KEYS = ("name", "game", "ruleset", "rules", "board", "players", "pile", "aside", "to_move",
@@ -47,7 +47,7 @@ class Scenario:
             raise ScenarioError("must be a mapping", file=path, key="expect")
         check_keys(self.expect, EXPECT_KEYS, file=path, where="expect.", error=ScenarioError)
 
-    def play(self) -> str | None:
+    def make_moves(self) -> str | None:
         """Play the turns; the refusal of the last turn, if any."""
         for i, turn in enumerate(self.turns):
             error = self.session.play_turn(self.session.action(turn))
@@ -81,7 +81,7 @@ def result_state(scenario: Scenario, error: str | None) -> dict[str, Any]:
 
 def run_file(path: str) -> str:
     scenario = Scenario(path)
-    error = scenario.play()
+    error = scenario.make_moves()
     doc: dict[str, Any] = {"name": scenario.name, "ruleset": scenario.ruleset_name}
     if scenario.rules:
         doc["rules"] = dict(scenario.rules)
@@ -91,7 +91,7 @@ def run_file(path: str) -> str:
 
 def check_file(path: str) -> str:
     scenario = Scenario(path)
-    error = scenario.play()
+    error = scenario.make_moves()
     return diff(scenario.expect, result_state(scenario, error))
 
 

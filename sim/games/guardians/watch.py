@@ -8,10 +8,10 @@ from dataclasses import asdict, dataclass
 
 import numpy as np
 
-from sim.games.base import Player, Watch
 from sim.games.guardians import layout as L
 from sim.games.guardians.python_loop import PlayerFailure, play_one_in_python
 from sim.games.guardians.session import GameSession
+from sim.plugins.base import Player, Watch
 from sim.watch_page import step_page
 
 SEAT_LETTERS = "ABCD"

@@ -1,4 +1,4 @@
-"""Playing Space Invaders games in chunks, as columns: the plug-in's heavy half (plugin.py is
+"""Simulating Space Invaders games in chunks, as columns: the plug-in's heavy half (plugin.py is
 the light one). Every built-in strategy is played by the compiled batch loop (kernel.py),
 which calls each seat's policy through a function pointer; this module hands the loop the
 policies of the ready players the plug-in found (plugin.py).
@@ -16,8 +16,6 @@ import numpy as np
 from numba import types
 
 from sim.compiling import Unit
-from sim.games.base import Chunk, Player, chunk_arrays, refusals
-from sim.games.policy_table import PolicyTable
 from sim.games.space_invaders import layout as L
 from sim.games.space_invaders.columns import POWER_COLUMNS, SEAT_FIELDS, TOKEN_COLUMNS
 from sim.games.space_invaders.decision import (
@@ -45,6 +43,8 @@ from sim.games.space_invaders.kernel import (
     workspace,
 )
 from sim.games.space_invaders.params import setup_numbers, table_size, to_params
+from sim.plugins.base import Chunk, Player, chunk_arrays, refusals
+from sim.plugins.policy_table import PolicyTable
 from sim.rulesets import Ruleset
 
 _ENGINE, _ROUNDS = "sim.games.space_invaders.engine", "sim.games.space_invaders.rounds"
@@ -66,7 +66,7 @@ _LOOP_CALLS = [
 ]
 
 
-def play_chunk(ruleset: Ruleset, n_players: int, players: list[Player],
+def simulate_chunk(ruleset: Ruleset, n_players: int, players: list[Player],
                seat_lineup: np.ndarray, seeds: np.ndarray, *,
                trace: bool = False) -> Chunk:  # fmt: skip
     """Play len(seeds) games; with `trace` also hash the state after every turn."""

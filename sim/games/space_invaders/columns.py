@@ -1,4 +1,4 @@
-"""The per-seat columns of Space Invaders results, named once: the engine's play_chunk
+"""The per-seat columns of Space Invaders results, named once: the engine's simulate_chunk
 writes them (chunks.py) and the report reads them (report/). Light: plain names and offsets."""
 
 from sim.games.space_invaders import layout as L

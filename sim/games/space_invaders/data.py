@@ -1,5 +1,5 @@
 """The data the rulebook does not print, read from YAML and validated as strictly as rulesets
-(sim.config.DataFile: every error names the file, the key, its line and a fix): the invader
+(sim.config.files.DataFile: every error names the file, the key, its line and a fix): the invader
 card catalog, the board's measurements (geometry) and the dexterity presets.
 
 Shipped files live in rulesets/ as catalog-<name>.yaml, geometry-<name>.yaml and
@@ -15,7 +15,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from sim.config import DataFile, Field, nearest
+from sim.config.fields import Field
+from sim.config.files import DataFile
+from sim.config.words import did_you_mean
 from sim.errors import ConfigError
 from sim.games.space_invaders import layout as L
 from sim.games.space_invaders.schema import DEXTERITIES, DEXTERITY_SCHEMA, GEOMETRY_SCHEMA
@@ -50,9 +52,9 @@ def locate(kind: str, ref: str, *, source: Any, key: str) -> Path:
             raise ConfigError(f"{kind} file not found: {ref}", file=source, key=key,
                               hint="Give a path relative to the working directory.")  # fmt: skip
         return path
-    near = nearest(ref, shipped(kind))
-    mean = f"Did you mean '{near}'? " if near else ""
-    hint = f"{mean}Shipped: {', '.join(shipped(kind))}; or a .yaml path"
+    hint = did_you_mean(
+        ref, shipped(kind), then=f"Shipped: {', '.join(shipped(kind))}; or a .yaml path"
+    )
     raise ConfigError(f"unknown {kind} '{ref}'", file=source, key=key, hint=hint)
 
 
@@ -118,9 +120,8 @@ def _player_cards(f: DataFile) -> tuple[tuple[int, ...], ...]:
 def _power(f: DataFile, power: Any, level: int, where: str) -> int:
     """The id of a player card's power, which must be of the card's level (line 400)."""
     if power not in L.POWER_NAMES:
-        near = nearest(str(power), L.POWER_NAMES)
         raise f.fail(f"unknown power {power!r}", where,
-                     hint=f"Did you mean '{near}'?" if near else None)  # fmt: skip
+                     hint=did_you_mean(str(power), L.POWER_NAMES))  # fmt: skip
     pid = L.POWER_NAMES.index(power)
     if pid != 0 and L.POWER_LEVEL[pid] != level:
         raise f.fail(f"{power} is a level-{L.POWER_LEVEL[pid]} power (line 400)", where)

@@ -66,7 +66,6 @@ PH_RELAUNCH_Q = 2  # level-2 re-launch power: use it on this landing?
 PH_RESOLVE = 3  # redirect / extra / blast-wave choices for the turn's tokens
 PH_DONE = 4  # the turn is over
 PH_OPTION = 5  # an optional action the rules offer now (S_OPTION): take it?
-PHASE_NAMES = ("choose", "reaim", "relaunch?", "resolve", "done", "option?")
 
 # why a token is aimed again (S_REASON)
 WHY_PLANET, WHY_RELAUNCH, WHY_THREE_TRIES, WHY_UFO_CHAIN = 1, 2, 3, 4

@@ -9,8 +9,8 @@ from __future__ import annotations
 from types import MappingProxyType
 from typing import TYPE_CHECKING
 
-from sim.games.base import QUALITY_SECTION, BenchPlan, PackageParts
 from sim.games.space_invaders.layout import STATUS_NAMES
+from sim.plugins.base import QUALITY_SECTION, BenchPlan, PackageParts
 
 if TYPE_CHECKING:
     from sim.measures.spec import GameMeasures

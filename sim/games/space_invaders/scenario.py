@@ -20,9 +20,9 @@ from typing import Any
 import numpy as np
 import yaml
 
-from sim.config import check_keys, validate
+from sim.config.fields import validate
+from sim.config.files import check_keys
 from sim.errors import ConfigError
-from sim.games.base import Scenarios
 from sim.games.space_invaders import layout as L
 from sim.games.space_invaders import position as P
 from sim.games.space_invaders.board import cell_center_x, cell_center_y, ufo_center_x
@@ -33,6 +33,7 @@ from sim.games.space_invaders.params import to_params
 from sim.games.space_invaders.rounds import advance_phase, begin_round, end_round
 from sim.games.space_invaders.ruleset import load_ruleset
 from sim.games.space_invaders.scenario_turn import ScriptedTurn, check_token
+from sim.plugins.base import Scenarios
 from sim.scenarios import (
     ScenarioError,
     entries_diff,
@@ -332,7 +333,7 @@ class Scenario:
 
     # --- playing ------------------------------------------------------------------------------
 
-    def play(self) -> tuple[str | None, list[list[str]]]:
+    def make_moves(self) -> tuple[str | None, list[list[str]]]:
         """Play the scripted rounds up to `stop`; (refusal or None, each turn's landings)."""
         from sim.random_streams import seed_streams
 
@@ -362,7 +363,7 @@ class Scenario:
                         hint="list every seat's turn, or stop: resolve",
                     )
                 turn = ScriptedTurn(self, (start + k) % self.n, round_[k], self.refusals)
-                err = turn.play(w, a, rng, scale, log)
+                err = turn.take(w, a, rng, scale, log)
                 results.append(self._landings())
                 if err is not None:
                     return err, results
@@ -435,7 +436,7 @@ def scenarios() -> Scenarios:
 def run_file(path: str) -> str:
     """Play a scenario; its resulting position in the scenario format."""
     scenario = Scenario(path)
-    state = scenario.result(*scenario.play())
+    state = scenario.result(*scenario.make_moves())
     doc = {"name": scenario.name, **state}
     return yaml.dump(doc, Dumper=_Dumper, sort_keys=False, width=100)
 
@@ -443,7 +444,7 @@ def run_file(path: str) -> str:
 def check_file(path: str) -> str:
     """Differences between the scenario's `expect:` and what the engine did ('' if none)."""
     scenario = Scenario(path)
-    return diff(scenario.expect, scenario.result(*scenario.play()))
+    return diff(scenario.expect, scenario.result(*scenario.make_moves()))
 
 
 def diff(expect: Mapping[str, Any], got: Mapping[str, Any]) -> str:

@@ -67,7 +67,7 @@ class ScriptedTurn:
         self.offers: dict[tuple[int, int], int] = {}  # (record, option) -> times offered
         self.tried: set[str] = set()  # the attempts made, by their key
 
-    def play(self, w, a, rng, scale, log) -> str | None:
+    def take(self, w, a, rng, scale, log) -> str | None:
         """The turn, decision by decision; None, or the refusal (or the expectation of one
         missed) that stopped it."""
         s, seat = self.sc.s, self.seat
@@ -205,7 +205,7 @@ class ScriptedTurn:
 
 def check_token(token: Any, where: str, path: str) -> dict[str, Any]:
     """A token entry with its keys, attempts and option answers checked."""
-    from sim.config import check_keys
+    from sim.config.files import check_keys
 
     check_keys(token, TOKEN_KEYS, file=path, where=f"{where}.", error=ScenarioError)
     _check_level(token, where, path)

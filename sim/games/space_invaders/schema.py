@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from typing import Any
 
-from sim.config import Field, Schema
+from sim.config.fields import Field, Schema
 from sim.games.space_invaders import layout as L
 from sim.rulesets import named
 

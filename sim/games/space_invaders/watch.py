@@ -13,9 +13,9 @@ from typing import Any
 
 import numpy as np
 
-from sim.games.base import Player, Watch
 from sim.games.space_invaders import layout as L
 from sim.games.space_invaders import position as P
+from sim.plugins.base import Player, Watch
 
 SEAT_COLOURS = ("#d62728", "#ff7f0e", "#2ca02c", "#1f77b4")  # red, orange, green, blue
 ICON_MARK = {0: "", L.ICON_SHIELD: "S", L.ICON_TWO_HIT: "T", 3: "ST"}

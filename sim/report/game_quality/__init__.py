@@ -9,14 +9,14 @@ one line with 95% intervals at each level the experiment plays, pictures first
 Every number comes from the measure registry (sim/measures) on the stored games; a game's
 plug-in says what only it knows through its `measures()` part (whether the table plays as one
 team, one scoring event's points, the no-choice column, its own closeness measures). A game
-lists the section in its plug-in's `report_sections` (sim.games.base.QUALITY_SECTION).
+lists the section in its plug-in's `report_sections` (sim.plugins.base.QUALITY_SECTION).
 """
 
 from __future__ import annotations
 
 import polars as pl
 
-from sim.games.base import QUALITY as ID
+from sim.plugins.base import QUALITY as ID
 from sim.report.context import Context
 from sim.report.game_quality import compare, course, figures, luck, skill
 from sim.report.game_quality.common import Found
@@ -33,10 +33,10 @@ QUESTION = (
 
 
 def build(ctx: Context) -> Section:
-    from sim.games import get_game
-    from sim.games.base import outcomes
     from sim.measures.generic import generic
     from sim.measures.spec import for_game
+    from sim.plugins import get_game
+    from sim.plugins.base import outcomes
 
     results = ctx.results
     plugin = get_game(results.game, source=str(results.root / "manifest.json"))
@@ -219,12 +219,7 @@ def _ladder_table(ladders) -> Table:
         Column.num_ci("points", "rating points above", 2),
         Column.count("meetings_in", "games"),
     ]
-    return Table(
-        "quality_ladder",
-        "The ladder, step by step",
-        pl.DataFrame(rows, infer_schema_length=None),
-        cols,
-    )
+    return Table.of_rows("quality_ladder", "The ladder, step by step", rows, cols, every_row=True)
 
 
 def _moves_table(moves) -> Table:
@@ -261,11 +256,8 @@ def _moves_table(moves) -> Table:
         Column.diff("move", "strongest minus weakest", unit="pp"),
         Column.count("games", "deals"),
     ]
-    return Table(
-        "quality_skill",
-        "The win rate by team skill and dexterity",
-        pl.DataFrame(rows, infer_schema_length=None),
-        cols,
+    return Table.of_rows(
+        "quality_skill", "The win rate by team skill and dexterity", rows, cols, every_row=True
     )
 
 

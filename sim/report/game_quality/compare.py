@@ -15,10 +15,10 @@ from sim.report import arms as arm_words
 from sim.report import verdicts as words
 from sim.report.answers import Answer, Label, Row, sentence
 from sim.report.context import Context
+from sim.report.data_quality import Quality, mde
 from sim.report.effects import Effect, effects_figure
 from sim.report.game_quality.common import estimate, term
 from sim.report.game_quality.design import Design, has_columns
-from sim.report.quality import Quality, mde
 from sim.stats.tests import holm
 from sim.stats.verdict import Verdict, all_of, equivalence
 
@@ -110,7 +110,7 @@ def answers(ctx: Context, design: Design, found: list[Change]) -> list[Answer]:
     """One answer per arm (over every level it is played at): its verdict first, the largest
     change (in its tolerance) named; every change but those that round to zero in the rows,
     largest first."""
-    from sim.report.skill import base_name
+    from sim.report.levels import base_name
 
     by_arm: dict[str, list[Change]] = {}
     for c in found:
@@ -217,10 +217,10 @@ def paired_runs(ra, rb) -> list[dict]:
     """Two runs of the same game that share their root seed played deal i the same in both:
     for every arm both have (by name), the headline quality measures' paired differences, run
     B minus run A, game by game. [] when the runs do not share their deals."""
-    from sim.games import get_game
-    from sim.games.base import outcomes
     from sim.measures.generic import generic
     from sim.measures.spec import for_game
+    from sim.plugins import get_game
+    from sim.plugins.base import outcomes
 
     def root(results) -> object:
         seed = results.manifest.get("seed", {})

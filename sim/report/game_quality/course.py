@@ -8,6 +8,7 @@ import math
 from sim.measures.registry import Registry
 from sim.measures.spec import GameMeasures
 from sim.report.answers import Answer, Label, Part, Row, sentence
+from sim.report.data_quality import Quality, mde
 from sim.report.game_quality.common import (
     Found,
     capitalised,
@@ -17,7 +18,6 @@ from sim.report.game_quality.common import (
     term,
 )
 from sim.report.game_quality.design import Design, has_columns
-from sim.report.quality import Quality, mde
 from sim.results import Settings
 
 CLOSE, LEAD, FLOW = "Are games close?", "Does the lead change?", "How does a game flow?"

@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from sim.measures.spec import GameMeasures
-from sim.report import skill as skills
+from sim.report import levels as skills
 from sim.report.data import Results
 from sim.results import StoredArm
 
@@ -45,10 +45,6 @@ class Arm:
     @property
     def strategies(self) -> tuple[str, ...]:
         return tuple(dict.fromkeys(label for table in self.seats for label in table))
-
-    @property
-    def even(self) -> bool:
-        return len(self.strategies) == 1
 
     @property
     def single_seating(self) -> bool:

@@ -241,9 +241,7 @@ def _level_bars(ax, design: Design, found: list[Found], names: list[str],
         ax,
         labels,
         levels if len(levels) > 1 else [""],
-        np.array([[v.value for v in row] for row in values]),
-        np.array([[v.low for v in row] for row in values]),
-        np.array([[v.high for v in row] for row in values]),
+        *(np.array(part) for part in zip(*(plots.spans(row) for row in values), strict=True)),
         ylabel=ylabel,
         scale=100,
     )
@@ -277,16 +275,8 @@ def lead(design: Design, found: list[Found], players: dict[str, int]) -> plots.F
         color = COLORS[i % len(COLORS)]
         name = level or "all games"
         vs = [_v(found, f"leader_wins.{f}", level) for f in ("third", "half", "two_thirds")]
-        plots.curve(
-            ax,
-            xs,
-            [v.value for v in vs],
-            [v.low for v in vs],
-            [v.high for v in vs],
-            label=f"{name}: the leader wins",
-            color=color,
-            scale=100,
-        )
+        plots.curve(ax, xs, *plots.spans(vs), label=f"{name}: the leader wins", color=color,
+                    scale=100)  # fmt: skip
         lasts = [_v(found, f"last_wins.{f}", level) for f in ("third", "half", "two_thirds")]
         line = ax.plot(
             xs,

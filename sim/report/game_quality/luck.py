@@ -29,10 +29,10 @@ from sim.measures.core import Value, ratio_difference, ratio_value
 from sim.measures.generic import CoinFlips
 from sim.report import verdicts as words
 from sim.report.answers import Answer, Label, Part, Row, sentence
+from sim.report.data_quality import Quality, mde
 from sim.report.game_quality import references
 from sim.report.game_quality.common import alike, estimate, key
 from sim.report.game_quality.design import Design, ReplayGroup
-from sim.report.quality import Quality, mde
 from sim.stats.tolerances import Tolerance
 from sim.stats.verdict import Verdict
 

@@ -13,9 +13,9 @@ from sim.measures.generic import Beats
 from sim.measures.ratings import spans
 from sim.report import verdicts as words
 from sim.report.answers import Answer, Estimate, Label, Part, Row, sentence
+from sim.report.data_quality import Quality
 from sim.report.game_quality.common import estimate, key, settled, term
 from sim.report.game_quality.design import Design
-from sim.report.quality import Quality
 from sim.results import StoredArm
 from sim.stats.tolerances import Tolerance
 from sim.stats.verdict import Verdict, all_of
@@ -161,7 +161,7 @@ def _ladder_rows(lad: Ladder, tol: Tolerance, named: bool) -> list[Row]:
 
 
 def _mde(v: Value) -> float:
-    from sim.report.quality import mde
+    from sim.report.data_quality import mde
 
     return mde(v.low, v.high)
 

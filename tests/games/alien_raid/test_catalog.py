@@ -145,3 +145,13 @@ def test_a_designer_catalog_replaces_the_assumed_one(tmp_path):
     r = load_ruleset(str(ruleset))
     assert r["catalog.assumed"] is False
     assert r["catalog.file"] == str(path)
+
+
+@pytest.mark.parametrize("word", ["regions", "types", "classes"])
+def test_an_empty_vocabulary_is_refused_before_any_card(tmp_path, word):
+    """The card fields' choices are the catalog's words: an empty list of them is the
+    catalog's mistake, named with its key, not a failure to build the cards' schema."""
+    text = ASSUMED.read_text()
+    line = next(row for row in text.splitlines() if row.startswith(f"{word}:"))
+    with pytest.raises(ConfigError, match=f"key '{word}': expected 1 to \\d+ distinct {word}"):
+        C.load_catalog(write(tmp_path, text.replace(line, f"{word}: []")))

@@ -7,8 +7,8 @@ import pytest
 
 from sim.errors import ConfigError
 from sim.experiment import parse_experiment
-from sim.games import get_game
-from sim.games.base import StrategySpec
+from sim.plugins import get_game
+from sim.plugins.base import StrategySpec
 from sim.report import game_quality
 from sim.report.spec import section_builders
 
@@ -23,11 +23,11 @@ def test_the_report_reads_every_cards_columns():
     assert "bought_*" in GAME.report().seat_columns  # every card's column, whatever the catalog
 
 
-def test_play_chunk_columns():
+def test_simulate_chunk_columns():
     ruleset = GAME.load_ruleset("alien-raid")
     lineup = [StrategySpec("naive"), StrategySpec("value", (("probe_buy", 1.0),))]
     seats = np.array([[0, 1, 0], [1, 0, 1]])
-    chunk = GAME.play_chunk(ruleset, 3, lineup, seats, np.arange(2))
+    chunk = GAME.simulate_chunk(ruleset, 3, lineup, seats, np.arange(2))
     assert set(chunk.games["outcome"]) <= set(GAME.outcomes)
     for column in ("seat", "strategy", "score", "win_share", "bought_cruiser",
                    "offered_cruiser", "probe_card", "task_humans", "rp_armies"):  # fmt: skip

@@ -4,8 +4,8 @@ checked by the traced kernel), refuse no decision, and are pure functions of the
 import numpy as np
 import pytest
 
-from sim.games import get_game
-from sim.games.base import StrategySpec
+from sim.plugins import get_game
+from sim.plugins.base import StrategySpec
 
 GAME = get_game("alien-raid")
 RULESETS = ("alien-raid", "alien-raid-other-readings")
@@ -18,7 +18,7 @@ def test_random_play_keeps_the_census(preset, players):
     lineup = [StrategySpec(name) for name in GAME.strategy_names()]
     n = 150
     seats = np.random.default_rng(players).integers(0, len(lineup), (n, players))
-    chunk = GAME.play_chunk(ruleset, players, lineup, seats, np.arange(n), trace=True)
+    chunk = GAME.simulate_chunk(ruleset, players, lineup, seats, np.arange(n), trace=True)
     assert chunk.errors == []
     assert set(chunk.games["outcome"]) <= {"win", "shared"}
     assert (chunk.games["turns"] == 10).all()
@@ -35,7 +35,7 @@ def test_a_game_is_a_pure_function_of_ruleset_strategies_and_seed():
     ruleset = GAME.load_ruleset("alien-raid")
     lineup = [StrategySpec("random"), StrategySpec("value"), StrategySpec("strong")]
     seats = np.array([[0, 1, 2, 1]] * 40)
-    first = GAME.play_chunk(ruleset, 4, lineup, seats, np.arange(40), trace=True)
-    again = GAME.play_chunk(ruleset, 4, lineup, seats[::-1], np.arange(40)[::-1], trace=True)
+    first = GAME.simulate_chunk(ruleset, 4, lineup, seats, np.arange(40), trace=True)
+    again = GAME.simulate_chunk(ruleset, 4, lineup, seats[::-1], np.arange(40)[::-1], trace=True)
     assert list(first.games["trace_hash"]) == list(again.games["trace_hash"][::-1])
     assert len(set(first.games["trace_hash"])) == 40

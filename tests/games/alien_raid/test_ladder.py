@@ -5,8 +5,8 @@ by more than twice the standard error of the difference."""
 import numpy as np
 import pytest
 
-from sim.games import get_game
-from sim.games.base import StrategySpec
+from sim.plugins import get_game
+from sim.plugins.base import StrategySpec
 from tests.conftest import slow_scale
 
 GAME = get_game("alien-raid")
@@ -20,7 +20,7 @@ def test_each_rung_beats_the_one_below(weaker):
     n = max(100, int(GAMES[weaker] * slow_scale()) // 2 * 2)
     lineup = [StrategySpec(weaker), StrategySpec(stronger)]
     seats = np.array([[(k + g) % 2 for k in range(4)] for g in range(n)])
-    chunk = GAME.play_chunk(GAME.load_ruleset("alien-raid"), 4, lineup, seats, np.arange(n))
+    chunk = GAME.simulate_chunk(GAME.load_ruleset("alien-raid"), 4, lineup, seats, np.arange(n))
     assert chunk.errors == []
     share = chunk.seats["win_share"].reshape(n, 4)
     mine = np.where(seats == 1, share, 0).sum(axis=1) - np.where(seats == 0, share, 0).sum(axis=1)

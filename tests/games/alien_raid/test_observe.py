@@ -52,7 +52,7 @@ def _played_states():
     from sim.games.alien_raid.flow import play_turn
     from sim.games.alien_raid.kernel import PLAY_TURN_TYPES, compiled
     from sim.games.alien_raid.plugin import GAME
-    from sim.games.base import StrategySpec
+    from sim.plugins.base import StrategySpec
 
     r = load_ruleset("alien-raid")
     p = to_params(r.values)

@@ -5,9 +5,9 @@ captain keeps shows in `sim play`'s account of the game."""
 
 import numpy as np
 
-from sim.games import get_game
 from sim.games.alien_raid.watch import watch
-from sim.games.base import StrategySpec
+from sim.plugins import get_game
+from sim.plugins.base import StrategySpec
 
 GAME = get_game("alien-raid")
 RULES = GAME.load_ruleset("alien-raid")
@@ -16,7 +16,7 @@ SEEDS = np.arange(60)
 
 def test_planners_keep_bonus_cards_to_the_next_buying_phase_and_never_repay_early():
     seats = np.zeros((len(SEEDS), 4), np.int64)
-    chunk = GAME.play_chunk(RULES, 4, [StrategySpec("planner")], seats, SEEDS)
+    chunk = GAME.simulate_chunk(RULES, 4, [StrategySpec("planner")], seats, SEEDS)
     assert not chunk.errors
     assert chunk.seats["bonus_held"].sum() > 0  # cards kept when received...
     assert chunk.seats["comp_humans"].sum() > 0  # ... and cashed

@@ -15,7 +15,7 @@ from sim.games.alien_raid.observe import observe
 from sim.games.alien_raid.params import names, to_params
 from sim.games.alien_raid.ruleset import load_ruleset
 from sim.games.alien_raid.state import new_game, pl
-from sim.games.base import StrategySpec
+from sim.plugins.base import StrategySpec
 from sim.random_streams import seed_streams
 from strategies.alien_raid.contest import public_contest
 from strategies.alien_raid.plan import (

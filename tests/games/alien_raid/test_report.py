@@ -4,7 +4,7 @@ from the stored games without importing the engine, the strategies or numba."""
 import pytest
 
 from sim.commands.run import run_command
-from sim.runner.options import Playing
+from sim.runner.options import RunOptions
 from tests.modules import loaded_after
 
 EXPERIMENT = """\
@@ -26,9 +26,9 @@ def run(tmp_path_factory):
     path = folder / "tiny_cards.yaml"
     path.write_text(EXPERIMENT)
     results, reports = folder / "results", folder / "reports"
-    playing = Playing(jobs=1, chunk_size=60, out=str(results), fresh=True, progress=False)
+    options = RunOptions(jobs=1, chunk_size=60, out=str(results), fresh=True, progress=False)
     run_command(file=str(path), overrides=[], games=None, seed=None, report=True,
-                report_dir=str(reports), playing=playing)  # fmt: skip
+                report_dir=str(reports), options=options)  # fmt: skip
     return results, reports
 
 
@@ -48,10 +48,10 @@ def test_the_report_answers_every_question(run):
 def test_every_question_is_answered_in_one_sentence_over_the_levels(run):
     """One answer per question (cards, seats, raid or catch, credit, tasks), each naming every
     level; every number an estimate with its interval, a count or a setting's name."""
-    from tests.test_report_answers import _answer_htmls, numbers_without_interval
+    from tests.answer_checks import answer_htmls, numbers_without_interval
 
     _, reports = run
-    found = dict(_answer_htmls(reports))
+    found = dict(answer_htmls(reports))
     body = found["alien_raid_cards.off"]
     assert "naive" in body and "value" in body and "priced below their worth" in body
     seats = found["alien_raid_fairness.seats"]

@@ -4,9 +4,8 @@ and the key; a wrong expectation is reported."""
 import pytest
 
 from sim.games.alien_raid.scenario import ScenarioError, check_file, run_file
-from tests.scenario_files import scenario_files
+from tests.scenario_files import assert_refused, every_scenario_plays, write
 
-SCENARIOS = scenario_files("alien_raid")
 GOOD = """\
 name: a raid
 turn: 1
@@ -23,13 +22,9 @@ expect:
 """
 
 
-def test_there_are_enough_scenarios():
-    assert len(SCENARIOS) >= 30
-
-
-@pytest.mark.parametrize("path", SCENARIOS, ids=lambda p: p.stem)
-def test_scenario(path):
-    assert check_file(str(path)) == ""
+test_there_are_enough_scenarios, test_scenario = every_scenario_plays(
+    "alien_raid", check_file, at_least=30
+)
 
 
 def test_a_wrong_expectation_is_reported(tmp_path):
@@ -64,12 +59,7 @@ def test_a_decision_never_asked_is_reported(tmp_path):
     ],
 )
 def test_malformed_scenarios_name_the_key(tmp_path, change, key):
-    path = tmp_path / "bad.yaml"
-    path.write_text(GOOD.replace(*change))
-    with pytest.raises(ScenarioError) as err:
-        check_file(str(path))
-    assert str(path) in str(err.value)
-    assert f"'{key}'" in str(err.value)
+    assert_refused(check_file, write(tmp_path, GOOD.replace(*change)), key, ScenarioError)
 
 
 def test_a_refusal_expected_but_not_given_is_reported(tmp_path):

@@ -5,9 +5,9 @@ closed by the end scoring, summed up the obvious way (tests/trajectory_reference
 import numpy as np
 import pytest
 
-from sim.games import get_game
 from sim.games.alien_raid.watch import watch
-from sim.games.base import StrategySpec
+from sim.plugins import get_game
+from sim.plugins.base import StrategySpec
 from tests.trajectory_reference import assert_matches, summary
 
 GAME = get_game("alien-raid")
@@ -20,7 +20,7 @@ SEEDS = np.arange(7, 12)
 @pytest.fixture(scope="module")
 def chunk():
     GAME.prepare(LINEUP)
-    return GAME.play_chunk(GAME.load_ruleset("alien-raid"), PLAYERS, LINEUP, SEATING, SEEDS)
+    return GAME.simulate_chunk(GAME.load_ruleset("alien-raid"), PLAYERS, LINEUP, SEATING, SEEDS)
 
 
 @pytest.mark.parametrize("g", range(len(SEEDS)))

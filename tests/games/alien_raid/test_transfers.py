@@ -19,7 +19,7 @@ from sim.games.alien_raid.planning import (
 )
 from sim.games.alien_raid.ruleset import load_ruleset
 from sim.games.alien_raid.state import new_game, pl
-from sim.games.base import StrategySpec
+from sim.plugins.base import StrategySpec
 from sim.random_streams import seed_streams
 from strategies.alien_raid.registry import REGISTRY
 

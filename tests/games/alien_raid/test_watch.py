@@ -5,9 +5,9 @@ import numpy as np
 from typer.testing import CliRunner
 
 from sim.cli import app
-from sim.games import get_game
 from sim.games.alien_raid.watch import watch
-from sim.games.base import StrategySpec
+from sim.plugins import get_game
+from sim.plugins.base import StrategySpec
 
 GAME = get_game("alien-raid")
 LINEUP = [StrategySpec("planner"), StrategySpec("naive"), StrategySpec("value")]
@@ -25,7 +25,7 @@ def test_watch_text_and_page():
     page = shown.html("a game")
     assert page.startswith("<!doctype html>") and '"title": "turn 5"' in page
     # the game watched is the game of that seed in a run
-    chunk = GAME.play_chunk(ruleset, 3, LINEUP, np.array([[0, 1, 2]]), np.array([3]))
+    chunk = GAME.simulate_chunk(ruleset, 3, LINEUP, np.array([[0, 1, 2]]), np.array([3]))
     assert [c["humans"] for c in watched.frames[-1].captains] == list(chunk.seats["score"])
 
 

@@ -8,8 +8,8 @@ import math
 import numpy as np
 import pytest
 
-from sim.games import get_game
-from sim.games.base import StrategySpec
+from sim.plugins import get_game
+from sim.plugins.base import StrategySpec
 from sim.seeds import game_seeds, root_keys
 from strategies.guardians import registry, skilled
 from strategies.guardians.ladder import LADDER, POINTS
@@ -94,7 +94,7 @@ def test_shop_zero_plays_todays_games():
     seeds = np.array(list(golden.seeds))
     players = golden.case("guardians-advanced/club")[0].players
     for level in POINTS:
-        chunk = GAME.play_chunk(
+        chunk = GAME.simulate_chunk(
             GAME.load_ruleset("guardians-advanced"),
             players,
             [StrategySpec(level, (("shop", 0),))],
@@ -122,7 +122,7 @@ def raid_rates(preset: str, players: int, games: int, levels=LADDER, shop: int =
     for level in levels:
         n = games if level != "master" else max(100, games // 5)
         params = (("shop", shop),) if shop and level != "master" else ()
-        chunk = GAME.play_chunk(
+        chunk = GAME.simulate_chunk(
             GAME.load_ruleset(preset),
             players,
             [StrategySpec(level, params)],
@@ -175,7 +175,7 @@ def test_master_beats_three_experts():
     games = max(2000, int(4000 * slow_scale())) // 4 * 4
     seat_lineup = np.ones((games, 4), np.int64)
     seat_lineup[np.arange(games), np.arange(games) % 4] = 0
-    chunk = GAME.play_chunk(
+    chunk = GAME.simulate_chunk(
         GAME.load_ruleset(preset),
         4,
         [StrategySpec("master"), StrategySpec("expert")],

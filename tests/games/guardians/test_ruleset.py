@@ -9,7 +9,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from sim.config import flatten, read_yaml
+from sim.config.files import read_yaml
+from sim.config.keys import flatten
 from sim.errors import ConfigError
 from sim.games.guardians.ruleset import (
     PRESETS,

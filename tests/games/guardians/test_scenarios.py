@@ -6,9 +6,8 @@ from typer.testing import CliRunner
 
 from sim.cli import app
 from sim.games.guardians.scenario import ScenarioError, check_file, run_file
-from tests.scenario_files import assert_refused, scenario_files, write
+from tests.scenario_files import assert_refused, every_scenario_plays, write
 
-SCENARIOS = scenario_files("guardians")
 GOOD = """\
 board: |
   . . . . . .
@@ -28,13 +27,9 @@ expect:
 """
 
 
-def test_there_are_enough_scenarios():
-    assert len(SCENARIOS) >= 40
-
-
-@pytest.mark.parametrize("path", SCENARIOS, ids=lambda p: p.stem)
-def test_scenario(path):
-    assert check_file(str(path)) == ""
+test_there_are_enough_scenarios, test_scenario = every_scenario_plays(
+    "guardians", check_file, at_least=40
+)
 
 
 def test_a_wrong_expectation_is_reported(tmp_path):

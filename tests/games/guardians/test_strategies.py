@@ -9,8 +9,6 @@ import numpy as np
 import pytest
 
 from sim.errors import ConfigError
-from sim.games import get_game
-from sim.games.base import StrategySpec
 from sim.games.guardians import engine as E
 from sim.games.guardians import layout as L
 from sim.games.guardians import moves as M
@@ -18,6 +16,8 @@ from sim.games.guardians import start
 from sim.games.guardians.board import pl
 from sim.games.guardians.decision import MINE_START, PLACE, SCRATCH_SIZE, TURN, reset_action
 from sim.games.guardians.ruleset import to_params
+from sim.plugins import get_game
+from sim.plugins.base import StrategySpec
 from sim.random_streams import below, seed_streams
 from strategies.guardians import registry
 from strategies.guardians.registry import BUILTIN as ORDER
@@ -79,7 +79,7 @@ def test_every_strategy_plays_legally(preset):
     # seats k hold kinds (g + offset_k) % n: each kind sits in 4 of every n games
     seat_lineup = np.stack([(g + off) % n_kinds for off in (0, 1, 3, 5)], axis=1)
     lineup = [StrategySpec(name) for name in ORDER]
-    chunk = GAME.play_chunk(
+    chunk = GAME.simulate_chunk(
         GAME.load_ruleset(preset), 4, lineup, seat_lineup, np.arange(games, dtype=np.uint64)
     )
     assert chunk.errors == []
@@ -139,7 +139,7 @@ def test_every_strategy_plays_legally_when_the_shop_is_dear(price):
     g = np.arange(400)
     seat_lineup = np.stack([(g + off) % n_kinds for off in (0, 1, 3, 5)], axis=1)
     lineup = [StrategySpec(name) for name in ORDER]
-    chunk = GAME.play_chunk(ruleset, 4, lineup, seat_lineup, g.astype(np.uint64))
+    chunk = GAME.simulate_chunk(ruleset, 4, lineup, seat_lineup, g.astype(np.uint64))
     assert chunk.errors == []
 
 
@@ -192,7 +192,7 @@ def rotation_tournament(preset: str, opponent: str, games: int, seed: int = 0):
     expert's total win share, the opponents' total win share and the number of games."""
     seat_lineup = np.ones((games, 4), np.int64)
     seat_lineup[np.arange(games), np.arange(games) % 4] = 0
-    chunk = GAME.play_chunk(
+    chunk = GAME.simulate_chunk(
         GAME.load_ruleset(preset),
         4,
         [StrategySpec("expert"), StrategySpec(opponent)],

@@ -6,14 +6,14 @@ by trying every action and counting the different positions they lead to."""
 import numpy as np
 import pytest
 
-from sim.games import get_game
-from sim.games.base import StrategySpec
 from sim.games.guardians import engine
 from sim.games.guardians import layout as L
 from sim.games.guardians.chunks import Plan
 from sim.games.guardians.decision import reset_action
 from sim.games.guardians.moves import destinations
 from sim.games.guardians.python_loop import play_one_in_python
+from sim.plugins import get_game
+from sim.plugins.base import StrategySpec
 from tests.trajectory_reference import assert_matches, summary
 
 GAME = get_game("guardians")
@@ -100,7 +100,7 @@ def replay(seed: int, seating: list[int]) -> dict:
 @pytest.fixture(scope="module")
 def chunk():
     GAME.prepare(LINEUP)
-    return GAME.play_chunk(GAME.load_ruleset("guardians"), 4, LINEUP, SEATING, SEEDS)
+    return GAME.simulate_chunk(GAME.load_ruleset("guardians"), 4, LINEUP, SEATING, SEEDS)
 
 
 @pytest.mark.parametrize("g", range(len(SEEDS)))

@@ -5,9 +5,9 @@ import numpy as np
 import pytest
 
 from sim.errors import ConfigError
-from sim.games import get_game
-from sim.games.base import StrategySpec
 from sim.games.guardians.python_loop import CompiledSeat, play_one_in_python
+from sim.plugins import get_game
+from sim.plugins.base import StrategySpec
 from strategies.guardians import greedy, random
 
 GAME = get_game("guardians")
@@ -16,7 +16,7 @@ RULES = GAME.load_ruleset("guardians")
 
 def test_the_python_loop_plays_the_kernels_games():
     seats = np.array([[0, 1, 1], [1, 0, 1], [1, 1, 0]])
-    chunk = GAME.play_chunk(RULES, 3, [StrategySpec("random"), StrategySpec("greedy")], seats,
+    chunk = GAME.simulate_chunk(RULES, 3, [StrategySpec("random"), StrategySpec("greedy")], seats,
                             np.arange(3), trace=True)  # fmt: skip
     params = np.zeros(1)
     for g in range(3):
@@ -29,7 +29,7 @@ def test_compiled_user_strategy_plays_in_the_kernel():
     lineup = [StrategySpec("tests.userbots.bots:Leftmost", (("bias", 0.5),)),
               StrategySpec("greedy")]  # fmt: skip
     seats = np.array([[0, 1, 1, 1], [1, 0, 1, 1]] * 100)
-    chunk = GAME.play_chunk(RULES, 4, lineup, seats, np.arange(200))
+    chunk = GAME.simulate_chunk(RULES, 4, lineup, seats, np.arange(200))
     assert chunk.errors == []
     assert "tests.userbots.bots:Leftmost(bias=0.5)" in set(chunk.seats["strategy"])
 
@@ -37,7 +37,7 @@ def test_compiled_user_strategy_plays_in_the_kernel():
 def test_plain_python_user_strategy_plays():
     lineup = [StrategySpec("tests.userbots.bots:Sniper"), StrategySpec("random")]
     seats = np.array([[0, 1], [1, 0]] * 20)
-    chunk = GAME.play_chunk(RULES, 2, lineup, seats, np.arange(40))
+    chunk = GAME.simulate_chunk(RULES, 2, lineup, seats, np.arange(40))
     assert chunk.errors == []
     sniper = chunk.seats["score"][chunk.seats["strategy"] == "tests.userbots.bots:Sniper"]
     assert sniper.mean() > 0

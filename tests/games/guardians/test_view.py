@@ -2,9 +2,9 @@
 
 import numpy as np
 
-from sim.games import get_game
 from sim.games.guardians.python_loop import CompiledSeat, play_one_in_python
 from sim.games.guardians.view import GameView
+from sim.plugins import get_game
 from strategies.guardians import greedy
 
 RULES = get_game("guardians").load_ruleset("guardians")

@@ -7,8 +7,8 @@ from typer.testing import CliRunner
 
 from sim.cli import app
 from sim.errors import ConfigError
-from sim.games import get_game
-from sim.games.base import StrategySpec
+from sim.plugins import get_game
+from sim.plugins.base import StrategySpec
 
 GAME = get_game("space-invaders")
 
@@ -16,7 +16,7 @@ GAME = get_game("space-invaders")
 def test_a_chunk_has_the_framework_columns_and_the_games_own():
     ruleset = GAME.load_ruleset("space-invaders")
     lineup = [StrategySpec("naive"), StrategySpec("tactical", (("spread_scale", 1.3),))]
-    chunk = GAME.play_chunk(ruleset, 3, lineup, np.array([[0, 1, 1], [1, 0, 0]]), np.arange(2))
+    chunk = GAME.simulate_chunk(ruleset, 3, lineup, np.array([[0, 1, 1], [1, 0, 0]]), np.arange(2))
     assert set(chunk.games["outcome"]) <= set(GAME.outcomes)
     assert len(chunk.seats["seat"]) == 6
     won = chunk.games["won"].repeat(3)
@@ -31,10 +31,10 @@ def test_a_chunk_has_the_framework_columns_and_the_games_own():
 
 def test_a_solo_game_is_one_person_playing_every_hand():
     ruleset = GAME.load_ruleset("space-invaders", {"setup.solo_hands": 3})
-    solo = GAME.play_chunk(
+    solo = GAME.simulate_chunk(
         ruleset, 1, [StrategySpec("tactical")], np.zeros((4, 1), np.int64), np.arange(4)
     )
-    three = GAME.play_chunk(
+    three = GAME.simulate_chunk(
         ruleset, 3, [StrategySpec("tactical")], np.zeros((4, 3), np.int64), np.arange(4)
     )
     assert (solo.games["hands"] == 3).all() and (solo.games["deck_size"] == 34).all()

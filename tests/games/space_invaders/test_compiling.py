@@ -8,9 +8,9 @@ from numba.core import event
 import sim.games.space_invaders.kernel as kernel
 from sim.compile_cache import dependencies
 from sim.compiling import quiet_notice
-from sim.games import get_game
-from sim.games.base import StrategySpec
 from sim.games.space_invaders.chunks import Plan
+from sim.plugins import get_game
+from sim.plugins.base import StrategySpec
 from tests.goldens import PROBE_HEAD, probe
 from tests.test_compiling import _Compiles
 
@@ -78,7 +78,7 @@ def test_after_prepare_playing_and_watching_compile_nothing():
     with event.install_listener("numba:compile", listener):
         rules = GAME.load_ruleset("space-invaders", {"setup.level": "expert"})
         seats = np.array([[0, 1, 2], [2, 1, 0]])
-        chunk = GAME.play_chunk(rules, 3, lineup, seats, np.arange(2), trace=True)
+        chunk = GAME.simulate_chunk(rules, 3, lineup, seats, np.arange(2), trace=True)
         watched = GAME.watch(rules, lineup[:2], 3)
     assert chunk.errors == []
     assert "landed at" in watched.text
@@ -101,7 +101,7 @@ lineup = [StrategySpec(name) for name in game.strategy_names()]
 game.prepare(lineup)
 with event.install_listener("numba:compile", Compiles()):
     rules = game.load_ruleset("space-invaders")
-    game.play_chunk(rules, 3, lineup, np.array([[0, 1, 2]]), np.arange(1))
+    game.simulate_chunk(rules, 3, lineup, np.array([[0, 1, 2]]), np.arange(1))
 print(json.dumps(compiled))
 """
 )

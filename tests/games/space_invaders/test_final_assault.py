@@ -5,9 +5,9 @@ rules.md, The last round and the final assault)."""
 
 import numpy as np
 
-from sim.games import get_game
-from sim.games.base import StrategySpec
 from sim.games.space_invaders.ruleset import load_ruleset
+from sim.plugins import get_game
+from sim.plugins.base import StrategySpec
 
 GAME = get_game("space-invaders")
 SEEDS = np.arange(400)
@@ -18,7 +18,7 @@ RULES = {"setup.ufo_health": 12}
 def _play(order: str, players: int):
     ruleset = load_ruleset("space-invaders", {**RULES, "final_assault.order": order})
     seats = np.zeros((len(SEEDS), players), np.int64)
-    return GAME.play_chunk(ruleset, players, [StrategySpec("tactical")], seats, SEEDS)
+    return GAME.simulate_chunk(ruleset, players, [StrategySpec("tactical")], seats, SEEDS)
 
 
 def test_the_assault_order_changes_no_outcome_and_no_score():

@@ -5,12 +5,12 @@ plays the very games the batch kernel plays."""
 import numpy as np
 import pytest
 
-from sim.games import get_game
-from sim.games.base import StrategySpec
 from sim.games.space_invaders import layout as L
 from sim.games.space_invaders.position import seat_info
 from sim.games.space_invaders.rounds import score
 from sim.games.space_invaders.watch import play_recorded
+from sim.plugins import get_game
+from sim.plugins.base import StrategySpec
 
 GAME = get_game("space-invaders")
 SWITCHES = [
@@ -94,7 +94,7 @@ def test_random_play_keeps_the_invariants(switch, name, players):
     ruleset = GAME.load_ruleset("space-invaders", SWITCHES[switch])
     lineup = [StrategySpec(name)] * players
     seeds = range(6)
-    chunk = GAME.play_chunk(
+    chunk = GAME.simulate_chunk(
         ruleset,
         players,
         [StrategySpec(name)],

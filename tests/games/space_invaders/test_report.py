@@ -12,9 +12,9 @@ from typer.testing import CliRunner
 
 from sim.cli import app
 from sim.games.space_invaders.report import answers
+from tests.answer_checks import numbers_without_interval
 from tests.modules import loaded_after
 from tests.report_fixtures import answers as page_answers
-from tests.test_report_answers import numbers_without_interval
 
 EXPERIMENT = """\
 name: tiny

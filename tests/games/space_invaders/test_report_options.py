@@ -12,9 +12,9 @@ from sim.games.space_invaders.report.options import answer
 from sim.report.answers import plain_text
 from sim.results import load
 from sim.stats.tolerances import DEFAULTS
+from tests.answer_checks import numbers_without_interval
 from tests.cli_checks import run_experiment
 from tests.report_fixtures import answers as page_answers
-from tests.test_report_answers import numbers_without_interval
 
 EXPERIMENT = """\
 name: tiny_options

@@ -7,9 +7,8 @@ import pytest
 
 from sim.games.space_invaders.scenario import ScenarioError, check_file, run_file
 from sim.scenarios import check_scenario
-from tests.scenario_files import assert_refused, scenario_files, write
+from tests.scenario_files import assert_refused, every_scenario_plays, write
 
-SCENARIOS = scenario_files("space_invaders")
 GOOD = """\
 game: space-invaders
 players: 2
@@ -31,14 +30,10 @@ expect:
 """
 
 
-def test_there_are_enough_scenarios():
-    assert len(SCENARIOS) >= 30
-
-
-@pytest.mark.parametrize("path", SCENARIOS, ids=lambda p: p.stem)
-def test_scenario(path):
-    """Through `sim scenario`'s dispatch: the file's `game:` picks the plug-in."""
-    assert check_scenario(path) == ""
+# through `sim scenario`'s dispatch: each file's `game:` picks the plug-in
+test_there_are_enough_scenarios, test_scenario = every_scenario_plays(
+    "space_invaders", check_scenario, at_least=30
+)
 
 
 def test_a_wrong_expectation_is_reported(tmp_path):

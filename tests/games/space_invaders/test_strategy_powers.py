@@ -15,12 +15,12 @@ import importlib
 import numpy as np
 import pytest
 
-from sim.games import get_game
-from sim.games.base import StrategySpec
 from sim.games.space_invaders import layout as L
 from sim.games.space_invaders.board import ufo_center_y
 from sim.games.space_invaders.decision import SCRATCH_SIZE, reset_action
 from sim.games.space_invaders.watch import play_recorded
+from sim.plugins import get_game
+from sim.plugins.base import StrategySpec
 from tests.goldens import LEVEL3_EARLY
 
 GAME = get_game("space-invaders")

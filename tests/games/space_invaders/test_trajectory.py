@@ -4,10 +4,10 @@ turn by turn (`sim play`'s loop): the planet's lowest health at the end of a rou
 import numpy as np
 import pytest
 
-from sim.games import get_game
-from sim.games.base import StrategySpec
 from sim.games.space_invaders import layout as L
 from sim.games.space_invaders.watch import play_recorded
+from sim.plugins import get_game
+from sim.plugins.base import StrategySpec
 
 GAME = get_game("space-invaders")
 LINEUP = [StrategySpec("naive"), StrategySpec("tactical")]
@@ -19,7 +19,7 @@ SEEDS = np.arange(3, 9)
 def chunk():
     GAME.prepare(LINEUP)
     ruleset = GAME.load_ruleset("space-invaders", [("setup.level", "expert")])
-    return ruleset, GAME.play_chunk(ruleset, 3, LINEUP, SEATING, SEEDS)
+    return ruleset, GAME.simulate_chunk(ruleset, 3, LINEUP, SEATING, SEEDS)
 
 
 @pytest.mark.parametrize("g", range(len(SEEDS)))

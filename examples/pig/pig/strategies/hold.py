@@ -9,7 +9,7 @@ from __future__ import annotations
 import numpy as np
 
 from pig.ruleset import MAX_GOAL, Rules
-from sim.config import Field
+from sim.config.fields import Field
 
 PARAMS = {"at": 20}
 FIELDS = {"at": Field("int", min=1, max=MAX_GOAL)}

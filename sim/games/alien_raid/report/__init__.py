@@ -4,8 +4,8 @@ imports the engine, the strategies or numba."""
 
 from __future__ import annotations
 
-from sim.games import trajectory
 from sim.games.alien_raid.report import cards, credit_tasks, options, overview, raid_catch
+from sim.plugins import trajectory
 from sim.report.spec import GameReport
 
 METHODS = (

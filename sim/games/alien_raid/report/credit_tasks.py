@@ -14,8 +14,8 @@ from sim.report import fmt
 from sim.report import verdicts as words_v
 from sim.report.answers import Answer, Estimate, Label, Row, sentence
 from sim.report.context import Context
+from sim.report.data_quality import Quality
 from sim.report.metrics import diff_cols, prefixed
-from sim.report.quality import Quality
 from sim.report.render import Finding, Section
 from sim.report.table import Column, Table
 from sim.stats.verdict import all_of, equivalence
@@ -131,6 +131,11 @@ TARGET_COLUMNS = [
     Column.num("second", "second place reward", 0),
 ]
 
+TARGETS_TITLE = "Task rewards for a target share of games decided"
+TARGETS_NOTE = ("Static: the stored games re-scored with scaled rewards; captains who chased "
+                "larger rewards harder would change this. A dash: not reached with rewards up "
+                "to 3 times the printed ones.")  # fmt: skip
+
 
 def build(ctx: Context) -> Section:
     out = section(HEADING, ctx)
@@ -157,19 +162,11 @@ def build(ctx: Context) -> Section:
             )
         )
     out.answers.extend(_answers(ctx, credit, [row for row, _ in tasks]))
-    out.add(Table("alien_raid_credit", "Credits", pl.DataFrame(credit), CREDIT_COLUMNS))
-    out.add(Table("alien_raid_tasks", "Tasks", pl.DataFrame([r for r, _ in tasks]), TASK_COLUMNS))
-    out.add(
-        Table(
-            "alien_raid_task_targets",
-            "Task rewards for a target share of games decided",
-            pl.DataFrame([t for _, ts in tasks for t in ts]),
-            TARGET_COLUMNS,
-            note="Static: the stored games re-scored with scaled rewards; captains "
-            "who chased larger rewards harder would change this. A dash: not reached with "
-            "rewards up to 3 times the printed ones.",
-        )
-    )
+    targets = [t for _, ts in tasks for t in ts]
+    out.add(Table.of_rows("alien_raid_credit", "Credits", credit, CREDIT_COLUMNS))
+    out.add(Table.of_rows("alien_raid_tasks", "Tasks", [r for r, _ in tasks], TASK_COLUMNS))
+    out.add(Table.of_rows("alien_raid_task_targets", TARGETS_TITLE, targets, TARGET_COLUMNS,
+                          note=TARGETS_NOTE))  # fmt: skip
     return out
 
 

@@ -14,8 +14,8 @@ from sim.report import fmt
 from sim.report import verdicts as words_v
 from sim.report.answers import Answer, Estimate, Label, Row, sentence
 from sim.report.context import Context
+from sim.report.data_quality import Quality
 from sim.report.metrics import prefixed
-from sim.report.quality import Quality
 from sim.report.render import Finding, Section
 from sim.report.table import Column, Table
 from sim.stats.tests import fairness_test, holm
@@ -95,6 +95,10 @@ def fair_verdict(seats: list[dict], games: int, p_holm: float, tol: float) -> Ve
                   for r in seats)  # fmt: skip
 
 
+SEATS_NOTE = ("p: chi-square (or exact multinomial) test that every seat wins equally often; a "
+              "shared win counts 1/k to each.")  # fmt: skip
+
+
 def build(ctx: Context) -> Section:
     out = section(HEADING, ctx)
     parts = [fairness_rows(ctx, arm) for arm in ctx.arm_names]
@@ -114,24 +118,11 @@ def build(ctx: Context) -> Section:
         )
         out.findings.append(Finding(text, words_v.kind(v)))
     out.answers.append(_answer(parts, verdicts, tol))
-    out.add(
-        Table(
-            "alien_raid_seats",
-            "Win share by seat",
-            pl.DataFrame([r for s, _ in parts for r in s]),
-            SEAT_COLUMNS,
-            note="p: chi-square (or exact multinomial) test that every "
-            "seat wins equally often; a shared win counts 1/k to each.",
-        )
-    )
-    out.add(
-        Table(
-            "alien_raid_length",
-            "Game length in humans",
-            pl.DataFrame([length for _, length in parts]),
-            LENGTH_COLUMNS,
-        )
-    )
+    seats = [r for s, _ in parts for r in s]
+    out.add(Table.of_rows("alien_raid_seats", "Win share by seat", seats, SEAT_COLUMNS,
+                          note=SEATS_NOTE))  # fmt: skip
+    lengths = [length for _, length in parts]
+    out.add(Table.of_rows("alien_raid_length", "Game length in humans", lengths, LENGTH_COLUMNS))
     return out
 
 

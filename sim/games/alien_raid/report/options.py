@@ -10,17 +10,14 @@ wins (either change shown), it changes nothing beyond the tolerances (the win sh
 
 from __future__ import annotations
 
-import polars as pl
-
 from sim.games.alien_raid.report.common import Heading, section
-from sim.report import fmt
 from sim.report import verdicts as words
 from sim.report.answers import Answer, Estimate, Label, Row, sentence
 from sim.report.context import Context
-from sim.report.options import deviating, option_pairs
-from sim.report.quality import Quality
-from sim.report.render import Finding, Section, Text
-from sim.report.table import Column, Table
+from sim.report.data_quality import Quality
+from sim.report.options import changes, deviating, option_pairs, options_table, reference
+from sim.report.render import Section, Text
+from sim.report.table import Column
 from sim.stats.tolerances import Tolerance
 from sim.stats.verdict import Verdict, all_of, equivalence
 
@@ -33,32 +30,23 @@ READS = ("bonus_held", "repaid_early")
 
 def build(ctx: Context) -> Section:
     out = section(HEADING, ctx)
-    base = ctx.results.baseline if ctx.results.baseline in ctx.arm_names else ctx.arm_names[0]
-    rows = [r for r in (_row(ctx, arm, ref) for arm, ref in option_pairs(ctx, base)) if r]
+    rows = [r for r in (_row(ctx, arm, ref) for arm, ref in option_pairs(ctx, reference(ctx))) if r]
     if not rows:
         out.add(Text("No arm seats a captain whose strategy has a parameter changed."))
         return out
-    for r in rows:
-        if r["win_low"] > 0 or r["win_high"] < 0:
-            out.findings.append(Finding(
-                f"{r['lineup']}: its win share changes by "
-                f"{fmt.pp_ci(r['win'], r['win_low'], r['win_high'])} against {r['against']}.",
-                "finding"))  # fmt: skip
+    out.findings += changes(rows, "win", "lineup", "its win share")
     out.add(
-        Table(
+        options_table(
             "alien_raid_options_table",
             "Each deviating captain against the same seat of the same game",
-            pl.DataFrame(rows),
+            rows,
+            "the captain",
             [
-                Column.text("arm", "arm"),
-                Column.text("lineup", "the captain"),
-                Column.text("against", "against"),
                 Column.diff("win", "win-share change", unit="pp"),
                 Column.diff("humans", "final humans change", digits=0),
                 Column.num("held", "bonus cards kept a game", 2),
                 Column.num("early", "credits repaid early a game", 2),
-                Column.count("games", "paired games"),
-            ],
+            ],  # fmt: skip
             note="The captain whose strategy differs from the baseline's seat of the same "
             "game, against that seat, paired by game (the same seeds deal the same cards).",
         )

@@ -10,8 +10,8 @@ from sim.report import fmt
 from sim.report import verdicts as words_v
 from sim.report.answers import Answer, Count, Estimate, Label, Row, sentence
 from sim.report.context import Context
+from sim.report.data_quality import Quality
 from sim.report.metrics import diff_cols, prefixed
-from sim.report.quality import Quality
 from sim.report.render import Finding, Section
 from sim.report.table import Column, Table
 from sim.stats.verdict import Verdict, all_of, equivalence

@@ -3,9 +3,9 @@ the sections a report infers from what the arms vary. Computed from the stored t
 
 from __future__ import annotations
 
-from sim.games import trajectory
 from sim.games.guardians.columns import NO_CHOICE, SEAT_STATS
 from sim.games.guardians.report import summary
+from sim.plugins import trajectory
 from sim.report.data import Results
 from sim.report.spec import GameReport
 
@@ -22,9 +22,9 @@ METHODS = (
 )
 
 _PRICED = (
-    ("missile.cost", "missile_pricing"),
-    ("upgrade.cost", "upgrade_pricing"),
-    ("power_up.cost", "power_up_pricing"),
+    ("missile.cost", "guardians_missile_pricing"),
+    ("upgrade.cost", "guardians_upgrade_pricing"),
+    ("power_up.cost", "guardians_power_up_pricing"),
 )
 
 
@@ -34,9 +34,9 @@ def infer_sections(results: Results) -> list[str]:
     varying = set(results.varying())
     inferred = [name for key, name in _PRICED if key in varying]
     if "mine.enabled" in varying:
-        inferred.append("mine_value")
+        inferred.append("guardians_mine_value")
     if not inferred and results.baseline and len(results.arms) > 1:
-        inferred.append("what_if")
+        inferred.append("guardians_what_if")
     return inferred
 
 

@@ -14,7 +14,7 @@ import polars as pl
 from sim.games.guardians.report import difficulty_answers
 from sim.games.guardians.report.difficulty_answers import LEVELS, TOLERANCE, suits_verdict
 from sim.report import fmt, plots
-from sim.report import skill as ladder
+from sim.report import levels as ladder
 from sim.report.context import Context
 from sim.report.metrics import prefixed
 from sim.report.render import Finding, Section, Text

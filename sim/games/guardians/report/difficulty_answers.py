@@ -5,8 +5,8 @@ rate as the headline), and which difficulty levels a tried setup suits."""
 from __future__ import annotations
 
 from sim.games.guardians.report import words
-from sim.report import quality
-from sim.report import skill as ladder
+from sim.report import data_quality
+from sim.report import levels as ladder
 from sim.report import verdicts as words_v
 from sim.report.answers import Answer, Count, Estimate, Label, Row, joined, sentence
 from sim.report.context import Context
@@ -79,7 +79,7 @@ def _raid_answer(rows: list[dict], setting: str, tol: Tolerance) -> Answer:
         )  # fmt: skip
     games = sum(r["games"] for r in rows)
     capped = sum(r.get("capped", 0) for r in rows)
-    cap = quality.cap_warning(capped, games, words.OUTCOMES["cap"])
+    cap = data_quality.cap_warning(capped, games, words.OUTCOMES["cap"])
     alike = same_play_warning(rows)
     headline = _rate(
         ref, f"{key}.ref", f"chance the invaders win ({ref['preset']}, {ref['players']} players)"
@@ -96,10 +96,10 @@ def _raid_answer(rows: list[dict], setting: str, tol: Tolerance) -> Answer:
         category=band(ref),
         rows=table if len(rows) > 1 else [],
         rows_head="table",
-        quality=quality.Quality(
+        quality=data_quality.Quality(
             games=games,
             basis="games" + (f" {setting.strip()}" if setting else ""),
-            mde=quality.mde_rate(ref["raid"], ref["games"]),
+            mde=data_quality.mde_rate(ref["raid"], ref["games"]),
             mde_of=f"change at {ref['preset']}, {ref['players']} players",
             warnings=tuple(w for w in (cap, alike) if w),
             note=f"{len(rows)} tables",

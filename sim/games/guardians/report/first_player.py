@@ -11,7 +11,7 @@ import polars as pl
 
 from sim.games.guardians.report import words
 from sim.measures import Value
-from sim.report import fmt, plots, quality
+from sim.report import data_quality, fmt, plots
 from sim.report import verdicts as verdict_words
 from sim.report.answers import Answer, Estimate, Label, Row, plain_text, sentence
 from sim.report.context import Context
@@ -339,14 +339,14 @@ def _answer(ctx: Context, a: dict, several_presets: bool) -> Answer:
     question = f"Does the seat you sit in matter with {where}?"
     rows = a["rows_dec"]
     counts = dict(ctx.results.arm_games(a["arm"]).group_by("outcome").len().iter_rows())
-    warn = quality.share_warning(counts, words.NO_WINNER, "which seat is better placed to win")
-    cap = quality.cap_warning(counts.get("cap", 0), a["n"], words.OUTCOMES["cap"])
+    warn = data_quality.share_warning(counts, words.NO_WINNER, "which seat is better placed to win")
+    cap = data_quality.cap_warning(counts.get("cap", 0), a["n"], words.OUTCOMES["cap"])
     decided = int(round(a["decided"]))
-    q = quality.Quality(
+    q = data_quality.Quality(
         games=decided,
         basis="games with a winner",
         total=a["n"],
-        mde=quality.mde_rate(1.0 / a["players"], a["decided"]),
+        mde=data_quality.mde_rate(1.0 / a["players"], a["decided"]),
         mde_of="seat advantage",
         warnings=tuple(w for w in (warn, cap) if w),
     )
@@ -381,18 +381,16 @@ def _answer(ctx: Context, a: dict, several_presets: bool) -> Answer:
                          said, verdict_words.versus(per_seat[worst["seat"]], tol)
                          if real else verdict_words.tolerance(tol), ".")  # fmt: skip
         category, word = "not settled whether the seats are fair", verdict_words.OPEN_WORD
-    return Answer(
-        key=key,
-        question=question,
-        parts=parts,
-        kind=verdict_words.kind(v),
+    return verdict_words.judged(
+        v,
+        tol,
+        key,
+        question,
+        parts,
         headline=first,
         category=category,
         quality=q,
         section=ID,
-        verdict=v,
-        tolerance=tol,
-        more=verdict_words.settle_sentence(v),
         rows=[
             Row(
                 f"seat {r['seat']}",

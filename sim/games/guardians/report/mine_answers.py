@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from sim.games.guardians.report import words
 from sim.games.guardians.report.what_if import cap_warnings, estimate, row_verdict
-from sim.report import quality
+from sim.report import data_quality
 from sim.report import verdicts as verdict_words
 from sim.report.answers import Answer, Estimate, Label, Row, sentence
 from sim.report.context import Context
@@ -113,17 +113,16 @@ def worth(
         category, word = _raid_words(v, raid)
         parts = sentence(raid_part[:-1] if raid_part else [], ".")
         more = verdict_words.settle_sentence(v)
-    return Answer(
-        key=KEY,
-        question=QUESTION,
-        parts=parts,
-        kind=verdict_words.kind(v),
+    return verdict_words.judged(
+        v,
+        tol,
+        KEY,
+        QUESTION,
+        parts,
         headline=headline,
         category=category,
         quality=_quality(ctx, gain, raid),
         section=ID,
-        verdict=v,
-        tolerance=tol,
         more=more,
         rows=table,
         word=word,
@@ -131,25 +130,25 @@ def worth(
     )
 
 
-def _quality(ctx: Context, gain: dict | None, raid: dict | None) -> quality.Quality:
+def _quality(ctx: Context, gain: dict | None, raid: dict | None) -> data_quality.Quality:
     if gain is not None:
         arms = [gain["arm"], gain["control"]]
-        warn = quality.share_warning(
+        warn = data_quality.share_warning(
             gain["endings"], words.NO_WINNER, "what the mine is worth to the player who moves it"
         )
         note = f"the invaders' wins rest on all {gain['games']:,} paired games" if raid else ""
-        return quality.Quality(
+        return data_quality.Quality(
             games=gain["informative"],
             basis="games with a winner in either arm",
             total=gain["games"],
-            mde=quality.mde(gain["win_low"], gain["win_high"]),
+            mde=data_quality.mde(gain["win_low"], gain["win_high"]),
             mde_of="win-share gain",
             warnings=tuple(w for w in (warn,) if w) + cap_warnings(ctx, arms),
             note=note,
         )
-    return quality.Quality(
+    return data_quality.Quality(
         games=raid["games"],
         basis="paired games",
-        mde=quality.mde(raid["diff_low"], raid["diff_high"]),
+        mde=data_quality.mde(raid["diff_low"], raid["diff_high"]),
         mde_of="change in the invaders' wins",
     )

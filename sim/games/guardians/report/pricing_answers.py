@@ -13,7 +13,7 @@ import numpy as np
 import polars as pl
 
 from sim.games.guardians.report import words
-from sim.report import fmt, quality
+from sim.report import data_quality, fmt
 from sim.report import verdicts as words_v
 from sim.report.answers import Answer, Estimate, Label, Row, sentence
 from sim.report.context import Context
@@ -33,16 +33,16 @@ def _counts(ctx: Context, arms: list[str]) -> dict[str, int]:
     return counts
 
 
-def _quality(ctx: Context, item, rows: list[dict], be, arms: list[str]) -> quality.Quality:
+def _quality(ctx: Context, item, rows: list[dict], be, arms: list[str]) -> data_quality.Quality:
     counts = _counts(ctx, arms)
     total = sum(counts.values())
     decided = total - sum(counts.get(o, 0) for o in words.NO_WINNER)
-    mdes = [quality.mde(r["uplift_low"], r["uplift_high"]) for r in rows if "uplift" in r]
+    mdes = [data_quality.mde(r["uplift_low"], r["uplift_high"]) for r in rows if "uplift" in r]
     warnings = [
-        quality.share_warning(
+        data_quality.share_warning(
             counts, words.NO_WINNER, f"whether buying the {item.noun} pays (its uplift is 0 there)"
         ),
-        quality.cap_warning(counts.get("cap", 0), total, words.OUTCOMES["cap"]),
+        data_quality.cap_warning(counts.get("cap", 0), total, words.OUTCOMES["cap"]),
     ]
     if be is not None and "uplift" in rows[0]:
         prices = [r["price"] for r in rows]
@@ -51,10 +51,10 @@ def _quality(ctx: Context, item, rows: list[dict], be, arms: list[str]) -> quali
             side = "above" if (be.estimate > 0 or be.high == math.inf) else "below"
             if not math.isinf(be.estimate):  # the estimate is inside, its interval is not
                 side = "above" if be.high == math.inf else "below"
-            guess = quality.extrapolate_zero(prices, curve, side)
+            guess = data_quality.extrapolate_zero(prices, curve, side)
             what = "the break-even lies" if math.isinf(be.estimate) else "its interval reaches"
-            warnings.append(quality.beyond_range(item.price, prices, side, guess, what))
-    return quality.Quality(
+            warnings.append(data_quality.beyond_range(item.price, prices, side, guess, what))
+    return data_quality.Quality(
         games=decided,
         basis="games with a winner",
         total=total,
@@ -140,9 +140,8 @@ def answer(ctx: Context, item, label: str, rows: list[dict], be, default, arms: 
         lead, category, word = _no_gain(ctx, item, v)
         parts = sentence(lead, ": the buyer's ", uplift, " at ",
                          Label(f"price {fmt.value(ref['price'])}"), " is ", head, ".")  # fmt: skip
-        return Answer(key, question, parts, kind=words_v.kind(v), headline=head,
-                      category=category, verdict=v, tolerance=ctx.tolerance("win_share"),
-                      more=words_v.settle_sentence(v), word=word, **common)  # fmt: skip
+        return words_v.judged(v, ctx.tolerance("win_share"), key, question, parts, headline=head,
+                              category=category, word=word, **common)  # fmt: skip
     if be is None:
         ref = at_default or rows[len(rows) // 2]
         head = _uplift(ref, f"{key}.uplift")

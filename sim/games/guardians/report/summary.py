@@ -9,7 +9,7 @@ import polars as pl
 from sim.games.guardians.report import words
 from sim.games.guardians.report.compared import OUTCOMES
 from sim.measures import Value
-from sim.report import fmt, plots, quality
+from sim.report import data_quality, fmt, plots
 from sim.report.answers import Answer, Estimate, Label, Row, sentence
 from sim.report.context import Context
 from sim.report.metrics import prefixed
@@ -187,14 +187,14 @@ def _answer(ctx: Context, rows: list[dict], cap: Value, total: int) -> Answer:
             _pct(f"{key}.raid_high", "highest raid rate", _d(hi, "raid")),
             " (", Label(ctx.arm_words(hi["arm"])), ") of the games.",
         )  # fmt: skip
-    warn = quality.cap_warning(cap.value * total, total, words.OUTCOMES["cap"])
+    warn = data_quality.cap_warning(cap.value * total, total, words.OUTCOMES["cap"])
     return Answer(
         key=key,
         question="How do the games end?",
         parts=parts,
         headline=head,
         category="",
-        quality=quality.Quality(
+        quality=data_quality.Quality(
             games=total, basis="games", mde=float("nan"), warnings=(warn,) if warn else ()
         ),
         section=ID,

@@ -10,7 +10,7 @@ import polars as pl
 
 from sim.games.guardians.report import words
 from sim.games.guardians.report.compared import standard_metrics
-from sim.report import arms, fmt, quality
+from sim.report import arms, data_quality, fmt
 from sim.report import verdicts as verdict_words
 from sim.report.answers import (
     Answer,
@@ -365,7 +365,7 @@ def cap_warnings(ctx: Context, arms_: list[str]) -> tuple[str, ...]:
     out = []
     for arm in arms_:
         g = ctx.results.arm_games(arm)
-        w = quality.cap_warning(
+        w = data_quality.cap_warning(
             float((g.get_column("outcome") == "cap").sum()), g.height, words.OUTCOMES["cap"]
         )
         if w:
@@ -441,10 +441,10 @@ def arm_answer(
             kind = verdict_words.UNSETTLED if v is not None else verdict_words.INFO
             word = verdict_words.OPEN_WORD
     head = heads[0] if heads else None
-    q = quality.Quality(
+    q = data_quality.Quality(
         games=n,
         basis="paired games (the same deal in both arms)",
-        mde=quality.mde(head["diff_low"], head["diff_high"]) if head else float("nan"),
+        mde=data_quality.mde(head["diff_low"], head["diff_high"]) if head else float("nan"),
         mde_unit="pp" if head and head["unit"] == "pp" else "num",
         mde_of=f"change in {head['metric']}" if head else "effect",
         warnings=cap_warnings(ctx, [base, arm]),

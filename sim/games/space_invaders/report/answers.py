@@ -12,7 +12,7 @@ import math
 from sim.games.space_invaders.report.common import largest_move
 from sim.games.space_invaders.report.verdicts import none_moves, step_verdict
 from sim.games.space_invaders.schema import LEVELS
-from sim.report import fmt, quality
+from sim.report import data_quality, fmt
 from sim.report import verdicts as words_v
 from sim.report.answers import Answer, Count, Estimate, Label, Row, joined, sentence
 from sim.stats.tolerances import Tolerance
@@ -130,13 +130,13 @@ def _win_answer(levels: list[dict]) -> Answer:
         question="How often does a table win at each printed level?",
         parts=parts,
         headline=_win(head, f"{key}.{head['level']}"),
-        quality=quality.Quality(
+        quality=data_quality.Quality(
             games=games,
             basis="games with the printed numbers",
-            mde=quality.mde_rate(head["victory"], head["games"]),
+            mde=data_quality.mde_rate(head["victory"], head["games"]),
             mde_of=f"change of the {table_label(head, level=True).text} win rate",
             warnings=_warnings(
-                quality.cap_warning(capped, games, CAPPED),
+                data_quality.cap_warning(capped, games, CAPPED),
                 thin_warning(levels, "victory", "win rates"),
             ),
             note=f"{_n(len(levels), 'arm')}, {_n(len({_cell(r) for r in levels}), 'table')}",
@@ -225,13 +225,13 @@ def _steps_answer(steps: list[dict], tol: Tolerance) -> Answer:
 
 
 def _paired_quality(rows: list[dict], shown: dict, per: str, mde_of: str, thin_of: str, *,
-                    note: str = "") -> quality.Quality:  # fmt: skip
+                    note: str = "") -> data_quality.Quality:  # fmt: skip
     """The quality line of an answer over paired differences (`diff` per row): the fewest
     games of any pair, the detectable effect of the one the answer shows."""
-    return quality.Quality(
+    return data_quality.Quality(
         games=min(r["games"] for r in rows),
         basis=f"paired games per {per} (the fewest)",
-        mde=quality.mde(shown["diff_low"], shown["diff_high"]),
+        mde=data_quality.mde(shown["diff_low"], shown["diff_high"]),
         mde_of=mde_of,
         warnings=_warnings(thin_warning(rows, "diff", thin_of)),
         note=note,
@@ -307,11 +307,11 @@ def _uplift_answer(rows: list[dict], tol: Tolerance) -> Answer:
         kind=kind,
         headline=head,
         category=category,
-        quality=quality.Quality(
+        quality=data_quality.Quality(
             games=top["dealt"],
             basis=f"games with {top['power']} dealt",
             total=top["games"],
-            mde=quality.mde(top["uplift_low"], top["uplift_high"]),
+            mde=data_quality.mde(top["uplift_low"], top["uplift_high"]),
             mde_of="uplift",
             warnings=_warnings(few, _rarely_in_play(rows), thin_warning(rows, "uplift", "uplifts")),
         ),
@@ -360,17 +360,16 @@ def _sensitivity_answer(rows: list[dict], tol: Tolerance) -> Answer:
         parts = sentence("Not settled whether the assumed data matter", words_v.tolerance(tol),
                          ": at most, ", moves, ".")  # fmt: skip
     category = words_v.said(v, "the assumptions do not matter", "the assumptions matter")
-    return Answer(
-        key=key,
-        question="How much do the assumed card and board data move the win rate?",
-        parts=parts,
-        kind=words_v.kind(v),
+    return words_v.judged(
+        v,
+        tol,
+        key,
+        "How much do the assumed card and board data move the win rate?",
+        parts,
         headline=head,
         category=category,
         quality=_paired_quality(rows, worst, "change", "change of the win rate", "the changes"),
         section=ID,
-        verdict=v,
-        tolerance=tol,
         more=words_v.settle_sentence(v, "them"),
         rows=_moved(
             rows, "diff", tol, lambda r: f"{r['variant']}, {table_label(r, level=True).text}"
@@ -416,11 +415,11 @@ def overview(rows: list[dict], labels: dict[str, str] | None = None) -> Answer:
         key=key,
         question="How do the games end?",
         parts=parts,
-        quality=quality.Quality(
+        quality=data_quality.Quality(
             games=games,
             basis="games",
             warnings=_warnings(
-                quality.cap_warning(capped, games, CAPPED),
+                data_quality.cap_warning(capped, games, CAPPED),
                 thin_warning(rows, "victory", "win rates"),
             ),
         ),

@@ -16,12 +16,12 @@ from dataclasses import dataclass
 import numpy as np
 import polars as pl
 
-from sim.games import get_game
-from sim.games.base import part
 from sim.games.space_invaders.columns import POWER_COLUMNS, TOKEN_COLUMNS
 from sim.games.space_invaders.layout import STATUS_NAMES
 from sim.games.space_invaders.schema import DEXTERITIES, LEVELS
 from sim.measures import Value
+from sim.plugins import get_game
+from sim.plugins.base import part
 from sim.report import fmt
 from sim.report.context import Context
 from sim.report.metrics import prefixed
@@ -91,6 +91,11 @@ def table_columns(*, level: bool = True) -> list[Column]:
     if level:
         columns.append(Column.text("level", "level"))
     return columns + [Column.text("dexterity", "dexterity"), Column.text("skill", "team skill")]
+
+
+def win_change_columns() -> list[Column]:
+    """A paired win-rate change and its p-value (columns `diff`, `diff_p`)."""
+    return [Column.diff("diff", "win-rate change", unit="pp"), Column.pvalue("diff_p")]
 
 
 @functools.cache

@@ -26,6 +26,7 @@ from sim.games.space_invaders.report.common import (
     outcome_stats,
     table_columns,
     win_change,
+    win_change_columns,
 )
 from sim.games.space_invaders.report.verdicts import none_moves, step_verdict
 from sim.games.space_invaders.schema import LEVELS
@@ -201,15 +202,14 @@ def _ladder_findings(rows: list[dict], tol: Tolerance) -> list[Finding]:
 
 
 def _ladder_table(rows: list[dict]) -> Table:
-    return Table(
+    return Table.of_rows(
         "invaders_level_steps",
         "Is each printed level harder than the one below?",
-        pl.DataFrame(rows),
+        rows,
         [
             *table_columns(level=False),
             Column.text("step", "step"),
-            Column.diff("diff", "win-rate change", unit="pp"),
-            Column.pvalue("diff_p"),
+            *win_change_columns(),
             Column.text("verdict", "verdict"),
             Column.count("games", "paired games"),
         ],

@@ -17,14 +17,13 @@ import polars as pl
 
 from sim.games.space_invaders.report import figures
 from sim.games.space_invaders.report.answers import thin_warning
-from sim.games.space_invaders.report.common import WIN_RATE, Arm, arms
-from sim.report import fmt
+from sim.games.space_invaders.report.common import WIN_RATE, Arm, arms, win_change_columns
 from sim.report import verdicts as words
 from sim.report.answers import Answer, Estimate, Label, Row, sentence
 from sim.report.context import Context
-from sim.report.options import option_pairs
-from sim.report.quality import Quality
-from sim.report.render import Finding, Section, Text
+from sim.report.data_quality import Quality
+from sim.report.options import changes, option_pairs, options_table, reference
+from sim.report.render import Section, Text
 from sim.report.table import Column, Table
 from sim.stats.tolerances import Tolerance
 from sim.stats.verdict import Verdict, all_of, equivalence
@@ -42,21 +41,15 @@ def build(ctx: Context) -> Section:
         "UFO hit, heal, take a bonus shot), what does taking or declining it change for the "
         "team, on the same games?",
     )
-    base = ctx.results.baseline if ctx.results.baseline in ctx.arm_names else ctx.arm_names[0]
     tables = {a.name: a for a in arms(ctx)}
-    rows = [_row(ctx, name, ref, tables[ref]) for name, ref in option_pairs(ctx, base)]
+    rows = [_row(ctx, name, ref, tables[ref]) for name, ref in option_pairs(ctx, reference(ctx))]
     if not rows:
         section.add(Text("No arm plays another arm's table with a strategy parameter changed."))
         return section
     title = "Win-rate change against the same team as it comes"
     section.add(figures.differences(rows, "arm", "invaders_options_plot", title))
     section.add(_table(rows))
-    for r in rows:
-        if r["diff_low"] > 0 or r["diff_high"] < 0:
-            section.findings.append(Finding(
-                f"{r['arm']}: the win rate changes by "
-                f"{fmt.pp_ci(r['diff'], r['diff_low'], r['diff_high'])} against {r['against']}.",
-                "finding"))  # fmt: skip
+    section.findings += changes(rows, "diff", "arm", "the win rate")
     section.answers.append(answer(rows, ctx.tolerance("win_rate")))
     return section
 
@@ -80,22 +73,18 @@ def _row(ctx: Context, name: str, base: str, table: Arm) -> dict:
 
 
 def _table(rows: list[dict]) -> Table:
-    return Table(
+    return options_table(
         "invaders_options_table",
         "Each option against the same team as it comes, on the same games",
-        pl.DataFrame(rows),
+        rows,
+        "seats",
         [
-            Column.text("arm", "arm"),
-            Column.text("lineup", "seats"),
-            Column.text("against", "against"),
-            Column.diff("diff", "win-rate change", unit="pp"),
-            Column.pvalue("diff_p"),
+            *win_change_columns(),
             Column.diff("score", "team score change", digits=1),
             Column.num("declines", "options declined a game", 2),
             Column.num("base_declines", "... against", 2),
             Column.count("declining_games", "games with a decline"),
-            Column.count("games", "paired games"),
-        ],
+        ],  # fmt: skip
         note="Paired by game: the same seed deals the same cards and draws the same launch "
         "errors in both arms, so only the games in which a decision differs can differ. "
         "Declined options: planet-area re-launches left (planet_stays) and other optional "

@@ -2,7 +2,7 @@
 however many skill levels give it."""
 
 from sim.games.guardians.report.difficulty_answers import same_play_warning
-from sim.report.skill import _level_warnings
+from sim.report.levels import _level_warnings
 
 
 def _row(preset: str, players: int, raid: float) -> dict:

@@ -274,17 +274,17 @@ def test_what_if_flags_the_real_change_and_calls_the_null_a_null(built):
 
 def test_sections_follow_the_manifest_or_are_inferred(built, tmp_path):
     root = built["missile"][0]
-    assert choose_sections(load_results(root)) == ["missile_pricing"]
+    assert choose_sections(load_results(root)) == ["guardians_missile_pricing"]  # its old name
     copy = shutil.copytree(root, tmp_path / "noreport")
     m = json.loads((copy / "manifest.json").read_text())
     m["report"] = []
     (copy / "manifest.json").write_text(json.dumps(m))
-    assert choose_sections(load_results(copy)) == ["missile_pricing"]  # from missile.cost
+    assert choose_sections(load_results(copy)) == ["guardians_missile_pricing"]  # missile.cost
     wi = shutil.copytree(built["what_if"][0], tmp_path / "wi")
     m = json.loads((wi / "manifest.json").read_text())
     m["report"] = []
     (wi / "manifest.json").write_text(json.dumps(m))
-    assert choose_sections(load_results(wi)) == ["what_if"]  # a baseline among named arms
+    assert choose_sections(load_results(wi)) == ["guardians_what_if"]  # a baseline, named arms
 
 
 def test_illegal_games_are_left_out_and_said_so(built, tmp_path):

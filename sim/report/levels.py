@@ -42,7 +42,7 @@ from sim.report.answers import (
     sentence,
 )
 from sim.report.data import Results
-from sim.report.quality import Quality
+from sim.report.data_quality import Quality
 from sim.results import Settings
 from sim.stats.verdict import Outcome, Verdict, all_of, equivalence
 

@@ -1,4 +1,5 @@
-"""`sim play`: one game told turn by turn, from a lineup or replayed from stored results.
+"""`sim play` watches one game: told turn by turn, from a lineup or replayed from stored
+results.
 
 Keyword-only helpers the command line calls; the game itself is told by its plug-in (`watch`).
 """
@@ -10,19 +11,19 @@ from pathlib import Path
 from typing import Any
 
 from sim.errors import SimError
-from sim.games import game_for, get_game
-from sim.games.base import StrategySpec, Watch, part, player_counts, prepare, watch
 from sim.paths import cannot_write
+from sim.plugins import game_for, get_game
+from sim.plugins.base import StrategySpec, Watch, part, player_counts, prepare, watch
 
 
 @dataclass(frozen=True)
-class Played:
+class Watched:
     heading: str  # what was played: the ruleset's title and the seed (and where it was stored)
     watch: Watch
     title: str  # for the page
 
 
-def play_game(
+def watch_game(
     *,
     game: str | None,
     strategies: str | None,
@@ -30,7 +31,7 @@ def play_game(
     overrides: list[str],
     seed: int,
     notice: Any = None,
-) -> Played:
+) -> Watched:
     """The game of `seed` with the comma-separated `strategies` in seats 0, 1, ...; the game is
     `game`, else the game of the preset `ruleset`, else the default game."""
     plugin = game_for(game, ruleset)
@@ -47,10 +48,10 @@ def play_game(
         plugin.check_strategy(spec, source="--strategies")
     _check_players(plugin, len(lineup))
     rules = plugin.load_ruleset(ruleset or plugin.presets[0], overrides, source="--set")
-    return _played(plugin, rules, lineup, seed, notice, heading=f"{rules.title}, seed {seed}")
+    return _watched(plugin, rules, lineup, seed, notice, heading=f"{rules.title}, seed {seed}")
 
 
-def replay_game(*, results: str, index: int, arm: str, notice: Any = None) -> Played:
+def replay_game(*, results: str, index: int, arm: str, notice: Any = None) -> Watched:
     """Game `index` of a stored run (of `arm`, default the first), played again exactly."""
     from sim.results import replay
 
@@ -60,7 +61,7 @@ def replay_game(*, results: str, index: int, arm: str, notice: Any = None) -> Pl
     rules = plugin.load_ruleset(stored.ruleset_ref, stored.overrides, source=results)
     heading = (f"{results}: arm {stored.arm!r}, game {stored.game}\n"
                f"{rules.title}, seed {stored.seed}")  # fmt: skip
-    return _played(plugin, rules, list(stored.seats), stored.seed, notice, heading=heading)
+    return _watched(plugin, rules, list(stored.seats), stored.seed, notice, heading=heading)
 
 
 def _check_players(plugin: Any, n: int) -> None:
@@ -73,20 +74,20 @@ def _check_players(plugin: Any, n: int) -> None:
         )
 
 
-def _played(plugin, rules, lineup, seed, notice, *, heading: str) -> Played:
+def _watched(plugin, rules, lineup, seed, notice, *, heading: str) -> Watched:
     prepare(plugin, lineup, notice=notice)
-    return Played(heading=heading, watch=watch(plugin, rules, lineup, seed),
+    return Watched(heading=heading, watch=watch(plugin, rules, lineup, seed),
                   title=f"{rules.title}, seed {seed}")  # fmt: skip
 
 
-def write_page(played: Played, path: str) -> Path:
-    """The stepping page of `played`, written to `path` (its folder must exist)."""
+def write_page(watched: Watched, path: str) -> Path:
+    """The stepping page of `watched`, written to `path` (its folder must exist)."""
     target = Path(path)
     if not target.parent.is_dir():
         raise SimError("no such folder", file=target.parent, key="--html",
                        hint="Create it first, or write the page elsewhere.")  # fmt: skip
     try:
-        target.write_text(played.watch.html(played.title), encoding="utf-8")
+        target.write_text(watched.watch.html(watched.title), encoding="utf-8")
     except OSError as err:
         raise cannot_write(target, err, key="--html") from None
     return target

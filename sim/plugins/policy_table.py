@@ -10,12 +10,12 @@ from typing import Any
 import numpy as np
 
 from sim.compiling import Unit
-from sim.games.base import Player
+from sim.plugins.base import Player
 
 
 class PolicyTable:
     """`policies`: the distinct compiled policies of a lineup's ready players (the framework
-    resolved them: sim.games.base.PackageParts.ready), in first-seen order; `which[j]`: player
+    resolved them: sim.plugins.base.PackageParts.ready), in first-seen order; `which[j]`: player
     j's policy; `params[j]`: its parameters, zero-padded to the widest. A player whose
     strategy is not `compiled` (a plain-Python one) gets its parameters but no policy."""
 

@@ -1,6 +1,6 @@
 """How a game went, not only how it ended: the trajectory columns a competitive game's compiled
 loop computes and stores (docs/results.md), named once here. Light: names only; the loop's
-helpers are in sim/games/trajectory_kernel.py.
+helpers are in sim/plugins/trajectory_kernel.py.
 
 A *step* is a round of the table: every seat has played once more (in Guardians, a round of
 players' turns; in alien-raid, one turn of the whole table); the last step is the round the

@@ -1,4 +1,4 @@
-"""The compiled half of sim/games/trajectory.py: a game loop records each seat's score after
+"""The compiled half of sim/plugins/trajectory.py: a game loop records each seat's score after
 every step (a round of the table) into a caller-made buffer, and `summarise` turns the buffer
 into the trajectory columns at the game's end (the definitions are in trajectory.py).
 
@@ -10,8 +10,8 @@ so memory does not grow with the games played.
 import numpy as np
 from numba import types
 
-from sim.games import trajectory
 from sim.jit import jit, jit_inline
+from sim.plugins import trajectory
 
 FRACTIONS = tuple((num, den) for _, num, den in trajectory.FRACTIONS)
 
