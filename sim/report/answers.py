@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import html
 import math
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from sim.report import fmt
@@ -121,6 +121,8 @@ class Answer:
     verdict: the answer's claim read against its tolerance (None: the answer claims nothing).
     tolerance: the tolerance of the headline, in its units: how far apart two headlines (at
     two skill levels, in two runs) may be and still count as the same.
+    levels: the headline at each skill level, for an answer told over several levels
+    (sim.report.skill.combine); the scorecard shows them.
     """
 
     key: str
@@ -133,6 +135,9 @@ class Answer:
     section: str = ""  # id of the section holding the details
     verdict: Verdict | None = None
     tolerance: Tolerance | None = None
+    levels: dict[str, Estimate] = field(default_factory=dict)
+    reference: tuple[str, float] | None = None  # what the headline is read against, e.g.
+    # ("printed price", 10.0): drawn beside it (sim.report.level_figure)
 
     @property
     def estimates(self) -> list[Estimate]:

@@ -169,6 +169,7 @@ def answer(ctx: Context, item, label: str, rows: list[dict], be, default, arms: 
         )  # fmt: skip
         category = "break-even within the prices tried"
     kind = words_v.kind(verdict) if verdict is not None else words_v.FINDING
+    reference = None if default is None else ("printed price", float(default))
     return Answer(key, question, parts, kind=kind, headline=estimate, category=category,
                   quality=q, section=section, verdict=verdict,
-                  tolerance=ctx.tolerance("price"))  # fmt: skip
+                  tolerance=ctx.tolerance("price"), reference=reference)  # fmt: skip
