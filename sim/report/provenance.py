@@ -149,14 +149,25 @@ def _fingerprints(results: Results) -> dict[str, str]:
 
 
 def _by_arm(what: str, a: dict[str, str], b: dict[str, str]) -> list[Difference]:
-    """One row per change shared by arms: 'lineup of arms x, y and 3 more'."""
+    """One row per change shared by the arms both runs have: 'lineup of arms x, y and 3
+    more' (the arms of one run alone are said once, by `_arm_sets`)."""
+    both = [arm for arm in a if arm in b]
     changed: dict[tuple[str, str], list[str]] = {}
-    for arm in dict.fromkeys([*a, *b]):
-        va, vb = a.get(arm, "(no such arm)"), b.get(arm, "(no such arm)")
-        if va != vb:
-            changed.setdefault((va, vb), []).append(arm)
-    return [Difference(f"{what} of {_arms(arms, len(dict.fromkeys([*a, *b])))}", va, vb)
+    for arm in both:
+        if a[arm] != b[arm]:
+            changed.setdefault((a[arm], b[arm]), []).append(arm)
+    return [Difference(f"{what} of {_arms(arms, len(both))}", va, vb)
             for (va, vb), arms in changed.items()]  # fmt: skip
+
+
+def _arm_sets(a: Results, b: Results) -> list[Difference]:
+    """The arms only one run has."""
+    na, nb = [x.name for x in a.arms], [x.name for x in b.arms]
+    only_a, only_b = [n for n in na if n not in nb], [n for n in nb if n not in na]
+    if not only_a and not only_b:
+        return []
+    return [Difference("arms of one run only", ", ".join(only_a) or "none",
+                       ", ".join(only_b) or "none")]  # fmt: skip
 
 
 def _arms(names: list[str], total: int) -> str:
@@ -176,7 +187,7 @@ def differences(a: Results, b: Results) -> list[Difference]:
         ("command-line overrides", lambda r: " ".join(overrides(r)) or "none"),
     )
     last = (("games", games_per_arm), ("root seed", root_seed), ("code", code))
-    out = _facts(first, a, b)
+    out = _facts(first, a, b) + _arm_sets(a, b)
     said = _facts((("rules", rules),), a, b)
     said += _by_arm("rule overrides", _own_rules(a), _own_rules(b))
     if not said:  # the same settings: a rule that differs all the same is the preset's own

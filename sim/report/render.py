@@ -482,7 +482,7 @@ def render_markdown(
     *, title: str, meta: list[str], sections: list[Section], methods: list[str]
 ) -> str:
     out = [f"# {title}", ""]
-    out.extend(f"{_strip_tags(m)}  " for m in meta)
+    out.extend(f"{strip_tags(m)}  " for m in meta)
     out.append("")
     out.extend(scorecard.markdown([a for s in sections for a in s.answers]))
     out.extend(["## Answers", ""])
@@ -509,5 +509,5 @@ def render_markdown(
     return "\n".join(out)
 
 
-def _strip_tags(text: str) -> str:
+def strip_tags(text: str) -> str:
     return html.unescape(re.sub(r"<[^>]+>", "", text))

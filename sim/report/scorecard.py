@@ -54,12 +54,21 @@ def verdict_word(answer: Answer) -> str:
 
 def key_figures(answer: Answer) -> tuple[Figure, ...]:
     """The figures that sum an answer up: its headline at each skill level, else its headline,
-    else its first few estimates (none for an answer that gives no figure)."""
+    else its first few estimates of different kinds (none for an answer that gives no
+    figure)."""
     if answer.levels:
         return tuple(Figure(e, level) for level, e in answer.levels.items())
     if answer.headline is not None:
         return (Figure(answer.headline),)
-    return tuple(Figure(e) for e in answer.estimates[:SHOWN])
+    found = answer.estimates
+    labels = [e.label for e in found]
+    distinct = [e for i, e in enumerate(found) if e.label not in labels[:i]][:SHOWN]
+    return tuple(Figure(e, _one_of(labels.count(e.label))) for e in distinct)
+
+
+def _one_of(n: int) -> str:
+    """Where a figure the answer gives at several places holds: the first of them."""
+    return f"the first of {n} (the answer has all)" if n > 1 else ""
 
 
 def rows(answers: Sequence[Answer]) -> list[Row]:
