@@ -110,6 +110,39 @@ PROBE = """<script>
     });
     return [Object.keys(keys).length, count, bad];
   }
+  function layout() {
+    // the first screen: the scorecard starts on it
+    var card = document.getElementById('scorecard');
+    var top = card ? card.getBoundingClientRect().top + window.scrollY : null;
+    var rows = card ? all('tbody tr[data-question]', card).length : 0;
+    // every table, folded ones too, fits its box: no sideways scrolling inside it
+    var closed = all('details').filter(function (d) { return !d.open; });
+    closed.forEach(function (d) { d.open = true; });
+    var folded = all('.tablewrap.folded');
+    folded.forEach(function (b) { b.classList.remove('folded'); });
+    var wide = [];
+    all('.tablewrap').forEach(function (box) {
+      var table = box.querySelector('table');
+      var over = table.getBoundingClientRect().width - box.clientWidth;
+      if (box.clientWidth > 0 && over > 1) {
+        wide.push((table.id || table.className) + ' by ' + Math.round(over) + 'px');
+      }
+    });
+    closed.forEach(function (d) { d.open = false; });
+    folded.forEach(function (b) { b.classList.add('folded'); });
+    // a section shows a picture before its first table
+    var plain = [];
+    all('main > section').forEach(function (s) {
+      if (['scorecard', 'answers', 'definitions', 'methods'].indexOf(s.id) >= 0) { return; }
+      var table = s.querySelector('table'), img = s.querySelector('img');
+      if (!table) { return; }
+      if (!img || (table.compareDocumentPosition(img) & Node.DOCUMENT_POSITION_FOLLOWING)) {
+        plain.push(s.id);
+      }
+    });
+    return {scorecard_top: top, scorecard_rows: rows, wide: wide, table_first: plain,
+            screen: window.innerHeight};
+  }
   function printing() {
     window.dispatchEvent(new Event('beforeprint'));
     return all('details').filter(function (d) { return !d.open; }).length;
@@ -122,13 +155,14 @@ PROBE = """<script>
   }
   window.addEventListener('load', function () {
     setTimeout(function () {
-      var img = images(), sec = sections(), ans = answers();
+      var img = images(), sec = sections(), ans = answers(), lay = layout();
       var v = {
         images: img[0], total: img[1], sort: sorter(),
         height: document.body.scrollHeight,
         overflow: document.documentElement.scrollWidth - window.innerWidth,
         sections: sec[0], section_problems: sec[1],
         questions: ans[0], answer_lines: ans[1], answer_problems: ans[2],
+        layout: lay,
         details: all('details').length, closed_after_print: printing(),
         problems: problems, axe: null
       };

@@ -145,6 +145,8 @@ class Answer:
     decides", "within tolerance", "not settled"; sim.report.verdicts); '' when it claims nothing.
     where: the levels (or settings) the verdict holds at, in words ("every level", "club").
     rows_head: the heading of the rows' first column ("level", "price", "seat").
+    levels: the headline at each skill level, for an answer told over several levels
+    (sim.report.levels.combine); the scorecard shows them.
     """
 
     key: str
@@ -162,6 +164,9 @@ class Answer:
     word: str = ""
     where: str = ""
     rows_head: str = "level"
+    levels: dict[str, Estimate] = field(default_factory=dict)
+    reference: tuple[str, float] | None = None  # what the headline is read against, e.g.
+    # ("printed price", 10.0): drawn beside it (sim.report.level_figure)
 
     @property
     def estimates(self) -> list[Estimate]:

@@ -24,7 +24,7 @@ from pathlib import Path
 
 import polars as pl
 
-from sim.report import fmt
+from sim.report import fmt, provenance
 from sim.report import folder as report_folder
 from sim.report import verdicts as words
 from sim.report.answers import (
@@ -37,9 +37,9 @@ from sim.report.answers import (
     render_parts,
     sentence,
 )
-from sim.report.data import Results, load_results
+from sim.report.data import load_results
 from sim.report.game_quality.compare import paired_runs
-from sim.report.render import CSS, SORTER_JS, Section
+from sim.report.render import CSS, SORTER_JS, Section, strip_tags
 from sim.stats.tolerances import Tolerance, resolve
 from sim.stats.verdict import Verdict, equivalence
 
@@ -179,6 +179,12 @@ EXTRA_CSS = """
 .pair { display: grid; grid-template-columns: 1fr 1fr; gap: 14px; margin: 4px 0; }
 .side { background: var(--panel); border-radius: 4px; padding: 6px 10px; }
 .side .run { font-weight: 700; margin: 0; }
+table.differs { width: 100%; }
+table.differs th, table.differs td { white-space: normal; text-align: left; }
+table.differs tbody th { background: none; position: static; cursor: default; }
+td.v.finding { color: var(--sig); font-weight: 600; }
+td.v.within { color: var(--accent); font-weight: 600; }
+td.v.unsettled { color: var(--ns); }
 @media (max-width: 700px) { .pair { grid-template-columns: 1fr; } }
 """
 
@@ -186,10 +192,6 @@ EXTRA_CSS = """
 def _said(v: Verdict) -> str:
     """The verdict's word in the vocabulary: within / beyond tolerance, not settled."""
     return words.word(v)
-
-
-def _who(results: Results) -> str:
-    return f"{results.name} ({results.total_games:,} games, {results.root})"
 
 
 def build_comparison(
@@ -215,8 +217,7 @@ def build_comparison(
     ans_b = _answers(report_sections(rb, choose_sections(rb), n_boot=n_boot))
     keys = list(dict.fromkeys([*ans_a, *ans_b]))
     games = min(ra.games_per_arm, rb.games_per_arm)  # what would settle it in the smaller run
-    paired = paired_runs(ra, rb)
-    tolerances = resolve(rb.manifest.get("tolerances"))
+    paired = paired_verdicts(paired_runs(ra, rb), resolve(rb.manifest.get("tolerances")))
     title = f"Comparison: {ra.name} (A) and {rb.name} (B)"
     e = html.escape
     body = "".join(_row(k, ans_a.get(k), ans_b.get(k), games) for k in keys)
@@ -227,10 +228,15 @@ def build_comparison(
             '<meta name="viewport" content="width=device-width, initial-scale=1">',
             f"<title>{e(title)}</title><style>{CSS}{EXTRA_CSS}</style></head><body><main>",
             f"<h1>{e(title)}</h1>",
-            f'<p class="meta">A: {e(_who(ra))}</p><p class="meta">B: {e(_who(rb))}</p>',
+            *(
+                f'<p class="meta">{run}: {line}</p>'
+                for run, r in (("A", ra), ("B", rb))
+                for line in provenance.header(r)
+            ),
+            _differs_html(provenance.differences(ra, rb)),
             '<section id="answers"><h2>Answers, side by side</h2>',
             f'<div class="answers">{body}</div></section>',
-            _paired_html(paired, tolerances),
+            _paired_html(paired),
             f'<section id="methods"><h2>Methods</h2><p>{e(METHOD)}</p>',
             '<p><a href="tables/compare.csv">Every estimate and difference as CSV</a></p>',
             f"</section></main><script>{SORTER_JS}</script></body></html>",
@@ -239,7 +245,7 @@ def build_comparison(
     files = {
         "tables/compare.csv": _table(keys, ans_a, ans_b, games).write_csv(),
         "index.html": page,
-        "report.md": _markdown(title, ra, rb, keys, ans_a, ans_b, games, paired, tolerances),
+        "report.md": _markdown(title, ra, rb, keys, ans_a, ans_b, games, paired),
     }
     if paired:
         files["tables/compare_paired.csv"] = pl.DataFrame(paired).write_csv()
@@ -247,58 +253,109 @@ def build_comparison(
     return out / "index.html"
 
 
+DIFFERS_TITLE = "What differs between the two runs"
+SAME = ("Nothing: the two runs share their experiment, overrides, rules, lineups, games per "
+        "arm, root seed and code; any difference below is chance.")  # fmt: skip
+
+
+def _differs_html(found: list[provenance.Difference]) -> str:
+    e = html.escape
+    if not found:
+        return f'<section id="differs"><h2>{DIFFERS_TITLE}</h2><p>{e(SAME)}</p></section>'
+    body = "".join(f"<tr><th scope='row' class='t'>{e(d.what)}</th><td class='t'>{e(d.a)}</td>"
+                   f"<td class='t'>{e(d.b)}</td></tr>" for d in found)  # fmt: skip
+    return (
+        f'<section id="differs"><h2>{DIFFERS_TITLE}</h2>'
+        '<div class="tablewrap"><table class="differs"><thead><tr><th class="t">what</th>'
+        f'<th class="t">run A</th><th class="t">run B</th></tr></thead><tbody>{body}</tbody>'
+        "</table></div></section>"
+    )
+
+
+def _differs_markdown(found: list[provenance.Difference]) -> list[str]:
+    lines = [f"## {DIFFERS_TITLE}", ""]
+    if not found:
+        return [*lines, SAME, ""]
+    lines += ["| what | run A | run B |", "| --- | --- | --- |"]
+    lines += [f"| {d.what} | {d.a} | {d.b} |" for d in found]
+    return [*lines, ""]
+
+
 PAIRED_TITLE = "How the game plays, paired on the same deals"
 PAIRED_NOTE = (
     "The two runs share their root seed, so deal i is the same in both: for every arm both "
     "runs have, each headline quality measure's difference B \u2212 A game by game (the delta "
-    "method on per-game pairs), with its 95% interval and its verdict against its tolerance "
-    "(a share: quality_share; a quantity: quality_relative of run A's value; a change beyond "
-    "it backed by Holm's correction over the rows)."
+    "method on per-game pairs), with its 95% interval, judged against its tolerance in its own "
+    "units (a share: the quality_share tolerance; a quantity: quality_relative of run A's "
+    "value) in the report's words: beyond the tolerance when the whole interval lies beyond "
+    "it, within it when the whole interval lies within it, otherwise not settled."
 )
 
 
-def _paired_verdict(row: dict, tolerances: dict) -> Verdict:
-    """A paired quality difference against its tolerance (a share: `quality_share`; a quantity:
-    `quality_relative` of run A's value), a change backed by Holm's correction over the rows."""
-    if row["unit"] == "share":
-        tol = tolerances["quality_share"].value
-    else:
-        tol = tolerances["quality_relative"].value * abs(row.get("reference", float("nan")))
-    if math.isnan(tol):
-        return equivalence(float("nan"), float("nan"), float("nan"), 0.0)
+def paired_verdicts(rows: list[dict], tolerances: dict[str, Tolerance]) -> list[dict]:
+    """Each paired row with its tolerance (in the measure's units), its verdict's word and
+    kind (sim.report.verdicts)."""
+    out = []
+    for r in rows:
+        if r["unit"] == "share":
+            tol = tolerances["quality_share"].value
+        else:
+            tol = tolerances["quality_relative"].value * abs(r.get("reference", math.nan))
+        v = _paired_verdict(r, tol)
+        out.append({**r, "tolerance": tol, "verdict": words.word(v), "kind": words.kind(v)})
+    return out
+
+
+def _paired_verdict(row: dict, tol: float) -> Verdict:
+    """A paired quality difference against its tolerance, a change backed by Holm's
+    correction over the rows."""
+    if not math.isfinite(tol):
+        return equivalence(math.nan, math.nan, math.nan, 0.0)
     return equivalence(row["diff_value"], row["diff_low"], row["diff_high"], tol,
                        effect_shown=row["p_holm"] < 0.05)  # fmt: skip
 
 
-def _paired_text(row: dict, tolerances: dict) -> str:
+def _paired_text(row: dict) -> str:
     share = row["unit"] == "share"
     v, lo, hi = row["diff_value"], row["diff_low"], row["diff_high"]
-    text = fmt.pp_ci(v, lo, hi) if share else fmt.signed_ci(v, lo, hi, 2)
-    return f"{text}, {words.word(_paired_verdict(row, tolerances))}"
+    return fmt.pp_ci(v, lo, hi) if share else fmt.signed_ci(v, lo, hi, 2)
 
 
-def _paired_html(rows: list[dict], tolerances: dict) -> str:
+def _tolerance_text(row: dict) -> str:
+    tol = row["tolerance"]
+    if not math.isfinite(tol):
+        return "\u2014"
+    return (
+        f"\u00b1{fmt.num(100 * tol)} pp" if row["unit"] == "share" else f"\u00b1{fmt.num(tol, 2)}"
+    )
+
+
+def _paired_html(rows: list[dict]) -> str:
     if not rows:
         return ""
     e = html.escape
     body = "".join(
         f"<tr><td class='t'>{e(r['arm'])}</td><td class='t'>{e(r['label'])}</td>"
-        f"<td>{e(_paired_text(r, tolerances))}</td>"
+        f"<td>{e(_paired_text(r))}</td><td>{e(_tolerance_text(r))}</td>"
+        f"<td class='t v {r['kind']}'>{e(r['verdict'])}</td>"
         f"<td>{r['diff_n']:,}</td></tr>"
         for r in rows
     )
     return (
         f'<section id="paired"><h2>{e(PAIRED_TITLE)}</h2><p class="note">{e(PAIRED_NOTE)}</p>'
         '<div class="tablewrap" tabindex="0"><table><thead><tr><th class="t">arm</th>'
-        '<th class="t">measure</th><th>B \u2212 A (95% interval), verdict</th>'
-        "<th>paired games</th></tr></thead><tbody>"
-        f"{body}</tbody></table></div>"
+        '<th class="t">measure</th><th>B \u2212 A (95% interval)</th><th>tolerance</th>'
+        '<th class="t">verdict</th><th>paired games</th>'
+        f"</tr></thead><tbody>{body}</tbody></table></div>"
         '<p><a href="tables/compare_paired.csv">As CSV</a></p></section>'
     )
 
 
-def _markdown(title, ra, rb, keys, ans_a, ans_b, games, paired=(), tolerances=None) -> str:
-    lines = [f"# {title}", "", f"A: {_who(ra)}  ", f"B: {_who(rb)}", ""]
+def _markdown(title, ra, rb, keys, ans_a, ans_b, games, paired=()) -> str:
+    lines = [f"# {title}", ""]
+    lines += [f"{run}: {strip_tags(line)}  " for run, r in (("A", ra), ("B", rb))
+              for line in provenance.header(r)]  # fmt: skip
+    lines += ["", *_differs_markdown(provenance.differences(ra, rb))]
     for key in keys:
         a, b = ans_a.get(key), ans_b.get(key)
         lines += [f"## {(a or b).question}", ""]
@@ -307,11 +364,11 @@ def _markdown(title, ra, rb, keys, ans_a, ans_b, games, paired=(), tolerances=No
         said = _diff_parts(differences(a, b), verdict(a, b, games), _tolerance(a, b), _head(a, b))
         lines += [f"- **B \u2212 A:** {plain_text(said)}", ""]
     if paired:
-        head = "| arm | measure | B \u2212 A | games |"
+        head = "| arm | measure | B \u2212 A | tolerance | verdict | games |"
         lines += [f"## {PAIRED_TITLE}", "", PAIRED_NOTE, "", head,
-                  "| --- | --- | --- | --- |"]  # fmt: skip
-        lines += [f"| {r['arm']} | {r['label']} | {_paired_text(r, tolerances)} | "
-                  f"{r['diff_n']:,} |" for r in paired]  # fmt: skip
+                  "| --- | --- | --- | --- | --- | --- |"]  # fmt: skip
+        lines += [f"| {r['arm']} | {r['label']} | {_paired_text(r)} | {_tolerance_text(r)} | "
+                  f"{r['verdict']} | {r['diff_n']:,} |" for r in paired]  # fmt: skip
         lines.append("")
     lines += ["## Methods", "", METHOD, ""]
     return "\n".join(lines)

@@ -223,8 +223,17 @@ def combine(by_level: dict[str, list[Answer]], *, games: int | None = None) -> l
         else:
             answer = _verdict_answer(key, found, across, pair, missing)
         answer.quality = _quality(found)
+        answer.levels = _headlines(found)
+        answer.reference = first.reference
         out.append(answer)
     return out
+
+
+def _headlines(found: dict[str, Answer]) -> dict[str, Estimate]:
+    """Each level's headline, when every level gives one of the same kind (else none)."""
+    heads = {lv: a.headline for lv, a in found.items()}
+    kinds = {(h.label, h.unit) if h is not None else None for h in heads.values()}
+    return heads if len(kinds) == 1 and None not in kinds else {}  # type: ignore[return-value]
 
 
 def _own(found: dict[str, Answer]) -> list[Part]:

@@ -216,7 +216,8 @@ def figure(found: list[Change]):
 def paired_runs(ra, rb) -> list[dict]:
     """Two runs of the same game that share their root seed played deal i the same in both:
     for every arm both have (by name), the headline quality measures' paired differences, run
-    B minus run A, game by game. [] when the runs do not share their deals."""
+    B minus run A, game by game (`reference`: run A's value of a quantity, which its tolerance
+    is a share of). [] when the runs do not share their deals."""
     from sim.measures.generic import generic
     from sim.measures.spec import for_game
     from sim.plugins import get_game
@@ -244,7 +245,7 @@ def paired_runs(ra, rb) -> list[dict]:
             if v.n > 1 and not math.isnan(v.value):
                 rows.append({"arm": info.name, "measure": m.name, "label": m.label,
                              "unit": m.unit, **v.as_dict("diff_"), "p": v.pvalue,
-                             "reference": m.estimate(fa).value})  # fmt: skip
+                             "reference": _reference(m, fa)})  # fmt: skip
     adjusted = holm([r["p"] for r in rows])
     for row, p in zip(rows, adjusted, strict=True):
         row["p_holm"] = p

@@ -15,9 +15,15 @@ import polars as pl
 
 from sim.games.alien_raid.catalog import PREFIX, cards
 from sim.games.alien_raid.columns import BOUGHT, OFFERED, card_column
+from sim.games.alien_raid.report import card_figure
 from sim.games.alien_raid.report.common import (
+    ABOVE,
     ASSUMED,
+    BELOW,
+    OPEN,
+    RIGHT,
     SKILL,
+    TOO_FEW,
     Heading,
     assumed,
     catalog,
@@ -41,9 +47,7 @@ HEADING = Heading(ID, "Card prices: is each card worth what it costs?",
                   "price pay, and what would its fair price be?")  # fmt: skip
 READS = ("probe_card", "probe_bought", f"{BOUGHT}*", f"{OFFERED}*")  # * every card's column
 MIN_PROBES = 30  # per side, for a verdict
-# a card's verdict: its fair price (price + humans from buying it) against its printed price
-TOO_FEW, RIGHT, OPEN = "too few probes", "priced right", "not settled"
-BELOW, ABOVE = "priced below its worth", "priced above its worth"
+FOLD_LEAST = 8  # card rows shown before "show all" when fewer are to be repriced
 
 
 def card_rows(ctx: Context, arm: str) -> list[dict]:
@@ -169,25 +173,43 @@ def build(ctx: Context) -> Section:
             out.findings.append(Finding(text + ".", kind))
     if probes:
         out.answers.append(_answer(ctx, rows))
-    data = pl.DataFrame(rows).sort("arm", "effect", descending=[False, True], nulls_last=True)
-    out.add(
-        Table(
-            "alien_raid_card_prices",
-            "Card prices by skill level",
-            data,
-            COLUMNS,
-            note="Fair price = price + the humans a bought card adds (probe games); "
-            "its interval is the effect's 95% interval (each game one unit) shifted by the "
-            "price. "
-            "'Owners' win share' is an association, not an effect.",
-        )
-    )
+    picture = card_figure.figure(rows, {a: skill(ctx, a) for a in ctx.arm_names},
+                                 ctx.tolerance("card_price"))  # fmt: skip
+    if picture is not None:
+        out.add(picture)
+    out.add(_table(ctx, rows))
     return out
 
 
 def _fair(r: dict, key: str) -> Estimate:
     return Estimate(key, "fair price", r["fair"], r["fair_low"], r["fair_high"], unit="num",
                     digits=0, signed=False)  # fmt: skip
+
+
+def _table(ctx: Context, rows: list[dict]) -> Table:
+    """Every card at every level: the cards to reprice first (furthest first, level by
+    level), then the others by level and effect; the page shows the first rows (at least the
+    cards to reprice) and the rest behind "show all"."""
+    first = card_figure.reprice(rows)
+    order = {arm: i for i, arm in enumerate(ctx.arm_names)}
+
+    def rank(r: dict) -> tuple:
+        off = r["verdict"] in (BELOW, ABOVE)
+        effect = r["effect"] if math.isfinite(r["effect"]) else -math.inf
+        return (not off, first.index(r["card"]) if off else 0, order[r["arm"]], -effect)
+
+    ordered = sorted(rows, key=rank)
+    off = sum(r["verdict"] in (BELOW, ABOVE) for r in rows)
+    return Table(
+        "alien_raid_card_prices",
+        "Card prices by skill level",
+        pl.DataFrame(ordered),
+        COLUMNS,
+        note="The cards to reprice first. Fair price = price + the humans a bought card adds "
+        "(probe games); its interval is the effect's 95% interval (each game one unit) shifted "
+        "by the price. 'Owners' win share' is an association, not an effect.",
+        fold=max(off, FOLD_LEAST) if len(ordered) > max(off, FOLD_LEAST) else None,
+    )
 
 
 def _answer(ctx: Context, rows: list[dict]) -> Answer:

@@ -176,9 +176,10 @@ def answer(ctx: Context, item, label: str, rows: list[dict], be, default, arms: 
         parts = sentence("Not settled whether ", Label(f"the printed {fmt.value(default)}"),
                          " is right", words_v.tolerance(tol), ": ", tail)  # fmt: skip
     kind = words_v.kind(verdict) if verdict is not None else words_v.INFO
+    reference = None if default is None else ("printed price", float(default))
     return Answer(key, question, parts, kind=kind, headline=estimate, category=category,
                   verdict=verdict, tolerance=tol, more=words_v.settle_sentence(verdict),
-                  word=word, **common)  # fmt: skip
+                  word=word, reference=reference, **common)  # fmt: skip
 
 
 def _upper(parts: list) -> list:

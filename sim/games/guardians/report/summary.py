@@ -65,6 +65,7 @@ def build(ctx: Context) -> Section:
     data = pl.DataFrame(rows)
     ident = ctx.arm_columns()
     shown = [o for o in OUTCOMES if any(row[o] > 0 for row in rows)]
+    section.add(_outcome_figure(data, shown, ctx))  # the picture first
     cols = [*ident, Column.count("games", "games")]
     cols += [Column.pct_ci(o, f"{o} rate", help=_OUTCOME_HELP[o]) for o in shown]
     if "rounds" in data.columns:
@@ -128,8 +129,6 @@ def build(ctx: Context) -> Section:
             "not matter: the share of games that have a winner, divided by the players.",
         )
     )
-    if 1 < len(rows) <= 40:
-        section.add(_outcome_figure(data, shown, ctx))
     total = sum(row["games"] for row in rows)
     cap = ctx.measure(ctx.results.all_games(), "cap_rate")
     section.findings.append(
@@ -230,7 +229,7 @@ def _outcome_figure(data: pl.DataFrame, outcomes: list[str], ctx: Context) -> pl
             data.get_column("arm").to_list(), data.get_column("games").to_list(), strict=True
         )
     ]
-    height = max(2.4, 0.3 * len(labels) + 1.3)
+    height = max(2.4, (0.3 if len(labels) <= 20 else 0.17) * len(labels) + 1.3)
     fig, axes = plots.new(1, 1, width=9, height=height)
     ax = axes[0, 0]
     y = np.arange(len(labels))[::-1]
