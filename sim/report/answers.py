@@ -293,22 +293,30 @@ def render_answer(answer: Answer) -> str:
     )
 
 
+def row_names(answer: Answer) -> list[str] | None:
+    """Each row's measure, when the rows hold more than one (its `what`, else its figure's
+    label); None when they all hold one, named in the figure column's heading."""
+    names = [r.what or r.figure.label for r in answer.rows]
+    return names if len(set(names)) > 1 else None
+
+
 def render_rows(answer: Answer) -> str:
-    """The answer's figures as a small table: where, the figure, its interval, the verdict."""
+    """The answer's figures as a small table: where, [the measure,] the figure, its interval,
+    the verdict."""
     if not answer.rows:
         return ""
     said = any(r.said for r in answer.rows)
-    head = (f"<tr><th class='t'>{esc(answer.rows_head)}</th>"
-            f"<th>{esc(answer.rows[0].figure.label)}</th><th>95% interval</th>"
+    names = row_names(answer)
+    figure = "<th class='t'>measure</th><th>value</th>" if names else (
+        f"<th>{esc(answer.rows[0].figure.label)}</th>")  # fmt: skip
+    head = (f"<tr><th class='t'>{esc(answer.rows_head)}</th>{figure}<th>95% interval</th>"
             + ("<th class='t'>verdict</th>" if said else "") + "</tr>")  # fmt: skip
     body = []
-    for r in answer.rows:
+    for i, r in enumerate(answer.rows):
         title = f' title="{esc(r.key)}"' if r.key else ""
-        cells = [
-            f"<td class='t'{title}>{esc(r.where)}</td>",
-            f"<td>{esc(r.figure.text())}</td>",
-            f"<td>{esc(r.figure.ci_text())}</td>",
-        ]
+        cells = [f"<td class='t'{title}>{esc(r.where)}</td>"]
+        cells += [f"<td class='t'>{esc(names[i])}</td>"] if names else []
+        cells += [f"<td>{esc(r.figure.text())}</td>", f"<td>{esc(r.figure.ci_text())}</td>"]
         if said:
             cells.append(f"<td class='t'>{esc(r.said)}</td>")
         body.append(f"<tr>{''.join(cells)}</tr>")
@@ -320,12 +328,12 @@ def markdown_rows(answer: Answer) -> list[str]:
     """The answer's rows as a markdown table (indented under its list item)."""
     if not answer.rows:
         return []
-    said, what = any(r.said for r in answer.rows), any(r.what for r in answer.rows)
-    head = [answer.rows_head, *(["measure", "value"] if what else [answer.rows[0].figure.label])]
+    said, names = any(r.said for r in answer.rows), row_names(answer)
+    head = [answer.rows_head, *(["measure", "value"] if names else [answer.rows[0].figure.label])]
     head += ["95% interval", *(["verdict"] if said else [])]
     lines = ["| " + " | ".join(head) + " |", "|" + " --- |" * len(head)]
-    for r in answer.rows:
-        cells = [r.where, *([r.what] if what else []), r.figure.text(), r.figure.ci_text()]
+    for i, r in enumerate(answer.rows):
+        cells = [r.where, *([names[i]] if names else []), r.figure.text(), r.figure.ci_text()]
         cells += [r.said] if said else []
         lines.append("| " + " | ".join(cells) + " |")
     return ["", *(f"  {line}" for line in lines), ""]

@@ -125,15 +125,16 @@ def _lead(v: Verdict, lad: Ladder, head: Estimate, tol: Tolerance, named: bool) 
     A record that does not show skill is said as a record, never as 'finishes ahead'."""
     top, bottom = Label(lad.extremes[0]), Label(lad.extremes[1])
     at = [" at ", Label(lad.arm)] if named else []
+    coin = Label("a coin's 50%")  # a reference, not an estimate
     if v.holds:
         return sentence("Skill decides", at, ": ", top, " finishes ahead of ", bottom, " in ",
-                        head, " of games, beyond a coin's 50% \u00b1 ", Label(tol.text()[1:]),
+                        head, " of games, beyond ", coin, " \u00b1 ", Label(tol.text()[1:]),
                         ".")  # fmt: skip
     record = sentence(top, "'s record against ", bottom, " is ", head)
     if v.opposite:
         return sentence("No skill depth beyond the tolerance: ", record, ", within ",
-                        Label(tol.text()), " of a coin's 50%.")  # fmt: skip
-    return sentence("Not settled whether skill decides: ", record, ", against a coin's 50% ",
+                        Label(tol.text()), " of ", coin, ".")  # fmt: skip
+    return sentence("Not settled whether skill decides: ", record, ", against ", coin, " ",
                     Label(tol.text()), ".")  # fmt: skip
 
 

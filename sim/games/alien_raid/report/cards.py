@@ -239,16 +239,20 @@ def _answer(ctx: Context, rows: list[dict]) -> Answer:
                          sentence(" and ", Count(rest), " more") if rest > 0 else None,
                          ".")  # fmt: skip
         kind, word = words_v.FINDING, "reprice"
-    elif v is None:
+    elif all(r["verdict"] == RIGHT for r in rows):
         parts = sentence("Every card is priced right, within the ", Label(tol.text()),
                          " tolerance of its worth.")  # fmt: skip
         kind, word = words_v.WITHIN, "priced right"
-    else:
+    else:  # some prices open, or too few probes for a verdict: neither is "priced right"
         right = sum(r["verdict"] == RIGHT for r in rows)
-        parts = sentence("No card is shown priced away from its worth beyond the ",
-                         Label(tol.text()), " tolerance; ", Count(right), " of ",
+        few = sum(r["verdict"] == TOO_FEW for r in rows)
+        parts = sentence("Not settled whether any card is priced away from its worth beyond "
+                         "the ", Label(tol.text()), " tolerance: ", Count(right), " of ",
                          Count(len(rows), "card prices"), " are right, ", Count(len(open_rows)),
-                         " not settled.")  # fmt: skip
+                         " open", sentence(", ", Count(few), " with ",
+                                           Label(f"fewer than {MIN_PROBES} probes a side"))
+                         if few else None,
+                         ".")  # fmt: skip
         kind, word = words_v.UNSETTLED, words_v.OPEN_WORD
     table = []
     for name in names:
