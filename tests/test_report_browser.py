@@ -295,3 +295,26 @@ def test_phone_width_and_print(pages, tmp_path):
     assert done.returncode == 0 and pdf.is_file(), done.stderr[-2000:]
     assert len(re.findall(rb"/Type\s*/Page\b", pdf.read_bytes())) >= 2
     assert "@media print" in page.read_text()
+
+
+def test_first_screen_scorecard_tables_fit_pictures_first(pages, verdicts, tmp_path):
+    """At desktop width (1200px, narrower than a 1280px window): the scorecard starts on the
+    first screen with a row per question, no table is wider than its box (folded and collapsed
+    ones opened), and every section shows a picture before its first table."""
+    for name, (v, _) in verdicts.items():
+        if name == "compare":
+            continue
+        lay = v["layout"]
+        assert lay["scorecard_rows"] >= 2 and lay["scorecard_top"] < lay["screen"], (name, lay)
+        assert lay["wide"] == [], f"{name}: tables cut at the right edge: {lay['wide']}"
+        assert lay["table_first"] == [], f"{name}: a table before any picture: {lay}"
+    # the check sees a table wider than its box
+    page = pages["pricing"]
+    bad = page.with_name("wide-table.html")
+    cells = "".join(f"<td>{'x' * 40}</td>" for _ in range(12))
+    bad.write_text(page.read_text().replace(
+        '<section id="answers">',
+        f'<section id="answers"><div class="tablewrap"><table id="planted"><tr>{cells}</tr>'
+        "</table></div>", 1), encoding="utf-8")  # fmt: skip
+    v, _ = _run_page(bad, tmp_path)
+    assert any(w.startswith("planted by ") for w in v["layout"]["wide"]), v["layout"]
