@@ -20,10 +20,10 @@ import pytest
 
 from sim.games.alien_raid.report import card_figure
 from sim.report import build_report
-from sim.report.compare import build_comparison, judged
+from sim.report.compare import build_comparison, paired_verdicts
 from sim.report.render import render_table
 from sim.report.table import Column, Table
-from sim.stats.tolerances import DEFAULTS
+from sim.stats.tolerances import DEFAULTS, resolve
 from sim.storage import write_manifest
 from tests import report_fixtures as F
 
@@ -127,10 +127,19 @@ def test_the_card_picture_puts_the_cards_to_reprice_first_and_says_which_depend_
 
 
 def test_a_difference_is_judged_against_its_tolerance_in_its_own_units():
-    assert judged(0.05, 0.03, 0.07, 0.02) == "differs"  # wholly beyond +-2 pp
-    assert judged(0.01, 0.005, 0.015, 0.02) == "within the tolerance"  # real, but within it
-    assert judged(0.02, 0.01, 0.03, 0.02) == "not settled"  # real: beyond it or not, open
-    assert judged(2.0, 1.0, 3.0, 0.5) == "differs"  # turns against turns
+    """Paired quality rows: a share against quality_share (±2 pp), a quantity against
+    quality_relative (±5%) of run A's value, in the vocabulary's words; a difference that
+    excludes zero (Holm's p tiny) but not the tolerance is not beyond it."""
+
+    def said(unit: str, value: float, low: float, high: float, reference: float = 0.0) -> str:
+        row = {"unit": unit, "diff_value": value, "diff_low": low, "diff_high": high,
+               "p_holm": 1e-6, "reference": reference}  # fmt: skip
+        return paired_verdicts([row], resolve(None))[0]["verdict"]
+
+    assert said("share", 0.05, 0.03, 0.07) == "beyond tolerance"  # wholly beyond ±2 pp
+    assert said("share", 0.01, 0.005, 0.015) == "within tolerance"  # real, but within it
+    assert said("share", 0.02, 0.01, 0.03) == "not settled"  # real: beyond it or not, open
+    assert said("num", 2.0, 1.0, 3.0, reference=10.0) == "beyond tolerance"  # ±0.5 turns
 
 
 def test_a_comparison_opens_with_what_differs_and_marks_no_significance(tmp_path):

@@ -126,7 +126,7 @@ def close_cooperative(design, results, registry, spec) -> tuple[Answer, list[Fou
         parts = capitalised(sentence(term(head.measure), ": ",
                                      spread(found, head.measure.name, "close"), "."))  # fmt: skip
     return _answer("quality.close", CLOSE, parts, found, names[0] if names else "",
-                   "games that ended that way", rows(found, "close", names))  # fmt: skip
+                   "games that ended that way", rows(found, "close", names)), found  # fmt: skip
 
 
 def lead(design, results, registry) -> tuple[Answer, list[Found]]:
