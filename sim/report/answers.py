@@ -294,10 +294,13 @@ def render_answer(answer: Answer) -> str:
 
 
 def row_names(answer: Answer) -> list[str] | None:
-    """Each row's measure, when the rows hold more than one (its `what`, else its figure's
-    label); None when they all hold one, named in the figure column's heading."""
+    """Each row's measure, when the rows hold more than one and their `where` does not tell
+    them apart (its `what`, else its figure's label); None when they all hold one, named in the
+    figure column's heading."""
     names = [r.what or r.figure.label for r in answer.rows]
-    return names if len(set(names)) > 1 else None
+    wheres = [r.where for r in answer.rows]
+    told_apart = len(set(wheres)) == len(wheres) and not any(r.what for r in answer.rows)
+    return names if len(set(names)) > 1 and not told_apart else None
 
 
 def render_rows(answer: Answer) -> str:

@@ -134,6 +134,7 @@ th { background: var(--panel); position: sticky; top: 0; cursor: pointer; user-s
 td .tci { display: block; font-size: 11.5px; color: var(--muted); }
 td.sig .tci { color: var(--sig); font-weight: 400; }
 td.t { white-space: normal; min-width: 6em; max-width: 22em; overflow-wrap: anywhere; }
+td.w { white-space: normal; min-width: 7em; max-width: 12em; }
 .folded tr.more { display: none; }
 button.showall { font: inherit; font-size: 13px; color: var(--accent); background: var(--panel);
                  border: 1px solid var(--line); border-radius: 4px; padding: 3px 10px;
@@ -298,7 +299,11 @@ def render_table(table: Table, csv_href: str | None = None) -> str:
     for n, row in enumerate(cells):
         out.append('<tr class="more">' if shown is not None and n >= shown else "<tr>")
         for i, cell in enumerate(row):
-            classes = " ".join(c for c in ("t" if i in text_cols else "", cell.css) if c)
+            # a long sentence in a figure's column wraps (a figure with its interval stacks)
+            wrap = i not in text_cols and len(cell.text) > WRAP_OVER
+            wrap = wrap and not _WITH_INTERVAL.match(cell.text)
+            kind = "t" if i in text_cols else ("w" if wrap else "")
+            classes = " ".join(c for c in (kind, cell.css) if c)
             cls = f' class="{classes}"' if classes else ""
             sort = "" if cell.sort is None else f' data-sort="{esc(cell.sort)}"'
             title = f' title="{esc(cell.title)}"' if cell.title else ""
@@ -321,6 +326,7 @@ def render_table(table: Table, csv_href: str | None = None) -> str:
     return "".join(out)
 
 
+WRAP_OVER = 24  # characters: a longer text in a figure's column wraps (td.w)
 # a figure and its interval in a cell: "92.5% (91.2-93.5)", "+9.9 pp (+8.1 to +11.7) n.s."
 _WITH_INTERVAL = re.compile(r"^(\S[^()]*?) (\([^()]+\))(.*)$")
 

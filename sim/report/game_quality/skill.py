@@ -154,7 +154,9 @@ def _ladder_rows(lad: Ladder, tol: Tolerance, named: bool) -> list[Row]:
     prefix = f"{lad.arm}: " if named else ""
     for hi, lo, v in [*lad.steps, lad.extremes]:
         step = settled(v, 0.5, tol.value, games=lad.games)
-        said = words.pick(step, "ahead beyond the tolerance", "within the tolerance",
+        # the claim "ahead beyond the tolerance" ruled out: at most the tolerance ahead, which
+        # includes behind (not "within the tolerance" unless the interval is inside it)
+        said = words.pick(step, "ahead beyond the tolerance", "not ahead beyond the tolerance",
                           claim_is_effect=True)  # fmt: skip
         figure = estimate(key("skill", f"{hi}>{lo}", lad.arm), v, "finishes ahead")
         out.append(Row(f"{prefix}{hi} over {lo}", figure, said, f"beats.{hi}>{lo}"))
