@@ -163,7 +163,7 @@ def flow(design, results, registry, spec: GameMeasures, outcomes) -> tuple[Answe
     parts: list[Part] = []
     if lengths and spread(found, lengths[0], "flow", 0):
         unit = lengths[0].removeprefix("median_")
-        parts = sentence("A game lasts a median ", spread(found, lengths[0], "flow", 0), f" {unit}")
+        parts = sentence(f"Median {unit} per game: ", spread(found, lengths[0], "flow", 0))
         if _of(found, "no_choice_share") is not None:
             parts += sentence("; ", spread(found, "no_choice_share", "flow"), " of turns offer ",
                               term(_of(found, "no_choice_share"), "no real choice"))  # fmt: skip
