@@ -5,11 +5,13 @@ from __future__ import annotations
 
 import functools
 import sys
+import warnings
 from collections.abc import Callable
 from typing import Any
 
 import typer
 
+from sim.compile_cache import CompileCacheWarning
 from sim.errors import SimError
 
 app = typer.Typer(
@@ -27,7 +29,9 @@ app.add_typer(scenario_app, name="scenario")
 
 
 def domain_errors(fn: Callable[..., Any]) -> Callable[..., Any]:
-    """Print a SimError as one line on stderr and exit 2 instead of a traceback."""
+    """Print a SimError as one line on stderr and exit instead of a traceback: 2 for a
+    mistake in the command or its files, FAULT_EXIT (74) for a fault of the machine (a write
+    refused, a lost cluster: sim.faults)."""
 
     @functools.wraps(fn)
     def wrapper(*args: Any, **kwargs: Any) -> Any:
@@ -35,9 +39,20 @@ def domain_errors(fn: Callable[..., Any]) -> Callable[..., Any]:
             return fn(*args, **kwargs)
         except SimError as err:
             typer.echo(f"error: {err}", err=True)
-            raise typer.Exit(2) from None
+            raise typer.Exit(getattr(err, "exit_code", 2)) from None
 
     return wrapper
+
+
+def _show_warning(message: Any, category: type[Warning], *args: Any, **kwargs: Any) -> None:
+    """The lab's own warnings as one `warning:` line on stderr; others as Python shows them."""
+    if issubclass(category, CompileCacheWarning):
+        typer.echo(f"warning: {message}", err=True)
+    else:
+        _python_show_warning(message, category, *args, **kwargs)
+
+
+_python_show_warning, warnings.showwarning = warnings.showwarning, _show_warning
 
 
 GAME_OPTION = typer.Option(
@@ -158,7 +173,10 @@ def play(
     typer.echo(watched.heading)
     typer.echo(watched.watch.text, nl=False)
     if html_file:
-        typer.echo(f"page written to {write_page(watched, html_file)}")
+        from sim.faults import keeping
+
+        with keeping(lambda: "the game, printed above"):
+            typer.echo(f"page written to {write_page(watched, html_file)}")
 
 
 @app.command("bench")
@@ -192,8 +210,11 @@ def bench(
         return
     typer.echo(table(result))
     if not quick:
-        Path(out).parent.mkdir(parents=True, exist_ok=True)
-        Path(out).write_text(json.dumps(result.as_dict(), indent=1) + "\n")
+        from sim.faults import keeping, writing
+
+        with keeping(lambda: "the figures, printed above"), writing("the bench's figures", out):
+            Path(out).parent.mkdir(parents=True, exist_ok=True)
+            Path(out).write_text(json.dumps(result.as_dict(), indent=1) + "\n")
         typer.echo(f"figures written to {out}")
 
 

@@ -12,6 +12,11 @@ CLI, the reports, a rules docstring) keeps the whole cache.
 `configure()` runs when `sim` is imported (before numba is) and points NUMBA_CACHE_DIR at one
 folder; `install()` runs when `sim.jit` is imported (before any compiled function is defined)
 and puts the locator below ahead of numba's own.
+
+A cache folder that cannot be written (a read-only install, a full disk) is a warning, not an
+error: `problem()` says why, the compiled functions are then made without a cache (each
+process compiles in memory), and a save the disk refuses later is dropped with the same
+warning (numba would raise it from the middle of a compile).
 """
 
 from __future__ import annotations
@@ -22,6 +27,8 @@ import hashlib
 import json
 import os
 import sys
+import tempfile
+import warnings
 from pathlib import Path
 
 _ROOT = Path(__file__).resolve().parent.parent
@@ -216,13 +223,74 @@ def configure() -> None:
     os.environ["NUMBA_CACHE_DIR"] = str(Path(given).absolute() if given else _default_base())
 
 
+# why the cache is off, for the processes this one starts (they neither probe nor warn again)
+OFF = "SIM_COMPILE_CACHE_OFF"
+
+
+class CompileCacheWarning(UserWarning):
+    """The compile cache cannot be written: the run goes on, compiling in memory (the command
+    line prints it as one `warning:` line). This module imports nothing of the lab: every
+    compiled function's cache stamp covers it."""
+
+
+@functools.cache
+def problem() -> str | None:
+    """Why compiled code cannot be kept in the cache folder (it cannot be created or written
+    in), or None: tried once per process, by writing a file there."""
+    if os.environ.get(OFF):
+        return os.environ[OFF]
+    folder = cache_dir()
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        with tempfile.TemporaryFile(dir=folder):
+            pass
+    except OSError as exc:
+        return _turn_off(folder, exc)
+    return None
+
+
+def _turn_off(folder: Path, exc: OSError) -> str:
+    why = (exc.strerror or str(exc)).lower()
+    reason = f"the compile cache {folder} cannot be written ({why})"
+    os.environ[OFF] = reason
+    return reason
+
+
+@functools.cache
+def warn_if_off() -> None:
+    """Say once per process, as a CompileCacheWarning, that the cache is off and why."""
+    reason = problem()
+    if reason:
+        warnings.warn(
+            CompileCacheWarning(f"{reason}: compiling in memory, so every run compiles again. "
+                                "Set NUMBA_CACHE_DIR to a folder you can write to keep the "
+                                "machine code between runs."),
+            stacklevel=2,
+        )  # fmt: skip
+
+
 @functools.cache
 def install() -> None:
-    """Put the source-tree locator ahead of numba's own (once per process)."""
+    """Put the source-tree locator ahead of numba's own, and let a save the disk refuses
+    drop with a warning (once per process)."""
     from numba.core import caching
 
     impl = getattr(caching, "CacheImpl", None) or caching._CacheImpl
     impl._locator_classes.insert(0, _source_tree_locator(caching))
+    save = caching.Cache.save_overload
+
+    def save_overload(self, sig, data):  # noqa: ANN001, ANN202 - numba's own signature
+        if os.environ.get(OFF):
+            return  # the folder refused a save before: compile in memory from now on
+        try:
+            save(self, sig, data)
+        except OSError as exc:
+            problem.cache_clear()
+            _turn_off(cache_dir(), exc)
+            warn_if_off.cache_clear()
+            warn_if_off()
+
+    caching.Cache.save_overload = save_overload
 
 
 def _source_tree_locator(caching):

@@ -20,6 +20,7 @@ import selectors
 import subprocess
 import sys
 import time
+import warnings
 from collections.abc import Callable, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -79,6 +80,7 @@ def ensure_compiled(jobs: Sequence[Job], *, what: str, notice: Notice | None = N
 
     if DISABLE_JIT:  # plain Python: nothing to compile
         return 0.0
+    compile_cache.warn_if_off()
     listed: set[Unit] = set()  # a unit in several jobs (lineups prepared together): once
     todo = []
     for job in jobs:
@@ -91,7 +93,7 @@ def ensure_compiled(jobs: Sequence[Job], *, what: str, notice: Notice | None = N
     began = time.perf_counter()
     with (notice or plain_notice)(what):
         n = min(processes or _cores(), len(todo))
-        if n > 1:
+        if n > 1 and compile_cache.problem() is None:  # workers hand their code over on disk
             _compile_in_workers(todo, n)
         for job in todo:
             for unit in job:
@@ -144,6 +146,7 @@ def _send(worker: subprocess.Popen, job: Job) -> None:
 def _serve() -> None:
     """A compiling worker: compile each job read from stdin, answer one line per job."""
     source, sink = sys.stdin.buffer, sys.stdout.buffer
+    warnings.simplefilter("ignore", compile_cache.CompileCacheWarning)  # the parent says it
     while header := source.read(8):
         for unit in pickle.loads(source.read(int.from_bytes(header, "little"))):
             with contextlib.suppress(Exception):  # the parent compiles it again and reports it
@@ -161,12 +164,18 @@ def _cores() -> int:
 # --- telling the user -----------------------------------------------------------------------
 
 
+def _compiling(what: str) -> str:
+    """The notice's words: once per machine, or every run when the cache cannot be kept."""
+    when = "first run only" if compile_cache.problem() is None else "in memory, every run"
+    return f"compiling the game engine for {what} ({when}) ..."
+
+
 @contextmanager
 def plain_notice(what: str, *, stream: Any = None):
     """One line on stderr: 'compiling the game engine for WHAT (first run only) ... 12 s'."""
     stream = stream or sys.stderr
     began = time.perf_counter()
-    stream.write(f"compiling the game engine for {what} (first run only) ...")
+    stream.write(_compiling(what))
     stream.flush()
     try:
         yield
@@ -191,7 +200,7 @@ def console_notice(console: Any = None) -> Notice:
 
     @contextmanager
     def notice(what: str):
-        text = f"compiling the game engine for {what} (first run only) ..."
+        text = _compiling(what)
         if not draws_live(console):
             with plain_notice(what, stream=console.file):
                 yield

@@ -12,7 +12,8 @@ reference counting, which such arrays need to be freed.
 All three set the flag explicitly: numba lets a callee inherit it from its caller otherwise,
 and a function that allocates must never inherit "off". All cache their machine code on disk,
 stamped by their file and everything it imports (sim.compile_cache, installed here, before any
-of them is defined).
+of them is defined), unless the cache folder cannot be written: then they compile in memory
+(sim.compile_cache.problem; the run says so once).
 """
 
 from numba import njit
@@ -21,10 +22,11 @@ from numba.core import config
 from sim import compile_cache
 
 compile_cache.install()
+CACHE = compile_cache.problem() is None  # a cache folder that cannot be written: in memory
 
-jit = njit(cache=True, _nrt=False)
-jit_inline = njit(cache=True, _nrt=False, inline="always")
-jit_allocating = njit(cache=True, _nrt=True)
+jit = njit(cache=CACHE, _nrt=False)
+jit_inline = njit(cache=CACHE, _nrt=False, inline="always")
+jit_allocating = njit(cache=CACHE, _nrt=True)
 
 
 def compiled(function, signature: tuple):

@@ -9,6 +9,7 @@ import tempfile
 from pathlib import Path
 
 from sim.errors import SimError
+from sim.faults import reason_of, writing
 
 
 def given(path: str | os.PathLike[str], *, key: str) -> Path:
@@ -46,17 +47,18 @@ def _probe(folder: Path, path: Path, *, key: str) -> None:
             pass
     except OSError as exc:
         hint = f"Give {key} a path in a folder you can write to."
+        if exc.errno in (errno.ENOSPC, errno.EDQUOT):
+            hint = f"{reason_of(exc)[1]}, or give {key} a folder on another disk."
         raise SimError(f"cannot write in {folder}: {why(folder, exc)}", file=path, key=key,
                        hint=hint) from None  # fmt: skip
 
 
-def make_folder(path: str | os.PathLike[str], *, key: str) -> Path:
-    """Create the folder `path` (and its parents) or raise SimError saying why not."""
+def make_folder(path: str | os.PathLike[str], *, key: str, what: str) -> Path:
+    """Create the folder `path` (and its parents): refused as `check_folder` refuses (exit 2),
+    and a creation the disk then refuses is a fault naming `what` (sim.faults)."""
     folder = check_folder(path, key=key)
-    try:
+    with writing(what, folder, verb="create"):
         folder.mkdir(parents=True, exist_ok=True)
-    except OSError as exc:
-        raise cannot_write(folder, exc, key=key, what="cannot create the folder") from None
     return folder
 
 
@@ -78,12 +80,6 @@ def check_file_target(path: str | os.PathLike[str], *, key: str) -> Path:
         )
     _probe(folder, target, key=key)
     return target
-
-
-def cannot_write(path: Path, exc: OSError, *, key: str, what: str = "cannot write") -> SimError:
-    """The SimError for an OSError met while writing under `path`."""
-    return SimError(f"{what}: {why(path, exc)}", file=path, key=key,
-                    hint=f"Choose a folder you can write to with {key}.")  # fmt: skip
 
 
 def why(path: Path, exc: OSError) -> str:

@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from sim.errors import SimError
-from sim.paths import cannot_write
+from sim.faults import writing
 from sim.plugins import game_for, get_game
 from sim.plugins.base import StrategySpec, Watch, part, player_counts, prepare, watch
 
@@ -86,8 +86,6 @@ def write_page(watched: Watched, path: str) -> Path:
     if not target.parent.is_dir():
         raise SimError("no such folder", file=target.parent, key="--html",
                        hint="Create it first, or write the page elsewhere.")  # fmt: skip
-    try:
+    with writing("the game's page", target):
         target.write_text(watched.watch.html(watched.title), encoding="utf-8")
-    except OSError as err:
-        raise cannot_write(target, err, key="--html") from None
     return target

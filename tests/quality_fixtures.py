@@ -44,8 +44,8 @@ def write(root: Path, name: str, arms: list[Arm], *, games: int, baseline: str |
     for index, arm in enumerate(arms):
         rows = [arm.play(g, np.random.default_rng([7, g])) for g in range(games)]
         players = len(rows[0].seats)
-        write_atomic(part_path(root, "games", index, 0, games), encode(_games(arm, rows)))
-        write_atomic(part_path(root, "seats", index, 0, games), encode(_seats(arm, rows)))
+        for table, data in (("games", _games(arm, rows)), ("seats", _seats(arm, rows))):
+            write_atomic(part_path(root, table, index, 0, games), encode(data), what="a part")
         lineup = list(dict.fromkeys(arm.pool))
         tables = arm.tables or [[lineup.index(s) for s in arm.pool[:players]]]
         entries.append({

@@ -171,10 +171,12 @@ def write_results(
             write_atomic(
                 part_path(root, "games", index, start, stop),
                 encode({k: v[sl] for k, v in games_cols.items()}),
+                what="a planted part",
             )
             write_atomic(
                 part_path(root, "seats", index, start, stop),
                 encode({k: v[seat_sl] for k, v in seats_cols.items()}),
+                what="a planted part",
             )
     if param_columns is None:
         keys = list(dict.fromkeys(k for a in arms for k in a.params))

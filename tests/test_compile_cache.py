@@ -126,3 +126,66 @@ def test_a_relative_cache_folder_is_made_absolute_for_processes_started_elsewher
     done = subprocess.run([sys.executable, "-c", probe], cwd=tmp_path, env=env,
                           capture_output=True, text=True, check=True)  # fmt: skip
     assert done.stdout.strip() == str(tmp_path / "some" / "cache")
+
+
+# A cache folder that cannot be written (issue 42): a warning, and the run compiles in memory.
+UNWRITABLE_PROBE = textwrap.dedent(
+    """
+    import sys
+    from numba import types
+    from sim import compile_cache
+    from sim.compiling import Unit, ensure_compiled, quiet_notice
+    compile_cache.track(sys.argv[1] + "/lab")
+    sys.path.insert(0, sys.argv[1])
+    import lab.bot
+    ensure_compiled([[Unit("lab.bot", "act", (types.int64,))]], what="act",
+                    notice=quiet_notice)
+    print(lab.bot.act(3))
+    """
+)
+
+
+def _unwritable(tmp_path: Path, cache: Path, *, setup: str = "") -> subprocess.CompletedProcess:
+    _tree(tmp_path)
+    env = {"NUMBA_CACHE_DIR": str(cache), "PATH": "/usr/bin:/bin"}
+    command = [sys.executable, "-c", setup + UNWRITABLE_PROBE, str(tmp_path)]
+    return subprocess.run(command, cwd=ROOT, env=env, capture_output=True, text=True)
+
+
+def test_a_cache_folder_that_cannot_be_made_is_a_warning_and_the_code_compiles_in_memory(
+    tmp_path,
+):
+    # under a file, so that no user (root included) can make it: as a read-only install
+    (tmp_path / "afile").write_text("not a folder")
+    done = _unwritable(tmp_path, tmp_path / "afile" / "cache")
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["8"]
+    assert "CompileCacheWarning" in done.stderr and "cannot be written (not a directory)" in (
+        done.stderr) and "compiling in memory" in done.stderr  # fmt: skip
+    assert "Traceback" not in done.stderr and done.stderr.count("CompileCacheWarning") == 1
+
+
+def test_a_save_the_disk_refuses_is_a_warning_and_the_run_goes_on(tmp_path):
+    refuse = textwrap.dedent(
+        """
+        import errno, os
+        from numba.core import caching
+        def full(self, *args):
+            raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+        caching.IndexDataCacheFile.save = full
+        """
+    )
+    done = _unwritable(tmp_path, tmp_path / "cache", setup=refuse)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["8"]
+    assert "cannot be written (no space left on device)" in done.stderr
+    assert "Traceback" not in done.stderr
+
+
+def test_the_command_line_prints_the_warning_as_one_line():
+    show = (
+        "import warnings, sim.cli\nfrom sim.compile_cache import CompileCacheWarning\n"
+        "warnings.warn(CompileCacheWarning('the compile cache X cannot be written'))"
+    )
+    done = subprocess.run([sys.executable, "-c", show], cwd=ROOT, capture_output=True, text=True)
+    assert done.stderr == "warning: the compile cache X cannot be written\n"

@@ -11,6 +11,7 @@ import typer
 
 from sim.commands.signals import exit_code, sigterm_as_interrupt, stopped_by
 from sim.experiment.model import Experiment
+from sim.faults import keeping
 from sim.paths import check_folder
 from sim.runner.execute import Interrupted, RunSummary
 from sim.runner.folder import results_root
@@ -42,7 +43,8 @@ def run_command(
             pool.close()
     print_summary(exp, summary)
     if report_at is not None:
-        typer.echo(f"report: {lab.report(summary.out, report_at, key='--report-dir')}")
+        with keeping(lambda: f"the run's {summary.games_stored:,} games, all stored"):
+            typer.echo(f"report: {lab.report(summary.out, report_at, key='--report-dir')}")
     return summary
 
 

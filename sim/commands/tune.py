@@ -11,10 +11,11 @@ from typing import Any
 import typer
 
 from sim.commands.signals import exit_code, sigterm_as_interrupt, stopped_by
+from sim.faults import RESUME, keeping
 from sim.runner import Interrupted
 from sim.runner.folder import results_root
 from sim.runner.options import RunOptions
-from sim.tune.run import run_tune
+from sim.tune.run import kept, run_tune
 from sim.tune.spec import Tune, load_tune
 
 
@@ -25,7 +26,7 @@ def tune_command(*, file: str, overrides: Sequence[str], games: int | None, seed
     tune = load_tune(file, overrides, games=games, seed=seed, trials=trials)
     root = results_root(options.out, tune.name)
     report_at = _report_dir(root, report_dir) if report else None
-    with sigterm_as_interrupt() as caught:
+    with sigterm_as_interrupt() as caught, keeping(lambda: kept(root), then=RESUME):
         try:
             summary = run_tune(tune, root=root, options=options)
         except Interrupted:
@@ -38,7 +39,8 @@ def tune_command(*, file: str, overrides: Sequence[str], games: int | None, seed
     if report_at is not None:
         from sim.tune.report import build_tune_report
 
-        typer.echo(f"report: {build_tune_report(root, report_at)}")
+        with keeping(lambda: f"the tune, done: its recommended rules in {summary['overlay']}"):
+            typer.echo(f"report: {build_tune_report(root, report_at)}")
     return summary
 
 
@@ -90,7 +92,8 @@ def screen_command(*, file: str, overrides: Sequence[str], games: int | None,
             typer.echo(f"\n{stopped_by(caught)}: the games played are kept in {root}. Run the "
                        "same command again to resume.", err=True)  # fmt: skip
             raise typer.Exit(exit_code(caught)) from None
-    summary = write_summary(tune, chosen, notes, root=root)
+    with keeping(lambda: "every move's games, stored"):
+        summary = write_summary(tune, chosen, notes, root=root)
     rows = summary["rows"]
     for i, target in enumerate(tune.targets):
         top = [r for r in rows if r["target"] == i][:5]
@@ -102,5 +105,6 @@ def screen_command(*, file: str, overrides: Sequence[str], games: int | None,
     if report_at is not None:
         from sim.tune.screen_report import build_screen_report
 
-        typer.echo(f"report: {build_screen_report(root, summary, report_at)}")
+        with keeping(lambda: f"the screen, done: its ranking in {root / 'screen.json'}"):
+            typer.echo(f"report: {build_screen_report(root, summary, report_at)}")
     return summary

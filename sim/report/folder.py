@@ -1,9 +1,11 @@
 """The report folder: where a report goes by default, and writing only the files it owns.
 
 A report writes index.html, report.md, tables/*.csv and figures/*.png, and lists them in
-`.report-files`. Rebuilding a report overwrites those files and deletes the ones the earlier
-build listed and this one no longer makes; anything else in the folder (a user's own CSV in
-tables/) is left alone. A folder that holds files but is not a report is refused.
+`.report-files` (before writing them with the earlier build's files too, so that a build
+stopped half-way leaves a folder the next one knows; then its own alone). Rebuilding a report
+overwrites those files and deletes the ones the earlier build listed and this one no longer
+makes; anything else in the folder (a user's own CSV in tables/) is left alone. A folder that
+holds files but is not a report is refused. Each file is written whole or not at all.
 """
 
 from __future__ import annotations
@@ -13,7 +15,10 @@ from collections.abc import Mapping
 from pathlib import Path
 
 from sim.errors import SimError
-from sim.paths import cannot_write, check_folder, make_folder
+from sim.faults import keeping, writing
+from sim.paths import check_folder
+from sim.storage import write_atomic
+from sim.storage.parts import remove_leftovers
 
 OWNED = ".report-files"  # the files the last build wrote, one relative path a line
 _LEGACY_TITLE = "balance report"  # in index.html of reports built before OWNED existed
@@ -38,21 +43,29 @@ def check(out: str | Path, *, key: str) -> Path:
 
 
 def write(out: Path, files: Mapping[str, str | bytes], *, key: str) -> None:
-    """Write `files` (relative path -> content) into `out`, as described above."""
+    """Write `files` (relative path -> content) into `out`, as described above: each file
+    whole or not at all (a full disk leaves no cut page or figure behind)."""
     check(out, key=key)
-    make_folder(out, key=key)
-    before = _owned(out, key)
-    try:
+    with keeping(lambda: "what the report is built from, untouched (a report only reads)"):
+        with writing("the report", out, verb="create the folder of"):
+            out.mkdir(parents=True, exist_ok=True)  # checked above: a refusal now is a fault
+        before = _owned(out, key)
+        remove_leftovers(out, [*before, *files, OWNED])
+        # listed first, with what an earlier build wrote: a build the disk stops half-way
+        # leaves a folder the next one knows as a report, and rewrites
+        _list(out, before | set(files))
         for rel, content in files.items():
-            path = out / rel
-            path.parent.mkdir(parents=True, exist_ok=True)
             data = content.encode("utf-8") if isinstance(content, str) else content
-            path.write_bytes(data)
+            write_atomic(out / rel, data, what="the report")
         for rel in sorted(before - set(files)):
-            (out / rel).unlink(missing_ok=True)
-        (out / OWNED).write_text("".join(f"{rel}\n" for rel in sorted(files)), encoding="utf-8")
-    except OSError as exc:
-        raise cannot_write(out, exc, key=key) from None
+            with writing("a file of the earlier report", out / rel, verb="delete"):
+                (out / rel).unlink(missing_ok=True)
+        _list(out, set(files))
+
+
+def _list(out: Path, files: set[str]) -> None:
+    listed = "".join(f"{rel}\n" for rel in sorted(files)).encode("utf-8")
+    write_atomic(out / OWNED, listed, what="the report")
 
 
 def _owned(folder: Path, key: str) -> set[str]:

@@ -23,11 +23,12 @@ from typing import Any
 
 from sim.compiling import console_notice, quiet_notice
 from sim.experiment.model import Experiment
+from sim.faults import RESUME, keeping, stop_reason
 from sim.plugins import get_game
 from sim.plugins.base import prepare
 from sim.runner.backends import played
 from sim.runner.folder import Opened, open_folder, results_root
-from sim.runner.ledger import Ledger
+from sim.runner.ledger import Ledger, kept_games
 from sim.runner.options import DEFAULT_CHUNK_SIZE, check_options, default_jobs
 from sim.runner.plan import chunk_tasks, several_chunks
 from sim.runner.pool import WorkerPool, local_pool
@@ -88,31 +89,34 @@ def run(
     """
     check_options(chunk_size=chunk_size, backend=backend, address=address, jobs=jobs)
     jobs = pool.jobs if pool is not None else default_jobs() if jobs is None else jobs
-    opened = open_folder(results_root(out, exp.name), exp, fresh)
-    own = None
-    try:
-        for note in opened.notes:
-            if on_note is not None:
-                on_note(note)
-        open_ended = stop is not None
-        if pool is None and jobs > 1 and several_chunks(exp, opened.root, chunk_size,
-                                                        open_ended=open_ended):  # fmt: skip
-            own = pool = local_pool(jobs, backend=backend, games=[exp.game])  # ready meanwhile
-        compile_seconds = _compile(exp, show=progress, console=console)
-        ledger = Ledger(exp, opened, jobs=jobs, backend=backend, address=address,
-                        chunk_size=chunk_size)  # fmt: skip
+    root = results_root(out, exp.name)
+    targets = {arm.index: exp.games for arm in exp.arms}  # raised by the stop rule
+    with keeping(lambda: kept_games(root, targets), then=RESUME):
+        opened = open_folder(root, exp, fresh)
+        own = None
+        try:
+            for note in opened.notes:
+                if on_note is not None:
+                    on_note(note)
+            open_ended = stop is not None
+            if pool is None and jobs > 1 and several_chunks(exp, opened.root, chunk_size,
+                                                            open_ended=open_ended):  # fmt: skip
+                own = pool = local_pool(jobs, backend=backend, games=[exp.game])  # ready meanwhile
+            compile_seconds = _compile(exp, show=progress, console=console)
+            ledger = Ledger(exp, opened, jobs=jobs, backend=backend, address=address,
+                            chunk_size=chunk_size)  # fmt: skip
 
-        def play(tasks: Iterator[Task]) -> Iterator[ChunkResult]:
-            return played(tasks, backend=backend, jobs=jobs, address=address, pool=pool)
+            def play(tasks: Iterator[Task]) -> Iterator[ChunkResult]:
+                return played(tasks, backend=backend, jobs=jobs, address=address, pool=pool)
 
-        status = _rounds(exp, ledger, play, chunk_size=chunk_size, stop=stop,
-                         bar=ProgressBar(progress, console), stop_after=stop_after,
-                         on_chunk=on_chunk)  # fmt: skip
-        return _summary(ledger, opened, status, stop, compile_seconds)
-    finally:
-        if own is not None:
-            own.close()
-        opened.lock.release()
+            status = _rounds(exp, ledger, play, targets, chunk_size=chunk_size, stop=stop,
+                             bar=ProgressBar(progress, console), stop_after=stop_after,
+                             on_chunk=on_chunk)  # fmt: skip
+            return _summary(ledger, opened, status, stop, compile_seconds)
+        finally:
+            if own is not None:
+                own.close()
+            opened.lock.release()
 
 
 def _compile(exp: Experiment, *, show: bool, console: Any) -> float:
@@ -126,14 +130,13 @@ def _compile(exp: Experiment, *, show: bool, console: Any) -> float:
 Play = Callable[[Iterator[Task]], Iterator[ChunkResult]]
 
 
-def _rounds(exp: Experiment, ledger: Ledger, play: Play, *, chunk_size: int,
-            stop: StopRule | None, bar: ProgressBar, stop_after: int | None,
+def _rounds(exp: Experiment, ledger: Ledger, play: Play, targets: dict[int, int], *,
+            chunk_size: int, stop: StopRule | None, bar: ProgressBar, stop_after: int | None,
             on_chunk: Callable[[ChunkResult], None] | None) -> str:  # fmt: skip
-    """Play every arm up to its target, then as long as the stop rule asks for more: the
-    run's status, `complete` or `interrupted` (Ctrl-C); the ledger is closed either way
-    (`failed` when an error stops the run)."""
-    targets = {arm.index: exp.games for arm in exp.arms}
-    status = "complete"
+    """Play every arm up to its target (`targets`, raised here as the stop rule asks for
+    more): the run's status, `complete` or `interrupted` (Ctrl-C); the ledger is closed either
+    way (`failed` when an error stops the run, with why)."""
+    status, error = "complete", None
     try:
         arms = list(exp.arms)
         while arms:
@@ -149,9 +152,12 @@ def _rounds(exp: Experiment, ledger: Ledger, play: Play, *, chunk_size: int,
         ledger.illegal.check(ledger.root, final=True)
     except KeyboardInterrupt:
         status = "interrupted"
+    except BaseException as exc:
+        error = stop_reason(exc)
+        raise
     finally:
         bar.stop()
-        ledger.close(status, targets)
+        ledger.close(status, targets, error)
     if status == "complete":
         ledger.completed()
     return status

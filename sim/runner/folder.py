@@ -13,7 +13,8 @@ from typing import Any
 
 from sim.errors import SimError
 from sim.experiment.model import Experiment
-from sim.paths import cannot_write, given, make_folder
+from sim.faults import writing
+from sim.paths import given, make_folder
 from sim.storage import TABLES, cleanup, complete_chunks, part_path, read_manifest, remove_results
 from sim.storage.lock import FolderLock, acquire, describe
 from sim.storage.verify import Key, damaged_parts, record, records_of
@@ -37,11 +38,8 @@ def results_root(out: str | Path | None, name: str) -> Path:
 
 def open_folder(root: Path, exp: Experiment, fresh: bool) -> Opened:
     """Create and lock `root`, then make it ready (see the module docstring)."""
-    make_folder(root, key="--out")
-    try:
-        lock = acquire(root)
-    except OSError as exc:
-        raise cannot_write(root, exc, key="--out") from None
+    make_folder(root, key="--out", what="the results folder")
+    lock = acquire(root)
     try:
         return _ready(root, exp, fresh, lock)
     except BaseException:
@@ -51,7 +49,13 @@ def open_folder(root: Path, exp: Experiment, fresh: bool) -> Opened:
 
 def _ready(root: Path, exp: Experiment, fresh: bool, lock: FolderLock) -> Opened:
     opened = Opened(root, lock, resumed=False)
-    if lock.previous:
+    stopped = left_stop(lock)
+    if stopped:
+        opened.notes.append(
+            f"the run started {lock.previous.get('started', '?')} stopped: {stopped['error']} "
+            "(its manifest could not record it); its stored chunks are kept"
+        )
+    elif lock.previous:
         opened.notes.append(
             f"the folder's lock was left by {describe(lock.previous)}, which is no longer "
             "running; taken over"
@@ -75,16 +79,39 @@ def _ready(root: Path, exp: Experiment, fresh: bool, lock: FolderLock) -> Opened
             hint="Run with --fresh to delete them and start over, or choose another folder "
             "with --out.",
         )
-    opened.notes += [
-        f"the run started {run.get('started', '?')} stopped without closing (killed); "
-        "its stored chunks are kept"
-        for run in old.get("runs", [])
-        if isinstance(run, dict) and run.get("status") == "running"
-    ]
+    opened.notes += _stopped_runs(old, recorded=bool(stopped))
     cleanup(root)
     opened.records = _checked_records(root, old, opened.notes)
     opened.resumed = bool(opened.records)
     return opened
+
+
+def left_stop(lock: FolderLock) -> dict[str, Any] | None:
+    """Why the last run stopped, as it recorded it in the lock file when its manifest could
+    not be written (sim.storage.lock), or None."""
+    stopped = (lock.previous or {}).get("stopped")
+    return stopped if isinstance(stopped, dict) and stopped.get("error") else None
+
+
+def _stopped_runs(old: dict[str, Any], *, recorded: bool) -> list[str]:
+    """Notes on the runs the manifest says stopped early: one still `running` (killed, or its
+    folder refused every write at the end; the last one said from the lock file when it
+    `recorded` why), and the last run when it failed, with why when the manifest says it."""
+    runs = [run for run in old.get("runs", []) if isinstance(run, dict)]
+    notes = [
+        f"the run started {run.get('started', '?')} stopped without closing its manifest "
+        "(killed, or its folder could not be written); its stored chunks are kept"
+        for run in runs
+        if run.get("status") == "running" and not (recorded and run is runs[-1])
+    ]
+    last = runs[-1] if runs and not recorded else {}
+    if last.get("status") == "failed":
+        why = f"stopped: {last['error']}" if last.get("error") else (
+            "failed without saying why in its manifest (its folder may have refused the "
+            "last write)")  # fmt: skip
+        notes.append(f"the run started {last.get('started', '?')} {why}; its stored chunks "
+                     "are kept")  # fmt: skip
+    return notes
 
 
 def _checked_records(root: Path, old: dict[str, Any], notes: list[str]) -> dict[Key, Any]:
@@ -97,7 +124,9 @@ def _checked_records(root: Path, old: dict[str, Any], notes: list[str]) -> dict[
         damaged[(found.arm, found.start, found.stop)].append(found.describe(root))
     for (arm, start, stop), parts in sorted(damaged.items()):
         for table in TABLES:
-            part_path(root, table, arm, start, stop).unlink(missing_ok=True)
+            path = part_path(root, table, arm, start, stop)
+            with writing("a damaged part", path, verb="delete"):
+                path.unlink(missing_ok=True)
         name = arms.get(arm, {}).get("name", arm)
         notes.append(
             f"damaged part {'; '.join(parts)}: its {stop - start:,} games (arm '{name}', "

@@ -4,12 +4,15 @@ that a run killed at any moment leaves a folder that says what it holds."""
 
 from __future__ import annotations
 
+import errno
+import os
 import time
 from pathlib import Path
 from typing import Any
 
 from sim.experiment.model import Experiment
-from sim.runner.folder import Opened
+from sim.faults import Fault, writing
+from sim.runner.folder import Opened, left_stop
 from sim.runner.illegal import IllegalMoves
 from sim.runner.manifest import chunk_list, new_manifest, now, previous_seconds
 from sim.runner.tasks import ChunkResult
@@ -26,9 +29,10 @@ class Ledger:
     def __init__(self, exp: Experiment, opened: Opened, *, jobs: int, backend: str,
                  address: str | None, chunk_size: int) -> None:  # fmt: skip
         self.root = opened.root
+        self.lock = opened.lock
         self.records = dict(opened.records)
         self.seconds = previous_seconds(read_manifest(self.root))
-        self.manifest = new_manifest(exp, self.root)
+        self.manifest = new_manifest(exp, self.root, left_stop(opened.lock))
         self.began = time.perf_counter()
         self.entry = {"started": now(), "jobs": jobs, "backend": backend, "address": address,
                       "chunk_size": chunk_size, "status": "running"}  # fmt: skip
@@ -63,9 +67,14 @@ class Ledger:
         """What the stop rule found (kept as the manifest's `precision_result`)."""
         self.manifest["precision_result"] = found
 
-    def close(self, status: str, targets: dict[int, int]) -> None:
-        """The run's end: `complete`, `interrupted` or `failed` (an error on the way)."""
+    def close(self, status: str, targets: dict[int, int], error: str | None = None) -> None:
+        """The run's end: `complete`, `interrupted` or `failed` (an error on the way, `error`
+        saying which, one line). A manifest that cannot be written then (a full disk) records
+        why the run stopped in the lock file instead; its fault is raised unless an error is
+        on its way already."""
         self.entry["status"] = status if status == "interrupted" else "failed"
+        if error is not None:
+            self.entry["error"] = error
         self.entry["finished"] = now()
         self.entry["wall_seconds"] = round(time.perf_counter() - self.began, 3)
         self.entry["games_played"] = self.played
@@ -73,20 +82,33 @@ class Ledger:
             arm["games"] = self.done(arm["index"])
             arm["target"] = targets[arm["index"]]
         self.manifest["status"] = self.entry["status"]
-        self._write()
+        try:
+            self._write(error)
+        except Fault:
+            if error is None:
+                raise
 
     def completed(self) -> None:
         """The run played every game it had to: said once everything else is written."""
         self.entry["status"] = self.manifest["status"] = "complete"
-        write_manifest(self.root, self.manifest)
+        self._write()
 
     @property
     def games_stored(self) -> int:
         return sum(b - a for chunks in self.stored.values() for a, b in chunks)
 
-    def _write(self) -> None:
+    def _write(self, error: str | None = None) -> None:
+        """The manifest written; if it cannot be, why the run stops (`error`, else the fault)
+        goes to the lock file, which the next run reads."""
         self.manifest["chunks"] = chunk_list(self.stored, self.seconds, self.records)
-        write_manifest(self.root, self.manifest)
+        try:
+            _still_there(self.root, "the manifest")
+            write_manifest(self.root, self.manifest)
+        except Fault as fault:
+            self.lock.record_stop({"status": self.entry["status"], "at": now(),
+                                   "error": error or fault.happened})  # fmt: skip
+            raise
+        self.lock.record_stop(None)  # the manifest says it now
 
     def _note_errors(self, errors: list[str], arm: str) -> None:
         entry = self.manifest["illegal_moves"]
@@ -97,10 +119,28 @@ class Ledger:
 
 def _store(root: Path, result: ChunkResult) -> dict[str, Any]:
     """Write the chunk's parts; their records (rows, bytes, sha256) for the manifest."""
+    _still_there(root, "a results part")
     # seats first: a chunk counts as done once its games part exists (and seats too)
     seats = part_path(root, "seats", result.arm_index, result.start, result.stop)
-    write_atomic(seats, result.seats)
-    write_atomic(
-        part_path(root, "games", result.arm_index, result.start, result.stop), result.games
-    )
+    write_atomic(seats, result.seats, what="a results part")
+    games = part_path(root, "games", result.arm_index, result.start, result.stop)
+    write_atomic(games, result.games, what="a results part")
     return {"games": record(result.games), "seats": record(result.seats)}
+
+
+def _still_there(root: Path, what: str) -> None:
+    """A results folder removed under the run is a fault, not made again (as writing a file
+    into it would: it would then hold a manifest of games it has not)."""
+    if not root.is_dir():
+        with writing(what, root):
+            raise FileNotFoundError(errno.ENOENT, os.strerror(errno.ENOENT), str(root))
+
+
+def kept_games(root: Path, targets: dict[int, int]) -> str:
+    """What a stopped run keeps, read from the disk (whatever the ledger believes): "45,000 of
+    200,000 games stored" (the stored chunks below each arm's target)."""
+    if not root.is_dir():
+        return f"0 of {sum(targets.values()):,} games stored"
+    stored = sum(min(b, targets[arm]) - a for arm, chunks in complete_chunks(root).items()
+                 if arm in targets for a, b in chunks if a < targets[arm])  # fmt: skip
+    return f"{stored:,} of {sum(targets.values()):,} games stored"

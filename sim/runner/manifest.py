@@ -55,8 +55,10 @@ def previous_seconds(manifest: dict[str, Any] | None) -> dict[Key, float]:
     return {(c["arm"], c["start"], c["stop"]): c.get("seconds", 0.0) for c in chunks}
 
 
-def new_manifest(exp: Experiment, root: Path) -> dict[str, Any]:
-    """The manifest of a run starting on `root` (its history kept from the stored one)."""
+def new_manifest(exp: Experiment, root: Path,
+                 stopped: dict[str, Any] | None = None) -> dict[str, Any]:  # fmt: skip
+    """The manifest of a run starting on `root` (its history kept from the stored one;
+    `stopped`: why the last run stopped, when its manifest could not say it)."""
     old = read_manifest(root) or {}
     keys = root_keys(exp.seed)
     return {
@@ -88,7 +90,7 @@ def new_manifest(exp: Experiment, root: Path) -> dict[str, Any]:
         "created": old.get("created", now()),
         "effective": exp.effective(),
         "arms": [arm_entry(arm) for arm in exp.arms],
-        "runs": [_closed(entry) for entry in old.get("runs", [])],
+        "runs": closed_runs(old.get("runs", []), stopped),
         "illegal_moves": old.get("illegal_moves", {"count": 0, "examples": []}),
         "chunks": [],
     }
@@ -119,12 +121,20 @@ def arm_entry(arm: Arm) -> dict[str, Any]:
     }
 
 
-def _closed(entry: dict[str, Any]) -> dict[str, Any]:
-    """A run entry still `running` when another run holds the folder's lock is a run that was
-    killed (kill -9, a crash, a power cut): it never closed its entry."""
-    if entry.get("status") != "running":
-        return entry
-    return {**entry, "status": "killed"}
+def closed_runs(runs: list[Any], stopped: dict[str, Any] | None) -> list[Any]:
+    """The runs of the stored manifest, none still `running`: another run holds the folder's
+    lock now. The last one `failed` when the lock file recorded why it `stopped` (a full disk
+    kept its manifest from saying so); any other was `killed` (kill -9, a crash, a power cut)
+    or could not write its manifest at all (a folder gone read-only)."""
+    out = [{**e, "status": "killed"} if _running(e) else e for e in runs]
+    if stopped and runs and _running(runs[-1]):
+        out[-1] = {**runs[-1], "status": "failed", "error": stopped.get("error"),
+                   "finished": stopped.get("at")}  # fmt: skip
+    return out
+
+
+def _running(entry: Any) -> bool:
+    return isinstance(entry, dict) and entry.get("status") == "running"
 
 
 def now() -> str:

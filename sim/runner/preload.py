@@ -12,13 +12,18 @@ import contextlib
 import os
 import socket
 import sys
+import warnings
 
 import numpy as np
 
-import sim.runner.tasks  # noqa: F401  (the task code and Parquet encoding)
-from sim.jit import jit
-from sim.plugins import get_game
-from sim.runner.pool import serve_forks
+from sim.compile_cache import CompileCacheWarning
+
+warnings.simplefilter("ignore", CompileCacheWarning)  # a cache it cannot write: the run says so
+
+import sim.runner.tasks  # noqa: E402, F401  (the task code and Parquet encoding)
+from sim.jit import jit  # noqa: E402
+from sim.plugins import get_game  # noqa: E402
+from sim.runner.pool import serve_forks  # noqa: E402
 
 
 @jit

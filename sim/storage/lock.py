@@ -5,10 +5,16 @@ other's manifest. The lock is an OS file lock (flock on POSIX, msvcrt on Windows
 operating system releases it when its process ends in any way, kill -9 included: a lock file
 left behind by a killed run is not held, and the next run takes it over. The file names the
 holder (process id, host, command, start time) for the refusal message and for reports.
+
+The file is written at its full size (LOCK_BYTES) when taken, so that it can be rewritten in
+place later without asking the disk for space: a run stopped by a full disk whose manifest
+cannot be written records why it stopped here instead (`record_stop`), and leaves the file for
+the next run to read.
 """
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import socket
@@ -19,8 +25,10 @@ from pathlib import Path
 from typing import Any
 
 from sim.errors import SimError
+from sim.faults import writing
 
 LOCK_NAME = ".lock"
+LOCK_BYTES = 4096  # the file's size: the holder, and room for why it stopped
 
 try:  # POSIX
     import fcntl
@@ -51,14 +59,35 @@ class FolderLock:
     path: Path
     fd: int
     previous: dict[str, Any] | None = None
+    info: dict[str, Any] | None = None  # what the file says of this holder
+    recorded: bool = False  # why the run stopped is in the file: it stays for the next run
+
+    def record_stop(self, stopped: dict[str, Any] | None) -> bool:
+        """Write `stopped` (why the run stopped) into the file, in place: the last word of a
+        run whose manifest cannot be written (None takes it back, once the manifest could
+        say it). Whether it was written."""
+        if self.fd < 0 or (stopped is None and not self.recorded):
+            return False
+        info = {**(self.info or {}), **({"stopped": stopped} if stopped else {})}
+        try:
+            os.pwrite(self.fd, _padded(info), 0)
+        except OSError:
+            return False
+        self.recorded = stopped is not None
+        return True
 
     def release(self) -> None:
+        """Let the lock go and remove its file (kept when it records why the run stopped); a
+        folder gone read-only or removed meanwhile is no reason to fail here."""
         if self.fd < 0:
             return
         try:
-            self.path.unlink(missing_ok=True)  # while still held: nobody locks a dead file
+            if not self.recorded:  # while still held: nobody locks a dead file
+                with contextlib.suppress(OSError):
+                    self.path.unlink(missing_ok=True)
         finally:
-            os.close(self.fd)
+            with contextlib.suppress(OSError):
+                os.close(self.fd)
             self.fd = -1
 
     def __enter__(self) -> FolderLock:
@@ -72,7 +101,8 @@ def acquire(root: str | Path, *, what: str = "sim run") -> FolderLock:
     """Lock the folder `root` (which must exist) or raise SimError naming the holder."""
     path = Path(root) / LOCK_NAME
     for _ in range(5):  # the holder may release (and remove the file) while we open it
-        fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o644)
+        with writing("the folder's lock", path):
+            fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o644)
         if not _try_lock(fd):
             holder = _read(fd)
             os.close(fd)
@@ -84,8 +114,13 @@ def acquire(root: str | Path, *, what: str = "sim run") -> FolderLock:
             )
         if _same_file(fd, path):
             previous = _read(fd) or None
-            _write(fd, what)
-            return FolderLock(path, fd, previous)
+            try:
+                with writing("the folder's lock", path):
+                    info = _write(fd, what)
+            except BaseException:
+                os.close(fd)
+                raise
+            return FolderLock(path, fd, previous, info)
         os.close(fd)  # locked a file that was removed meanwhile: try the new one
     raise SimError("could not lock the folder (it changed five times)", file=root)
 
@@ -128,7 +163,7 @@ def _read(fd: int) -> dict[str, Any]:
     return found if isinstance(found, dict) else {}
 
 
-def _write(fd: int, what: str) -> None:
+def _write(fd: int, what: str) -> dict[str, Any]:
     info = {
         "pid": os.getpid(),
         "host": socket.gethostname(),
@@ -136,6 +171,16 @@ def _write(fd: int, what: str) -> None:
         "command": " ".join(os.path.basename(a) if i == 0 else a for i, a in enumerate(sys.argv)),
         "started": datetime.now(UTC).isoformat(timespec="seconds"),
     }
-    os.ftruncate(fd, 0)
-    os.lseek(fd, 0, os.SEEK_SET)
-    os.write(fd, json.dumps(info).encode("utf-8"))
+    os.pwrite(fd, _padded(info), 0)  # in place: the file is never longer than LOCK_BYTES
+    return info
+
+
+def _padded(info: dict[str, Any]) -> bytes:
+    """`info` as JSON, padded with spaces to LOCK_BYTES (a long `stopped.error` is cut)."""
+    data = json.dumps(info).encode("utf-8")
+    if len(data) > LOCK_BYTES and isinstance(info.get("stopped"), dict):
+        stopped = dict(info["stopped"])
+        over = len(data) - LOCK_BYTES + 10
+        stopped["error"] = str(stopped.get("error", ""))[: -over or None] + " ..."
+        data = json.dumps({**info, "stopped": stopped}).encode("utf-8")
+    return data[:LOCK_BYTES].ljust(LOCK_BYTES)

@@ -84,7 +84,7 @@ def manifest_problem(found: Any) -> str | None:
 
 def write_manifest(root: str | Path, manifest: dict[str, Any]) -> None:
     text = json.dumps(manifest, indent=1, sort_keys=False, default=_default)
-    write_atomic(Path(root) / MANIFEST, text.encode("utf-8"))
+    write_atomic(Path(root) / MANIFEST, text.encode("utf-8"), what="the manifest")
 
 
 def _default(value: Any) -> Any:

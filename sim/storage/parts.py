@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import contextlib
+import glob
 import io
 import os
 import re
@@ -12,6 +14,8 @@ from typing import Any
 import numpy as np
 import pyarrow as pa
 import pyarrow.parquet as pq
+
+from sim.faults import writing
 
 TABLES = ("games", "seats")
 MANIFEST = "manifest.json"
@@ -50,14 +54,23 @@ def encode(columns: Mapping[str, Any]) -> bytes:
     return buffer.getvalue()
 
 
-def write_atomic(path: str | Path, data: bytes) -> None:
-    """Write to a hidden temporary file in the same folder, then rename it into place."""
+def write_atomic(path: str | Path, data: bytes, *, what: str) -> None:
+    """Write to a hidden temporary file in the same folder, then rename it into place: the
+    file is whole or absent. An OSError (a full disk, a folder gone read-only) is a WriteFault
+    naming `what` and `path`; the temporary file goes first, giving a full disk its space back
+    (for the manifest, written next)."""
     path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-    with open(tmp, "wb") as f:
-        f.write(data)
-    os.replace(tmp, path)
+    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")  # as `leftovers` finds them
+    with writing(what, path):
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            with open(tmp, "wb") as f:
+                f.write(data)
+            os.replace(tmp, path)
+        except BaseException:
+            with contextlib.suppress(OSError):
+                tmp.unlink(missing_ok=True)
+            raise
 
 
 def _parts(root: Path, table: str) -> dict[tuple[int, int, int], Path]:
@@ -108,19 +121,41 @@ def cleanup(root: str | Path) -> int:
     """
     root = Path(root)
     removed = 0
-    for tmp in temporary_files(root):
-        tmp.unlink(missing_ok=True)
-        removed += 1
-    games, seats = _parts(root, "games"), _parts(root, "seats")
-    for key in set(games) ^ set(seats):
-        (games.get(key) or seats[key]).unlink(missing_ok=True)
-        removed += 1
+    with writing("the temporary files and half-stored parts a stopped run left", root,
+                 verb="delete"):  # fmt: skip
+        for tmp in temporary_files(root):
+            tmp.unlink(missing_ok=True)
+            removed += 1
+        games, seats = _parts(root, "games"), _parts(root, "seats")
+        for key in set(games) ^ set(seats):
+            (games.get(key) or seats[key]).unlink(missing_ok=True)
+            removed += 1
     return removed
 
 
-def temporary_files(root: str | Path) -> list[Path]:
-    """write_atomic's leftovers in the arm folders (a run stopped mid-write)."""
+def leftovers(folder: str | Path, names: Iterable[str]) -> list[Path]:
+    """The temporary files write_atomic left of `names` (paths relative to `folder`): a
+    write stopped by a kill or refused by a disk that then refused their deletion too."""
     out = []
+    for name in names:
+        target = Path(folder) / name
+        if target.parent.is_dir():
+            out += [p for p in target.parent.glob(f".{glob.escape(target.name)}.*.tmp")
+                    if p.name[len(target.name) + 2 : -4].isdigit()]  # fmt: skip
+    return out
+
+
+def remove_leftovers(folder: str | Path, names: Iterable[str]) -> None:
+    """Delete what `leftovers` finds (a report's or a tune's folder, before it is written)."""
+    with writing("the temporary files a stopped write left", folder, verb="delete"):
+        for path in leftovers(folder, names):
+            path.unlink(missing_ok=True)
+
+
+def temporary_files(root: str | Path) -> list[Path]:
+    """write_atomic's leftovers in a results folder (a run stopped mid-write): of the manifest
+    and in the arm folders."""
+    out = leftovers(root, [MANIFEST])
     for table in TABLES:
         base = Path(root) / table
         if base.is_dir():

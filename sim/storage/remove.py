@@ -11,6 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from sim.errors import SimError
+from sim.faults import writing
 from sim.storage.manifest import read_manifest
 from sim.storage.parts import MANIFEST, TABLES, stored_parts, temporary_files
 
@@ -31,15 +32,16 @@ def remove_results(root: str | Path) -> int:
         return 0
     read_manifest(root)  # refuses a manifest.json the lab did not write
     files = [*temporary_files(root), *stored_parts(root)]
-    for path in files:
-        path.unlink(missing_ok=True)
-    for table in TABLES:
-        base = root / table
-        if base.is_dir():
-            for arm in base.iterdir():
-                _remove_if_empty(arm)
-            _remove_if_empty(base)
-    (root / MANIFEST).unlink(missing_ok=True)
+    with writing("the stored results (--fresh)", root, verb="delete"):
+        for path in files:
+            path.unlink(missing_ok=True)
+        for table in TABLES:
+            base = root / table
+            if base.is_dir():
+                for arm in base.iterdir():
+                    _remove_if_empty(arm)
+                _remove_if_empty(base)
+        (root / MANIFEST).unlink(missing_ok=True)
     return len(files) + 1
 
 

@@ -221,9 +221,13 @@ def incomplete_note(
         "interrupted": "the run was interrupted",
         "failed": "the run failed",
         "complete": "parts are missing",
-    }.get(str(status), "the run stopped without closing its manifest (killed)")
+    }.get(str(status), "the run stopped without closing its manifest (killed, or its folder "
+          "could not be written)")  # fmt: skip
     if status == "running" and holder:
         why = f"a run is still writing it (process {holder.get('pid', '?')})"
+    runs = manifest.get("runs") or [{}]
+    if status == "failed" and isinstance(runs[-1], Mapping) and runs[-1].get("error"):
+        why = f"the run stopped ({runs[-1]['error']})"
     stored = sum(a.stored for a in arms)
     wanted = sum(max(a.target, a.stored) for a in arms)
     text = f"{why}: {stored:,} of {wanted:,} games stored"

@@ -26,6 +26,7 @@ from sim.measures.core import Ratio
 from sim.runner.options import RunOptions
 from sim.runner.pool import WorkerPool
 from sim.stats.bootstrap import break_even_bootstrap
+from sim.storage import write_atomic
 from sim.tune.evaluate import Evaluation, candidate_folder, measure, run_candidate
 from sim.tune.folder import OVERLAY
 from sim.tune.knobs import show_values
@@ -160,7 +161,8 @@ def write_overlay(root: Path, tune: Tune, best: Confirmed) -> Path:
         "#   rules: {" + ", ".join(f"{k}: {_yaml(v)}" for k, v in rules.items()) + "}\n"
     )
     path = root / OVERLAY
-    path.write_text(head + yaml.safe_dump(rules, sort_keys=False), encoding="utf-8")
+    text = head + yaml.safe_dump(rules, sort_keys=False)
+    write_atomic(path, text.encode("utf-8"), what="the recommended rules")
     return path
 
 

@@ -1,4 +1,4 @@
-"""RunOptions a candidate and measuring its targets.
+"""Running a candidate and measuring its targets.
 
 A candidate (one value per knob) is an experiment of its own, played by the runner into its
 own results folder, `<out>/trials/<id>/`, named by its values: a candidate tried twice reuses

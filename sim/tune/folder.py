@@ -19,8 +19,11 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from sim.errors import SimError
-from sim.paths import cannot_write, make_folder
+from sim.faults import writing
+from sim.paths import make_folder
+from sim.storage import write_atomic
 from sim.storage.lock import FolderLock, acquire
+from sim.storage.parts import remove_leftovers
 from sim.tune.journal import JOURNAL
 
 if TYPE_CHECKING:
@@ -34,15 +37,13 @@ WRITTEN = (SUMMARY, JOURNAL, f"{JOURNAL}.lock", OVERLAY)
 
 def open_tune_folder(root: Path, tune: Tune, *, fresh: bool, key: str = "--out") -> FolderLock:
     """Create and lock `root`; refuse another tune's folder unless `fresh` clears it."""
-    make_folder(root, key=key)
-    try:
-        lock = acquire(root)
-    except OSError as exc:
-        raise cannot_write(root, exc, key=key) from None
+    make_folder(root, key=key, what="the tune's folder")
+    lock = acquire(root)
     try:
         if fresh:
             clear(root)
         _check(root, tune)
+        remove_leftovers(root, (SUMMARY, OVERLAY))
         write_summary(root, {**read_summary(root), "tune": _identity(tune)})
     except BaseException:
         lock.release()
@@ -73,9 +74,11 @@ def _check(root: Path, tune: Tune) -> None:
 
 def clear(root: Path) -> None:
     """Delete what a tune wrote in `root` (its candidates' results folders with them)."""
-    shutil.rmtree(root / TRIALS, ignore_errors=True)
-    for name in WRITTEN:
-        (root / name).unlink(missing_ok=True)
+    with writing("the stored tune (--fresh)", root, verb="delete"):
+        if (root / TRIALS).is_dir():
+            shutil.rmtree(root / TRIALS)
+        for name in WRITTEN:
+            (root / name).unlink(missing_ok=True)
 
 
 def read_summary(root: Path) -> dict[str, Any]:
@@ -90,7 +93,5 @@ def read_summary(root: Path) -> dict[str, Any]:
 
 
 def write_summary(root: Path, summary: dict[str, Any]) -> None:
-    path = root / SUMMARY
-    tmp = path.with_suffix(".json.tmp")
-    tmp.write_text(json.dumps(summary, indent=1, default=str) + "\n", encoding="utf-8")
-    tmp.replace(path)
+    text = json.dumps(summary, indent=1, default=str) + "\n"
+    write_atomic(root / SUMMARY, text.encode("utf-8"), what="the tune's summary")

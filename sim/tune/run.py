@@ -3,12 +3,14 @@ write the recommendation (`run_tune`); what `sim tune` runs (sim/commands/tune.p
 
 from __future__ import annotations
 
+import contextlib
 import time
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
 from sim.compiling import console_notice, quiet_notice
+from sim.faults import Fault
 from sim.plugins import get_game
 from sim.plugins.base import prepare
 from sim.runner import default_jobs
@@ -17,6 +19,7 @@ from sim.runner.pool import local_pool
 from sim.storage import read_manifest
 from sim.tune.confirm import Confirmed, confirm, crossings, overall, write_overlay
 from sim.tune.folder import TRIALS, open_tune_folder, read_summary, write_summary
+from sim.tune.journal import STUDY, storage
 from sim.tune.knobs import plain_names, show_values
 from sim.tune.progress import TuneProgress
 from sim.tune.search import open_study, planned_trials, sampler_kind, search
@@ -53,7 +56,8 @@ def run_tune(tune: Tune, *, root: Path, options: RunOptions, show: bool = True, 
         write_summary(root, _summary(tune, root, study, confirmed, found, overlay))
         _record_session(root, began, progress, finished=True)
     except BaseException:
-        _record_session(root, began, progress, finished=False)
+        with contextlib.suppress(Fault):  # a disk that refuses it: the fault on its way says so
+            _record_session(root, began, progress, finished=False)
         raise
     finally:
         if progress is not None:
@@ -94,6 +98,19 @@ def _record_session(root: Path, began: float, progress: TuneProgress | None, *,
         "finished": finished,
     })  # fmt: skip
     write_summary(root, summary)
+
+
+def kept(root: Path) -> str:
+    """What a stopped tune keeps, read from its folder: "the study's 9 trials and 12,400 games
+    of its candidates stored"."""
+    import optuna
+
+    try:
+        trials = len(optuna.load_study(study_name=STUDY, storage=storage(root)).trials)
+    except (KeyError, OSError, Fault):  # no study yet
+        trials = 0
+    counted = f"{trials} trial{'s' if trials != 1 else ''}"
+    return f"the study's {counted} and {games_stored(root):,} games of its candidates stored"
 
 
 def games_stored(root: Path) -> int:

@@ -29,6 +29,7 @@ from sim.experiment import Experiment, parse_experiment
 from sim.measures import read_arm, registry_for
 from sim.runner import run
 from sim.runner.options import RunOptions
+from sim.storage import write_atomic
 from sim.tune.knobs import plain_names
 from sim.tune.spec import Tune
 from sim.tune.targets import places
@@ -163,7 +164,7 @@ def write_summary(tune: Tune, chosen: list[Move], notes: list[str], *,
     names = plain_names(tune.experiment.arms[0].ruleset, tune.screen.keys)
     summary = {"name": tune.name, "file": tune.file, "games": tune.games,
                "keys": list(tune.screen.keys), "notes": notes, "rows": rows,
-               "targets": [t.as_json() for t in tune.targets], "key_names": names}  # fmt: skip
-    (root / "screen.json").write_text(json.dumps(summary, indent=1, default=str) + "\n",
-                                      encoding="utf-8")  # fmt: skip
+                "targets": [t.as_json() for t in tune.targets], "key_names": names}  # fmt: skip
+    text = json.dumps(summary, indent=1, default=str) + "\n"
+    write_atomic(root / "screen.json", text.encode("utf-8"), what="the screen's summary")
     return summary

@@ -118,13 +118,17 @@ def search(tune: Tune, study: optuna.Study, *, root: Path, options: RunOptions,
 
     Raises the runner's Interrupted when stopped: the trial being played stays running in the
     journal, with its games, and the next call finishes it."""
+    distributions = {k.name: k.distribution() for k in tune.knobs}
     for frozen in study.get_trials(deepcopy=False, states=(TrialState.RUNNING,)):
-        # the trial a stopped tune was playing: the same trial, continued
+        # the trial a stopped tune was playing: the same trial, continued (its values too,
+        # when it stopped before the journal held them all: asked again as they were asked)
         trial = Trial(study, frozen._trial_id)
+        study.sampler = make_sampler(tune, frozen.number)
+        for name in distributions.keys() - frozen.params.keys():
+            trial._suggest(name, distributions[name])
         _run_trial(study, tune, trial, root=root, options=options, on_trial=on_trial,
                     on_chunk=on_chunk, pool=pool,
                     reported=set(frozen.intermediate_values))  # fmt: skip
-    distributions = {k.name: k.distribution() for k in tune.knobs}
 
     def ask_and_play() -> None:
         study.sampler = make_sampler(tune, len(study.trials))
