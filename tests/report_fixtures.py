@@ -411,6 +411,20 @@ def what_if(root: Path, games: int = 3000) -> Path:
 # --- reading a built page ------------------------------------------------------------------------
 
 
+def answer_rows(report: Path) -> dict[str, list[list[str]]]:
+    """question key -> the cells of each row of its small table (where, [measure,] value,
+    interval[, verdict]) from a page's Answers block."""
+    page = (Path(report) / "index.html").read_text()
+    block = page.split('<section id="answers">', 1)[1].split("</section>", 1)[0]
+    out = {}
+    for key, body in re.findall(r'<div class="qa" data-question="([^"]+)">(.*?)</div>', block):
+        table = re.search(r'<table class="answer-rows">.*?<tbody>(.*?)</tbody>', body)
+        rows = re.findall(r"<tr>(.*?)</tr>", table[1]) if table else []
+        out[key] = [[html.unescape(re.sub(r"<[^>]+>", "", c))
+                     for c in re.findall(r"<td[^>]*>(.*?)</td>", r)] for r in rows]  # fmt: skip
+    return out
+
+
 def answers(report: Path) -> dict[str, tuple[str, str, str]]:
     """question key -> (kind, answer text, quality text) from a page's Answers block."""
     page = (Path(report) / "index.html").read_text()

@@ -89,19 +89,53 @@ PROBE = """
     });
     return [Object.keys(keys).length, count, bad];
   }
+  function layout() {
+    // the first screen: the scorecard starts on it
+    var card = document.getElementById('scorecard');
+    var top = card ? card.getBoundingClientRect().top + window.scrollY : null;
+    var rows = card ? all('tbody tr[data-question]', card).length : 0;
+    // every table, folded ones too, fits its box: no sideways scrolling inside it
+    var closed = all('details').filter(function (d) { return !d.open; });
+    closed.forEach(function (d) { d.open = true; });
+    var folded = all('.tablewrap.folded');
+    folded.forEach(function (b) { b.classList.remove('folded'); });
+    var wide = [];
+    all('.tablewrap').forEach(function (box) {
+      var table = box.querySelector('table');
+      var over = table.getBoundingClientRect().width - box.clientWidth;
+      if (box.clientWidth > 0 && over > 1) {
+        wide.push((table.id || table.className) + ' by ' + Math.round(over) + 'px');
+      }
+    });
+    closed.forEach(function (d) { d.open = false; });
+    folded.forEach(function (b) { b.classList.add('folded'); });
+    // a section shows a picture before its first table
+    var plain = [];
+    all('main > section').forEach(function (s) {
+      if (['scorecard', 'answers', 'definitions', 'methods'].indexOf(s.id) >= 0) { return; }
+      var table = s.querySelector('table'), img = s.querySelector('img');
+      if (!table) { return; }
+      if (!img || (table.compareDocumentPosition(img) & Node.DOCUMENT_POSITION_FOLLOWING)) {
+        plain.push(s.id);
+      }
+    });
+    return {scorecard_top: top, scorecard_rows: rows, wide: wide, table_first: plain,
+            screen: window.innerHeight};
+  }
   function printing() {
     window.dispatchEvent(new Event('beforeprint'));
     return all('details').filter(function (d) { return !d.open; }).length;
   }
   window.addEventListener('load', function () {
     setTimeout(function () {
-      var img = images(), sec = sections(), ans = answers();
+      var img = images(), sec = sections(), ans = answers(), lay = layout();
       var v = {
         images: img[0], total: img[1], sort: sorter(),
         height: document.body.scrollHeight,
         overflow: document.documentElement.scrollWidth - window.innerWidth,
         sections: sec[0], section_problems: sec[1],
         questions: ans[0], answer_lines: ans[1], answer_problems: ans[2],
+        layout: lay,
         details: all('details').length, closed_after_print: printing(),
         problems: problems, axe: null
       };
@@ -246,3 +280,26 @@ def test_phone_width_and_print(pages, tmp_path):
     assert done.returncode == 0 and pdf.is_file(), done.stderr[-2000:]
     assert len(re.findall(rb"/Type\s*/Page\b", pdf.read_bytes())) >= 2
     assert "@media print" in page.read_text()
+
+
+def test_first_screen_scorecard_tables_fit_pictures_first(pages, verdicts, tmp_path):
+    """At desktop width (1200px, narrower than a 1280px window): the scorecard starts on the
+    first screen with a row per question, no table is wider than its box (folded and collapsed
+    ones opened), and every section shows a picture before its first table."""
+    for name, (v, _) in verdicts.items():
+        if name == "compare":
+            continue
+        lay = v["layout"]
+        assert lay["scorecard_rows"] >= 2 and lay["scorecard_top"] < lay["screen"], (name, lay)
+        assert lay["wide"] == [], f"{name}: tables cut at the right edge: {lay['wide']}"
+        assert lay["table_first"] == [], f"{name}: a table before any picture: {lay}"
+    # the check sees a table wider than its box
+    page = pages["pricing"]
+    bad = page.with_name("wide-table.html")
+    cells = "".join(f"<td>{'x' * 40}</td>" for _ in range(12))
+    bad.write_text(page.read_text().replace(
+        '<section id="answers">',
+        f'<section id="answers"><div class="tablewrap"><table id="planted"><tr>{cells}</tr>'
+        "</table></div>", 1), encoding="utf-8")  # fmt: skip
+    v, _ = _run_page(bad, tmp_path)
+    assert any(w.startswith("planted by ") for w in v["layout"]["wide"]), v["layout"]

@@ -6,13 +6,14 @@ ladder, a runaway leader and a comeback game their curves; and on a real run of 
 from __future__ import annotations
 
 import csv
+import re
 from pathlib import Path
 
 import pytest
 
 from sim.report import build_report
 from tests import quality_fixtures as Q
-from tests.report_fixtures import answers
+from tests.report_fixtures import answer_rows, answers
 
 
 def _report(root: Path) -> Path:
@@ -38,41 +39,46 @@ def test_pure_luck_leaves_skill_depth_open_and_shows_the_deal_deciding(luck):
     found = answers(luck)
     kind, text, _ = found["quality.skill"]
     # a coin decides, but 1,500 games do not show the top within 2 pp of a coin's 50%
-    assert kind == "unsettled" and "0 of 4 steps distinguishable" in text
-    assert "Not settled at this size whether skill decides (tolerance \u00b12 pp)" in text
+    assert kind == "unsettled" and text.startswith("Not settled whether skill decides: "), text
+    assert "finishes ahead" not in text and "\u00b12 pp" in text
     assert "games per arm would likely settle it" in text
+    steps = answer_rows(luck)["quality.skill"]  # four steps, then top over bottom
+    assert len(steps) == 5 and not any(r[-1] == "ahead beyond the tolerance" for r in steps)
     kind, text, _ = found["quality.luck"]
     # every replay of a deal is the same game: the deal decides all of them, the players none
-    assert "the deal alone decides 100.0%" in text and "the players 0.0%" in text
-    assert "the deal decides more often than the player (tolerance \u00b12 pp)" in text
-    assert kind == "finding"
+    rows = {r[0]: r for r in answer_rows(luck)["quality.luck"]}
+    assert rows["the deal decides"][1] == "100.0%" and rows["the player decides"][1] == "0.0%"
+    assert "the deal decides more often than the player, beyond the \u00b12 pp tolerance" in text
+    assert kind == "finding" and text.startswith("More luck than skill: ")
 
 
 def test_pure_luck_shows_no_skill_depth_within_a_tolerance_its_games_can_settle(tmp_path):
     root = Q.pure_luck(tmp_path / "results", tolerances={"skill_depth": 0.05})
     kind, text, _ = answers(_report(root))["quality.skill"]
-    assert kind == "within" and "No skill depth" in text and "(tolerance \u00b15 pp)" in text
+    assert kind == "within" and text.startswith("No skill depth beyond the tolerance: "), text
+    assert "within \u00b15 pp of a coin's 50%" in text
 
 
 def test_pure_luck_upsets_are_what_the_seats_would_give(luck):
-    _, text, _ = answers(luck)["quality.luck"]
     # players two or more levels below the best hold about half the seats and, by luck, win
     # about half the games: the two shares' intervals overlap
-    import re
-
-    win, win_lo, win_hi, fair, fair_lo, fair_hi = map(float, re.search(
-        r"win ([\d.]+)% \(([\d.]+) to ([\d.]+)\) of the games with a winner, though they hold "
-        r"([\d.]+)% \(([\d.]+) to ([\d.]+)\)", text).groups())  # fmt: skip
+    row = {r[0]: r for r in answer_rows(luck)["quality.luck"]}[
+        "won by a player two levels below the best"
+    ]
+    win_lo, win_hi = map(float, re.fullmatch(r"\(([\d.]+) to ([\d.]+)\)", row[2]).groups())
+    fair_lo, fair_hi = map(float, re.fullmatch(
+        r"they hold [\d.]+% \(([\d.]+) to ([\d.]+)\) of the seats", row[3]).groups())  # fmt: skip
     assert win_lo <= fair_hi and fair_lo <= win_hi
 
 
 def test_pure_skill_shows_the_ladder(skill):
     kind, text, _ = answers(skill)["quality.skill"]
-    assert kind == "finding" and "4 of 4 steps distinguishable" in text
-    assert "Skill decides" in text
-    assert "master over novice 100.0%" in text
-    _, text, _ = answers(skill)["quality.luck"]
-    assert "win 0.0% " in text  # nobody two levels below the best ever wins
+    assert kind == "finding" and text.startswith("Skill decides: master finishes ahead of novice")
+    steps = {r[0]: r for r in answer_rows(skill)["quality.skill"]}
+    assert len(steps) == 5 and all(r[-1] == "ahead beyond the tolerance" for r in steps.values())
+    assert steps["master over novice"][1] == "100.0%"
+    rows = {r[0]: r for r in answer_rows(skill)["quality.luck"]}
+    assert rows["won by a player two levels below the best"][1] == "0.0%"  # nobody ever
 
 
 @pytest.fixture(scope="module")
@@ -93,8 +99,9 @@ def test_a_runaway_leader_and_a_comeback_give_their_curves(curves):
     assert m[("strong", "decided_last_round")] == 1.0
     assert m[("club", "decided_last_round")] == 0.0
     _, text, _ = answers(curves)["quality.lead"]
-    assert "At club:" in text and "the leader wins 100.0%" in text
-    assert "the last at half time wins 100.0%" in text
+    assert "0.0% (0.0 to 0.6) at strong to 100.0% (99.4 to 100.0) at club" in text, text
+    rows = {(r[0], r[1]): r[2] for r in answer_rows(curves)["quality.lead"]}  # level, measure
+    assert rows[("strong", "the last at half time wins")] == "100.0%", rows
 
 
 def test_the_section_draws_a_picture_per_question(luck):
@@ -124,10 +131,10 @@ def test_a_real_game_of_pure_luck(tmp_path):
     run(exp, out=tmp_path / "results", jobs=1, progress=False)
     report = build_report(results_dir=tmp_path / "results", report_dir=tmp_path / "report")
     found = answers(report.parent)
-    _, text, _ = found["quality.luck"]
-    assert "the deal alone decides 100.0%" in text and "the players 0.0%" in text
+    rows = {r[0]: r for r in answer_rows(report.parent)["quality.luck"]}
+    assert rows["the deal decides"][1] == "100.0%" and rows["the player decides"][1] == "0.0%"
     kind, text, _ = found["quality.skill"]
-    assert kind == "unsettled" and "0 of 1 steps distinguishable" in text
+    assert kind == "unsettled" and text.startswith("Not settled whether skill decides"), text
 
 
 def test_a_what_if_arm_changes_the_game_leaves_it_alone_or_is_not_settled(tmp_path):
@@ -147,9 +154,10 @@ def test_a_what_if_arm_changes_the_game_leaves_it_alone_or_is_not_settled(tmp_pa
     found = answers(_report(Q.write(tmp_path / "results", "whatif", arms, games=600,
                                     baseline="base")))  # fmt: skip
     kind, text, _ = found["quality.whatif.same"]
-    assert kind == "within" and "No measure changes beyond its tolerance (shares \u00b12 pp" in text
+    assert kind == "within" and "Nothing changes beyond its tolerance (shares \u00b12 pp" in text
     kind, text, _ = found["quality.whatif.flip"]
     assert kind == "finding" and "It changes how the game plays" in text
     kind, text, _ = found["quality.whatif.other"]
-    assert kind == "unsettled" and "Not settled at this size whether any measure changes" in text
-    assert "games per arm would likely settle it" in text
+    assert kind == "unsettled", text
+    assert text.startswith("Not settled whether anything changes beyond its tolerance"), text
+    assert re.search(r"games per arm would likely settle it|more games alone would hardly", text)

@@ -1,8 +1,8 @@
-"""Three-valued verdicts (sim/stats/verdict.py): an equivalence holds only when the whole
-interval lies inside the tolerance, never because a difference went undetected; an effect is
-shown when the interval excludes zero; otherwise the question is open, with the games per arm
-that would settle it with about 80% probability. And the tolerances' defaults and overrides
-(sim/stats/tolerances.py)."""
+"""Three-valued verdicts (sim/stats/verdict.py): a difference is within the tolerance only when
+the whole interval lies inside it, never because a difference went undetected; beyond it only
+when the whole interval lies outside it, never because a difference was detected; otherwise the
+question is open, with the games per arm that would settle it with about 80% probability. And
+the tolerances' defaults and overrides (sim/stats/tolerances.py)."""
 
 from __future__ import annotations
 
@@ -24,15 +24,25 @@ def test_equivalence_holds_only_inside_the_tolerance() -> None:
     # not detecting a difference is not enough: (-1.5, 1.9) contains zero but leaves +-1
     wide = equivalence(0.2, -1.5, 1.9, 1.0, games=1000)
     assert wide.outcome is Outcome.UNSETTLED and wide.games_to_settle > 1000
-    assert equivalence(1.5, 0.4, 2.6, 1.0).outcome is Outcome.OPPOSITE
-    assert equivalence(-1.5, -2.6, -0.4, 1.0).outcome is Outcome.OPPOSITE
+    assert equivalence(2.5, 1.4, 3.6, 1.0).outcome is Outcome.OPPOSITE
+    assert equivalence(-2.5, -3.6, -1.4, 1.0).outcome is Outcome.OPPOSITE
     # an effect too small to matter: inside the tolerance although it excludes zero
-    assert equivalence(0.3, 0.1, 0.5, 1.0).outcome is Outcome.HOLDS
+    small = equivalence(0.3, 0.1, 0.5, 1.0)
+    assert small.outcome is Outcome.HOLDS and small.real
 
 
-def test_a_better_test_of_an_effect_replaces_the_interval_s_zero() -> None:
-    assert equivalence(1.5, 0.4, 2.6, 1.0, effect_shown=False).outcome is Outcome.UNSETTLED
-    assert equivalence(0.5, -0.6, 1.6, 1.0, effect_shown=True).outcome is Outcome.OPPOSITE
+def test_a_real_difference_is_beyond_the_tolerance_only_when_its_whole_interval_is() -> None:
+    """0.9 (0.3 to 1.5) against +-1: real (it excludes zero), but not shown to exceed the
+    tolerance: open, with the games that would settle it."""
+    real = equivalence(0.9, 0.3, 1.5, 1.0, games=2000)
+    assert real.outcome is Outcome.UNSETTLED and real.real and real.games_to_settle > 2000
+    assert not equivalence(0.2, -0.5, 0.9, 1.0).real
+
+
+def test_a_better_test_of_an_effect_must_back_a_difference_beyond_the_tolerance() -> None:
+    assert equivalence(2.5, 1.4, 3.6, 1.0, effect_shown=False).outcome is Outcome.UNSETTLED
+    assert equivalence(2.5, 1.4, 3.6, 1.0, effect_shown=True).outcome is Outcome.OPPOSITE
+    assert equivalence(0.5, -0.6, 1.6, 1.0, effect_shown=True).outcome is Outcome.UNSETTLED
     assert equivalence(0.5, 0.2, 0.8, 1.0, effect_shown=True).outcome is Outcome.HOLDS
 
 
@@ -41,17 +51,20 @@ def test_undetermined_or_open_ended_intervals_settle_nothing() -> None:
     assert nan.outcome is Outcome.UNSETTLED and nan.games_to_settle is None
     open_ended = equivalence(3.0, -0.5, math.inf, 1.0, games=100)
     assert open_ended.outcome is Outcome.UNSETTLED and open_ended.games_to_settle is None
-    assert equivalence(3.0, 0.5, math.inf, 1.0).outcome is Outcome.OPPOSITE  # beyond the range
+    assert equivalence(3.0, 1.5, math.inf, 1.0).outcome is Outcome.OPPOSITE  # beyond the range
+    assert equivalence(3.0, 0.5, math.inf, 1.0).outcome is Outcome.UNSETTLED
     with pytest.raises(ValueError):
         equivalence(0.0, -1.0, 1.0, -1.0)
 
 
-def test_positive_claims_read_the_claimed_side_first() -> None:
-    assert positive(2.0, 0.5, 3.5, 1.0).outcome is Outcome.HOLDS
+def test_positive_claims_hold_beyond_the_tolerance_only() -> None:
+    assert positive(2.5, 1.5, 3.5, 1.0).outcome is Outcome.HOLDS
     assert positive(0.0, -1.0, 0.9, 1.0).outcome is Outcome.OPPOSITE  # at most negligible
     assert positive(-3.0, -4.0, -2.0, 1.0).outcome is Outcome.OPPOSITE
-    open_ = positive(0.5, -0.5, 1.5, 1.0, games=200)
-    assert open_.outcome is Outcome.UNSETTLED and open_.games_to_settle > 200
+    small = positive(0.5, 0.2, 0.8, 1.0)  # real but smaller than the tolerance
+    assert small.outcome is Outcome.OPPOSITE and small.real
+    open_ = positive(1.5, 0.5, 2.5, 1.0, games=200)  # real, not settled whether beyond
+    assert open_.outcome is Outcome.UNSETTLED and open_.real and open_.games_to_settle > 200
 
 
 def test_a_target_is_met_inside_its_widened_band_and_missed_outside_it() -> None:
@@ -72,7 +85,7 @@ def test_a_target_is_met_inside_its_widened_band_and_missed_outside_it() -> None
 def test_all_of_needs_every_claim() -> None:
     holds = equivalence(0.0, -0.5, 0.5, 1.0)
     near = equivalence(0.0, -0.9, 0.9, 1.0)
-    shown = equivalence(2.0, 1.0, 3.0, 1.0)
+    shown = equivalence(2.5, 1.5, 3.5, 1.0)
     open_a = equivalence(0.0, -2.0, 2.0, 1.0, games=100)
     open_b = equivalence(0.0, -4.0, 4.0, 1.0, games=100)
     assert all_of([holds, near]) == near  # the one nearest its tolerance
@@ -108,8 +121,8 @@ def _settled_share(claim, true: float, se: float, games: int, tol: float, rng) -
 
 @pytest.mark.parametrize(
     ("claim", "true"),
-    [(equivalence, t) for t in (0.0, 0.3, 0.5, 0.8, 1.1)]
-    + [(positive, t) for t in (-0.1, 0.4, 0.9)]
+    [(equivalence, t) for t in (0.0, 0.3, 0.5, 1.6, 2.0)]
+    + [(positive, t) for t in (0.2, 0.4, 1.6)]
     + [(_target, t) for t in (0.0, 0.6, 1.4, 1.9)],
 )
 def test_the_games_to_settle_settle_it_four_times_in_five(claim, true: float) -> None:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import polars as pl
 
-from sim.measures.core import Column, Quantile, Ratio, Share
+from sim.measures.core import Column, Measure, Quantile, Ratio, Share, Value
 from sim.measures.registry import Registry
 from sim.measures.seats import (
     DecidedRate,
@@ -147,6 +147,56 @@ class Beats(Ratio):
 def _beats(pairing: str) -> Beats | None:
     upper, sep, lower = pairing.partition(">")
     return Beats(upper, lower) if sep and upper and lower and upper != lower else None
+
+
+class CoinFlips(Measure):
+    """Luck in a designer's units: the share of games a coin would have to decide, in a game
+    the stronger player always wins otherwise, to give `upper`'s record against `lower`
+    (Duersch, Lambrecht and Oechssler, "Measuring skill and chance in games", European
+    Economic Review 2020: their "x%-chess", with the pure game of skill taken as one the
+    stronger always wins). Were a share c of games coin flips, `upper` would finish ahead in
+    1 - c/2 of them, so c = 2 (1 - p) for p = beats.upper>lower: 0 a pure game of skill
+    between these two, 1 a coin flip (also when `lower` is the stronger: clipped there)."""
+
+    unit = "share"
+
+    def __init__(self, upper: str, lower: str) -> None:
+        self.beats = Beats(upper, lower)
+        self.name = f"coin_flips.{upper}>{lower}"
+        self.label = "coin-flip share"
+        self.definition = (
+            f"The share of games a coin would have to decide, were the stronger player to win "
+            f"every other game, to give {upper}'s record against {lower}: 2 x (1 - the share "
+            f"in which {upper} finishes ahead of {lower}). 0% is a pure game of skill between "
+            "them, 100% a coin flip (Duersch, Lambrecht and Oechssler 2020, with a pure game of "
+            "skill as the reference)."
+        )
+        self.seats_columns = self.beats.seats_columns
+
+    def missing_in(self, settings: Settings) -> str:
+        return self.beats.missing_in(settings)
+
+    @staticmethod
+    def _of(p: Value) -> Value:
+        def c(x: float) -> float:
+            return min(max(2.0 * (1.0 - x), 0.0), 1.0)
+
+        return Value(c(p.value), c(p.high), c(p.low), 2.0 * p.se, p.n)
+
+    def estimate(self, arm: StoredArm) -> Value:
+        return self._of(self.beats.estimate(arm))
+
+    def pooled(self, arms: list[StoredArm]) -> Value:
+        return self._of(self.beats.pooled(arms))
+
+    def paired(self, a: StoredArm, b: StoredArm) -> Value:
+        d = self.beats.paired(a, b)  # the coin-flip share moves by -2 x the record's change
+        return Value(-2.0 * d.value, -2.0 * d.high, -2.0 * d.low, 2.0 * d.se, d.n)
+
+
+def _coin_flips(pairing: str) -> CoinFlips | None:
+    found = _beats(pairing)
+    return CoinFlips(found.upper, found.lower) if found is not None else None
 
 
 MEAN_SCORE = seat_mean("score", name="mean_score", label="score per seat",
@@ -361,6 +411,10 @@ def generic(spec: GameMeasures, outcomes: tuple[str, ...] | None) -> Registry:
                  "seat k's win share over the games with a winner")  # fmt: skip
         r.family("beats.<pairing>", _beats,
                  "beats.A>B: how often strategy A finishes ahead of B at a table")  # fmt: skip
+        r.family("coin_flips.<pairing>", _coin_flips,
+                 "coin_flips.A>B: the share of games a coin would have to decide to give A's "
+                 "record against B, were the stronger to win the rest (0 pure skill, 1 a coin "
+                 "flip)")  # fmt: skip
     if spec.no_choice is not None:
         r.add(NoChoice(spec))
     for m in spec.own:

@@ -170,28 +170,13 @@ def report_files(page: str, markdown: str, sections: list[Section]) -> dict[str,
 
 
 def _meta(results: Results, names: list[str], unknown: list[str]) -> list[str]:
-    m = results.manifest
+    from sim.report import provenance
+
     e = html.escape
-    counts = dict(results.games.group_by("arm").len().iter_rows())
-    per_arm = [int(counts.get(arm.name, 0)) for arm in results.arms]
-    games = f"{results.total_games:,} games in {len(results.arms)} arm(s)"
-    if per_arm:
-        lo, hi = min(per_arm), max(per_arm)
-        games += f", {lo:,} per arm" if lo == hi else f", {lo:,} to {hi:,} per arm"
-    empty = [arm.name for arm, n in zip(results.arms, per_arm, strict=True) if n == 0]
-    if empty:
-        games += f" (no games in {', '.join(repr(e(n)) for n in empty)})"
     lines = []
     if results.description:
         lines.append(e(results.description))
-    seed = m.get("seed", {})
-    seed = seed.get("root") if isinstance(seed, dict) else seed
-    lines.append(f"{games}; root seed {e(str(seed))}; results <code>{e(str(results.root))}</code>")
-    if m.get("experiment_file"):
-        lines.append(
-            f"experiment file <code>{e(str(m['experiment_file']))}</code>"
-            + (f", baseline arm <b>{e(results.baseline)}</b>" if results.baseline else "")
-        )
+    lines += provenance.header(results)
     if results.excluded:
         n = sum(results.excluded.values())
         lines.append(

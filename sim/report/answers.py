@@ -1,12 +1,18 @@
-"""Answers: one sentence per question an experiment asks, in the designer's words, with every
-estimate beside its interval, and a data-quality line under it.
+"""Answers: one sentence per question an experiment asks, in the designer's words, the verdict
+first, with every estimate beside its interval, a small table of the figures behind it (one row
+per level, price, seat...) and a data-quality line under it.
 
-An ``Answer`` is a sentence made of parts: plain words (no figures), ``Estimate`` (a number
-that always carries its interval), ``Term`` (a metric's name whose definition is one hover away
-on the page and a footnote away in report.md), ``Label`` (the name of a setting, e.g.
-"4 players", which may hold digits but is not an estimate) and ``Count`` (a number of games or
-tables: a fact, not an estimate). The page marks each kind, so a test can check that every
-number in the Answers block is an estimate with its interval, a setting's name or a count.
+An ``Answer``'s lead is one sentence of at most about 25 words that says the verdict first
+("Skill decides: the top level finishes ahead of the bottom in 92% (90% to 94%) of games.");
+`more` may add a short sentence (what would settle an open question); the per-level figures go
+into its `rows`, never into the sentence. Its words come from the one verdict vocabulary
+(sim/report/verdicts.py). The sentences are made of parts: plain words (no figures),
+``Estimate`` (a number that always carries its interval), ``Term`` (a metric's name whose
+definition is one hover away on the page and a footnote away in report.md), ``Label`` (the
+name of a setting, e.g. "4 players", which may hold digits but is not an estimate) and
+``Count`` (a number of games or tables: a fact, not an estimate). The page marks each kind, so
+a test can check that every number in the Answers block is an estimate with its interval, a
+setting's name or a count.
 
 Nothing here knows a game: sections build the answers, this module renders them, and
 ``sim.report.levels`` combines the answers of several skill levels into one verdict.
@@ -16,7 +22,7 @@ from __future__ import annotations
 
 import html
 import math
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from sim.report import fmt
@@ -108,9 +114,23 @@ class Count:
 Part = str | Estimate | Term | Label | Count
 
 
+@dataclass(frozen=True)
+class Row:
+    """One line of an answer's small table: where the figure holds (a level, a price, a seat,
+    an arm), the figure with its interval, and the verdict there in words ('' for none).
+    `key`: the rule key or measure behind `where`, shown on hover."""
+
+    where: str
+    figure: Estimate
+    said: str = ""
+    key: str = ""
+    what: str = ""  # the figure's name, when the rows hold several measures
+
+
 @dataclass
 class Answer:
-    """One question and its one-sentence answer.
+    """One question and its answer: `parts` the lead sentence (the verdict first, at most
+    about 25 words), `more` what follows it (short), `rows` the figures behind it.
 
     kind: 'finding' (an effect is shown), 'within' (shown to lie within its tolerance: no
     effect, fair, priced right), 'unsettled' (not settled at this size) or 'info'
@@ -121,6 +141,12 @@ class Answer:
     verdict: the answer's claim read against its tolerance (None: the answer claims nothing).
     tolerance: the tolerance of the headline, in its units: how far apart two headlines (at
     two skill levels, in two runs) may be and still count as the same.
+    word: the verdict in the vocabulary's few words, for a scorecard ("too cheap", "skill
+    decides", "within tolerance", "not settled"; sim.report.verdicts); '' when it claims nothing.
+    where: the levels (or settings) the verdict holds at, in words ("every level", "club").
+    rows_head: the heading of the rows' first column ("level", "price", "seat").
+    levels: the headline at each skill level, for an answer told over several levels
+    (sim.report.levels.combine); the scorecard shows them.
     """
 
     key: str
@@ -133,20 +159,38 @@ class Answer:
     section: str = ""  # id of the section holding the details
     verdict: Verdict | None = None
     tolerance: Tolerance | None = None
+    more: list[Part] = field(default_factory=list)
+    rows: list[Row] = field(default_factory=list)
+    word: str = ""
+    where: str = ""
+    rows_head: str = "level"
+    levels: dict[str, Estimate] = field(default_factory=dict)
+    reference: tuple[str, float] | None = None  # what the headline is read against, e.g.
+    # ("printed price", 10.0): drawn beside it (sim.report.level_figure)
 
     @property
     def estimates(self) -> list[Estimate]:
-        found = [p for p in self.parts if isinstance(p, Estimate)]
-        if self.headline is not None and all(e.key != self.headline.key for e in found):
+        found = [p for p in [*self.parts, *self.more] if isinstance(p, Estimate)]
+        found += [r.figure for r in self.rows]
+        if self.headline is not None:
             found.append(self.headline)
-        return found
+        first: dict[str, Estimate] = {}
+        for e in found:
+            first.setdefault(e.key, e)
+        return list(first.values())
 
     @property
     def terms(self) -> list[Term]:
-        return [p for p in self.parts if isinstance(p, Term)]
+        return [p for p in [*self.parts, *self.more] if isinstance(p, Term)]
+
+    def lead(self) -> str:
+        """The lead sentence as plain text."""
+        return plain_text(self.parts)
 
     def text(self) -> str:
-        return plain_text(self.parts)
+        """The lead and what follows it, as plain text."""
+        more = plain_text(self.more)
+        return plain_text(self.parts) + (f" {more}" if more else "")
 
 
 def plain_text(parts: list[Part]) -> str:
@@ -241,10 +285,61 @@ def render_parts(parts: list[Part]) -> str:
 def render_answer(answer: Answer) -> str:
     link = f'<a href="#{esc(answer.section)}">{esc(answer.question)}</a>'
     quality = answer.quality.html() if answer.quality is not None else ""
+    more = f' <span class="more">{render_parts(answer.more)}</span>' if answer.more else ""
     return (
         f'<div class="qa" data-question="{esc(answer.key)}"><p class="q">{link}</p>'
-        f'<p class="answer {esc(answer.kind)}">{render_parts(answer.parts)}</p>{quality}</div>'
+        f'<p class="answer {esc(answer.kind)}"><span class="lead">{render_parts(answer.parts)}'
+        f"</span>{more}</p>{render_rows(answer)}{quality}</div>"
     )
+
+
+def row_names(answer: Answer) -> list[str] | None:
+    """Each row's measure, when the rows hold more than one and their `where` does not tell
+    them apart (its `what`, else its figure's label); None when they all hold one, named in the
+    figure column's heading."""
+    names = [r.what or r.figure.label for r in answer.rows]
+    wheres = [r.where for r in answer.rows]
+    told_apart = len(set(wheres)) == len(wheres) and not any(r.what for r in answer.rows)
+    return names if len(set(names)) > 1 and not told_apart else None
+
+
+def render_rows(answer: Answer) -> str:
+    """The answer's figures as a small table: where, [the measure,] the figure, its interval,
+    the verdict."""
+    if not answer.rows:
+        return ""
+    said = any(r.said for r in answer.rows)
+    names = row_names(answer)
+    figure = "<th class='t'>measure</th><th>value</th>" if names else (
+        f"<th>{esc(answer.rows[0].figure.label)}</th>")  # fmt: skip
+    head = (f"<tr><th class='t'>{esc(answer.rows_head)}</th>{figure}<th>95% interval</th>"
+            + ("<th class='t'>verdict</th>" if said else "") + "</tr>")  # fmt: skip
+    body = []
+    for i, r in enumerate(answer.rows):
+        title = f' title="{esc(r.key)}"' if r.key else ""
+        cells = [f"<td class='t'{title}>{esc(r.where)}</td>"]
+        cells += [f"<td class='t'>{esc(names[i])}</td>"] if names else []
+        cells += [f"<td>{esc(r.figure.text())}</td>", f"<td>{esc(r.figure.ci_text())}</td>"]
+        if said:
+            cells.append(f"<td class='t'>{esc(r.said)}</td>")
+        body.append(f"<tr>{''.join(cells)}</tr>")
+    return (f'<table class="answer-rows"><thead>{head}</thead>'
+            f"<tbody>{''.join(body)}</tbody></table>")  # fmt: skip
+
+
+def markdown_rows(answer: Answer) -> list[str]:
+    """The answer's rows as a markdown table (indented under its list item)."""
+    if not answer.rows:
+        return []
+    said, names = any(r.said for r in answer.rows), row_names(answer)
+    head = [answer.rows_head, *(["measure", "value"] if names else [answer.rows[0].figure.label])]
+    head += ["95% interval", *(["verdict"] if said else [])]
+    lines = ["| " + " | ".join(head) + " |", "|" + " --- |" * len(head)]
+    for i, r in enumerate(answer.rows):
+        cells = [r.where, *([names[i]] if names else []), r.figure.text(), r.figure.ci_text()]
+        cells += [r.said] if said else []
+        lines.append("| " + " | ".join(cells) + " |")
+    return ["", *(f"  {line}" for line in lines), ""]
 
 
 def render_block(answers: list[Answer]) -> str:
@@ -268,13 +363,14 @@ def markdown(answers: list[Answer]) -> list[str]:
     lines: list[str] = []
     for a in answers:
         text = []
-        for p in a.parts:
+        for p in [*a.parts, " " if a.more else "", *a.more]:
             if isinstance(p, Term):
                 n = notes.setdefault(p.definition, len(notes) + 1)
                 text.append(f"{p.text}[^{n}]")
             else:
                 text.append(_plain(p))
         lines.append(f"- **{a.question}** {''.join(text)}")
+        lines.extend(markdown_rows(a))
         if a.quality is not None:
             lines.append(f"  <br>_{a.quality.text()}_")
     if notes:

@@ -7,8 +7,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from sim.report import fmt
 from sim.report.context import Context
+from sim.report.plain import Plain
 
 Phrasebook = Mapping[str, Callable[[Any], str]]
 SEATS = "seats"  # the parameter column of named arms that change the players
@@ -34,16 +34,20 @@ def seat_change(old: Any, new: Any) -> str:
     return ", ".join(swaps) or "the same players"
 
 
-def phrase(key: str, value: Any, phrases: Phrasebook) -> str:
+def phrase(key: str, value: Any, phrases: Phrasebook, plain: Plain | None = None) -> str:
+    """A setting in words: the game's phrase for the key, else its plain name and value."""
     say = phrases.get(key)
-    return say(value) if say is not None else f"{key} {fmt.value(value)}"
+    if say is not None:
+        return say(value)
+    return (plain or Plain()).when(key, value)
 
 
 def describe(ctx: Context, arm: str, base: str, phrases: Phrasebook) -> str:
     """The arm's differences from `base` in words; '' when nothing stored differs."""
     parts = []
     for key, (old, new) in differences(ctx, arm, base).items():
-        parts.append(seat_change(old, new) if key == SEATS else phrase(key, new, phrases))
+        said = seat_change(old, new) if key == SEATS else phrase(key, new, phrases, ctx.plain)
+        parts.append(said)
     return "; ".join(parts)
 
 

@@ -15,6 +15,7 @@ from collections.abc import Mapping
 from sim.report import levels as skill_levels
 from sim.report.context import Context
 from sim.report.data import Results
+from sim.report.level_figure import levels_figure
 from sim.report.render import Finding, Group, Section, Text
 from sim.report.spec import SectionBuilder
 from sim.report.table import Table
@@ -53,6 +54,9 @@ def merge_levels(per_level: dict[str, Section], *, games: int | None = None) -> 
     merged.answers = skill_levels.combine(
         {lv: s.answers for lv, s in per_level.items()}, games=games
     )
+    figure = levels_figure(f"{first.id}_levels", merged.answers)
+    if figure is not None:
+        merged.add(figure)
     for s in per_level.values():
         for k, v in s.glossary.items():
             merged.glossary.setdefault(k, v)

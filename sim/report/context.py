@@ -6,8 +6,9 @@ from dataclasses import dataclass, field
 from functools import cached_property
 
 from sim.measures import Registry, Value, registry_for
-from sim.report import fmt
 from sim.report.data import Results
+from sim.report.plain import Plain
+from sim.report.plain import for_game as plain_for
 from sim.report.table import ARM, Column
 from sim.results import StoredArm
 from sim.stats.tolerances import Tolerance, resolve
@@ -25,6 +26,13 @@ class Context:
     def registry(self) -> Registry:
         """The game's measures (sim/measures): every number a section reports is one."""
         return registry_for(self.results.game)
+
+    @cached_property
+    def plain(self) -> Plain:
+        """The game's plain words for rule keys and settings (sim/report/plain.py)."""
+        arms = self.results.arms
+        preset = (arms[0].ruleset_ref or arms[0].ruleset) if arms else ""
+        return plain_for(self.results.game, preset)
 
     def measure(self, arm: str | StoredArm, name: str) -> Value:
         """The registry's measure `name` on one arm (by name, or a part of one:
@@ -70,8 +78,16 @@ class Context:
         settings that tell the arms apart (the name when those would not fit on one line of
         `longest` characters)."""
         keys = [] if self.results.named_arms else self.label_columns()
-        text = describe_params(self.arm_values(arm), keys) if keys else arm
+        values = self.arm_values(arm)
+        text = self.plain.settings({k: values.get(k) for k in keys}) if keys else arm
         return text if len(text) <= longest else arm
+
+    def arm_words(self, arm: str) -> str:
+        """The arm in words for a sentence or an answer's rows: the settings that tell the arms
+        apart ('4 players, every seat novice, starting rows 3'), else its name."""
+        keys = self.label_columns()
+        values = self.arm_values(arm)
+        return self.plain.settings({k: values.get(k) for k in keys}) if keys else arm
 
     def arm_values(self, arm: str) -> dict[str, object]:
         """{'arm': name, column: value} for the label columns (first game's values)."""
@@ -84,7 +100,3 @@ class Context:
 
 def _pretty(key: str) -> str:
     return {"players": "players", "ruleset": "preset"}.get(key, key)
-
-
-def describe_params(values: dict[str, object], keys: list[str]) -> str:
-    return ", ".join(f"{_pretty(k)} {fmt.value(values.get(k))}" for k in keys)

@@ -187,6 +187,12 @@ def _preset(game: str, preset: str) -> Any:
         return None
 
 
+def ruleset_for(game: str, preset: str) -> Any:
+    """The ruleset of a preset (or a ruleset file) of `game` as its plug-in loads it, or None
+    when this machine cannot load it."""
+    return _preset(game, preset)
+
+
 def preset_value(game: str, preset: str, key: str) -> Any:
     """The value of rule `key` in a preset (or a ruleset file) of `game`, as its plug-in loads
     it (lists as lists, as a manifest holds them), or None if it cannot be loaded."""

@@ -13,8 +13,12 @@ manifest entry names its ``skill`` and ``base_arm``; the baseline at a level is
 The answer is the same at every level only when it is shown to be: for every pair of levels,
 the difference of their headline estimates (MOVER, widened for the number of pairs by
 Bonferroni) lies inside the headline's tolerance (an equivalence test). It depends on skill
-when some pair's difference excludes zero. A difference that is merely not detected settles
-nothing.
+only when some pair's difference lies wholly beyond the tolerance; a real difference smaller
+than that is said as such. A difference that is merely not detected settles nothing.
+
+The combined answer says each level's own conclusion first ("the printed 10 is too cheap at
+every level"), then the headline across levels in the verdict vocabulary; each level's
+headline goes into its rows.
 """
 
 from __future__ import annotations
@@ -31,6 +35,7 @@ from sim.report.answers import (
     Estimate,
     Label,
     Part,
+    Row,
     difference,
     family_widening,
     joined,
@@ -42,8 +47,8 @@ from sim.results import Settings
 from sim.stats.verdict import Outcome, Verdict, all_of, equivalence
 
 SKILL = "skill"
-ROBUST = "the same at every skill level"
-DEPENDS = "depends on skill"
+ROBUST = SAME = words.SAME_WORD
+DEPENDS = words.DEPENDS_WORD
 UNSETTLED = "not settled across skill levels"
 
 
@@ -100,44 +105,58 @@ def for_level(results: Results, level: str) -> Results:
     )
 
 
-# --- the verdict -----------------------------------------------------------------------------
+# --- the verdict ---------------------------------------------------------------------------
 
 
 def _pair(a: Estimate, b: Estimate, tol: float, widen: float, games: int | None) -> Verdict:
     """Whether two levels' headlines are the same within the tolerance: the MOVER difference
     (widened by `widen`) read as an equivalence. An open-ended interval (a break-even beyond
-    the range tried) shows a difference only when the two intervals do not overlap."""
+    the range tried) shows a difference only when the two intervals lie more than the
+    tolerance apart."""
     d = difference(a, b, widen=widen)
     if math.isfinite(d.low) and math.isfinite(d.high):
         return equivalence(d.value, d.low, d.high, tol, games=games)
-    apart = a.high < b.low or b.high < a.low
+    apart = a.high + tol < b.low or b.high + tol < a.low
     return Verdict(Outcome.OPPOSITE if apart else Outcome.UNSETTLED, tol, d.value, d.low, d.high)
 
 
-def _across(found: dict[str, Answer], games: int | None) -> Verdict | None:
-    """The verdict on "the answer is the same at every level": every pair of headlines the same
-    within the headline's tolerance (Bonferroni-widened for the pairs). Without comparable
-    headlines, the levels' own verdicts: the same when every level settles on the same
-    conclusion; otherwise None (no claim across levels: each level's answer is told, its open
-    verdicts kept), for conclusions that read differently do not show that they differ."""
+def _across(found: dict[str, Answer], games: int | None) -> tuple[Verdict | None, tuple[str, str]]:
+    """The verdict on "the answer is the same at every level" and the pair of levels it rests
+    on: every pair of headlines the same within the headline's tolerance (Bonferroni-widened
+    for the pairs). Without comparable headlines, the levels' own verdicts: the same when every
+    level settles on the same conclusion; otherwise None (no claim across levels: each level's
+    answer is told, its open verdicts kept), for conclusions that read differently do not show
+    that they differ."""
     answers = list(found.values())
+    levels = list(found)
     if len(answers) < 2:
-        return None  # asked at one level only: nothing to compare
+        return None, ("", "")  # asked at one level only: nothing to compare
     tol = answers[0].tolerance
     heads = [a.headline for a in answers]
     alike = len({(h.label, h.unit) if h is not None else None for h in heads}) == 1
     if tol is not None and heads[0] is not None and alike:
         widen = family_widening(len(heads) * (len(heads) - 1) // 2)
-        return all_of(_pair(a, b, tol.value, widen, games)
-                      for a, b in itertools.combinations(heads, 2))  # fmt: skip
+        pairs = {(x, y): _pair(found[x].headline, found[y].headline, tol.value, widen, games)
+                 for x, y in itertools.combinations(levels, 2)}  # fmt: skip
+        verdict = all_of(pairs.values())
+        pair = next(
+            (
+                p
+                for p, v in pairs.items()
+                if (v.estimate, v.low, v.high) == (verdict.estimate, verdict.low, verdict.high)
+            ),
+            (levels[0], levels[-1]),
+        )
+        return verdict, pair  # fmt: skip
     verdicts = [a.verdict for a in answers]
     if any(v is None for v in verdicts):
-        return None
+        return None, ("", "")
     first = verdicts[0]
     same = len({(v.outcome, a.category) for v, a in zip(verdicts, answers, strict=True)}) == 1
     if same and all(v.settled for v in verdicts):
-        return Verdict(Outcome.HOLDS, first.tolerance, first.estimate, first.low, first.high)
-    return None  # open, or reading differently (which does not show they differ): level by level
+        held = Verdict(Outcome.HOLDS, first.tolerance, first.estimate, first.low, first.high)
+        return held, ("", "")
+    return None, ("", "")  # open, or reading differently: level by level
 
 
 def _still_open(across: Verdict, found: dict[str, Answer]) -> Verdict:
@@ -149,23 +168,20 @@ def _still_open(across: Verdict, found: dict[str, Answer]) -> Verdict:
     return all_of([across, *own])
 
 
-def _at_levels(answers: dict[str, Answer], key: str) -> list[list[Part]]:
-    items = []
-    for level, a in answers.items():
-        h = a.headline
-        if h is None:
-            items.append([a.category, " at ", Label(level)])
-            continue
-        items.append([replace(h, key=f"{key}@{level}"), " at ", Label(level)])
-    return items
-
-
 def _lower(parts: list[Part]) -> list[Part]:
     """The parts with the first word in lower case (it follows 'At <level>: ')."""
     if parts and isinstance(parts[0], str) and parts[0][:1].isupper():
         word = parts[0].split(" ", 1)[0]
         if len(word) == 1 or word[1:].islower():  # not an acronym
             return [parts[0][:1].lower() + parts[0][1:], *parts[1:]]
+    return list(parts)
+
+
+def _upper(parts: list[Part]) -> list[Part]:
+    if parts and isinstance(parts[0], str) and parts[0]:
+        return [parts[0][:1].upper() + parts[0][1:], *parts[1:]]
+    if parts and isinstance(parts[0], Label):
+        return [Label(parts[0].text[:1].upper() + parts[0].text[1:]), *parts[1:]]
     return list(parts)
 
 
@@ -201,48 +217,102 @@ def combine(by_level: dict[str, list[Answer]], *, games: int | None = None) -> l
             out.append(first)
             continue
         missing = [lv for lv in by_level if lv not in found]
-        across = _across(found, games)
+        across, pair = _across(found, games)
         if across is None:
             answer = _side_by_side(found)
         else:
-            answer = _verdict_answer(key, found, across, missing)
+            answer = _verdict_answer(key, found, across, pair, missing)
         answer.quality = _quality(found)
+        answer.levels = _headlines(found)
+        answer.reference = first.reference
         out.append(answer)
     return out
 
 
-def _verdict_answer(key: str, found: dict[str, Answer], across: Verdict, missing: list[str]):
-    first = next(iter(found.values()))
-    tol = words.tolerance(first.tolerance) if first.tolerance is not None else []
-    label = first.headline.label if first.headline is not None else "the answer"
-    per_level = joined(_at_levels(found, key)) if first.headline is not None else None
+def _headlines(found: dict[str, Answer]) -> dict[str, Estimate]:
+    """Each level's headline, when every level gives one of the same kind (else none)."""
+    heads = {lv: a.headline for lv, a in found.items()}
+    kinds = {(h.label, h.unit) if h is not None else None for h in heads.values()}
+    return heads if len(kinds) == 1 and None not in kinds else {}  # type: ignore[return-value]
+
+
+def _own(found: dict[str, Answer]) -> list[Part]:
+    """Each level's own conclusion: 'the printed 10 is too cheap at every level' or 'skill
+    decides at strong; not settled at club' (its category, grouped by level; a category may
+    name a setting, "the printed 10", so it is said as a label)."""
     cats: dict[str, list[str]] = {}
     for lv, a in found.items():
         cats.setdefault(a.category, []).append(lv)
-    said = "; ".join(f"{c} at {', '.join(lvs)}" for c, lvs in cats.items())
-    lead = (
-        [Label(label[:1].upper() + label[1:]), ": ", per_level]
-        if per_level
-        else [said[:1].upper() + said[1:]]
-    )
+    if len(cats) == 1:
+        return [Label(next(iter(cats))), " at every level"]
+    return joined([[Label(c), " at ", Label(", ".join(lvs))] for c, lvs in cats.items()], "; ",
+                  "; ")  # fmt: skip
+
+
+def _apart(across: Verdict, pair: tuple[str, str], head: Estimate, key: str) -> Estimate:
+    """The deciding pair's difference, the larger minus the smaller."""
+    sign = -1.0 if across.estimate < 0 else 1.0
+    low, high = sorted((sign * across.low, sign * across.high))
+    unit = "pp" if head.unit == "pct" else ("num" if head.unit == "price" else head.unit)
+    return Estimate(f"{key}.levels", f"{pair[0]} against {pair[1]}", sign * across.estimate,
+                    low, high, unit=unit, digits=head.digits, signed=False)  # fmt: skip
+
+
+def _across_words(across: Verdict, pair: tuple[str, str], head: Estimate | None, tol, key: str
+                  ) -> list[Part]:  # fmt: skip
+    """The headline across levels in the vocabulary: 'the break-even price depends on skill:
+    club and strong differ by 2.4 (1.5 to 3.3), beyond the ±1 point tolerance'."""
+    label = Label(f"the {head.label if head is not None else 'answer'}")
+    if head is None or tol is None or not math.isfinite(across.low * 0 + across.high * 0):
+        if across.holds:
+            return [label, f" is {SAME}"]
+        if across.opposite:
+            return [label, f" {DEPENDS}"]
+        return ["not settled whether ", label, f" {DEPENDS}"]
+    apart = _apart(across, pair, head, key)
+    levels = Label(f"{pair[0]} and {pair[1]}")
     if across.holds:
-        names = list(found)
-        ref_level = names[len(names) // 2]
-        ref = found[ref_level]
-        note = f" (not measured at {', '.join(missing)})" if missing else ""
-        tail = sentence(": ", Label(label), " ", per_level, ".") if per_level else ["."]
-        parts = sentence("At ", Label(ref_level), ": ", _lower(ref.parts),
-                         " The same holds at every skill level", tol, note, tail)  # fmt: skip
-        kind, category = ref.kind, ROBUST
-    elif across.opposite:
-        why = [" (", said, ")"] if len(cats) > 1 and per_level else []
-        parts = sentence(*lead, f": {DEPENDS}", why, ".")
-        kinds = {a.kind for a in found.values()}
-        kind, category = ("finding" if "finding" in kinds else first.kind), DEPENDS
+        return sentence(label, f" is {SAME}: ", levels, " differ by ", apart,
+                        words.versus(across, tol))  # fmt: skip
+    if across.opposite:
+        return sentence(label, f" {DEPENDS}: ", levels, " differ by ", apart,
+                        words.versus(across, tol))  # fmt: skip
+    if across.real:
+        return sentence(levels, " differ in ", Label(label.text.removeprefix("the ")), " by ",
+                        apart, words.versus(across, tol))  # fmt: skip
+    return sentence("not settled whether ", label, f" {DEPENDS}", words.tolerance(tol))
+
+
+def _rows(found: dict[str, Answer], key: str) -> list[Row]:
+    return [Row(lv, replace(a.headline, key=f"{key}@{lv}"), a.word or a.category)
+            for lv, a in found.items() if a.headline is not None]  # fmt: skip
+
+
+def _verdict_answer(key: str, found: dict[str, Answer], across: Verdict, pair: tuple[str, str],
+                    missing: list[str]) -> Answer:  # fmt: skip
+    first = next(iter(found.values()))
+    own = [a for a in found.values() if a.verdict is not None]
+    head = first.headline
+    across_parts = _across_words(across, pair, head, first.tolerance, key)
+    note = [f" (not measured at {', '.join(missing)})"] if missing else []
+    if own:
+        parts = sentence(_upper(_own(found)), note, "; ", across_parts, ".")
     else:
-        parts = sentence(*lead, f": not settled at this size whether it {DEPENDS}", tol, "; ",
-                         words.to_settle(across), ".")  # fmt: skip
-        kind, category = words.UNSETTLED, UNSETTLED
+        parts = sentence(_upper(across_parts), note, ".")
+    verdict = _still_open(across, found)
+    kinds = {a.kind for a in found.values()}
+    if across.opposite or words.FINDING in kinds:
+        kind = words.FINDING
+    elif words.UNSETTLED in kinds or not verdict.settled:
+        kind = words.UNSETTLED
+    else:
+        kind = first.kind if own else words.kind(across)
+    uniform = len({a.category for a in found.values()}) == 1
+    if own and uniform and all(a.verdict.settled for a in own):
+        word = first.word or first.category
+    else:
+        word = DEPENDS if across.opposite else (SAME if across.holds else words.OPEN_WORD)
+    category = DEPENDS if across.opposite else ROBUST if across.holds else UNSETTLED
     return Answer(
         key=key,
         question=first.question,
@@ -251,19 +321,29 @@ def _verdict_answer(key: str, found: dict[str, Answer], across: Verdict, missing
         headline=None,
         category=category,
         section=first.section,
-        verdict=_still_open(across, found),
+        verdict=verdict,
         tolerance=first.tolerance,
+        more=words.settle_sentence(verdict),
+        rows=_rows(found, key),
+        word=word,
+        where="every level" if uniform and not missing else ", ".join(found),
+        rows_head="level",
     )
 
 
 def _side_by_side(found: dict[str, Answer]) -> Answer:
-    """Answers that claim nothing comparable: each level's answer in turn."""
+    """Answers that claim nothing comparable: each level's conclusion in turn, their figures
+    in the rows."""
     first = next(iter(found.values()))
-    parts: list[Part] = []
-    for lv, a in found.items():
-        parts += sentence(" " if parts else "", "At ", Label(lv), ": ", _lower(a.parts))
+    if all(a.category for a in found.values()):
+        parts = sentence(_upper(_own(found)), ".")
+    else:
+        parts = []
+        for lv, a in found.items():
+            parts += sentence(" " if parts else "", "At ", Label(lv), ": ", _lower(a.parts))
     kinds = {a.kind for a in found.values()}
     own = [a.verdict for a in found.values() if a.verdict is not None and not a.verdict.settled]
+    verdict = all_of(own) if own else None
     return Answer(
         key=first.key,
         question=first.question,
@@ -271,7 +351,11 @@ def _side_by_side(found: dict[str, Answer]) -> Answer:
         kind=next((k for k in (words.FINDING, words.UNSETTLED) if k in kinds), first.kind),
         category="; ".join(dict.fromkeys(a.category for a in found.values() if a.category)),
         section=first.section,
-        verdict=all_of(own) if own else None,
+        verdict=verdict,
+        more=words.settle_sentence(verdict),
+        rows=_rows(found, first.key),
+        word="by level" if len({a.category for a in found.values()}) > 1 else first.word,
+        where=", ".join(found),
     )
 
 

@@ -327,3 +327,61 @@ def boxes_by_group(
     ax.set_ylabel(ylabel)
     if xlabel:
         ax.set_xlabel(xlabel)
+
+
+def intervals(
+    ax,
+    labels: Sequence[str],
+    values: Sequence[float],
+    low: Sequence[float],
+    high: Sequence[float],
+    *,
+    xlabel: str,
+    reference: float | None = None,
+    reference_label: str = "",
+    colors: Sequence[str] | None = None,
+) -> None:
+    """Horizontal dots with their intervals, the first label on top; a dashed reference line
+    (a fair share, a printed price) when given."""
+    n = len(labels)
+    y = np.arange(n)[::-1]
+    v = np.asarray(values, dtype=float)
+    err = _err(v, low, high)
+    for i in range(n):
+        color = colors[i] if colors is not None else COLORS[0]
+        ax.errorbar(v[i], y[i], xerr=err[:, i : i + 1], fmt="o", color=color, ecolor=color,
+                    capsize=3, markersize=5)  # fmt: skip
+    if reference is not None:
+        ax.axvline(reference, color=FAIR, linestyle="--", linewidth=1.2,
+                   label=reference_label or None)  # fmt: skip
+    ax.set_ylim(-0.6, n - 0.4)
+    ax.set_yticks(y, labels)
+    ax.set_xlabel(xlabel)
+    ax.grid(True, axis="x", alpha=0.3)
+    ax.grid(False, axis="y")
+
+
+def interval_figure(
+    name: str,
+    title: str,
+    caption: str,
+    labels: Sequence[str],
+    values: Sequence[float],
+    low: Sequence[float],
+    high: Sequence[float],
+    *,
+    xlabel: str,
+    reference: float | None = None,
+    reference_label: str = "",
+    scale: float = 1.0,
+) -> Figure:
+    """One panel of `intervals`, as tall as its rows (values x `scale`, e.g. 100 for %)."""
+    row = 0.3 if len(labels) <= 20 else 0.17
+    fig, axes = new(1, 1, width=9, height=max(2.0, row * len(labels) + 1.2))
+    s = float(scale)
+    intervals(axes[0, 0], labels, [x * s for x in values], [x * s for x in low],
+              [x * s for x in high], xlabel=xlabel,
+              reference=None if reference is None else reference * s,
+              reference_label=reference_label)  # fmt: skip
+    legend_below(fig)
+    return finish(fig, name, title, caption)

@@ -10,8 +10,10 @@ from __future__ import annotations
 
 import base64
 import html
+import re
 from dataclasses import dataclass, field
 
+from sim.report import scorecard
 from sim.report.answers import Answer, glossary, render_block
 from sim.report.answers import markdown as answers_markdown
 from sim.report.plots import Figure
@@ -125,9 +127,18 @@ dl.glossary dd { margin: 0 0 4px 18px; }
 .tablewrap { overflow-x: auto; margin: 8px 0 4px; }
 .tablewrap:focus { outline: 2px solid var(--accent); }
 table { border-collapse: collapse; font-size: 13px; font-variant-numeric: tabular-nums; }
-th, td { border-bottom: 1px solid var(--line); padding: 4px 10px; text-align: right;
+th, td { border-bottom: 1px solid var(--line); padding: 4px 8px; text-align: right;
          white-space: nowrap; }
-th { background: var(--panel); position: sticky; top: 0; cursor: pointer; user-select: none; }
+th { background: var(--panel); position: sticky; top: 0; cursor: pointer; user-select: none;
+     white-space: normal; vertical-align: bottom; min-width: 4em; max-width: 11em; }
+td .tci { display: block; font-size: 11.5px; color: var(--muted); }
+td.sig .tci { color: var(--sig); font-weight: 400; }
+td.t { white-space: normal; min-width: 6em; max-width: 22em; overflow-wrap: anywhere; }
+td.w { white-space: normal; min-width: 7em; max-width: 12em; }
+.folded tr.more { display: none; }
+button.showall { font: inherit; font-size: 13px; color: var(--accent); background: var(--panel);
+                 border: 1px solid var(--line); border-radius: 4px; padding: 3px 10px;
+                 cursor: pointer; margin: 2px 0 4px; }
 th[title] { text-decoration: underline dotted; }
 td[title] { text-decoration: underline dotted; cursor: help; }
 td.t, th.t { text-align: left; }
@@ -139,6 +150,20 @@ figure { margin: 16px 0; }
 figure img { max-width: 100%; height: auto; border: 1px solid var(--line); border-radius: 4px; }
 figcaption { color: var(--muted); font-size: 13px; }
 .csv { font-size: 12px; }
+table.scorecard { width: 100%; font-size: 14px; font-variant-numeric: tabular-nums; }
+table.scorecard th, table.scorecard td { white-space: normal; text-align: left;
+                                          vertical-align: top; padding: 5px 10px; }
+table.scorecard thead th { cursor: default; }
+table.scorecard th.q { background: none; font-weight: 600; position: static; cursor: default;
+                       width: 34%; }
+table.scorecard th.q a { color: var(--ink); text-decoration: none; }
+table.scorecard th.q a:hover { text-decoration: underline; }
+table.scorecard td.v { border-left: 4px solid var(--line); font-weight: 600; width: 22%; }
+table.scorecard td.v.finding { border-left-color: var(--sig); color: var(--sig); }
+table.scorecard td.v.within { border-left-color: var(--accent); color: var(--accent); }
+table.scorecard td.v.unsettled { border-left-color: var(--ns); color: var(--ns); }
+table.scorecard .what { color: var(--muted); }
+table.scorecard td.at { color: var(--muted); white-space: nowrap; }
 footer { margin-top: 50px; color: var(--muted); font-size: 12.5px; }
 @media (max-width: 700px) {
   body { font-size: 14px; }
@@ -162,6 +187,8 @@ footer { margin-top: 50px; color: var(--muted); font-size: 12.5px; }
   figure, .qa, tr, caption { break-inside: avoid; }
   figure img { max-width: 100%; border: none; }
   .tablewrap { overflow: visible; }
+  .folded tr.more { display: table-row; }
+  button.showall { display: none; }
   th { position: static; }
   th, td { white-space: normal; }
   summary { color: var(--ink); }
@@ -193,10 +220,25 @@ SORTER_JS = """
       return asc ? r : -r;
     });
     rows.forEach(function (r) { body.appendChild(r); });
+    refold(table);
     Array.prototype.forEach.call(table.tHead.rows[0].cells, function (c) {
       c.removeAttribute('aria-sort');
     });
     th.setAttribute('aria-sort', asc ? 'ascending' : 'descending');
+  }
+  function refold(table) {
+    var box = table.parentNode, shown = Number(box.getAttribute('data-shown'));
+    if (!shown) { return; }
+    Array.prototype.forEach.call(table.tBodies[0].rows, function (r, i) {
+      r.className = i >= shown ? 'more' : '';
+    });
+  }
+  function showAll(button) {
+    var box = document.getElementById(button.getAttribute('aria-controls')).parentNode;
+    var open = box.classList.toggle('folded') === false;
+    button.setAttribute('aria-expanded', open ? 'true' : 'false');
+    button.textContent = open ? 'Show the first ' + box.getAttribute('data-shown') + ' rows'
+                              : button.getAttribute('data-all');
   }
   function openAll() {
     Array.prototype.forEach.call(document.querySelectorAll('details'), function (d) {
@@ -211,6 +253,10 @@ SORTER_JS = """
     }
   }
   document.addEventListener('DOMContentLoaded', function () {
+    Array.prototype.forEach.call(document.querySelectorAll('button.showall'), function (b) {
+      b.setAttribute('data-all', b.textContent);
+      b.addEventListener('click', function () { showAll(b); });
+    });
     var tables = document.querySelectorAll('table.sortable');
     Array.prototype.forEach.call(tables, function (table) {
       if (!table.tHead) { return; }
@@ -240,23 +286,36 @@ def render_table(table: Table, csv_href: str | None = None) -> str:
     }
     # a scrolling region must be reachable from the keyboard: it takes the focus, named
     region = f'role="region" tabindex="0" aria-label="{esc(table.title)}"'
-    out = [f'<div class="tablewrap" {region}><table class="sortable" id="t-{esc(table.name)}">']
+    shown = table.shown()
+    folded = "" if shown is None else f' folded" data-shown="{shown}'
+    out = [f'<div class="tablewrap{folded}" {region}>'
+           f'<table class="sortable" id="t-{esc(table.name)}">']  # fmt: skip
     out.append(f"<caption>{esc(table.title)}</caption><thead><tr>")
     for i, col in enumerate(table.columns):
         cls = ' class="t"' if i in text_cols else ""
         title = f' title="{esc(col.help)}"' if col.help else ""
         out.append(f"<th{cls}{title}>{esc(col.label)}</th>")
     out.append("</tr></thead><tbody>")
-    for row in cells:
-        out.append("<tr>")
+    for n, row in enumerate(cells):
+        out.append('<tr class="more">' if shown is not None and n >= shown else "<tr>")
         for i, cell in enumerate(row):
-            classes = " ".join(c for c in ("t" if i in text_cols else "", cell.css) if c)
+            # a long sentence in a figure's column wraps (a figure with its interval stacks)
+            wrap = i not in text_cols and len(cell.text) > WRAP_OVER
+            wrap = wrap and not _WITH_INTERVAL.match(cell.text)
+            kind = "t" if i in text_cols else ("w" if wrap else "")
+            classes = " ".join(c for c in (kind, cell.css) if c)
             cls = f' class="{classes}"' if classes else ""
             sort = "" if cell.sort is None else f' data-sort="{esc(cell.sort)}"'
             title = f' title="{esc(cell.title)}"' if cell.title else ""
-            out.append(f"<td{cls}{sort}{title}>{esc(cell.text)}</td>")
+            text = esc(cell.text) if i in text_cols else stacked(cell.text)
+            out.append(f"<td{cls}{sort}{title}>{text}</td>")
         out.append("</tr>")
     out.append("</tbody></table></div>")
+    if shown is not None:
+        out.append(
+            f'<button type="button" class="showall" aria-controls="t-{esc(table.name)}" '
+            f'aria-expanded="false">Show all {len(cells):,} rows</button>'
+        )
     notes = []
     if table.note:
         notes.append(esc(table.note))
@@ -265,6 +324,20 @@ def render_table(table: Table, csv_href: str | None = None) -> str:
     if notes:
         out.append(f'<p class="note">{" ".join(notes)}</p>')
     return "".join(out)
+
+
+WRAP_OVER = 24  # characters: a longer text in a figure's column wraps (td.w)
+# a figure and its interval in a cell: "92.5% (91.2-93.5)", "+9.9 pp (+8.1 to +11.7) n.s."
+_WITH_INTERVAL = re.compile(r"^(\S[^()]*?) (\([^()]+\))(.*)$")
+
+
+def stacked(text: str) -> str:
+    """A cell's figure with its interval under it (a narrower column); other text as it is."""
+    m = _WITH_INTERVAL.match(text)
+    if not m:
+        return esc(text)
+    value, interval, rest = m.groups()
+    return f'{esc(value)}{esc(rest)}<span class="tci">{esc(interval)}</span>'
 
 
 def render_figure(figure: Figure) -> str:
@@ -361,9 +434,12 @@ def render_page(
         "<!DOCTYPE html>",
         '<html lang="en"><head><meta charset="utf-8">',
         '<meta name="viewport" content="width=device-width, initial-scale=1">',
-        f"<title>{esc(title)}</title><style>{CSS}</style></head><body><main>",
+        f"<title>{esc(title)}</title><style>{CSS}</style>",
+        "<noscript><style>.folded tr.more { display: table-row; } button.showall "
+        "{ display: none; }</style></noscript></head><body><main>",
         f"<h1>{esc(title)}</h1>",
         "".join(f'<p class="meta">{m}</p>' for m in meta),
+        scorecard.render([a for s in sections for a in s.answers]),
         f'<nav aria-label="Sections"><a href="#answers">Answers</a>{nav}'
         + ('<a href="#definitions">Definitions</a>' if terms else "")
         + '<a href="#methods">Methods</a></nav>',
@@ -420,8 +496,10 @@ def render_markdown(
     *, title: str, meta: list[str], sections: list[Section], methods: list[str]
 ) -> str:
     out = [f"# {title}", ""]
-    out.extend(f"{_strip_tags(m)}  " for m in meta)
-    out.extend(["", "## Answers", ""])
+    out.extend(f"{strip_tags(m)}  " for m in meta)
+    out.append("")
+    out.extend(scorecard.markdown([a for s in sections for a in s.answers]))
+    out.extend(["## Answers", ""])
     out.extend(answers_markdown([a for s in sections for a in s.answers]))
     out.append("")
     for s in sections:
@@ -447,7 +525,5 @@ def render_markdown(
     return "\n".join(out)
 
 
-def _strip_tags(text: str) -> str:
-    import re
-
+def strip_tags(text: str) -> str:
     return html.unescape(re.sub(r"<[^>]+>", "", text))

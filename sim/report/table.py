@@ -157,6 +157,9 @@ class Column:
         return Column(label, render, key, help)
 
 
+# a table of more rows than FOLD_ABOVE shows its first FOLD_SHOWN, the others a click away
+FOLD_ABOVE, FOLD_SHOWN = 30, 15
+
 # the arm's name: the first column of a table with a row per arm, where settings cannot tell
 # the arms apart
 ARM = Column.text("arm", "arm")
@@ -170,6 +173,9 @@ class Table:
     columns: list[Column]
     note: str = ""
     rows: list[dict[str, Any]] = field(default_factory=list)
+    # rows the page shows before "show all" (its first rows: a section puts the ones that
+    # matter first); None: every row of a short table, the first FOLD_SHOWN of a long one
+    fold: int | None = None
 
     def __post_init__(self) -> None:
         if not self.rows:
@@ -182,6 +188,12 @@ class Table:
         (rows that do not all hold the same keys)."""
         data = pl.DataFrame(rows, infer_schema_length=None) if every_row else pl.DataFrame(rows)
         return cls(name, title, data, columns, note=note)
+
+    def shown(self) -> int | None:
+        """Rows shown before "show all" (None: the table is not folded)."""
+        limit = self.fold if self.fold is not None else (
+            FOLD_SHOWN if len(self.rows) > FOLD_ABOVE else None)  # fmt: skip
+        return limit if limit is not None and len(self.rows) > limit else None
 
     def cells(self) -> list[list[Cell]]:
         return [[c.render(row) for c in self.columns] for row in self.rows]

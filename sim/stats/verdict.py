@@ -1,41 +1,47 @@
-"""Three-valued verdicts: a claim holds (shown), its opposite holds (shown), or the data do not
-settle it at this size, with the games per arm that would likely settle it.
+"""Three-valued verdicts: a difference lies within the designer's tolerance (shown), beyond it
+(shown), or the data do not settle which at this size, with the games per arm that would likely
+settle it.
 
 A verdict reads an estimate's confidence interval against the designer's tolerance, in the
-estimate's own units (a price within 1 point, a seat advantage within 1 pp...). The claims:
+estimate's own units (a price within 1 point, a seat advantage within 1 pp, a length within 2
+turns). One rule for every claim (docs/reports.md, "The verdict vocabulary"):
+
+- WITHIN the tolerance: the whole interval lies inside it;
+- BEYOND the tolerance: the whole interval lies outside it, on one side;
+- NOT SETTLED otherwise. A difference whose interval excludes zero but reaches past the
+  tolerance is real (`Verdict.real`), yet not settled: it may be smaller than the tolerance.
+
+Not detecting an effect is never a reason for WITHIN, and detecting one is never a reason for
+BEYOND: an effect too small to matter is within the tolerance even when it excludes zero.
+
+The claims, each read with that rule:
 
 - ``equivalence``: "the effect is zero, give or take the tolerance" (the seats are fair, a rule
   change has no effect, a card is priced right, the answer is the same at every skill level).
-  HOLDS when the whole interval lies inside +-tolerance: two one-sided tests (TOST), each at
-  half the interval's error rate. OPPOSITE when the interval excludes zero: an effect is
-  shown. UNSETTLED otherwise. Not detecting an effect is never a reason for HOLDS.
+  HOLDS when the interval lies inside +-tolerance; OPPOSITE when it lies wholly beyond it (a
+  difference worth the name is shown); UNSETTLED otherwise.
 - ``in_band``: "the value lies in the band [a, b], give or take the tolerance" (a target is
-  met; a one-point band is a target value). HOLDS when the whole interval lies inside the
-  band widened by the tolerance; OPPOSITE when it lies wholly outside that widened band
-  (missed by more than the tolerance: a target is a question about the tolerance itself, so
-  its opposite is too); UNSETTLED otherwise.
-- ``positive``: "the effect is above zero" (a level is harder than the one below it). HOLDS
-  when the interval lies above zero; OPPOSITE when it lies below +tolerance (the effect is at
-  most negligible); UNSETTLED otherwise. For "below zero", pass the negated interval.
-
-In each, the claim's own evidence is read first: an interval inside +-tolerance that also
-excludes zero is an effect too small to matter, so the equivalence HOLDS.
+  met; a one-point band is a target value). HOLDS inside the widened band; OPPOSITE wholly
+  outside it (missed by more than the tolerance); UNSETTLED otherwise.
+- ``positive``: "the effect is above the tolerance" (skill decides; a level is harder than
+  the one below it). HOLDS when the interval lies above +tolerance; OPPOSITE when it lies
+  below it (at most the tolerance: negligible, or the other way); UNSETTLED otherwise. For
+  "below", pass the negated interval.
 
 ``games_to_settle``: when UNSETTLED, the games per arm after which the same question would be
-settled with 80% probability if the truth were the current estimate (toward whichever side:
-the estimate then lands where the interval lies inside the tolerance or clear of zero). The
-standard error is read off the interval, (high - low) / (2 z), and shrinks as
+settled with 80% probability if the truth were the current estimate (toward whichever side).
+The standard error is read off the interval, (high - low) / (2 z), and shrinks as
 1 / sqrt(games); the estimate is taken as normal. Rounded up to two significant figures. None
 when the interval is open-ended (an estimate beyond the range tried), the games are not known,
 or it would take more than MAX_GROWTH times the games played (an estimate on the very edge of
-what settles it: more games alone would hardly do).
+its tolerance: more games alone would hardly do).
 
 ``all_of``: the verdict on a family of claims that must all hold (every seat fair, every pair
 of skill levels alike): HOLDS when each holds (an intersection-union test needs no
 correction), OPPOSITE when any is shown false, UNSETTLED otherwise.
 
-Nothing here knows a report: the report framework (sim/report), the quality report and `sim
-tune` word these verdicts in their own way. Tolerances' defaults: sim/stats/tolerances.py.
+Nothing here knows a report: the words are sim/report/verdicts.py's (the report, `--compare`,
+`sim tune`, `sim screen`). Tolerances' defaults: sim/stats/tolerances.py.
 """
 
 from __future__ import annotations
@@ -83,6 +89,11 @@ class Verdict:
     def opposite(self) -> bool:
         return self.outcome is Outcome.OPPOSITE
 
+    @property
+    def real(self) -> bool:
+        """The interval excludes zero: a difference is shown to exist (whatever its size)."""
+        return not _missing(self.low, self.high) and (self.low > 0.0 or self.high < 0.0)
+
 
 def equivalence(
     estimate: float,
@@ -94,13 +105,15 @@ def equivalence(
     level: float = 0.95,
     effect_shown: bool | None = None,
 ) -> Verdict:
-    """Claim: the effect lies within +-tolerance of zero (see the module doc).
+    """Claim: the effect lies within +-tolerance of zero; its opposite: it lies wholly beyond
+    it (see the module doc).
 
     effect_shown: the outcome of a better test of "there is an effect" when the caller has one
-    (an omnibus test over a family, a multiplicity-corrected one); it replaces "the interval
-    excludes zero" as the evidence for OPPOSITE."""
+    (an omnibus test over a family, a multiplicity-corrected one): OPPOSITE also needs it, so
+    an interval beyond the tolerance that the family's test does not back stays open."""
     _check(tolerance)
-    return _decide(estimate, low, high, tolerance, 0.0, tolerance, games, level, effect_shown)
+    return _decide(estimate, low, high, tolerance, tolerance, tolerance, games, level,
+                   effect_shown)  # fmt: skip
 
 
 def in_band(
@@ -138,14 +151,13 @@ def _decide(
     effect_shown: bool | None = None,
 ) -> Verdict:
     """HOLDS when the interval lies inside +-reach; OPPOSITE when it lies wholly outside
-    +-clear (0 <= clear <= reach; `effect_shown`, when given, decides instead); UNSETTLED
+    +-clear (0 <= clear <= reach) and `effect_shown`, when given, backs it; UNSETTLED
     otherwise, with the games that would likely settle it."""
     if _missing(estimate, low, high):
         return Verdict(Outcome.UNSETTLED, tolerance, estimate, low, high)
     if -reach <= low and high <= reach:
         return Verdict(Outcome.HOLDS, tolerance, estimate, low, high)
-    shown = (low > clear or high < -clear) if effect_shown is None else effect_shown
-    if shown:
+    if (low > clear or high < -clear) and effect_shown is not False:
         return Verdict(Outcome.OPPOSITE, tolerance, estimate, low, high)
 
     def open_band(z: float, se: float) -> float:  # neither inside +-reach nor clear of +-clear
@@ -166,17 +178,18 @@ def positive(
     games: int | None = None,
     level: float = 0.95,
 ) -> Verdict:
-    """Claim: the effect is above zero; its opposite: at most +tolerance (see the module doc)."""
+    """Claim: the effect lies above +tolerance; its opposite: at most +tolerance (see the
+    module doc)."""
     _check(tolerance)
     if _missing(estimate, low, high):
         return Verdict(Outcome.UNSETTLED, tolerance, estimate, low, high)
-    if low > 0:
+    if low > tolerance:
         return Verdict(Outcome.HOLDS, tolerance, estimate, low, high)
-    if high < tolerance:
+    if high <= tolerance:
         return Verdict(Outcome.OPPOSITE, tolerance, estimate, low, high)
 
-    def open_band(z: float, se: float) -> float:  # neither clear of zero nor below +tol
-        return _between(estimate, se, tolerance - z * se, z * se)
+    def open_band(z: float, se: float) -> float:  # the interval straddles +tol
+        return _between(estimate, se, tolerance - z * se, tolerance + z * se)
 
     needed = _games(open_band, low, high, games, level)
     return Verdict(Outcome.UNSETTLED, tolerance, estimate, low, high, needed)

@@ -172,6 +172,14 @@ def space_size(knobs: Sequence[Knob]) -> float:
     return size
 
 
+def plain_names(ruleset: Any, keys: Sequence[str]) -> dict[str, str]:
+    """key -> its plain name in the game's ruleset schema (`Field.plain`; the key itself when
+    it has none), for the report's sentences."""
+    family = getattr(ruleset, "family", None)
+    schema = family.schema if family is not None else {}
+    return {k: (schema[k].plain if k in schema and schema[k].plain else k) for k in keys}
+
+
 def show_values(knobs: Sequence[Knob], values: Mapping[str, Any]) -> str:
     """'missile.cost=13, mine.step=2'."""
     return ", ".join(f"{k.name}={_show(values[k.name])}" for k in knobs)

@@ -17,14 +17,14 @@ import polars as pl
 from sim.report import folder as report_folder
 from sim.report import report_files
 from sim.report import verdicts as kinds
-from sim.report.answers import Answer, Count, Estimate, Label, joined, sentence
+from sim.report.answers import Answer, Count, Estimate, Label, Row, joined, sentence
 from sim.report.data_quality import Quality
 from sim.report.render import Section, Text, render_markdown, render_page
 from sim.report.table import Column, Table
 from sim.tune import figures
 from sim.tune.report_data import TuneData, load_tune_data
 from sim.tune.report_model import model_section
-from sim.tune.verdict import MET, MISSED, UNSETTLED
+from sim.tune.verdict import MET, MISSED
 
 METHODS = [
     "Candidates: the search asks optuna's sampler for rule values (a grid in random order "
@@ -42,7 +42,7 @@ METHODS = [
     "target gets its 95% interval (Wilson for rates of one unit per game, the delta method "
     "for ratios, order statistics for quantiles) and a verdict: met when the interval lies "
     "inside the band widened by the tolerance, missed when it lies wholly outside it, not "
-    "distinguishable otherwise (then the games per arm that would settle it with an 80% "
+    "settled otherwise (then the games per arm that would settle it with an 80% "
     "chance, were the truth the current estimate, are estimated from the standard error; the "
     "lab's one verdict, sim/stats/verdict.py).",
     "With one numeric knob, the value where a target is met exactly is read between the "
@@ -121,45 +121,63 @@ def recommendation(data: TuneData) -> Section:
 
 def _answer(data: TuneData, i: int, target: dict[str, Any], best: dict[str, Any], *,
             first: bool) -> Answer:  # fmt: skip
+    """'Met at the missile's price=13: 25.1% (24.3 to 25.9), wanted 25% within ±1 pp.' Each
+    place (arm, level) in the rows when there are several."""
     places = [p for p in best["places"] if p["target"] == i]
     verdict = best["verdicts"][i]
     name = target["name"] or target["measure"]
-    parts: list = []
-    for j, place in enumerate(places):
-        parts += sentence("; " if j else "", Label(place["arm"]) if len(places) > 1 else None,
-                          ": " if len(places) > 1 else "",
-                          _estimate(f"tune.{i}.{place['arm']}", target, place))  # fmt: skip
     kind = {MET: kinds.WITHIN, MISSED: kinds.FINDING}.get(verdict, kinds.UNSETTLED)
     unsettled = [p["games_to_settle"] for p in places if p.get("games_to_settle")]
-    settle = None
-    if verdict == UNSETTLED and unsettled:
-        settle = sentence("; about ", Count(max(unsettled), "games per arm"),
-                          " would likely settle it")  # fmt: skip
-    wanted = Label(
-        f"wanted {target['wanted']} within {target['within']}"
-        + (", at every place" if len(places) > 1 else "")
-    )
-    where = sentence("At ", Label(best["label"])) if first else ["At the recommendation"]
-    parts = sentence(*where, ", ", *parts, f": {verdict} (", wanted, ")", settle, ".")
+    more = []
+    if verdict not in (MET, MISSED) and unsettled:
+        more = sentence("About ", Count(max(unsettled), "games per arm"),
+                        " would likely settle it.")  # fmt: skip
+    wanted = Label(f"wanted {target['wanted']} within {target['within']}"
+                   + (", at every place" if len(places) > 1 else ""))  # fmt: skip
+    at = sentence(" at ", Label(_plain_label(data, best))) if first else [" at the recommendation"]
+    opening = {MET: "Met", MISSED: "Missed"}.get(verdict, "Not settled whether met")
+    shown = max(places, key=lambda p: p.get("miss") or 0.0)
+    figure = _estimate(f"tune.{i}.{shown['arm']}", target, shown)
+    where = [" (", Label(shown["arm"]), ")"] if len(places) > 1 else []
+    parts = sentence(opening, at, ": ", figure, where, ", ", wanted, ".")
+    rows = [Row(p["arm"], _estimate(f"tune.{i}.{p['arm']}", target, p), p["verdict"])
+            for p in places] if len(places) > 1 else []  # fmt: skip
     return Answer(
         key=f"tune.{i}", question=f"Does the recommendation meet {name}?", parts=parts,
         kind=kind, category=verdict, section="recommendation",
         quality=Quality(games=min(p["n"] for p in places), basis="games per arm",
                         note="measured in " + ", ".join(p["arm"] for p in places)),
+        more=more, rows=rows, word=verdict, where=", ".join(p["arm"] for p in places),
+        rows_head="place",
     )  # fmt: skip
+
+
+def _plain_label(data: TuneData, candidate: dict[str, Any]) -> str:
+    """'the missile's price 13' (the knobs' plain names, when the tune recorded them)."""
+    names = data.summary.get("knob_names") or {}
+    values = candidate.get("values") or {}
+    if not names or not values:
+        return str(candidate["label"])
+    return ", ".join(f"{names.get(k, k)} {_value(values[k])}" for k in data.knobs if k in values)
+
+
+def _value(v: Any) -> str:
+    return f"{v:.4g}" if isinstance(v, float) else str(v)
 
 
 def _crossing_answer(data: TuneData, c: dict[str, Any]) -> Answer:
     target = data.targets[c["target"]]
     knob = data.knobs[0]
-    estimate = Estimate(f"tune.crossing.{c['target']}.{c['arm']}", f"{knob} where met",
+    plain = (data.summary.get("knob_names") or {}).get(knob, knob)
+    estimate = Estimate(f"tune.crossing.{c['target']}.{c['arm']}", f"{plain} where met",
                         c["estimate"], c["low"], c["high"], unit="price", digits=1,
                         signed=False)  # fmt: skip
+    name = target["label"] or target["name"] or target["measure"]
     return Answer(
         key=f"tune.crossing.{c['target']}.{c['arm']}",
-        question=f"Where along {knob} is {target['measure']} exactly {target['wanted']}?",
+        question=f"Where does {name} reach {target['wanted']} along {plain}?",
         parts=sentence(
-            f"At {knob} ",
+            f"At {plain} ",
             estimate,
             " (",
             Label(c["arm"]),
@@ -168,6 +186,7 @@ def _crossing_answer(data: TuneData, c: dict[str, Any]) -> Answer:
         kind="info",
         headline=estimate,
         section="recommendation",
+        rows_head="place",
     )
 
 
@@ -246,14 +265,14 @@ def candidates(data: TuneData) -> Section:
     section = Section("candidates", "How much the recommendation moves",
                       "Do the best candidates agree on the values?")  # fmt: skip
     section.add(figures.moves(data))
-    spans = [Label(_span(knob, [c["values"][knob] for c in data.confirmed]))
+    names = data.summary.get("knob_names") or {}
+    spans = [Label(_span(names.get(knob, knob), [c["values"][knob] for c in data.confirmed]))
              for knob in data.knobs]  # fmt: skip
-    met = [c for c in data.confirmed if all(v == "met" for v in c["verdicts"])]
-    parts = sentence("Across the ", Count(len(data.confirmed), "confirmed candidates"), ": ",
-                     joined([[s] for s in spans], "; ", "; "), "; ", Count(len(met)),
-                     " of them meet every target",
-                     sentence(" (", joined([[Label(c["label"])] for c in met], "; ", "; "),
-                              ")") if met else None, ".")  # fmt: skip
+    met = [c for c in data.confirmed if all(v == MET for v in c["verdicts"])]
+    parts = sentence(Count(len(met)), " of the ", Count(len(data.confirmed),
+                                                        "confirmed candidates"),
+                     " meet every target; ", joined([[s] for s in spans], "; ", "; "),
+                     ".")  # fmt: skip
     section.answers.append(Answer(key="tune.moves", parts=parts, kind="info",
                                   question="How much does the recommendation move between "
                                   "the top candidates?", section="candidates"))  # fmt: skip

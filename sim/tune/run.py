@@ -20,7 +20,7 @@ from sim.storage import read_manifest
 from sim.tune.confirm import Confirmed, confirm, crossings, overall, write_overlay
 from sim.tune.folder import TRIALS, open_tune_folder, read_summary, write_summary
 from sim.tune.journal import STUDY, storage
-from sim.tune.knobs import show_values
+from sim.tune.knobs import plain_names, show_values
 from sim.tune.progress import TuneProgress
 from sim.tune.recommend import recommend
 from sim.tune.search import open_study, planned_trials, sampler_kind, search
@@ -137,6 +137,7 @@ def _summary(tune: Tune, root: Path, study: Any, confirmed: list[Confirmed], fou
     summary = read_summary(root)
     summary.update({
         "knobs": [k.name for k in tune.knobs],
+        "knob_names": plain_names(tune.experiment.arms[0].ruleset, [k.name for k in tune.knobs]),
         "targets": [t.as_json() for t in tune.targets],
         "objectives": objective_names(tune.targets, tune.places),
         "search": {"trials": len(study.trials), "states": states, "sampler": sampler_kind(tune),

@@ -10,9 +10,9 @@ ranked by their larger effect, in tolerances; the report draws a tornado chart p
       step: 0.1                           # a relative step (10% of the value; at least 1 for
                                           # whole numbers); a knob of `tune:` moves its own step
 
-A key whose effect's interval lies within plus or minus the target's tolerance "moves it by
-less than the tolerance" (the verdict module's "met" on a band at 0); one whose interval lies
-outside moves it by more; the others are not distinguishable at this size.
+A key whose effect's interval lies within plus or minus the target's tolerance moves it
+*within tolerance*; one whose interval lies wholly outside moves it *beyond tolerance*; the
+others are *not settled* at this size (the lab's verdict vocabulary, sim/report/verdicts.py).
 """
 
 from __future__ import annotations
@@ -30,9 +30,10 @@ from sim.measures import read_arm, registry_for
 from sim.runner import run
 from sim.runner.options import RunOptions
 from sim.storage import write_atomic
+from sim.tune.knobs import plain_names
 from sim.tune.spec import Tune
 from sim.tune.targets import places
-from sim.tune.verdict import judge
+from sim.tune.verdict import judge_effect
 
 BASELINE = "baseline"
 
@@ -103,7 +104,7 @@ class Effect:
     level: str | None
     move: Move
     value: Any  # the paired difference from the baseline (sim.measures.Value)
-    verdict: str  # met (within the tolerance) | missed | not distinguishable
+    verdict: str  # within tolerance | beyond tolerance | not settled
 
 
 def run_screen(tune: Tune, chosen: list[Move], *, root: Path, options: RunOptions) -> Path:
@@ -133,7 +134,7 @@ def effects(tune: Tune, chosen: list[Move], *, root: Path) -> list[Effect]:
             arm = read_arm(root, int(at[move.arm]["index"]), list(measures.values()))
             for i, target in wanted:
                 d = measures[i].paired(base, arm)
-                verdict = judge(d, 0.0, 0.0, target.tolerance).kind
+                verdict = judge_effect(d, target.tolerance)
                 out.append(Effect(i, level, move, d, verdict))
     return out
 
@@ -160,9 +161,10 @@ def write_summary(tune: Tune, chosen: list[Move], notes: list[str], *,
                   root: Path) -> dict[str, Any]:  # fmt: skip
     """The screen's ranked effects and what was screened, written to `root`/screen.json."""
     rows = ranked(effects(tune, chosen, root=root), tune)
+    names = plain_names(tune.experiment.arms[0].ruleset, tune.screen.keys)
     summary = {"name": tune.name, "file": tune.file, "games": tune.games,
                "keys": list(tune.screen.keys), "notes": notes, "rows": rows,
-               "targets": [t.as_json() for t in tune.targets]}  # fmt: skip
+                "targets": [t.as_json() for t in tune.targets], "key_names": names}  # fmt: skip
     text = json.dumps(summary, indent=1, default=str) + "\n"
     write_atomic(root / "screen.json", text.encode("utf-8"), what="the screen's summary")
     return summary

@@ -14,10 +14,17 @@ import polars as pl
 
 from sim.report import folder as report_folder
 from sim.report import plots, report_files
-from sim.report.answers import Answer, Count, Estimate, Label, sentence
+from sim.report.answers import Answer, Count, Estimate, Label, Row, sentence
 from sim.report.render import Section, render_markdown, render_page
 from sim.report.table import Column, Table
-from sim.report.verdicts import FINDING, UNSETTLED, WITHIN
+from sim.report.verdicts import (
+    BEYOND_WORD,
+    FINDING,
+    OPEN_WORD,
+    UNSETTLED,
+    WITHIN,
+    WITHIN_WORD,
+)
 
 TOP = 12  # keys drawn per tornado
 METHODS = [
@@ -26,9 +33,9 @@ METHODS = [
     "baseline (common random numbers).",
     "An effect is the paired difference of the target's measure from the baseline over the "
     "same games, with its 95% interval (the delta method; for quantiles a paired bootstrap).",
-    "A key moves a target by less than its tolerance when both sides' intervals lie within "
-    "plus or minus the tolerance; by more when an interval lies wholly outside it; otherwise "
-    "this size cannot tell.",
+    "A key moves a target within its tolerance when both sides' intervals lie within plus or "
+    "minus the tolerance; beyond it when an interval lies wholly outside it; otherwise it is "
+    "not settled at this size (the lab's one verdict vocabulary).",
 ]
 
 
@@ -54,7 +61,7 @@ def _section(summary: dict[str, Any], i: int, target: dict[str, Any]) -> Section
     section.add(_tornado(i, target, {lv: [r for r in rows if r["level"] == lv] for lv in levels}))
     for level in levels:
         mine = [r for r in rows if r["level"] == level]
-        section.answers.append(_answer(i, target, level, mine))
+        section.answers.append(_answer(i, target, level, mine, summary.get("key_names", {})))
     scale = 100.0 if target["unit"] == "share" else 1.0
     shown = [{**r, **{k: scale * r[k] for k in ("down", "down_low", "down_high", "up", "up_low",
                                                  "up_high") if r.get(k) is not None}}
@@ -67,30 +74,58 @@ def _section(summary: dict[str, Any], i: int, target: dict[str, Any]) -> Section
         Column.text("up_to", "up to"), Column.diff("up", f"effect up{unit}", digits=2),
         Column.text("up_verdict", "verdict"),
         Column.num("size", "larger effect (tolerances)", 2),
-    ], note=f"Paired differences from the baseline; tolerance {target['within']}; 'met' = "
-       "within it."))  # fmt: skip
+    ], note=f"Paired differences from the baseline; tolerance {target['within']}."))  # fmt: skip
     return section
 
 
-def _answer(i: int, target: dict[str, Any], level: str, rows: list[dict]) -> Answer:
-    big = [r for r in rows if "missed" in (r.get("down_verdict"), r.get("up_verdict"))]
-    small = [r for r in rows if r.get("down_verdict", "met") == "met"
-             and r.get("up_verdict", "met") == "met"]  # fmt: skip
+def _answer(i: int, target: dict[str, Any], level: str, rows: list[dict],
+            names: dict[str, str]) -> Answer:  # fmt: skip
+    """'2 keys move the raid rate beyond the ±2 pp tolerance; the most, the missile's price one
+    step up: +3.10 pp (...).' The keys, largest first, in the rows."""
+    sides = ("down_verdict", "up_verdict")
+    big = [r for r in rows if BEYOND_WORD in (r.get(k) for k in sides)]
+    small = [r for r in rows if all(r.get(k, WITHIN_WORD) == WITHIN_WORD for k in sides)]
     unit = "pp" if target["unit"] == "share" else "num"
-    parts: list = [Count(len(big), "keys"), " move it by more than the tolerance"]
-    for j, r in enumerate(big[:3]):
-        side = "up" if abs(r.get("up", 0) or 0) >= abs(r.get("down", 0) or 0) else "down"
-        est = Estimate(f"screen.{i}.{level}.{r['key']}", f"effect of {r['key']}", r[side],
-                       r[f"{side}_low"], r[f"{side}_high"], unit=unit, digits=2)  # fmt: skip
-        parts += sentence(": " if j == 0 else "; ", Label(f"{r['key']} {side} to "
-                          f"{r[f'{side}_to']}"), " ", est)  # fmt: skip
-    parts += sentence("; ", Count(len(small), "keys"), " by less than the tolerance, the rest "
-                      "cannot be told at this size.")  # fmt: skip
     name = target["name"] or target["measure"]
+    tol = Label(str(target["within"]))
+
+    def larger(r: dict) -> tuple[str, Estimate]:
+        side = "up" if abs(r.get("up", 0) or 0) >= abs(r.get("down", 0) or 0) else "down"
+        return side, Estimate(f"screen.{i}.{level}.{r['key']}.{side}", f"effect on {name}",
+                              r[side], r[f"{side}_low"], r[f"{side}_high"], unit=unit,
+                              digits=2)  # fmt: skip
+
+    if big:
+        side, est = larger(big[0])
+        parts = sentence(Count(len(big), "key" if len(big) == 1 else "keys"), " move ", name,
+                         " beyond the ", tol, " tolerance; the most, ",
+                         Label(names.get(big[0]["key"], big[0]["key"])), f" one step {side}: ",
+                         est, ".")  # fmt: skip
+        kind, word = FINDING, BEYOND_WORD
+    elif len(small) == len(rows):
+        parts = sentence("No key moves ", name, " beyond the ", tol, " tolerance, one step "
+                         "each way.")  # fmt: skip
+        kind, word = WITHIN, WITHIN_WORD
+    else:
+        parts = sentence(
+            "No key is shown to move ",
+            name,
+            " beyond the ",
+            tol,
+            " tolerance; ",
+            Count(len(rows) - len(small), "keys"),
+            " not settled at this size.",
+        )
+        kind, word = UNSETTLED, OPEN_WORD
+    table = []
+    for r in rows[:8]:
+        side, est = larger(r)
+        table.append(Row(f"{names.get(r['key'], r['key'])}, one step {side}", est,
+                         r.get(f"{side}_verdict", ""), r["key"]))  # fmt: skip
     question = f"What moves {name}" + (f" ({level})?" if level else "?")
-    return Answer(key=f"screen.{i}.{level}", question=question, parts=sentence(*parts),
-                  kind=FINDING if big else WITHIN if len(small) == len(rows) else UNSETTLED,
-                  section=f"screen_{i}")  # fmt: skip
+    return Answer(key=f"screen.{i}.{level}", question=question, parts=parts, kind=kind,
+                  section=f"screen_{i}", rows=table, word=word, where=level,
+                  rows_head="key")  # fmt: skip
 
 
 def _tornado(i: int, target: dict[str, Any], by_level: dict[str, list[dict]]):

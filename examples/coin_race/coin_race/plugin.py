@@ -22,9 +22,15 @@ from sim.watch_page import step_page
 
 RULESETS = RulesetFamily(
     schema={
-        "race.length": Field("int", min=1, max=100, doc="squares to the finish"),
-        "race.dash_gain": Field("int", min=0, max=10, doc="squares a lucky dash moves"),
-        "race.turn_cap": Field("int", min=1, max=10_000, doc="safety net: outcome `cap`"),
+        "race.length": Field(
+            "int", min=1, max=100, doc="squares to the finish", plain="the track's length"
+        ),
+        "race.dash_gain": Field(
+            "int", min=0, max=10, doc="squares a lucky dash moves", plain="a dash's gain"
+        ),
+        "race.turn_cap": Field(
+            "int", min=1, max=10_000, doc="safety net: outcome `cap`", plain="the turn cap"
+        ),
     },
     presets=("race", "sprint"),
     folder=Path(__file__).resolve().parent / "rulesets",

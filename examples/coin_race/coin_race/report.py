@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import polars as pl
 
+from sim.report import plots
 from sim.report.context import Context
 from sim.report.metrics import prefixed
 from sim.report.render import Section
@@ -25,6 +26,13 @@ def overview(ctx: Context) -> Section:
                     **prefixed(ctx.measure(arm, f"win_share.{strategy}"), "win"),
                 }
             )
+    section.add(plots.interval_figure(
+        "coin_race_wins", "Win share by strategy",
+        "Each strategy's win share with its 95% interval; the dashed line is an even 50%.",
+        [f"{r['arm']}: {r['strategy']}" for r in rows], [r["win"] for r in rows],
+        [r["win_low"] for r in rows], [r["win_high"] for r in rows],
+        xlabel="win share (%)", reference=0.5, reference_label="an even share", scale=100,
+    ))  # fmt: skip
     section.add(
         Table(
             "coin_race_wins",

@@ -8,6 +8,7 @@ import polars as pl
 
 from pig.columns import QUALITY
 from sim.measures import Value
+from sim.report import plots
 from sim.report.answers import Answer, Estimate, Label, joined, sentence
 from sim.report.context import Context
 from sim.report.metrics import prefixed
@@ -33,6 +34,14 @@ def overview(ctx: Context) -> Section:
                           **prefixed(ctx.measure(arm, "mean_turns"), "turns"),
                           **prefixed(ctx.measure(arm, "lead_changes"), "lead"),
                           **prefixed(ctx.measure(arm, "loser_score"), "loser")})  # fmt: skip
+    section.add(plots.interval_figure(
+        "pig_seats", "Win share by seat",
+        "Each seat's win share with its 95% interval; the dashed line is a fair seat's 50%.",
+        [f"{r['arm']}: {r['seat']} ({r['strategy']})" for r in seat_rows],
+        [r["win"] for r in seat_rows], [r["win_low"] for r in seat_rows],
+        [r["win_high"] for r in seat_rows], xlabel="win share (%)", reference=0.5,
+        reference_label="a fair seat", scale=100,
+    ))  # fmt: skip
     section.add(
         Table(
             "pig_seats",

@@ -17,12 +17,30 @@ from sim.rulesets import RulesetFamily
 # the bound keeps one table at 8 MB and the optimal policy's value iteration to seconds.
 MAX_GOAL = 200
 
-SCHEMA = {
-    "goal.points": Field("int", min=2, max=MAX_GOAL, doc="the first to bank this many wins"),
-    "die.faces": Field("int", min=2, max=20, doc="a fair die numbered 1..faces"),
-    "die.bust": Field("int", min=1, max=20, doc="the face that ends the turn, losing its total"),
-    "start.head_start": Field("int", min=0, max=MAX_GOAL - 1, doc="the second player's points"),
-    "safety.turn_cap": Field("int", min=1, max=10**7, doc="turns before a game ends in `cap`"),
+SCHEMA = {  # `plain`: the key's name in a report's sentences
+    "goal.points": Field(
+        "int", min=2, max=MAX_GOAL, doc="the first to bank this many wins", plain="the goal"
+    ),
+    "die.faces": Field(
+        "int", min=2, max=20, doc="a fair die numbered 1..faces", plain="the die's faces"
+    ),
+    "die.bust": Field(
+        "int",
+        min=1,
+        max=20,
+        doc="the face that ends the turn, losing its total",
+        plain="the bust face",
+    ),
+    "start.head_start": Field(
+        "int",
+        min=0,
+        max=MAX_GOAL - 1,
+        doc="the second player's points",
+        plain="the second player's head start",
+    ),
+    "safety.turn_cap": Field(
+        "int", min=1, max=10**7, doc="turns before a game ends in `cap`", plain="the turn cap"
+    ),
 }
 
 

@@ -14,6 +14,7 @@ from typing import Any
 
 from sim.config.fields import Field, Schema
 from sim.games.alien_raid import layout as L
+from sim.rulesets import named
 
 _HUMANS = {"kind": "int", "min": 0, "max": 10_000_000}
 _BY_PLAYERS = {"kind": "int_list", "length": 4}  # for 2, 3, 4 and 5 players
@@ -93,6 +94,29 @@ SCHEMA: Schema = {
                      ("share", "most_cities"), "most_cities"),
     "catalog.file": Field("str", doc="the card list: a shipped catalog's name or a YAML path"),
 }  # fmt: skip
+
+# Each key's name in a sentence (reports, tunes, compare pages); the key stays in tables.
+SCHEMA = named(SCHEMA, {
+    "game.turns": "the turns of a game", "game.start_humans": "the starting humans",
+    "game.red_from_turn": "the red decks' first turn", "game.cities_per_turn": "cities per turn",
+    "game.tasks_per_players": "tasks in play", "fuel.start": "the first turn's fuel",
+    "fuel.step": "fuel added per turn", "fuel.max": "the fuel limit",
+    "hand.ships": "ships in hand", "hand.stations": "stations in hand",
+    "buy.max": "cards bought per turn", "buy.station_redraw": "the station redraw",
+    "credit.amount": "a credit's humans", "credit.repay": "a credit's repayment",
+    "credit.humans_below": "the credit's humans threshold",
+    "credit.ships_below": "the credit's ships threshold",
+    "credit.condition": "the credit's thresholds", "credit.cards": "credits per game",
+    "credit.repay_when": "when credits are repaid", "compensation.keep": "compensation cards",
+    "compensation.bonus_humans": "bonus humans", "battle.losers_order": "the losers' order",
+    "battle.first_of_equals": "who decides first among equals",
+    "fight.stations_to": "who may play stations", "fight.jam": "what a jammer turns off",
+    "reward.lost_catch_card": "a lost catch's card", "tasks.first": "a task's first reward",
+    "tasks.second": "a task's second reward", "tasks.first_tie": "tied first places",
+    "tasks.zero_counts": "a captain without the task's city",
+    "tasks.round_down_to": "the rounding of shares", "end.tie": "a tie on humans",
+    "catalog.file": "the card catalog",
+})  # fmt: skip
 
 
 def cross_key_problems(values: Mapping[str, Any]) -> Iterator[tuple[tuple[str, ...], str]]:

@@ -17,7 +17,7 @@ import numpy as np
 
 from sim.config.fields import Field, Schema
 from sim.games.guardians import layout as L
-from sim.rulesets import Ruleset, RulesetFamily, params_array
+from sim.rulesets import Ruleset, RulesetFamily, named, params_array
 
 PRESETS = ("guardians", "guardians-advanced", "space-defenders", "space-defenders-upgrades")
 
@@ -99,6 +99,29 @@ SCHEMA: Schema = {
                             min=0, max=100),
     "end.turn_cap": _key("int", L.P_TURN_CAP, "safety net: outcome `cap`", min=10, max=100000),
 }  # fmt: skip
+
+# Each key's name in a sentence (reports, tunes, compare pages); the key stays in tables.
+SCHEMA = named(SCHEMA, {
+    "board.columns": "the board's width", "board.rows": "the board's height",
+    "board.start_rows": "starting rows", "tokens.monsters": "the monsters",
+    "tokens.ships": "the command ships", "tokens.ship_part_points": "a ship half's points",
+    "setup.ship_halves": "ship halves drawn at setup", "movement.directions": "the directions",
+    "shot.steal": "the token a shot steals", "shot.empty_fighter": "a shot at an empty fighter",
+    "mine.enabled": "the mine", "mine.column": "the mine's column",
+    "mine.first_row": "the mine's lowest space", "mine.last_row": "the mine's highest space",
+    "mine.step": "the mine's step", "descent.check": "when a column descends",
+    "descent.on_mine_empty": "descent after a mine empties a column",
+    "descent.needs_full_row": "descent only with a full row to refill",
+    "collision.destroyed_fighter": "a destroyed fighter",
+    "collision.reentry_cost": "the re-entry price", "collision.no_room": "re-entry without room",
+    "raid.when": "when invaders raid", "raid.on_collision": "a raid on a bottom-row collision",
+    "missile.enabled": "the missile", "missile.cost": "the missile's price",
+    "upgrade.enabled": "upgrades", "upgrade.cost": "an upgrade's price",
+    "upgrade.max_level": "the top upgrade level", "power_up.enabled": "the power-up",
+    "power_up.cost": "the power-up's price", "power_up.permanent": "a permanent power-up",
+    "end.victory": "when a cleared board wins", "end.stall_turns": "turns without a hit to stall",
+    "end.turn_cap": "the turn cap",
+})  # fmt: skip
 
 
 def to_params(values: Mapping[str, Any]) -> np.ndarray:

@@ -16,6 +16,7 @@ from typing import Any
 
 from sim.config.fields import Field, Schema
 from sim.games.space_invaders import layout as L
+from sim.rulesets import named
 
 LEVELS = ("training", "standard", "expert", "elite")
 DEXTERITIES = ("child", "casual", "practised", "custom")  # the presets of `dexterity.skill`
@@ -106,6 +107,37 @@ RULE_SCHEMA: Schema = {
     "end.round_cap": Field("int", min=10, max=10000, slot=L.P_ROUND_CAP,
                            doc="safety net: outcome `cap`"),
 }  # fmt: skip
+# Each key's name in a sentence (reports, tunes, compare pages); the key stays in tables.
+RULE_SCHEMA = named(RULE_SCHEMA, {
+    "setup.level": "the level", "setup.deck_size": "the invader deck",
+    "setup.planet_health": "the planet's health", "setup.ufo_health": "the UFO's health",
+    "setup.rows": "the board's rows", "setup.solo_hands": "a solo game's hands",
+    "chart.deck_2p": "the 2-player deck chart", "chart.deck_3p": "the 3-player deck chart",
+    "chart.deck_4p": "the 4-player deck chart", "chart.planet_health": "the planet health chart",
+    "chart.ufo_2p": "the 2-player UFO chart", "chart.ufo_3p": "the 3-player UFO chart",
+    "chart.ufo_4p": "the 4-player UFO chart", "tokens.per_level": "tokens per level",
+    "tokens.start_active": "the starting active tokens",
+    "tokens.start_active_2p": "a 2-player game's starting tokens",
+    "launch.planet_relaunch": "re-launch from the planet",
+    "launch.planet_streak": "planet landings in a row", "hit.rule": "what counts as a hit",
+    "two_hit.second_hit": "a two-hit invader's second hit",
+    "reinforcements.enabled": "reinforcements", "reinforcements.each_icon": "a reached icon",
+    "last_round.at_most": "the invaders left for a last round",
+    "last_round.damage_multiplier": "the last round's damage",
+    "last_round.crashed_score": "crashed invaders' scores",
+    "final_assault.tokens": "the final assault's tokens",
+    "final_assault.order": "the final assault's order",
+    "final_assault.ufo_damage": "the UFO's attack", "powers.called_shot_success": "a called shot",
+    "powers.bonus_shot_hits_invaders": "bonus shots at invaders",
+    "powers.ufo_relaunch": "the UFO re-launch", "powers.long_wave": "the long blast wave",
+    "powers.heal_cap": "the heal's cap", "powers.extra_hit": "the extra hit",
+    "powers.dead_ufo_counts": "attacks on a destroyed UFO", "powers.plain": "the plain power",
+    "dexterity.skill": "the dexterity", "dexterity.spread_mm": "the shot spread",
+    "dexterity.length_ratio": "the shot's length ratio", "dexterity.floor_mm": "the spread floor",
+    "dexterity.bias_mm": "the shot bias", "dexterity.wild_pct": "wild shots",
+    "catalog.file": "the invader catalog", "catalog.digest": "the catalog's digest",
+    "geometry.file": "the board measurements", "end.round_cap": "the round cap",
+})  # fmt: skip
 DEXTERITY_KEYS = ("spread_mm", "length_ratio", "floor_mm", "bias_mm", "wild_pct")
 DEXTERITY_SCHEMA: Schema = {key: RULE_SCHEMA[f"dexterity.{key}"] for key in DEXTERITY_KEYS}
 
@@ -139,6 +171,18 @@ GEOMETRY_SCHEMA: Schema = {
     "explosions_3_4p": Field("int_list", min=1, max=L.TRACK_MAX,
                              doc="explosion icons, 3-4 player side"),
 }  # fmt: skip
+GEOMETRY_SCHEMA = named(GEOMETRY_SCHEMA, {
+    "card_width_mm": "a card's width", "card_height_mm": "a card's height",
+    "gap_x_mm": "the gap across", "gap_y_mm": "the gap up", "grid_left_mm": "the grid's left edge",
+    "board_width_mm": "the board's width", "planet_depth_mm": "the planet area's depth",
+    "planet_gap_mm": "the planet gap", "top_margin_mm": "the top margin",
+    "token_diameter_mm": "the token's diameter", "ufo_width_mm": "the UFO opening's width",
+    "ufo_depth_mm": "the UFO opening's depth", "ufo_gap_mm": "the UFO gap",
+    "shooter_y_mm": "the launch point", "wave_short_mm": "the short blast wave",
+    "wave_long_mm": "the long blast wave", "wild_margin_mm": "the wild shots' margin",
+    "explosions_2p": "the 2-player explosion icons",
+    "explosions_3_4p": "the 3-4 player explosion icons",
+})  # fmt: skip
 
 SCHEMA: Schema = {
     **RULE_SCHEMA,

@@ -76,7 +76,9 @@ def build(ctx: Context) -> Section:
             pictures.append(figures.skill_ladder(ladders))
             tables.append(_ladder_table(ladders))
         section.answers.append(answer)
-        answer, groups, ups = luck.competitive(design, results, ctx.tolerance("quality_share"))
+        answer, groups, ups = luck.competitive(
+            design, results, ctx.tolerance("quality_share"), results.game
+        )
         if groups or ups:
             pictures.append(figures.luck(groups, ups))
         section.answers.append(answer)

@@ -90,8 +90,13 @@ def by_level(levels: list[str], parts_of) -> list[Part]:
 
 def capitalised(parts: list[Part]) -> list[Part]:
     """The sentence with its first letter in upper case."""
-    if parts and isinstance(parts[0], str) and parts[0]:
-        return [parts[0][:1].upper() + parts[0][1:], *parts[1:]]
+    first = parts[0] if parts else None
+    if isinstance(first, str) and first:
+        return [first[:1].upper() + first[1:], *parts[1:]]
+    if isinstance(first, Term):
+        return [Term(first.text[:1].upper() + first.text[1:], first.definition), *parts[1:]]
+    if isinstance(first, Label):
+        return [Label(first.text[:1].upper() + first.text[1:]), *parts[1:]]
     return list(parts)
 
 

@@ -13,7 +13,7 @@ from sim.measures.core import Measure, Value
 from sim.measures.registry import Registry
 from sim.report import arms as arm_words
 from sim.report import verdicts as words
-from sim.report.answers import Answer, Label, Part, joined, sentence
+from sim.report.answers import Answer, Label, Row, sentence
 from sim.report.context import Context
 from sim.report.data_quality import Quality, mde
 from sim.report.effects import Effect, effects_figure
@@ -101,8 +101,15 @@ def _unit(m: Measure) -> str:
     return "pp" if m.unit == "share" else "num"
 
 
+def _rounds_to_zero(c: Change) -> bool:
+    scale, digits = (100.0, 1) if c.measure.unit == "share" else (1.0, 2)
+    return all(round(scale * x, digits) == 0 for x in (c.value.value, c.value.low, c.value.high))
+
+
 def answers(ctx: Context, design: Design, found: list[Change]) -> list[Answer]:
-    """One answer per arm (over every level it is played at)."""
+    """One answer per arm (over every level it is played at): its verdict first, the largest
+    change (in its tolerance) named; every change but those that round to zero in the rows,
+    largest first."""
     from sim.report.levels import base_name
 
     by_arm: dict[str, list[Change]] = {}
@@ -111,18 +118,34 @@ def answers(ctx: Context, design: Design, found: list[Change]) -> list[Answer]:
     out = []
     for arm, mine in by_arm.items():
         what = arm_words.describe(ctx, mine[0].arm, mine[0].base, {}) or arm
-        items: list[list[Part]] = []
-        for level in dict.fromkeys(c.level for c in mine):
-            here = [c for c in mine if c.level == level]
-            sig = [c for c in here if c.significant]
-            shown = sig or sorted(here, key=lambda c: c.value.pvalue)[:1]
-            said = joined([_said(c, arm) for c in shown])
-            tail = "" if sig else " (the largest change)"
-            items.append(sentence(["at ", Label(level), ": "] if level else [], said, tail))
         games = ctx.results.arm_games(mine[0].arm).height
-        v = all_of(c.verdict(ctx, games) for c in mine)
-        parts = sentence("With ", Label(what), ": ", joined(items, sep="; ", last="; "), ". ",
-                         _verdict_words(ctx, v), ".")  # fmt: skip
+        judged = [(c, c.verdict(ctx, games)) for c in mine]
+        v = all_of(jv for _, jv in judged)
+
+        def size(cv: tuple[Change, Verdict]) -> float:
+            c, cv_ = cv
+            return abs(c.value.value) / cv_.tolerance if cv_.tolerance > 0 else 0.0
+
+        order = sorted((cv for cv in judged if not _rounds_to_zero(cv[0])), key=size,
+                       reverse=True)  # fmt: skip
+        beyond = [cv for cv in order if cv[1].opposite]
+        top = (beyond or order or judged)[0]
+        named = sentence(term(top[0].measure), " ", _estimate(top[0], arm),
+                         [" at ", Label(top[0].level)] if top[0].level else [])  # fmt: skip
+        tols = [" (shares ", Label(ctx.tolerance("quality_share").text()), ", quantities ",
+                Label(ctx.tolerance("quality_relative").text()), ")"]  # fmt: skip
+        if v.opposite:
+            parts = sentence("It changes how the game plays: ", named, ", beyond its "
+                             "tolerance.")  # fmt: skip
+            word = "changes"
+        elif v.holds:
+            parts = sentence("Nothing changes beyond its tolerance", tols, "; the largest "
+                             "change: ", named, ".")  # fmt: skip
+            word = "no change"
+        else:
+            parts = sentence("Not settled whether anything changes beyond its tolerance", tols,
+                             ": ", named, ".")  # fmt: skip
+            word = words.OPEN_WORD
         first = mine[0]
         q = Quality(
             games=sum(c.value.n for c in mine if c.measure is first.measure),
@@ -133,10 +156,12 @@ def answers(ctx: Context, design: Design, found: list[Change]) -> list[Answer]:
         )
         category = {True: "nothing changes beyond the tolerances",
                     False: "changes how the game plays"}  # fmt: skip
+        rows = [Row(c.level or "all games", _estimate(c, arm), words.word(cv), c.measure.name,
+                    what=c.measure.label) for c, cv in order]  # fmt: skip
         out.append(
             Answer(
                 f"quality.whatif.{arm}",
-                f"What does {arm} change in how the game plays?",
+                f"What changes in how the game plays when {what}?",
                 parts,
                 words.kind(v),
                 _estimate(first, arm),
@@ -145,30 +170,18 @@ def answers(ctx: Context, design: Design, found: list[Change]) -> list[Answer]:
                 "quality",
                 verdict=v,
                 tolerance=ctx.tolerance("quality_share") if first.measure.unit == "share" else None,
+                more=words.settle_sentence(v),
+                rows=rows,
+                word=word,
+                where=arm,
             )
         )
     return out
 
 
-def _verdict_words(ctx: Context, v: Verdict) -> list[Part]:
-    """The arm's verdict over every measure compared, with the tolerances."""
-    tols = [" (shares ", Label(ctx.tolerance("quality_share").text()), ", quantities ",
-            Label(ctx.tolerance("quality_relative").text()), ")"]  # fmt: skip
-    if v.holds:
-        return sentence("No measure changes beyond its tolerance", tols)
-    if v.opposite:
-        return ["It changes how the game plays (a change significant after Holm's correction)"]
-    return sentence("Not settled at this size whether any measure changes beyond its "
-                    "tolerance", tols, ": ", words.to_settle(v))  # fmt: skip
-
-
 def _estimate(c: Change, arm: str):
     key = f"quality.whatif.{arm}.{c.measure.name}" + (f"@{c.level}" if c.level else "")
     return estimate(key, c.value, c.measure.label, _unit(c.measure), signed=True)
-
-
-def _said(c: Change, arm: str) -> list[Part]:
-    return sentence(term(c.measure), " ", _estimate(c, arm))
 
 
 def figure(found: list[Change]):
@@ -203,7 +216,8 @@ def figure(found: list[Change]):
 def paired_runs(ra, rb) -> list[dict]:
     """Two runs of the same game that share their root seed played deal i the same in both:
     for every arm both have (by name), the headline quality measures' paired differences, run
-    B minus run A, game by game. [] when the runs do not share their deals."""
+    B minus run A, game by game (`reference`: run A's value of a quantity, which its tolerance
+    is a share of). [] when the runs do not share their deals."""
     from sim.measures.generic import generic
     from sim.measures.spec import for_game
     from sim.plugins import get_game
@@ -230,7 +244,8 @@ def paired_runs(ra, rb) -> list[dict]:
             v = m.paired(fa, fb)
             if v.n > 1 and not math.isnan(v.value):
                 rows.append({"arm": info.name, "measure": m.name, "label": m.label,
-                             "unit": m.unit, **v.as_dict("diff_"), "p": v.pvalue})  # fmt: skip
+                             "unit": m.unit, **v.as_dict("diff_"), "p": v.pvalue,
+                             "reference": _reference(m, fa)})  # fmt: skip
     adjusted = holm([r["p"] for r in rows])
     for row, p in zip(rows, adjusted, strict=True):
         row["p_holm"] = p

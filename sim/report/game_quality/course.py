@@ -7,11 +7,10 @@ import math
 
 from sim.measures.registry import Registry
 from sim.measures.spec import GameMeasures
-from sim.report.answers import Answer, Label, Part, sentence
+from sim.report.answers import Answer, Label, Part, Row, sentence
 from sim.report.data_quality import Quality, mde
 from sim.report.game_quality.common import (
     Found,
-    by_level,
     capitalised,
     estimate,
     key,
@@ -63,33 +62,50 @@ def _quality(found: list[Found], basis: str, name: str) -> Quality | None:
     )
 
 
+def spread(found: list[Found], name: str, q: str, digits: int = 1) -> list[Part]:
+    """A measure over the levels in a few words: '35.2% (33.0 to 37.4)' at one level, 'from
+    31.0% (...) at casual to 38.2% (...) at strong' at several ([] when unmeasured)."""
+    those = [f for f in found if f.measure.name == name and f.value.n
+             and not math.isnan(f.value.value)]  # fmt: skip
+    if not those:
+        return []
+    if len(those) == 1:
+        return _said(those[0], q, digits)
+    low = min(those, key=lambda f: f.value.value)
+    high = max(those, key=lambda f: f.value.value)
+    if low is high or low.value.value == high.value.value:
+        return sentence(_said(low, q, digits), " at every level")
+    return sentence("from ", _said(low, q, digits), " at ", Label(low.level), " to ",
+                    _said(high, q, digits), " at ", Label(high.level))  # fmt: skip
+
+
+def rows(found: list[Found], q: str, names: list[str], digits: dict[str, int] | None = None
+         ) -> list[Row]:  # fmt: skip
+    """Every measure at every level, for the answer's small table."""
+    out = []
+    for name in names:
+        for f in found:
+            if f.measure.name == name and f.value.n:
+                figure = estimate(key(q, name, f.level), f, digits=(digits or {}).get(name, 1))
+                out.append(Row(f.level or "all games", figure, key=name, what=f.measure.label))
+    return out
+
+
 def close_competitive(design, results, registry, spec: GameMeasures) -> tuple[Answer, list[Found]]:
-    found = measured(
-        design, results, registry, ["median_margin", "close_rate", "decided_last_round"]
-    )
-
-    def at(level: str) -> list[Part]:
-        margin, close, last = (
-            _find(found, n, level) for n in ("median_margin", "close_rate", "decided_last_round")
-        )
-        if margin is None or close is None or last is None:
-            return []
-        return sentence(
-            "first and second end ",
-            _said(margin, "close", 0),
-            f" {spec.score_unit} apart (median), ",
-            _said(close, "close"),
-            " of games within ",
-            term(close.measure, "one scoring event"),
-            _event_points(design, level, spec),
-            ", ",
-            _said(last, "close"),
-            " ",
-            term(last.measure, "decided in the last round"),
-        )
-
-    parts = capitalised(sentence(by_level(design.levels, at), "."))
-    return _answer("quality.close", CLOSE, parts, found, "close_rate", "games with a winner"), found
+    names = ["close_rate", "median_margin", "decided_last_round"]
+    found = measured(design, results, registry, names)
+    close = next((f for f in found if f.measure.name == "close_rate"), None)
+    lead = spread(found, "close_rate", "close")
+    if close is not None and lead:
+        parts = capitalised(sentence(lead, " of games end within ",
+                                     term(close.measure, "one scoring event"),
+                                     _event_points(design, close.level, spec), " of the winner; ",
+                                     spread(found, "decided_last_round", "close"),
+                                     " are decided in the last round."))  # fmt: skip
+    else:
+        parts = []
+    return _answer("quality.close", CLOSE, parts, found, "close_rate", "games with a winner",
+                   rows(found, "close", names, {"median_margin": 0})), found  # fmt: skip
 
 
 def _event_points(design: Design, level: str, spec: GameMeasures) -> list[Part]:
@@ -104,58 +120,39 @@ def _event_points(design: Design, level: str, spec: GameMeasures) -> list[Part]:
 def close_cooperative(design, results, registry, spec) -> tuple[Answer, list[Found]]:
     names = [m.name for m in spec.own]
     found = measured(design, results, registry, names)
-
-    def at(level: str) -> list[Part]:
-        items = []
-        for f in (f for f in found if f.level == level and f.value.n):
-            items += sentence("; " if items else "", term(f.measure), " ", _said(f, "close"))
-        return items
-
-    parts = capitalised(sentence(by_level(design.levels, at), "."))
-    return _answer(
-        "quality.close", CLOSE, parts, found, names[0] if names else "", "games that ended that way"
-    ), found
+    head = next((f for f in found if f.value.n), None)
+    parts = []
+    if head is not None:
+        parts = capitalised(sentence(term(head.measure), ": ",
+                                     spread(found, head.measure.name, "close"), "."))  # fmt: skip
+    return _answer("quality.close", CLOSE, parts, found, names[0] if names else "",
+                   "games that ended that way", rows(found, "close", names)), found  # fmt: skip
 
 
 def lead(design, results, registry) -> tuple[Answer, list[Found]]:
     names = [
+        "leader_wins.half",
         "lead_changes",
-        *(f"leader_wins.{f}" for f in FRACTIONS),
+        *(f"leader_wins.{f}" for f in FRACTIONS if f != "half"),
         *(f"last_wins.{f}" for f in FRACTIONS),
     ]
     found = measured(design, results, registry, names)
+    half = next((f for f in found if f.measure.name == "leader_wins.half"), None)
+    parts = []
+    if half is not None:
+        parts = capitalised(sentence(term(half.measure, "the leader at half time"), " wins ",
+                                     spread(found, "leader_wins.half", "lead"), " of games; ",
+                                     spread(found, "lead_changes", "lead", 2), " ",
+                                     term(_of(found, "lead_changes"), "lead changes")
+                                     if _of(found, "lead_changes") else "lead changes",
+                                     " per game."))  # fmt: skip
+    return _answer("quality.lead", LEAD, parts, found, "leader_wins.half",
+                   "games with a winner and a single leader",
+                   rows(found, "lead", names, {"lead_changes": 2})), found  # fmt: skip
 
-    def at(level: str) -> list[Part]:
-        changes = _find(found, "lead_changes", level)
-        leaders = [_find(found, f"leader_wins.{f}", level) for f in FRACTIONS]
-        last = _find(found, "last_wins.half", level)
-        if changes is None or None in leaders or last is None:
-            return []
-        return sentence(
-            _said(changes, "lead", 2),
-            " ",
-            term(changes.measure, "lead changes per game"),
-            "; the leader wins ",
-            _said(leaders[0], "lead"),
-            " of games from a third, ",
-            _said(leaders[1], "lead"),
-            " from half time, ",
-            _said(leaders[2], "lead"),
-            " from two thirds; ",
-            term(last.measure, "the last at half time wins"),
-            " ",
-            _said(last, "lead"),
-        )
 
-    parts = capitalised(sentence(by_level(design.levels, at), "."))
-    return _answer(
-        "quality.lead",
-        LEAD,
-        parts,
-        found,
-        "leader_wins.half",
-        "games with a winner and a single leader",
-    ), found
+def _of(found: list[Found], name: str):
+    return next((f.measure for f in found if f.measure.name == name), None)
 
 
 def flow(design, results, registry, spec: GameMeasures, outcomes) -> tuple[Answer, list[Found]]:
@@ -163,41 +160,29 @@ def flow(design, results, registry, spec: GameMeasures, outcomes) -> tuple[Answe
     ends = [f"{o}_rate" for o in outcomes or ()]
     names = [*lengths, *ends, "no_choice_share"]
     found = measured(design, results, registry, names)
-
-    def at(level: str) -> list[Part]:
-        parts: list[Part] = []
-        for i, name in enumerate(lengths):
-            f = _find(found, name, level)
-            if f is not None:
-                unit = name.removeprefix("median_")
-                parts += sentence(", " if i else "median ", _said(f, "flow", 0), f" {unit}")
-        shown = [f for n in ends if (f := _find(found, n, level)) and f.value.value > 0]
-        for i, f in enumerate(shown):
-            name = f.measure.name.removesuffix("_rate")
-            parts += sentence("; ends " if i == 0 else ", ", Label(name), " ", _said(f, "flow"))
-        choice = _find(found, "no_choice_share", level)
-        if choice is not None:
-            parts += sentence(
-                "; ",
-                _said(choice, "flow"),
-                " of turns ",
-                term(choice.measure, "without a real choice"),
-            )
-        return parts
-
-    parts = capitalised(sentence(by_level(design.levels, at), "."))
+    parts: list[Part] = []
+    if lengths and spread(found, lengths[0], "flow", 0):
+        unit = lengths[0].removeprefix("median_")
+        parts = sentence(f"Median {unit} per game: ", spread(found, lengths[0], "flow", 0))
+        if _of(found, "no_choice_share") is not None:
+            parts += sentence("; ", spread(found, "no_choice_share", "flow"), " of turns offer ",
+                              term(_of(found, "no_choice_share"), "no real choice"))  # fmt: skip
+        parts.append(".")
+    shown = [n for n in ends if any(f.measure.name == n and f.value.value > 0 for f in found)]
+    more = []
     if spec.no_choice is None and spec.no_choice_words:
-        parts.append(f" Turns without a real choice are not counted: {spec.no_choice_words}.")
-    return _answer(
-        "quality.flow", FLOW, parts, found, lengths[0] if lengths else "", "games"
-    ), found
+        more = [f"Turns without a real choice are not counted: {spec.no_choice_words}."]
+    answer = _answer("quality.flow", FLOW, parts, found, lengths[0] if lengths else "", "games",
+                     rows(found, "flow", [*lengths, *shown, "no_choice_share"],
+                          dict.fromkeys(lengths, 0)))  # fmt: skip
+    answer.more = more
+    return answer, found
 
 
-def _answer(
-    key_: str, question: str, parts: list[Part], found: list[Found], head_name: str, basis: str
-) -> Answer:
+def _answer(key_: str, question: str, parts: list[Part], found: list[Found], head_name: str,
+            basis: str, table: list[Row]) -> Answer:  # fmt: skip
     head = next((f for f in found if f.measure.name == head_name and f.value.n), None)
-    if not found or len(parts) <= 1:
+    if not found or not parts:
         parts = [
             "Not measured: the stored games lack the columns these measures read (results "
             "written before they existed: run the experiment again with --fresh)."
@@ -215,4 +200,6 @@ def _answer(
         "described",
         _quality(found, basis, head_name),
         "quality",
+        rows=table,
+        rows_head="level",
     )

@@ -26,10 +26,12 @@ import numpy as np
 import polars as pl
 
 from sim.measures.core import Value, ratio_difference, ratio_value
+from sim.measures.generic import CoinFlips
 from sim.report import verdicts as words
-from sim.report.answers import Answer, Count, Label, Part, sentence
+from sim.report.answers import Answer, Label, Part, Row, sentence
 from sim.report.data_quality import Quality, mde
-from sim.report.game_quality.common import alike, by_level, estimate, key
+from sim.report.game_quality import references
+from sim.report.game_quality.common import alike, estimate, key
 from sim.report.game_quality.design import Design, ReplayGroup
 from sim.stats.tolerances import Tolerance
 from sim.stats.verdict import Verdict
@@ -128,11 +130,38 @@ def upsets(results, arm: str, pool: tuple[str, ...]) -> Upsets | None:
     )
 
 
+@dataclass
+class Coins:
+    """Where a mixed table's game sits between pure skill and a coin flip: the share of games a
+    coin would have to decide, between its strongest and its weakest level
+    (sim.measures.generic.CoinFlips)."""
+
+    arm: str
+    top: str
+    bottom: str
+    value: Value
+
+
+def coins(design: Design, results) -> list[Coins]:
+    out = []
+    for level in design.mixed:
+        for arm in design.mixed[level]:
+            stored = results.stored(arm)
+            present = set(stored.seats.get_column("strategy").unique().to_list())
+            order = [s for s in design.arms[arm].pool if s in present]
+            if len(order) >= 2:
+                value = CoinFlips(order[-1], order[0]).estimate(stored)
+                if value.n:
+                    out.append(Coins(arm, order[-1], order[0], value))
+    return out
+
+
 def competitive(
-    design: Design, results, tol: Tolerance
+    design: Design, results, tol: Tolerance, game: str = ""
 ) -> tuple[Answer, list[Replays], list[Upsets]]:
-    """Replays and upsets; `tol`: the `quality_share` tolerance of the deal against the
-    player."""
+    """Luck in a designer's units (the coin-flip share of the mixed tables, beside reference
+    games), replays and upsets; `tol`: the `quality_share` tolerance (the coin-flip share
+    against an even mix of 50%, the deal against the player)."""
     groups = [replays(results, g) for g in design.replays]
     ups = [
         u
@@ -140,56 +169,126 @@ def competitive(
         for a in design.mixed[level]
         if (u := upsets(results, a, design.arms[a].pool)) is not None
     ]
+    found = coins(design, results)
     if not groups and not ups:
         parts: list[Part] = [
-            "Not asked: the experiment replays no deal with the seats rotated "
-            "and seats no mixed table."
+            "Not asked: the experiment replays no deal and seats no mixed table. To ask, add "
+            "arms that replay each deal with the seats rotated ([a, b], then [b, a]), or a "
+            "mixed table: {name: ladder, pool: [weakest, ..., strongest], rotate: permutations}."
         ]
         return (
             Answer(
-                "quality.luck", QUESTION, parts, "info", category="not measured", section="quality"
+                "quality.luck", QUESTION, parts, "info", category="not asked", section="quality"
             ),
             [],
             [],
         )
-    parts = []
-    for rep in groups:
-        parts += _replay_parts(rep, len(groups) > 1)
-    for u in ups:
-        parts += sentence(
-            "; in " if parts else "In ",
-            Label(u.arm),
-            ", players two or more levels below the best at the table win ",
-            estimate(key("luck", "upsets", u.arm), u.share, "games won by a clearly weaker player"),
-            " of the games with a winner, though they hold ",
-            estimate(key("luck", "upsets_fair", u.arm), u.fair, "their share of the seats"),
-            " of the seats (what they would win were skill no matter)",
+    rows = [row for c in found for row in _coin_rows(c, game, len(found) > 1)]
+    rows += [row for rep in groups for row in _replay_rows(rep, len(groups) > 1)]
+    rows += [row for u in ups for row in _upset_rows(u, len(ups) > 1)]
+    deal = alike(groups[0].difference, 0.0, tol.value, games=groups[0].deals) if groups else None
+    if found:
+        c = found[0]
+        verdict = alike(c.value, 0.5, tol.value, games=c.value.n)
+        head = estimate(key("luck", "coin_flips", c.arm), c.value, "coin-flip share")
+        category, word = _luck_words(verdict)
+        parts = sentence(
+            category[:1].upper() + category[1:],
+            ": as if a coin decided ",
+            head,
+            " of games between ",
+            Label(c.top),
+            " and ",
+            Label(c.bottom),
+            ".",
         )
-    parts.append(".")
-    head, category, kind, verdict = None, "upsets only", "info", None
-    games = sum(g.deals for g in groups)
-    if groups:
-        rep = groups[0]
-        head = estimate(
-            key("luck", "seat", "/".join(rep.group.arms)),
-            rep.seat,
-            "the deal decides the winner's seat",
-        )
-        verdict = alike(rep.difference, 0.0, tol.value, games=rep.deals)
-        category = _who_decides(verdict)
-        kind = words.kind(verdict)
-        parts[-1:] = sentence("; ", category, words.tolerance(tol),
-                              sentence(": ", words.to_settle(verdict)) if not verdict.settled
-                              else None, ".")  # fmt: skip
+        more = sentence(_deal_sentence(deal, tol), words.settle_sentence(verdict))  # fmt: skip
+        kind, basis = words.kind(verdict), "games of the mixed tables"
+    elif deal is not None:
+        verdict, rep = deal, groups[0]
+        head = estimate(key("luck", "seat", "/".join(rep.group.arms)), rep.seat,
+                        "the deal decides the winner's seat")  # fmt: skip
+        category, word = _who_decides(deal), words.word(deal)
+        parts = sentence(_deal_sentence(deal, tol))
+        more = words.settle_sentence(deal)
+        kind, basis = words.kind(deal), "deals, each replayed in every seating"
+    else:
+        verdict, u = None, ups[0]
+        head = estimate(key("luck", "upsets", u.arm), u.share, "won by a clearly weaker player")
+        fair = estimate(key("luck", "upsets_fair", u.arm), u.fair, "their share of the seats")
+        parts = sentence("Players two or more levels below the best win ", head,
+                         " of games, holding ", fair, " of the seats.")  # fmt: skip
+        category, word, more, kind, basis = "upsets only", "", [], "info", "games"
     quality = Quality(
-        games=games or sum(_games(results, u.arm) for u in ups),
-        basis="deals, each replayed in every seating" if groups else "games",
-        mde=mde(groups[0].seat.low, groups[0].seat.high) if groups else float("nan"),
-        mde_of="share of deals",
+        games=(found[0].value.n if found else sum(g.deals for g in groups))
+        or sum(_games(results, u.arm) for u in ups),
+        basis=basis,
+        mde=mde(head.low, head.high),
+        mde_of="share",
     )
     answer = Answer("quality.luck", QUESTION, parts, kind, head, category, quality, "quality",
-                    verdict=verdict, tolerance=tol if verdict is not None else None)  # fmt: skip
+                    verdict=verdict, tolerance=tol if verdict is not None else None, more=more,
+                    rows=rows, word=word, rows_head="where")  # fmt: skip
     return answer, groups, ups
+
+
+def _luck_words(v: Verdict) -> tuple[str, str]:
+    """(category, word): the coin-flip share against an even mix (50%)."""
+    if v.holds:
+        return "as much luck as skill", "even mix"
+    if v.opposite:
+        return (("more luck than skill", "mostly luck") if v.estimate > 0
+                else ("more skill than luck", "mostly skill"))  # fmt: skip
+    return "not settled whether luck or skill decides more", words.OPEN_WORD
+
+
+def _deal_sentence(v: Verdict | None, tol: Tolerance) -> list[Part]:
+    """'Replaying each deal with the seats rotated, the deal decides more often than the
+    player, beyond the ±2 pp tolerance.' ([] without replays)."""
+    if v is None:
+        return []
+    said = _who_decides(v)
+    if not v.settled:
+        return sentence("Replaying each deal with the seats rotated: ", said, words.tolerance(tol),
+                        ". ")  # fmt: skip
+    return sentence("Replaying each deal with the seats rotated, ", said,
+                    words.versus(v, tol), ". ")  # fmt: skip
+
+
+def _coin_rows(c: Coins, game: str, named: bool) -> list[Row]:
+    where = f"{c.arm}: " if named else ""
+    rows = [Row(f"{where}{c.top} against {c.bottom}",
+                estimate(key("luck", "coin_flips", c.arm), c.value, "coin-flip share"),
+                "this game", f"coin_flips.{c.top}>{c.bottom}")]  # fmt: skip
+    for ref in references.REFERENCES:
+        if ref.game != game:
+            rows.append(Row(f"{ref.title}: {ref.pairing}", ref.estimate(), "reference",
+                            ref.how))  # fmt: skip
+    return rows
+
+
+def _replay_rows(rep: Replays, named: bool) -> list[Row]:
+    arms = "/".join(rep.group.arms)
+    where = f"{arms}: " if named else ""
+    rows = [
+        Row(f"{where}the deal decides", estimate(key("luck", "seat", arms), rep.seat, "share"),
+            "every seating ends alike, seat by seat"),
+        Row(f"{where}the player decides",
+            estimate(key("luck", "player", arms), rep.player, "share"),
+            "the same players win, whatever their seats"),
+    ]  # fmt: skip
+    for lab, v in rep.alone.items():
+        rows.append(Row(f"{where}{lab} wins every seating",
+                        estimate(key("luck", f"player_{lab}", arms), v, "share")))  # fmt: skip
+    return rows
+
+
+def _upset_rows(u: Upsets, named: bool) -> list[Row]:
+    where = f"{u.arm}: " if named else ""
+    fair = estimate(key("luck", "upsets_fair", u.arm), u.fair, "their share of the seats")
+    return [Row(f"{where}won by a player two levels below the best",
+                estimate(key("luck", "upsets", u.arm), u.share, "share"),
+                f"they hold {fair.plain()} of the seats")]  # fmt: skip
 
 
 def _who_decides(v: Verdict) -> str:
@@ -199,36 +298,11 @@ def _who_decides(v: Verdict) -> str:
     if v.opposite:
         return ("the deal decides more often than the player" if v.estimate > 0
                 else "the player decides more often than the deal")  # fmt: skip
-    return "not settled at this size whether the deal or the player decides more often"
+    return "not settled whether the deal or the player decides more often"
 
 
 def _games(results, arm: str) -> int:
     return results.arm_games(arm).height
-
-
-def _replay_parts(rep: Replays, named: bool) -> list[Part]:
-    arms = "/".join(rep.group.arms)
-    who = ", ".join(rep.group.base)
-    parts = sentence(
-        "Replaying each deal with the seats rotated (",
-        Label(who),
-        (", " if named else ""),
-        (Label(arms) if named else ""),
-        "): the deal alone decides ",
-        estimate(key("luck", "seat", arms), rep.seat, "the deal decides"),
-        " of deals (every seating ends alike, seat by seat), the players ",
-        estimate(key("luck", "player", arms), rep.player, "the player decides"),
-        " (the same players win, whatever their seats)",
-    )
-    for lab, v in rep.alone.items():
-        parts += sentence(
-            "; ",
-            Label(lab),
-            " wins in every seat in ",
-            estimate(key("luck", f"player_{lab}", arms), v, f"{lab} wins every seating"),
-            " of deals",
-        )
-    return parts
 
 
 # --- cooperative -------------------------------------------------------------------------------
@@ -274,31 +348,36 @@ def deal_shares(design: Design, results, won: str) -> list[DealShares]:
 def cooperative(design: Design, results, won: str) -> tuple[Answer, list[DealShares]]:
     found = deal_shares(design, results, won)
     if not found:
-        parts: list[Part] = ["Not asked: the experiment plays each deal at one table only."]
+        parts: list[Part] = [
+            "Not asked: the experiment plays each deal at one table only. To "
+            "ask, play each deal at two or more tables (teams or dexterities)."
+        ]
         return Answer(
             "quality.luck", QUESTION, parts, "info", category="not measured", section="quality"
         ), []
 
-    def at(level: str) -> list[Part]:
-        d = next((d for d in found if d.level == level), None)
-        if d is None:
-            return []
-        return sentence(
-            "the deal alone decides ",
-            estimate(key("luck", "deal", level), d.decided, "the deal decides"),
-            " of deals (won by every table ",
-            estimate(key("luck", "won_by_all", level), d.won_by_all, "won by every table"),
-            ", lost by every table ",
-            estimate(key("luck", "lost_by_all", level), d.lost_by_all, "lost by every table"),
-            ", over ",
-            Count(d.tables, "tables"),
-            ")",
-        )
-
-    parts = sentence(
-        "Playing each deal with every team and dexterity: ", by_level(design.levels, at), "."
-    )
     head = found[0]
+    low = min(found, key=lambda d: d.decided.value)
+    high = max(found, key=lambda d: d.decided.value)
+    share = (estimate(key("luck", "deal", low.level), low.decided, "the deal decides")
+             if low is high else None)  # fmt: skip
+    spread = (sentence(share) if share is not None else
+              sentence("from ", estimate(key("luck", "deal", low.level), low.decided,
+                                         "the deal decides"), " at ", Label(low.level), " to ",
+                       estimate(key("luck", "deal", high.level), high.decided,
+                                "the deal decides"), " at ", Label(high.level)))  # fmt: skip
+    parts = sentence("The deal alone decides ", spread, " of deals: every table wins them, or "
+                     "every table loses them.")  # fmt: skip
+    rows = []
+    for d in found:
+        for name, v, what in (
+            ("deal", d.decided, "the deal decides"),
+            ("won_by_all", d.won_by_all, "won by every table"),
+            ("lost_by_all", d.lost_by_all, "lost by every table"),
+        ):
+            rows.append(Row(d.level or "all games",
+                            estimate(key("luck", name, d.level), v, what), what=what,
+                            said=f"over {d.tables} tables"))  # fmt: skip
     return Answer(
         "quality.luck",
         QUESTION,
@@ -313,4 +392,6 @@ def cooperative(design: Design, results, won: str) -> tuple[Answer, list[DealSha
             mde_of="share of deals",
         ),
         "quality",
+        rows=rows,
+        rows_head="setting",
     ), found

@@ -12,9 +12,9 @@ from sim.measures.core import Value
 from sim.measures.generic import Beats
 from sim.measures.ratings import spans
 from sim.report import verdicts as words
-from sim.report.answers import Answer, Count, Label, Part, sentence
+from sim.report.answers import Answer, Estimate, Label, Part, Row, sentence
 from sim.report.data_quality import Quality
-from sim.report.game_quality.common import by_level, estimate, key, settled, term
+from sim.report.game_quality.common import estimate, key, settled, term
 from sim.report.game_quality.design import Design
 from sim.results import StoredArm
 from sim.stats.tolerances import Tolerance
@@ -63,41 +63,42 @@ def competitive(design: Design, results, tol: Tolerance) -> tuple[Answer, list[L
                 ladders.append(found)
     if not ladders:
         parts: list[Part] = [
-            "Not asked: the experiment seats no mixed table (a pool of skill "
-            "levels, weakest first, with the seats rotated)."
+            "Not asked: the experiment seats no mixed table. To ask, add an arm that seats "
+            "the skill levels together, weakest first: {name: ladder, pool: [weakest, ..., "
+            "strongest], rotate: permutations}."
         ]
         return Answer(
-            "quality.skill", QUESTION, parts, "info", category="not measured", section="quality"
+            "quality.skill", QUESTION, parts, "info", category="not asked", section="quality"
         ), []
-    items: list[Part] = []
-    for lad in ladders:
-        items += _ladder_parts(lad, len(ladders) > 1)
-    v = decides([settled(lad.extremes[2], 0.5, tol.value, games=lad.games) for lad in ladders])
-    items += _depth_words(v, tol)
-    top = ladders[0]
-    head = estimate(
-        key("skill", "extremes", top.arm),
-        top.extremes[2],
-        f"{top.extremes[0]} ahead of {top.extremes[1]}",
-    )
+    each = [settled(lad.extremes[2], 0.5, tol.value, games=lad.games) for lad in ladders]
+    v = decides(each)
+    deciding = ladders[each.index(v)] if v in each else ladders[0]
+    top, bottom, ext = deciding.extremes
+    head = estimate(key("skill", "extremes", deciding.arm), ext, f"{top} ahead of {bottom}")
     quality = Quality(
         games=sum(lad.games for lad in ladders),
         basis="games of the mixed tables",
-        mde=_mde(top.extremes[2]),
+        mde=_mde(ext),
         mde_of="share ahead",
     )
-    category = {True: "skill decides", False: "no skill depth (within the tolerance)"}
+    where = "" if len(ladders) == 1 else deciding.arm
+    category, word = _depth_words(v)
     return Answer(
         "quality.skill",
         QUESTION,
-        items,
+        _lead(v, deciding, head, tol, len(ladders) > 1),
         words.kind(v, claim_is_effect=True),
         head,
-        category.get(v.holds if v.settled else None, "not settled at this size"),
+        category,
         quality,
         "quality",
         verdict=v,
         tolerance=tol,
+        more=sentence(*_span(deciding), *words.settle_sentence(v)),
+        rows=[row for lad in ladders for row in _ladder_rows(lad, tol, len(ladders) > 1)],
+        word=word,
+        where=where or (deciding.arm if len(ladders) > 1 else "the mixed table"),
+        rows_head="levels",
     ), ladders
 
 
@@ -110,84 +111,62 @@ def decides(verdicts: list[Verdict]) -> Verdict:
     return all_of(verdicts)  # every one at most negligible, or the open ones together
 
 
-def _depth_words(v: Verdict, tol: Tolerance) -> list[Part]:
-    """' Skill decides: ...' / ' No skill depth: ...' / ' Not settled at this size ...'."""
+def _depth_words(v: Verdict) -> tuple[str, str]:
+    """(category, word) in the vocabulary."""
     if v.holds:
-        return sentence(" Skill decides: the top level finishes ahead of the bottom in more "
-                        "than half the games", words.tolerance(tol), ".")  # fmt: skip
+        return "skill decides", "skill decides"
     if v.opposite:
-        return sentence(" No skill depth: the top level finishes ahead of the bottom in at "
-                        "most half the games, give or take the tolerance", words.tolerance(tol),
+        return "no skill depth beyond the tolerance", "no skill depth"
+    return "not settled whether skill decides", words.OPEN_WORD
+
+
+def _lead(v: Verdict, lad: Ladder, head: Estimate, tol: Tolerance, named: bool) -> list[Part]:
+    """'Skill decides: the top level finishes ahead of the bottom in 92% (90 to 94) of games.'
+    A record that does not show skill is said as a record, never as 'finishes ahead'."""
+    top, bottom = Label(lad.extremes[0]), Label(lad.extremes[1])
+    at = [" at ", Label(lad.arm)] if named else []
+    coin = Label("a coin's 50%")  # a reference, not an estimate
+    if v.holds:
+        return sentence("Skill decides", at, ": ", top, " finishes ahead of ", bottom, " in ",
+                        head, " of games, beyond ", coin, " \u00b1 ", Label(tol.text()[1:]),
                         ".")  # fmt: skip
-    return sentence(" Not settled at this size whether skill decides", words.tolerance(tol),
-                    ": ", words.to_settle(v), ".")  # fmt: skip
+    record = sentence(top, "'s record against ", bottom, " is ", head)
+    if v.opposite:
+        return sentence("No skill depth beyond the tolerance: ", record, ", within ",
+                        Label(tol.text()), " of ", coin, ".")  # fmt: skip
+    return sentence("Not settled whether skill decides: ", record, ", against ", coin, " ",
+                    Label(tol.text()), ".")  # fmt: skip
+
+
+def _span(lad: Ladder) -> list[Part]:
+    """'The ladder spans 410 (380 to 440) rating points.' ([] without ratings)."""
+    span = lad.points.get(lad.extremes[0])
+    if span is None:
+        return []
+    return sentence("The ladder spans ",
+                    estimate(key("skill", "span", lad.arm), span, "the ladder's span", "num"),
+                    " ", term(_RATING, "rating points"), ". ")  # fmt: skip
+
+
+def _ladder_rows(lad: Ladder, tol: Tolerance, named: bool) -> list[Row]:
+    """Each step of the ladder, then top over bottom: the share ahead and its verdict."""
+    out = []
+    prefix = f"{lad.arm}: " if named else ""
+    for hi, lo, v in [*lad.steps, lad.extremes]:
+        step = settled(v, 0.5, tol.value, games=lad.games)
+        # the claim "ahead beyond the tolerance" ruled out: at most the tolerance ahead, which
+        # includes behind (not "within the tolerance" unless the interval is inside it)
+        said = words.pick(step, "ahead beyond the tolerance", "not ahead beyond the tolerance",
+                          claim_is_effect=True)  # fmt: skip
+        figure = estimate(key("skill", f"{hi}>{lo}", lad.arm), v, "finishes ahead")
+        out.append(Row(f"{prefix}{hi} over {lo}", figure, said, f"beats.{hi}>{lo}"))
+    return out
 
 
 def _mde(v: Value) -> float:
     from sim.report.data_quality import mde
 
     return mde(v.low, v.high)
-
-
-def distinguishable(lad: Ladder) -> int:
-    """How many adjacent steps tell their two levels apart at 95% for the ladder as a whole:
-    P(ahead) differs from 50% with Holm's correction over the steps (either way)."""
-    from statistics import NormalDist
-
-    from sim.stats.tests import holm
-
-    ps = []
-    for _, _, v in lad.steps:
-        if not v.n or v.se != v.se:
-            ps.append(float("nan"))
-        elif v.se == 0:
-            ps.append(0.0 if v.value != 0.5 else 1.0)
-        else:
-            ps.append(2 * (1 - NormalDist().cdf(abs(v.value - 0.5) / v.se)))
-    return sum(p < 0.05 for p in holm(ps) if p == p)
-
-
-def _ladder_parts(lad: Ladder, named: bool) -> list[Part]:
-    beats = Beats(lad.order[1], lad.order[0])
-    steps: list[Part] = []
-    for i, (hi, lo, v) in enumerate(lad.steps):
-        steps += [
-            ", " if i else "",
-            Label(f"{hi} over {lo}"),
-            " ",
-            estimate(key("skill", f"{hi}>{lo}", lad.arm), v, f"{hi} ahead of {lo}"),
-        ]
-    top, bottom, ext = lad.extremes
-    clear = distinguishable(lad)
-    parts = sentence(
-        ([Label(lad.arm), ": "] if named else []),
-        "Each level finishes ",
-        term(beats, "ahead of the one below"),
-        ": ",
-        steps,
-        "; ",
-        Label(f"{top} over {bottom}"),
-        " ",
-        estimate(key("skill", "extremes", lad.arm), ext, f"{top} ahead of {bottom}"),
-    )
-    span = lad.points.get(top)
-    if span is not None:
-        parts += sentence(
-            "; the ladder spans ",
-            estimate(key("skill", "span", lad.arm), span, "the ladder's span", "num"),
-            " ",
-            term(_RATING, "rating points"),
-        )
-    parts += sentence(
-        "; ",
-        Count(clear),
-        " of ",
-        Count(len(lad.steps), "steps"),
-        " distinguishable at ",
-        Label("95%"),
-        " confidence.",
-    )
-    return parts
 
 
 class _Rating:
@@ -277,53 +256,48 @@ def cooperative(
     found = moves(design, results, factors, won)
     if not found:
         parts: list[Part] = [
-            "Not asked: the experiment plays one team skill and one dexterity at each setting."
+            "Not asked: the experiment plays one team skill and one dexterity at each setting. "
+            "To ask, add arms (or a sweep) with teams of two or more skills, or dexterities, "
+            "at each setting."
         ]
         return Answer(
             "quality.skill", QUESTION, parts, "info", category="not measured", section="quality"
         ), []
 
-    def at(level: str) -> list[Part]:
-        items: list[Part] = []
-        for m in (m for m in found if m.level == level):
-            what = _FACTOR_WORDS.get(m.factor, m.factor)
-            items += sentence(
-                ", " if items else "",
-                estimate(
-                    key("skill", m.factor, level),
-                    m.value,
-                    f"win rate, {m.high} minus {m.low}",
-                    "pp",
-                ),
-                " from ",
-                Label(m.low),
-                " to ",
-                Label(m.high),
-                f" ({what})",
-            )
-        return items
-
-    v = decides([settled(m.value, 0.0, tol.value) for m in found])
-    parts = sentence("The table's win rate moves ", by_level(design.levels, at), ".")
+    each = [settled(m.value, 0.0, tol.value) for m in found]
+    v = decides(each)
+    head = found[each.index(v)] if v in each else max(found, key=lambda m: m.value.high)
+    figure = estimate(key("skill", head.factor, head.level), head.value,
+                      f"win rate, {head.high} minus {head.low}", "pp")  # fmt: skip
+    what = _FACTOR_WORDS.get(head.factor, head.factor)
+    at = [" at ", Label(head.level)] if head.level and len(design.levels) > 1 else []
+    moved = sentence(Label(head.high), " wins ", figure, " more often than ", Label(head.low),
+                     f" ({what})", at)  # fmt: skip
     if v.holds:
-        parts += sentence(" Skill or dexterity raises it", words.tolerance(tol), ".")
+        parts = sentence("Skill decides: ", moved, words.versus(v, tol, claim_is_effect=True),
+                         ".")  # fmt: skip
     elif v.opposite:
-        parts += sentence(" Neither skill nor dexterity raises it by more than the tolerance",
-                          words.tolerance(tol), ".")  # fmt: skip
+        parts = sentence("Neither team skill nor dexterity moves the win rate beyond the ",
+                         Label(tol.text()), " tolerance: at most, ", moved, ".")  # fmt: skip
     else:
-        parts += sentence(" Not settled at this size whether skill or dexterity raises it",
-                          words.tolerance(tol), ": ", words.to_settle(v), ".")  # fmt: skip
+        parts = sentence("Not settled whether skill decides: ", moved, words.tolerance(tol), ".")
+    rows = []
+    for m in found:
+        step = settled(m.value, 0.0, tol.value)
+        where = f"{m.level}: " if m.level else ""
+        rows.append(Row(f"{where}{_FACTOR_WORDS.get(m.factor, m.factor)}, {m.low} to {m.high}",
+                        estimate(key("skill", m.factor, m.level), m.value, "win rate moved", "pp"),
+                        words.pick(step, "beyond the tolerance", "within the tolerance",
+                                   claim_is_effect=True)))  # fmt: skip
     games = sum(results.arm_games(a).height for lv in design.levels for a in design.views[lv])
-    head = found[0]
-    category = {True: "skill and dexterity move the win rate",
-                False: "no effect beyond the tolerance"}  # fmt: skip
+    category, word = _depth_words(v)
     return Answer(
         "quality.skill",
         QUESTION,
         parts,
         words.kind(v, claim_is_effect=True),
         estimate(key("skill", head.factor, head.level), head.value, "win rate moved", "pp"),
-        category.get(v.holds if v.settled else None, "not settled at this size"),
+        category,
         Quality(
             games=games,
             basis="games, every team on the same deals",
@@ -333,4 +307,9 @@ def cooperative(
         "quality",
         verdict=v,
         tolerance=tol,
+        more=words.settle_sentence(v),
+        rows=rows,
+        word=word,
+        where=head.level or "",
+        rows_head="setting",
     ), found

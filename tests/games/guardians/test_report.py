@@ -200,7 +200,7 @@ def test_mine_value_measures_the_mine_and_its_user(built):
     assert {g["user"] for g in gain} == {"miner"}
     kind, text, quality = F.answers(report)["mine_value.worth"]
     assert kind == "finding"
-    assert text.startswith("The mine is worth +") and "to the player who moves it (miner" in text
+    assert text.startswith("The mine is worth +") and "of win share (miner against" in text
     assert "invaders' wins change by −" in text  # planted: 0.30 with the mine, 0.36 without
     assert "games with a winner in either arm" in quality
 

@@ -79,7 +79,7 @@ def test_terms_are_defined_on_hover_and_in_the_glossary(planted):
     page = (planted["balanced"] / "index.html").read_text()
     assert '<abbr title="The price at which buying stops paying' in page
     glossary = page.split('<section id="definitions">', 1)[1].split("</section>", 1)[0]
-    assert "<dt>break-even price</dt>" in glossary and "<dt>turn cap</dt>" in glossary
+    assert "<dt>break-even price</dt>" in glossary and "<dt>invaders win</dt>" in glossary
     md = (planted["balanced"] / "report.md").read_text()
     assert re.search(r"break-even price\[\^\d\]", md) and "[^1]: " in md
 
@@ -106,7 +106,7 @@ def test_a_break_even_outside_the_range_says_so_with_the_sweep_that_settles_it(p
     values = [float(v) for v in sweep[1].split(",")]
     assert values[0] == 8 and values[-1] >= 10 and values == sorted(values)
     _, text, q = F.answers(planted["balanced"])["missile_pricing.all"]
-    assert "sweep" not in q and "pays up to a price of about" in text
+    assert "sweep" not in q and "buying the missile pays up to " in text
 
 
 def test_first_player_quality_line_counts_games_with_a_winner(planted):
@@ -122,20 +122,23 @@ def test_first_player_quality_line_counts_games_with_a_winner(planted):
 
 def test_equal_levels_with_many_games_are_the_same_at_every_level(planted):
     kind, text, q = F.answers(planted["many"])["missile_pricing.all"]
-    assert "The same holds at every skill level (tolerance \u00b11 point)" in text, text
-    found = {lv: float(v) for v, lv in re.findall(r"(\d+\.\d) \([^)]*\) at (\w+)", text)}
+    assert text.startswith("The printed 10 is right at every level; the break-even price is "
+                           "the same at every level: "), text  # fmt: skip
+    assert text.endswith("within the \u00b11 point tolerance."), text
+    found = {row[0]: float(row[1]) for row in F.answer_rows(planted["many"])["missile_pricing.all"]}
     assert set(found) == set(LEVELS[:2]) and all(abs(v - 10) < 1 for v in found.values())
     assert "over all levels" in q and kind != "unsettled"
     kind, text, _ = F.answers(planted["what_if_skill"])["what_if.steal-highest"]
-    assert kind == "finding" and "The same holds at every skill level" in text, text
+    assert kind == "finding" and text.startswith("It changes the game at every level; "), text
+    assert "is the same at every level" in text, text
 
 
 def test_equal_levels_with_few_games_are_not_settled(planted):
     kind, text, _ = F.answers(planted["few"])["missile_pricing.all"]
-    assert kind == "unsettled" and "same" not in text, text
+    assert kind == "unsettled" and "same" not in text and "depends on skill:" not in text, text
     said = re.search(
-        r": not settled at this size whether it depends on skill \(tolerance \u00b11 point\); "
-        r"about ([\d,]+) games per arm would likely settle it\.$",
+        r"; not settled whether the break-even price depends on skill \(tolerance \u00b11 "
+        r"point\)\. About ([\d,]+) games per arm would likely settle it\.$",
         text,
     )
     assert said, text
@@ -144,12 +147,15 @@ def test_equal_levels_with_few_games_are_not_settled(planted):
 
 def test_depends_on_skill_names_each_level_and_its_value(planted):
     kind, text, _ = F.answers(planted["depends"])["missile_pricing.all"]
-    assert text.startswith("Break-even price: ") and text.endswith(": depends on skill.")
+    assert "the break-even price depends on skill" in text, text
     assert kind == "finding"
-    found = {lv: float(v) for v, lv in re.findall(r"(\d+\.\d) \([^)]*\) at (\w+)", text)}
+    rows = F.answer_rows(planted["depends"])["missile_pricing.all"]
+    found = {row[0]: float(row[1]) for row in rows}
     assert set(found) == set(LEVELS)
     assert found["casual"] < found["club"] < found["strong"]  # planted 6, 10, 14
     assert abs(found["club"] - 10) < 2.5 and abs(found["strong"] - 14) < 2.5
+    said = {row[0]: row[-1] for row in rows}
+    assert said["casual"] == "too dear" and said["strong"] == "too cheap"  # printed 10
 
 
 def test_every_section_shows_each_level(planted):
@@ -199,7 +205,7 @@ def test_compare_puts_two_runs_side_by_side_with_differences(planted, tmp_path):
     a_lo, a_hi, b_lo, b_hi = (float(raid[k]) for k in ("a_low", "a_high", "b_low", "b_high"))
     assert float(raid["diff_low"]) == pytest.approx(d - math.hypot(b - b_lo, a_hi - a))
     assert float(raid["diff_high"]) == pytest.approx(d + math.hypot(b_hi - b, a - a_lo))
-    assert raid["significant"] == "true"
+    assert raid["excludes_zero"] == "true"
     page = (out / "index.html").read_text()
     block = page.split('<section id="answers">', 1)[1]
     keys = re.findall(r'data-question="([^"]+)"', block)

@@ -14,6 +14,7 @@ from sim.results import load
 from sim.stats.tolerances import DEFAULTS
 from tests.answer_checks import numbers_without_interval
 from tests.cli_checks import run_experiment
+from tests.report_fixtures import answer_rows
 from tests.report_fixtures import answers as page_answers
 
 EXPERIMENT = """\
@@ -59,15 +60,17 @@ def answer_html(report, key: str) -> str:
 
 def test_the_answer_gives_every_change_with_its_interval(run):
     _, text, quality = page_answers(run / "report")["invaders_options.worth"]
-    assert "naive never takes a bonus shot (against naive)" in text
-    assert "tactical never heals (against tactical)" in text
     assert numbers_without_interval(answer_html(run / "report", "invaders_options.worth")) == []
     assert "60 paired games" in quality
-    assert "(tolerance \u00b12 pp)" in text  # the win_rate tolerance's default
-    for arm in ("naive never takes a bonus shot", "tactical never heals"):
-        said = re.search(rf"{arm} \(against \w+\) [^;:]*: ([a-z ]+)", text)[1].strip()
-        assert said in ("changes nothing beyond the tolerance", "changes the win rate",
-                        "not settled"), text  # fmt: skip
+    assert "\u00b12 pp tolerance" in text  # the win_rate tolerance's default
+    rows = {r[0]: r for r in answer_rows(run / "report")["invaders_options.worth"]}
+    # every option that does not round to zero, with its interval and its verdict
+    options = {"naive never takes a bonus shot (against naive)",
+               "tactical never heals (against tactical)"}  # fmt: skip
+    assert rows and set(rows) <= options, rows  # a change that rounds to zero is left out
+    for row in rows.values():
+        assert re.fullmatch(r"\(\S+ to \S+\)", row[2]), rows
+        assert row[3] in ("within tolerance", "beyond tolerance", "not settled"), rows
 
 
 def test_the_picture_comes_before_the_table(run):
@@ -89,8 +92,8 @@ def test_planted_options_that_change_nothing_hold_within_the_tolerance():
                     _row("no bonus", -0.004, -0.011, 0.003, 20_000)], TOL)  # fmt: skip
     text = plain_text(found.parts)
     assert found.kind == "within" and found.verdict.holds
-    assert text.count("changes nothing beyond the tolerance") == 2
-    assert "(tolerance \u00b12 pp)" in text and "settle" not in text
+    assert text.startswith("No option changes the team's win rate beyond the \u00b12 pp tolerance")
+    assert [r.said for r in found.rows] == ["within tolerance"] * 2 and "settle" not in text
     assert found.category == "no option changes the win rate beyond the tolerance"
 
 
@@ -99,14 +102,14 @@ def test_planted_options_one_shown_one_open_the_open_one_keeps_the_verdict_open(
                     _row("no bonus", 0.01, -0.03, 0.05, 500)], TOL)  # fmt: skip
     text = plain_text(found.parts)
     assert found.kind == "finding" and found.category == "some option changes the win rate"
-    assert (
-        "no heal (against tactical) \u22125.0 pp (\u22127.0 to \u22123.0): changes the win rate"
-        in text
-    )
-    assert "no bonus (against tactical) +1.0 pp (\u22123.0 to +5.0): not settled" in text
+    assert text == ("no heal changes the team's win rate most: \u22125.0 pp (\u22127.0 to "
+                    "\u22123.0), beyond the \u00b12 pp tolerance."), text  # fmt: skip
+    said = {r.where: (r.figure.text(), r.said) for r in found.rows}
+    assert said["no heal (against tactical)"] == ("\u22125.0 pp", "beyond tolerance")
+    assert said["no bonus (against tactical)"] == ("+1.0 pp", "not settled")
     # the settle stop plays on for the open one: the answer's verdict is that one's
     assert not found.verdict.settled and found.verdict.games_to_settle > 500
-    assert "games per arm would likely settle it for the ones not settled" in text
+    assert "games per arm would likely settle them" in plain_text(found.more)
 
 
 def test_planted_option_too_few_games_is_not_settled():

@@ -15,9 +15,15 @@ import polars as pl
 
 from sim.games.alien_raid.catalog import PREFIX, cards
 from sim.games.alien_raid.columns import BOUGHT, OFFERED, card_column
+from sim.games.alien_raid.report import card_figure
 from sim.games.alien_raid.report.common import (
+    ABOVE,
     ASSUMED,
+    BELOW,
+    OPEN,
+    RIGHT,
     SKILL,
+    TOO_FEW,
     Heading,
     assumed,
     catalog,
@@ -26,7 +32,7 @@ from sim.games.alien_raid.report.common import (
 )
 from sim.report import fmt
 from sim.report import verdicts as words_v
-from sim.report.answers import Answer, Count, Label, sentence
+from sim.report.answers import Answer, Count, Estimate, Label, Row, sentence
 from sim.report.context import Context
 from sim.report.data_quality import Quality
 from sim.report.metrics import diff_cols, prefixed
@@ -41,9 +47,7 @@ HEADING = Heading(ID, "Card prices: is each card worth what it costs?",
                   "price pay, and what would its fair price be?")  # fmt: skip
 READS = ("probe_card", "probe_bought", f"{BOUGHT}*", f"{OFFERED}*")  # * every card's column
 MIN_PROBES = 30  # per side, for a verdict
-# a card's verdict: its fair price (price + humans from buying it) against its printed price
-TOO_FEW, RIGHT, OPEN = "too few probes", "priced right", "not settled"
-BELOW, ABOVE = "priced below its worth", "priced above its worth"
+FOLD_LEAST = 8  # card rows shown before "show all" when fewer are to be repriced
 
 
 def card_rows(ctx: Context, arm: str) -> list[dict]:
@@ -157,7 +161,7 @@ def build(ctx: Context) -> Section:
             right = sum(r["verdict"] == RIGHT for r in mine)
             open_ = [r for r in mine if r["verdict"] == OPEN]
             text = (
-                f"{skill(ctx, arm)}: no card is priced detectably away from its worth; "
+                f"{skill(ctx, arm)}: no card is priced away from its worth beyond the tolerance; "
                 f"{right} of {len(mine)} are priced right (tolerance {tol})"
             )
             if open_:
@@ -169,64 +173,115 @@ def build(ctx: Context) -> Section:
             out.findings.append(Finding(text + ".", kind))
     if probes:
         out.answers.append(_answer(ctx, rows))
-    data = pl.DataFrame(rows).sort("arm", "effect", descending=[False, True], nulls_last=True)
-    out.add(
-        Table(
-            "alien_raid_card_prices",
-            "Card prices by skill level",
-            data,
-            COLUMNS,
-            note="Fair price = price + the humans a bought card adds (probe games); "
-            "its interval is the effect's 95% interval (each game one unit) shifted by the "
-            "price. "
-            "'Owners' win share' is an association, not an effect.",
-        )
-    )
+    picture = card_figure.figure(rows, {a: skill(ctx, a) for a in ctx.arm_names},
+                                 ctx.tolerance("card_price"))  # fmt: skip
+    if picture is not None:
+        out.add(picture)
+    out.add(_table(ctx, rows))
     return out
 
 
+def _fair(r: dict, key: str) -> Estimate:
+    return Estimate(key, "fair price", r["fair"], r["fair_low"], r["fair_high"], unit="num",
+                    digits=0, signed=False)  # fmt: skip
+
+
+def _table(ctx: Context, rows: list[dict]) -> Table:
+    """Every card at every level: the cards to reprice first (furthest first, level by
+    level), then the others by level and effect; the page shows the first rows (at least the
+    cards to reprice) and the rest behind "show all"."""
+    first = card_figure.reprice(rows)
+    order = {arm: i for i, arm in enumerate(ctx.arm_names)}
+
+    def rank(r: dict) -> tuple:
+        off = r["verdict"] in (BELOW, ABOVE)
+        effect = r["effect"] if math.isfinite(r["effect"]) else -math.inf
+        return (not off, first.index(r["card"]) if off else 0, order[r["arm"]], -effect)
+
+    ordered = sorted(rows, key=rank)
+    off = sum(r["verdict"] in (BELOW, ABOVE) for r in rows)
+    return Table(
+        "alien_raid_card_prices",
+        "Card prices by skill level",
+        pl.DataFrame(ordered),
+        COLUMNS,
+        note="The cards to reprice first. Fair price = price + the humans a bought card adds "
+        "(probe games); its interval is the effect's 95% interval (each game one unit) shifted "
+        "by the price. 'Owners' win share' is an association, not an effect.",
+        fold=max(off, FOLD_LEAST) if len(ordered) > max(off, FOLD_LEAST) else None,
+    )
+
+
 def _answer(ctx: Context, rows: list[dict]) -> Answer:
-    """One sentence per skill level: how many cards are priced below or above their worth (the
-    fair price shown away from the printed one), how many are priced right (within the
-    `card_price` tolerance) and how many are not settled, out of those tried."""
+    """The cards to reprice, furthest from their worth first: 'Reprice 5 of 21 cards: cruiser
+    (worth 191,653 (...) at strong, printed 60,000), booster, scout and 2 more.' Each card
+    priced away from its worth at some level in the rows, with the levels it is at (a card
+    whose verdict differs between levels is said so: 'too cheap at strong only')."""
     tol = ctx.tolerance("card_price")
-    parts: list = []
-    shown_off = False
-    for arm in ctx.arm_names:
-        mine = [r for r in rows if r["arm"] == arm]
-        count = {v: [r for r in mine if r["verdict"] == v] for v in (BELOW, ABOVE, RIGHT, OPEN)}
-        shown_off = shown_off or bool(count[BELOW] or count[ABOVE])
-        parts += sentence("; " if parts else "", Label(skill(ctx, arm)), ": ",
-                          Count(len(count[BELOW])), " of ", Count(len(mine), "cards"),
-                          " priced below their worth, ", Count(len(count[ABOVE])), " above, ",
-                          Count(len(count[RIGHT])), " right and ", Count(len(count[OPEN])),
-                          " not settled",
-                          sentence(" (the best buy: ", Label(_best(mine)), ")")
-                          if count[BELOW] else None)  # fmt: skip
-    open_ = [price_verdict(r, tol, ctx.results.arm_games(r["arm"]).height)
-             for r in rows if r["verdict"] == OPEN]  # fmt: skip
+    off = [r for r in rows if r["verdict"] in (BELOW, ABOVE)]
+    off.sort(key=lambda r: -abs(r["fair"] - r["price"]) / max(r["price"], 1.0))
+    names = list(dict.fromkeys(r["card"] for r in off))
+    levels = list(dict.fromkeys(skill(ctx, a) for a in ctx.arm_names))
+    cards_tried = len({r["card"] for r in rows})
+    open_rows = [r for r in rows if r["verdict"] == OPEN]
+    open_ = [price_verdict(r, tol, ctx.results.arm_games(r["arm"]).height) for r in open_rows]
     v = all_of(open_) if open_ else None
-    tail = sentence("; ", words_v.to_settle(v), " for the ones not settled") if v else []
+    if names:
+        top = off[0]
+        worth = sentence(" (worth ", _fair(top, f"{ID}.{top['card']}@{top['arm']}"),
+                         " at ", Label(skill(ctx, top["arm"])), ", printed ",
+                         Label(fmt.num(top["price"], 0)), ")")  # fmt: skip
+        others = [Label(n) for n in names[1:3]]
+        rest = len(names) - 3
+        parts = sentence("Reprice ", Count(len(names)), " of ", Count(cards_tried, "cards"),
+                         ", beyond the ", Label(tol.text()), " tolerance: ", Label(top["card"]),
+                         worth, *[x for o in others for x in (", ", o)],
+                         sentence(" and ", Count(rest), " more") if rest > 0 else None,
+                         ".")  # fmt: skip
+        kind, word = words_v.FINDING, "reprice"
+    elif all(r["verdict"] == RIGHT for r in rows):
+        parts = sentence("Every card is priced right, within the ", Label(tol.text()),
+                         " tolerance of its worth.")  # fmt: skip
+        kind, word = words_v.WITHIN, "priced right"
+    else:  # some prices open, or too few probes for a verdict: neither is "priced right"
+        right = sum(r["verdict"] == RIGHT for r in rows)
+        few = sum(r["verdict"] == TOO_FEW for r in rows)
+        parts = sentence("Not settled whether any card is priced away from its worth beyond "
+                         "the ", Label(tol.text()), " tolerance: ", Count(right), " of ",
+                         Count(len(rows), "card prices"), " are right, ", Count(len(open_rows)),
+                         " open", sentence(", ", Count(few), " with ",
+                                           Label(f"fewer than {MIN_PROBES} probes a side"))
+                         if few else None,
+                         ".")  # fmt: skip
+        kind, word = words_v.UNSETTLED, words_v.OPEN_WORD
+    table = []
+    for name in names:
+        mine = [r for r in off if r["card"] == name]
+        at = [skill(ctx, r["arm"]) for r in mine]
+        only = "" if len(at) == len(levels) else f" at {', '.join(at)} only"
+        for r in mine:
+            said = ("too cheap" if r["verdict"] == BELOW else "too dear") + only
+            table.append(Row(f"{name} at {skill(ctx, r['arm'])}, printed {fmt.num(r['price'], 0)}",
+                             _fair(r, f"{ID}.{name}@{r['arm']}"), said))  # fmt: skip
     games = ctx.results.games.height
     return Answer(
         key=f"{ID}.off",
         question="Which cards are priced away from their worth?",
-        parts=sentence(*parts, words_v.tolerance(tol), tail, "."),
-        kind="finding" if shown_off else "unsettled" if v else "within",
-        category="some cards priced away from their worth" if shown_off else "",
+        parts=parts,
+        kind=kind,
+        category="some cards priced away from their worth" if names else "",
         quality=Quality(
             games=games,
             basis="games",
             warnings=(ASSUMED,) if assumed(ctx) else (),
-            note="a card is priced away from its worth when its fair-price interval is clear of "
-            "the price, and right when that interval lies within the tolerance of it",
+            note="a card is priced away from its worth when its fair-price interval lies "
+            "beyond the tolerance of the price, and right when it lies within it",
         ),
         section=ID,
         verdict=v,
+        more=words_v.settle_sentence(v, "the ones not settled"),
+        rows=table,
+        word=word,
+        where=", ".join(levels),
+        rows_head="card",
     )
-
-
-def _best(mine: list[dict]) -> str:
-    """The card priced furthest below its worth, relative to its price."""
-    below = [r for r in mine if r["verdict"] == BELOW]
-    return max(below, key=lambda r: r["fair"] / r["price"])["card"]

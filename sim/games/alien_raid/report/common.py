@@ -18,6 +18,10 @@ from sim.report.context import Context
 from sim.report.render import Finding, Section, Text
 from sim.report.table import Column
 
+# a card's verdict at a level: its fair price against its printed price (cards.py)
+TOO_FEW, RIGHT, OPEN = "too few probes", "priced right", "not settled"
+BELOW, ABOVE = "priced below its worth", "priced above its worth"
+
 # the columns the tables share: an arm as its skill level, the player count
 SKILL = Column.text("skill", "skill level")
 PLAYERS = Column.count("players", "players")

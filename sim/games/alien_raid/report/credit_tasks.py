@@ -11,12 +11,14 @@ import polars as pl
 
 from sim.games.alien_raid.report.common import SKILL, Heading, section, skill
 from sim.report import fmt
-from sim.report.answers import Answer, Estimate, Label, sentence
+from sim.report import verdicts as words_v
+from sim.report.answers import Answer, Estimate, Label, Row, sentence
 from sim.report.context import Context
 from sim.report.data_quality import Quality
 from sim.report.metrics import diff_cols, prefixed
 from sim.report.render import Finding, Section
 from sim.report.table import Column, Table
+from sim.stats.verdict import all_of, equivalence
 
 READS = ("credits_taken", "cp_turn", "cp_took", "repaid", "task_humans", "tasks_first")
 TASK_TARGETS = (0.10, 0.25, 0.50)  # shares of games the tasks should decide
@@ -169,23 +171,80 @@ def build(ctx: Context) -> Section:
 
 
 def _answers(ctx: Context, credit: list[dict], tasks: list[dict]) -> list[Answer]:
-    """What a credit is worth and how often the tasks decide the winner, per skill level."""
+    """What a credit is worth (against the `humans` tolerance) and how often the tasks decide
+    the winner, each level in the rows."""
     quality = Quality(games=ctx.results.games.height, basis="games")
-    worth: list = []
+    tol = ctx.tolerance("humans")
+    rows, verdicts = [], []
     for row in credit:
         humans = Estimate(f"{ID}.credit.{row['arm']}", "final humans from taking a credit",
                           row["humans"], row["humans_low"], row["humans_high"], unit="num",
                           digits=0)  # fmt: skip
-        worth += sentence("; " if worth else "", Label(row["skill"]), ": ", humans)
-    decided: list = []
-    for row in tasks:
-        key = f"{ID}.decided.{row['arm']}"
-        share = Estimate(key, "games the tasks decide", row["decided"], row["decided_low"],
-                         row["decided_high"], unit="pct", signed=False)  # fmt: skip
-        decided += sentence("; " if decided else "", Label(row["skill"]), ": ", share)
-    return [
-        Answer(key=f"{ID}.credit", question="What is taking a credit worth, in final humans?",
-               parts=sentence(*worth, "."), quality=quality, section=ID),
-        Answer(key=f"{ID}.tasks", question="How often do the tasks decide the winner?",
-               parts=sentence(*decided, " of the games."), quality=quality, section=ID),
-    ]  # fmt: skip
+        v = equivalence(row["humans"], row["humans_low"], row["humans_high"], tol.value,
+                        games=ctx.results.arm_games(row["arm"]).height)  # fmt: skip
+        verdicts.append(v)
+        rows.append(
+            Row(
+                row["skill"],
+                humans,
+                words_v.pick(v, "pays" if row["humans"] > 0 else "costs", "worth nothing"),
+            )
+        )
+    out = []
+    if rows:
+        top = max(zip(rows, verdicts, strict=True), key=lambda rv: abs(rv[0].figure.value))
+        family = all_of(verdicts)
+        at = [" at ", Label(top[0].where)]
+        if any(v.opposite for v in verdicts):
+            pays = "pays" if top[0].figure.value > 0 else "costs humans"
+            lead = sentence("Taking a credit ", pays, ": ", top[0].figure, " final humans", at,
+                            ", beyond the ", Label(tol.text()), " tolerance.")  # fmt: skip
+        elif family.holds:
+            lead = sentence(
+                "A credit is worth nothing beyond the ",
+                Label(tol.text()),
+                " tolerance: at most ",
+                top[0].figure,
+                " final humans",
+                at,
+                ".",
+            )
+        else:
+            lead = sentence("Not settled whether a credit is worth anything: ", top[0].figure,
+                            " final humans", at, words_v.tolerance(tol), ".")  # fmt: skip
+        open_ = words_v.open_ones(verdicts)
+        out.append(
+            Answer(
+                key=f"{ID}.credit",
+                question="What is taking a credit worth, in final humans?",
+                parts=lead,
+                kind=words_v.each(verdicts)[1],
+                quality=quality,
+                section=ID,
+                verdict=open_ or family,
+                tolerance=tol,
+                more=words_v.settle_sentence(open_, "them"),
+                rows=rows,
+                word=words_v.said(family, "worth nothing", "worth something"),
+            )
+        )
+    shares = [Estimate(f"{ID}.decided.{row['arm']}", "games the tasks decide", row["decided"],
+                       row["decided_low"], row["decided_high"], unit="pct", signed=False)
+              for row in tasks]  # fmt: skip
+    if shares:
+        low = min(range(len(shares)), key=lambda i: shares[i].value)
+        high = max(range(len(shares)), key=lambda i: shares[i].value)
+        spread = (sentence(shares[low]) if low == high else
+                  sentence("from ", shares[low], " at ", Label(tasks[low]["skill"]), " to ",
+                           shares[high], " at ", Label(tasks[high]["skill"])))  # fmt: skip
+        out.append(
+            Answer(
+                key=f"{ID}.tasks",
+                question="How often do the tasks decide the winner?",
+                parts=sentence("The tasks decide ", spread, " of the games."),
+                quality=quality,
+                section=ID,
+                rows=[Row(r["skill"], e) for r, e in zip(tasks, shares, strict=True)],
+            )
+        )
+    return out  # fmt: skip

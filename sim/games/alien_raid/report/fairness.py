@@ -12,7 +12,7 @@ import polars as pl
 from sim.games.alien_raid.report.common import PLAYERS, SKILL, Heading, section, skill
 from sim.report import fmt
 from sim.report import verdicts as words_v
-from sim.report.answers import Answer, Estimate, Label, joined, sentence
+from sim.report.answers import Answer, Estimate, Label, Row, sentence
 from sim.report.context import Context
 from sim.report.data_quality import Quality
 from sim.report.metrics import prefixed
@@ -126,44 +126,63 @@ def build(ctx: Context) -> Section:
     return out
 
 
+def _gap(r: dict, key: str) -> Estimate:
+    return Estimate(key, "win share minus the fair share", r["win"] - r["fair"],
+                    r["win_low"] - r["fair"], r["win_high"] - r["fair"])  # fmt: skip
+
+
 def _answer(parts: list[tuple[list[dict], dict]], verdicts: list[Verdict],
             tol: Tolerance) -> Answer:  # fmt: skip
-    """Does the seat matter? Per level, seat 1's win share against the fair share (its Wilson
-    interval shifted by the fair share); at which levels the seats differ (after Holm's
-    correction), are fair (every seat within the tolerance) or are not settled."""
-    words: list = []
-    by_outcome: dict[Outcome, list[str]] = {}
+    """Does the seat matter? At each level the seat furthest from its fair share in the rows;
+    the lead says where the seats differ beyond the tolerance (the test over all seats backing
+    it, Holm-corrected over the arms), are fair (every seat within the tolerance), or not
+    settled."""
+    table, by_outcome = [], {}
+    worst_of = {}
     for (seats, length), v in zip(parts, verdicts, strict=True):
-        first = seats[0]
         where = f"{length['skill']}, {length['players']} players"
-        gap = Estimate(f"{ID}.seat1.{length['arm']}", "seat 1's win share minus the fair share",
-                       first["win"] - first["fair"], first["win_low"] - first["fair"],
-                       first["win_high"] - first["fair"])  # fmt: skip
-        words += sentence("; " if words else "", Label(where), ": ", Label("seat 1"), " ", gap)
+        worst = max(seats, key=lambda r: abs(r["win"] - r["fair"]))
+        worst_of[where] = (worst, length)
+        table.append(Row(f"{where}, seat {worst['seat']}",
+                         _gap(worst, f"{ID}.seat{worst['seat']}.{length['arm']}"),
+                         words_v.word(v)))  # fmt: skip
         by_outcome.setdefault(v.outcome, []).append(where)
-    said: list = []
-    for outcome, words_of in (
-        (Outcome.OPPOSITE, "the seats' win shares differ (Holm-corrected) at "),
-        (Outcome.HOLDS, "the seats are fair at "),
-        (Outcome.UNSETTLED, "not settled at "),
-    ):
-        if outcome in by_outcome:
-            where = joined([[Label(w)] for w in by_outcome[outcome]])
-            said += sentence("; " if said else ": ", words_of, where)
     open_ = [v for v in verdicts if not v.settled]
-    tail = sentence(said, words_v.tolerance(tol))
-    if open_:
-        tail += sentence("; ", words_v.to_settle(all_of(open_)), " for the levels not settled")
+    family = all_of(verdicts)
+    if Outcome.OPPOSITE in by_outcome:
+        where = by_outcome[Outcome.OPPOSITE][0]
+        worst, length = worst_of[where]
+        parts_ = sentence("The seat matters at ", Label(", ".join(by_outcome[Outcome.OPPOSITE])),
+                          ": at ", Label(where), ", seat ", Label(str(worst["seat"])), " wins ",
+                          _gap(worst, f"{ID}.seat{worst['seat']}.{length['arm']}"),
+                          " off its fair share, beyond the ", Label(tol.text()),
+                          " tolerance.")  # fmt: skip
+        kind, category, word = words_v.FINDING, "seats differ", "unfair"
+    elif not open_:
+        parts_ = sentence("The seats are fair at every level: every seat's win share lies within ",
+                          Label(tol.text()), " of its fair share.")  # fmt: skip
+        kind, category, word = words_v.WITHIN, "the seats are fair", "fair"
+    else:
+        fair = by_outcome.get(Outcome.HOLDS, [])
+        parts_ = sentence("Not settled whether the seats are fair", words_v.tolerance(tol),
+                          sentence(": fair at ", Label(", ".join(fair)), ", open at ",
+                                   Label(", ".join(by_outcome[Outcome.UNSETTLED])))
+                          if fair else None, ".")  # fmt: skip
+        kind, category, word = words_v.UNSETTLED, "not settled", words_v.OPEN_WORD
     games = sum(length["games"] for _, length in parts)
-    differ = Outcome.OPPOSITE in by_outcome
+    verdict = all_of(open_) if open_ else family
     return Answer(
         key=f"{ID}.seats",
         question="Does the seat you sit in matter?",
-        parts=sentence(*words, tail, "."),
-        kind="finding" if differ else "unsettled" if open_ else "within",
-        category="seats differ" if differ else "not settled" if open_ else "the seats are fair",
+        parts=parts_,
+        kind=kind,
+        category=category,
         quality=Quality(games=games, basis="games", note="a shared win counts 1/k to each"),
         section=ID,
-        verdict=all_of(open_) if open_ else all_of(verdicts),
+        verdict=verdict,
         tolerance=tol,
+        more=words_v.settle_sentence(all_of(open_) if open_ else None, "them"),
+        rows=table,
+        word=word,
+        rows_head="level, seat furthest from fair",
     )

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from sim.games.alien_raid.report.common import Heading, section
 from sim.report import verdicts as words
-from sim.report.answers import Answer, Count, Estimate, Label, joined, sentence
+from sim.report.answers import Answer, Estimate, Label, Row, sentence
 from sim.report.context import Context
 from sim.report.data_quality import Quality
 from sim.report.options import changes, deviating, option_pairs, options_table, reference
@@ -75,8 +75,7 @@ def _row(ctx: Context, name: str, base: str) -> dict | None:
     }  # fmt: skip
 
 
-# a step's verdict in words (holds, opposite), and the family's
-_SAID = ("changes nothing beyond the tolerances", "changes what it wins")
+# the family's verdict in words (holds, opposite)
 _SAID_ALL = ("no step changes what the captain wins beyond the tolerances",
              "some step changes what the captain wins")  # fmt: skip
 
@@ -92,32 +91,54 @@ def worth(r: dict, share: Tolerance, humans: Tolerance) -> Verdict:
 
 
 def answer(rows: list[dict], share: Tolerance, humans: Tolerance) -> Answer:
-    """'Against the same seat of the same game, on 2,000 paired games: value(repay_early=1):
-    win share +1.2 pp (...), final humans +800 (...): changes nothing beyond the tolerances;
-    ... (tolerances: win share ±1 pp, final humans ±2,000 humans); ...'"""
-    parts, verdicts = [], []
-    for r in rows:
-        change = Estimate(f"{ID}.{r['arm']}", f"win-share change of {r['lineup']}", r["win"],
-                          r["win_low"], r["win_high"])  # fmt: skip
-        gained = Estimate(f"{ID}.{r['arm']}.humans", f"final humans change of {r['lineup']}",
-                          r["humans"], r["humans_low"], r["humans_high"], unit="num",
-                          digits=0)  # fmt: skip
-        v = worth(r, share, humans)
-        verdicts.append(v)
-        parts.append(sentence(Label(r["lineup"]), ": win share ", change, ", final humans ",
-                              gained, ": ", words.said(v, *_SAID)))  # fmt: skip
+    """'value(repay_early=1) changes what the captain wins: win share +2.2 pp (...), beyond the
+    ±1 pp tolerance.' Every step, largest change first (in tolerances), in the rows."""
+    verdicts = [worth(r, share, humans) for r in rows]
+
+    def size(r: dict) -> float:
+        return max(abs(r["win"]) / share.value, abs(r["humans"]) / humans.value)
+
+    order = sorted(zip(rows, verdicts, strict=True), key=lambda rv: -size(rv[0]))
+    top, top_v = order[0]
+    win = Estimate(f"{ID}.{top['arm']}", f"win-share change of {top['lineup']}", top["win"],
+                   top["win_low"], top["win_high"])  # fmt: skip
+    gained = Estimate(f"{ID}.{top['arm']}.humans", f"final humans change of {top['lineup']}",
+                      top["humans"], top["humans_low"], top["humans_high"], unit="num",
+                      digits=0)  # fmt: skip
     verdict, kind = words.each(verdicts)
+    figures = sentence("win share ", win, ", final humans ", gained)
+    if any(v.opposite for v in verdicts):
+        parts = sentence(Label(top["lineup"]), " changes what the captain wins most: ", figures,
+                         ", beyond the tolerances.")  # fmt: skip
+    elif verdict.holds:
+        parts = sentence("No step changes what the captain wins beyond the tolerances; the "
+                         "largest, ", Label(top["lineup"]), ": ", figures, ".")  # fmt: skip
+    else:
+        parts = sentence("Not settled whether any step changes what the captain wins: ",
+                         Label(top["lineup"]), ", ", figures, ".")  # fmt: skip
+    table = []
+    for r, v in order:
+        table.append(Row(r["lineup"], Estimate(f"{ID}.{r['arm']}", "win-share change",
+                                               r["win"], r["win_low"], r["win_high"]),
+                         words.word(v), r["arm"], what="win share"))  # fmt: skip
+        table.append(Row(r["lineup"], Estimate(f"{ID}.{r['arm']}.humans", "final humans change",
+                                               r["humans"], r["humans_low"], r["humans_high"],
+                                               unit="num", digits=0),
+                         "", r["arm"], what="final humans"))  # fmt: skip
     games = min(r["games"] for r in rows)
     return Answer(
         key=f"{ID}.worth",
         question="What does taking an optional step differently change for the captain?",
-        parts=sentence("Against the same seat of the same game, on ",
-                       Count(games, "paired games"), ": ", joined(parts, "; ", "; "),
-                       " (tolerances: win share ", Label(share.text()), ", final humans ",
-                       Label(humans.text()), ")", words.settle_open(verdicts), "."),
+        parts=parts,
         kind=kind,
         category=words.said(all_of(verdicts), *_SAID_ALL),
-        quality=Quality(games=games, basis="paired games"),
+        quality=Quality(games=games, basis="paired games (against the same seat of the same "
+                        f"game); tolerances: win share {share.text()}, final humans "
+                        f"{humans.text()}"),
         section=ID,
         verdict=verdict,
+        more=words.settle_sentence(words.open_ones(verdicts), "them"),
+        rows=table,
+        word=words.said(all_of(verdicts), "no change", "changes"),
+        rows_head="step",
     )  # fmt: skip

@@ -8,6 +8,7 @@ from __future__ import annotations
 import polars as pl
 
 from sim.games.alien_raid.report.common import Heading, section
+from sim.report import plots
 from sim.report.context import Context
 from sim.report.metrics import prefixed
 from sim.report.render import Section
@@ -43,6 +44,7 @@ def build(ctx: Context) -> Section:
             for column in SEAT_MEANS:
                 row.update(prefixed(ctx.measure(arm, f"seat_mean.{column}.{strategy}"), column))
             strategy_rows.append(row)
+    out.add(_wins_figure(ctx, strategy_rows))  # the picture first
     out.add(Table(
         "overview_outcomes", "How the games end", pl.DataFrame(rows, infer_schema_length=None),
         [*ident, Column.count("games", "games"), Column.pct_ci("shared", "shared wins"),
@@ -62,3 +64,19 @@ def build(ctx: Context) -> Section:
         "each of the k winners.",
     ))  # fmt: skip
     return out
+
+
+def _wins_figure(ctx: Context, rows: list[dict]) -> plots.Figure:
+    """Each strategy's win share in each arm, against an even share (1 / captains)."""
+    players = [int(ctx.arm_values(a)["players"] or 0) for a in ctx.arm_names]
+    even = 1.0 / max(players) if players and min(players) == max(players) else None
+    labels = [f"{ctx.arm_label(r['arm'])}: {r['strategy']}" if len(ctx.arm_names) > 1
+              else r["strategy"] for r in rows]  # fmt: skip
+    return plots.interval_figure(
+        "overview_wins", "Win share by strategy",
+        "Each strategy's win share with its 95% interval"
+        + ("; the dashed line is an even share (one in the number of captains)." if even else "."),
+        labels, [r["win"] for r in rows], [r["win_low"] for r in rows],
+        [r["win_high"] for r in rows], xlabel="win share (%)", reference=even,
+        reference_label="an even share" if even else "", scale=100,
+    )  # fmt: skip

@@ -8,7 +8,7 @@ import polars as pl
 from sim.games.alien_raid.report.common import SKILL, Heading, bucket, section_rows, skill
 from sim.report import fmt
 from sim.report import verdicts as words_v
-from sim.report.answers import Answer, Count, Label, sentence
+from sim.report.answers import Answer, Count, Estimate, Label, Row, sentence
 from sim.report.context import Context
 from sim.report.data_quality import Quality
 from sim.report.metrics import diff_cols, prefixed
@@ -75,8 +75,9 @@ def build(ctx: Context) -> Section:
     if not rows:
         return out
     tol = ctx.tolerance("humans")
-    words: list = []
     open_: list[Verdict] = []
+    counts = {"catch": 0, "raid": 0, "same": 0, "kinds": 0}
+    table = []
     for arm in ctx.arm_names:
         mine = [r for r in rows if r["arm"] == arm and min(r["raids"], r["catches"]) >= 30]
         games = ctx.results.arm_games(arm).height
@@ -86,34 +87,57 @@ def build(ctx: Context) -> Section:
         raid = [r for r, v in zip(mine, verdicts, strict=True) if v.opposite and r["gain"] < 0]
         same = sum(v.holds for v in verdicts)
         open_ += [v for v in verdicts if not v.settled]
-        kinds = Count(len(mine), "kinds of city and fleet")
-        words += sentence("; " if words else "", Label(skill(ctx, arm)), ": a catch in ",
-                          Count(len(catch)), ", a raid in ", Count(len(raid)), ", either in ",
-                          Count(same), " of ", kinds)  # fmt: skip
+        for key, n in (("catch", len(catch)), ("raid", len(raid)), ("same", same),
+                       ("kinds", len(mine))):  # fmt: skip
+            counts[key] += n
+        for r, v in zip(mine, verdicts, strict=True):
+            said = words_v.pick(v, "catch" if r["gain"] > 0 else "raid", "either")
+            table.append(Row(f"{skill(ctx, arm)}: x{r['armies']} cities, attack {r['fleet']}",
+                             Estimate(f"{ID}.{arm}.{r['armies']}.{r['fleet']}",
+                                      "catch minus raid", r["gain"], r["gain_low"],
+                                      r["gain_high"], unit="num", digits=0), said))  # fmt: skip
         where = "; ".join(
             f"x{r['armies']} cities with attack {r['fleet']} "
             f"({fmt.signed(r['gain'], 0)} humans for a catch)"
             for r in raid
         )
         text = (
-            f"{skill(ctx, arm)}: a catch brings more humans than a raid in {len(catch)} of "
-            f"{len(mine)} kinds of city and fleet"
+            f"{skill(ctx, arm)}: a catch brings more humans than a raid beyond the tolerance in "
+            f"{len(catch)} of {len(mine)} kinds of city and fleet"
             + (f"; a raid is better for {where}" if raid else "")
             + f"; the two are alike (tolerance {tol.text()}) in {same}."
         )
         out.findings.append(Finding(text, "finding" if catch or raid else "info"))
     settle = all_of(open_) if open_ else None
-    tail = sentence("; the others not settled: ", words_v.to_settle(settle)) if settle else []
+    better = max(("catch", "raid"), key=lambda k: counts[k])
+    if counts["catch"] or counts["raid"]:
+        parts = sentence("A ", better, " brings more humans, beyond the ", Label(tol.text()),
+                         " tolerance, in ", Count(counts[better]), " of ",
+                         Count(counts["kinds"], "kinds of city and fleet"), "; the other in ",
+                         Count(counts["raid" if better == "catch" else "catch"]), ".")  # fmt: skip
+        kind = words_v.FINDING
+    elif settle is None:
+        parts = sentence("Raid and catch bring the same humans, within the ", Label(tol.text()),
+                         " tolerance, in every kind of city and fleet.")  # fmt: skip
+        kind = words_v.WITHIN
+    else:
+        parts = sentence("Not settled whether a raid or a catch brings more humans",
+                         words_v.tolerance(tol), ".")  # fmt: skip
+        kind = words_v.UNSETTLED
+    table.sort(key=lambda row: -abs(row.figure.value))
     out.answers.append(Answer(
         key=f"{ID}.better",
         question="Raid or catch: which brings more humans?",
-        parts=sentence(*words, " (either: the same within the tolerance", words_v.tolerance(tol),
-                       ")", tail, "."),
-        kind="unsettled" if settle else "info",
+        parts=parts,
+        kind=kind,
         quality=Quality(games=ctx.results.games.height, basis="games",
                         note="a kind counts with 30 coin-decided raids and catches or more"),
         section=ID,
         verdict=settle,
+        more=words_v.settle_sentence(settle, "the others"),
+        rows=table[:8],
+        word={words_v.FINDING: better, words_v.WITHIN: "either"}.get(kind, words_v.OPEN_WORD),
+        rows_head="level: kind",
     ))  # fmt: skip
     out.add(
         Table(

@@ -8,7 +8,7 @@ from sim.games.guardians.report import words
 from sim.report import data_quality
 from sim.report import levels as ladder
 from sim.report import verdicts as words_v
-from sim.report.answers import Answer, Count, Estimate, Label, joined, sentence
+from sim.report.answers import Answer, Count, Estimate, Label, Row, joined, sentence
 from sim.report.context import Context
 from sim.stats.tolerances import Tolerance
 from sim.stats.verdict import Verdict, all_of, equivalence
@@ -28,7 +28,7 @@ TOLERANCE = {
 
 def suits_verdict(row: dict, target: float, band: float) -> Verdict:
     """Whether a setup suits a level: its raid rate within `band` of the level's target (an
-    equivalence verdict); shown not to when its interval excludes the target."""
+    equivalence verdict); out of reach when its interval lies wholly beyond the band."""
     return equivalence(row["raid"] - target, row["raid_low"] - target,
                        row["raid_high"] - target, band, games=row["games"])  # fmt: skip
 
@@ -84,6 +84,9 @@ def _raid_answer(rows: list[dict], setting: str, tol: Tolerance) -> Answer:
     headline = _rate(
         ref, f"{key}.ref", f"chance the invaders win ({ref['preset']}, {ref['players']} players)"
     )
+    table = [Row(f"{r['preset']}, {r['players']} players", _rate(r, f"{key}.{r['preset']}."
+                                                               f"{r['players']}p"), band(r))
+             for r in sorted(rows, key=lambda r: (r["preset"], r["players"]))]  # fmt: skip
     return Answer(
         key=key,
         question="How often do the invaders win?",
@@ -91,6 +94,8 @@ def _raid_answer(rows: list[dict], setting: str, tol: Tolerance) -> Answer:
         kind="info",
         headline=headline,
         category=band(ref),
+        rows=table if len(rows) > 1 else [],
+        rows_head="table",
         quality=data_quality.Quality(
             games=games,
             basis="games" + (f" {setting.strip()}" if setting else ""),
@@ -144,22 +149,9 @@ def _setup_answer(entries: list[dict]) -> Answer:
     else:
         tail = []
     if unsettled:
-        open_ = all_of(v for v in verdicts if not v.settled)
-        tail += sentence("; not settled at this size for ", Count(unsettled, "targets"), ": ",
-                         words_v.to_settle(open_))  # fmt: skip
+        tail += sentence("; not settled for ", Count(unsettled, "targets"))
     everywhere = [lv for lv in LEVELS if all(e[f"{lv}_suits"] for e in entries)]
-    nowhere = [lv for lv, n in missed.items() if n == tables]
-    category = (
-        "; ".join(
-            part
-            for part in (
-                f"{', '.join(everywhere)} within reach at every table" if everywhere else "",
-                f"{', '.join(nowhere)} out of reach at every table" if nowhere else "",
-            )
-            if part
-        )
-        or "each level within reach at some tables only"
-    )
+    category = f"{', '.join(everywhere) or 'no level'} within reach at every table"
     parts = sentence(
         "A tried setup suits ", Count(suits), " of the ", Count(tables * len(LEVELS)),
         " targets (every level at each of ", Count(tables, "tables"), ")", tail, ".",
@@ -173,6 +165,8 @@ def _setup_answer(entries: list[dict]) -> Answer:
         category=category,
         section=ID,
         verdict=verdict,
+        more=words_v.settle_sentence(verdict, "them"),
+        word=words_v.OPEN_WORD if unsettled else "",
     )
 
 

@@ -13,7 +13,7 @@ from sim.games.guardians.report import words
 from sim.measures import Value
 from sim.report import data_quality, fmt, plots
 from sim.report import verdicts as verdict_words
-from sim.report.answers import Answer, Estimate, plain_text, sentence
+from sim.report.answers import Answer, Estimate, Label, Row, plain_text, sentence
 from sim.report.context import Context
 from sim.report.render import Finding, Section, Text
 from sim.report.table import Column, Table
@@ -248,6 +248,7 @@ def _finding(ctx: Context, a: dict) -> Finding:
         f"{fmt.pp(first['dev'])}"
     )
     v = fair_verdict(ctx, a)
+    tol = ctx.tolerance("seat_advantage").text()
     if v.opposite:
         best = (
             f"; the largest deviation is seat {worst['seat']} at {fmt.pp(worst['dev'])}"
@@ -255,11 +256,11 @@ def _finding(ctx: Context, a: dict) -> Finding:
             else ""
         )
         return Finding(
-            f"{where}: the seat matters (p {_p(test.pvalue)}, {n_dec} games won): {seat1}{best}.",
+            f"{where}: the seat matters beyond the tolerance {tol} (p {_p(test.pvalue)}, "
+            f"{n_dec} games won): {seat1}{best}.",
             "finding",
         )
     bound = max(max(abs(row["dev_low"]), abs(row["dev_high"])) for row in rows)
-    tol = ctx.tolerance("seat_advantage").text()
     bounds = (
         f"The 95% intervals rule out any seat deviating by more than {fmt.num(100 * bound)} pp "
         "from fair"
@@ -271,8 +272,8 @@ def _finding(ctx: Context, a: dict) -> Finding:
             verdict_words.WITHIN,
         )
     return Finding(
-        f"{where}: not settled whether the seats are fair, tolerance {tol} (no seat effect "
-        f"detected: p {_p(test.pvalue)}, {n_dec} games won); {seat1}. {bounds}; "
+        f"{where}: not settled whether the seats are fair, tolerance {tol} (every seat alike: "
+        f"p {_p(test.pvalue)}, {n_dec} games won); {seat1}. {bounds}; "
         f"{plain_text(verdict_words.to_settle(v))}.",
         verdict_words.UNSETTLED,
     )
@@ -358,32 +359,52 @@ def _answer(ctx: Context, a: dict, several_presets: bool) -> Answer:
     adv = words.term("seat advantage")
     tol = ctx.tolerance("seat_advantage")
     v = fair_verdict(ctx, a)
+    per_seat = {r["seat"]: equivalence(r["dev"], r["dev_low"], r["dev_high"], tol.value,
+                                       games=a["n"]) for r in rows}  # fmt: skip
+    worst = max(rows, key=lambda row: abs(row["dev"]))
+    seat = "the first player's" if worst["seat"] == 1 else Label(f"seat {worst['seat']}'s")
+    said = _dev(worst, f"{key}.seat{worst['seat']}")
     if v.opposite:
-        worst = max(rows, key=lambda row: abs(row["dev"]))
-        other = (
-            sentence(f"; seat {worst['seat']}'s is ", _dev(worst, f"{key}.seat{worst['seat']}"))
-            if worst["seat"] != 1
-            else None
-        )
-        parts = sentence("The seat matters: the first player's ", adv, " is ", first, other, ".")
-        category = "the seat matters"
+        parts = sentence("The seat matters: ", seat, " ", adv, " is ", said,
+                         verdict_words.versus(v, tol), ".")  # fmt: skip
+        category, word = "the seat matters", "unfair"
     elif v.holds:
-        parts = sentence("The seats are fair", verdict_words.tolerance(tol), ": the first "
-                         "player's ", adv, " is ", first, ", and every seat's lies within the "
-                         "tolerance.")  # fmt: skip
-        category = "the seats are fair"
+        parts = sentence("The seats are fair: every seat's ", adv, " lies within the ",
+                         Label(tol.text()), " tolerance; ", seat, " is ", said, ".")  # fmt: skip
+        category, word = "the seats are fair", "fair"
     else:
-        caveat = (
-            " (its own interval excludes zero, but the test over all seats finds no effect)"
-            if first.significant
-            else ""
-        )
-        parts = sentence(verdict_words.not_settled("the seats are fair", tol), ": the first "
-                         "player's ", adv, " is ", first, caveat, "; ",
-                         verdict_words.to_settle(v), ".")  # fmt: skip
-        category = "not settled whether the seats are fair"
-    return verdict_words.judged(v, tol, key, question, parts, headline=first, category=category,
-                         quality=q, section=ID)  # fmt: skip
+        real = [r for r in rows if per_seat[r["seat"]].real]
+        if real:
+            worst = max(real, key=lambda row: abs(row["dev"]))
+            seat = ("the first player's" if worst["seat"] == 1
+                    else Label(f"seat {worst['seat']}'s"))  # fmt: skip
+            said = _dev(worst, f"{key}.seat{worst['seat']}")
+        parts = sentence("Not settled whether the seats are fair: ", seat, " ", adv, " is ",
+                         said, verdict_words.versus(per_seat[worst["seat"]], tol)
+                         if real else verdict_words.tolerance(tol), ".")  # fmt: skip
+        category, word = "not settled whether the seats are fair", verdict_words.OPEN_WORD
+    return verdict_words.judged(
+        v,
+        tol,
+        key,
+        question,
+        parts,
+        headline=first,
+        category=category,
+        quality=q,
+        section=ID,
+        rows=[
+            Row(
+                f"seat {r['seat']}",
+                _dev(r, f"{key}.seat{r['seat']}"),
+                verdict_words.word(per_seat[r["seat"]]),
+            )
+            for r in rows
+        ],  # fmt: skip
+        word=word,
+        where=where,
+        rows_head="seat",
+    )
 
 
 def _advantage_figure(ctx: Context, results: list[dict]) -> plots.Figure:

@@ -7,7 +7,7 @@ from sim.games.guardians.report import words
 from sim.games.guardians.report.what_if import cap_warnings, estimate, row_verdict
 from sim.report import data_quality
 from sim.report import verdicts as verdict_words
-from sim.report.answers import Answer, Estimate, Label, sentence
+from sim.report.answers import Answer, Estimate, Label, Row, sentence
 from sim.report.context import Context
 from sim.stats.verdict import Verdict, equivalence
 
@@ -42,13 +42,53 @@ def gain_verdict(ctx: Context, gain: dict) -> Verdict:
                        ctx.tolerance("win_share").value, games=gain["games"])  # fmt: skip
 
 
+def _gain_words(v: Verdict, gain: dict) -> tuple[str, str, str]:
+    """(opening, category, word) for the mine's worth to its user."""
+    if v.opposite:
+        if gain["win"] > 0:
+            return "The mine is worth ", "worth something to its user", "worth it"
+        return "The mine costs ", "costs its user", "costs its user"
+    if v.holds:
+        return "The mine is worth nothing to its user: ", "no value to its user", "no value"
+    return ("Not settled whether the mine is worth anything to its user: ", "not settled",
+            verdict_words.OPEN_WORD)  # fmt: skip
+
+
+def _raid_words(v: Verdict, raid: dict) -> tuple[str, str]:
+    """(category, word) for what the mine does to the invaders' wins."""
+    if v.holds:
+        return "no effect on the invaders' wins", "no effect"
+    if not v.settled:
+        return "not settled", verdict_words.OPEN_WORD
+    up = raid["diff"] > 0
+    return ("raises the invaders' wins", "raises") if up else ("lowers the invaders' wins",
+                                                               "lowers")  # fmt: skip
+
+
 def worth(
     ctx: Context, base: str, kinds: dict[str, str], by_pair: dict, gains: list[dict]
 ) -> Answer:
     gain = _pick_gain(gains, base)
     rows = _effect_rows(kinds, by_pair, base)
     raid = next((r for r in rows or [] if r["metric"] == RAID), None)
-    parts: list = []
+    if gain is None and raid is None:
+        return Answer(
+            KEY,
+            QUESTION,
+            ["Not asked: no pair of arms measures it. To ask, add an arm without the mine "
+             "(rules: {mine.enabled: false}) beside one with a mine user (miner)."],
+            section=ID,
+        )  # fmt: skip
+    raid_tol = ctx.tolerance("outcome_rate")
+    table = []
+    raid_part: list = []
+    if raid is not None:
+        rv = row_verdict(ctx, raid)
+        change = estimate(raid, f"{KEY}.raid")
+        raid_part = sentence("With the mine the ", words.term("invaders' wins"), " change by ",
+                             change, verdict_words.versus(rv, raid_tol), ". ")  # fmt: skip
+        table.append(Row("invaders' wins, with the mine minus without", change,
+                         verdict_words.word(rv), "raid_rate"))  # fmt: skip
     if gain is not None:
         g = Estimate(f"{KEY}.gain", "the mine user's win-share gain", gain["win"],
                      gain["win_low"], gain["win_high"], unit="pp")  # fmt: skip
@@ -57,49 +97,37 @@ def worth(
             if gain["control_kind"] == "no mine"
             else f"the same seats with {gain['replaced']} in its place"
         )
-        parts = sentence(
-            "The mine is worth ", g, " of ", words.term("win share"),
-            " to the player who moves it (", Label(gain["user"]), ", ", how, ")",
-        )  # fmt: skip
-    if raid is not None:
-        joiner = "; with the mine " if parts else "With the mine "
-        parts += sentence(
-            joiner, "the ", words.term("invaders' wins"), " change by ",
-            estimate(raid, f"{KEY}.raid"),
-        )  # fmt: skip
-    if not parts:
-        return Answer(
-            KEY,
-            QUESTION,
-            ["No pair of arms measures it: add an arm without the mine (mine.enabled: false)."],
-            section=ID,
-        )
-    parts.append(".")
-    if gain is not None:
-        headline, tol = parts[1], ctx.tolerance("win_share")
+        tol = ctx.tolerance("win_share")
         v = gain_verdict(ctx, gain)
-        what = "the mine is worth anything to the player who moves it"
-        none = "That is no value to its user"
-        category = (
-            "no value to its user" if v.holds else "not settled" if not v.settled
-            else ("worth something to its user" if gain["win"] > 0 else "costs its user")
-        )  # fmt: skip
+        opening, category, word = _gain_words(v, gain)
+        parts = sentence(opening, g, " of ", words.term("win share"), " (", Label(gain["user"]),
+                         " against ", how, ")",
+                         verdict_words.versus(v, tol) if v.settled or v.real
+                         else verdict_words.tolerance(tol), ".")  # fmt: skip
+        table.insert(0, Row(f"{gain['user']}'s win share, with the mine minus without", g,
+                            verdict_words.word(v)))  # fmt: skip
+        headline, more = g, sentence(raid_part, verdict_words.settle_sentence(v))
     else:
-        headline, tol = estimate(raid, f"{KEY}.raid"), ctx.tolerance("outcome_rate")
+        headline, tol = estimate(raid, f"{KEY}.raid"), raid_tol
         v = row_verdict(ctx, raid)
-        what = "the mine changes the invaders' wins"
-        none = "The mine does not change the invaders' wins"
-        category = (
-            "no effect on the invaders' wins" if v.holds else "not settled" if not v.settled
-            else ("raises the invaders' wins" if raid["diff"] > 0 else "lowers the invaders' wins")
-        )  # fmt: skip
-    if v.holds:
-        parts += sentence(" ", none, verdict_words.tolerance(tol), ".")
-    elif not v.settled:
-        parts += sentence(" ", verdict_words.not_settled(what, tol), ": ",
-                          verdict_words.to_settle(v), ".")  # fmt: skip
-    return verdict_words.judged(v, tol, KEY, QUESTION, parts, headline=headline, category=category,
-                         quality=_quality(ctx, gain, raid), section=ID)  # fmt: skip
+        category, word = _raid_words(v, raid)
+        parts = sentence(raid_part[:-1] if raid_part else [], ".")
+        more = verdict_words.settle_sentence(v)
+    return verdict_words.judged(
+        v,
+        tol,
+        KEY,
+        QUESTION,
+        parts,
+        headline=headline,
+        category=category,
+        quality=_quality(ctx, gain, raid),
+        section=ID,
+        more=more,
+        rows=table,
+        word=word,
+        rows_head="comparison",
+    )
 
 
 def _quality(ctx: Context, gain: dict | None, raid: dict | None) -> data_quality.Quality:

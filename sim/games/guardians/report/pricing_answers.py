@@ -15,7 +15,7 @@ import polars as pl
 from sim.games.guardians.report import words
 from sim.report import data_quality, fmt
 from sim.report import verdicts as words_v
-from sim.report.answers import Answer, Estimate, Label, sentence
+from sim.report.answers import Answer, Estimate, Label, Row, sentence
 from sim.report.context import Context
 from sim.stats.verdict import Verdict, all_of, equivalence
 
@@ -83,32 +83,36 @@ def no_gain_verdict(ctx: Context, rows: list[dict]) -> Verdict | None:
     return all_of(found) if found else None
 
 
-def _printed(ctx: Context, default, be, v: Verdict | None) -> list:
-    """'; the printed price 10 lies below it: at that price buying is a winning move'."""
+def _printed_words(default, be, v: Verdict | None) -> tuple[str, str]:
+    """(category, word): 'the printed 10 is too cheap' / 'too cheap', by the verdict on the
+    break-even against the printed price ('', '' without a printed price)."""
     if v is None:
-        return []
-    tol = ctx.tolerance("price")
-    printed = Label(f"the printed price {fmt.value(default)}")
+        return "", ""
+    printed = f"the printed {fmt.value(default)}"
     if not v.settled:
-        return sentence("; whether ", printed, " is right", words_v.tolerance(tol),
-                        " is not settled: ", words_v.to_settle(v))  # fmt: skip
+        return f"not settled whether {printed} is right", words_v.OPEN_WORD
     if v.holds:
-        said = sentence(" is right", words_v.tolerance(tol))
-    elif be.low > float(default):
-        said = [" lies below it: at that price buying is a winning move"]
-    else:
-        said = [" lies above it: at that price the item does not pay"]
-    return sentence("; ", printed, said)
+        return f"{printed} is right", "priced right"
+    if be.low > float(default):
+        return f"{printed} is too cheap", "too cheap"
+    return f"{printed} is too dear", "too dear"
 
 
-def _no_gain(ctx: Context, item, v: Verdict) -> list:
+def _no_gain(ctx: Context, item, v: Verdict) -> tuple[list, str, str]:
+    """(lead's opening, category, word) when no price's uplift excludes zero."""
     tol = ctx.tolerance("win_share")
     if v.holds:
-        return sentence(f"Buying the {item.noun} makes no difference at any price tried",
-                        words_v.tolerance(tol))  # fmt: skip
-    return sentence(f"No gain from buying the {item.noun} is detected at any price tried, but "
-                    "whether it makes none", words_v.tolerance(tol), " is not settled: ",
-                    words_v.to_settle(v))  # fmt: skip
+        return (sentence(f"Buying the {item.noun} makes no difference at any price tried, within "
+                         "the ", Label(tol.text()), " tolerance"),
+                "buying makes no difference", "no effect")  # fmt: skip
+    return (sentence(f"Not settled whether buying the {item.noun} makes a difference at any price "
+                     "tried", words_v.tolerance(tol)),
+            "not settled whether buying makes a difference", words_v.OPEN_WORD)  # fmt: skip
+
+
+def _rows(rows: list[dict], key: str) -> list[Row]:
+    return [Row(fmt.value(r["price"]), _uplift(r, f"{key}.uplift@{fmt.value(r['price'])}"))
+            for r in rows if "uplift" in r]  # fmt: skip
 
 
 def answer(ctx: Context, item, label: str, rows: list[dict], be, default, arms: list[str]):
@@ -117,7 +121,8 @@ def answer(ctx: Context, item, label: str, rows: list[dict], be, default, arms: 
     section = f"{item.key}_pricing"
     if not any("uplift" in r for r in rows):
         return Answer(key, question, [
-            "Every seat buys, so there is no non-buying opponent to measure a gain against."
+            "Not asked: every seat buys, so no opponent is left to measure a gain against; seat "
+            "players who never buy beside the buyer."
         ], section=section)  # fmt: skip
     q = _quality(ctx, item, rows, be, arms)
     at_default = next(
@@ -125,50 +130,58 @@ def answer(ctx: Context, item, label: str, rows: list[dict], be, default, arms: 
     )
     uplift = words.term("win-share uplift")
     be_term = words.term("break-even price")
+    found = _rows(rows, key)
+    common = dict(quality=q, section=section, rows=found, rows_head="price")
     sig = [r for r in rows if r.get("uplift_sig")]
     if not sig:
         ref = at_default or rows[len(rows) // 2]
-        at = Label(f"the price {fmt.value(ref['price'])}")
         head = _uplift(ref, f"{key}.uplift")
         v = no_gain_verdict(ctx, rows)
-        lead = _no_gain(ctx, item, v)
-        parts = sentence(lead, ": the buyer's ", uplift, " at ", at, " is ", head, ".")
+        lead, category, word = _no_gain(ctx, item, v)
+        parts = sentence(lead, ": the buyer's ", uplift, " at ",
+                         Label(f"price {fmt.value(ref['price'])}"), " is ", head, ".")  # fmt: skip
         return words_v.judged(v, ctx.tolerance("win_share"), key, question, parts, headline=head,
-                             category="no uplift" if v.holds else "no uplift detected",
-                             quality=q, section=section)  # fmt: skip
+                              category=category, word=word, **common)  # fmt: skip
     if be is None:
         ref = at_default or rows[len(rows) // 2]
-        at = Label(f"the price {fmt.value(ref['price'])}")
         head = _uplift(ref, f"{key}.uplift")
-        parts = sentence("One price only: the buyer's ", uplift, " at ", at, " is ", head, ".")
+        parts = sentence("One price only: the buyer's ", uplift, " at ",
+                         Label(f"price {fmt.value(ref['price'])}"), " is ", head,
+                         "; sweep the price to find where buying stops paying.")  # fmt: skip
         return Answer(key, question, parts, kind="info", headline=head, category="one price",
-                      quality=q, section=section, tolerance=ctx.tolerance("win_share"))  # fmt: skip
+                      tolerance=ctx.tolerance("win_share"), **common)  # fmt: skip
     estimate = Estimate(f"{key}.break_even", "break-even price", be.estimate, be.low, be.high,
                         unit="price", signed=False)  # fmt: skip
     verdict = printed_verdict(ctx, default, be)
-    printed = _printed(ctx, default, be, verdict)
+    category, word = _printed_words(default, be, verdict)
+    tol = ctx.tolerance("price")
     if math.isinf(be.estimate):
         edge = rows[-1] if be.estimate > 0 else rows[0]
-        side = "above" if be.estimate > 0 else "below"
-        lead = (
-            f"Buying the {item.noun} pays up to at least the highest price tried"
-            if be.estimate > 0
-            else f"Buying the {item.noun} does not pay even at the lowest price tried"
-        )
-        faint = "" if edge.get("uplift_sig") else " (no longer significant)"
-        parts = sentence(
-            lead, ": the buyer's ", uplift, " at ", Label(f"price {fmt.value(edge['price'])}"),
-            " is ", _uplift(edge, f"{key}.edge"), faint, "; the ", be_term, " is ", estimate,
-            printed, ".",
-        )  # fmt: skip
-        category = f"break-even {side} the prices tried"
+        pays = ("buying pays up to the highest price tried, " if be.estimate > 0
+                else "buying does not pay even at the lowest price tried, ")  # fmt: skip
+        tail = sentence(pays, Label(fmt.value(edge["price"])), ": the ", be_term, " is ",
+                        estimate, ".")  # fmt: skip
+        kind_of = f"break-even {'above' if be.estimate > 0 else 'below'} the prices tried"
     else:
-        parts = sentence(
-            f"Buying the {item.noun} pays up to a price of about ", estimate, " (the ", be_term,
-            ")", printed, ".",
-        )  # fmt: skip
-        category = "break-even within the prices tried"
-    kind = words_v.kind(verdict) if verdict is not None else words_v.FINDING
+        tail = sentence(f"buying the {item.noun} pays up to ", estimate, ", the ", be_term, ".")
+        kind_of = "break-even within the prices tried"
+    if verdict is None:
+        parts = _upper(tail)
+        category, word = kind_of, ""
+    elif verdict.settled:
+        opening = Label(category[:1].upper() + category[1:])
+        parts = sentence(opening, (words_v.versus(verdict, tol) if verdict.holds else []), ": ",
+                         tail)  # fmt: skip
+    else:
+        parts = sentence("Not settled whether ", Label(f"the printed {fmt.value(default)}"),
+                         " is right", words_v.tolerance(tol), ": ", tail)  # fmt: skip
+    kind = words_v.kind(verdict) if verdict is not None else words_v.INFO
+    reference = None if default is None else ("printed price", float(default))
     return Answer(key, question, parts, kind=kind, headline=estimate, category=category,
-                  quality=q, section=section, verdict=verdict,
-                  tolerance=ctx.tolerance("price"))  # fmt: skip
+                  verdict=verdict, tolerance=tol, more=words_v.settle_sentence(verdict),
+                  word=word, reference=reference, **common)  # fmt: skip
+
+
+def _upper(parts: list) -> list:
+    first = parts[0]
+    return [first[:1].upper() + first[1:], *parts[1:]] if isinstance(first, str) else parts

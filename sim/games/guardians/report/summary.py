@@ -10,7 +10,7 @@ from sim.games.guardians.report import words
 from sim.games.guardians.report.compared import OUTCOMES
 from sim.measures import Value
 from sim.report import data_quality, fmt, plots
-from sim.report.answers import Answer, Estimate, Label, sentence
+from sim.report.answers import Answer, Estimate, Label, Row, sentence
 from sim.report.context import Context
 from sim.report.metrics import prefixed
 from sim.report.render import Finding, Section
@@ -65,6 +65,7 @@ def build(ctx: Context) -> Section:
     data = pl.DataFrame(rows)
     ident = ctx.arm_columns()
     shown = [o for o in OUTCOMES if any(row[o] > 0 for row in rows)]
+    section.add(_outcome_figure(data, shown, ctx))  # the picture first
     cols = [*ident, Column.count("games", "games")]
     cols += [Column.pct_ci(o, f"{o} rate", help=_OUTCOME_HELP[o]) for o in shown]
     if "rounds" in data.columns:
@@ -128,8 +129,6 @@ def build(ctx: Context) -> Section:
             "not matter: the share of games that have a winner, divided by the players.",
         )
     )
-    if 1 < len(rows) <= 40:
-        section.add(_outcome_figure(data, shown, ctx))
     total = sum(row["games"] for row in rows)
     cap = ctx.measure(ctx.results.all_games(), "cap_rate")
     section.findings.append(
@@ -139,7 +138,7 @@ def build(ctx: Context) -> Section:
             f"{fmt.pct_ci(cap.value, cap.low, cap.high)} hit the turn cap."
         )
     )
-    section.answers.append(_answer(rows, cap, total))
+    section.answers.append(_answer(ctx, rows, cap, total))
     return section
 
 
@@ -147,37 +146,46 @@ def _pct(key: str, label: str, d: dict) -> Estimate:
     return Estimate(key, label, d["value"], d["low"], d["high"], unit="pct", signed=False)
 
 
-def _answer(rows: list[dict], cap: Value, total: int) -> Answer:
-    """'The invaders win 82% (81 to 83) of the games ...; 0.4% (...) hit the turn cap.'"""
+def _answer(ctx: Context, rows: list[dict], cap: Value, total: int) -> Answer:
+    """'The invaders win 29.0% (27.4 to 30.7) of the games; ...': the raid rate (the range over
+    the arms, each arm's in the rows), and the turn cap only when a game reached it."""
     key = "overview.outcomes"
-    capped = _pct(f"{key}.cap", "share of games that hit the turn cap", cap.as_dict())
-    cap_part = sentence("; ", capped, " of all games hit the ", words.term("turn cap"), ".")
     raid = words.term("invaders' wins", "invaders win")
+    capped = _pct(f"{key}.cap", "share of games that hit the turn cap", cap.as_dict())
+    more = (sentence(capped, " of all games hit the ", words.term("turn cap"), ".")
+            if cap.value > 0 else [])  # fmt: skip
+    table = [
+        Row(
+            ctx.arm_label(r["arm"]),
+            _pct(f"{key}.raid@{r['arm']}", "raid rate", _d(r, "raid")),
+            key=r["arm"],
+        )
+        for r in rows
+    ]
     if len(rows) == 1:
         r = rows[0]
-        parts = sentence(
-            "The ", raid, " ", _pct(f"{key}.raid", "raid rate", _d(r, "raid")),
-            " of the games; the board is cleared in ",
-            _pct(f"{key}.victory", "victory rate", _d(r, "victory")),
-            " and play stalls in ", _pct(f"{key}.stall", "stall rate", _d(r, "stall")), cap_part,
-        )  # fmt: skip
         head = _pct(f"{key}.raid", "raid rate", _d(r, "raid"))
-    elif len({r["raid"] for r in rows}) == 1:
         parts = sentence(
-            "The ", raid, " ", _pct(f"{key}.raid", "raid rate", _d(rows[0], "raid")),
-            " of the games in every arm", cap_part,
+            "The ", raid, " ", head, " of the games; the board is cleared in ",
+            _pct(f"{key}.victory", "victory rate", _d(r, "victory")),
+            " and play stalls in ", _pct(f"{key}.stall", "stall rate", _d(r, "stall")), ".",
         )  # fmt: skip
+        table = []
+    elif len({r["raid"] for r in rows}) == 1:
         head = None
+        parts = sentence("The ", raid, " ", _pct(f"{key}.raid", "raid rate", _d(rows[0], "raid")),
+                         " of the games in every arm.")  # fmt: skip
+        table = []
     else:
         lo = min(rows, key=lambda r: r["raid"])
         hi = max(rows, key=lambda r: r["raid"])
+        head = None
         parts = sentence(
             "The ", raid, " from ", _pct(f"{key}.raid_low", "lowest raid rate", _d(lo, "raid")),
-            " (", Label(lo["arm"]), ") to ",
+            " (", Label(ctx.arm_words(lo["arm"])), ") to ",
             _pct(f"{key}.raid_high", "highest raid rate", _d(hi, "raid")),
-            " (", Label(hi["arm"]), ") of the games", cap_part,
+            " (", Label(ctx.arm_words(hi["arm"])), ") of the games.",
         )  # fmt: skip
-        head = None
     warn = data_quality.cap_warning(cap.value * total, total, words.OUTCOMES["cap"])
     return Answer(
         key=key,
@@ -189,6 +197,9 @@ def _answer(rows: list[dict], cap: Value, total: int) -> Answer:
             games=total, basis="games", mde=float("nan"), warnings=(warn,) if warn else ()
         ),
         section=ID,
+        more=more,
+        rows=table,
+        rows_head="arm",
     )
 
 
@@ -218,7 +229,7 @@ def _outcome_figure(data: pl.DataFrame, outcomes: list[str], ctx: Context) -> pl
             data.get_column("arm").to_list(), data.get_column("games").to_list(), strict=True
         )
     ]
-    height = max(2.4, 0.3 * len(labels) + 1.3)
+    height = max(2.4, (0.3 if len(labels) <= 20 else 0.17) * len(labels) + 1.3)
     fig, axes = plots.new(1, 1, width=9, height=height)
     ax = axes[0, 0]
     y = np.arange(len(labels))[::-1]

@@ -18,8 +18,8 @@ from sim.report.answers import (
     Estimate,
     Label,
     Part,
+    Row,
     Term,
-    joined,
     plain_text,
     sentence,
 )
@@ -373,47 +373,73 @@ def cap_warnings(ctx: Context, arms_: list[str]) -> tuple[str, ...]:
     return tuple(out)
 
 
+def rounds_to_zero(row: dict) -> bool:
+    """A change whose value and interval all show as zero at the table's digits: no finding."""
+    scale, digits = (100.0, 1) if row["unit"] == "pp" else (1.0, row["digits"])
+    return all(round(scale * row[k], digits) == 0 for k in ("diff", "diff_low", "diff_high"))
+
+
+def ranked(ctx: Context, rows: list[dict]) -> list[tuple[dict, Verdict | None]]:
+    """The headline rows with their verdicts, largest first: each change measured in its own
+    tolerance (a metric without one by its effect size); changes that round to zero left out."""
+
+    def size(item: tuple[dict, Verdict | None]) -> float:
+        row, v = item
+        if v is not None and v.tolerance > 0:
+            return abs(row["diff"]) / v.tolerance
+        return abs(row["effect"]) if not math.isnan(row["effect"]) else 0.0
+
+    found = [(r, row_verdict(ctx, r)) for r in headline_rows(rows) if not rounds_to_zero(r)]
+    return sorted(found, key=size, reverse=True)
+
+
 def arm_answer(
     ctx: Context, arm: str, base: str, rows: list[dict], what: str = "", section: str = ID
 ) -> Answer:
-    """'When a shot steals the highest token (steal_highest): invaders win +6.0 pp (...) and
-    game length +6.1 (...)'; or, when no change is significant, the largest headline change and
-    whether nothing changes (every headline metric within its tolerance) or that is not
-    settled."""
+    """'A shot steals the highest token changes the game: invaders win +6.0 pp (...), beyond
+    the ±2 pp tolerance.'; or nothing changes beyond its tolerance (every headline metric
+    within its own), or that is not settled. The changes, largest first, in the rows."""
     what = what or changes(ctx, arm, base)
     heads = headline_rows(rows)
-    sig = [r for r in heads if r.get("diff_sig_holm")]
     n = max((r["games"] for r in rows), default=0)
     key = f"{section}.{arm}"
-    shown = sig[:3] if sig else heads[:1]
-    items = [said(r, f"{key}.{r['metric']}") for r in shown]
-    when = sentence("When ", Label(what), " (", Label(arm), ")")
-    v, tolerances = no_change(ctx, rows)
-    if v is not None and v.holds:
-        largest = "" if sig else " (the largest headline change)"
-        parts = sentence(when, ", no headline metric changes beyond its tolerance", tolerances,
-                         ": ",
-                         joined(items), largest, ".")  # fmt: skip
-        category, kind = "no change", verdict_words.WITHIN
-    elif sig:
-        more = len(sig) - len(shown)
-        tail = sentence(" (and ", Count(more), " more significant change", "s" if more > 1 else "",
-                        " in the section below)") if more > 0 else None  # fmt: skip
-        parts = sentence(when, ": ", joined(items), tail, ".")
-        category = ", ".join(
-            f"{'raises' if r['diff'] > 0 else 'lowers'} {r['metric']}" for r in sig[:2]
+    order = ranked(ctx, rows)
+    v, _ = no_change(ctx, rows)
+    beyond = [(r, rv) for r, rv in order if rv is not None and rv.opposite]
+    top, top_v = (beyond or order or [(None, None)])[0]
+    table = [
+        Row(
+            r["metric"],
+            estimate(r, f"{key}.{r['metric']}"),
+            verdict_words.word(rv) if rv is not None else "",
+            arm,
         )
-        kind = verdict_words.FINDING
+        for r, rv in order
+    ]
+    if top is None:
+        parts = sentence("Nothing changes: every headline metric rounds to zero.")
+        category, kind, word = "no change", verdict_words.WITHIN, "no change"
+    elif beyond:
+        tol = ctx.tolerance(top["tolerance"])
+        also = len(beyond) - 1
+        parts = sentence("It changes the game: ", said(top, f"{key}.{top['metric']}"),
+                         verdict_words.versus(top_v, tol),
+                         sentence("; ", Count(also), " more change", "s" if also > 1 else "",
+                                  " beyond tolerance below") if also else None, ".")  # fmt: skip
+        category, kind, word = "it changes the game", verdict_words.FINDING, "changes"
     else:
-        parts = sentence(when, ", no change is detected: ", joined(items),
-                         " (the largest headline change)")  # fmt: skip
-        if v is not None:
-            parts += sentence("; whether any changes beyond its tolerance", tolerances,
-                              " is not settled: ",
-                              verdict_words.to_settle(v))  # fmt: skip
-        parts.append(".")
-        category = "no change detected"
-        kind = verdict_words.UNSETTLED if v is not None else verdict_words.INFO
+        tol_of = ctx.tolerance(top["tolerance"]) if top.get("tolerance") else None
+        versus = verdict_words.versus(top_v, tol_of) if top_v is not None and tol_of else []
+        if v is not None and v.holds:
+            parts = sentence("Nothing changes beyond its tolerance: the largest change is ",
+                             said(top, f"{key}.{top['metric']}"), versus, ".")  # fmt: skip
+            category, kind, word = "no change", verdict_words.WITHIN, "no change"
+        else:
+            parts = sentence("Not settled whether anything changes beyond its tolerance: ",
+                             said(top, f"{key}.{top['metric']}"), versus, ".")  # fmt: skip
+            category = "not settled whether anything changes"
+            kind = verdict_words.UNSETTLED if v is not None else verdict_words.INFO
+            word = verdict_words.OPEN_WORD
     head = heads[0] if heads else None
     q = data_quality.Quality(
         games=n,
@@ -434,6 +460,11 @@ def arm_answer(
         section=section,
         verdict=v,
         tolerance=ctx.tolerance(head["tolerance"]) if head and head.get("tolerance") else None,
+        more=verdict_words.settle_sentence(v) if v is not None else [],
+        rows=table,
+        word=word,
+        where=arm,
+        rows_head="measure",
     )
 
 

@@ -14,8 +14,9 @@ from sim.games.space_invaders.report.verdicts import none_moves, step_verdict
 from sim.games.space_invaders.schema import LEVELS
 from sim.report import data_quality, fmt
 from sim.report import verdicts as words_v
-from sim.report.answers import Answer, Count, Estimate, Label, joined, sentence
+from sim.report.answers import Answer, Count, Estimate, Label, Row, joined, sentence
 from sim.stats.tolerances import Tolerance
+from sim.stats.verdict import equivalence
 
 THIN = 0.05  # a 95% half-width above this (5 pp) is a wide interval: warn
 MAX_LISTED = 3  # exceptions named in a sentence; the rest are counted
@@ -102,24 +103,26 @@ def _win(r: dict, key: str) -> Estimate:
 
 
 def _win_answer(levels: list[dict]) -> Answer:
-    """'The table of 2 players, casual, tactical wins 93% (...) at Training, ...; at Standard
-    the 36 tables win from ... to ...'"""
+    """'At Standard, the 36 tables win from 12% (...) (2 players, child, naive) to 88% (...)
+    (...).' The reference table at every level in the rows."""
     key = f"{ID}.win"
     ref = sorted(_reference(levels), key=lambda r: LEVELS.index(r["level"]))
-    at_ref = [sentence(_win(r, f"{key}.{r['level']}"), " at ", Label(r["level"].capitalize()))
-              for r in ref]  # fmt: skip
-    parts = sentence("The table of ", table_label(ref[0]), " wins ", joined(at_ref))
     middle = "standard" if any(r["level"] == "standard" for r in levels) else ref[0]["level"]
     same = [r for r in levels if r["level"] == middle]
+    head = next((r for r in ref if r["level"] == middle), ref[0])
     if len(same) > 1:
         lo, hi = min(same, key=lambda r: r["victory"]), max(same, key=lambda r: r["victory"])
-        parts += sentence(
-            "; at ", Label(middle.capitalize()), " the ", _count(len(same), "table"), " win from ",
+        parts = sentence(
+            "At ", Label(middle.capitalize()), ", the ", _count(len(same), "table"), " win from ",
             _win(lo, f"{key}.lowest"), " (", table_label(lo), ") to ", _win(hi, f"{key}.highest"),
-            " (", table_label(hi), ")",
+            " (", table_label(hi), ").",
         )  # fmt: skip
-    parts.append(".")
-    head = next((r for r in ref if r["level"] == middle), ref[0])
+    else:
+        parts = sentence("The table of ", table_label(head), " wins ",
+                         _win(head, f"{key}.{head['level']}"), " at ",
+                         Label(head["level"].capitalize()), ".")  # fmt: skip
+    table = [Row(r["level"].capitalize(), _win(r, f"{key}.{r['level']}"))
+             for r in ref]  # fmt: skip
     games = sum(r["games"] for r in levels)
     capped = sum(round(r["cap"] * r["games"]) for r in levels)
     return Answer(
@@ -139,6 +142,8 @@ def _win_answer(levels: list[dict]) -> Answer:
             note=f"{_n(len(levels), 'arm')}, {_n(len({_cell(r) for r in levels}), 'table')}",
         ),
         section=ID,
+        rows=table,
+        rows_head=f"level ({table_label(ref[0]).text})",
     )
 
 
@@ -156,50 +161,50 @@ def _step_label(r: dict) -> Label:
 
 
 def _steps_answer(steps: list[dict], tol: Tolerance) -> Answer:
-    """'33 of the 36 steps ... are harder; no harder: ...; not settled: ...; by player count:
-    ...'"""
+    """'Each printed level is harder than the one below: the smallest step lowers the win rate
+    by 5.1 pp (...), beyond the ±2 pp tolerance.' The steps that are not, and the smallest,
+    in the rows."""
     key = f"{ID}.steps"
     verdicts = [step_verdict(r, tol) for r in steps]
     harder = [r for r, v in zip(steps, verdicts, strict=True) if v.holds]
+    flat = [r for r, v in zip(steps, verdicts, strict=True) if v.opposite]
     weakest = max(steps, key=lambda r: r["diff"] if math.isfinite(r["diff"]) else math.inf)
-    parts = sentence(Count(len(harder)), " of the ", _count(len(steps), "step"),
-                     " from a printed level to the next are harder (the win-rate change's paired "
-                     "interval below zero)")  # fmt: skip
-    for said, which in (
-        ("no harder", lambda v: v.opposite),
-        ("not settled", lambda v: not v.settled),
-    ):
-        others = [r for r, v in zip(steps, verdicts, strict=True) if which(v)]
-        if not others:
-            continue
-        named = [sentence(_step_label(r), " ", _step(r, f"{key}.{said}.{i}"))
-                 for i, r in enumerate(others[:MAX_LISTED])]  # fmt: skip
-        more = len(others) - MAX_LISTED
-        parts += sentence(
-            f"; {said}", words_v.tolerance(tol) if said == "no harder" else None, ": ",
-            joined(named), sentence(", and ", Count(more), " more") if more > 0 else None,
-        )  # fmt: skip
+    smallest = _step(weakest, f"{key}.smallest")
+    where = _step_label(weakest)
+    open_ = words_v.open_ones(verdicts)
     if len(harder) == len(steps):
-        parts += sentence("; the smallest step is ", _step_label(weakest), " ",
-                          _step(weakest, f"{key}.smallest"))  # fmt: skip
+        parts = sentence("Each printed level is harder than the one below: the smallest step, ",
+                         where, ", changes the win rate by ", smallest, ", beyond the ",
+                         Label(tol.text()), " tolerance.")  # fmt: skip
+        category, kind, word = "every step harder", words_v.FINDING, "every step harder"
+    elif flat:
+        parts = sentence("Not every printed level is harder: ", Count(len(flat)), " of the ",
+                         _count(len(steps), "step"), " change the win rate by less than the ",
+                         Label(tol.text()), " tolerance; the smallest, ", where, ", by ",
+                         smallest, ".")  # fmt: skip
+        category, kind, word = "some steps no harder", words_v.WITHIN, "some steps no harder"
+    else:
+        parts = sentence(Count(len(harder)), " of the ", _count(len(steps), "step"),
+                         " are harder beyond the ", Label(tol.text()), " tolerance; not settled "
+                         "for the rest, the smallest ", where, " at ", smallest, ".")  # fmt: skip
+        category, kind, word = "some steps not settled", words_v.UNSETTLED, words_v.OPEN_WORD
+    listed = [r for r, v in zip(steps, verdicts, strict=True) if not v.holds][: 2 * MAX_LISTED]
+    listed += [weakest] if weakest not in listed else []
+    table = [Row(_step_label(r).text, _step(r, f"{key}.{i}"),
+                 words_v.pick(step_verdict(r, tol), "harder", "no harder", claim_is_effect=True))
+             for i, r in enumerate(listed)]  # fmt: skip
     players = sorted({r["players"] for r in steps})
-    if len(players) > 1:
+    more = []
+    if len(players) > 1 and len(harder) < len(steps):
         per = [sentence(Label(_players(p)), " ", Count(_seated(harder, p)), " of ",
                         Count(_seated(steps, p))) for p in players]  # fmt: skip
-        parts += sentence("; harder steps by player count: ", joined(per))
-    open_ = words_v.open_ones(verdicts)
-    parts += sentence(words_v.settle_open(verdicts), ".")
-    category = (
-        "every step harder" if len(harder) == len(steps)
-        else "some steps not settled" if open_ is not None
-        else "some steps no harder"
-    )  # fmt: skip
+        more = sentence("Harder steps by player count: ", joined(per), ". ")
     return Answer(
         key=key,
         question="Is each printed level harder than the one below?",
         parts=parts,
-        kind=words_v.FINDING if harder else words_v.UNSETTLED if open_ else words_v.WITHIN,
-        headline=_step(weakest, f"{key}.smallest"),
+        kind=kind,
+        headline=smallest,
         category=category,
         quality=_paired_quality(
             steps,
@@ -212,6 +217,10 @@ def _steps_answer(steps: list[dict], tol: Tolerance) -> Answer:
         section=ID,
         verdict=open_,
         tolerance=tol,
+        more=sentence(more, words_v.settle_sentence(open_, "them")),
+        rows=table,
+        word=word,
+        rows_head="step",
     )
 
 
@@ -233,26 +242,35 @@ def _seated(rows: list[dict], players: int) -> int:
     return sum(r["players"] == players for r in rows)
 
 
-def _significant(r: dict, key: str) -> bool:
-    return r[f"{key}_low"] > 0 or r[f"{key}_high"] < 0
+def _moved(rows: list[dict], key: str, tol: Tolerance, name) -> list[Row]:
+    """The rows whose change does not round to zero, largest first (at most 2 x MAX_LISTED),
+    each with its verdict against the tolerance."""
+    shown = [r for r in rows if round(100 * r[key], 1) or round(100 * r[f"{key}_high"], 1)
+             or round(100 * r[f"{key}_low"], 1)]  # fmt: skip
+    shown.sort(key=lambda r: -abs(r[key]) if math.isfinite(r[key]) else 0.0)
+    out = []
+    for i, r in enumerate(shown[: 2 * MAX_LISTED]):
+        v = equivalence(r[key], r[f"{key}_low"], r[f"{key}_high"], tol.value, games=r["games"])
+        out.append(
+            Row(
+                name(r),
+                _pp(
+                    f"{ID}.{key}.{i}", "win-rate change", r[key], r[f"{key}_low"], r[f"{key}_high"]
+                ),
+                words_v.word(v),
+            )
+        )
+    return out
 
 
 def _uplift_answer(rows: list[dict], tol: Tolerance) -> Answer:
-    """'short_wave is worth most: +4.1 pp (...) against a plain token (...); 5 of the 22
-    powers and tables give a detectable uplift.'"""
+    """'short_wave matters most: it raises the win rate by 4.1 pp (...) against a plain token
+    (...), beyond the ±2 pp tolerance.'"""
     key = f"{ID}.powers"
     top = rows[0]  # sorted by uplift, largest first
     where = table_label(top, level=True)
     head = _pp(f"{key}.top", f"uplift of {top['power']} ({where.text})", top["uplift"],
                top["uplift_low"], top["uplift_high"])  # fmt: skip
-    up = sum(_significant(r, "uplift") and r["uplift"] > 0 for r in rows)
-    down = sum(_significant(r, "uplift") and r["uplift"] < 0 for r in rows)
-    parts = sentence(
-        "The power worth most is ", Label(top["power"]), ": ", head,
-        " of win rate against playing it as a plain token (", where, "); ", Count(up), " of the ",
-        Count(len(rows)), " powers and tables tried give a detectable uplift",
-        sentence(" and ", Count(down), " a detectable loss") if down else None, ".",
-    )  # fmt: skip
     fewest = min(rows, key=lambda r: r["dealt"])
     few = None
     if fewest["dealt"] < 0.25 * fewest["games"]:
@@ -260,17 +278,28 @@ def _uplift_answer(rows: list[dict], tol: Tolerance) -> Answer:
                f"{fewest['games']:,} games ({table_label(fewest, level=True).text}): its uplift "
                "rests on those games alone.")  # fmt: skip
     v = none_moves(rows, "uplift", tol)
-    if up:
-        kind, category = words_v.FINDING, "some power helps"
+    top_v = equivalence(top["uplift"], top["uplift_low"], top["uplift_high"], tol.value,
+                        games=top["games"])  # fmt: skip
+    against = sentence(" against playing it as a plain token (", where, ")")
+    if top_v.opposite and top["uplift"] > 0:
+        parts = sentence(Label(top["power"]), " matters most: it raises the win rate by ", head,
+                         against, words_v.versus(top_v, tol), ".")  # fmt: skip
+        kind, category, word = words_v.FINDING, "some power helps", "some power helps"
+    elif v.opposite:
+        parts = sentence("Some power costs win rate beyond the ", Label(tol.text()),
+                         " tolerance; the one worth most, ", Label(top["power"]), ", ", head,
+                         against, ".")  # fmt: skip
+        kind, category, word = words_v.FINDING, "some power costs win rate", "some power costs"
+    elif v.holds:
+        parts = sentence("No power moves the win rate beyond the ", Label(tol.text()),
+                         " tolerance: the one worth most, ", Label(top["power"]), ", ", head,
+                         against, ".")  # fmt: skip
+        kind, category, word = words_v.WITHIN, "no power matters", "no power matters"
     else:
-        kind = words_v.kind(v)
-        category = words_v.said(v, "no power matters", "some power costs win rate")
-        if v.holds:
-            parts[-1:] = sentence("; no power moves the win rate beyond the tolerance",
-                                  words_v.tolerance(tol), ".")  # fmt: skip
-        elif not v.settled:
-            parts[-1:] = sentence("; whether any matters is not settled", words_v.tolerance(tol),
-                                  ": ", words_v.to_settle(v), ".")  # fmt: skip
+        parts = sentence("Not settled whether any power matters: ", Label(top["power"]), " ",
+                         head, against, words_v.versus(top_v, tol) if top_v.real
+                         else words_v.tolerance(tol), ".")  # fmt: skip
+        kind, category, word = words_v.UNSETTLED, "not settled", words_v.OPEN_WORD
     return Answer(
         key=key,
         question="Which player-card powers matter most?",
@@ -287,8 +316,14 @@ def _uplift_answer(rows: list[dict], tol: Tolerance) -> Answer:
             warnings=_warnings(few, _rarely_in_play(rows), thin_warning(rows, "uplift", "uplifts")),
         ),
         section=ID,
-        verdict=None if up else v,
+        verdict=v,
         tolerance=tol,
+        more=words_v.settle_sentence(v, "them"),
+        rows=_moved(
+            rows, "uplift", tol, lambda r: f"{r['power']}, {table_label(r, level=True).text}"
+        ),
+        word=word,
+        rows_head="power, table",
     )
 
 
@@ -306,40 +341,52 @@ def _rarely_in_play(rows: list[dict]) -> str | None:
 
 
 def _sensitivity_answer(rows: list[dict], tol: Tolerance) -> Answer:
-    """'The assumed data move the win rate by up to -12.0 pp (...) (catalog armoured, ...);
-    9 of the 14 changes move it detectably.'"""
+    """'The assumed data matter: armoured moves the win rate by -12.0 pp (...), beyond the ±2
+    pp tolerance.'"""
     key = f"{ID}.sensitivity"
     worst = largest_move(rows)
     where = table_label(worst, level=True)
     head = _pp(f"{key}.largest", f"win-rate change with {worst['variant']} ({where.text})",
                worst["diff"], worst["diff_low"], worst["diff_high"])  # fmt: skip
-    moved = sum(_significant(r, "diff") for r in rows)
-    parts = sentence(
-        "Of the assumed card and board data, ", Label(worst["variant"]), " moves the win rate "
-        "most: ", head, " (", where, "); ", Count(moved), " of the ",
-        _count(len(rows), "change"), " tried move it detectably",
-    )  # fmt: skip
     v = none_moves(rows, "diff", tol)
-    if v.holds:
-        parts += sentence("; none moves it beyond the tolerance", words_v.tolerance(tol))
-    elif not v.settled:
-        parts += sentence("; whether none moves it is not settled", words_v.tolerance(tol), ": ",
-                          words_v.to_settle(v))  # fmt: skip
-    parts.append(".")
+    moves = sentence(Label(worst["variant"]), " moves the win rate by ", head, " (", where, ")")
+    if v.opposite:
+        parts = sentence("The assumed data matter: ", moves, ", beyond the ", Label(tol.text()),
+                         " tolerance.")  # fmt: skip
+    elif v.holds:
+        parts = sentence("The assumed data do not matter beyond the ", Label(tol.text()),
+                         " tolerance: at most, ", moves, ".")  # fmt: skip
+    else:
+        parts = sentence("Not settled whether the assumed data matter", words_v.tolerance(tol),
+                         ": at most, ", moves, ".")  # fmt: skip
     category = words_v.said(v, "the assumptions do not matter", "the assumptions matter")
-    question = "How much do the assumed card and board data move the win rate?"
-    quality = _paired_quality(rows, worst, "change", "change of the win rate", "the changes")
-    return words_v.judged(v, tol, key, question, parts, headline=head, category=category,
-                         quality=quality, section=ID)  # fmt: skip
+    return words_v.judged(
+        v,
+        tol,
+        key,
+        "How much do the assumed card and board data move the win rate?",
+        parts,
+        headline=head,
+        category=category,
+        quality=_paired_quality(rows, worst, "change", "change of the win rate", "the changes"),
+        section=ID,
+        more=words_v.settle_sentence(v, "them"),
+        rows=_moved(
+            rows, "diff", tol, lambda r: f"{r['variant']}, {table_label(r, level=True).text}"
+        ),
+        word=words_v.said(v, "no effect", "matters"),
+        rows_head="change, table",
+    )
 
 
 # --- the overview -----------------------------------------------------------------------------
 
 
-def overview(rows: list[dict]) -> Answer:
+def overview(rows: list[dict], labels: dict[str, str] | None = None) -> Answer:
     """'Teams win from 3% (arm) to 97% (arm) of the games; 0.1% (...) were stopped at the
     round cap.' rows: outcome_stats of each arm with its name under 'arm'."""
     key = "overview.outcomes"
+    said = labels or {}
     games = sum(r["games"] for r in rows)
     capped = sum(round(r["cap"] * r["games"]) for r in rows)
     if len(rows) == 1:
@@ -359,10 +406,10 @@ def overview(rows: list[dict]) -> Answer:
         parts = sentence(
             "Teams win from ", _pct(f"{key}.lowest", "lowest win rate", lo["victory"],
                                     lo["victory_low"], lo["victory_high"]),
-            " (", Label(lo["arm"]), ") to ",
+            " (", Label(said.get(lo["arm"], lo["arm"])), ") to ",
             _pct(f"{key}.highest", "highest win rate", hi["victory"], hi["victory_low"],
                  hi["victory_high"]),
-            " (", Label(hi["arm"]), ") of the games in the ", _count(len(rows), "arm"), ".",
+            " (", Label(said.get(hi["arm"], hi["arm"])), ") of the games.",
         )  # fmt: skip
     return Answer(
         key=key,

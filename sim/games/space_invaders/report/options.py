@@ -19,7 +19,7 @@ from sim.games.space_invaders.report import figures
 from sim.games.space_invaders.report.answers import thin_warning
 from sim.games.space_invaders.report.common import WIN_RATE, Arm, arms, win_change_columns
 from sim.report import verdicts as words
-from sim.report.answers import Answer, Count, Estimate, Label, joined, sentence
+from sim.report.answers import Answer, Estimate, Label, Row, sentence
 from sim.report.context import Context
 from sim.report.data_quality import Quality
 from sim.report.options import changes, option_pairs, options_table, reference
@@ -93,7 +93,6 @@ def _table(rows: list[dict]) -> Table:
 
 
 # an option's verdict in words (holds, opposite), and the family's
-_SAID = ("changes nothing beyond the tolerance", "changes the win rate")
 _SAID_ALL = ("no option changes the win rate beyond the tolerance",
              "some option changes the win rate")  # fmt: skip
 
@@ -104,25 +103,41 @@ def worth(r: dict, tol: Tolerance) -> Verdict:
 
 
 def answer(rows: list[dict], tol: Tolerance) -> Answer:
-    """'On 2,000 paired games: no_heal (against tactical) -3.1 pp (...): changes the win rate;
-    ... (tolerance ±2 pp); about 8,000 games per arm would likely settle it for the ones not
-    settled.'"""
-    parts, verdicts = [], []
-    for r in rows:
-        change = Estimate(f"{ID}.{r['arm']}", f"win-rate change of {r['arm']}", r["diff"],
-                          r["diff_low"], r["diff_high"])  # fmt: skip
-        v = worth(r, tol)
-        verdicts.append(v)
-        parts.append(sentence(Label(r["arm"]), " (against ", Label(r["against"]), ") ", change,
-                              ": ", words.said(v, *_SAID)))  # fmt: skip
+    """'no_heal changes the team's win rate most: -3.1 pp (...), beyond the ±2 pp tolerance.'
+    Every option, largest change first, in the rows (a change that rounds to zero left out)."""
+    verdicts = [worth(r, tol) for r in rows]
+    order = sorted(zip(rows, verdicts, strict=True), key=lambda rv: -abs(rv[0]["diff"]))
+    top, top_v = order[0]
+    change = Estimate(f"{ID}.{top['arm']}", f"win-rate change of {top['arm']}", top["diff"],
+                      top["diff_low"], top["diff_high"])  # fmt: skip
     verdict, kind = words.each(verdicts)
+    beyond = [r for r, v in order if v.opposite]
+    if beyond:
+        parts = sentence(Label(top["arm"]), " changes the team's win rate most: ", change,
+                         words.versus(top_v, tol), ".")  # fmt: skip
+    elif verdict.holds:
+        parts = sentence("No option changes the team's win rate beyond the ", Label(tol.text()),
+                         " tolerance; the largest change, ", Label(top["arm"]), ", is ", change,
+                         ".")  # fmt: skip
+    else:
+        parts = sentence(
+            "Not settled whether any option changes the team's win rate: ",
+            Label(top["arm"]),
+            " ",
+            change,
+            words.versus(top_v, tol),
+            ".",
+        )
+    table = [Row(f"{r['arm']} (against {r['against']})",
+                 Estimate(f"{ID}.{r['arm']}", "win-rate change", r["diff"], r["diff_low"],
+                          r["diff_high"]), words.word(v), r["arm"])
+             for r, v in order if not _rounds_to_zero(r)]  # fmt: skip
     games = min(r["games"] for r in rows)
     warning = thin_warning(rows, "diff", "win-rate change")
     return Answer(
         key=f"{ID}.worth",
         question="What does each optional action change for the team?",
-        parts=sentence("On ", Count(games, "paired games"), ": ", joined(parts, "; ", "; "),
-                       words.tolerance(tol), words.settle_open(verdicts), "."),
+        parts=parts,
         kind=kind,
         category=words.said(all_of(verdicts), *_SAID_ALL),
         quality=Quality(games=games, basis="paired games",
@@ -130,4 +145,12 @@ def answer(rows: list[dict], tol: Tolerance) -> Answer:
         section=ID,
         verdict=verdict,
         tolerance=tol,
+        more=words.settle_sentence(words.open_ones(verdicts), "them"),
+        rows=table,
+        word=words.said(all_of(verdicts), "no change", "changes"),
+        rows_head="option",
     )  # fmt: skip
+
+
+def _rounds_to_zero(r: dict) -> bool:
+    return all(round(100 * r[k], 1) == 0 for k in ("diff", "diff_low", "diff_high"))

@@ -62,5 +62,5 @@ def build(ctx: Context) -> Section:
         note="Means per seat and game, 95% normal intervals; a 1-player game's seat plays "
         "every hand.",
     ))  # fmt: skip
-    section.answers.append(answers.overview(rows))
+    section.answers.append(answers.overview(rows, {a: ctx.arm_words(a) for a in ctx.arm_names}))
     return section
