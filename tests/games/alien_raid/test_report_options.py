@@ -53,7 +53,12 @@ def test_the_answer_names_the_captain(run):
     _, text, quality = page_answers(run / "report")["alien_raid_options.worth"]
     assert "value(repay_early=1)" in text and "final humans" in text
     assert "30 paired games" in quality
-    assert "(tolerances: win share \u00b11 pp, final humans \u00b12,000 humans)" in text
+    # the verdict first; the tolerances it is judged against beside the games it rests on
+    verdicts = ("No step changes what the captain wins beyond the tolerances",
+                "value(repay_early=1) changes what the captain wins",
+                "Not settled whether any step changes what the captain wins")  # fmt: skip
+    assert text.startswith(verdicts)
+    assert "tolerances: win share \u00b11 pp, final humans \u00b12,000 humans" in quality
 
 
 SHARE, HUMANS = DEFAULTS["win_share"], DEFAULTS["humans"]  # ±1 pp, ±2,000 humans
@@ -71,7 +76,8 @@ def test_planted_steps_that_change_nothing_hold_within_both_tolerances():
                          50_000)], SHARE, HUMANS)  # fmt: skip
     text = plain_text(found.parts)
     assert found.kind == "within" and found.verdict.holds
-    assert "changes nothing beyond the tolerances" in text and "settle" not in text
+    assert text.startswith("No step changes what the captain wins beyond the tolerances")
+    assert "value(repay_early=1)" in text and "settle" not in text and found.more == []
     assert found.category == "no step changes what the captain wins beyond the tolerances"
 
 
@@ -80,14 +86,35 @@ def test_planted_step_whose_humans_change_changes_what_it_wins():
     found = answer([_row("value(repay_early=1)", (0.001, -0.004, 0.006), (-6000, -8000, -4000),
                          50_000)], SHARE, HUMANS)  # fmt: skip
     assert found.kind == "finding" and found.verdict.opposite
-    assert ": changes what it wins" in plain_text(found.parts)
+    text = plain_text(found.parts)
+    assert text.startswith("value(repay_early=1) changes what the captain wins")
+    # only the figure shown beyond its tolerance is said to be beyond it
+    assert "final humans \u22126,000 (\u22128,000 to \u22124,000), beyond its \u00b12,000 humans " \
+           "tolerance" in text and "win share" not in text  # fmt: skip
     assert found.category == "some step changes what the captain wins"
 
 
+def test_the_step_said_to_change_is_one_shown_to_change():
+    # the larger estimate is not settled; the smaller is shown beyond the tolerance: the
+    # sentence names the smaller, the one its verdict supports
+    found = answer([_row("value(repay_early=1)", (0.05, -0.03, 0.13), (300, -3000, 3600), 300),
+                    _row("value(keep_bonus=1)", (0.02, 0.015, 0.025), (-100, -500, 300), 300)],
+                   SHARE, HUMANS)  # fmt: skip
+    text = plain_text(found.parts)
+    assert found.kind == "finding" and found.category == "some step changes what the captain wins"
+    said = ("value(keep_bonus=1) changes what the captain wins most: win share +2.0 pp (+1.5 to "
+            "+2.5), beyond its \u00b11 pp tolerance.")  # fmt: skip
+    assert text == said
+
+
 def test_planted_step_on_few_games_is_not_settled_with_the_games_to_settle():
-    found = answer([_row("value(repay_early=1)", (0.005, -0.03, 0.04), (300, -3000, 3600), 300)],
+    # the win share near 0 against its ±1 pp (an estimate on the tolerance's edge would need
+    # more than a hundred times the games: then no count is said)
+    found = answer([_row("value(repay_early=1)", (0.0, -0.03, 0.03), (300, -3000, 3600), 300)],
                    SHARE, HUMANS)  # fmt: skip
     text = plain_text(found.parts)
     assert found.kind == "unsettled" and found.category == "not settled"
-    assert ": not settled" in text and found.verdict.games_to_settle > 300
-    assert "games per arm would likely settle it for the ones not settled" in text
+    assert text.startswith("Not settled whether any step changes what the captain wins")
+    assert found.verdict.games_to_settle > 300
+    settle = f"About {found.verdict.games_to_settle:,} games per arm would likely settle them."
+    assert plain_text(found.more) == settle

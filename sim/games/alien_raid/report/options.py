@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from sim.games.alien_raid.report.common import Heading, section
 from sim.report import verdicts as words
-from sim.report.answers import Answer, Estimate, Label, Row, sentence
+from sim.report.answers import Answer, Estimate, Label, Row, joined, sentence
 from sim.report.context import Context
 from sim.report.data_quality import Quality
 from sim.report.options import changes, deviating, option_pairs, options_table, reference
@@ -83,23 +83,31 @@ _SAID_ALL = ("no step changes what the captain wins beyond the tolerances",
 def worth(r: dict, share: Tolerance, humans: Tolerance) -> Verdict:
     """Whether the step leaves what the captain wins as it was: the win share within `share`
     and the final humans within `humans` (either change shown: it changes it)."""
-    return all_of([
+    return all_of(list(_each(r, share, humans)))
+
+
+def _each(r: dict, share: Tolerance, humans: Tolerance) -> tuple[Verdict, Verdict]:
+    """The win share's verdict against `share`, the final humans' against `humans`."""
+    return (
         equivalence(r["win"], r["win_low"], r["win_high"], share.value, games=r["games"]),
         equivalence(r["humans"], r["humans_low"], r["humans_high"], humans.value,
                     games=r["games"]),
-    ])  # fmt: skip
+    )  # fmt: skip
 
 
 def answer(rows: list[dict], share: Tolerance, humans: Tolerance) -> Answer:
-    """'value(repay_early=1) changes what the captain wins: win share +2.2 pp (...), beyond the
-    ±1 pp tolerance.' Every step, largest change first (in tolerances), in the rows."""
+    """'value(repay_early=1) changes what the captain wins most: win share +2.2 pp (...),
+    beyond its ±1 pp tolerance.' (the largest of the steps shown to change it, and only the
+    figures shown beyond their tolerance). Every step, largest change first (in tolerances),
+    in the rows."""
     verdicts = [worth(r, share, humans) for r in rows]
 
     def size(r: dict) -> float:
         return max(abs(r["win"]) / share.value, abs(r["humans"]) / humans.value)
 
     order = sorted(zip(rows, verdicts, strict=True), key=lambda rv: -size(rv[0]))
-    top, top_v = order[0]
+    changed = [r for r, v in order if v.opposite]
+    top = changed[0] if changed else order[0][0]
     win = Estimate(f"{ID}.{top['arm']}", f"win-share change of {top['lineup']}", top["win"],
                    top["win_low"], top["win_high"])  # fmt: skip
     gained = Estimate(f"{ID}.{top['arm']}.humans", f"final humans change of {top['lineup']}",
@@ -107,9 +115,13 @@ def answer(rows: list[dict], share: Tolerance, humans: Tolerance) -> Answer:
                       digits=0)  # fmt: skip
     verdict, kind = words.each(verdicts)
     figures = sentence("win share ", win, ", final humans ", gained)
-    if any(v.opposite for v in verdicts):
-        parts = sentence(Label(top["lineup"]), " changes what the captain wins most: ", figures,
-                         ", beyond the tolerances.")  # fmt: skip
+    if changed:
+        beyond = [sentence(what, figure, f", beyond its {tol.text()} tolerance")
+                  for what, figure, tol, v in zip(("win share ", "final humans "), (win, gained),
+                                                  (share, humans), _each(top, share, humans),
+                                                  strict=True) if v.opposite]  # fmt: skip
+        parts = sentence(Label(top["lineup"]), " changes what the captain wins most: ",
+                         joined(beyond, "; ", "; "), ".")  # fmt: skip
     elif verdict.holds:
         parts = sentence("No step changes what the captain wins beyond the tolerances; the "
                          "largest, ", Label(top["lineup"]), ": ", figures, ".")  # fmt: skip
