@@ -109,11 +109,17 @@ def test_a_measure_from_the_api_is_the_number_the_report_prints(runs):
         for ours, theirs in (("value", "value"), ("low", "value_low"), ("high", "value_high")):
             assert row[ours] == pytest.approx(float(line[theirs]), rel=1e-12), row["measure"]
         assert row["n"] == int(line["games"])
-    lead = table.row(0, named=True)
-    answer = next(line for line in (runs["report"] / "report.md").read_text().splitlines()
-                  if "Does the lead change?" in line)  # fmt: skip
+    lead, half = table.row(0, named=True), table.row(2, named=True)
+    lines = (runs["report"] / "report.md").read_text().splitlines()
+    # the answer (its terms' footnote marks aside) prints the lead changes per game
+    answer = next(re.sub(r"\[\^\d+\]", "", line) for line in lines
+                  if line.startswith("- **Does the lead change?**"))  # fmt: skip
     said = f"{lead['value']:.2f} ({lead['low']:.2f} to {lead['high']:.2f}) lead changes per game"
     assert said in answer, answer
+    # the scorecard's row prints the answer's key figure: the leader at half time's wins
+    row = next(line for line in lines if line.startswith("| Does the lead change? |"))
+    key = f"{100 * half['value']:.1f}% ({100 * half['low']:.1f} to {100 * half['high']:.1f})"
+    assert f"the leader at half time wins {key}" in row, row
 
 
 def test_an_arm_in_memory_is_what_the_measures_read(runs):

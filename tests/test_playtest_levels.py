@@ -107,5 +107,10 @@ def test_the_report_names_the_fitted_level(tmp_path):
     assert table.get_column("skill").to_list() == ["casual", "your group (fitted from 42 games)"]
     page = results.report(tmp_path / "report")
     answers = (page.parent / "report.md").read_text()
-    # named beside the ladder's levels, in full (not cut at its bracket as a strategy's label)
-    assert "at casual and " in answers and " at your group (fitted from 42 games)" in answers
+    # named beside the ladder's levels, in full (not cut at its bracket as a strategy's label):
+    # in a sentence and in the difficulty answer's rows
+    ends = next(line for line in answers.splitlines()
+                if line.startswith("- **How do the games end?**"))  # fmt: skip
+    assert "(at casual) to " in ends and "(at your group (fitted from 42 games))" in ends, ends
+    assert "\n  | casual | " in answers and "\n  | your group (fitted from 42 games) | " in answers
+    assert "(at your group)" not in answers
