@@ -1,7 +1,7 @@
 """The tune report's pictures: every target against every knob, the knobs' importance, the
-Pareto front of the objectives, and how the recommendation moves between the candidates the
-confirmation replayed. Each shows the targets' band and the 95% intervals of the confirmed
-candidates."""
+Pareto front of the objectives, how the recommendation moves between the candidates the
+confirmation replayed, and what the search played. The targets' pictures show their band and
+the 95% intervals of the confirmed candidates."""
 
 from __future__ import annotations
 
@@ -180,6 +180,42 @@ def moves(data: TuneData) -> Figure:
         "coloured by their targets' verdicts; the dotted line marks the recommendation.",
     )  # fmt: skip
 
+
+def search(data: TuneData) -> Figure:
+    """Each trial's score at the most games it reached, in the order the search asked for them
+    (larger: more games); the trials the rules refused have no score and are left out."""
+    fig, axes = plots.new(1, 1, width=7, height=3.4)
+    ax = axes[0, 0]
+    top = max((t.last[0] for t in data.trials if t.last), default=1)
+    for state, color in STATE_COLORS.items():
+        shown = [(t.number + 1, t.last) for t in data.trials if t.state == state and t.last]
+        shown = [(n, last) for n, last in shown if np.isfinite(last[1]["score"])]
+        if shown:
+            ax.scatter([n for n, _ in shown], [last[1]["score"] for _, last in shown],
+                       s=[12 + 40 * last[0] / top for _, last in shown], color=color,
+                       alpha=0.8, label=STATE_WORDS[state], zorder=2)  # fmt: skip
+    best = data.confirmed[0].get("score")
+    if best is not None and np.isfinite(best):
+        ax.axhline(best, color=plots.COLORS[0], linestyle=":", linewidth=1,
+                   label="the recommendation (full size)")  # fmt: skip
+    scores = [t.last[1]["score"] for t in data.trials if t.last]
+    top = max([s for s in scores if np.isfinite(s)] + [1.0])
+    ax.set_yscale("symlog", linthresh=1.0)  # 0 (in the bands) to far misses on one axis
+    ax.set_ylim(0.0, 2.0 * top)
+    ax.set_xlabel("trial")
+    ax.set_ylabel("score (0: every target in its band)", fontsize=8)
+    plots.legend_below(fig, ncol=3)
+    return plots.finish(
+        fig, "tune_search", "What the search played",
+        "Each trial's score (the sum of its targets' squared misses, in tolerances) at the most "
+        "games it reached (larger: more games), in the order the sampler asked for them; the "
+        "dotted line is the recommendation's score at full size. Linear from 0 to 1 (one target "
+        "a tolerance outside its band), logarithmic above.",
+    )  # fmt: skip
+
+
+STATE_COLORS = {"complete": plots.COLORS[0], "pruned": GREY}
+STATE_WORDS = {"complete": "to the last rung", "pruned": "stopped early"}
 
 VERDICT_COLORS = {"all met": plots.COLORS[2], "some missed": plots.COLORS[1],
                   "not all settled": GREY}  # fmt: skip

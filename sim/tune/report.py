@@ -1,7 +1,9 @@
 """The tune's report (the report framework's page, markdown, CSV tables and PNG figures): the
-recommendation with every target's interval and verdict first, then the pictures (each target
-against each knob, the knobs' importance, the Pareto front, how the recommendation moves
-between the top candidates), then what the search played."""
+recommendation with every target's interval and verdict first (its picture: each target
+against each knob, the recommendation within the target's band), the model of the optimum,
+the knobs' importance and the Pareto front, how the recommendation moves between the top
+candidates, then what the search played (each trial's score). Every section shows its
+picture before its tables."""
 
 from __future__ import annotations
 
@@ -109,6 +111,7 @@ def recommendation(data: TuneData) -> Section:
         section.answers.append(_answer(data, i, target, best, first=i == 0))
     for c in data.summary["crossings"]:
         section.answers.append(_crossing_answer(data, c))
+    section.add(*figures.targets_against_knobs(data))
     rules = data.summary["recommended"]["rules"]
     section.add(Table("tune_recommended", "Recommended rule values",
                       pl.DataFrame({"key": list(rules), "value": [str(v) for v in rules.values()]}),
@@ -219,10 +222,8 @@ def _places_table(name: str, title: str, data: TuneData, chosen: list[dict]) -> 
 
 
 def pictures(data: TuneData) -> Section:
-    section = Section("pictures", "Targets, knobs and trade-offs",
-                      "How does each target move with each knob, which knobs matter, and do "
-                      "the targets pull apart?")  # fmt: skip
-    section.add(*figures.targets_against_knobs(data))
+    section = Section("pictures", "Knobs and trade-offs",
+                      "Which knobs matter, and do the targets pull apart?")  # fmt: skip
     section.add(*_importance(data))
     front = figures.pareto(data)
     if front is not None:
@@ -310,6 +311,7 @@ def played(data: TuneData) -> Section:
                        " on a machine that may have been shared."),
         kind="info", section="search",
     ))  # fmt: skip
+    section.add(figures.search(data))
     rows = []
     for t in data.trials:
         last = t.last
