@@ -10,16 +10,21 @@ sim.commands.style (switches shown without a type, common slips explained)."""
 from __future__ import annotations
 
 import functools
+import inspect
 import sys
 import warnings
 from collections.abc import Callable
-from typing import Any
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
 import typer
 
 from sim.commands.style import SimGroup, command
 from sim.compile_cache import CompileCacheWarning
 from sim.errors import SimError
+
+if TYPE_CHECKING:
+    from sim.runner.options import RunOptions
 
 LOOK, EXPERIMENTS, VALUES, SPEED = (
     "Look at a game", "Run experiments", "Search rule values", "Measure speed",
@@ -110,6 +115,48 @@ REPORT_DIR_OPTION = typer.Option(
     None, "--report-dir",
     help="Report folder (default reports/<name>; with --out DIR, DIR/report).",
 )  # fmt: skip
+
+
+@dataclass(frozen=True)
+class ExperimentTail:
+    """The options every experiment command (run, tune, screen, sensitivity) ends with."""
+
+    backend: str
+    address: str | None
+    seed: int | None
+    report: bool
+    report_dir: str | None
+
+    def options(self, **how: Any) -> RunOptions:
+        """How the run is played and stored: `how` (jobs, out, ...) on this backend."""
+        from sim.runner.options import RunOptions
+
+        return RunOptions(**how, backend=self.backend, address=self.address)
+
+
+_TAIL = (("backend", "str", BACKEND_OPTION), ("address", "str", ADDRESS_OPTION),
+         ("seed", "int", SEED_OPTION), ("no_report", "bool", NO_REPORT_OPTION),
+         ("report_dir", "str", REPORT_DIR_OPTION))  # fmt: skip
+
+
+def experiment_tail(fn: Callable[..., Any]) -> Callable[..., Any]:
+    """Give a command taking `tail: ExperimentTail` the options --backend, --address, --seed,
+    --no-report and --report-dir, after its own (the order `--help` lists them in)."""
+    own = [p for p in inspect.signature(fn).parameters.values() if p.name != "tail"]
+    added = [inspect.Parameter(name, inspect.Parameter.POSITIONAL_OR_KEYWORD, default=option,
+                               annotation=kind) for name, kind, option in _TAIL]  # fmt: skip
+
+    @functools.wraps(fn)
+    def wrapper(**kwargs: Any) -> Any:
+        tail = ExperimentTail(backend=kwargs.pop("backend"), address=kwargs.pop("address"),
+                              seed=kwargs.pop("seed"), report=not kwargs.pop("no_report"),
+                              report_dir=kwargs.pop("report_dir"))  # fmt: skip
+        return fn(**kwargs, tail=tail)
+
+    wrapper.__signature__ = inspect.Signature([*own, *added])  # type: ignore[attr-defined]
+    annotations = {k: v for k, v in fn.__annotations__.items() if k != "tail"}
+    wrapper.__annotations__ = {**annotations, **{name: kind for name, kind, _ in _TAIL}}
+    return wrapper
 
 
 # --- look at a game ---------------------------------------------------------------------------
@@ -253,6 +300,7 @@ def check(
 
 @command(app, "run", panel=EXPERIMENTS)
 @domain_errors
+@experiment_tail
 def run_experiment(
     file: str = typer.Argument(..., help="Experiment YAML file (see docs/results.md)."),
     overrides: list[str] = EXPERIMENT_SET_OPTION,
@@ -261,11 +309,8 @@ def run_experiment(
     chunk_size: int = CHUNK_SIZE_OPTION,
     out: str = typer.Option(None, "--out", help="Results folder (default results/<name>)."),
     fresh: bool = FRESH_OPTION,
-    backend: str = BACKEND_OPTION,
-    address: str = ADDRESS_OPTION,
-    seed: int = SEED_OPTION,
-    no_report: bool = NO_REPORT_OPTION,
-    report_dir: str = REPORT_DIR_OPTION,
+    *,
+    tail: ExperimentTail,
 ) -> None:
     """Play an experiment's arms, store every game and build the report.
 
@@ -273,12 +318,10 @@ def run_experiment(
     --out DIR, DIR/report/). The same command again resumes an interrupted run; a folder
     holding more games than asked is reported whole (--fresh starts over)."""
     from sim.commands.run import run_command
-    from sim.runner.options import RunOptions
 
-    options = RunOptions(jobs=jobs, chunk_size=chunk_size, out=out, fresh=fresh, backend=backend,
-                      address=address)  # fmt: skip
-    run_command(file=file, overrides=overrides, games=games, seed=seed,
-                report=not no_report, report_dir=report_dir, options=options)  # fmt: skip
+    options = tail.options(jobs=jobs, chunk_size=chunk_size, out=out, fresh=fresh)
+    run_command(file=file, overrides=overrides, games=games, seed=tail.seed,
+                report=tail.report, report_dir=tail.report_dir, options=options)  # fmt: skip
 
 
 @command(app, "report", panel=EXPERIMENTS)
@@ -375,6 +418,7 @@ app.add_typer(playtest_app, name="playtest", rich_help_panel=EXPERIMENTS)
 
 @command(app, "tune", panel=VALUES)
 @domain_errors
+@experiment_tail
 def tune(
     file: str = typer.Argument(..., help="Tune YAML file: an experiment plus tune/targets."),
     overrides: list[str] = EXPERIMENT_SET_OPTION,
@@ -383,26 +427,23 @@ def tune(
     jobs: int = JOBS_OPTION,
     out: str = typer.Option(None, "--out", help="Tune folder (default results/<name>)."),
     fresh: bool = typer.Option(False, "--fresh", help="Delete the stored tune; start over."),
-    backend: str = BACKEND_OPTION,
-    address: str = ADDRESS_OPTION,
-    seed: int = SEED_OPTION,
-    no_report: bool = NO_REPORT_OPTION,
-    report_dir: str = REPORT_DIR_OPTION,
+    *,
+    tail: ExperimentTail,
 ) -> None:
     """Search rule values that meet your targets, and confirm the best.
 
     The best candidates are replayed at full size with 95% intervals and a verdict per
     target; the recommended rules are written beside the study. Resumes a stopped tune."""
     from sim.commands.tune import tune_command
-    from sim.runner.options import RunOptions
 
-    options = RunOptions(jobs=jobs, out=out, fresh=fresh, backend=backend, address=address)
-    tune_command(file=file, overrides=overrides, games=games, seed=seed, trials=trials,
-                 options=options, report=not no_report, report_dir=report_dir)  # fmt: skip
+    options = tail.options(jobs=jobs, out=out, fresh=fresh)
+    tune_command(file=file, overrides=overrides, games=games, seed=tail.seed, trials=trials,
+                 options=options, report=tail.report, report_dir=tail.report_dir)  # fmt: skip
 
 
 @command(app, "screen", panel=VALUES)
 @domain_errors
+@experiment_tail
 def screen(
     file: str = typer.Argument(..., help="Tune YAML file (its targets; `tune:` optional)."),
     overrides: list[str] = EXPERIMENT_SET_OPTION,
@@ -410,26 +451,23 @@ def screen(
     jobs: int = JOBS_OPTION,
     out: str = typer.Option(None, "--out", help="Results folder (default results/<name>_screen)."),
     fresh: bool = FRESH_OPTION,
-    backend: str = BACKEND_OPTION,
-    address: str = ADDRESS_OPTION,
-    seed: int = SEED_OPTION,
-    no_report: bool = NO_REPORT_OPTION,
-    report_dir: str = REPORT_DIR_OPTION,
+    *,
+    tail: ExperimentTail,
 ) -> None:
     """Rank the rule keys by how much they move your targets.
 
     Every numeric rule key (or screen.keys) is moved one step each way on the same seeds;
     the keys are ranked by their effect on each target, with intervals and a tornado chart."""
     from sim.commands.tune import screen_command
-    from sim.runner.options import RunOptions
 
-    options = RunOptions(jobs=jobs, out=out, fresh=fresh, backend=backend, address=address)
-    screen_command(file=file, overrides=overrides, games=games, seed=seed, options=options,
-                   report=not no_report, report_dir=report_dir)  # fmt: skip
+    options = tail.options(jobs=jobs, out=out, fresh=fresh)
+    screen_command(file=file, overrides=overrides, games=games, seed=tail.seed, options=options,
+                   report=tail.report, report_dir=tail.report_dir)  # fmt: skip
 
 
 @command(app, "sensitivity", panel=VALUES)
 @domain_errors
+@experiment_tail
 def sensitivity(
     file: str = typer.Argument(..., help="Tune YAML file (its targets; `sensitivity:` optional)."),
     overrides: list[str] = EXPERIMENT_SET_OPTION,
@@ -438,22 +476,18 @@ def sensitivity(
         None, "--out", help="Results folder (default results/<name>_sensitivity)."
     ),
     fresh: bool = FRESH_OPTION,
-    backend: str = BACKEND_OPTION,
-    address: str = ADDRESS_OPTION,
-    seed: int = SEED_OPTION,
-    no_report: bool = NO_REPORT_OPTION,
-    report_dir: str = REPORT_DIR_OPTION,
+    *,
+    tail: ExperimentTail,
 ) -> None:
     """Say how much of each target's variation the rules explain, and how much is luck.
 
     Morris screening of every numeric rule key and the seed, then Sobol indices with intervals
     on the keys that matter: each key alone, its interactions, and the share left to luck."""
     from sim.commands.sensitivity import sensitivity_command
-    from sim.runner.options import RunOptions
 
-    options = RunOptions(jobs=jobs, out=out, fresh=fresh, backend=backend, address=address)
-    sensitivity_command(file=file, overrides=overrides, seed=seed, options=options,
-                        report=not no_report, report_dir=report_dir)  # fmt: skip
+    options = tail.options(jobs=jobs, out=out, fresh=fresh)
+    sensitivity_command(file=file, overrides=overrides, seed=tail.seed, options=options,
+                        report=tail.report, report_dir=tail.report_dir)  # fmt: skip
 
 
 # --- measure speed ----------------------------------------------------------------------------

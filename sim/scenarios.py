@@ -27,6 +27,20 @@ def read_scenario(path: str, top_keys: tuple[str, ...]) -> dict[str, Any]:
     return data
 
 
+def read_expect(data: Mapping[str, Any], path: str, keys: tuple[str, ...]) -> dict[str, Any]:
+    """A scenario's `expect:` mapping, its keys checked against `keys` (a ScenarioError naming
+    the file, the key and the keys it may hold)."""
+    expect = data.get("expect")
+    if not isinstance(expect, dict) or not expect:
+        raise ScenarioError("expected a mapping of results", file=path, key="expect",
+                            hint=f"Keys: {', '.join(keys)}.")  # fmt: skip
+    unknown = [key for key in expect if key not in keys]
+    if unknown:
+        raise ScenarioError(f"unknown result {unknown[0]!r}", file=path, key="expect",
+                            hint=f"Keys: {', '.join(keys)}.")  # fmt: skip
+    return expect
+
+
 def scenario_ruleset(data: Mapping[str, Any], path: str, load: Callable[..., Any],
                      default: str) -> Any:  # fmt: skip
     """The ruleset a scenario plays: `ruleset` (a preset or a ruleset file, default

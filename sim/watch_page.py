@@ -40,6 +40,35 @@ def step_page(*, title: str, style: str, summary: str, first: str, body: str, dr
     )
 
 
+def turns_page(title: str, names: list[str], frames: list[dict], end: str) -> str:
+    """A page of turns told in lines: each frame a `title`, its `lines` (shown as text, never
+    as markup) and the seats' `scores`; `end` says how the game ended."""
+    return step_page(
+        title=title,
+        style="ol { font-family: monospace; }\n",
+        summary=html.escape(end),
+        first="first turn",
+        body='<h2 id="title"></h2><ol id="lines"></ol><p id="scores"></p>',
+        draw=_TURNS_DRAW,
+        frames=frames,
+        names=names,
+    )
+
+
+_TURNS_DRAW = """function show() {
+  const f = frames[i];
+  document.getElementById("where").textContent = `turn ${i + 1} of ${frames.length}`;
+  document.getElementById("title").textContent = f.title;
+  const lines = document.getElementById("lines");
+  lines.replaceChildren(...f.lines.map(l => {
+    const li = document.createElement("li"); li.textContent = l; return li;
+  }));
+  document.getElementById("scores").textContent =
+    names.map((n, k) => `${n}: ${f.scores[k]}`).join(", ");
+}
+"""
+
+
 def wrapped(text: str, width: int = 92) -> list[str]:
     """A transcript's long line (a legend) as lines of at most `width`, the later indented."""
     return textwrap.wrap(text, width=width, subsequent_indent="  ", break_on_hyphens=False)

@@ -24,11 +24,10 @@ from pathlib import Path
 
 import pytest
 import yaml
-from typer.testing import CliRunner
 
-from sim.cli import app
 from sim.faults import FAULT_EXIT, reason_of
 from sim.storage import TABLES, complete_chunks
+from tests.cli_checks import invoke
 from tests.coin_race import TUNE, registered
 from tests.fault_injection import Injector, files, injected, refused, uncovered_writes
 
@@ -136,10 +135,6 @@ def coin_race():
     """The toy game registered in this process (the tests play it in-process)."""
     with registered() as game:
         yield game
-
-
-def invoke(*args: str):
-    return CliRunner().invoke(app, list(args))
 
 
 # --- the scenarios: each plays its commands in a folder, from what `prepare` put there ------

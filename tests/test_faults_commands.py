@@ -12,10 +12,9 @@ from pathlib import Path
 
 import pytest
 import yaml
-from typer.testing import CliRunner
 
-from sim.cli import app
 from sim.faults import FAULT_EXIT
+from tests.cli_checks import invoke
 from tests.coin_race import TUNE, registered
 from tests.fault_injection import Injector, injected
 
@@ -27,10 +26,6 @@ def coin_race():
     """The toy game registered in this process (the tests play it in-process)."""
     with registered() as game:
         yield game
-
-
-def invoke(*args: str):
-    return CliRunner().invoke(app, list(args))
 
 
 def _one_fault_line(done) -> str:

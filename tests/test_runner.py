@@ -340,7 +340,7 @@ seats: [greedy, greedy]
 rotate: true
 games: 300
 seed: 5
-tolerances: {seat_advantage: 0.06}
+tolerances: {seat_advantage: 0.10}
 precision: {settle: true, step: 300, max_games: 20000}
 report: [first_player]
 """
@@ -350,7 +350,9 @@ def test_precision_stop_until_every_answer_is_settled(tmp_path: Path) -> None:
     from sim.report.settled import open_questions
 
     exp = load_experiment(write(tmp_path, SETTLE))
-    assert exp.precision.settle and exp.tolerances == (("seat_advantage", 0.06),)
+    # a tolerance the greedy seats' difference settles within before 20,000 games (at 0.06 it
+    # lies on the tolerance's edge: beyond it or within it would take some 400,000)
+    assert exp.precision.settle and exp.tolerances == (("seat_advantage", 0.10),)
     assert exp.precision.text() == "every answer is settled, at most 20,000 games per arm"
     assert open_questions_at(tmp_path / "first", exp, 300)  # 300 games settle nothing
     out = tmp_path / "out"
@@ -359,7 +361,7 @@ def test_precision_stop_until_every_answer_is_settled(tmp_path: Path) -> None:
     result = summary.precision["all arms"]
     assert result["reached"] and result["games"] == n and 300 < n <= 20000
     assert open_questions(out, games=n) == []
-    assert manifest(out)["tolerances"] == {"seat_advantage": 0.06}
+    assert manifest(out)["tolerances"] == {"seat_advantage": 0.10}
 
 
 def open_questions_at(out: Path, exp, games: int) -> list:

@@ -31,7 +31,13 @@ from sim.plain.chance import Chance, RanOut, Scripted
 from sim.plain.game import PlainGame, State
 from sim.plain.players import Players
 from sim.plugins.base import Scenarios, StrategySpec
-from sim.scenarios import ScenarioError, expectation_diff, read_scenario, scenario_ruleset
+from sim.scenarios import (
+    ScenarioError,
+    expectation_diff,
+    read_expect,
+    read_scenario,
+    scenario_ruleset,
+)
 
 TOP_KEYS = ("name", "game", "source", "ruleset", "rules", "players", "seed", "position",
             "actions", "strategies", "chance", "steps", "expect")  # fmt: skip
@@ -46,14 +52,7 @@ def scenarios(game: PlainGame, players: Players) -> Scenarios:
 
     def check_file(path: str) -> str:
         data = read_scenario(path, TOP_KEYS)
-        expect = data.get("expect")
-        if not isinstance(expect, dict) or not expect:
-            raise ScenarioError("expected a mapping of results", file=path, key="expect",
-                                hint=f"Keys: {', '.join(EXPECT_KEYS)}.")  # fmt: skip
-        unknown = [key for key in expect if key not in EXPECT_KEYS]
-        if unknown:
-            raise ScenarioError(f"unknown result {unknown[0]!r}", file=path, key="expect",
-                                hint=f"Keys: {', '.join(EXPECT_KEYS)}.")  # fmt: skip
+        expect = read_expect(data, path, EXPECT_KEYS)
         got = _run(game, players, path, data)
         return expectation_diff(expect, got, compare={"position": _fields_diff},
                                 refused="an action was refused")  # fmt: skip

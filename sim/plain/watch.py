@@ -5,14 +5,13 @@ seed in a run (the same loop, play.py)."""
 
 from __future__ import annotations
 
-import html
 from typing import Any
 
 from sim.plain.game import Action, PlainGame, State
 from sim.plain.play import Played, play
 from sim.plain.players import Players, make_players
 from sim.plugins.base import StrategySpec, Watch
-from sim.watch_page import step_page
+from sim.watch_page import turns_page
 
 
 def watch_game(game: PlainGame, players: Players, ruleset: Any, lineup: list[StrategySpec],
@@ -50,7 +49,9 @@ def watch_game(game: PlainGame, players: Players, ruleset: Any, lineup: list[Str
         text += [f"  {line}" for line in frame["lines"]]
         text.append("  scores " + " ".join(str(s) for s in frame["scores"]))
     text.append(end)
-    return Watch(text="\n".join(text) + "\n", html=lambda title: _page(title, names, frames, end))
+    return Watch(
+        text="\n".join(text) + "\n", html=lambda title: turns_page(title, names, frames, end)
+    )
 
 
 def ending(played: Played, labels: list[str]) -> str:
@@ -70,30 +71,3 @@ def _lines(state: State) -> list[str]:
 
 def _number(value: Any) -> int | float:
     return int(value) if float(value).is_integer() else round(float(value), 3)
-
-
-_DRAW = """function show() {
-  const f = frames[i];
-  document.getElementById("where").textContent = `turn ${i + 1} of ${frames.length}`;
-  document.getElementById("title").textContent = f.title;
-  const lines = document.getElementById("lines");
-  lines.replaceChildren(...f.lines.map(l => {
-    const li = document.createElement("li"); li.textContent = l; return li;
-  }));
-  document.getElementById("scores").textContent =
-    names.map((n, k) => `${n}: ${f.scores[k]}`).join(", ");
-}
-"""
-
-
-def _page(title: str, names: list[str], frames: list[dict], end: str) -> str:
-    return step_page(
-        title=title,
-        style="ol { font-family: monospace; }\n",
-        summary=html.escape(end),
-        first="first turn",
-        body='<h2 id="title"></h2><ol id="lines"></ol><p id="scores"></p>',
-        draw=_DRAW,
-        frames=frames,
-        names=names,
-    )

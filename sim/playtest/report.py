@@ -186,32 +186,13 @@ def _fact_answer(name: str, fact: str, answer: dict) -> Answer:
     for i, f in enumerate(answer["figures"]):
         share = f["unit"] == "share"
         unit, digits = ("pct", 0) if share else ("num", 1)
-        real, sim = f["real"], f["simulated"]
         parts += sentence(
             "; " if i else None,
             Term(f["label"], f["measure"]),
             ": records ",
-            Estimate(
-                f"playtest.{name}.{f['measure']}.real",
-                f["label"],
-                _n(real["value"]),
-                _n(real["low"]),
-                _n(real["high"]),
-                unit=unit,
-                digits=digits,
-                signed=False,
-            ),
+            _figure(name, f, "real", unit=unit, digits=digits),
             ", simulated ",
-            Estimate(
-                f"playtest.{name}.{f['measure']}.simulated",
-                f["label"],
-                _n(sim["value"]),
-                _n(sim["low"]),
-                _n(sim["high"]),
-                unit=unit,
-                digits=digits,
-                signed=False,
-            ),
+            _figure(name, f, "simulated", unit=unit, digits=digits),
         )
     parts += sentence(")")
     if verdict == "differs":
@@ -229,6 +210,14 @@ def _fact_answer(name: str, fact: str, answer: dict) -> Answer:
         category=verdict,
         section=f"group_{name}",
     )
+
+
+def _figure(name: str, figure: dict, side: str, *, unit: str, digits: int) -> Estimate:
+    """One side ("real" or "simulated") of a fact's figure, with its interval."""
+    value = figure[side]
+    return Estimate(f"playtest.{name}.{figure['measure']}.{side}", figure["label"],
+                    _n(value["value"]), _n(value["low"]), _n(value["high"]), unit=unit,
+                    digits=digits, signed=False)  # fmt: skip
 
 
 def _n(x: Any) -> float:

@@ -12,9 +12,10 @@ records' games at each table. The difference, records minus simulated, with its 
 - `fits`: the interval lies within the tolerance: 5 pp for a share (`playtest_share`), a
   quarter of a simulated game's standard deviation for a mean (`playtest_quantity`);
 - `differs`: the records differ from the lab's players at every skill of the fitted interval:
-  even at the grid's skill inside it that comes closest, the difference excludes zero (at 95%
-  over the group's figures together: Bonferroni). A difference no skill in the interval
-  explains; a figure beyond the lab's players' at every skill of the knob is said so;
+  even at the grid's skill inside it that comes closest, the difference's interval lies
+  wholly beyond the tolerance (at 95% over the group's figures together: Bonferroni). A
+  difference no skill in the interval explains; a figure beyond the lab's players' at every
+  skill of the knob is said so;
 - `not settled`: neither, with the records' games that would likely settle it (the closest
   skill's question, or the fitted skill's when that one is settled).
 """

@@ -134,7 +134,6 @@ def build_report(
     games, holds a damaged part, or report_dir cannot hold a report.
     """
     from sim.report.data import load_results
-    from sim.report.render import render_markdown, render_page
 
     if report_dir is not None:
         report_folder.check(report_dir, key=key)
@@ -148,9 +147,18 @@ def build_report(
     meta = _meta(results, names, unknown)
     title = f"{spec.title}: {results.name}"
     methods = [*METHODS[:-1], *spec.methods, METHODS[-1]]
-    page = render_page(
-        title=title, meta=meta, sections=sections, methods=methods, footer=_footer(results)
-    )
+    return write_report(out, title=title, meta=meta, sections=sections, methods=methods,
+                        footer=_footer(results), key=key)  # fmt: skip
+
+
+def write_report(out: Path, *, title: str, meta: list[str], sections: list[Section],
+                 methods: list[str], footer: str, key: str) -> Path:  # fmt: skip
+    """Write a report's page, its Markdown, tables and figures into `out` (a refusal names
+    `key`, the option that chose the folder); the page's path."""
+    from sim.report.render import render_markdown, render_page
+
+    page = render_page(title=title, meta=meta, sections=sections, methods=methods,
+                       footer=footer)  # fmt: skip
     markdown = render_markdown(title=title, meta=meta, sections=sections, methods=methods)
     report_folder.write(out, report_files(page, markdown, sections), key=key)
     return out / "index.html"

@@ -167,6 +167,28 @@ def _err(values, low, high) -> np.ndarray:
     return np.vstack([np.clip(v - lo, 0, None), np.clip(hi - v, 0, None)])
 
 
+def _slot(x: np.ndarray, width: float, g: int) -> np.ndarray:
+    """Where group g's mark stands in each category: the groups side by side, centred on x."""
+    return x - 0.4 + width * (g + 0.5)
+
+
+def _category_axes(ax, x: np.ndarray, categories: Sequence[str], *, ylabel: str,
+                   xlabel: str) -> None:  # fmt: skip
+    ax.set_xticks(x, categories)
+    ax.set_ylabel(ylabel)
+    if xlabel:
+        ax.set_xlabel(xlabel)
+
+
+def _row_axes(ax, y: np.ndarray, labels: Sequence[str], *, xlabel: str) -> None:
+    """The axes of one labelled row per estimate: the rows' names down the side, a grid across."""
+    ax.set_ylim(-0.6, len(labels) - 0.4)
+    ax.set_yticks(y, labels)
+    ax.set_xlabel(xlabel)
+    ax.grid(True, axis="x", alpha=0.3)
+    ax.grid(False, axis="y")
+
+
 def grouped_bars(
     ax,
     categories: Sequence[str],
@@ -184,11 +206,10 @@ def grouped_bars(
     """Bars for values[g, c] (group g, category c) with interval whiskers; a dashed fair line
     (one value, or one per group drawn over that group's bars). The groups' labels go to the
     figure's legend (`legend_below`)."""
-    n_groups, n_cat = len(groups), len(categories)
-    width = 0.8 / max(n_groups, 1)
-    x = np.arange(n_cat)
+    n_groups = len(groups)
+    x, width = np.arange(len(categories)), 0.8 / max(n_groups, 1)
     for g in range(n_groups):
-        pos = x - 0.4 + width * (g + 0.5)
+        pos = _slot(x, width, g)
         ax.bar(
             pos,
             values[g] * scale,
@@ -219,10 +240,7 @@ def grouped_bars(
             )
     if fair is not None and np.isscalar(fair):
         ax.axhline(float(fair) * scale, color=FAIR, linestyle="--", linewidth=1.2, label=fair_label)
-    ax.set_xticks(x, categories)
-    ax.set_ylabel(ylabel)
-    if xlabel:
-        ax.set_xlabel(xlabel)
+    _category_axes(ax, x, categories, ylabel=ylabel, xlabel=xlabel)
 
 
 def curve(
@@ -276,11 +294,7 @@ def forest(
             capsize=3,
         )
     ax.axvline(0.0, color=FAIR, linestyle="--", linewidth=1)
-    ax.set_ylim(-0.6, n - 0.4)
-    ax.set_yticks(y, labels)
-    ax.set_xlabel(xlabel)
-    ax.grid(True, axis="x", alpha=0.3)
-    ax.grid(False, axis="y")
+    _row_axes(ax, y, labels, xlabel=xlabel)
 
 
 def boxes_by_group(
@@ -294,11 +308,10 @@ def boxes_by_group(
 ) -> None:
     """Box plots (whiskers at the 5th and 95th percentiles, no outliers, a white dot at the
     mean) of samples[g][c]: group g, category c. Labels go to the figure's legend."""
-    n_groups, n_cat = len(groups), len(categories)
-    width = 0.8 / max(n_groups, 1)
-    x = np.arange(n_cat)
+    n_groups = len(groups)
+    x, width = np.arange(len(categories)), 0.8 / max(n_groups, 1)
     for g in range(n_groups):
-        pos = x - 0.4 + width * (g + 0.5)
+        pos = _slot(x, width, g)
         data = [s if len(s) else np.array([np.nan]) for s in samples[g]]
         color = COLORS[g % len(COLORS)]
         bp = ax.boxplot(
@@ -323,10 +336,7 @@ def boxes_by_group(
         ax.plot(
             [], [], color=color, linewidth=6, alpha=0.6, label=groups[g] if n_groups > 1 else None
         )
-    ax.set_xticks(x, categories)
-    ax.set_ylabel(ylabel)
-    if xlabel:
-        ax.set_xlabel(xlabel)
+    _category_axes(ax, x, categories, ylabel=ylabel, xlabel=xlabel)
 
 
 def intervals(
@@ -354,11 +364,7 @@ def intervals(
     if reference is not None:
         ax.axvline(reference, color=FAIR, linestyle="--", linewidth=1.2,
                    label=reference_label or None)  # fmt: skip
-    ax.set_ylim(-0.6, n - 0.4)
-    ax.set_yticks(y, labels)
-    ax.set_xlabel(xlabel)
-    ax.grid(True, axis="x", alpha=0.3)
-    ax.grid(False, axis="y")
+    _row_axes(ax, y, labels, xlabel=xlabel)
 
 
 def interval_figure(

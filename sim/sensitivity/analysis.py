@@ -65,14 +65,9 @@ def morris(design: Design, evaluate: Evaluate, *, trajectories: int, seed: int
     unit = sample.sample(problem, trajectories, num_levels=LEVELS, seed=seed)
     points = design.points(unit)
     y = _filled(evaluate(points))
-    out = []
-    for j in range(y.shape[1]):
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore")
-            found = analyze.analyze(problem, unit, y[:, j], num_levels=LEVELS,
-                                    num_resamples=RESAMPLES, seed=seed)  # fmt: skip
-        out.append({k: np.asarray(found[k], dtype=float)
-                    for k in ("mu_star", "mu_star_conf", "sigma")})  # fmt: skip
+    out = _each_output(y, lambda col: analyze.analyze(problem, unit, col, num_levels=LEVELS,
+                                                      num_resamples=RESAMPLES, seed=seed),
+                       ("mu_star", "mu_star_conf", "sigma"))  # fmt: skip
     return points, y, out
 
 
@@ -104,15 +99,22 @@ def sobol(design: Design, evaluate: Evaluate, *, base: int, seed: int
         unit = sample.sample(problem, base, calc_second_order=True, seed=seed)
     points = design.points(unit)
     y = _filled(evaluate(points))
+    out = _each_output(y, lambda col: analyze.analyze(problem, col, calc_second_order=True,
+                                                      num_resamples=RESAMPLES, seed=seed),
+                       ("S1", "S1_conf", "ST", "ST_conf", "S2", "S2_conf"))  # fmt: skip
+    return points, y, out
+
+
+def _each_output(y: np.ndarray, analyze: Callable[[np.ndarray], Any],
+                 keys: tuple[str, ...]) -> list[dict[str, np.ndarray]]:  # fmt: skip
+    """SALib's analysis of each output (a column of y), its warnings silenced, `keys` kept."""
     out = []
     for j in range(y.shape[1]):
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
-            found = analyze.analyze(problem, y[:, j], calc_second_order=True,
-                                    num_resamples=RESAMPLES, seed=seed)  # fmt: skip
-        out.append({k: np.asarray(found[k], dtype=float)
-                    for k in ("S1", "S1_conf", "ST", "ST_conf", "S2", "S2_conf")})  # fmt: skip
-    return points, y, out
+            found = analyze(y[:, j])
+        out.append({k: np.asarray(found[k], dtype=float) for k in keys})
+    return out
 
 
 def _filled(y: np.ndarray) -> np.ndarray:

@@ -12,10 +12,9 @@ from typing import Any
 import numpy as np
 import polars as pl
 
-from sim.report import folder as report_folder
-from sim.report import plots, report_files
+from sim.report import plots, write_report
 from sim.report.answers import Answer, Estimate, Label, joined, sentence
-from sim.report.render import Section, render_markdown, render_page
+from sim.report.render import Section
 from sim.report.table import Column, Table
 from sim.sensitivity.analysis import SEED
 
@@ -50,11 +49,8 @@ def build_sensitivity_report(root: Path, found: dict[str, Any], report_dir: Path
             html.escape(f"Ranges: {ranges}."),
             html.escape(f"Sobol on: {', '.join(found['kept'])}; held at their values: "
                         f"{', '.join(found['fixed']) or 'none'}.")]  # fmt: skip
-    page = render_page(title=title, meta=meta, sections=sections, methods=METHODS,
-                       footer=html.escape(f"Built from {root}."))  # fmt: skip
-    markdown = render_markdown(title=title, meta=meta, sections=sections, methods=METHODS)
-    report_folder.write(report_dir, report_files(page, markdown, sections), key="--report-dir")
-    return report_dir / "index.html"
+    return write_report(report_dir, title=title, meta=meta, sections=sections, methods=METHODS,
+                        footer=html.escape(f"Built from {root}."), key="--report-dir")  # fmt: skip
 
 
 def _section(found: dict[str, Any], i: int, target: dict[str, Any]) -> Section:

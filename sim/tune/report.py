@@ -17,11 +17,11 @@ from typing import Any
 import polars as pl
 
 from sim.report import folder as report_folder
-from sim.report import report_files
 from sim.report import verdicts as kinds
+from sim.report import write_report
 from sim.report.answers import Answer, Count, Estimate, Label, Row, joined, sentence
 from sim.report.data_quality import Quality
-from sim.report.render import Section, Text, render_markdown, render_page
+from sim.report.render import Section, Text
 from sim.report.table import Column, Table
 from sim.tune import figures
 from sim.tune.report_data import TuneData, load_tune_data
@@ -81,11 +81,8 @@ def build_tune_report(root: str | Path, report_dir: str | Path | None = None, *,
     ]
     title = f"Tune: {data.name}"
     meta = _meta(data)
-    page = render_page(title=title, meta=meta, sections=sections, methods=METHODS,
-                       footer=_footer(data))  # fmt: skip
-    markdown = render_markdown(title=title, meta=meta, sections=sections, methods=METHODS)
-    report_folder.write(out, report_files(page, markdown, sections), key=key)
-    return out / "index.html"
+    return write_report(out, title=title, meta=meta, sections=sections, methods=METHODS,
+                        footer=_footer(data), key=key)  # fmt: skip
 
 
 # --- the recommendation -------------------------------------------------------------------

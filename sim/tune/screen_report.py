@@ -12,10 +12,9 @@ from typing import Any
 import numpy as np
 import polars as pl
 
-from sim.report import folder as report_folder
-from sim.report import plots, report_files
+from sim.report import plots, write_report
 from sim.report.answers import Answer, Count, Estimate, Label, Row, sentence
-from sim.report.render import Section, render_markdown, render_page
+from sim.report.render import Section
 from sim.report.table import Column, Table
 from sim.report.verdicts import (
     BEYOND_WORD,
@@ -45,11 +44,8 @@ def build_screen_report(root: Path, summary: dict[str, Any], report_dir: Path) -
     meta = [html.escape(f"{summary['games']:,} games per arm; {len(summary['keys'])} keys moved "
                         f"by a step each way; results in {root}.")]  # fmt: skip
     meta += [html.escape(f"Left out: {n}") for n in summary["notes"]]
-    page = render_page(title=title, meta=meta, sections=sections, methods=METHODS,
-                       footer=html.escape(f"Built from {root}."))  # fmt: skip
-    markdown = render_markdown(title=title, meta=meta, sections=sections, methods=METHODS)
-    report_folder.write(report_dir, report_files(page, markdown, sections), key="--report-dir")
-    return report_dir / "index.html"
+    return write_report(report_dir, title=title, meta=meta, sections=sections, methods=METHODS,
+                        footer=html.escape(f"Built from {root}."), key="--report-dir")  # fmt: skip
 
 
 def _section(summary: dict[str, Any], i: int, target: dict[str, Any]) -> Section:

@@ -30,7 +30,13 @@ from pig.policy import table_for
 from pig.ruleset import Rules, load_ruleset
 from sim.config.fields import Field, coerce
 from sim.plugins.base import Player, Scenarios, StrategySpec
-from sim.scenarios import ScenarioError, expectation_diff, read_scenario, scenario_ruleset
+from sim.scenarios import (
+    ScenarioError,
+    expectation_diff,
+    read_expect,
+    read_scenario,
+    scenario_ruleset,
+)
 
 TOP_KEYS = ("name", "game", "source", "ruleset", "rules", "scores", "to_move", "turn_total",
             "moves", "players", "dice", "expect")  # fmt: skip
@@ -50,14 +56,7 @@ def run_file(path: str) -> str:
 
 def check_file(path: str) -> str:
     data = read_scenario(path, TOP_KEYS)
-    expect = data.get("expect")
-    if not isinstance(expect, dict) or not expect:
-        raise ScenarioError("expected a mapping of results", file=path, key="expect",
-                            hint=f"Keys: {', '.join(EXPECT_KEYS)}.")  # fmt: skip
-    unknown = [key for key in expect if key not in EXPECT_KEYS]
-    if unknown:
-        raise ScenarioError(f"unknown result {unknown[0]!r}", file=path, key="expect",
-                            hint=f"Keys: {', '.join(EXPECT_KEYS)}.")  # fmt: skip
+    expect = read_expect(data, path, EXPECT_KEYS)
     return expectation_diff(expect, _run(path, data), refused="a move was refused")
 
 

@@ -3,15 +3,13 @@ or as a page to step through. The game of a seed is the game of that seed in a r
 
 from __future__ import annotations
 
-import html
-
 from pig import rules as R
 from pig.dice import Dice
 from pig.game import play_turn
 from pig.policy import table_for
 from pig.ruleset import Rules
 from sim.plugins.base import Player, Watch
-from sim.watch_page import step_page
+from sim.watch_page import turns_page
 
 
 def watch_game(ruleset, players: list[Player], seed: int) -> Watch:
@@ -32,7 +30,9 @@ def watch_game(ruleset, players: list[Player], seed: int) -> Watch:
         text += [f"  {line}" for line in frame["lines"]]
         text.append(f"  scores {frame['scores'][0]}-{frame['scores'][1]}")
     text.append(end)
-    return Watch(text="\n".join(text) + "\n", html=lambda title: _page(title, names, frames, end))
+    return Watch(
+        text="\n".join(text) + "\n", html=lambda title: turns_page(title, names, frames, end)
+    )
 
 
 def _ending(state: R.State, players: list[Player]) -> str:
@@ -40,27 +40,3 @@ def _ending(state: R.State, players: list[Player]) -> str:
     if state.winner is None:
         return f"{R.outcome(state)}: nobody won ({score})"
     return f"winner: seat {state.winner + 1} ({players[state.winner].label}), {score}"
-
-
-_DRAW = """function show() {
-  const f = frames[i];
-  document.getElementById("where").textContent = `turn ${i + 1} of ${frames.length}`;
-  document.getElementById("title").textContent = f.title;
-  document.getElementById("lines").innerHTML = f.lines.map(l => `<li>${l}</li>`).join("");
-  document.getElementById("scores").textContent =
-    names.map((n, k) => `${n}: ${f.scores[k]}`).join(", ");
-}
-"""
-
-
-def _page(title: str, names: list[str], frames: list[dict], end: str) -> str:
-    return step_page(
-        title=title,
-        style="ol { font-family: monospace; }\n",
-        summary=html.escape(end),
-        first="first turn",
-        body='<h2 id="title"></h2><ol id="lines"></ol><p id="scores"></p>',
-        draw=_DRAW,
-        frames=frames,
-        names=names,
-    )

@@ -34,7 +34,7 @@ def test_a_kept_card_shows_in_sim_play():
         for frame in watched.frames:
             held = [line for line in frame.events if "keeps 1 bonus-humans card" in line]
             if held:
-                seat = int(held[0].split(" ")[0])
+                seat = int(held[0].split(" ")[1]) - 1  # "captain 2 keeps ...": numbered from 1
                 assert "supplies" in frame.captains[seat]["cards"], frame
                 assert "supplies" in watched.text
                 return
