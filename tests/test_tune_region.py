@@ -216,3 +216,20 @@ def test_a_model_that_misses_the_confirmation_at_its_best_does_not_recommend(mon
     assert ordered[0].values == {"a": 14} and model["by"] == "confirmation"
     assert model["best"] == {"a": 16}  # the model's best stays on record, and on show
     assert [c.values["a"] for c in ordered[:3]] == [14, 16, 15] and model["alternatives"] == 2
+
+
+def test_an_interval_of_one_setting_prints_one_value(capsys):
+    from types import SimpleNamespace
+
+    from sim.commands.tune import _print_model
+    from sim.tune.knobs import span
+
+    assert span(11, 11) == "11" and span(13, 14) == "13 to 14"
+    model = {"fitted": True, "intervals": {"a": [11.0, 11.0], "b": [13.0, 15.0]},
+             "region": {"ranges": {"a": [11, 11], "b": [13, 14]}, "settings": 2,
+                        "evaluated": 9, "met": 2},
+             "checks": [], "alternatives": 0}  # fmt: skip
+    _print_model(SimpleNamespace(knobs=KNOBS), {"confirmed": []}, model)
+    out = capsys.readouterr().out
+    assert "where the optimum lies (95%): a 11\n" in out and "b 13 to 15" in out
+    assert "(a 11; b 13 to 14)" in out and "11 to 11" not in out

@@ -15,7 +15,7 @@ from sim.faults import RESUME, keeping
 from sim.runner import Interrupted
 from sim.runner.folder import results_root
 from sim.runner.options import RunOptions
-from sim.tune.knobs import show_values
+from sim.tune.knobs import show_values, span
 from sim.tune.run import kept, run_tune
 from sim.tune.spec import Tune, load_tune
 
@@ -35,6 +35,8 @@ def tune_command(*, file: str, overrides: Sequence[str], games: int | None, seed
                        f"kept in {root}. Run the same command again to resume.",
                        err=True)  # fmt: skip
             raise typer.Exit(exit_code(caught)) from None
+    if summary["search"].get("ended"):
+        typer.echo(f"search: {summary['search']['ended']}")
     print_recommendation(tune, summary)
     typer.echo(f"recommended rules: {summary['overlay']}")
     if report_at is not None:
@@ -84,9 +86,9 @@ def _print_model(tune: Tune, summary: dict[str, Any], model: dict[str, Any]) -> 
             typer.echo(f"  no model of the optimum: {model['why']}")
         return
     for knob, (low, high) in model["intervals"].items():
-        typer.echo(f"  where the optimum lies (95%): {knob} {_number(low)} to {_number(high)}")
+        typer.echo(f"  where the optimum lies (95%): {knob} {span(low, high, _number)}")
     region = model["region"]
-    spans = "; ".join(f"{k} {v[0]} to {v[1]}" if len(v) == 2 and not isinstance(v[0], str)
+    spans = "; ".join(f"{k} {span(*v)}" if len(v) == 2 and not isinstance(v[0], str)
                       else f"{k} {', '.join(map(str, v))}"
                       for k, v in region["ranges"].items())  # fmt: skip
     typer.echo(f"  region: {region['settings']:,} of the {region['evaluated']:,} settings near "

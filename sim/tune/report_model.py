@@ -16,6 +16,7 @@ from sim.report.answers import Answer, Count, Estimate, Label, joined, sentence
 from sim.report.render import Section, Text
 from sim.report.table import Column, Table
 from sim.report.verdicts import FINDING, UNSETTLED, WITHIN
+from sim.tune.knobs import span
 from sim.tune.report_data import TuneData
 
 
@@ -103,7 +104,7 @@ def _optimum(knob: str, best: float, low: float, high: float) -> Estimate:
 
 def _range(knob: str, value: list[Any]) -> str:
     if len(value) == 2 and all(isinstance(v, int | float) for v in value):
-        return f"{knob} {value[0]:.4g} to {value[1]:.4g}"
+        return f"{knob} {span(value[0], value[1], lambda v: f'{v:.4g}')}"
     return f"{knob} {', '.join(map(str, value))}"
 
 
@@ -152,7 +153,7 @@ def _values_table(data: TuneData, model: dict[str, Any]) -> Table:
 
 
 def _both(low: float, high: float) -> str:
-    return "" if not np.isfinite(low) else f"{low:.4g} to {high:.4g}"
+    return "" if not np.isfinite(low) else span(low, high, lambda v: f"{v:.4g}")
 
 
 def _figure(data: TuneData, model: dict[str, Any]):
