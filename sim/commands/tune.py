@@ -85,8 +85,15 @@ def _print_model(tune: Tune, summary: dict[str, Any], model: dict[str, Any]) -> 
         if model.get("why"):
             typer.echo(f"  no model of the optimum: {model['why']}")
         return
+    between = model.get("optimum") or {}
     for knob, (low, high) in model["intervals"].items():
-        typer.echo(f"  where the optimum lies (95%): {knob} {span(low, high, _number)}")
+        settings = f"{knob} {span(low, high, _number)}"
+        if knob in between:
+            est, lo, hi = between[knob]
+            typer.echo(f"  where the optimum lies (95%): {knob} {est:.3g} ({lo:.3g} to {hi:.3g});"
+                       f" the settings that hold it: {span(low, high, _number)}")  # fmt: skip
+        else:
+            typer.echo(f"  where the optimum lies (95%): {settings}")
     region = model["region"]
     spans = "; ".join(f"{k} {span(*v)}" if len(v) == 2 and not isinstance(v[0], str)
                       else f"{k} {', '.join(map(str, v))}"

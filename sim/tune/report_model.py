@@ -67,7 +67,10 @@ def _checks_table(frame: pl.DataFrame) -> Table:
 
 def _where(data: TuneData, model: dict[str, Any]) -> Answer:
     region = model["region"]
-    spans = [[Label(k), " ", _optimum(k, model["refitted_best"][k], lo, hi)]
+    between = model.get("optimum") or {}
+    spans = [[Label(k), " ", _optimum(k, *between[k]), " (the settings that hold it: ",
+              Label(span(lo, hi, lambda v: f"{v:.4g}")), ")"] if k in between else
+             [Label(k), " ", _optimum(k, model["refitted_best"][k], lo, hi)]
              for k, (lo, hi) in model["intervals"].items()]  # fmt: skip
     ranges = [[Label(_range(k, v))] for k, v in region["ranges"].items()]
     misses = [c for c in model["checks"] if not c["agrees"]]
@@ -95,11 +98,12 @@ def _by(data: TuneData, model: dict[str, Any]) -> list[Any]:
 
 
 def _optimum(knob: str, best: float, low: float, high: float) -> Estimate:
-    """A knob's optimum: the refitted model's best value, the interval where 95% of the
-    bootstrap's refits put it."""
+    """A knob's optimum: the refitted model's best value (between the grid's values, where
+    the summary has it), the interval where 95% of the bootstrap's refits put it."""
     whole = all(float(v).is_integer() for v in (best, low, high))
+    digits = 0 if whole else 1 if abs(best) >= 1 else 3
     return Estimate(f"tune.optimum.{knob}", f"{knob} at the optimum", float(best), float(low),
-                    float(high), unit="num", digits=0 if whole else 3, signed=False)  # fmt: skip
+                    float(high), unit="num", digits=digits, signed=False)  # fmt: skip
 
 
 def _range(knob: str, value: list[Any]) -> str:
@@ -125,14 +129,17 @@ def _values_table(data: TuneData, model: dict[str, Any]) -> Table:
     best = data.confirmed[0]["values"]
     alts = data.confirmed[1 : 1 + model["alternatives"]]
     rows = []
+    between = model.get("optimum") or {}
     for knob in data.knobs:
         low, high = model["intervals"].get(knob, (np.nan, np.nan))
+        est = between.get(knob)
         rows.append(
             {
                 "knob": knob,
                 "printed": str(model["printed"].get(knob)),
                 "recommended": str(best[knob]),
-                "optimum": _both(low, high),
+                "optimum": f"{est[0]:.4g} ({est[1]:.4g} to {est[2]:.4g})" if est else "",
+                "settings": _both(low, high),
                 **{f"alt{j}": str(a["values"][knob]) for j, a in enumerate(alts, 1)},
             }
         )
@@ -141,6 +148,7 @@ def _values_table(data: TuneData, model: dict[str, Any]) -> Table:
         Column.text("printed", "printed"),
         Column.text("recommended", "recommended"),
         Column.text("optimum", "optimum lies at (95%)"),
+        Column.text("settings", "settings that hold it (95%)"),
     ]
     cols += [Column.text(f"alt{j}", f"alternative {j}") for j in range(1, len(alts) + 1)]
     return Table(
@@ -162,7 +170,7 @@ def _figure(data: TuneData, model: dict[str, Any]):
     listed = model["region"]["listed"]
     for knob, ax in zip(knobs, axes[:, 0], strict=False):
         tried = [t.params[knob] for t in data.trials if knob in t.params]
-        low, high = model["intervals"][knob]
+        low, high = (model.get("optimum") or {}).get(knob, [None, *model["intervals"][knob]])[1:]
         ax.scatter(tried, [0] * len(tried), color="#9aa3ad", s=10, label="trials")
         if listed:
             ax.scatter([r[knob] for r in listed], [0.25] * len(listed), color=plots.COLORS[2],
