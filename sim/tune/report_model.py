@@ -68,7 +68,8 @@ def _checks_table(frame: pl.DataFrame) -> Table:
 def _where(data: TuneData, model: dict[str, Any]) -> Answer:
     region = model["region"]
     between = model.get("optimum") or {}
-    spans = [[Label(k), " ", _optimum(k, *between[k]), " (the settings that hold it: ",
+    spans = [[Label(k), " ", _optimum(k, *between[k], tenths=float(lo).is_integer()
+                                      and float(hi).is_integer()), " (the settings that hold it: ",
               Label(span(lo, hi, lambda v: f"{v:.4g}")), ")"] if k in between else
              [Label(k), " ", _optimum(k, model["refitted_best"][k], lo, hi)]
              for k, (lo, hi) in model["intervals"].items()]  # fmt: skip
@@ -97,11 +98,13 @@ def _by(data: TuneData, model: dict[str, Any]) -> list[Any]:
                     "is the confirmation's best, ", Label(data.confirmed[0]["label"]))  # fmt: skip
 
 
-def _optimum(knob: str, best: float, low: float, high: float) -> Estimate:
+def _optimum(knob: str, best: float, low: float, high: float, *, tenths: bool = False
+             ) -> Estimate:  # fmt: skip
     """A knob's optimum: the refitted model's best value (between the grid's values, where
-    the summary has it), the interval where 95% of the bootstrap's refits put it."""
+    the summary has it), the interval where 95% of the bootstrap's refits put it (`tenths`:
+    a whole-number knob's, sought to a tenth of a step)."""
     whole = all(float(v).is_integer() for v in (best, low, high))
-    digits = 0 if whole else 1 if abs(best) >= 1 else 3
+    digits = 0 if whole else 1 if tenths else 3
     return Estimate(f"tune.optimum.{knob}", f"{knob} at the optimum", float(best), float(low),
                     float(high), unit="num", digits=digits, signed=False)  # fmt: skip
 
