@@ -88,10 +88,11 @@ def _print_model(tune: Tune, summary: dict[str, Any], model: dict[str, Any]) -> 
     between = model.get("optimum") or {}
     for knob, (low, high) in model["intervals"].items():
         settings = f"{knob} {span(low, high, _number)}"
-        if knob in between:
-            est, lo, hi = between[knob]
-            typer.echo(f"  where the optimum lies (95%): {knob} {est:.3g} ({lo:.3g} to {hi:.3g});"
-                       f" the settings that hold it: {span(low, high, _number)}")  # fmt: skip
+        if knob in between:  # a whole-number knob's sought to a tenth of a step
+            tenths = float(low).is_integer() and float(high).is_integer()
+            est, lo, hi = (f"{v:.1f}" if tenths else f"{v:.4g}" for v in between[knob])
+            typer.echo(f"  where the optimum lies (95%): {knob} {est} ({lo} to {hi}); the "
+                       f"settings that hold it: {span(low, high, _number)}")  # fmt: skip
         else:
             typer.echo(f"  where the optimum lies (95%): {settings}")
     region = model["region"]
