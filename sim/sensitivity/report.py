@@ -57,7 +57,7 @@ def _section(found: dict[str, Any], i: int, target: dict[str, Any]) -> Section:
     outputs = [o for o in found["outputs"] if o["target"] == i]
     name = target["name"]
     section = Section(f"sensitivity_{i}", f"What moves {name}",
-                      f"How much of {name}'s variation do the rules explain, which keys, and "
+                      f"How much of the variation of {name} do the rules explain, which keys, and "
                       "how much is luck?")  # fmt: skip
     section.add(_figure(found, i, target, outputs))
     for o in outputs:
@@ -106,7 +106,7 @@ def _answer(found: dict[str, Any], i: int, target: dict[str, Any], o: dict[str, 
     inter = sum(max(v["ST"][0] - v["S1"][0], 0.0) for v in s["keys"].values())
     parts = sentence(
         "The rules explain ", _estimate(f"{key}.rules", "the rules' share", s["rules"]),
-        f" of {target['name']}'s variation at {o['place']} over these ranges, luck ",
+        f" of the variation of {target['name']} at {o['place']} over these ranges, luck ",
         _estimate(f"{key}.luck", "luck's share", s["luck"]),
         f" at {found['games']:,} games a point",
         sentence("; by key, with its interactions: ", *by_key) if shown else None,
