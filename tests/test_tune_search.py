@@ -8,6 +8,7 @@ for every trial), on the coin race of tests/test_tune.py."""
 from __future__ import annotations
 
 from collections import Counter
+from pathlib import Path
 
 import optuna
 import pytest
@@ -62,3 +63,10 @@ def test_a_sampler_that_repeats_itself_is_answered_unplayed_and_stopped(coin_rac
     # polishing still steps from the best candidate, and the confirmation runs
     assert any(POLISH in t.user_attrs for t in study.trials)
     assert summary["confirmed"]
+    from sim.tune.report import build_tune_report
+
+    page = Path(build_tune_report(tmp_path, tmp_path / "report"))
+    page = page if page.is_file() else page / "index.html"
+    assert f"The search ended early: the sampler proposed {REPEATS_TO_STOP} candidates" in (
+        page.read_text()
+    )
