@@ -266,3 +266,13 @@ def test_an_interval_of_one_setting_prints_one_value(capsys):
     out = capsys.readouterr().out
     assert "where the optimum lies (95%): a 11\n" in out and "b 13 to 15" in out
     assert "(a 11; b 13 to 14)" in out and "11 to 11" not in out
+
+
+def test_where_the_optimum_lies_is_shown_to_a_tenth_of_the_knobs_step():
+    from sim.tune.region import optimum_digits
+
+    assert optimum_digits(parse_knob("a", {"low": 5, "high": 25}, 10)) == 1  # 13.5
+    assert optimum_digits(parse_knob("p", {"low": 20000, "high": 150000, "step": 5000},
+                                     20000)) == 0  # 121,500 # fmt: skip
+    assert optimum_digits(parse_knob("s", {"low": 0.0, "high": 1.0, "step": 0.01}, 0.5)) == 3
+    assert optimum_digits(parse_knob("c", {"low": 0.0, "high": 40.0}, 1.0)) == 1  # 41 values

@@ -63,6 +63,10 @@ def test_a_sampler_that_repeats_itself_is_answered_unplayed_and_stopped(coin_rac
     # polishing still steps from the best candidate, and the confirmation runs
     assert any(POLISH in t.user_attrs for t in study.trials)
     assert summary["confirmed"]
+    # run again (a resumed tune): the sampler, settled, is not asked again, and says so
+    again = run_tune(tune, root=tmp_path, options=RunOptions(jobs=1), show=False)
+    assert len(open_study(tmp_path, tune).trials) == len(study.trials)
+    assert again["search"]["ended"] == ended
     from sim.tune.report import build_tune_report
 
     page = Path(build_tune_report(tmp_path, tmp_path / "report"))

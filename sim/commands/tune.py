@@ -88,9 +88,9 @@ def _print_model(tune: Tune, summary: dict[str, Any], model: dict[str, Any]) -> 
     between = model.get("optimum") or {}
     for knob, (low, high) in model["intervals"].items():
         settings = f"{knob} {span(low, high, _number)}"
-        if knob in between:  # a whole-number knob's sought to a tenth of a step
-            tenths = float(low).is_integer() and float(high).is_integer()
-            est, lo, hi = (f"{v:.1f}" if tenths else f"{v:.4g}" for v in between[knob])
+        if knob in between:  # sought to a tenth of the knob's step
+            digits = (model.get("optimum_digits") or {}).get(knob, 1)
+            est, lo, hi = (f"{v:,.{digits}f}" for v in between[knob])
             typer.echo(f"  where the optimum lies (95%): {knob} {est} ({lo} to {hi}); the "
                        f"settings that hold it: {span(low, high, _number)}")  # fmt: skip
         else:

@@ -350,6 +350,13 @@ class _Fit:
         return np.einsum("st,rto->rso", self.features(at), coef)
 
 
+def optimum_digits(knob: Knob) -> int:
+    """Decimals that show where the optimum lies to the lattice's step (a tenth of the knob's
+    step: 13.5 for a price in whole numbers, 121,500 for one in steps of 5,000)."""
+    step = _Space([knob]).step(knob) * (knob.high - knob.low) / REFINE
+    return max(0, -math.floor(math.log10(step))) if step > 0 else 0
+
+
 def _between(fit: _Fit, values: np.ndarray, at: np.ndarray, lattice: np.ndarray,
              objectives: Sequence[Objective]) -> tuple[np.ndarray, np.ndarray]:  # fmt: skip
     """One draw's least score between the grid's values: the model (its measures `values`,

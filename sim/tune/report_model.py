@@ -68,8 +68,9 @@ def _checks_table(frame: pl.DataFrame) -> Table:
 def _where(data: TuneData, model: dict[str, Any]) -> Answer:
     region = model["region"]
     between = model.get("optimum") or {}
-    spans = [[Label(k), " ", _optimum(k, *between[k], tenths=float(lo).is_integer()
-                                      and float(hi).is_integer()), " (the settings that hold it: ",
+    digits = model.get("optimum_digits") or {}
+    spans = [[Label(k), " ", _optimum(k, *between[k], digits=digits.get(k, 1)),
+              " (the settings that hold it: ",
               Label(span(lo, hi, lambda v: f"{v:.4g}")), ")"] if k in between else
              [Label(k), " ", _optimum(k, model["refitted_best"][k], lo, hi)]
              for k, (lo, hi) in model["intervals"].items()]  # fmt: skip
@@ -98,13 +99,13 @@ def _by(data: TuneData, model: dict[str, Any]) -> list[Any]:
                     "is the confirmation's best, ", Label(data.confirmed[0]["label"]))  # fmt: skip
 
 
-def _optimum(knob: str, best: float, low: float, high: float, *, tenths: bool = False
+def _optimum(knob: str, best: float, low: float, high: float, *, digits: int | None = None
              ) -> Estimate:  # fmt: skip
     """A knob's optimum: the refitted model's best value (between the grid's values, where
-    the summary has it), the interval where 95% of the bootstrap's refits put it (`tenths`:
-    a whole-number knob's, sought to a tenth of a step)."""
-    whole = all(float(v).is_integer() for v in (best, low, high))
-    digits = 0 if whole else 1 if tenths else 3
+    the summary has it, shown to `digits` decimals: a tenth of the knob's step), the interval
+    where 95% of the bootstrap's refits put it."""
+    if digits is None:
+        digits = 0 if all(float(v).is_integer() for v in (best, low, high)) else 3
     return Estimate(f"tune.optimum.{knob}", f"{knob} at the optimum", float(best), float(low),
                     float(high), unit="num", digits=digits, signed=False)  # fmt: skip
 
@@ -141,7 +142,7 @@ def _values_table(data: TuneData, model: dict[str, Any]) -> Table:
                 "knob": knob,
                 "printed": str(model["printed"].get(knob)),
                 "recommended": str(best[knob]),
-                "optimum": f"{est[0]:.4g} ({est[1]:.4g} to {est[2]:.4g})" if est else "",
+                "optimum": _between(est, (model.get("optimum_digits") or {}).get(knob, 1)),
                 "settings": _both(low, high),
                 **{f"alt{j}": str(a["values"][knob]) for j, a in enumerate(alts, 1)},
             }
@@ -161,6 +162,14 @@ def _values_table(data: TuneData, model: dict[str, Any]) -> Table:
         cols,
         note="Printed: the preset's own value, before the experiment's rules.",
     )
+
+
+def _between(est: list[float] | None, digits: int) -> str:
+    """'13.5 (13.0 to 13.9)', or '' without an estimate."""
+    if not est:
+        return ""
+    value, low, high = (f"{v:,.{digits}f}" for v in est)
+    return f"{value} ({low} to {high})"
 
 
 def _both(low: float, high: float) -> str:

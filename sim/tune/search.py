@@ -154,9 +154,14 @@ def search(tune: Tune, study: optuna.Study, *, root: Path, options: RunOptions,
     ended = ""
     while candidates_tried(study) < planned and len(study.trials) < MAX_ASKS * planned:
         if repeats_in_a_row(study) >= REPEATS_TO_STOP:
+            proposed = {
+                candidate_key(t.params)
+                for t in study.get_trials(deepcopy=False)
+                if POLISH not in t.user_attrs and t.state != TrialState.WAITING
+            }
             ended = (f"the sampler proposed {REPEATS_TO_STOP} candidates in a row that it had "
-                     f"tried before ({candidates_tried(study)} distinct of {planned} planned): "
-                     "it has settled, so its trials end here")  # fmt: skip
+                     f"tried before ({len(proposed)} distinct of {planned} planned): it has "
+                     "settled, so its trials end here")  # fmt: skip
             break
         ask_and_play()
     if sampler_kind(tune) == "grid":
@@ -193,10 +198,13 @@ def tried_before(study: optuna.Study, trial: Trial) -> FrozenTrial | None:
 
 
 def repeats_in_a_row(study: optuna.Study) -> int:
-    """How many of the study's last trials were proposals of candidates tried before
-    (read from the journal, so a resumed tune counts as one that ran straight through)."""
+    """How many of the sampler's last trials (polishing steps aside) were proposals of
+    candidates tried before: read from the journal, so a tune resumed after its sampler
+    settled, even after its polishing, does not ask it again."""
     count = 0
     for t in reversed(study.get_trials(deepcopy=False)):
+        if POLISH in t.user_attrs:
+            continue
         if REPEAT not in t.user_attrs:
             break
         count += 1
