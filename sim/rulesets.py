@@ -49,6 +49,15 @@ def _no_cross_checks(values: Mapping[str, Any]) -> Iterator[tuple[tuple[str, ...
     return iter(())
 
 
+def switch(slot: int, doc: str, choices: tuple[str, ...] = (), flag: str = "", *,
+           plain: str) -> Field:  # fmt: skip
+    """A rule key the engine reads as 1 or 0 at `slot` of its params array: a bool, or a
+    choice that is 1 when it equals `flag`; `plain` is how a sentence says it."""
+    if choices:
+        return Field("choice", choices=choices, flag=flag, slot=slot, doc=doc, plain=plain)
+    return Field("bool", slot=slot, doc=doc, plain=plain)
+
+
 @dataclass(frozen=True)
 class RulesetFamily:
     """The rulesets of one game: every key (in the order of the base preset's file), the

@@ -14,6 +14,7 @@ from typing import Any
 
 from sim.config.fields import Field, Schema
 from sim.games.alien_raid import layout as L
+from sim.rulesets import switch as _flag
 
 _HUMANS = {"kind": "int", "min": 0, "max": 10_000_000}
 _BY_PLAYERS = {"kind": "int_list", "length": 4}  # for 2, 3, 4 and 5 players
@@ -21,15 +22,6 @@ _BY_PLAYERS = {"kind": "int_list", "length": 4}  # for 2, 3, 4 and 5 players
 
 def _humans(slot: int, doc: str, *, plain: str) -> Field:
     return Field(**_HUMANS, slot=slot, doc=doc, plain=plain)
-
-
-def _flag(
-    slot: int, doc: str, choices: tuple[str, ...] = (), flag: str = "", *, plain: str
-) -> Field:
-    """A switch the engine reads as 1 or 0 at `slot`: a bool, or a choice equal to `flag`."""
-    if choices:
-        return Field("choice", choices=choices, flag=flag, slot=slot, doc=doc, plain=plain)
-    return Field("bool", slot=slot, doc=doc, plain=plain)
 
 
 # Each key with its plain name (how a report, a tune or a compare page says it in a sentence;

@@ -16,21 +16,13 @@ from typing import Any
 
 from sim.config.fields import Field, Schema
 from sim.games.space_invaders import layout as L
+from sim.rulesets import switch as _flag
 
 LEVELS = ("training", "standard", "expert", "elite")
 DEXTERITIES = ("child", "casual", "practised", "custom")  # the presets of `dexterity.skill`
 
 _CHART = {"min": 1, "max": L.MAX_CARDS, "length": 4}
 _HEALTH = {"min": 1, "max": L.TRACK_MAX, "length": 4}
-
-
-def _flag(
-    slot: int, doc: str, choices: tuple[str, ...] = (), flag: str = "", *, plain: str
-) -> Field:
-    """A switch the engine reads as 1 or 0 at `slot`: a bool, or a choice equal to `flag`."""
-    if choices:
-        return Field("choice", choices=choices, flag=flag, slot=slot, doc=doc, plain=plain)
-    return Field("bool", slot=slot, doc=doc, plain=plain)
 
 
 # Each key with its plain name (how a report, a tune or a compare page says it in a sentence;
