@@ -21,8 +21,15 @@ from sim.rulesets import switch as _flag
 LEVELS = ("training", "standard", "expert", "elite")
 DEXTERITIES = ("child", "casual", "practised", "custom")  # the presets of `dexterity.skill`
 
-_CHART = {"min": 1, "max": L.MAX_CARDS, "length": 4}
-_HEALTH = {"min": 1, "max": L.TRACK_MAX, "length": 4}
+
+def _deck(doc: str, plain: str) -> Field:
+    """A row of the difficulty chart: invader cards by level."""
+    return Field("int_list", min=1, max=L.MAX_CARDS, length=4, doc=doc, plain=plain)
+
+
+def _health(doc: str, plain: str) -> Field:
+    """A row of the difficulty chart: health by level."""
+    return Field("int_list", min=1, max=L.TRACK_MAX, length=4, doc=doc, plain=plain)
 
 
 # Each key with its plain name (how a report, a tune or a compare page says it in a sentence;
@@ -44,20 +51,13 @@ RULE_SCHEMA: Schema = {
     "setup.solo_hands": Field("int", min=2, max=L.MAX_SEATS,
                               doc="hands of a 1-player game (line 102)",
                               plain="a solo game's hands"),
-    "chart.deck_2p": Field("int_list", **_CHART, doc="deck by level, 2 players (line 135)",
-                           plain="the 2-player deck chart"),
-    "chart.deck_3p": Field("int_list", **_CHART, doc="3 players (line 136)",
-                           plain="the 3-player deck chart"),
-    "chart.deck_4p": Field("int_list", **_CHART, doc="4 players (line 137)",
-                           plain="the 4-player deck chart"),
-    "chart.planet_health": Field("int_list", **_HEALTH, doc="by level (line 160)",
-                                 plain="the planet health chart"),
-    "chart.ufo_2p": Field("int_list", **_HEALTH, doc="UFO health by level, 2 players (165)",
-                          plain="the 2-player UFO chart"),
-    "chart.ufo_3p": Field("int_list", **_HEALTH, doc="3 players (line 166)",
-                          plain="the 3-player UFO chart"),
-    "chart.ufo_4p": Field("int_list", **_HEALTH, doc="4 players (line 167)",
-                          plain="the 4-player UFO chart"),
+    "chart.deck_2p": _deck("deck by level, 2 players (line 135)", "the 2-player deck chart"),
+    "chart.deck_3p": _deck("3 players (line 136)", "the 3-player deck chart"),
+    "chart.deck_4p": _deck("4 players (line 137)", "the 4-player deck chart"),
+    "chart.planet_health": _health("by level (line 160)", "the planet health chart"),
+    "chart.ufo_2p": _health("UFO health by level, 2 players (165)", "the 2-player UFO chart"),
+    "chart.ufo_3p": _health("3 players (line 166)", "the 3-player UFO chart"),
+    "chart.ufo_4p": _health("4 players (line 167)", "the 4-player UFO chart"),
     "tokens.per_level": Field("int_list", min=0, max=7, length=L.LEVELS, slot=L.P_PER_LEVEL,
                               doc="on the cards (114)", plain="tokens per level"),
     "tokens.start_active": Field("int", min=1, max=7, doc="active level-1 tokens (line 116)",
