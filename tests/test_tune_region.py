@@ -261,10 +261,15 @@ def test_an_interval_of_one_setting_prints_one_value(capsys):
     model = {"fitted": True, "intervals": {"a": [11.0, 11.0], "b": [13.0, 15.0]},
              "region": {"ranges": {"a": [11, 11], "b": [13, 14]}, "settings": 2,
                         "evaluated": 9, "met": 2},
-             "checks": [], "alternatives": 0}  # fmt: skip
+             "checks": [], "alternatives": 0,
+             "optimum": {"a": [11.04, 10.61, 11.38]}, "optimum_digits": {"a": 1}}  # fmt: skip
     _print_model(SimpleNamespace(knobs=KNOBS), {"confirmed": []}, model)
     out = capsys.readouterr().out
-    assert "where the optimum lies (95%): a 11\n" in out and "b 13 to 15" in out
+    assert (
+        "where the optimum lies (95%): a 11.0 (10.6 to 11.4); the settings that hold it: 11\n"
+        in out
+    )
+    assert "where the optimum lies (95%): b 13 to 15\n" in out
     assert "(a 11; b 13 to 14)" in out and "11 to 11" not in out
 
 
