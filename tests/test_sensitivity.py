@@ -18,6 +18,7 @@ import yaml
 
 from sim.sensitivity.analysis import SEED, Design, kept, morris, shares, sobol
 from sim.tune.knobs import parse_knob
+from tests.answer_checks import numbers_without_interval
 from tests.coin_race import registered
 
 pytestmark = pytest.mark.without_engines
@@ -109,4 +110,7 @@ def test_sim_sensitivity_plays_analyses_and_reports(coin_race, tmp_path):
     assert "Sobol: " in done.output
     page = (out / "report" / "index.html").read_text()
     assert "How much of mean_turns" in page
+    block = page.split('<section id="answers">', 1)[1].split("</section>", 1)[0]
+    for answer in block.split('<p class="answer ')[1:]:  # every figure an estimate or a count
+        assert numbers_without_interval(answer.split("</p>", 1)[0]) == []
     assert (out / "report" / "figures" / "sensitivity_0.png").is_file()
