@@ -7,12 +7,14 @@ for every trial), on the coin race of tests/test_tune.py."""
 
 from __future__ import annotations
 
+import io
 from collections import Counter
 from pathlib import Path
 
 import optuna
 import pytest
 from optuna.trial import TrialState
+from rich.console import Console
 
 import sim.tune.search as search_module
 from sim.runner.options import RunOptions
@@ -45,7 +47,11 @@ def test_a_sampler_that_repeats_itself_is_answered_unplayed_and_stopped(coin_rac
         return real(exp, values, games, **kw)
 
     monkeypatch.setattr(search_module, "run_candidate", counting)
-    summary = run_tune(tune, root=tmp_path, options=RunOptions(jobs=1), show=False)
+    shown = io.StringIO()
+    summary = run_tune(tune, root=tmp_path, options=RunOptions(jobs=1),
+                       console=Console(file=shown, width=300))  # fmt: skip
+    log = shown.getvalue()  # said when the sampler settles, before the polishing steps
+    assert 0 <= log.index("search: the sampler proposed") < log.index("(polishing 1)")
 
     study = open_study(tmp_path, tune)
     sampled = [t for t in study.trials if POLISH not in t.user_attrs]

@@ -48,10 +48,9 @@ def run_tune(tune: Tune, *, root: Path, options: RunOptions, show: bool = True, 
                                 done=len(study.trials), console=console, show=show)  # fmt: skip
         on_chunk = _chunk_counter(progress, stop_after_chunks)
         ended = search(tune, study, root=root, options=options,
-                       on_trial=lambda note: progress.trial(note, planned),
-                       on_chunk=on_chunk, pool=pool)  # fmt: skip
-        if ended:
-            progress.line(f"search: {ended}")
+                       on_trial=lambda note: progress.trial(note, planned), on_chunk=on_chunk,
+                       on_ended=lambda why: progress.line(f"search: {why}"),
+                       pool=pool)  # fmt: skip
         confirmed = confirm(tune, study, root=root, options=options, on_chunk=on_chunk,
                             on_candidate=progress.confirming, pool=pool)  # fmt: skip
         confirmed, model = recommend(tune, study, confirmed, root=root, options=options,

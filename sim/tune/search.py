@@ -119,12 +119,14 @@ class _Grid(BruteForceSampler):
 def search(tune: Tune, study: optuna.Study, *, root: Path, options: RunOptions,
            on_trial: Callable[[TrialNote], None] | None = None,
            on_chunk: Callable[[Any], None] | None = None,
+           on_ended: Callable[[str], None] | None = None,
            pool: WorkerPool | None = None) -> str:  # fmt: skip
     """Run (or resume) the study until it holds the planned trials (on the `pool`'s workers
     when the tune holds one). Returns why the sampler's trials ended early ("" when they did
     not): a proposal of a candidate already tried is answered from that trial, unplayed, and
     REPEATS_TO_STOP such proposals in a row end the sampler's trials (a sampler that keeps
-    proposing what it has tried, as GP may on a grid, has settled).
+    proposing what it has tried, as GP may on a grid, has settled), told to `on_ended`
+    when it happens.
 
     Raises the runner's Interrupted when stopped: the trial being played stays running in the
     journal, with its games, and the next call finishes it."""
@@ -162,6 +164,8 @@ def search(tune: Tune, study: optuna.Study, *, root: Path, options: RunOptions,
             ended = (f"the sampler proposed {REPEATS_TO_STOP} candidates in a row that it had "
                      f"tried before ({len(proposed)} distinct of {planned} planned): it has "
                      "settled, so its trials end here")  # fmt: skip
+            if on_ended is not None:
+                on_ended(ended)
             break
         ask_and_play()
     if sampler_kind(tune) == "grid":
