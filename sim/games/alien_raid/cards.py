@@ -159,20 +159,24 @@ def depends_on_group(p, m):
     """Whether model m's attack depends on the group it flies with: a trait of it has a
     condition on its companions or the group's size. Otherwise it adds the same attack to
     every group at a city (ship_attack)."""
-    for t in range(mf(p, m, L.M_N_TRAITS)):
-        for c in range(L.MAX_CONDS):
-            if group_condition(trait_condition(p, m, t, c)[0]):
-                return True
-    return False
+    return _has_condition(p, m, True)
 
 
 @jit
 def depends_on_foe(p, m):
     """Whether model m's attack depends on whom it fights: a trait of it has a condition on
     the foe. Otherwise it adds the same attack against an army and against a captain."""
+    return _has_condition(p, m, False)
+
+
+@jit
+def _has_condition(p, m, on_group):
+    """Whether a trait of model m has a condition on its companions (on_group, group_condition)
+    or on its foe (foe_condition)."""
     for t in range(mf(p, m, L.M_N_TRAITS)):
         for c in range(L.MAX_CONDS):
-            if foe_condition(trait_condition(p, m, t, c)[0]):
+            cond = trait_condition(p, m, t, c)[0]
+            if group_condition(cond) if on_group else foe_condition(cond):
                 return True
     return False
 
