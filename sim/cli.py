@@ -109,6 +109,7 @@ EXPERIMENT_SET_OPTION = typer.Option(
     [], "--set", help="Override an experiment or rule key: KEY=VALUE, one word (repeatable)."
 )
 SEED_OPTION = typer.Option(None, "--seed", help="Root seed (overrides the file).")
+ARM_GAMES_OPTION = typer.Option(None, "--games", help="Games per arm (overrides the file).")
 NO_REPORT_OPTION = typer.Option(False, "--no-report", help="Do not build the report.")
 # where the report goes (sim run, sim tune, sim screen): docs/results.md, "Where things go"
 REPORT_DIR_OPTION = typer.Option(
@@ -304,7 +305,7 @@ def check(
 def run_experiment(
     file: str = typer.Argument(..., help="Experiment YAML file (see docs/results.md)."),
     overrides: list[str] = EXPERIMENT_SET_OPTION,
-    games: int = typer.Option(None, "--games", help="Games per arm (overrides the file)."),
+    games: int = ARM_GAMES_OPTION,
     jobs: int = JOBS_OPTION,
     chunk_size: int = CHUNK_SIZE_OPTION,
     out: str = typer.Option(None, "--out", help="Results folder (default results/<name>)."),
@@ -447,7 +448,7 @@ def tune(
 def screen(
     file: str = typer.Argument(..., help="Tune YAML file (its targets; `tune:` optional)."),
     overrides: list[str] = EXPERIMENT_SET_OPTION,
-    games: int = typer.Option(None, "--games", help="Games per arm (overrides the file)."),
+    games: int = ARM_GAMES_OPTION,
     jobs: int = JOBS_OPTION,
     out: str = typer.Option(None, "--out", help="Results folder (default results/<name>_screen)."),
     fresh: bool = FRESH_OPTION,
