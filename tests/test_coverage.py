@@ -33,6 +33,7 @@ import polars as pl
 import pytest
 
 from sim.measures import StoredArm, registry_for
+from sim.measures.blocks import replayed
 from sim.plugins import get_game
 from sim.plugins.base import StrategySpec
 from sim.report.answers import Estimate, difference
@@ -166,6 +167,60 @@ def _bounds(d) -> tuple[float, float]:
 def _covered(truth: np.ndarray, bounds: np.ndarray) -> int:
     """How many replays' (low, high) hold their own truth."""
     return int(np.sum((bounds[:, 0] <= truth) & (truth <= bounds[:, 1])))
+
+
+# --- Guardians: paired seat blocks ----------------------------------------------------------
+
+MASTER = [StrategySpec("master"), StrategySpec("club")]
+SEAT_FIGURES = ("win_share.master", "win_share.seat.0")
+
+
+def seatings(root: int, deals: int) -> StoredArm:
+    """Every deal played in the four seatings of a master among three club players (seating t
+    seats the master in seat t), as a replay group's arms, read together (deal blocks)."""
+    ruleset = GUARDIANS.load_ruleset("guardians", [])
+    arms = []
+    for t in range(len(TABLES)):
+        chunk = GUARDIANS.simulate_chunk(ruleset, 4, MASTER, np.tile(TABLES[t], (deals, 1)),
+                                         game_seeds(root, 0, deals))  # fmt: skip
+        seats = pl.DataFrame({c: np.asarray(chunk.seats[c]) for c in ("seat", "strategy",
+                                                                       "win_share")})  # fmt: skip
+        seats = seats.with_columns(pl.Series("game", np.repeat(np.arange(deals), 4)))
+        arms.append(StoredArm(pl.DataFrame({"game": np.arange(deals)}), seats))
+    return replayed(arms)
+
+
+@pytest.mark.slow
+def test_paired_seat_blocks_cover_the_truth():
+    """The seat and strategy figures of a replay group, each deal's four seatings one unit,
+    against the other replays' pooled figure; beside them the same games read one by one (as
+    if every game were its own deal): the widths are printed, the blocks' coverage asserted."""
+    deals, reps = 400, replays(400)
+    registry = registry_for("guardians")
+    totals = np.zeros((reps, len(SEAT_FIGURES)))
+    blocked, alone = (np.zeros((reps, len(SEAT_FIGURES), 2)) for _ in range(2))
+    for r in range(reps):
+        arm = seatings(r, deals)
+        one_by_one = StoredArm(arm.games.drop("deal"), arm.seats, arm.settings)
+        for k, name in enumerate(SEAT_FIGURES):
+            m = registry.get(name)
+            v, u = m.estimate(arm), m.estimate(one_by_one)
+            totals[r, k] = v.value
+            blocked[r, k], alone[r, k] = (v.low, v.high), (u.low, u.high)
+    found = []
+    for k, name in enumerate(SEAT_FIGURES):
+        truth = np.array([left_out(totals[:, k], r) / (reps - 1) for r in range(reps)])
+        width = np.mean(blocked[:, k, 1] - blocked[:, k, 0])
+        before = np.mean(alone[:, k, 1] - alone[:, k, 0])
+        found.append(Coverage(f"paired seat blocks, `{name}` ({truth.mean():.1%}; {deals} deals "
+                              f"x 4 seatings of master + 3 club; mean width {100 * width:.2f} pp, "
+                              f"{100 * before:.2f} pp with each game one unit)",
+                              _covered(truth, blocked[:, k]), reps))  # fmt: skip
+        print(f"  games one by one: {name} covered "
+              f"{_covered(truth, alone[:, k]) / reps:.1%}")  # fmt: skip
+    report(*found)
+    for c in found:
+        assert c.share >= c.floor(), c
 
 
 # --- Guardians: the break-even price --------------------------------------------------------
