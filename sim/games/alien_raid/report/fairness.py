@@ -10,7 +10,7 @@ import numpy as np
 import polars as pl
 
 from sim.games.alien_raid.report.common import PLAYERS, SKILL, Heading, section, skill
-from sim.report import fmt
+from sim.report import deals, fmt
 from sim.report import verdicts as words_v
 from sim.report.answers import Answer, Estimate, Label, Row, sentence
 from sim.report.context import Context
@@ -118,12 +118,32 @@ def build(ctx: Context) -> Section:
         )
         out.findings.append(Finding(text, words_v.kind(v)))
     out.answers.append(_answer(parts, verdicts, tol))
+    groups = _deal_groups(ctx)
+    out.findings.extend(deals.findings(groups))
+    picture = deals.figure(groups, "alien_raid_deals")
+    if picture is not None:
+        out.add(picture)
     seats = [r for s, _ in parts for r in s]
     out.add(Table.of_rows("alien_raid_seats", "Win share by seat", seats, SEAT_COLUMNS,
                           note=SEATS_NOTE))  # fmt: skip
     lengths = [length for _, length in parts]
     out.add(Table.of_rows("alien_raid_length", "Game length in humans", lengths, LENGTH_COLUMNS))
+    if groups:
+        out.add(deals.table(groups, "alien_raid_deals", "ARM: one of the group's arms"))
     return out
+
+
+def _deal_groups(ctx: Context) -> list[deals.DealGroup]:
+    """The arms replaying each other's deals: the same players and rules (every skill level of
+    a player count)."""
+
+    def same_deals(arm: str) -> str:
+        info = ctx.results.arm(arm)
+        return f"{info.players} players|{sorted(info.rules.items())!r}"
+
+    found = deals.groups_of(ctx.arm_names, same_deals)
+    return [deals.deal_group(key.split("|")[0], arms, [ctx.results.stored(a) for a in arms],
+                             ctx.registry) for key, arms in found.items()]  # fmt: skip
 
 
 def _gap(r: dict, key: str) -> Estimate:
