@@ -99,14 +99,15 @@ def figure(groups: Sequence[DealGroup], name: str) -> plots.Figure | None:
     if not groups:
         return None
     fig, axes = plots.new(1, len(groups), width=min(3.6 * len(groups) + 1.2, 15), height=3.4)
+    widest = max(groups, key=lambda g: len(g.seats))  # its panel names every seat's colour
     for g, ax in zip(groups, axes[0], strict=True):
         seats = len(g.seats)
         width = 0.8 / seats
         for s in g.seats:
             x = np.arange(s.observed.size) + (s.seat - (seats - 1) / 2) * width
             ax.bar(x, 100 * s.observed, width, color=plots.COLORS[s.seat % len(plots.COLORS)],
-                   label=f"seat {s.seat + 1}" if g is groups[0] else None)  # fmt: skip
-            first = g is groups[0] and s.seat == 0
+                   label=f"seat {s.seat + 1}" if g is widest else None)  # fmt: skip
+            first = g is widest and s.seat == 0
             ax.scatter(x, 100 * s.chance, marker="_", color="black", s=60, zorder=3,
                        label="chance alone" if first else None)  # fmt: skip
         replays = g.seats[0].observed.size - 1
@@ -114,7 +115,7 @@ def figure(groups: Sequence[DealGroup], name: str) -> plots.Figure | None:
         ax.set_xlabel(f"replays won, of {replays}")
         ax.set_title(f"{g.name} ({g.deals:,} deals)", fontsize=10)
     axes[0, 0].set_ylabel("deals (%)")
-    plots.legend_below(fig, ncol=min(len(groups[0].seats) + 1, 6))
+    plots.legend_below(fig, ncol=min(len(widest.seats) + 1, 6))
     caption = (
         "Each deal is replayed by every arm that shares its rules and players (game i is one "
         "seed in every arm). Bars: the share of deals a seat won 0, 1, ... of its replays; black "
