@@ -155,3 +155,12 @@ def test_a_comparison_opens_with_what_differs_and_marks_no_significance(tmp_path
     assert "n.s." not in text and 'class="ns"' not in text and 'class="sig"' not in text
     same = build_comparison(dir_a=a, dir_b=a, report_dir=tmp_path / "same", n_boot=100)
     assert "Nothing: the two runs share" in same.read_text()
+
+
+def test_two_runs_of_one_experiment_are_named_by_their_folders(tmp_path, monkeypatch):
+    a = F.what_if(tmp_path / "baseline", games=200)
+    b = F.what_if(tmp_path / "step2", games=200)
+    monkeypatch.chdir(tmp_path)  # the default page folder is reports/ under the working folder
+    page = build_comparison(dir_a=a, dir_b=b, n_boot=50)
+    assert page.parent.name == "compare-baseline-vs-step2"
+    assert "Comparison: baseline (A) and step2 (B)" in page.read_text()
