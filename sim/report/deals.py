@@ -84,13 +84,18 @@ def _shut(block: StoredArm, seat: int) -> list[tuple[int, int]]:
                     seeds.head(SHOWN_SEEDS).to_list(), strict=True))  # fmt: skip
 
 
-def groups_of(arms: Sequence[str], key_of) -> dict[str, list[str]]:
-    """Arms playing the same deals, by `key_of(arm)` (what they share: players, rules), only
-    the keys two or more arms share."""
-    found: dict[str, list[str]] = {}
-    for arm in arms:
-        found.setdefault(key_of(arm), []).append(arm)
-    return {k: v for k, v in found.items() if len(v) >= 2}
+def replaying_groups(ctx) -> list[DealGroup]:
+    """The arms of a report (`ctx`, a sim.report.context.Context) that replay each other's
+    deals: two or more with the same players, ruleset and rules (every skill level of a
+    player count, say), each group read seat by seat."""
+    found: dict[tuple[int, str, str], list[str]] = {}
+    for arm in ctx.arm_names:
+        info = ctx.results.arm(arm)
+        rules = repr(sorted(info.rules.items()))
+        found.setdefault((info.players, info.ruleset, rules), []).append(arm)
+    return [deal_group(f"{players} players", arms, [ctx.results.stored(a) for a in arms],
+                       ctx.registry)
+            for (players, _, _), arms in found.items() if len(arms) >= 2]  # fmt: skip
 
 
 def figure(groups: Sequence[DealGroup], name: str) -> plots.Figure | None:
@@ -182,4 +187,4 @@ def findings(groups: Sequence[DealGroup]) -> list[Finding]:
     return out
 
 
-__all__ = ["REPLAY", "DealGroup", "deal_group", "figure", "findings", "groups_of", "table"]
+__all__ = ["REPLAY", "DealGroup", "deal_group", "figure", "findings", "replaying_groups", "table"]

@@ -118,7 +118,7 @@ def build(ctx: Context) -> Section:
         )
         out.findings.append(Finding(text, words_v.kind(v)))
     out.answers.append(_answer(parts, verdicts, tol))
-    groups = _deal_groups(ctx)
+    groups = deals.replaying_groups(ctx)
     out.findings.extend(deals.findings(groups))
     picture = deals.figure(groups, "alien_raid_deals")
     if picture is not None:
@@ -131,19 +131,6 @@ def build(ctx: Context) -> Section:
     if groups:
         out.add(deals.table(groups, "alien_raid_deals", "ARM: one of the group's arms"))
     return out
-
-
-def _deal_groups(ctx: Context) -> list[deals.DealGroup]:
-    """The arms replaying each other's deals: the same players and rules (every skill level of
-    a player count)."""
-
-    def same_deals(arm: str) -> str:
-        info = ctx.results.arm(arm)
-        return f"{info.players} players|{sorted(info.rules.items())!r}"
-
-    found = deals.groups_of(ctx.arm_names, same_deals)
-    return [deals.deal_group(key.split("|")[0], arms, [ctx.results.stored(a) for a in arms],
-                             ctx.registry) for key, arms in found.items()]  # fmt: skip
 
 
 def _gap(r: dict, key: str) -> Estimate:
