@@ -19,9 +19,10 @@
   the nominal rate (measured coverage: docs/reports.md, Interval coverage); open-ended when a
   crossing at the edge of the range cannot be excluded.
 - ``break_even_fit_interval(x, per_game)``: the same test inverted over a cubic fitted to the
-  tried prices by generalised least squares (their covariance from the shared games): as
-  often right and about 12% narrower on the coverage test's curve (docs/reports.md, Interval
-  coverage); the pricing sections still print the straight-line interval.
+  tried prices by generalised least squares (their covariance from the shared games): about
+  12% narrower on the coverage test's curve, as often right in resampled replications but
+  less often in the real replays (docs/reports.md, Interval coverage); the pricing sections
+  print the straight-line interval.
 - ``break_even_bootstrap(x, per_game)``: the break-even with that interval, and a paired
   bootstrap for the share of resamples whose break-even lies beyond the range. Rows of
   ``per_game`` are the arms (one per x), columns the games; the arms share their games (same
