@@ -33,7 +33,7 @@ from sim.report import verdicts as words
 from sim.report.answers import Answer, Label, Part, Row, sentence
 from sim.report.data_quality import Quality, mde
 from sim.report.game_quality import references
-from sim.report.game_quality.common import alike, estimate, key
+from sim.report.game_quality.common import alike, estimate, key, unasked
 from sim.report.game_quality.design import Design, ReplayGroup
 from sim.stats.tolerances import Tolerance
 from sim.stats.verdict import Verdict
@@ -190,18 +190,11 @@ def competitive(
     ]
     found = coins(design, results)
     if not groups and not ups:
-        parts: list[Part] = [
-            "Not asked: the experiment replays no deal and seats no mixed table. To ask, add "
-            "arms that replay each deal with the seats rotated ([a, b], then [b, a]), or a "
-            "mixed table: {name: ladder, pool: [weakest, ..., strongest], rotate: permutations}."
-        ]
-        return (
-            Answer(
-                "quality.luck", QUESTION, parts, "info", category="not asked", section="quality"
-            ),
-            [],
-            [],
-        )
+        why = ("Not asked: the experiment replays no deal and seats no mixed table. To ask, add "
+               "arms that replay each deal with the seats rotated ([a, b], then [b, a]), or a "
+               "mixed table: {name: ladder, pool: [weakest, ..., strongest], rotate: "
+               "permutations}.")  # fmt: skip
+        return unasked("quality.luck", QUESTION, why), [], []
     rows = [row for c in found for row in _coin_rows(c, game, len(found) > 1)]
     rows += [row for rep in groups for row in _replay_rows(rep, len(groups) > 1)]
     rows += [row for u in ups for row in _upset_rows(u, len(ups) > 1)]
@@ -373,13 +366,10 @@ def deal_shares(design: Design, results, won: str) -> list[DealShares]:
 def cooperative(design: Design, results, won: str) -> tuple[Answer, list[DealShares]]:
     found = deal_shares(design, results, won)
     if not found:
-        parts: list[Part] = [
-            "Not asked: the experiment plays each deal at one table only. To "
-            "ask, play each deal at two or more tables (teams or dexterities)."
-        ]
-        return Answer(
-            "quality.luck", QUESTION, parts, "info", category="not measured", section="quality"
-        ), []
+        return unasked("quality.luck", QUESTION,
+                       "Not asked: the experiment plays each deal at one table only. To ask, "
+                       "play each deal at two or more tables (teams or dexterities).",
+                       "not measured"), []  # fmt: skip
 
     head = found[0]
     low = min(found, key=lambda d: d.decided.value)
