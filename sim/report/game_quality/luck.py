@@ -20,12 +20,14 @@ the share of deals every table won and every table lost (the deal decided), and 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numpy as np
 import polars as pl
 
-from sim.measures.core import Value, ratio_difference, ratio_value
+from sim.measures import registry_for
+from sim.measures.blocks import replayed
+from sim.measures.core import DEAL, Value, ratio_difference, ratio_value
 from sim.measures.generic import CoinFlips
 from sim.report import verdicts as words
 from sim.report.answers import Answer, Label, Part, Row, sentence
@@ -48,6 +50,8 @@ class Replays:
     alone: dict[str, Value]  # a player seated once in the first seating -> P(it wins every replay)
     deals: int
     difference: Value  # deal minus player, per deal
+    # (label, measure, its value with each deal's seatings one unit, with each game one unit)
+    figures: list[tuple[str, str, Value, Value]] = field(default_factory=list)
 
 
 def _winner_masks(results, arms: list[str]) -> np.ndarray:
@@ -97,7 +101,22 @@ def replays(results, group: ReplayGroup) -> Replays:
         {lab: ratio_value(w.astype(float), one, rate=True) for lab, w in every.items()},
         len(seats),
         ratio_difference(player.astype(float), one, deal.astype(float), one),
+        seat_figures(results, group, list(single)),
     )
+
+
+def seat_figures(
+    results, group: ReplayGroup, alone: list[str]
+) -> list[tuple[str, str, Value, Value]]:
+    """The first seat's and each lone player's win share over the group's games, each deal's
+    seatings one unit (sim/measures/blocks.py), beside the same games each one unit."""
+    block = replayed([results.stored(a) for a in group.arms], group.arms)
+    one_by_one = type(block)(block.games.drop(DEAL), block.seats, block.settings)
+    registry = registry_for(results.game)
+    named = [("seat 1 wins", "win_share.seat.0")]
+    named += [(f"{lab} wins", f"win_share.{lab}") for lab in alone]
+    return [(label, name, registry.get(name).estimate(block),
+             registry.get(name).estimate(one_by_one)) for label, name in named]  # fmt: skip
 
 
 @dataclass
@@ -273,6 +292,12 @@ def _replay_rows(rep: Replays, named: bool) -> list[Row]:
     for lab, v in rep.alone.items():
         rows.append(Row(f"{where}{lab} wins every seating",
                         estimate(key("luck", f"player_{lab}", arms), v, "share")))  # fmt: skip
+    for label, name, blocked, alone in rep.figures:
+        half = (alone.high - alone.low) / 2
+        rows.append(Row(f"{where}{label}, over every seating",
+                        estimate(key("luck", name, arms), blocked, "win share"),
+                        f"each deal's seatings one unit (±{100 * half:.1f} pp with each game "
+                        "one unit)", name))  # fmt: skip
     return rows
 
 
