@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from sim.report import verdicts as words
-from sim.report.answers import Answer, Estimate
+from sim.report.answers import Answer, Estimate, Label
 
 TITLE = "Scorecard"
 DASH = "\u2014"
@@ -57,20 +57,34 @@ def verdict_word(answer: Answer) -> str:
 def key_figures(answer: Answer) -> tuple[Figure, ...]:
     """The figures that sum an answer up: its headline at each skill level, else its headline,
     else its first few estimates of different kinds (none for an answer that gives no
-    figure)."""
+    figure), each with where it holds (`where`)."""
     if answer.levels:
         return tuple(Figure(e, level) for level, e in answer.levels.items())
     if answer.headline is not None:
-        return (Figure(answer.headline),)
+        return (Figure(answer.headline, where(answer, answer.headline)),)
     found = answer.estimates
     labels = [e.label for e in found]
     distinct = [e for i, e in enumerate(found) if e.label not in labels[:i]][:SHOWN]
-    return tuple(Figure(e, _one_of(labels.count(e.label))) for e in distinct)
+    return tuple(Figure(e, where(answer, e)) for e in distinct)
 
 
-def _one_of(n: int) -> str:
-    """Where a figure the answer gives at several places holds: the first of them."""
-    return f"the first of {n} (the answer has all)" if n > 1 else ""
+def where(answer: Answer, figure: Estimate) -> str:
+    """Where a figure of an answer holds, in words: the answer's own `where` (the levels its
+    verdict holds at: "every level", "club"), else the row that shows the figure, else the
+    setting its sentence names right after it ("53.1% (...) in optimal"); '' when none."""
+    if answer.where:
+        return answer.where
+    for row in answer.rows:
+        if row.figure.key == figure.key and row.where:
+            return row.where
+    parts = [*answer.parts, *answer.more]
+    at = next((i for i, p in enumerate(parts) if p is figure), None)
+    for p in parts[at + 1 :] if at is not None else []:
+        if isinstance(p, Estimate):
+            break
+        if isinstance(p, Label):
+            return p.text
+    return ""
 
 
 def rows(answers: Sequence[Answer]) -> list[Row]:
