@@ -79,7 +79,7 @@ class Context:
         `longest` characters)."""
         keys = [] if self.results.named_arms else self.label_columns()
         values = self.arm_values(arm)
-        text = self.plain.settings({k: values.get(k) for k in keys}) if keys else arm
+        text = self.plain.label({k: values.get(k) for k in keys}) if keys else arm
         return text if len(text) <= longest else arm
 
     def arm_words(self, arm: str) -> str:
