@@ -186,5 +186,10 @@ def test_the_scorecard_says_where_each_figure_holds():
     assert [f.where for f in key_figures(rowed)] == ["careless"]
     rowed.where = "every level"
     assert [f.where for f in key_figures(rowed)] == ["every level"]
+    # a figure that is not the headline: where it was measured before where the answer holds
+    told.where = "casual, club"
+    assert [f.where for f in key_figures(told)] == ["ladder"]
+    told.parts = sentence("Seat 1 wins ", a, ".")
+    assert [f.where for f in key_figures(told)] == ["casual, club"]
     # never the old placeholder
     assert "first of" not in " ".join(f.where for f in key_figures(told))

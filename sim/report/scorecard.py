@@ -61,18 +61,19 @@ def key_figures(answer: Answer) -> tuple[Figure, ...]:
     if answer.levels:
         return tuple(Figure(e, level) for level, e in answer.levels.items())
     if answer.headline is not None:
-        return (Figure(answer.headline, where(answer, answer.headline)),)
+        return (Figure(answer.headline, where(answer, answer.headline, headline=True)),)
     found = answer.estimates
     labels = [e.label for e in found]
     distinct = [e for i, e in enumerate(found) if e.label not in labels[:i]][:SHOWN]
     return tuple(Figure(e, where(answer, e)) for e in distinct)
 
 
-def where(answer: Answer, figure: Estimate) -> str:
-    """Where a figure of an answer holds, in words: the answer's own `where` (the levels its
-    verdict holds at: "every level", "club"), else the row that shows the figure, else the
-    setting its sentence names right after it ("53.1% (...) in optimal"); '' when none."""
-    if answer.where:
+def where(answer: Answer, figure: Estimate, *, headline: bool = False) -> str:
+    """Where a figure of an answer holds, in words. The headline: where the answer's verdict
+    holds (its `where`: "every level", "club"), else where the figure was measured. Any other
+    figure: the row that shows it, else the setting its sentence names right after it ("53.1%
+    (...) in optimal"), else the answer's `where`; '' when none says."""
+    if headline and answer.where:
         return answer.where
     for row in answer.rows:
         if row.figure.key == figure.key and row.where:
@@ -82,9 +83,9 @@ def where(answer: Answer, figure: Estimate) -> str:
     for p in parts[at + 1 :] if at is not None else []:
         if isinstance(p, Estimate):
             break
-        if isinstance(p, Label):
-            return p.text
-    return ""
+        if isinstance(p, Label):  # "(at casual)" in a sentence, "casual" under "at"
+            return p.text.removeprefix("at ")
+    return answer.where
 
 
 def rows(answers: Sequence[Answer]) -> list[Row]:
