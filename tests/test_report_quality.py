@@ -191,3 +191,27 @@ def test_a_game_whose_interval_overlaps_a_reference_is_not_placed_above_or_below
     said = plain_text(L._beside("coin-race-like", near))
     assert "cannot be told apart from Pig's" in said and "sits" not in said.split("Pig's")[0]
     assert L._beside("pig", near) != L._beside("coin-race-like", near)  # its own is left out
+
+
+def test_the_coin_race_has_a_quality_section_with_its_luck_beside_pig(tmp_path):
+    """The toy race's quality experiment (examples/coin_race/experiments/quality.yaml), small:
+    its two strategies make a ladder of one step, shown once, and its coin-flip share is
+    placed beside Pig's (its own reference left out)."""
+    from typer.testing import CliRunner
+
+    from sim.cli import app
+    from tests.coin_race import FOLDER, registered
+
+    with registered():
+        done = CliRunner().invoke(app, ["run", str(FOLDER / "experiments" / "quality.yaml"),
+                                        "--games", "300", "-j", "1", "--out",
+                                        str(tmp_path / "results")])  # fmt: skip
+    assert done.exit_code == 0, done.output
+    report = tmp_path / "results" / "report"
+    assert [r[0] for r in answer_rows(report)["quality.skill"]] == ["bold over steady"]
+    kind, text, _ = answers(report)["quality.luck"]
+    assert "as if a coin decided " in text and " of games between bold and steady" in text
+    assert "Pig's" in text and "the coin race's" not in text, text
+    rows = {r[0]: r[-1] for r in answer_rows(report)["quality.luck"]}
+    assert rows == {"bold against steady": "this game", "Pig: optimal against careless":
+                    "reference"}, rows  # fmt: skip
