@@ -163,7 +163,7 @@ table.scorecard td.v.finding { border-left-color: var(--sig); color: var(--sig);
 table.scorecard td.v.within { border-left-color: var(--accent); color: var(--accent); }
 table.scorecard td.v.unsettled { border-left-color: var(--ns); color: var(--ns); }
 table.scorecard .what { color: var(--muted); }
-table.scorecard td.at { color: var(--muted); white-space: nowrap; }
+table.scorecard td.at { color: var(--muted); max-width: 16em; overflow-wrap: anywhere; }
 footer { margin-top: 50px; color: var(--muted); font-size: 12.5px; }
 @media (max-width: 700px) {
   body { font-size: 14px; }

@@ -10,6 +10,7 @@ It is built from the answers the sections already give (``Answer.category``, ``k
 from __future__ import annotations
 
 import html
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -69,6 +70,15 @@ def key_figures(answer: Answer) -> tuple[Figure, ...]:
 
 
 def where(answer: Answer, figure: Estimate, *, headline: bool = False) -> str:
+    """Where a figure holds (`_where`), arms repeated at a skill level said as 'baseline
+    (club)', not by their stored names 'baseline@club' (sim.report.levels)."""
+    return _AT_LEVEL.sub(r"\1 (\2)", _where(answer, figure, headline=headline))
+
+
+_AT_LEVEL = re.compile(r"([\w.-]+)@([\w-]+)")
+
+
+def _where(answer: Answer, figure: Estimate, *, headline: bool = False) -> str:
     """Where a figure of an answer holds, in words. The headline: where the answer's verdict
     holds (its `where`: "every level", "club"), else where the figure was measured. Any other
     figure: the row that shows it, else the setting its sentence names right after it ("53.1%

@@ -46,7 +46,9 @@ def skill(ctx: Context, arm: str) -> str:
     shared = sum(bases(other) == mine for other in ctx.arm_names) > 1
     if not shared or mine == arm:
         return mine
-    return f"{mine} ({ctx.arm_words(arm) or arm})"
+    values = ctx.arm_values(arm)  # the settings that tell it apart, but its strategy again
+    said = ctx.plain.settings({k: values.get(k) for k in ctx.label_columns() if k != "seats.all"})
+    return f"{mine} ({said or arm})"
 
 
 ASSUMED = (
