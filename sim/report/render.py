@@ -131,7 +131,7 @@ th, td { border-bottom: 1px solid var(--line); padding: 4px 8px; text-align: rig
          white-space: nowrap; }
 th { background: var(--panel); position: sticky; top: 0; cursor: pointer; user-select: none;
      white-space: normal; vertical-align: bottom; min-width: 4em; max-width: 11em; }
-td .tci { display: block; font-size: 11.5px; color: var(--muted); }
+td .tci { display: block; font-size: 11.5px; color: var(--muted); white-space: normal; }
 td.sig .tci { color: var(--sig); font-weight: 400; }
 td.t { white-space: normal; min-width: 6em; max-width: 22em; overflow-wrap: anywhere; }
 td.w { white-space: normal; min-width: 7em; max-width: 12em; }
