@@ -81,7 +81,7 @@ bench: $(VENV)/.install-stamp
 # The first screen of every shipped experiment's report (experiments/*.yaml and the example
 # games'), each played small, shot at 1280 px in headless chromium: docs/screenshots/*.png.
 screenshots: $(VENV)/.test-stamp
-	$(PYTHON) -m tests.shipped --out docs/screenshots
+	$(PYTHON) -m tests.shipped --out docs/screenshots --work results/screenshots
 
 lint: $(VENV)/.test-stamp
 	$(VENV)/bin/ruff check .
