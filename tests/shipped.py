@@ -25,14 +25,21 @@ import yaml
 
 ROOT = Path(__file__).resolve().parents[1]
 GAMES = "20"  # games per arm (a tune's and a screen's own small sizes below)
-# a tune small enough to play in seconds: two trials on two small rungs, one confirmed
-SMALL_TUNE = ["--games", "80", "--trials", "2", "--set", "search.games=[40, 80]",
-              "--set", "search.confirm=1"]  # fmt: skip
+# a tune small enough to play in seconds: two trials on two small rungs, one confirmed at the
+# larger (Space Invaders' chart, whose every trial plays each printed level: smaller still)
+TUNE_GAMES = {"tune_invaders_chart": 20}
+
+
+def small_tune(name: str) -> list[str]:
+    games = TUNE_GAMES.get(name, 80)
+    return ["--games", str(games), "--trials", "2", "--set",
+            f"search.games=[{games // 2}, {games}]", "--set", "search.confirm=1"]  # fmt: skip
+
+
 # experiments whose own settings need a word more to play small
 EXTRA = {
     "first_player": ["--set", "precision.max_games=40"],
     "pig_first_player": ["--set", "precision.max_games=40"],
-    "plain_pig_first_player": ["--set", "precision.max_games=40"],
     "no_thanks_first_player": ["--games", "4"],  # a searching player: about a game a second
     "no_thanks_quality": ["--games", "3"],
     "invaders_difficulty": ["--games", "6"],
@@ -61,7 +68,7 @@ def command(name: str, path: Path, out: Path) -> list[str]:
     if "screen" in data:
         cmd = ["screen", rel, "--games", GAMES]
     elif "tune" in data:
-        cmd = ["tune", rel, *SMALL_TUNE]
+        cmd = ["tune", rel, *small_tune(name)]
     else:
         cmd = ["run", rel, "--games", GAMES]
     return [*cmd, *EXTRA.get(name, []), "-j", "1", "--out", str(out)]
@@ -126,7 +133,7 @@ def shoot(page: Path, png: Path, *, width: int = SHOT[0], height: int = SHOT[1])
         raw = Path(tmp) / "shot.png"
         cmd = [browser, *FLAGS, f"--user-data-dir={tmp}/profile", "--hide-scrollbars",
                f"--window-size={width},{height}", f"--screenshot={raw}",
-               "--virtual-time-budget=10000", page.as_uri()]  # fmt: skip
+               "--virtual-time-budget=10000", page.resolve().as_uri()]  # fmt: skip
         done = subprocess.run(cmd, capture_output=True, text=True, timeout=180)
         if done.returncode != 0 or not raw.is_file():
             raise RuntimeError(f"{page}: no screenshot\n{done.stderr[-2000:]}")
