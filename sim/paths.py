@@ -88,6 +88,4 @@ def why(path: Path, exc: OSError) -> str:
         for parent in [path, *path.parents]:
             if parent.exists() and not parent.is_dir():
                 return f"{parent} is a file, not a folder"
-    if exc.errno in (errno.EACCES, errno.EPERM):
-        return "permission denied"
-    return exc.strerror or str(exc)
+    return reason_of(exc)[0]  # the lab's words for a full disk, a read-only one, ...

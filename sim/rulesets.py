@@ -20,7 +20,7 @@ import json
 import os
 import re
 from collections.abc import Callable, Iterator, Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any
@@ -49,16 +49,13 @@ def _no_cross_checks(values: Mapping[str, Any]) -> Iterator[tuple[tuple[str, ...
     return iter(())
 
 
-def named(schema: Schema, plain: Mapping[str, str]) -> Schema:
-    """The schema with every key's plain name (`Field.plain`: how a report, a tune or a
-    compare page says the key in a sentence, "the missile's price"; the key itself stays in
-    tables and tooltips). Every key needs one, and a name for a key the schema lacks is
-    refused: the names stay in step with the keys."""
-    missing = [k for k in schema if not plain.get(k)]
-    unknown = [k for k in plain if k not in schema]
-    if missing or unknown:
-        raise ValueError(f"plain names: missing for {missing}, unknown keys {unknown}")
-    return {k: replace(f, plain=plain[k]) for k, f in schema.items()}
+def switch(slot: int, doc: str, choices: tuple[str, ...] = (), flag: str = "", *,
+           plain: str) -> Field:  # fmt: skip
+    """A rule key the engine reads as 1 or 0 at `slot` of its params array: a bool, or a
+    choice that is 1 when it equals `flag`; `plain` is how a sentence says it."""
+    if choices:
+        return Field("choice", choices=choices, flag=flag, slot=slot, doc=doc, plain=plain)
+    return Field("bool", slot=slot, doc=doc, plain=plain)
 
 
 @dataclass(frozen=True)

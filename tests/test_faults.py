@@ -396,9 +396,10 @@ def _says(site: Site, scenario: str, code: int, output: str, base: Path) -> None
     """One `error:` line: what was written, why in words, what is kept, the fix."""
     (line,) = [x for x in output.splitlines() if x.startswith("error:")]
     assert (site.says or f"cannot {site.verb} {site.what} (") in line, line
-    if site.exit != FAULT_EXIT:
-        return
     reason, remedy = reason_of(OSError(code, os.strerror(code)))
+    if site.exit != FAULT_EXIT:  # a check before any work: the same words, nothing kept
+        assert f": {reason}." in line, line
+        return
     assert f": {reason}; kept: " in line and f"{remedy}, then run the same command" in line
     if scenario in ("run", "resume", "fresh"):
         stored = sum(b - a for chunks in complete_chunks(base / "r").values() for a, b in chunks)

@@ -106,6 +106,16 @@ def test_preset_names_are_unique_across_games(game):
             assert not set(game.presets) & set(get_game(other).presets), other
 
 
+@pytest.mark.parametrize("name", BUILT_IN)
+def test_every_rule_key_of_a_built_in_game_has_its_plain_name(name):
+    """Reports, tunes and compare pages say a rule key by its plain name, given on the key's
+    schema line; a key without one would show as itself in a sentence."""
+    game = get_game(name)
+    schema = game.load_ruleset(game.presets[0]).family.schema
+    assert len(schema) > 10
+    assert [key for key, field in schema.items() if not field.plain] == []
+
+
 def test_the_ladder_and_its_knob(game):
     names = set(part(game, "strategy_names")())
     assert set(game.skills) <= names

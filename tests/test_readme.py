@@ -196,7 +196,7 @@ def test_the_run_wrote_where_the_readme_says(folder):
 WALK_PAGES = (
     "reports/missile_cost/index.html", "reports/steal_highest/index.html",
     "results/steal_highest_seed2/report/index.html",
-    "reports/compare-steal_highest-vs-steal_highest/index.html",
+    "reports/compare-steal_highest-vs-steal_highest_seed2/index.html",
     "reports/invaders_difficulty/index.html",
     "reports/alien_raid_ships/index.html", "reports/pig_first_player/index.html",
     "reports/quality/index.html", "reports/invaders_quality/index.html",

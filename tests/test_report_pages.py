@@ -193,3 +193,12 @@ def test_the_scorecard_says_where_each_figure_holds():
     assert [f.where for f in key_figures(told)] == ["casual, club"]
     # never the old placeholder
     assert "first of" not in " ".join(f.where for f in key_figures(told))
+
+
+def test_two_runs_of_one_experiment_are_named_by_their_folders(tmp_path, monkeypatch):
+    a = F.what_if(tmp_path / "baseline", games=200)
+    b = F.what_if(tmp_path / "step2", games=200)
+    monkeypatch.chdir(tmp_path)  # the default page folder is reports/ under the working folder
+    page = build_comparison(dir_a=a, dir_b=b, n_boot=50)
+    assert page.parent.name == "compare-baseline-vs-step2"
+    assert "Comparison: baseline (A) and step2 (B)" in page.read_text()

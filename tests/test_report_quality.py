@@ -59,6 +59,16 @@ def test_pure_luck_shows_no_skill_depth_within_a_tolerance_its_games_can_settle(
     assert "within \u00b15 pp of a coin's 50%" in text
 
 
+def test_a_replay_groups_seat_figure_counts_each_deal_once(luck):
+    # every seat random and each replay the same game: a deal's four seatings end alike, so
+    # they are worth one game, not four: the interval with each deal one unit is twice as wide
+    # as the games' one by one (sqrt 4), which would claim a precision the games do not have
+    row = {r[0]: r for r in answer_rows(luck)["quality.luck"]}["seat 1 wins, over every seating"]
+    low, high = map(float, re.fullmatch(r"\(([\d.]+) to ([\d.]+)\)", row[2]).groups())
+    alone = float(re.search(r"±([\d.]+) pp with each game one unit", row[3])[1])
+    assert (high - low) / 2 == pytest.approx(2 * alone, rel=0.1)
+
+
 def test_pure_luck_upsets_are_what_the_seats_would_give(luck):
     # players two or more levels below the best hold about half the seats and, by luck, win
     # about half the games: the two shares' intervals overlap

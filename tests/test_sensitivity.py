@@ -18,6 +18,7 @@ import yaml
 
 from sim.sensitivity.analysis import SEED, Design, kept, morris, shares, sobol
 from sim.tune.knobs import parse_knob
+from tests.answer_checks import numbers_without_interval
 from tests.coin_race import registered
 
 pytestmark = pytest.mark.without_engines
@@ -62,6 +63,20 @@ def test_sobol_finds_the_planted_indices_with_intervals():
     assert all(abs(p["S2"][0]) < 0.07 for p in others)
 
 
+def test_an_index_past_its_range_is_shown_inside_it():
+    # a small base lets Jansen's estimators stray past [0, 1]: 116% beside an interval of 80
+    # to 100 would contradict itself, so the estimate is clipped as its interval is
+    nan = np.nan
+    found = shares({"S1": np.array([1.16, 0.0]), "S1_conf": np.array([0.36, nan]),
+                    "ST": np.array([0.97, -0.02]), "ST_conf": np.array([0.37, 0.05]),
+                    "S2": np.array([[nan, -0.03], [nan, nan]]),
+                    "S2_conf": np.array([[nan, 0.1], [nan, nan]])}, ["x1", SEED])  # fmt: skip
+    assert found["keys"]["x1"]["S1"] == pytest.approx([1.0, 0.8, 1.0])
+    assert found["keys"]["x1"]["ST"] == pytest.approx([0.97, 0.6, 1.0])
+    assert found["luck"] == pytest.approx([0.0, 0.0, 0.03])
+    assert found["pairs"][0]["S2"] == pytest.approx([0.0, 0.0, 0.07])
+
+
 @pytest.fixture(scope="module")
 def coin_race():
     """The toy game registered in this process (the tests play it in-process)."""
@@ -91,6 +106,11 @@ def test_sim_sensitivity_plays_analyses_and_reports(coin_race, tmp_path):
     (place,) = found["outputs"]
     assert place["shares"]["keys"]["race.length"]["ST"][0] > 0.3
     assert "rules explain" in done.output
+    assert "Morris: 20 points played" in done.output  # 4 paths of 3 keys and the seed + 1
+    assert "Sobol: " in done.output
     page = (out / "report" / "index.html").read_text()
     assert "How much of mean_turns" in page
+    block = page.split('<section id="answers">', 1)[1].split("</section>", 1)[0]
+    for answer in block.split('<p class="answer ')[1:]:  # every figure an estimate or a count
+        assert numbers_without_interval(answer.split("</p>", 1)[0]) == []
     assert (out / "report" / "figures" / "sensitivity_0.png").is_file()

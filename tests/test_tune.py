@@ -104,6 +104,7 @@ def test_a_small_space_is_searched_as_a_grid(coin_race, tmp_path):
     summary = run_tune(tune, root=tmp_path, options=RunOptions(jobs=1), show=False)
     assert summary["confirmed"][0]["values"] == {"race.length": 9}
     assert summary["search"]["trials"] == 20  # every candidate once
+    assert summary["search"]["ended"] == ""  # a grid never proposes a candidate twice
     assert summary["search"]["states"]["pruned"] > 10  # most stopped on the first rung
 
 

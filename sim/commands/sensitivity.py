@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import json
 import shutil
-from collections.abc import Mapping, Sequence
+import time
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -46,7 +47,9 @@ def sensitivity_command(*, file: str, overrides: Sequence[str], seed: int | None
                f"{len(factors) + 2} points), then Sobol (base {spec['base']})")  # fmt: skip
     with sigterm_as_interrupt() as caught, keeping(lambda: _kept(root), then=RESUME):
         try:
-            found = analyse(tune, spec, factors, root=root, options=options)
+            with _Points() as on_point:
+                found = analyse(tune, spec, factors, root=root, options=options,
+                                on_point=on_point)  # fmt: skip
         except Interrupted:
             typer.echo(f"\n{stopped_by(caught)}: the games played are kept in {root}. Run the "
                        "same command again to resume.", err=True)  # fmt: skip
@@ -60,6 +63,48 @@ def sensitivity_command(*, file: str, overrides: Sequence[str], seed: int | None
 
         typer.echo(f"report: {build_sensitivity_report(root, found, report_at)}")
     return found
+
+
+class _Points:
+    """What the analysis shows while it plays: a bar over each phase's points on a terminal,
+    and a line when a phase ends (anywhere, so logs keep it)."""
+
+    def __enter__(self) -> Callable[[str, int, int], None]:
+        from rich.console import Console
+        from rich.progress import (
+            BarColumn,
+            MofNCompleteColumn,
+            Progress,
+            TextColumn,
+            TimeElapsedColumn,
+        )
+
+        from sim.console import draws_live
+
+        self.console = Console(stderr=True)
+        self.bar = None
+        self.tasks: dict[str, Any] = {}
+        self.began = time.perf_counter()
+        if draws_live(self.console):
+            self.bar = Progress(TextColumn("[bold]{task.description}"), BarColumn(),
+                                MofNCompleteColumn(), TimeElapsedColumn(), console=self.console,
+                                transient=True)  # fmt: skip
+            self.bar.start()
+        return self.point
+
+    def point(self, phase: str, done: int, total: int) -> None:
+        if self.bar is not None:
+            if phase not in self.tasks:
+                self.tasks[phase] = self.bar.add_task(f"{phase} points", total=total)
+            self.bar.update(self.tasks[phase], completed=done)
+        if done == total:
+            self.console.print(f"{phase}: {total:,} points played "
+                               f"({time.perf_counter() - self.began:,.0f} s so far)",
+                               highlight=False, markup=False)  # fmt: skip
+
+    def __exit__(self, *exc: object) -> None:
+        if self.bar is not None:
+            self.bar.stop()
 
 
 def _kept(root: Path) -> str:

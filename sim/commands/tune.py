@@ -15,7 +15,7 @@ from sim.faults import RESUME, keeping
 from sim.runner import Interrupted
 from sim.runner.folder import results_root
 from sim.runner.options import RunOptions
-from sim.tune.knobs import show_values
+from sim.tune.knobs import show_values, span
 from sim.tune.run import kept, run_tune
 from sim.tune.spec import Tune, load_tune
 
@@ -35,6 +35,8 @@ def tune_command(*, file: str, overrides: Sequence[str], games: int | None, seed
                        f"kept in {root}. Run the same command again to resume.",
                        err=True)  # fmt: skip
             raise typer.Exit(exit_code(caught)) from None
+    if summary["search"].get("ended"):
+        typer.echo(f"search: {summary['search']['ended']}")
     print_recommendation(tune, summary)
     typer.echo(f"recommended rules: {summary['overlay']}")
     if report_at is not None:
@@ -83,10 +85,18 @@ def _print_model(tune: Tune, summary: dict[str, Any], model: dict[str, Any]) -> 
         if model.get("why"):
             typer.echo(f"  no model of the optimum: {model['why']}")
         return
+    between = model.get("optimum") or {}
     for knob, (low, high) in model["intervals"].items():
-        typer.echo(f"  where the optimum lies (95%): {knob} {_number(low)} to {_number(high)}")
+        settings = f"{knob} {span(low, high, _number)}"
+        if knob in between:  # sought to a tenth of the knob's step
+            digits = (model.get("optimum_digits") or {}).get(knob, 1)
+            est, lo, hi = (f"{v:,.{digits}f}" for v in between[knob])
+            typer.echo(f"  where the optimum lies (95%): {knob} {est} ({lo} to {hi}); the "
+                       f"settings that hold it: {span(low, high, _number)}")  # fmt: skip
+        else:
+            typer.echo(f"  where the optimum lies (95%): {settings}")
     region = model["region"]
-    spans = "; ".join(f"{k} {v[0]} to {v[1]}" if len(v) == 2 and not isinstance(v[0], str)
+    spans = "; ".join(f"{k} {span(*v)}" if len(v) == 2 and not isinstance(v[0], str)
                       else f"{k} {', '.join(map(str, v))}"
                       for k, v in region["ranges"].items())  # fmt: skip
     typer.echo(f"  region: {region['settings']:,} of the {region['evaluated']:,} settings near "

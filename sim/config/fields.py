@@ -39,7 +39,7 @@ class Field:
     slot: int | None = None
     flag: str = ""
     shift: int = 0
-    plain: str = ""  # the key's name in a sentence ("the missile's price"); see rulesets.named
+    plain: str = ""  # the key's name in a sentence ("the missile's price"), on its schema line
 
     def __post_init__(self) -> None:
         if self.kind not in KINDS:

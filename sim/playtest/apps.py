@@ -28,6 +28,9 @@ from sim.errors import SimError
 from sim.playtest.records import Records, Row, number, read_text, records
 
 _DECLARATION = re.compile(r"<!(DOCTYPE|ENTITY)", re.IGNORECASE)
+# how to get a file each reader takes: the fix every refusal of its file names
+_BGSTATS_FIX = "Export the plays from BG Stats as JSON."
+_BGG_FIX = "Use the plays XML as BoardGameGeek writes it."
 
 
 def read_bgstats(path: str | os.PathLike[str], game: Any, name: str | None = None) -> Records:
@@ -36,18 +39,11 @@ def read_bgstats(path: str | os.PathLike[str], game: Any, name: str | None = Non
     try:
         data = json.loads(read_text(file))
     except (json.JSONDecodeError, RecursionError) as err:
-        raise SimError(
-            f"not a JSON file ({getattr(err, 'msg', 'nested too deep')})",
-            file=file,
-            hint="Export the plays from BG Stats as JSON.",
-        ) from None
+        reason = getattr(err, "msg", "nested too deep")
+        raise SimError(f"not a JSON file ({reason})", file=file, hint=_BGSTATS_FIX) from None
     if not isinstance(data, dict) or not isinstance(data.get("plays"), list):
-        raise SimError(
-            "not a BG Stats export: it has no list of `plays`",
-            file=file,
-            key="plays",
-            hint="Export the plays from BG Stats as JSON.",
-        )
+        raise SimError("not a BG Stats export: it has no list of `plays`", file=file, key="plays",
+                       hint=_BGSTATS_FIX)  # fmt: skip
     games = {_ref(g.get("id")): str(g.get("name", "")) for g in _items(data, "games", file)}
     people = {_ref(p.get("id")): p for p in _items(data, "players", file)}
     chosen = _choose(name, game, games.values(), file, key="games")
@@ -67,12 +63,7 @@ def _ref(value: Any) -> int | str | None:
 def _items(data: dict, key: str, file: Path) -> list[dict]:
     value = data.get(key, [])
     if not isinstance(value, list) or not all(isinstance(v, dict) for v in value):
-        raise SimError(
-            f"`{key}` is not a list of records",
-            file=file,
-            key=key,
-            hint="Export the plays from BG Stats as JSON.",
-        )
+        raise SimError(f"`{key}` is not a list of records", file=file, key=key, hint=_BGSTATS_FIX)
     return value
 
 
@@ -131,19 +122,12 @@ def read_bgg(path: str | os.PathLike[str], game: Any, name: str | None = None) -
     file = Path(path)
     text = read_text(file)
     if _DECLARATION.search(text):
-        raise SimError(
-            "the XML declares a DOCTYPE or entities, which a plays file never does",
-            file=file,
-            hint="Use the plays XML as BoardGameGeek writes it.",
-        )
+        raise SimError("the XML declares a DOCTYPE or entities, which a plays file never does",
+                       file=file, hint=_BGG_FIX)  # fmt: skip
     try:
         root = ET.fromstring(text)
     except (ET.ParseError, ValueError) as err:
-        raise SimError(
-            f"not an XML file ({err})",
-            file=file,
-            hint="Use the plays XML as BoardGameGeek writes it.",
-        ) from None
+        raise SimError(f"not an XML file ({err})", file=file, hint=_BGG_FIX) from None
     plays = [root] if root.tag == "play" else list(root.iter("play"))
     if root.tag not in ("plays", "play"):
         raise SimError(

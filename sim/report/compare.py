@@ -37,7 +37,7 @@ from sim.report.answers import (
     render_parts,
     sentence,
 )
-from sim.report.data import load_results
+from sim.report.data import Results, load_results
 from sim.report.game_quality.compare import paired_runs
 from sim.report.render import CSS, SORTER_JS, Section, strip_tags
 from sim.stats.tolerances import Tolerance, resolve
@@ -194,6 +194,14 @@ def _said(v: Verdict) -> str:
     return words.word(v)
 
 
+def _run_names(ra: Results, rb: Results) -> tuple[str, str]:
+    """What to call the two runs: their experiments' names, or their folders' names where both
+    ran one experiment (two runs of steal_highest are told apart by folder, not "X vs X")."""
+    if ra.name != rb.name or ra.root.name == rb.root.name:
+        return ra.name, rb.name
+    return ra.root.name, rb.root.name
+
+
 def build_comparison(
     *,
     dir_a: str | Path,
@@ -207,10 +215,11 @@ def build_comparison(
     if report_dir is not None:
         report_folder.check(report_dir, key="--report-dir")
     ra, rb = load_results(dir_a), load_results(dir_b)
+    name_a, name_b = _run_names(ra, rb)
     out = (
         Path(report_dir)
         if report_dir is not None
-        else Path("reports") / f"compare-{ra.name}-vs-{rb.name}"
+        else Path("reports") / f"compare-{name_a}-vs-{name_b}"
     )
     report_folder.check(out, key="--report-dir")
     ans_a = _answers(report_sections(ra, choose_sections(ra), n_boot=n_boot))
@@ -218,7 +227,7 @@ def build_comparison(
     keys = list(dict.fromkeys([*ans_a, *ans_b]))
     games = min(ra.games_per_arm, rb.games_per_arm)  # what would settle it in the smaller run
     paired = paired_verdicts(paired_runs(ra, rb), resolve(rb.manifest.get("tolerances")))
-    title = f"Comparison: {ra.name} (A) and {rb.name} (B)"
+    title = f"Comparison: {name_a} (A) and {name_b} (B)"
     e = html.escape
     body = "".join(_row(k, ans_a.get(k), ans_b.get(k), games) for k in keys)
     page = "\n".join(

@@ -14,9 +14,13 @@ from typing import Any
 import polars as pl
 
 from sim.report import fmt
+from sim.report import verdicts as words
+from sim.report.answers import Answer, Part, Row
 from sim.report.context import Context
+from sim.report.data_quality import Quality
 from sim.report.render import Finding
 from sim.report.table import Column, Table
+from sim.stats.verdict import Verdict, all_of
 
 
 def reference(ctx: Context) -> str:
@@ -79,3 +83,19 @@ def changes(rows: list[dict[str, Any]], key: str, who: str, what: str) -> list[F
                     f"{fmt.pp_ci(r[key], r[f'{key}_low'], r[f'{key}_high'])} against "
                     f"{r['against']}.", "finding")
             for r in rows if r[f"{key}_low"] > 0 or r[f"{key}_high"] < 0]  # fmt: skip
+
+
+def options_answer(section: str, question: str, verdicts: list[Verdict], parts: list[Part], *,
+                   said_all: tuple[str, str], quality: Quality, rows: list[Row],
+                   rows_head: str, **more: Any) -> Answer:  # fmt: skip
+    """An options section's answer "what is each option worth?" (`<section>.worth`): each
+    option's verdict in the rows, the family's (no option changes anything, in the words
+    `said_all`: holds, opposite) in the category and the word, and how to settle the open
+    ones; `more`: the Answer's other fields (a tolerance)."""
+    verdict, kind = words.each(verdicts)
+    family = all_of(verdicts)
+    return Answer(key=f"{section}.worth", question=question, parts=parts, kind=kind,
+                  category=words.said(family, *said_all), quality=quality, section=section,
+                  verdict=verdict, more=words.settle_sentence(words.open_ones(verdicts), "them"),
+                  rows=rows, word=words.said(family, "no change", "changes"),
+                  rows_head=rows_head, **more)  # fmt: skip

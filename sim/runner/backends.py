@@ -54,8 +54,11 @@ def _dask(tasks: Iterator[Task], jobs: int, address: str | None) -> Iterator[Chu
             if address:
                 client = Client(address, timeout=DASK_CONNECT_TIMEOUT, set_as_default=False)
             else:
+                # no dashboard: nothing shows its address, and a second local run at once
+                # would warn that port 8787 is taken
                 cluster = LocalCluster(n_workers=jobs, threads_per_worker=1, processes=True,
-                                       silence_logs=logging.CRITICAL)  # fmt: skip
+                                       silence_logs=logging.CRITICAL,
+                                       dashboard_address=None)  # fmt: skip
                 client = Client(cluster, set_as_default=False)
         except (OSError, TimeoutError) as exc:
             raise SimError(

@@ -133,15 +133,14 @@ def _filled(y: np.ndarray) -> np.ndarray:
 def shares(indices: dict[str, np.ndarray], names: Sequence[str]) -> dict[str, Any]:
     """What a report says of one output: the luck (the seed's total index), the rules (the
     rest), each key's S1 and ST, the interactions among the rules, each with its interval
-    (index +- SALib's 95% half-width, all clipped to [0, 1])."""
+    (index +- SALib's 95% half-width, all clipped to [0, 1]: a share of the variance; with a
+    small base the estimators can stray past either end, and an estimate of 109% beside an
+    interval of 77 to 100 would read as a contradiction)."""
     seed = len(names) - 1
 
     def interval(value: float, half: float) -> list[float]:
-        return [
-            float(value),
-            float(np.clip(value - half, 0, 1)),
-            float(np.clip(value + half, 0, 1)),
-        ]
+        return [float(np.clip(value, 0, 1)), float(np.clip(value - half, 0, 1)),
+                float(np.clip(value + half, 0, 1))]  # fmt: skip
 
     s1, s1c, st, stc = (indices[k] for k in ("S1", "S1_conf", "ST", "ST_conf"))
     luck = interval(st[seed], stc[seed])

@@ -13,7 +13,7 @@ import numpy as np
 import polars as pl
 
 from sim.report import plots, write_report
-from sim.report.answers import Answer, Estimate, Label, joined, sentence
+from sim.report.answers import Answer, Count, Estimate, Label, joined, sentence
 from sim.report.render import Section
 from sim.report.table import Column, Table
 from sim.sensitivity.analysis import SEED
@@ -57,7 +57,7 @@ def _section(found: dict[str, Any], i: int, target: dict[str, Any]) -> Section:
     outputs = [o for o in found["outputs"] if o["target"] == i]
     name = target["name"]
     section = Section(f"sensitivity_{i}", f"What moves {name}",
-                      f"How much of {name}'s variation do the rules explain, which keys, and "
+                      f"How much of the variation of {name} do the rules explain, which keys, and "
                       "how much is luck?")  # fmt: skip
     section.add(_figure(found, i, target, outputs))
     for o in outputs:
@@ -106,13 +106,14 @@ def _answer(found: dict[str, Any], i: int, target: dict[str, Any], o: dict[str, 
     inter = sum(max(v["ST"][0] - v["S1"][0], 0.0) for v in s["keys"].values())
     parts = sentence(
         "The rules explain ", _estimate(f"{key}.rules", "the rules' share", s["rules"]),
-        f" of {target['name']}'s variation at {o['place']} over these ranges, luck ",
-        _estimate(f"{key}.luck", "luck's share", s["luck"]),
-        f" at {found['games']:,} games a point",
+        " of the variation of ", Label(target["name"]), " at ", Label(o["place"]),
+        " over these ranges, luck ", _estimate(f"{key}.luck", "luck's share", s["luck"]),
+        " at ", Count(found["games"], "games a point"),
         sentence("; by key, with its interactions: ", *by_key) if shown else None,
-        f"; interactions add about {100 * inter:.0f} pp to the keys' own shares"
+        "; the keys' interactions add to their own shares (the table: with interactions "
+        "above alone)"
         if inter >= 0.01 else None,
-        sentence("; not distinguishable from no effect: ", ", ".join(nothing))
+        sentence("; not distinguishable from no effect: ", Label(", ".join(nothing)))
         if nothing else None, ".")  # fmt: skip
     return Answer(key=key, question=f"How much of {target['name']} do the rules decide "
                   f"({o['place']})?", parts=parts, kind="info",

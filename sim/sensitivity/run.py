@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import copy
 import fnmatch
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -106,23 +107,28 @@ def point_experiment(tune: Tune, factors: Sequence[Knob], point: Mapping[str, An
     return parse_experiment(data, file=tune.file, text=tune.text, overrides=kept_overrides)
 
 
+OnPoint = Callable[[str, int, int], None]  # (phase, points done, points in the phase)
+
+
 def analyse(tune: Tune, spec: Mapping[str, Any], factors: tuple[Knob, ...], *, root: Path,
-            options: RunOptions) -> dict[str, Any]:  # fmt: skip
-    """Morris on every key, Sobol on those that matter; the points played on one pool."""
+            options: RunOptions, on_point: OnPoint | None = None) -> dict[str, Any]:  # fmt: skip
+    """Morris on every key, Sobol on those that matter; the points played on one pool,
+    `on_point` told after each."""
     current = {k.name: _current(tune, k) for k in factors}
     seed = tune.experiment.seed
     pool = local_pool(options.jobs or default_jobs(), backend=options.backend,
                       games=[tune.experiment.game])  # fmt: skip
     try:
-        evaluate = _evaluator(tune, factors, spec["games"], root, options, pool)
+        evaluate = _evaluator(tune, factors, spec["games"], root, options, pool, on_point)
         screen_design = Design(factors, {})
-        m_points, m_y, screened = morris(screen_design, evaluate,
+        m_points, m_y, screened = morris(screen_design, partial(evaluate, phase="Morris"),
                                          trajectories=spec["trajectories"], seed=seed)  # fmt: skip
         names = kept(screen_design, screened, most=spec["max_keys"]) or [factors[0].name]
         chosen = tuple(k for k in factors if k.name in names)
         fixed = {k.name: current[k.name] for k in factors if k.name not in names}
         design = Design(chosen, fixed)
-        s_points, s_y, indices = sobol(design, evaluate, base=spec["base"], seed=seed)
+        s_points, s_y, indices = sobol(design, partial(evaluate, phase="Sobol"),
+                                       base=spec["base"], seed=seed)  # fmt: skip
     finally:
         if pool is not None:  # one worker plays in this process: no pool
             pool.close()
@@ -165,12 +171,12 @@ def _outputs(tune: Tune) -> list[tuple[int, str]]:
 
 
 def _evaluator(tune: Tune, factors: tuple[Knob, ...], games: int, root: Path,
-               options: RunOptions, pool: Any):  # fmt: skip
+               options: RunOptions, pool: Any, on_point: OnPoint | None):  # fmt: skip
     done: dict[str, np.ndarray] = {}
 
-    def evaluate(points: list[dict[str, Any]]) -> np.ndarray:
+    def evaluate(points: list[dict[str, Any]], *, phase: str) -> np.ndarray:
         rows = []
-        for point in points:
+        for i, point in enumerate(points):
             key = repr(sorted(point.items()))
             if key not in done:
                 exp = point_experiment(tune, factors, point)
@@ -178,6 +184,8 @@ def _evaluator(tune: Tune, factors: tuple[Knob, ...], games: int, root: Path,
                 ev = measure(tune, point, games, root=root)
                 done[key] = np.array([m.value.value for m in ev.measured])
             rows.append(done[key])
+            if on_point is not None:
+                on_point(phase, i + 1, len(points))
         return np.vstack(rows)
 
     return evaluate

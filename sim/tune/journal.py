@@ -3,7 +3,8 @@ folder) and what it writes on each trial, read by the search and by the report a
 
 A trial's user attributes: `rung.<games>` its evaluation on the first <games> games per arm
 (games, objectives, score, each target's value at each place: `Evaluation.as_json`),
-`invalid` why the rules refused the candidate, `polish` its polishing round. Light: optuna
+`invalid` why the rules refused the candidate, `polish` its polishing round, `repeat_of` the
+trial whose stored answer a proposal of a candidate already tried was given. Light: optuna
 only, no engine."""
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ STUDY = "tune"  # the study's name in it
 RUNG = "rung."
 INVALID = "invalid"
 POLISH = "polish"
+REPEAT = "repeat_of"
 WHAT = "the tune's journal"
 
 

@@ -185,6 +185,11 @@ def show_values(knobs: Sequence[Knob], values: Mapping[str, Any]) -> str:
     return ", ".join(f"{k.name}={_show(values[k.name])}" for k in knobs)
 
 
+def span(low: Any, high: Any, show: Any = str) -> str:
+    """'13 to 14', or '11' when both ends are one value (an interval of one setting)."""
+    return show(low) if low == high else f"{show(low)} to {show(high)}"
+
+
 def _show(value: Any) -> str:
     if isinstance(value, float):
         return f"{value:.4g}"

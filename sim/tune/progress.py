@@ -51,6 +51,8 @@ class TuneProgress:
         what = show_values(self.tune.knobs, note.values)
         if note.state == "invalid":
             text = f"refused by the rules ({note.reason})"
+        elif note.state == "repeat":
+            text = f"tried before: {note.reason}"
         else:
             ev = note.evaluation
             assert ev is not None

@@ -27,7 +27,7 @@ from sim.runner.pool import WorkerPool
 from sim.tune.confirm import Confirmed, confirm_one, ranked_confirmed
 from sim.tune.knobs import show_values
 from sim.tune.model_data import locate_tune, modelled
-from sim.tune.region import Located
+from sim.tune.region import Located, optimum_digits
 from sim.tune.search import candidate_key
 from sim.tune.spec import Tune
 
@@ -148,6 +148,8 @@ def _json(tune: Tune, best: Mapping[str, Any], first: Located, final: Located,
         "refitted_best": final.best,
         "alternatives": alternatives,
         "intervals": {k: list(v) for k, v in final.intervals.items()},
+        "optimum": {k: list(v) for k, v in final.optimum.items()},
+        "optimum_digits": {k.name: optimum_digits(k) for k in tune.knobs if k.numeric},
         "region": {"settings": len(region), "met": final.region_met,
                    "evaluated": final.settings, "ranges": ranges,
                    "listed": region if len(region) <= MAX_LISTED else []},

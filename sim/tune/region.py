@@ -17,9 +17,14 @@ random numbers), so their errors are correlated: a lucky stretch of games lifts 
 candidate's measure alike. Each replicate draws one weight per block of consecutive games
 (Exp(1): the Bayesian bootstrap) and gives it to that block in every candidate, which keeps
 the correlation; each candidate's measure is re-read as a weighted ratio of its per-game
-sums, the model refitted, its best setting found. The per-knob interval is the 2.5% and
-97.5% points of the replicates' best settings (a flat optimum, several settings tied,
-counts from its lowest to its highest); the region holds the settings whose targets the
+sums, the model refitted, its best setting found. Two intervals per numeric knob come of
+the replicates: where the optimum lies, the model's least score sought between the grid's
+values too (a lattice REFINE times finer, one step around each refit's best setting), its
+2.5% and 97.5% points; and the settings that hold it, the 2.5% point of the replicates' best
+settings and the 97.5% point rounded outward to the grid (a flat optimum, several settings
+tied, counts from its lowest to its highest in both). On a grid the second covers more than
+95% (the best setting alone is right most of the time) and the first about 95%
+(tests/test_tune_region.py measures both); the region holds the settings whose targets the
 model predicts met (the prediction's interval inside the band widened by the tolerance, as
 the confirmation's verdict reads a measurement) or whose score is not distinguishable from
 the best's (the interval of the paired score difference reaches 0).
@@ -56,6 +61,8 @@ MAX_SETTINGS = 250_000  # settings the model is evaluated at (the neighbourhood'
 CHUNK = 20  # replicates evaluated at once
 TIE = 1e-9  # scores this close to the least are the same optimum
 MISFIT = 0.5  # the model misses the confirmation when it is off by more than this many tolerances
+REFINE = 10  # where the optimum lies: a lattice this many times finer than the knobs' grid
+MAX_LATTICE = 20_000  # its points around one refit's best setting, at most
 
 
 @dataclass(frozen=True)
@@ -88,7 +95,7 @@ class Located:
 
     best: dict[str, Any]
     score: float  # the model's score there
-    intervals: dict[str, tuple[float, float]]  # numeric knob -> where the optimum lies
+    intervals: dict[str, tuple[float, float]]  # numeric knob -> the settings that hold the optimum
     region: list[dict[str, Any]]  # settings that would do as well (met or not distinguishable)
     region_met: int  # how many of them the model predicts met at every target
     alternatives: list[dict[str, Any]]
@@ -96,6 +103,8 @@ class Located:
     neighbourhood: int = 0  # candidates the model was fitted to
     terms: int = 0
     settings: int = 0  # settings evaluated
+    optimum: dict[str, tuple[float, float, float]] = field(default_factory=dict)
+    # numeric knob -> where the optimum lies between the grid's values: estimate, low, high
 
     @property
     def agrees(self) -> bool:
@@ -143,8 +152,9 @@ def locate(knobs: Sequence[Knob], objectives: Sequence[Objective], played: Seque
     draws = np.vstack([np.ones((1, blocks)), rng.exponential(1.0, (replicates, blocks))])
     values = _measured(played, draws)  # [replicates + 1, candidates, objectives]
     fit = _Fit(space, x[near], weights.w, terms)
-    low_of, high_of, predicted, scores_vs = [], [], [], []
+    low_of, high_of, fine_low, fine_high, predicted, scores_vs = [], [], [], [], [], []
     anchor, score_0 = 0, np.zeros(0)
+    lattice = space.lattice()
     for start in range(0, draws.shape[0], CHUNK):
         chunk = values[start : start + CHUNK][:, near]
         pred = fit.predict(chunk, grid_x)  # [r, settings, objectives]
@@ -158,11 +168,19 @@ def locate(knobs: Sequence[Knob], objectives: Sequence[Objective], played: Seque
             where = grid_x[tied[r]]
             low_of.append(where.min(axis=0))
             high_of.append(where.max(axis=0))
+            if len(where) > 1:  # a flat optimum: its tied settings say where it lies
+                fine_low.append(low_of[-1][: len(space.numeric)])
+                fine_high.append(high_of[-1][: len(space.numeric)])
+            else:
+                lo, hi = _between(fit, chunk[r], where[0], lattice, objectives)
+                fine_low.append(lo)
+                fine_high.append(hi)
         predicted.append(pred)
         scores_vs.append(score - score[:, [anchor]])
     pred_all = np.concatenate(predicted)[1:]  # the replicates alone
     diff = np.concatenate(scores_vs)[1:]
     intervals = space.intervals(np.array(low_of[1:]), np.array(high_of[1:]), level)
+    optimum = space.optimum(np.array(fine_low), np.array(fine_high), level)
     met = _met(pred_all, objectives, level)
     close = np.quantile(diff, (1 - level) / 2, axis=0) <= TIE
     inside = np.flatnonzero(met | close)
@@ -172,8 +190,8 @@ def locate(knobs: Sequence[Knob], objectives: Sequence[Objective], played: Seque
     checks = _checks(fit, values, near, confirmed, played, x, objectives, level)
     return Located(best=grid[anchor], score=float(score_0[anchor]), intervals=intervals,
                    region=region, region_met=int(met.sum()), alternatives=alts, checks=checks,
-                   neighbourhood=int(near.size), terms=fit.terms,
-                   settings=len(grid))  # fmt: skip
+                   neighbourhood=int(near.size), terms=fit.terms, settings=len(grid),
+                   optimum=optimum)  # fmt: skip
 
 
 # --- the knobs' space ----------------------------------------------------------------------
@@ -218,6 +236,38 @@ class _Space:
         x = np.array([self.coords(s) for s in settings])
         inside = self.distance(x, centre) <= radius + 1e-9
         return [s for s, keep in zip(settings, inside, strict=True) if keep], x[inside]
+
+    def lattice(self) -> np.ndarray:
+        """Offsets (scaled) of a lattice REFINE times finer than each numeric knob's grid, one
+        step either way (coarser where the knobs are many, at most MAX_LATTICE points)."""
+        k = len(self.numeric)
+        if k == 0:
+            return np.zeros((1, 0))
+        per_axis = min(2 * REFINE + 1, max(3, int(MAX_LATTICE ** (1 / k))) // 2 * 2 + 1)
+        axes = [np.linspace(-1, 1, per_axis) * self.step(knob) for knob in self.numeric]
+        return np.array(list(itertools.product(*axes)))
+
+    def step(self, knob: Knob) -> float:
+        """A numeric knob's grid step, scaled to its range."""
+        values = knob.grid()
+        if values is None:
+            return 1 / (CONTINUOUS_POINTS - 1)
+        return (values[1] - values[0]) / (knob.high - knob.low) if len(values) > 1 else 0.0
+
+    def optimum(self, lows: np.ndarray, highs: np.ndarray, level: float
+                ) -> dict[str, tuple[float, float, float]]:  # fmt: skip
+        """Per numeric knob: where the optimum lies between the grid's values, from each
+        draw's lowest and highest least-score point (the first draw the estimate, the others
+        the replicates): the estimate, the 2.5% point of the lows, the 97.5% of the highs."""
+        alpha = (1 - level) / 2
+        out = {}
+        for i, k in enumerate(self.numeric):
+            span = k.high - k.low
+            est = k.low + span * (lows[0, i] + highs[0, i]) / 2
+            lo = k.low + span * float(np.quantile(lows[1:, i], alpha))
+            hi = k.low + span * float(np.quantile(highs[1:, i], 1 - alpha))
+            out[k.name] = (float(est), lo, hi)
+        return out
 
     def intervals(self, lows: np.ndarray, highs: np.ndarray, level: float
                   ) -> dict[str, tuple[float, float]]:  # fmt: skip
@@ -298,6 +348,26 @@ class _Fit:
         """values [r, candidates, objectives] -> predictions [r, settings, objectives]."""
         coef = np.einsum("tc,rco->rto", self.hat, values)
         return np.einsum("st,rto->rso", self.features(at), coef)
+
+
+def optimum_digits(knob: Knob) -> int:
+    """Decimals that show where the optimum lies to the lattice's step (a tenth of the knob's
+    step: 13.5 for a price in whole numbers, 121,500 for one in steps of 5,000)."""
+    step = _Space([knob]).step(knob) * (knob.high - knob.low) / REFINE
+    return max(0, -math.floor(math.log10(step))) if step > 0 else 0
+
+
+def _between(fit: _Fit, values: np.ndarray, at: np.ndarray, lattice: np.ndarray,
+             objectives: Sequence[Objective]) -> tuple[np.ndarray, np.ndarray]:  # fmt: skip
+    """One draw's least score between the grid's values: the model (its measures `values`,
+    [candidates, objectives]) on the lattice around the grid setting `at`, inside the knobs'
+    ranges; the lowest and highest numeric coordinates of its tied least points."""
+    k = lattice.shape[1]
+    x = np.repeat(at[None, :], len(lattice), axis=0)
+    x[:, :k] = np.clip(at[:k] + lattice, 0.0, 1.0)
+    score = _score(fit.predict(values[None], x)[0], objectives)
+    tied = x[score <= score.min() + TIE, :k]
+    return tied.min(axis=0), tied.max(axis=0)
 
 
 # --- the measures, re-read under each replicate's weights -----------------------------------

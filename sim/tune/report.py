@@ -309,6 +309,8 @@ def played(data: TuneData) -> Section:
         kind="info", section="search",
     ))  # fmt: skip
     section.add(figures.search(data))
+    if s["search"].get("ended"):
+        section.add(Text(f"The search ended early: {s['search']['ended']}."))
     rows = []
     for t in data.trials:
         last = t.last

@@ -16,6 +16,7 @@ from sim.report.answers import Answer, Count, Estimate, Label, joined, sentence
 from sim.report.render import Section, Text
 from sim.report.table import Column, Table
 from sim.report.verdicts import FINDING, UNSETTLED, WITHIN
+from sim.tune.knobs import span
 from sim.tune.report_data import TuneData
 
 
@@ -66,7 +67,12 @@ def _checks_table(frame: pl.DataFrame) -> Table:
 
 def _where(data: TuneData, model: dict[str, Any]) -> Answer:
     region = model["region"]
-    spans = [[Label(k), " ", _optimum(k, model["refitted_best"][k], lo, hi)]
+    between = model.get("optimum") or {}
+    digits = model.get("optimum_digits") or {}
+    spans = [[Label(k), " ", _optimum(k, *between[k], digits=digits.get(k, 1)),
+              " (the settings that hold it: ",
+              Label(span(lo, hi, lambda v: f"{v:.4g}")), ")"] if k in between else
+             [Label(k), " ", _optimum(k, model["refitted_best"][k], lo, hi)]
              for k, (lo, hi) in model["intervals"].items()]  # fmt: skip
     ranges = [[Label(_range(k, v))] for k, v in region["ranges"].items()]
     misses = [c for c in model["checks"] if not c["agrees"]]
@@ -93,17 +99,20 @@ def _by(data: TuneData, model: dict[str, Any]) -> list[Any]:
                     "is the confirmation's best, ", Label(data.confirmed[0]["label"]))  # fmt: skip
 
 
-def _optimum(knob: str, best: float, low: float, high: float) -> Estimate:
-    """A knob's optimum: the refitted model's best value, the interval where 95% of the
-    bootstrap's refits put it."""
-    whole = all(float(v).is_integer() for v in (best, low, high))
+def _optimum(knob: str, best: float, low: float, high: float, *, digits: int | None = None
+             ) -> Estimate:  # fmt: skip
+    """A knob's optimum: the refitted model's best value (between the grid's values, where
+    the summary has it, shown to `digits` decimals: a tenth of the knob's step), the interval
+    where 95% of the bootstrap's refits put it."""
+    if digits is None:
+        digits = 0 if all(float(v).is_integer() for v in (best, low, high)) else 3
     return Estimate(f"tune.optimum.{knob}", f"{knob} at the optimum", float(best), float(low),
-                    float(high), unit="num", digits=0 if whole else 3, signed=False)  # fmt: skip
+                    float(high), unit="num", digits=digits, signed=False)  # fmt: skip
 
 
 def _range(knob: str, value: list[Any]) -> str:
     if len(value) == 2 and all(isinstance(v, int | float) for v in value):
-        return f"{knob} {value[0]:.4g} to {value[1]:.4g}"
+        return f"{knob} {span(value[0], value[1], lambda v: f'{v:.4g}')}"
     return f"{knob} {', '.join(map(str, value))}"
 
 
@@ -124,14 +133,17 @@ def _values_table(data: TuneData, model: dict[str, Any]) -> Table:
     best = data.confirmed[0]["values"]
     alts = data.confirmed[1 : 1 + model["alternatives"]]
     rows = []
+    between = model.get("optimum") or {}
     for knob in data.knobs:
         low, high = model["intervals"].get(knob, (np.nan, np.nan))
+        est = between.get(knob)
         rows.append(
             {
                 "knob": knob,
                 "printed": str(model["printed"].get(knob)),
                 "recommended": str(best[knob]),
-                "optimum": _both(low, high),
+                "optimum": _between(est, (model.get("optimum_digits") or {}).get(knob, 1)),
+                "settings": _both(low, high),
                 **{f"alt{j}": str(a["values"][knob]) for j, a in enumerate(alts, 1)},
             }
         )
@@ -140,6 +152,7 @@ def _values_table(data: TuneData, model: dict[str, Any]) -> Table:
         Column.text("printed", "printed"),
         Column.text("recommended", "recommended"),
         Column.text("optimum", "optimum lies at (95%)"),
+        Column.text("settings", "settings that hold it (95%)"),
     ]
     cols += [Column.text(f"alt{j}", f"alternative {j}") for j in range(1, len(alts) + 1)]
     return Table(
@@ -151,8 +164,16 @@ def _values_table(data: TuneData, model: dict[str, Any]) -> Table:
     )
 
 
+def _between(est: list[float] | None, digits: int) -> str:
+    """'13.5 (13.0 to 13.9)', or '' without an estimate."""
+    if not est:
+        return ""
+    value, low, high = (f"{v:,.{digits}f}" for v in est)
+    return f"{value} ({low} to {high})"
+
+
 def _both(low: float, high: float) -> str:
-    return "" if not np.isfinite(low) else f"{low:.4g} to {high:.4g}"
+    return "" if not np.isfinite(low) else span(low, high, lambda v: f"{v:.4g}")
 
 
 def _figure(data: TuneData, model: dict[str, Any]):
@@ -161,7 +182,7 @@ def _figure(data: TuneData, model: dict[str, Any]):
     listed = model["region"]["listed"]
     for knob, ax in zip(knobs, axes[:, 0], strict=False):
         tried = [t.params[knob] for t in data.trials if knob in t.params]
-        low, high = model["intervals"][knob]
+        low, high = (model.get("optimum") or {}).get(knob, [None, *model["intervals"][knob]])[1:]
         ax.scatter(tried, [0] * len(tried), color="#9aa3ad", s=10, label="trials")
         if listed:
             ax.scatter([r[knob] for r in listed], [0.25] * len(listed), color=plots.COLORS[2],

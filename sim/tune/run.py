@@ -47,9 +47,10 @@ def run_tune(tune: Tune, *, root: Path, options: RunOptions, show: bool = True, 
         progress = TuneProgress(tune, steps=planned + tune.search.confirm,
                                 done=len(study.trials), console=console, show=show)  # fmt: skip
         on_chunk = _chunk_counter(progress, stop_after_chunks)
-        search(tune, study, root=root, options=options,
-               on_trial=lambda note: progress.trial(note, planned),
-               on_chunk=on_chunk, pool=pool)  # fmt: skip
+        ended = search(tune, study, root=root, options=options,
+                       on_trial=lambda note: progress.trial(note, planned), on_chunk=on_chunk,
+                       on_ended=lambda why: progress.line(f"search: {why}"),
+                       pool=pool)  # fmt: skip
         confirmed = confirm(tune, study, root=root, options=options, on_chunk=on_chunk,
                             on_candidate=progress.confirming, pool=pool)  # fmt: skip
         confirmed, model = recommend(tune, study, confirmed, root=root, options=options,
@@ -58,6 +59,7 @@ def run_tune(tune: Tune, *, root: Path, options: RunOptions, show: bool = True, 
         found = crossings(tune, confirmed, root=root)
         overlay = write_overlay(root, tune, confirmed[0])
         summary = _summary(tune, root, study, confirmed, found, overlay)
+        summary["search"]["ended"] = ended
         write_summary(root, {**summary, "model": model})
         _record_session(root, began, progress, finished=True)
     except BaseException:

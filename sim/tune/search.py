@@ -37,13 +37,14 @@ from sim.errors import ConfigError
 from sim.runner.options import RunOptions
 from sim.runner.pool import WorkerPool
 from sim.tune.evaluate import Evaluation, measure, run_candidate
-from sim.tune.journal import INVALID, POLISH, RUNG, STUDY, rung_evaluations, storage
+from sim.tune.journal import INVALID, POLISH, REPEAT, RUNG, STUDY, rung_evaluations, storage
 from sim.tune.knobs import space_size
 from sim.tune.spec import Tune
 from sim.tune.targets import objective_names, pareto_fronts
 
 FINISHED = (TrialState.COMPLETE, TrialState.PRUNED)
 MAX_ASKS = 4  # trials per planned candidate at most, proposals of tried ones included
+REPEATS_TO_STOP = 10  # proposals in a row of candidates already tried: the sampler has settled
 POLISH_ROUNDS = 3
 
 
@@ -53,7 +54,7 @@ class TrialNote:
 
     number: int
     values: dict[str, Any]
-    state: str  # complete | pruned | invalid
+    state: str  # complete | pruned | invalid | repeat (answered from an earlier trial)
     evaluation: Evaluation | None = None
     reason: str = ""
     tried: int = 0  # distinct candidates in the study so far
@@ -118,9 +119,14 @@ class _Grid(BruteForceSampler):
 def search(tune: Tune, study: optuna.Study, *, root: Path, options: RunOptions,
            on_trial: Callable[[TrialNote], None] | None = None,
            on_chunk: Callable[[Any], None] | None = None,
-           pool: WorkerPool | None = None) -> None:  # fmt: skip
+           on_ended: Callable[[str], None] | None = None,
+           pool: WorkerPool | None = None) -> str:  # fmt: skip
     """Run (or resume) the study until it holds the planned trials (on the `pool`'s workers
-    when the tune holds one).
+    when the tune holds one). Returns why the sampler's trials ended early ("" when they did
+    not): a proposal of a candidate already tried is answered from that trial, unplayed, and
+    REPEATS_TO_STOP such proposals in a row end the sampler's trials (a sampler that keeps
+    proposing what it has tried, as GP may on a grid, has settled), told to `on_ended`
+    when it happens.
 
     Raises the runner's Interrupted when stopped: the trial being played stays running in the
     journal, with its games, and the next call finishes it."""
@@ -139,20 +145,37 @@ def search(tune: Tune, study: optuna.Study, *, root: Path, options: RunOptions,
     def ask_and_play() -> None:
         study.sampler = make_sampler(tune, len(study.trials))
         trial = study.ask(distributions)
+        earlier = tried_before(study, trial)
+        if earlier is not None:
+            _answer_from(study, tune, trial, earlier, on_trial=on_trial)
+            return
         _run_trial(study, tune, trial, root=root, options=options, on_trial=on_trial,
                     on_chunk=on_chunk, pool=pool)  # fmt: skip
 
     planned = planned_trials(tune)
+    ended = ""
     while candidates_tried(study) < planned and len(study.trials) < MAX_ASKS * planned:
+        if repeats_in_a_row(study) >= REPEATS_TO_STOP:
+            proposed = {
+                candidate_key(t.params)
+                for t in study.get_trials(deepcopy=False)
+                if POLISH not in t.user_attrs and t.state != TrialState.WAITING
+            }
+            ended = (f"the sampler proposed {REPEATS_TO_STOP} candidates in a row that it had "
+                     f"tried before ({len(proposed)} distinct of {planned} planned): it has "
+                     "settled, so its trials end here")  # fmt: skip
+            if on_ended is not None:
+                on_ended(ended)
+            break
         ask_and_play()
     if sampler_kind(tune) == "grid":
-        return  # every candidate was tried: nothing near the best is left
+        return ended  # every candidate was tried: nothing near the best is left
     while True:
         while study.get_trials(deepcopy=False, states=(TrialState.WAITING,)):
             ask_and_play()  # a polishing round's steps, queued
         steps = polishing_steps(study, tune)
         if not steps:
-            return
+            return ended
         for values, round_ in steps:
             study.enqueue_trial(values, user_attrs={POLISH: round_})
 
@@ -168,6 +191,52 @@ def candidates_tried(study: optuna.Study) -> int:
 def candidate_key(params: Mapping[str, Any]) -> str:
     """The same text for the same knob values."""
     return repr(sorted(params.items()))
+
+
+def tried_before(study: optuna.Study, trial: Trial) -> FrozenTrial | None:
+    """The first finished (or refused) trial of the same candidate, if any."""
+    key = candidate_key(trial.params)
+    done = study.get_trials(deepcopy=False, states=(*FINISHED, TrialState.FAIL))
+    return next((t for t in done if t.number != trial.number
+                 and candidate_key(t.params) == key), None)  # fmt: skip
+
+
+def repeats_in_a_row(study: optuna.Study) -> int:
+    """How many of the sampler's last trials (polishing steps aside) were proposals of
+    candidates tried before: read from the journal, so a tune resumed after its sampler
+    settled, even after its polishing, does not ask it again."""
+    count = 0
+    for t in reversed(study.get_trials(deepcopy=False)):
+        if POLISH in t.user_attrs:
+            continue
+        if REPEAT not in t.user_attrs:
+            break
+        count += 1
+    return count
+
+
+def _answer_from(study: optuna.Study, tune: Tune, trial: Trial, earlier: FrozenTrial, *,
+                 on_trial) -> None:  # fmt: skip
+    """Tell the sampler what the earlier trial of this candidate found (its rungs, its state,
+    its values), without playing or measuring again."""
+    trial.set_user_attr(REPEAT, earlier.number)
+    for key, value in earlier.user_attrs.items():
+        if key.startswith(RUNG) or key == INVALID:
+            trial.set_user_attr(key, value)
+    values = {k.name: trial.params[k.name] for k in tune.knobs}
+    note = _note(study, on_trial, int(trial.user_attrs.get(POLISH, 0)))
+    reason = f"trial {earlier.number + 1}'s answer, not played again"
+    if earlier.state == TrialState.FAIL:
+        study.tell(trial, state=TrialState.FAIL)
+    else:
+        if n_objectives(tune) == 1:
+            for games, value in sorted(earlier.intermediate_values.items()):
+                trial.report(value, games)
+        if earlier.state == TrialState.PRUNED:
+            study.tell(trial, state=TrialState.PRUNED)
+        else:
+            study.tell(trial, values=earlier.values)
+    note(TrialNote(trial.number, values, "repeat", reason=reason))
 
 
 def polishing_steps(study: optuna.Study, tune: Tune) -> list[tuple[dict[str, Any], int]]:

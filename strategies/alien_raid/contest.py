@@ -11,7 +11,7 @@ from sim.games.alien_raid.cards import cf, mf
 from sim.games.alien_raid.observe import op
 from sim.jit import jit
 from strategies.alien_raid.plan import THEIRS, Q
-from strategies.alien_raid.shopping import expected_attack
+from strategies.alien_raid.shopping import expected_attack_kept, own_classes
 
 UNSEEN = 2048  # scratch: unseen copies per model
 DECK_POWER = 1024  # fscratch: unseen_attack per deck (start, blue, red)
@@ -44,31 +44,35 @@ def deck_of_purchase(p, turn):
 
 
 @jit
-def unseen_attack(obs, p, scratch, deck):
-    """The average attack of the unseen ships of a deck (stations excluded)."""
+def unseen_attack(obs, p, scratch, fscratch, deck, classes):
+    """The average attack of the unseen ships of a deck (stations excluded); `classes`: the
+    own ships' (shopping.own_classes)."""
     total, n = 0.0, 0
     for m in range(p[L.P_N_MODELS]):
         if mf(p, m, L.M_DECK) == deck and mf(p, m, L.M_ATTACK) > 0:
-            total += scratch[UNSEEN + m] * expected_attack(obs, p, m)
+            total += scratch[UNSEEN + m] * expected_attack_kept(obs, p, scratch, fscratch, m,
+                                                                classes)  # fmt: skip
             n += scratch[UNSEEN + m]
     return total / n if n > 0 else 4.0
 
 
 @jit
-def fleet_power(obs, p, scratch, fscratch, k):
+def fleet_power(obs, p, scratch, fscratch, k, classes):
     """Captain k's expected total attack: known ships, and the unseen average for the rest
-    (unseen_attack per deck, worked out once per public_contest: DECK_POWER, -1 until then)."""
+    (unseen_attack per deck, worked out once per public_contest: DECK_POWER, -1 until then);
+    `classes`: the own ships' (shopping.own_classes)."""
     power = 0.0
     for i in range(L.MAX_HAND):
         if obs[op(k, L.OP_SLOT_USED + i)] == 0:
             continue
         m = obs[op(k, L.OP_HAND + i)]
         if m >= 0:
-            power += expected_attack(obs, p, m)
+            power += expected_attack_kept(obs, p, scratch, fscratch, m, classes)
         else:
             deck = deck_of_purchase(p, obs[op(k, L.OP_BOUGHT_TURN + i)])
             if fscratch[DECK_POWER + deck] < 0.0:
-                fscratch[DECK_POWER + deck] = unseen_attack(obs, p, scratch, deck)
+                fscratch[DECK_POWER + deck] = unseen_attack(obs, p, scratch, fscratch, deck,
+                                                            classes)  # fmt: skip
             power += fscratch[DECK_POWER + deck]
     return power
 
@@ -86,11 +90,12 @@ def public_contest(obs, p, scratch, fscratch, scale):
     for deck in range(L.DECK_RED + 1):
         fscratch[DECK_POWER + deck] = -1.0
     seat = obs[L.O_SEAT]
+    classes = own_classes(obs, p)
     for k in range(obs[L.O_N_PLAYERS]):
         if k == seat or obs[op(k, L.OP_N_SHIPS)] == 0:
             continue
         groups = max(1.0, 0.6 * min(obs[op(k, L.OP_N_SHIPS)], obs[L.O_N_BOARD]))
-        per_group = fleet_power(obs, p, scratch, fscratch, k) / groups
+        per_group = fleet_power(obs, p, scratch, fscratch, k, classes) / groups
         for s in range(obs[L.O_N_BOARD]):
             if obs[L.O_BOARD + s] < 0 or total_raid <= 0:
                 continue

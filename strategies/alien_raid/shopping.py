@@ -10,23 +10,33 @@ from sim.games.alien_raid import layout as L
 from sim.games.alien_raid.cards import is_station, mf, price
 from sim.jit import jit, jit_inline
 from strategies.alien_raid.common import can_add, me, own_ships, own_stations
+from strategies.alien_raid.tables import EXPECT_FLAG, EXPECT_KEYS, EXPECTS
 
 # indices of the shopping parameters in a strategy's parameter vector
 ATTACK_WORTH, SHIP_WORTH, STATION_WORTH = 3, 4, 5
 
 
 @jit
-def holds_class(obs, p, cls, skip):
+def own_classes(obs, p):
+    """The classes of the own ships as bits: class c at bit c + 1 (bit 0: a ship of none)."""
+    bits = 0
     for i in range(L.MAX_HAND):
         m = obs[me(obs, L.OP_HAND + i)]
-        if m >= 0 and i != skip and mf(p, m, L.M_CLASS) == cls:
-            return True
-    return False
+        if m >= 0:
+            bits |= 1 << (mf(p, m, L.M_CLASS) + 1)
+    return bits
+
+
+@jit_inline
+def holds(classes, cls):
+    """holds_class(obs, p, cls, -1) read from own_classes."""
+    return 0 <= cls + 1 < 63 and (classes >> (cls + 1)) & 1 == 1
 
 
 @jit
-def condition_chance(obs, p, cond, arg):
-    """A rough chance that a trait condition holds when the ship attacks."""
+def condition_chance(p, cond, arg, classes):
+    """A rough chance that a trait condition holds when the ship attacks (`classes`: the own
+    ships', own_classes)."""
     if cond == L.C_NONE:
         return 1.0
     if cond == L.C_CITY_TYPE:
@@ -38,9 +48,9 @@ def condition_chance(obs, p, cond, arg):
     if cond == L.C_CITY_NOT_REGION:
         return 1.0 - 1.0 / p[L.P_N_REGIONS]
     if cond == L.C_WITH:
-        return 0.8 if holds_class(obs, p, arg, -1) else 0.1
+        return 0.8 if holds(classes, arg) else 0.1
     if cond == L.C_WITHOUT:
-        return 0.2 if holds_class(obs, p, arg, -1) else 0.9
+        return 0.2 if holds(classes, arg) else 0.9
     if cond == L.C_ALONE or cond == L.C_GROUP_AT_LEAST:
         return 0.4
     if cond == L.C_VS_ARMY:
@@ -54,14 +64,39 @@ def condition_chance(obs, p, cond, arg):
 
 @jit
 def expected_attack(obs, p, m):
+    """Model m's printed attack plus each trait's bonus times the chance its conditions hold
+    for this captain (condition_chance)."""
+    return expected_attack_of(p, m, own_classes(obs, p))
+
+
+@jit
+def expected_attack_of(p, m, classes):
+    """expected_attack for a captain whose ships' classes are `classes` (own_classes)."""
     a = float(mf(p, m, L.M_ATTACK))
     for t in range(mf(p, m, L.M_N_TRAITS)):
         base = L.P_MODELS + m * L.MODEL_SIZE + L.M_TRAITS + t * L.TRAIT_SIZE
         chance = 1.0
         for k in range(L.MAX_CONDS):
-            chance *= condition_chance(obs, p, p[base + 1 + 2 * k], p[base + 2 + 2 * k])
+            chance *= condition_chance(p, p[base + 1 + 2 * k], p[base + 2 + 2 * k], classes)
         a += p[base] * chance
     return a
+
+
+@jit
+def expected_attack_kept(obs, p, scratch, fscratch, m, classes):
+    """expected_attack (`classes`: own_classes), kept per captain and model for the classes it
+    was worked out for (tables.EXPECTS; cleared once a game: the params may differ)."""
+    if scratch[EXPECT_FLAG] == 0:
+        for i in range(L.MAX_PLAYERS * L.MAX_MODELS):
+            scratch[EXPECT_KEYS + i] = 0
+        scratch[EXPECT_FLAG] = 1
+    i = obs[L.O_SEAT] * L.MAX_MODELS + m
+    if not (0 <= m < L.MAX_MODELS and 0 <= i < L.MAX_PLAYERS * L.MAX_MODELS):
+        return expected_attack_of(p, m, classes)
+    if scratch[EXPECT_KEYS + i] != classes + 1:
+        fscratch[EXPECTS + i] = expected_attack_of(p, m, classes)
+        scratch[EXPECT_KEYS + i] = classes + 1
+    return fscratch[EXPECTS + i]
 
 
 @jit

@@ -26,10 +26,15 @@ WIN_FLAGS = GAME_SCRATCH  # WINS: (L.MAX_CATCH + 1) * ODDS_SPAN entries
 HOLD_FLAGS = WIN_FLAGS + (L.MAX_CATCH + 1) * ODDS_SPAN // 64  # HOLDS: MAX_MODELS * MAX_CITIES
 KINDS_FLAG = HOLD_FLAGS + L.MAX_MODELS * L.MAX_CITIES // 64  # 1 once GROUPED and FOE hold
 GROUPED, FOE = KINDS_FLAG + 1, KINDS_FLAG + 2  # a bit per model (cards.depends_on_group, _foe)
-assert FOE < GAME_SCRATCH + GAME_WORDS and L.MAX_MODELS <= 63
+EXPECT_FLAG = FOE + 1  # 1 once EXPECT_KEYS were cleared this game
+assert EXPECT_FLAG < GAME_SCRATCH + GAME_WORDS and L.MAX_MODELS <= 63
 # the tables
 WINS = FSCRATCH_SIZE - (L.MAX_CATCH + 1) * ODDS_SPAN  # fscratch: army_odds ** armies
 HOLDS = GAME_SCRATCH - L.MAX_MODELS * L.MAX_CITIES  # scratch: model_conditions per (m, city)
+# shopping.expected_attack per (captain, model) and, per entry, 1 + the own ships' classes it
+# was worked out for (0: none yet; an entry changes only when the captain's classes do)
+EXPECTS = WINS - L.MAX_PLAYERS * L.MAX_MODELS  # fscratch
+EXPECT_KEYS = HOLDS - L.MAX_PLAYERS * L.MAX_MODELS  # scratch
 
 
 @jit_inline

@@ -50,7 +50,7 @@ from strategies.space_invaders.common import (
 )
 from strategies.space_invaders.tactical import (
     _landing_worth,
-    _resolve_choices,
+    resolve_choices,
     wave_from_landing,
 )
 from strategies.space_invaders.values import hit_worths, landed_mask, tokens_after, ufo_worth
@@ -214,10 +214,10 @@ def plan(s, p, seat, sp, scratch, only_level):
 
 @jit
 def stays(s, p, w, seat, sp, scratch):
-    """Whether the token in flight stays in the planet area: what its power does from where it
-    lies (a sure blast wave; a bonus shot at the UFO from there, lines 411, 419, 424) beats
-    the expected worth of launching it again."""
-    if sp[_STAY] < 0.5:
+    """Whether the token in flight stays in the planet area, the planet-area re-launch offered:
+    what its power does from where it lies (a sure blast wave; a bonus shot at the UFO from
+    there, lines 411, 419, 424) beats the expected worth of launching it again."""
+    if s[L.S_OPTION] != L.OPT_PLANET_RELAUNCH or sp[_STAY] < 0.5:
         return False
     t = s[L.S_CUR]
     power, level = s[tk(t, L.TK_POWER)], s[tk(t, L.TK_LEVEL)]
@@ -274,11 +274,7 @@ def policy(phase, s, p, w, seat, sp, rng, a, scratch):
         got = _landing_worth(s, p, t, seat, sp, scratch)
         a[L.A_YES] = 1.0 if got < fresh else 0.0
     elif phase == L.PH_OPTION:
-        option = s[L.S_OPTION]
-        take = take_option(s, p, sp, _OPTIONS, option)
-        if take and option == L.OPT_PLANET_RELAUNCH and stays(s, p, w, seat, sp, scratch):
-            take = False
-        a[L.A_TAKE] = 1.0 if take else 0.0
+        take = take_option(s, p, sp, _OPTIONS, s[L.S_OPTION])
+        a[L.A_TAKE] = 1.0 if take and not stays(s, p, w, seat, sp, scratch) else 0.0
     elif phase == L.PH_RESOLVE:
-        predict_threat(s, p, scratch)
-        _resolve_choices(s, p, w, seat, sp, a, scratch)
+        resolve_choices(s, p, w, seat, sp, a, scratch)

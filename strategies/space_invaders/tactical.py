@@ -129,7 +129,10 @@ def _best_neighbour(s, p, scratch, cells, seat, sp, landed, keep, floor):
 
 
 @jit
-def _resolve_choices(s, p, w, seat, sp, a, scratch):
+def resolve_choices(s, p, w, seat, sp, a, scratch):
+    """Each resolution choice (redirect, extra hit, blast wave) for the most valuable card,
+    the threat predicted first (the planner answers these the same way)."""
+    predict_threat(s, p, scratch)
     for t in range(s[L.S_TOKENS]):
         power, result = s[tk(t, L.TK_POWER)], s[tk(t, L.TK_RESULT)]
         mask = s[tk(t, L.TK_CELLS)]
@@ -179,10 +182,10 @@ def wave_from_landing(s, p, w, seat, sp, scratch, power, landed):
 
 @jit_inline
 def stays(s, p, w, seat, sp, scratch):
-    """Whether the token in flight stays in the planet area: its wave from there reaches a
-    card worth at least its best target (the rules of thumb weigh no chances: a sure hit on
-    as good a card beats a new launch)."""
-    if sp[_STAY] < 0.5:
+    """Whether the token in flight stays in the planet area, the planet-area re-launch offered:
+    its wave from there reaches a card worth at least its best target (the rules of thumb
+    weigh no chances: a sure hit on as good a card beats a new launch)."""
+    if s[L.S_OPTION] != L.OPT_PLANET_RELAUNCH or sp[_STAY] < 0.5:
         return False
     predict_threat(s, p, scratch)
     power = s[tk(s[L.S_CUR], L.TK_POWER)]
@@ -236,11 +239,7 @@ def policy(phase, s, p, w, seat, sp, rng, a, scratch):
         got = _landing_worth(s, p, t, seat, sp, scratch)
         a[L.A_YES] = 1.0 if got < sp[_RELAUNCH_BELOW] * worth else 0.0
     elif phase == L.PH_OPTION:
-        option = s[L.S_OPTION]
-        take = take_option(s, p, sp, _OPTIONS, option)
-        if take and option == L.OPT_PLANET_RELAUNCH and stays(s, p, w, seat, sp, scratch):
-            take = False
-        a[L.A_TAKE] = 1.0 if take else 0.0
+        take = take_option(s, p, sp, _OPTIONS, s[L.S_OPTION])
+        a[L.A_TAKE] = 1.0 if take and not stays(s, p, w, seat, sp, scratch) else 0.0
     elif phase == L.PH_RESOLVE:
-        predict_threat(s, p, scratch)
-        _resolve_choices(s, p, w, seat, sp, a, scratch)
+        resolve_choices(s, p, w, seat, sp, a, scratch)

@@ -4,6 +4,10 @@ light one). Every strategy is a compiled policy the game loop calls through a fu
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
 import numpy as np
 
 from sim.compiling import Unit
@@ -48,13 +52,13 @@ def simulate_chunk(ruleset: Ruleset, n_players: int, players: list[base.Player],
                seat_lineup: np.ndarray, seeds: np.ndarray, *,
                trace: bool = False) -> base.Chunk:  # fmt: skip
     """Play len(seeds) games; with `trace`, hash every turn's state and check the census."""
-    check_players(ruleset, n_players)
+    facts = _facts(ruleset, n_players)
     seat_lineup, games, seats = base.chunk_arrays(
         seat_lineup, seeds, n_players, len(GAME_COLUMNS), (n_players, SEAT_SIZE)
     )
     plan = Plan(players)
     compiled(play_batch, BATCH_TYPES)(
-        to_params(ruleset.values), n_players, np.ascontiguousarray(seeds, np.uint64),
+        facts.params.copy(), n_players, np.ascontiguousarray(seeds, np.uint64),
         seat_lineup, plan.which, plan.params, games, seats, bool(trace),
         *workspace(plan.policies, plan.params.shape[1], ruleset.values["game.turns"]),
     )  # fmt: skip
@@ -66,7 +70,7 @@ def simulate_chunk(ruleset: Ruleset, n_players: int, players: list[base.Player],
         games=base.game_columns(
             games, GAME_COLUMNS, trace=trace, outcome=G_OUTCOME, outcome_names=OUTCOMES
         ),
-        seats=_seat_columns(ruleset, games, seats, seat_lineup, labels),
+        seats=_seat_columns(facts.models, games, seats, seat_lineup, labels),
         errors=errors,
         illegal=illegal,
     )
@@ -81,13 +85,43 @@ class Plan(PolicyTable):
         return [_LOOP, *self.policy_jobs(POLICY_SIGNATURE.args), _FREE_SLOTS]
 
 
-def _seat_columns(ruleset, games, seats, seat_lineup, labels) -> dict[str, np.ndarray]:
+@dataclass
+class _Facts:
+    """What a chunk reads of its ruleset, worked out once per ruleset (not once per chunk: a
+    catalog's card names took some 2 ms a chunk to read from the values)."""
+
+    values: Mapping[str, Any]  # kept so that the ruleset's id is not reused while cached
+    params: np.ndarray
+    models: tuple[str, ...]
+    players: set[int]  # the player counts check_players let through
+
+
+_FACTS: dict[int, _Facts] = {}
+_FACTS_KEPT = 8
+
+
+def _facts(ruleset: Ruleset, n_players: int) -> _Facts:
+    """The ruleset's params and card names, and check_players for `n_players` (raising for a
+    count the catalog cannot deal), each worked out the first time it is asked."""
+    facts = _FACTS.get(id(ruleset.values))
+    if facts is None or facts.values is not ruleset.values:
+        if len(_FACTS) >= _FACTS_KEPT:
+            _FACTS.pop(next(iter(_FACTS)))
+        facts = _Facts(ruleset.values, to_params(ruleset.values), names(ruleset.values).models,
+                       set())  # fmt: skip
+        _FACTS[id(ruleset.values)] = facts
+    if n_players not in facts.players:
+        check_players(ruleset, n_players)
+        facts.players.add(n_players)
+    return facts
+
+
+def _seat_columns(models, games, seats, seat_lineup, labels) -> dict[str, np.ndarray]:
     """One row per captain: the framework's columns, the captain's counters, the card of the
-    purchase probe, and each card's purchases and offers."""
+    purchase probe (`models`: the card names), and each card's purchases and offers."""
     n, players, _ = seats.shape
     flat = seats.reshape(n * players, SEAT_SIZE)
     block = flat[:, SEAT_BLOCK:]
-    models = names(ruleset.values).models
     cols = base.winner_seat_columns(games[:, G_WINNERS], flat[:, SEAT_SCORE], seat_lineup, labels)
     for column, field in SEAT_FIELDS.items():
         cols[column] = block[:, field]

@@ -171,7 +171,8 @@ def compiled(function, signature: tuple):
     with a ctx whose policies are compiled functions (a plain function without the JIT)."""
     if config.DISABLE_JIT:
         return function
-    function.compile(signature)
+    if signature not in function.overloads:  # compile() checks the types anew each call
+        function.compile(signature)
     return function.overloads[signature].entry_point
 
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from sim.measures.core import Measure, Value
-from sim.report.answers import Estimate, Label, Part, Term, joined, sentence
+from sim.report.answers import Answer, Estimate, Label, Part, Term, joined, sentence
 from sim.results import StoredArm
 from sim.stats.verdict import Verdict, equivalence, positive
 
@@ -29,6 +29,12 @@ class Found:
 
 def measure_at(measure: Measure, level: str, arms: list[StoredArm]) -> Found:
     return Found(measure, level, measure.pooled(arms))
+
+
+def unasked(key: str, question: str, why: str, category: str = "not asked") -> Answer:
+    """The answer to a question the experiment does not ask ("not asked") or whose games
+    cannot tell ("not measured"): `why` says what is missing and how to ask."""
+    return Answer(key, question, [why], "info", category=category, section="quality")
 
 
 def settled(value: Value, against: float, tolerance: float, *, above: bool = True,

@@ -16,6 +16,7 @@ from sim.report.game_quality.common import (
     key,
     measure_at,
     term,
+    unasked,
 )
 from sim.report.game_quality.design import Design, has_columns
 from sim.results import Settings
@@ -184,11 +185,9 @@ def _answer(key_: str, question: str, parts: list[Part], found: list[Found], hea
             basis: str, table: list[Row]) -> Answer:  # fmt: skip
     head = next((f for f in found if f.measure.name == head_name and f.value.n), None)
     if not found or not parts:
-        parts = [
-            "Not measured: the stored games lack the columns these measures read (results "
-            "written before they existed: run the experiment again with --fresh)."
-        ]
-        return Answer(key_, question, parts, "info", category="not measured", section="quality")
+        return unasked(key_, question, "Not measured: the stored games lack the columns these "
+                       "measures read (results written before they existed: run the experiment "
+                       "again with --fresh).", "not measured")  # fmt: skip
     headline = None
     if head is not None and not math.isnan(head.value.value):
         headline = estimate(key(key_.split(".")[1], head.measure.name, head.level), head)

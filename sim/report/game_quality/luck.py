@@ -20,18 +20,20 @@ the share of deals every table won and every table lost (the deal decided), and 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numpy as np
 import polars as pl
 
-from sim.measures.core import Value, ratio_difference, ratio_value
+from sim.measures import registry_for
+from sim.measures.blocks import replayed
+from sim.measures.core import DEAL, Value, ratio_difference, ratio_value
 from sim.measures.generic import CoinFlips
 from sim.report import verdicts as words
 from sim.report.answers import Answer, Label, Part, Row, joined, sentence
 from sim.report.data_quality import Quality, mde
 from sim.report.game_quality import references
-from sim.report.game_quality.common import alike, estimate, key
+from sim.report.game_quality.common import alike, estimate, key, unasked
 from sim.report.game_quality.design import Design, ReplayGroup
 from sim.stats.tolerances import Tolerance
 from sim.stats.verdict import Verdict
@@ -48,6 +50,8 @@ class Replays:
     alone: dict[str, Value]  # a player seated once in the first seating -> P(it wins every replay)
     deals: int
     difference: Value  # deal minus player, per deal
+    # (label, measure, its value with each deal's seatings one unit, with each game one unit)
+    figures: list[tuple[str, str, Value, Value]] = field(default_factory=list)
 
 
 def _winner_masks(results, arms: list[str]) -> np.ndarray:
@@ -97,7 +101,22 @@ def replays(results, group: ReplayGroup) -> Replays:
         {lab: ratio_value(w.astype(float), one, rate=True) for lab, w in every.items()},
         len(seats),
         ratio_difference(player.astype(float), one, deal.astype(float), one),
+        seat_figures(results, group, list(single)),
     )
+
+
+def seat_figures(
+    results, group: ReplayGroup, alone: list[str]
+) -> list[tuple[str, str, Value, Value]]:
+    """The first seat's and each lone player's win share over the group's games, each deal's
+    seatings one unit (sim/measures/blocks.py), beside the same games each one unit."""
+    block = replayed([results.stored(a) for a in group.arms], group.arms)
+    one_by_one = type(block)(block.games.drop(DEAL), block.seats, block.settings)
+    registry = registry_for(results.game)
+    named = [("seat 1 wins", "win_share.seat.0")]
+    named += [(f"{lab} wins", f"win_share.{lab}") for lab in alone]
+    return [(label, name, registry.get(name).estimate(block),
+             registry.get(name).estimate(one_by_one)) for label, name in named]  # fmt: skip
 
 
 @dataclass
@@ -171,19 +190,11 @@ def competitive(
     ]
     found = coins(design, results)
     if not groups and not ups and not found:
-        parts: list[Part] = [
-            "Not asked: the experiment replays no deal and seats no mixed table. To ask, add "
-            "arms that replay each deal with the seats rotated ([a, b], then [b, a]), or a "
-            "mixed table: {name: ladder, pool: [weakest, ..., strongest], rotate: permutations}."
-        ]
-        return (
-            Answer(
-                "quality.luck", QUESTION, parts, "info", category="not asked", section="quality"
-            ),
-            [],
-            [],
-            [],
-        )
+        why = ("Not asked: the experiment replays no deal and seats no mixed table. To ask, add "
+               "arms that replay each deal with the seats rotated ([a, b], then [b, a]), or a "
+               "mixed table: {name: ladder, pool: [weakest, ..., strongest], rotate: "
+               "permutations}.")  # fmt: skip
+        return unasked("quality.luck", QUESTION, why), [], [], []
     rows = [row for c in found for row in _coin_rows(c, game, len(found) > 1)]
     rows += [row for rep in groups for row in _replay_rows(rep, len(groups) > 1)]
     rows += [row for u in ups for row in _upset_rows(u, len(ups) > 1)]
@@ -297,6 +308,12 @@ def _replay_rows(rep: Replays, named: bool) -> list[Row]:
     for lab, v in rep.alone.items():
         rows.append(Row(f"{where}{lab} wins every seating",
                         estimate(key("luck", f"player_{lab}", arms), v, "share")))  # fmt: skip
+    for label, name, blocked, alone in rep.figures:
+        half = (alone.high - alone.low) / 2
+        rows.append(Row(f"{where}{label}, over every seating",
+                        estimate(key("luck", name, arms), blocked, "win share"),
+                        f"each deal's seatings one unit (±{100 * half:.1f} pp with each game "
+                        "one unit)", name))  # fmt: skip
     return rows
 
 
@@ -365,13 +382,10 @@ def deal_shares(design: Design, results, won: str) -> list[DealShares]:
 def cooperative(design: Design, results, won: str) -> tuple[Answer, list[DealShares]]:
     found = deal_shares(design, results, won)
     if not found:
-        parts: list[Part] = [
-            "Not asked: the experiment plays each deal at one table only. To "
-            "ask, play each deal at two or more tables (teams or dexterities)."
-        ]
-        return Answer(
-            "quality.luck", QUESTION, parts, "info", category="not measured", section="quality"
-        ), []
+        return unasked("quality.luck", QUESTION,
+                       "Not asked: the experiment plays each deal at one table only. To ask, "
+                       "play each deal at two or more tables (teams or dexterities).",
+                       "not measured"), []  # fmt: skip
 
     head = found[0]
     low = min(found, key=lambda d: d.decided.value)

@@ -14,7 +14,7 @@ from sim.measures.ratings import spans
 from sim.report import verdicts as words
 from sim.report.answers import Answer, Estimate, Label, Part, Row, sentence
 from sim.report.data_quality import Quality
-from sim.report.game_quality.common import estimate, key, settled, term
+from sim.report.game_quality.common import estimate, key, settled, term, unasked
 from sim.report.game_quality.design import Design
 from sim.results import StoredArm
 from sim.stats.tolerances import Tolerance
@@ -66,14 +66,10 @@ def competitive(design: Design, results, tol: Tolerance) -> tuple[Answer, list[L
             if found is not None:
                 ladders.append(found)
     if not ladders:
-        parts: list[Part] = [
-            "Not asked: the experiment seats no mixed table. To ask, add an arm that seats "
-            "the skill levels together, weakest first: {name: ladder, pool: [weakest, ..., "
-            "strongest], rotate: permutations}."
-        ]
-        return Answer(
-            "quality.skill", QUESTION, parts, "info", category="not asked", section="quality"
-        ), []
+        return unasked("quality.skill", QUESTION,
+                       "Not asked: the experiment seats no mixed table. To ask, add an arm that "
+                       "seats the skill levels together, weakest first: {name: ladder, pool: "
+                       "[weakest, ..., strongest], rotate: permutations}."), []  # fmt: skip
     each = [settled(lad.extremes[2], 0.5, tol.value, games=lad.games) for lad in ladders]
     v = decides(each)
     deciding = ladders[each.index(v)] if v in each else ladders[0]
@@ -259,14 +255,10 @@ def cooperative(
     tolerance (a move at most this large is none worth the name)."""
     found = moves(design, results, factors, won)
     if not found:
-        parts: list[Part] = [
-            "Not asked: the experiment plays one team skill and one dexterity at each setting. "
-            "To ask, add arms (or a sweep) with teams of two or more skills, or dexterities, "
-            "at each setting."
-        ]
-        return Answer(
-            "quality.skill", QUESTION, parts, "info", category="not measured", section="quality"
-        ), []
+        return unasked("quality.skill", QUESTION,
+                       "Not asked: the experiment plays one team skill and one dexterity at each "
+                       "setting. To ask, add arms (or a sweep) with teams of two or more skills, "
+                       "or dexterities, at each setting.", "not measured"), []  # fmt: skip
 
     each = [settled(m.value, 0.0, tol.value) for m in found]
     v = decides(each)

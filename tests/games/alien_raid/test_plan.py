@@ -201,3 +201,41 @@ def test_the_games_tables_give_the_figures_worked_out():
             assert model_conditions(p, scratch, m, city) == conditions(p, m, city)
             kinds = (depends_on_group(p, m), depends_on_foe(p, m))
             assert model_kinds(p, scratch, m) == kinds
+
+
+def test_kept_expected_attacks_equal_worked_out_ones():
+    """shopping.expected_attack_kept keeps each captain's expected attack of every model for
+    the classes of the captain's ships (tables.EXPECTS, cleared once a game): asked for any
+    seat and model, as hands change, again, after a new game and under other rules (other
+    traits), it is expected_attack worked out anew."""
+    from sim.games.alien_raid.decision import game_scratch
+    from sim.games.alien_raid.observe import op
+    from strategies.alien_raid.shopping import (
+        expected_attack,
+        expected_attack_kept,
+        expected_attack_of,
+        own_classes,
+    )
+
+    rng = np.random.default_rng(5)
+    scratch = np.zeros(SCRATCH_SIZE, np.int64)
+    fscratch = np.zeros(FSCRATCH_SIZE, np.float64)
+    other = P.copy()
+    scout = N.model("scout-saucer")
+    other[L.P_MODELS + scout * L.MODEL_SIZE + L.M_TRAITS + 1] = L.C_WITH  # "with" a class
+    obs = np.full(L.OBS_SIZE, -1, np.int32)
+    changed = 0
+    for p in (P, other, P):
+        game_scratch(scratch)  # a new game, maybe other rules
+        for _ in range(1500):
+            seat = int(rng.integers(0, 4))
+            obs[L.O_SEAT] = seat
+            if rng.random() < 0.3:  # the captain's hand changes now and then
+                for i in range(L.MAX_HAND):
+                    obs[op(seat, L.OP_HAND + i)] = rng.choice(SHIPS) if rng.random() < 0.6 else -1
+            m = int(rng.integers(0, p[L.P_N_MODELS]))
+            classes = own_classes(obs, p)
+            kept = expected_attack_kept(obs, p, scratch, fscratch, m, classes)
+            assert kept == expected_attack(obs, p, m)
+            changed += kept != expected_attack_of(p, m, 0)  # with no ships: other chances
+    assert changed > 50  # the hand's classes counted (a "with"/"without" condition)

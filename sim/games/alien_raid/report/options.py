@@ -15,7 +15,14 @@ from sim.report import verdicts as words
 from sim.report.answers import Answer, Estimate, Label, Row, joined, sentence
 from sim.report.context import Context
 from sim.report.data_quality import Quality
-from sim.report.options import changes, deviating, option_pairs, options_table, reference
+from sim.report.options import (
+    changes,
+    deviating,
+    option_pairs,
+    options_answer,
+    options_table,
+    reference,
+)
 from sim.report.render import Section, Text
 from sim.report.table import Column
 from sim.stats.tolerances import Tolerance
@@ -113,7 +120,7 @@ def answer(rows: list[dict], share: Tolerance, humans: Tolerance) -> Answer:
     gained = Estimate(f"{ID}.{top['arm']}.humans", f"final humans change of {top['lineup']}",
                       top["humans"], top["humans_low"], top["humans_high"], unit="num",
                       digits=0)  # fmt: skip
-    verdict, kind = words.each(verdicts)
+    verdict, _ = words.each(verdicts)
     figures = sentence("win share ", win, ", final humans ", gained)
     if changed:
         beyond = [sentence(what, figure, f", beyond its {tol.text()} tolerance")
@@ -138,19 +145,10 @@ def answer(rows: list[dict], share: Tolerance, humans: Tolerance) -> Answer:
                                                unit="num", digits=0),
                          "", r["arm"], what="final humans"))  # fmt: skip
     games = min(r["games"] for r in rows)
-    return Answer(
-        key=f"{ID}.worth",
-        question="What does taking an optional step differently change for the captain?",
-        parts=parts,
-        kind=kind,
-        category=words.said(all_of(verdicts), *_SAID_ALL),
+    return options_answer(
+        ID, "What does taking an optional step differently change for the captain?", verdicts,
+        parts, said_all=_SAID_ALL, rows=table, rows_head="step",
         quality=Quality(games=games, basis="paired games (against the same seat of the same "
                         f"game); tolerances: win share {share.text()}, final humans "
                         f"{humans.text()}"),
-        section=ID,
-        verdict=verdict,
-        more=words.settle_sentence(words.open_ones(verdicts), "them"),
-        rows=table,
-        word=words.said(all_of(verdicts), "no change", "changes"),
-        rows_head="step",
     )  # fmt: skip

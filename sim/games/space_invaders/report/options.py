@@ -22,11 +22,17 @@ from sim.report import verdicts as words
 from sim.report.answers import Answer, Estimate, Label, Row, sentence
 from sim.report.context import Context
 from sim.report.data_quality import Quality
-from sim.report.options import changes, option_pairs, options_table, reference
+from sim.report.options import (
+    changes,
+    option_pairs,
+    options_answer,
+    options_table,
+    reference,
+)
 from sim.report.render import Section, Text
 from sim.report.table import Column, Table
 from sim.stats.tolerances import Tolerance
-from sim.stats.verdict import Verdict, all_of, equivalence
+from sim.stats.verdict import Verdict, equivalence
 
 ID = "invaders_options"
 DECLINES = ("planet_stays", "declined")  # per-seat counters of declined optional actions
@@ -110,7 +116,7 @@ def answer(rows: list[dict], tol: Tolerance) -> Answer:
     top, top_v = order[0]
     change = Estimate(f"{ID}.{top['arm']}", f"win-rate change of {top['arm']}", top["diff"],
                       top["diff_low"], top["diff_high"])  # fmt: skip
-    verdict, kind = words.each(verdicts)
+    verdict, _ = words.each(verdicts)
     beyond = [r for r, v in order if v.opposite]
     if beyond:
         parts = sentence(Label(top["arm"]), " changes the team's win rate most: ", change,
@@ -134,21 +140,11 @@ def answer(rows: list[dict], tol: Tolerance) -> Answer:
              for r, v in order if not _rounds_to_zero(r)]  # fmt: skip
     games = min(r["games"] for r in rows)
     warning = thin_warning(rows, "diff", "win-rate change")
-    return Answer(
-        key=f"{ID}.worth",
-        question="What does each optional action change for the team?",
-        parts=parts,
-        kind=kind,
-        category=words.said(all_of(verdicts), *_SAID_ALL),
+    return options_answer(
+        ID, "What does each optional action change for the team?", verdicts, parts,
+        said_all=_SAID_ALL, rows=table, rows_head="option", tolerance=tol,
         quality=Quality(games=games, basis="paired games",
                         warnings=(warning,) if warning else ()),
-        section=ID,
-        verdict=verdict,
-        tolerance=tol,
-        more=words.settle_sentence(words.open_ones(verdicts), "them"),
-        rows=table,
-        word=words.said(all_of(verdicts), "no change", "changes"),
-        rows_head="option",
     )  # fmt: skip
 
 
