@@ -30,7 +30,7 @@ from sim.measures.blocks import replayed
 from sim.measures.core import DEAL, Value, ratio_difference, ratio_value
 from sim.measures.generic import CoinFlips
 from sim.report import verdicts as words
-from sim.report.answers import Answer, Label, Part, Row, sentence
+from sim.report.answers import Answer, Label, Part, Row, joined, sentence
 from sim.report.data_quality import Quality, mde
 from sim.report.game_quality import references
 from sim.report.game_quality.common import alike, estimate, key, unasked
@@ -177,7 +177,7 @@ def coins(design: Design, results) -> list[Coins]:
 
 def competitive(
     design: Design, results, tol: Tolerance, game: str = ""
-) -> tuple[Answer, list[Replays], list[Upsets]]:
+) -> tuple[Answer, list[Replays], list[Upsets], list[Coins]]:
     """Luck in a designer's units (the coin-flip share of the mixed tables, beside reference
     games), replays and upsets; `tol`: the `quality_share` tolerance (the coin-flip share
     against an even mix of 50%, the deal against the player)."""
@@ -189,12 +189,12 @@ def competitive(
         if (u := upsets(results, a, design.arms[a].pool)) is not None
     ]
     found = coins(design, results)
-    if not groups and not ups:
+    if not groups and not ups and not found:
         why = ("Not asked: the experiment replays no deal and seats no mixed table. To ask, add "
                "arms that replay each deal with the seats rotated ([a, b], then [b, a]), or a "
                "mixed table: {name: ladder, pool: [weakest, ..., strongest], rotate: "
                "permutations}.")  # fmt: skip
-        return unasked("quality.luck", QUESTION, why), [], []
+        return unasked("quality.luck", QUESTION, why), [], [], []
     rows = [row for c in found for row in _coin_rows(c, game, len(found) > 1)]
     rows += [row for rep in groups for row in _replay_rows(rep, len(groups) > 1)]
     rows += [row for u in ups for row in _upset_rows(u, len(ups) > 1)]
@@ -214,7 +214,8 @@ def competitive(
             Label(c.bottom),
             ".",
         )
-        more = sentence(_deal_sentence(deal, tol), words.settle_sentence(verdict))  # fmt: skip
+        more = sentence(_beside(game, c.value), _deal_sentence(deal, tol),
+                        words.settle_sentence(verdict))  # fmt: skip
         kind, basis = words.kind(verdict), "games of the mixed tables"
     elif deal is not None:
         verdict, rep = deal, groups[0]
@@ -241,7 +242,24 @@ def competitive(
     answer = Answer("quality.luck", QUESTION, parts, kind, head, category, quality, "quality",
                     verdict=verdict, tolerance=tol if verdict is not None else None, more=more,
                     rows=rows, word=word, rows_head="where")  # fmt: skip
-    return answer, groups, ups
+    return answer, groups, ups, found
+
+
+def _beside(game: str, value: Value) -> list[Part]:
+    """'On the scale from pure skill (0%) to a coin flip (100%), this game sits below the coin
+    race's 55.3% (...) (bold against steady). ' ([] without references): below or above a
+    reference when the intervals do not overlap, else it cannot be told apart from it."""
+    refs = references.others(game)
+    if not refs:
+        return []
+    each = []
+    for ref in refs:
+        place = ("sits below" if value.high < ref.low else "sits above" if value.low > ref.high
+                 else "cannot be told apart from")  # fmt: skip
+        each.append(sentence(place, " ", ref.title, "'s ", ref.estimate(), " (", ref.pairing,
+                             ")"))  # fmt: skip
+    return sentence("On the scale from ", Label("pure skill (0%)"), " to ",
+                    Label("a coin flip (100%)"), ", this game ", joined(each), ". ")  # fmt: skip
 
 
 def _luck_words(v: Verdict) -> tuple[str, str]:
@@ -272,10 +290,8 @@ def _coin_rows(c: Coins, game: str, named: bool) -> list[Row]:
     rows = [Row(f"{where}{c.top} against {c.bottom}",
                 estimate(key("luck", "coin_flips", c.arm), c.value, "coin-flip share"),
                 "this game", f"coin_flips.{c.top}>{c.bottom}")]  # fmt: skip
-    for ref in references.REFERENCES:
-        if ref.game != game:
-            rows.append(Row(f"{ref.title}: {ref.pairing}", ref.estimate(), "reference",
-                            ref.how))  # fmt: skip
+    for ref in references.others(game):
+        rows.append(Row(f"{ref.title}: {ref.pairing}", ref.estimate(), "reference", ref.how))
     return rows
 
 
