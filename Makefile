@@ -24,7 +24,7 @@ PYTEST_ARGS ?= -n 2 -q
 AXE_VERSION := 4.11.0
 AXE := $(VENV)/node/node_modules/axe-core/axe.min.js
 
-.PHONY: run test bench lint install clean axe notebook
+.PHONY: run test bench lint install clean axe notebook screenshots
 
 # The venv itself (python + an up-to-date pip).
 $(PYTHON):
@@ -77,6 +77,11 @@ bench: $(VENV)/.install-stamp
 	for game in $$($(PYTHON) -c "from sim.plugins import game_names; print(*game_names())"); do \
 		$(SIM) bench --game $$game || exit 1; \
 	done
+
+# The first screen of every shipped experiment's report (experiments/*.yaml and the example
+# games'), each played small, shot at 1280 px in headless chromium: docs/screenshots/*.png.
+screenshots: $(VENV)/.test-stamp
+	$(PYTHON) -m tests.shipped --out docs/screenshots --work results/screenshots
 
 lint: $(VENV)/.test-stamp
 	$(VENV)/bin/ruff check .

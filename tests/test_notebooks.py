@@ -3,8 +3,11 @@ bottom, on a kernel of this very Python (the project's venv), in a fresh folder.
 
 from __future__ import annotations
 
+import os
 import shutil
 import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import nbformat
@@ -27,9 +30,27 @@ def execute(path: Path, folder: Path) -> nbformat.NotebookNode:
     manager = KernelManager(kernel_name=KERNEL, kernel_spec_manager=specs, transport="ipc",
                             ip=str(folder / ".kernel" / "ipc"))  # fmt: skip
     notebook = nbformat.read(path, as_version=4)
-    NotebookClient(notebook, km=manager, timeout=600,
-                   resources={"metadata": {"path": str(folder)}}).execute()  # fmt: skip
+    with _one_core():  # the kernel inherits it
+        NotebookClient(notebook, km=manager, timeout=600,
+                       resources={"metadata": {"path": str(folder)}}).execute()  # fmt: skip
     return notebook
+
+
+@contextmanager
+def _one_core() -> Iterator[None]:
+    """This process (and the processes it starts meanwhile) on one of its cores: the kernel's
+    runs then play in the kernel (one worker, the default on one core) instead of starting a
+    pool of worker processes for each run, which cost more than the notebook's few thousand
+    games (a run's results are the same for any number of workers: tests/test_runner.py)."""
+    if not hasattr(os, "sched_setaffinity"):
+        yield
+        return
+    cores = os.sched_getaffinity(0)
+    os.sched_setaffinity(0, {min(cores)})
+    try:
+        yield
+    finally:
+        os.sched_setaffinity(0, cores)
 
 
 def test_there_is_a_walk_through():

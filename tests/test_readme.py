@@ -13,6 +13,7 @@ then opened in headless Chromium: any console error fails."""
 
 from __future__ import annotations
 
+import functools
 import glob
 import os
 import re
@@ -25,6 +26,7 @@ import pytest
 from typer.testing import CliRunner
 
 from sim.cli import app
+from sim.tune import model_data, region
 from tests.browser import assert_clean, open_page
 from tests.examples.installing import PACKAGES, installed_here
 
@@ -89,6 +91,11 @@ SMALLER: dict[str, list[str]] = {
         "--games", "10", *ONE,
     ],
 }  # fmt: skip
+# A tune's model is bootstrapped with a tenth of its replicates (as its games are a tenth or
+# less): the walk's three tunes still fit it, find the interval and the region and draw their
+# pages, where the full 400 replicates took most of their time; the bootstrap's own coverage
+# is checked at its size in tests/test_tune_region.py.
+TUNE_REPLICATES = region.REPLICATES // 10
 # the Python block's text -> what it runs with instead (each must be found)
 PYTHON_SMALLER = {"games=2000": "games=40", 'out="results/try"': 'out="results/try", jobs=1'}
 MAKE = {"make run": "$(SIM) run experiments/missile_cost.yaml", "make test": None}
@@ -163,6 +170,8 @@ def test_every_yaml_block_named_after_a_file_is_that_file():
 @pytest.mark.parametrize("command", [c for c in COMMANDS if c.startswith("sim ")])
 def test_every_command_runs_as_written(command, folder, monkeypatch):
     monkeypatch.chdir(folder)
+    monkeypatch.setattr(model_data, "locate",
+                        functools.partial(region.locate, replicates=TUNE_REPLICATES))  # fmt: skip
     args = [found for word in shlex.split(command)[1:] for found in _globbed(word)]
     done = CliRunner().invoke(app, [*args, *SMALLER[command]])
     assert done.exit_code == 0, f"{command}\n{done.output[-3000:]}"

@@ -157,6 +157,44 @@ def test_a_comparison_opens_with_what_differs_and_marks_no_significance(tmp_path
     assert "Nothing: the two runs share" in same.read_text()
 
 
+def test_the_scorecard_says_where_each_figure_holds():
+    from sim.report.answers import Answer, Estimate, Label, Row, sentence
+    from sim.report.scorecard import key_figures
+
+    def share(key: str, v: float) -> Estimate:
+        return Estimate(key, "seat 1's win share", v, v - 0.01, v + 0.01, unit="pct")
+
+    a, b = share("first@ladder", 0.53), share("first@optimal", 0.51)
+    # the setting the sentence names after each figure ("53% (...) in ladder")
+    told = Answer(
+        "first",
+        "Who wins?",
+        sentence(
+            "Seat 1 wins ", a, " in ", Label("ladder"), " and ", b, " in ", Label("optimal"), "."
+        ),
+    )
+    assert [f.where for f in key_figures(told)] == ["ladder"]  # one figure per kind of figure
+    # the row that shows the headline, else the answer's own `where`
+    close = share("close@careless", 0.5)
+    rowed = Answer(
+        "close",
+        "Close?",
+        sentence("Close in ", close, "."),
+        headline=close,
+        rows=[Row("steady", share("close@steady", 0.3)), Row("careless", close)],
+    )
+    assert [f.where for f in key_figures(rowed)] == ["careless"]
+    rowed.where = "every level"
+    assert [f.where for f in key_figures(rowed)] == ["every level"]
+    # a figure that is not the headline: where it was measured before where the answer holds
+    told.where = "casual, club"
+    assert [f.where for f in key_figures(told)] == ["ladder"]
+    told.parts = sentence("Seat 1 wins ", a, ".")
+    assert [f.where for f in key_figures(told)] == ["casual, club"]
+    # never the old placeholder
+    assert "first of" not in " ".join(f.where for f in key_figures(told))
+
+
 def test_two_runs_of_one_experiment_are_named_by_their_folders(tmp_path, monkeypatch):
     a = F.what_if(tmp_path / "baseline", games=200)
     b = F.what_if(tmp_path / "step2", games=200)

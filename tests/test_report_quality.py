@@ -59,6 +59,16 @@ def test_pure_luck_shows_no_skill_depth_within_a_tolerance_its_games_can_settle(
     assert "within \u00b15 pp of a coin's 50%" in text
 
 
+def test_a_replay_groups_seat_figure_counts_each_deal_once(luck):
+    # every seat random and each replay the same game: a deal's four seatings end alike, so
+    # they are worth one game, not four: the interval with each deal one unit is twice as wide
+    # as the games' one by one (sqrt 4), which would claim a precision the games do not have
+    row = {r[0]: r for r in answer_rows(luck)["quality.luck"]}["seat 1 wins, over every seating"]
+    low, high = map(float, re.fullmatch(r"\(([\d.]+) to ([\d.]+)\)", row[2]).groups())
+    alone = float(re.search(r"±([\d.]+) pp with each game one unit", row[3])[1])
+    assert (high - low) / 2 == pytest.approx(2 * alone, rel=0.1)
+
+
 def test_pure_luck_upsets_are_what_the_seats_would_give(luck):
     # players two or more levels below the best hold about half the seats and, by luck, win
     # about half the games: the two shares' intervals overlap
@@ -161,3 +171,57 @@ def test_a_what_if_arm_changes_the_game_leaves_it_alone_or_is_not_settled(tmp_pa
     assert kind == "unsettled", text
     assert text.startswith("Not settled whether anything changes beyond its tolerance"), text
     assert re.search(r"games per arm would likely settle it|more games alone would hardly", text)
+
+
+def test_the_luck_answer_places_the_game_beside_the_reference_games(luck, skill):
+    from sim.report.game_quality import references
+
+    refs = references.others("guardians")  # the planted games are Guardians': every reference
+    assert {r.game for r in refs} == {"pig", "coin-race"}
+    for report, place in ((luck, "sits above"), (skill, "sits below")):
+        _, text, _ = answers(report)["quality.luck"]
+        # a coin decides every planted game of luck (100%) and none of pure skill (0%)
+        assert "On the scale from pure skill (0%) to a coin flip (100%), this game " in text
+        for ref in refs:
+            shown = ref.estimate()
+            said = f"{place} {ref.title}'s {shown.text()} {shown.ci_text()} ({ref.pairing})"
+            assert said in text, (said, text)
+        rows = {r[0]: r for r in answer_rows(report)["quality.luck"]}
+        assert rows["Pig: optimal against careless"][-1] == "reference"
+
+
+def test_a_game_whose_interval_overlaps_a_reference_is_not_placed_above_or_below_it():
+    from sim.measures.core import Value
+    from sim.report.answers import plain_text
+    from sim.report.game_quality import luck as L
+    from sim.report.game_quality import references
+
+    pig = next(r for r in references.REFERENCES if r.game == "pig")
+    near = Value(pig.share, pig.low - 0.05, pig.low + 0.01, 0.02, 500)  # overlaps Pig's
+    said = plain_text(L._beside("coin-race-like", near))
+    assert "cannot be told apart from Pig's" in said and "sits" not in said.split("Pig's")[0]
+    assert L._beside("pig", near) != L._beside("coin-race-like", near)  # its own is left out
+
+
+def test_the_coin_race_has_a_quality_section_with_its_luck_beside_pig(tmp_path):
+    """The toy race's quality experiment (examples/coin_race/experiments/quality.yaml), small:
+    its two strategies make a ladder of one step, shown once, and its coin-flip share is
+    placed beside Pig's (its own reference left out)."""
+    from typer.testing import CliRunner
+
+    from sim.cli import app
+    from tests.coin_race import FOLDER, registered
+
+    with registered():
+        done = CliRunner().invoke(app, ["run", str(FOLDER / "experiments" / "quality.yaml"),
+                                        "--games", "300", "-j", "1", "--out",
+                                        str(tmp_path / "results")])  # fmt: skip
+    assert done.exit_code == 0, done.output
+    report = tmp_path / "results" / "report"
+    assert [r[0] for r in answer_rows(report)["quality.skill"]] == ["bold over steady"]
+    kind, text, _ = answers(report)["quality.luck"]
+    assert "as if a coin decided " in text and " of games between bold and steady" in text
+    assert "Pig's" in text and "the coin race's" not in text, text
+    rows = {r[0]: r[-1] for r in answer_rows(report)["quality.luck"]}
+    assert rows == {"bold against steady": "this game", "Pig: optimal against careless":
+                    "reference"}, rows  # fmt: skip

@@ -32,10 +32,18 @@ Fixed names (`close_rate`, `lead_changes`, `median_margin`, `decided_last_round`
 `uplift.seat.<k>`, `seat_advantage.<k>`, `won_share.seat.<k>`, `score.seat.<k>`,
 `beats.<A>><B>`, `leader_wins.<fraction>`, `last_wins.<fraction>`, `mean_<column>`,
 `median_<column>`, `seat_mean.<column>[.<strategy>]`, `seat_share.<column>[.<strategy>]`,
-`game_total.<column>`; `A+B` for the seats of two strategies together), and each game's own;
+`game_total.<column>`, `never_wins.seat.<k>`, `never_wins_excess.seat.<k>`; `A+B` for the
+seats of two strategies together), and each game's own;
 `registry.describe()` lists them with their definitions. A name is registered once: a
 duplicate is refused. The reports, `sim tune`, the precision stop and `sim.lab` read these
 measures and nothing else: a figure the registry lacks is added to it.
+
+Deal blocks
+-----------
+Arms that play the same deals (game i is one seed in every arm) in several seatings are read
+as one arm by `sim.measures.blocks.replayed(arms)`: its games carry a `deal` column, and every
+ratio measure then counts a deal, all its seatings, as one unit (a replay group's seat and
+strategy figures; the deals a seat never wins).
 
 Adding a measure
 ----------------

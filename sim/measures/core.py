@@ -34,6 +34,7 @@ from sim.stats.intervals import Z95, wilson
 from sim.stored_arm import Settings, StoredArm
 
 NAN = float("nan")
+DEAL = "deal"  # a games column: the games with one value are one deal in several seatings
 
 
 @dataclass(frozen=True)
@@ -144,8 +145,11 @@ class Ratio(Measure):
 
     def estimate(self, arm: StoredArm) -> Value:
         units = self.units(arm)
+        blocked = DEAL in arm.games.columns
+        if blocked:
+            units = by_deal(units, arm.games, ("x", "w"))
         x, w = units["x"].to_numpy(), units["w"].to_numpy()
-        return ratio_value(x, w, rate=self.rate)
+        return ratio_value(x, w, rate=self.rate and not blocked)
 
     def pooled(self, arms: list[StoredArm]) -> Value:
         if len(arms) == 1:
@@ -160,12 +164,22 @@ class Ratio(Measure):
     def paired(self, a: StoredArm, b: StoredArm) -> Value:
         ua, ub = self.units(a), self.units(b)
         both = ua.join(ub, on="game", how="inner", suffix="_b")
+        if DEAL in a.games.columns:
+            both = by_deal(both, a.games, ("x", "w", "x_b", "w_b"))
         return ratio_difference(
             both["x"].to_numpy(),
             both["w"].to_numpy(),
             both["x_b"].to_numpy(),
             both["w_b"].to_numpy(),
         )
+
+
+def by_deal(units: pl.DataFrame, games: pl.DataFrame, sums: tuple[str, ...]) -> pl.DataFrame:
+    """Per deal (the games' `deal` column), the sums of the units' `sums` columns, in deal
+    order: each deal, whatever seatings it was played in, one unit."""
+    deals = games.select("game", DEAL)
+    joined = units.join(deals, on="game", how="inner")
+    return joined.group_by(DEAL).agg(pl.col(c).sum() for c in sums).sort(DEAL)
 
 
 def _linearised(x: np.ndarray, w: np.ndarray) -> tuple[float, np.ndarray]:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import polars as pl
 
+from sim.measures.blocks import never_wins_excess_family, never_wins_family
 from sim.measures.core import Column, Measure, Quantile, Ratio, Share, Value
 from sim.measures.registry import Registry
 from sim.measures.seats import (
@@ -436,6 +437,14 @@ def generic(spec: GameMeasures, outcomes: tuple[str, ...] | None) -> Registry:
              "mean win share of seat k (0 = first to play)")  # fmt: skip
     r.family("win_share.<strategy>", strategy_win_share,
              "mean win share of the seats a strategy (its label) held")  # fmt: skip
+    r.family("never_wins.seat.<k>", never_wins_family,
+             "of deals replayed in several seatings or tables, the share seat k wins none of "
+             "(an arm made by sim.measures.blocks.replayed)")  # fmt: skip
+    r.family(
+        "never_wins_excess.seat.<k>",
+        never_wins_excess_family,
+        "never_wins.seat.<k> minus its share were each replay won independently",
+    )
     r.family("uplift.seat.<k>", seat_family(SeatUplift),
              "seat k's mean win share minus the fair share (win shares / players)")  # fmt: skip
     r.family("uplift.<strategy>", lambda s: StrategyUplift(*s.split("+")),

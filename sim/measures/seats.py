@@ -27,7 +27,7 @@ from collections.abc import Callable
 
 import polars as pl
 
-from sim.measures.core import Contrast, Ratio, Value, ratio_difference
+from sim.measures.core import DEAL, Contrast, Ratio, Value, by_deal, ratio_difference
 from sim.stored_arm import Settings, StoredArm
 
 _COLUMN = re.compile(r"^[a-z][a-z0-9_]*$")
@@ -69,6 +69,8 @@ class SeatRatio(Ratio):
         same = a.seats.join(held, on=["game", "seat"], how="semi")
         ua, ub = self.counted(self._sums(same, a)), self.units(b)
         both = ua.join(ub, on="game", how="inner", suffix="_b")
+        if DEAL in a.games.columns:
+            both = by_deal(both, a.games, ("x", "w", "x_b", "w_b"))
         return ratio_difference(*(both[c].to_numpy() for c in ("x", "w", "x_b", "w_b")))
 
     def _held(self, seats: pl.DataFrame) -> pl.DataFrame:

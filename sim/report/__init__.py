@@ -110,13 +110,13 @@ def choose_sections(results: Results) -> list[str]:
 
 def report_sections(results: Results, names: list[str], *, n_boot: int = 1000) -> list[Section]:
     """The named sections (per skill level when the games have one), then the overview."""
-    from sim.report.assemble import build_sections
+    from sim.report.assemble import build_sections, pictured
     from sim.report.context import Context
 
     spec = game_report(results)
     sections = build_sections(results, names, spec.sections, n_boot=n_boot)
     sections.append(spec.overview(Context(results, n_boot=n_boot)))  # reference tables last
-    return sections
+    return [pictured(s) for s in sections]
 
 
 def build_report(

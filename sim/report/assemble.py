@@ -12,10 +12,14 @@ import dataclasses
 import re
 from collections.abc import Mapping
 
+import polars as pl
+
 from sim.report import levels as skill_levels
+from sim.report import plots
 from sim.report.context import Context
 from sim.report.data import Results
-from sim.report.level_figure import levels_figure
+from sim.report.level_figure import answers_figure, levels_figure
+from sim.report.plots import Figure
 from sim.report.render import Finding, Group, Section, Text
 from sim.report.spec import SectionBuilder
 from sim.report.table import Table
@@ -89,3 +93,51 @@ def build_sections(
         else:
             out.append(builder(Context(results, n_boot=n_boot)))
     return out
+
+
+def pictured(section: Section) -> Section:
+    """The section with a picture before its first table: where it draws none of its own
+    there, its answers' figures (level_figure.answers_figure), drawn first."""
+    blocks = section._flat()
+    first_table = next((i for i, b in enumerate(blocks) if isinstance(b, Table)), None)
+    first_figure = next((i for i, b in enumerate(blocks) if isinstance(b, Figure)), None)
+    if first_table is None or (first_figure is not None and first_figure < first_table):
+        return section
+    table = blocks[first_table]
+    figure = answers_figure(f"{section.id}_answers", section.answers) or table_figure(table)
+    if figure is not None:
+        section.blocks.insert(0, figure)
+    return section
+
+
+SHOWN = 30  # rows of a table drawn in its picture (the first ones: a section puts those first)
+
+
+def table_figure(table: Table) -> Figure | None:
+    """A table's first figure with an interval (a column `key` beside `key`_low and
+    `key`_high), each row named by its text columns before it: the picture of a section whose
+    answers give none; None when the table has no such column."""
+    data = table.data
+    for i, col in enumerate(table.columns):
+        low, high = f"{col.key}_low", f"{col.key}_high"
+        if not col.key or low not in data.columns or high not in data.columns:
+            continue
+        rows = [r for r in table.rows if isinstance(r.get(col.key), (int, float))][:SHOWN]
+        if not rows:
+            return None
+        names = [c.key for c in table.columns[:i] if c.key in data.columns
+                 and data.schema[c.key] == pl.String][:2] or [table.columns[0].key]  # fmt: skip
+        share = "%" in col.render(rows[0]).text
+        return plots.interval_figure(
+            f"{table.name}_figure", table.title,
+            f"{col.label} with its 95% interval, from the table below.",
+            [", ".join(str(r.get(k, "")) for k in names) for r in rows],
+            [r[col.key] for r in rows], [_finite(r.get(low)) for r in rows],
+            [_finite(r.get(high)) for r in rows],
+            xlabel=f"{col.label} (%)" if share else col.label, scale=100.0 if share else 1.0,
+        )  # fmt: skip
+    return None
+
+
+def _finite(x) -> float:
+    return float(x) if isinstance(x, (int, float)) else float("nan")

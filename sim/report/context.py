@@ -79,7 +79,7 @@ class Context:
         `longest` characters)."""
         keys = [] if self.results.named_arms else self.label_columns()
         values = self.arm_values(arm)
-        text = self.plain.settings({k: values.get(k) for k in keys}) if keys else arm
+        text = self.plain.label({k: values.get(k) for k in keys}) if keys else _named(self, arm)
         return text if len(text) <= longest else arm
 
     def arm_words(self, arm: str) -> str:
@@ -96,6 +96,15 @@ class Context:
         for c in ("players", "ruleset", *self.results.varying()):
             row[c] = g.get_column(c)[0] if g.height else None
         return row
+
+
+def _named(ctx: Context, arm: str) -> str:
+    """A named arm repeated at a skill level as 'baseline (club)', not 'baseline@club'."""
+    from sim.report import levels
+
+    info = ctx.results.arm(arm)
+    level, base = levels.arm_level(info), levels.base_name(info)
+    return f"{base} ({level})" if level and base != arm else arm
 
 
 def _pretty(key: str) -> str:

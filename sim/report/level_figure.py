@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 import textwrap
+from dataclasses import replace
 
 import numpy as np
 
@@ -117,3 +118,47 @@ def levels_figure(name: str, answers: list[Answer]) -> plots.Figure | None:
         "An arrow marks an interval open beyond the range tried."
     )
     return plots.finish(fig, name, "The answers at each skill level", caption)
+
+
+ROWS_SHOWN = 30  # rows of an answer's small table drawn in its panel (the first ones)
+
+
+def _rows_as_levels(answer: Answer) -> Answer | None:
+    """The answer with its small table's figures (those of its first row's kind and unit) as
+    the levels of a panel, each under the row's place; None without such rows."""
+    if not answer.rows:
+        return None
+    first = answer.rows[0].figure
+    shown: dict[str, Estimate] = {}
+    for row in answer.rows:
+        e = row.figure
+        if (e.label, e.unit) != (first.label, first.unit) or len(shown) >= ROWS_SHOWN:
+            continue
+        where, n = row.where or "all", 2
+        while where in shown:
+            where, n = f"{row.where or 'all'} ({n})", n + 1
+        shown[where] = e
+    if not any(math.isfinite(e.value) for e in shown.values()):
+        return None
+    return replace(answer, levels=shown, reference=None)
+
+
+def answers_figure(name: str, answers: list[Answer]) -> plots.Figure | None:
+    """One panel per answer that has figures in its small table: each row's figure with its
+    95% interval (a section's picture where it draws none of its own); None when no answer
+    has rows."""
+    shown = [a for a in map(_rows_as_levels, answers) if a is not None]
+    if not shown:
+        return None
+    ncols = min(2, len(shown))
+    nrows = math.ceil(len(shown) / ncols)
+    most = max(len(a.levels) for a in shown)
+    fig, axes = plots.new(nrows, ncols, width=max(7.0, 5.2 * ncols + 0.8),
+                          height=nrows * (0.32 * most + 1.6) + 0.2)  # fmt: skip
+    for i, ax in enumerate(axes.ravel()):
+        if i < len(shown):
+            _panel(ax, shown[i])
+        else:
+            ax.set_visible(False)
+    caption = "Each answer's figures, from the small table under it, with their 95% intervals."
+    return plots.finish(fig, name, "The answers' figures", caption)

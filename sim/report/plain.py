@@ -28,14 +28,20 @@ _OWN_NAMES = {"players": "players", "ruleset": "preset", "seats.all": "every sea
 class Plain:
     """A game's plain words, from its ruleset schema (key -> Field)."""
 
-    def __init__(self, schema: Mapping[str, Field] | None = None) -> None:
+    def __init__(self, schema: Mapping[str, Field] | None = None, prefixes: tuple[str, ...] = ()):
         self.schema = dict(schema or {})
+        # the prefixes of keys a data file defines (<prefix><section>.<entry>.<field>)
+        self.prefixes = prefixes
 
     def name(self, key: str) -> str:
-        """'the re-entry price' for collision.reentry_cost; the key when none is known."""
+        """'the re-entry price' for collision.reentry_cost, 'the cruiser's price' for a data
+        file's catalog.ships.cruiser.price; the key when none is known."""
         field = self.schema.get(key)
         if field is not None and field.plain:
             return field.plain
+        if any(key.startswith(p) for p in self.prefixes) and key.count(".") >= 2:
+            entry, what = key.rsplit(".", 2)[1:]
+            return f"the {entry}'s {what.replace('_', ' ')}"
         return _OWN_NAMES.get(key, key)
 
     def setting(self, key: str, value: Any) -> str:
@@ -62,6 +68,12 @@ class Plain:
         """Several settings: 'the re-entry price 5, at strong'."""
         return ", ".join(self.setting(k, v) for k, v in values.items())
 
+    def label(self, values: Mapping[str, Any]) -> str:
+        """Several settings as a table's or a chart's name for an arm: as `settings`, with a
+        skill level by its name alone ('the re-entry price 5, strong'; 'casual' under an
+        "arm" column, not 'at casual')."""
+        return ", ".join(str(v) if k == "skill" else self.setting(k, v) for k, v in values.items())
+
 
 def for_game(game: str, preset: str) -> Plain:
     """The plain words of `game` (its schema read from `preset`, as its plug-in loads it); bare
@@ -70,4 +82,6 @@ def for_game(game: str, preset: str) -> Plain:
 
     ruleset = ruleset_for(game, preset) if game and preset else None
     family = getattr(ruleset, "family", None)
-    return Plain(family.schema if family is not None else None)
+    if family is None:
+        return Plain()
+    return Plain(family.schema, tuple(getattr(family, "open", ())))

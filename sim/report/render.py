@@ -131,7 +131,7 @@ th, td { border-bottom: 1px solid var(--line); padding: 4px 8px; text-align: rig
          white-space: nowrap; }
 th { background: var(--panel); position: sticky; top: 0; cursor: pointer; user-select: none;
      white-space: normal; vertical-align: bottom; min-width: 4em; max-width: 11em; }
-td .tci { display: block; font-size: 11.5px; color: var(--muted); }
+td .tci { display: block; font-size: 11.5px; color: var(--muted); white-space: normal; }
 td.sig .tci { color: var(--sig); font-weight: 400; }
 td.t { white-space: normal; min-width: 6em; max-width: 22em; overflow-wrap: anywhere; }
 td.w { white-space: normal; min-width: 7em; max-width: 12em; }
@@ -163,7 +163,7 @@ table.scorecard td.v.finding { border-left-color: var(--sig); color: var(--sig);
 table.scorecard td.v.within { border-left-color: var(--accent); color: var(--accent); }
 table.scorecard td.v.unsettled { border-left-color: var(--ns); color: var(--ns); }
 table.scorecard .what { color: var(--muted); }
-table.scorecard td.at { color: var(--muted); white-space: nowrap; }
+table.scorecard td.at { color: var(--muted); max-width: 16em; overflow-wrap: anywhere; }
 footer { margin-top: 50px; color: var(--muted); font-size: 12.5px; }
 @media (max-width: 700px) {
   body { font-size: 14px; }

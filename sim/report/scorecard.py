@@ -10,11 +10,12 @@ It is built from the answers the sections already give (``Answer.category``, ``k
 from __future__ import annotations
 
 import html
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 from sim.report import verdicts as words
-from sim.report.answers import Answer, Estimate
+from sim.report.answers import Answer, Estimate, Label
 
 TITLE = "Scorecard"
 DASH = "\u2014"
@@ -57,20 +58,44 @@ def verdict_word(answer: Answer) -> str:
 def key_figures(answer: Answer) -> tuple[Figure, ...]:
     """The figures that sum an answer up: its headline at each skill level, else its headline,
     else its first few estimates of different kinds (none for an answer that gives no
-    figure)."""
+    figure), each with where it holds (`where`)."""
     if answer.levels:
         return tuple(Figure(e, level) for level, e in answer.levels.items())
     if answer.headline is not None:
-        return (Figure(answer.headline),)
+        return (Figure(answer.headline, where(answer, answer.headline, headline=True)),)
     found = answer.estimates
     labels = [e.label for e in found]
     distinct = [e for i, e in enumerate(found) if e.label not in labels[:i]][:SHOWN]
-    return tuple(Figure(e, _one_of(labels.count(e.label))) for e in distinct)
+    return tuple(Figure(e, where(answer, e)) for e in distinct)
 
 
-def _one_of(n: int) -> str:
-    """Where a figure the answer gives at several places holds: the first of them."""
-    return f"the first of {n} (the answer has all)" if n > 1 else ""
+def where(answer: Answer, figure: Estimate, *, headline: bool = False) -> str:
+    """Where a figure holds (`_where`), arms repeated at a skill level said as 'baseline
+    (club)', not by their stored names 'baseline@club' (sim.report.levels)."""
+    return _AT_LEVEL.sub(r"\1 (\2)", _where(answer, figure, headline=headline))
+
+
+_AT_LEVEL = re.compile(r"([\w.-]+)@([\w-]+)")
+
+
+def _where(answer: Answer, figure: Estimate, *, headline: bool = False) -> str:
+    """Where a figure of an answer holds, in words. The headline: where the answer's verdict
+    holds (its `where`: "every level", "club"), else where the figure was measured. Any other
+    figure: the row that shows it, else the setting its sentence names right after it ("53.1%
+    (...) in optimal"), else the answer's `where`; '' when none says."""
+    if headline and answer.where:
+        return answer.where
+    for row in answer.rows:
+        if row.figure.key == figure.key and row.where:
+            return row.where
+    parts = [*answer.parts, *answer.more]
+    at = next((i for i, p in enumerate(parts) if p is figure), None)
+    for p in parts[at + 1 :] if at is not None else []:
+        if isinstance(p, Estimate):
+            break
+        if isinstance(p, Label):  # "(at casual)" in a sentence, "casual" under "at"
+            return p.text.removeprefix("at ")
+    return answer.where
 
 
 def rows(answers: Sequence[Answer]) -> list[Row]:

@@ -16,7 +16,7 @@ from coin_race.strategies import SKILLS, STRATEGIES
 from sim.config.fields import Field
 from sim.config.words import did_you_mean
 from sim.errors import ConfigError
-from sim.plugins.base import Chunk, Scenarios, StrategySpec, Watch
+from sim.plugins.base import QUALITY_SECTION, Chunk, Scenarios, StrategySpec, Watch
 from sim.rulesets import RulesetFamily
 from sim.watch_page import step_page
 
@@ -46,6 +46,7 @@ class CoinRace:
     outcomes = rules.OUTCOMES
     skills = SKILLS
     demo_lineup = "steady,bold"
+    report_sections = QUALITY_SECTION  # the lab's "Is it a good game?" (docs/reports.md)
 
     def load_ruleset(self, name_or_path, overrides=(), *, source="--set"):
         return RULESETS.load(name_or_path, overrides, source=source)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import polars as pl
 
 from sim.report import plots
+from sim.report.answers import Answer, Estimate, Label, Row, sentence
 from sim.report.context import Context
 from sim.report.metrics import prefixed
 from sim.report.render import Section
@@ -46,7 +47,25 @@ def overview(ctx: Context) -> Section:
             ],
         )
     )
+    section.answers.append(_who_wins(rows))
     return section
+
+
+def _who_wins(rows: list[dict]) -> Answer:
+    """'bold wins 70.0% (...) of its seat-games, steady 30.0% (...)': the best and the worst
+    strategy (named with its arm when there are several), every one in the rows."""
+    arms = len({r["arm"] for r in rows})
+    said = [Row(f"{r['arm']}: {r['strategy']}" if arms > 1 else r["strategy"],
+                Estimate(f"coin_race.win@{r['arm']}.{r['strategy']}", "win share", r["win"],
+                         r["win_low"], r["win_high"], unit="pct"),
+                key=f"win_share.{r['strategy']}") for r in rows]  # fmt: skip
+    best = max(said, key=lambda r: r.figure.value)
+    worst = min(said, key=lambda r: r.figure.value)
+    parts = sentence(Label(best.where), " wins ", best.figure, " of its seat-games")
+    if worst is not best:
+        parts += sentence(", ", Label(worst.where), " ", worst.figure)
+    return Answer("coin_race.wins", "Who wins the race, by strategy?", parts + ["."],
+                  section="overview", rows=said, rows_head="strategy")  # fmt: skip
 
 
 REPORT = GameReport(

@@ -76,11 +76,11 @@ def build(ctx: Context) -> Section:
             pictures.append(figures.skill_ladder(ladders))
             tables.append(_ladder_table(ladders))
         section.answers.append(answer)
-        answer, groups, ups = luck.competitive(
+        answer, groups, ups, coins = luck.competitive(
             design, results, ctx.tolerance("quality_share"), results.game
         )
-        if groups or ups:
-            pictures.append(figures.luck(groups, ups))
+        if groups or ups or coins:
+            pictures.append(figures.luck(groups, ups, coins, results.game))
         section.answers.append(answer)
         answer, close = course.close_competitive(design, results, registry, spec)
         if close:
@@ -184,7 +184,7 @@ def _value_cell(row):
 def _ladder_table(ladders) -> Table:
     rows = []
     for lad in ladders:
-        for hi, lo, v in [*lad.steps, lad.extremes]:
+        for hi, lo, v in lad.pairs():
             rows.append(
                 {
                     "arm": lad.arm,

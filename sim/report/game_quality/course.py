@@ -98,11 +98,12 @@ def close_competitive(design, results, registry, spec: GameMeasures) -> tuple[An
     close = next((f for f in found if f.measure.name == "close_rate"), None)
     lead = spread(found, "close_rate", "close")
     if close is not None and lead:
+        last = spread(found, "decided_last_round", "close")
         parts = capitalised(sentence(lead, " of games end within ",
                                      term(close.measure, "one scoring event"),
-                                     _event_points(design, close.level, spec), " of the winner; ",
-                                     spread(found, "decided_last_round", "close"),
-                                     " are decided in the last round."))  # fmt: skip
+                                     _event_points(design, close.level, spec), " of the winner",
+                                     *(["; ", last, " are decided in the last round"] if last
+                                       else []), "."))  # fmt: skip
     else:
         parts = []
     return _answer("quality.close", CLOSE, parts, found, "close_rate", "games with a winner",

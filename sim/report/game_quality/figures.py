@@ -6,9 +6,10 @@ import numpy as np
 import polars as pl
 
 from sim.report import plots
+from sim.report.game_quality import references
 from sim.report.game_quality.common import Found
 from sim.report.game_quality.design import Design
-from sim.report.game_quality.luck import DealShares, Replays, Upsets
+from sim.report.game_quality.luck import Coins, DealShares, Replays, Upsets
 from sim.report.game_quality.skill import Ladder, Move
 from sim.report.plots import COLORS, FAIR
 
@@ -26,7 +27,7 @@ def skill_ladder(ladders: list[Ladder]) -> plots.Figure:
     labels, values, lows, highs, sig = [], [], [], [], []
     for lad in ladders:
         named = f"{lad.arm}: " if len(ladders) > 1 else ""
-        for hi, lo, v in [*lad.steps, lad.extremes]:
+        for hi, lo, v in lad.pairs():
             labels.append(f"{named}{hi} over {lo}")
             values.append(100 * v.value)
             lows.append(100 * v.low)
@@ -106,8 +107,13 @@ def skill_moves(moves: list[Move], design: Design) -> plots.Figure:
     )
 
 
-def luck(groups: list[Replays], ups: list[Upsets]) -> plots.Figure:
-    rows = []
+def luck(groups: list[Replays], ups: list[Upsets], coins: list[Coins], game: str) -> plots.Figure:
+    """The coin-flip share beside the reference games (grey), the replayed deals and the
+    upsets."""
+    rows = [(f"{c.top} against {c.bottom}: coin-flip share", c.value) for c in coins]
+    if coins:
+        rows += [(f"reference: {ref.title}, {ref.pairing}", ref.value())
+                 for ref in references.others(game)]  # fmt: skip
     for rep in groups:
         who = ", ".join(rep.group.base)
         rows += [
@@ -125,7 +131,7 @@ def luck(groups: list[Replays], ups: list[Upsets]) -> plots.Figure:
     ax = axes[0, 0]
     y = np.arange(len(rows))[::-1]
     for i, (label, v) in enumerate(rows):  # the seats' share (what luck would give) in grey
-        grey = label.endswith("share of seats")
+        grey = label.endswith("share of seats") or label.startswith("reference: ")
         ax.barh(y[i], 100 * v.value, color="#bbbbbb" if grey else COLORS[0], alpha=0.85)
         ax.errorbar(
             100 * v.value,
@@ -141,6 +147,9 @@ def luck(groups: list[Replays], ups: list[Upsets]) -> plots.Figure:
         fig,
         "quality_luck",
         "How much does luck decide?",
+        "The coin-flip share: the share of games a coin would have to decide, between the "
+        "strongest and the weakest level, to give their spread of results (0%: pure skill, "
+        "100%: a coin flip), beside reference games the lab measured (grey). "
         "Each deal replayed with the players' seats rotated: the share of deals "
         "the same seat won whoever sat there (the deal decides), the share the "
         "same player won in every seat (the player decides); and in the mixed "

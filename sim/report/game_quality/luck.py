@@ -20,15 +20,17 @@ the share of deals every table won and every table lost (the deal decided), and 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numpy as np
 import polars as pl
 
-from sim.measures.core import Value, ratio_difference, ratio_value
+from sim.measures import registry_for
+from sim.measures.blocks import replayed
+from sim.measures.core import DEAL, Value, ratio_difference, ratio_value
 from sim.measures.generic import CoinFlips
 from sim.report import verdicts as words
-from sim.report.answers import Answer, Label, Part, Row, sentence
+from sim.report.answers import Answer, Label, Part, Row, joined, sentence
 from sim.report.data_quality import Quality, mde
 from sim.report.game_quality import references
 from sim.report.game_quality.common import alike, estimate, key, unasked
@@ -48,6 +50,8 @@ class Replays:
     alone: dict[str, Value]  # a player seated once in the first seating -> P(it wins every replay)
     deals: int
     difference: Value  # deal minus player, per deal
+    # (label, measure, its value with each deal's seatings one unit, with each game one unit)
+    figures: list[tuple[str, str, Value, Value]] = field(default_factory=list)
 
 
 def _winner_masks(results, arms: list[str]) -> np.ndarray:
@@ -97,7 +101,22 @@ def replays(results, group: ReplayGroup) -> Replays:
         {lab: ratio_value(w.astype(float), one, rate=True) for lab, w in every.items()},
         len(seats),
         ratio_difference(player.astype(float), one, deal.astype(float), one),
+        seat_figures(results, group, list(single)),
     )
+
+
+def seat_figures(
+    results, group: ReplayGroup, alone: list[str]
+) -> list[tuple[str, str, Value, Value]]:
+    """The first seat's and each lone player's win share over the group's games, each deal's
+    seatings one unit (sim/measures/blocks.py), beside the same games each one unit."""
+    block = replayed([results.stored(a) for a in group.arms], group.arms)
+    one_by_one = type(block)(block.games.drop(DEAL), block.seats, block.settings)
+    registry = registry_for(results.game)
+    named = [("seat 1 wins", "win_share.seat.0")]
+    named += [(f"{lab} wins", f"win_share.{lab}") for lab in alone]
+    return [(label, name, registry.get(name).estimate(block),
+             registry.get(name).estimate(one_by_one)) for label, name in named]  # fmt: skip
 
 
 @dataclass
@@ -158,7 +177,7 @@ def coins(design: Design, results) -> list[Coins]:
 
 def competitive(
     design: Design, results, tol: Tolerance, game: str = ""
-) -> tuple[Answer, list[Replays], list[Upsets]]:
+) -> tuple[Answer, list[Replays], list[Upsets], list[Coins]]:
     """Luck in a designer's units (the coin-flip share of the mixed tables, beside reference
     games), replays and upsets; `tol`: the `quality_share` tolerance (the coin-flip share
     against an even mix of 50%, the deal against the player)."""
@@ -170,12 +189,12 @@ def competitive(
         if (u := upsets(results, a, design.arms[a].pool)) is not None
     ]
     found = coins(design, results)
-    if not groups and not ups:
+    if not groups and not ups and not found:
         why = ("Not asked: the experiment replays no deal and seats no mixed table. To ask, add "
                "arms that replay each deal with the seats rotated ([a, b], then [b, a]), or a "
                "mixed table: {name: ladder, pool: [weakest, ..., strongest], rotate: "
                "permutations}.")  # fmt: skip
-        return unasked("quality.luck", QUESTION, why), [], []
+        return unasked("quality.luck", QUESTION, why), [], [], []
     rows = [row for c in found for row in _coin_rows(c, game, len(found) > 1)]
     rows += [row for rep in groups for row in _replay_rows(rep, len(groups) > 1)]
     rows += [row for u in ups for row in _upset_rows(u, len(ups) > 1)]
@@ -195,7 +214,8 @@ def competitive(
             Label(c.bottom),
             ".",
         )
-        more = sentence(_deal_sentence(deal, tol), words.settle_sentence(verdict))  # fmt: skip
+        more = sentence(_beside(game, c.value), _deal_sentence(deal, tol),
+                        words.settle_sentence(verdict))  # fmt: skip
         kind, basis = words.kind(verdict), "games of the mixed tables"
     elif deal is not None:
         verdict, rep = deal, groups[0]
@@ -222,7 +242,24 @@ def competitive(
     answer = Answer("quality.luck", QUESTION, parts, kind, head, category, quality, "quality",
                     verdict=verdict, tolerance=tol if verdict is not None else None, more=more,
                     rows=rows, word=word, rows_head="where")  # fmt: skip
-    return answer, groups, ups
+    return answer, groups, ups, found
+
+
+def _beside(game: str, value: Value) -> list[Part]:
+    """'On the scale from pure skill (0%) to a coin flip (100%), this game sits below the coin
+    race's 55.3% (...) (bold against steady). ' ([] without references): below or above a
+    reference when the intervals do not overlap, else it cannot be told apart from it."""
+    refs = references.others(game)
+    if not refs:
+        return []
+    each = []
+    for ref in refs:
+        place = ("sits below" if value.high < ref.low else "sits above" if value.low > ref.high
+                 else "cannot be told apart from")  # fmt: skip
+        each.append(sentence(place, " ", ref.title, "'s ", ref.estimate(), " (", ref.pairing,
+                             ")"))  # fmt: skip
+    return sentence("On the scale from ", Label("pure skill (0%)"), " to ",
+                    Label("a coin flip (100%)"), ", this game ", joined(each), ". ")  # fmt: skip
 
 
 def _luck_words(v: Verdict) -> tuple[str, str]:
@@ -253,10 +290,8 @@ def _coin_rows(c: Coins, game: str, named: bool) -> list[Row]:
     rows = [Row(f"{where}{c.top} against {c.bottom}",
                 estimate(key("luck", "coin_flips", c.arm), c.value, "coin-flip share"),
                 "this game", f"coin_flips.{c.top}>{c.bottom}")]  # fmt: skip
-    for ref in references.REFERENCES:
-        if ref.game != game:
-            rows.append(Row(f"{ref.title}: {ref.pairing}", ref.estimate(), "reference",
-                            ref.how))  # fmt: skip
+    for ref in references.others(game):
+        rows.append(Row(f"{ref.title}: {ref.pairing}", ref.estimate(), "reference", ref.how))
     return rows
 
 
@@ -273,6 +308,12 @@ def _replay_rows(rep: Replays, named: bool) -> list[Row]:
     for lab, v in rep.alone.items():
         rows.append(Row(f"{where}{lab} wins every seating",
                         estimate(key("luck", f"player_{lab}", arms), v, "share")))  # fmt: skip
+    for label, name, blocked, alone in rep.figures:
+        half = (alone.high - alone.low) / 2
+        rows.append(Row(f"{where}{label}, over every seating",
+                        estimate(key("luck", name, arms), blocked, "win share"),
+                        f"each deal's seatings one unit (±{100 * half:.1f} pp with each game "
+                        "one unit)", name))  # fmt: skip
     return rows
 
 

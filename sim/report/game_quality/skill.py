@@ -32,6 +32,10 @@ class Ladder:
     points: dict[str, Value]  # rating points above the bottom
     games: int
 
+    def pairs(self) -> list[tuple[str, str, Value]]:
+        """Each step, then top over bottom (a ladder of two levels: its one step)."""
+        return self.steps if len(self.steps) == 1 else [*self.steps, self.extremes]
+
 
 def ladder(stored: StoredArm, arm: str, pool: tuple[str, ...]) -> Ladder | None:
     present = set(stored.seats.get_column("strategy").unique().to_list())
@@ -148,7 +152,7 @@ def _ladder_rows(lad: Ladder, tol: Tolerance, named: bool) -> list[Row]:
     """Each step of the ladder, then top over bottom: the share ahead and its verdict."""
     out = []
     prefix = f"{lad.arm}: " if named else ""
-    for hi, lo, v in [*lad.steps, lad.extremes]:
+    for hi, lo, v in lad.pairs():
         step = settled(v, 0.5, tol.value, games=lad.games)
         # the claim "ahead beyond the tolerance" ruled out: at most the tolerance ahead, which
         # includes behind (not "within the tolerance" unless the interval is inside it)

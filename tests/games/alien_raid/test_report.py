@@ -86,3 +86,28 @@ def test_the_report_never_imports_the_engine(run, tmp_path):
     own = [m.rsplit(".", 1)[1] for m in loaded if m.startswith("sim.games.alien_raid.")]
     assert [m for m in loaded if m.startswith(heavy)] == []
     assert [m for m in own if m in engine] == []
+
+
+def test_the_fairness_section_lists_deals_a_seat_never_won_with_their_seeds(run):
+    """The two levels play the same deals (the same players and rules, game i one seed): the
+    deals table's first deals a seat never won are games whose seat won in neither arm, and
+    the picture of per-deal wins opens the section's blocks."""
+    import polars as pl
+
+    from sim.report.data import load_results
+
+    results, reports = run
+    table = pl.read_csv(reports / "tables" / "alien_raid_deals.csv")
+    stored = load_results(results)
+    seats = stored.seats.select("arm", "game", "seat", "win_share")
+    checked = 0
+    for row in table.iter_rows(named=True):
+        for game, seed in re.findall(r"game (\d+) \(seed (\d+)\)", row["seeds"]):
+            mine = seats.filter((pl.col("game") == int(game)) & (pl.col("seat") == row["seat"] - 1))
+            assert mine.height == 2 and mine["win_share"].sum() == 0, (row, game)
+            seeds = stored.games.filter(pl.col("game") == int(game))["seed"].unique().to_list()
+            assert seeds == [int(seed)]
+            checked += 1
+    assert checked > 0
+    body = (reports / "report.md").read_text().split("Fairness", 1)[1]
+    assert body.index("Deals that decide: each seat's wins") < body.index("Win share by seat")

@@ -35,7 +35,8 @@ def catalog(ctx: Context, arm: str) -> dict[str, Any]:
 
 def skill(ctx: Context, arm: str) -> str:
     """The arm as a reader names it: its strategies without their parameters (one name when
-    every seat plays the same), with the arm's name when other arms play the same."""
+    every seat plays the same), with the settings that tell it apart in plain words ('planner
+    (the cruiser's price 40,000)'; else its name) when other arms play the same."""
 
     def bases(name: str) -> str:
         labels = dict.fromkeys(label.split("(")[0] for label in ctx.results.arm(name).lineup)
@@ -43,7 +44,11 @@ def skill(ctx: Context, arm: str) -> str:
 
     mine = bases(arm)
     shared = sum(bases(other) == mine for other in ctx.arm_names) > 1
-    return f"{mine} ({arm})" if shared and mine != arm else mine
+    if not shared or mine == arm:
+        return mine
+    values = ctx.arm_values(arm)  # the settings that tell it apart, but its strategy again
+    said = ctx.plain.settings({k: values.get(k) for k in ctx.label_columns() if k != "seats.all"})
+    return f"{mine} ({said or arm})"
 
 
 ASSUMED = (

@@ -10,7 +10,7 @@ import numpy as np
 import polars as pl
 
 from sim.games.alien_raid.report.common import PLAYERS, SKILL, Heading, section, skill
-from sim.report import fmt
+from sim.report import deals, fmt
 from sim.report import verdicts as words_v
 from sim.report.answers import Answer, Estimate, Label, Row, sentence
 from sim.report.context import Context
@@ -118,11 +118,18 @@ def build(ctx: Context) -> Section:
         )
         out.findings.append(Finding(text, words_v.kind(v)))
     out.answers.append(_answer(parts, verdicts, tol))
+    groups = deals.replaying_groups(ctx)
+    out.findings.extend(deals.findings(groups))
+    picture = deals.figure(groups, "alien_raid_deals")
+    if picture is not None:
+        out.add(picture)
     seats = [r for s, _ in parts for r in s]
     out.add(Table.of_rows("alien_raid_seats", "Win share by seat", seats, SEAT_COLUMNS,
                           note=SEATS_NOTE))  # fmt: skip
     lengths = [length for _, length in parts]
     out.add(Table.of_rows("alien_raid_length", "Game length in humans", lengths, LENGTH_COLUMNS))
+    if groups:
+        out.add(deals.table(groups, "alien_raid_deals", "ARM: one of the group's arms"))
     return out
 
 

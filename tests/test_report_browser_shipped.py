@@ -1,0 +1,68 @@
+"""Every shipped experiment's page in a real browser (headless Chromium): experiments/*.yaml
+with the tunes and the screen, and the example plug-ins' experiments, each played small once
+(tests/shipped.py, the same build as `make screenshots`). At desktop width each page has its
+scorecard on the first screen, saying where each figure holds in plain words; no table is
+wider than its box; every section shows a picture before its first table; no error reaches
+the page. Not marked `without_engines`: it plays every game. The planted pages' checks:
+tests/test_report_browser.py."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from tests.test_report_browser import _run_page
+
+pytestmark = [pytest.mark.browser]
+
+RAW_KEY = re.compile(r"\b[a-z_]+(\.[a-z0-9_]+)+=")  # a rule key at a value, as stored
+
+
+@pytest.fixture(scope="module")
+def shipped(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
+    """Every shipped experiment played small (tests/shipped.py), one folder each."""
+    from tests.shipped import build
+
+    return build(tmp_path_factory.mktemp("shipped"))
+
+
+def test_every_shipped_experiments_page_has_a_scorecard_tables_that_fit_pictures_first(
+    shipped, tmp_path
+):
+    """Each shipped experiment's page (experiments/*.yaml with the tunes and the screen, and
+    the example plug-ins'): at desktop width the scorecard starts on the first screen with a
+    row and says where each figure holds in plain words, no table is wider than its box, and
+    every section shows a picture before its first table."""
+    from tests.shipped import experiments
+
+    assert set(shipped) == set(experiments()) and len(shipped) >= 30
+    assert {"tune_missile", "plain_pig_screen", "pig_quality", "coin_race_quality"} <= set(shipped)
+    problems = {}
+    for name, page in shipped.items():
+        v, log = _run_page(page, tmp_path)
+        lay, bad = v["layout"], []
+        if not lay["scorecard_rows"] or lay["scorecard_top"] is None:
+            bad.append("no scorecard")
+        elif lay["scorecard_top"] >= lay["screen"]:
+            bad.append(f"scorecard below the first screen ({lay['scorecard_top']}px)")
+        if lay["wide"]:
+            bad.append(f"tables cut at the right edge: {lay['wide']}")
+        if lay["table_first"]:
+            bad.append(f"a table before any picture: {lay['table_first']}")
+        if v["problems"]:
+            bad.append(f"page errors: {v['problems']}")
+        # where each figure holds, in plain words: no rule key at a value ("seats.all=naive"),
+        # no stored arm name ("baseline@club"), no placeholder ("the first of 6"), no "at at"
+        card = page.read_text().split('id="scorecard"', 1)[-1].split("</section>", 1)[0]
+        raw = [
+            c
+            for c in re.findall(r'<td class="at">([^<]*)</td>', card)
+            if RAW_KEY.search(c) or "@" in c or "first of" in c or c.startswith("at ")
+        ]
+        if raw:
+            bad.append(f"scorecard places not in plain words: {raw}")
+        if bad:
+            problems[name] = bad
+    assert not problems, problems
