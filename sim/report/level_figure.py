@@ -89,21 +89,27 @@ def _panel(ax, answer: Answer) -> None:
     ax.set_title("\n".join(textwrap.wrap(answer.question, 40)), fontsize=10, loc="left")
 
 
-def levels_figure(name: str, answers: list[Answer]) -> plots.Figure | None:
-    """One panel per answer told across skill levels (None when no answer has levels)."""
-    shown = [a for a in answers if drawable(a)]
-    if not shown:
-        return None
-    ncols = min(COLUMNS, len(shown))
+def _panels(shown: list[Answer], ncols: int, *, column: float, row: float, pad: float) -> tuple:
+    """A figure of one panel per answer (_panel), ncols wide: `column` inches a column, `row`
+    inches a row of the longest answer, `pad` inches below; the cells left over hidden."""
     nrows = math.ceil(len(shown) / ncols)
     most = max(len(a.levels) for a in shown)
-    fig, axes = plots.new(nrows, ncols, width=max(7.0, 3.8 * ncols + 0.8),
-                          height=nrows * (0.45 * most + 1.6) + 0.4)  # fmt: skip
+    fig, axes = plots.new(nrows, ncols, width=max(7.0, column * ncols + 0.8),
+                          height=nrows * (row * most + 1.6) + pad)  # fmt: skip
     for i, ax in enumerate(axes.ravel()):
         if i < len(shown):
             _panel(ax, shown[i])
         else:
             ax.set_visible(False)
+    return fig, axes
+
+
+def levels_figure(name: str, answers: list[Answer]) -> plots.Figure | None:
+    """One panel per answer told across skill levels (None when no answer has levels)."""
+    shown = [a for a in answers if drawable(a)]
+    if not shown:
+        return None
+    fig, axes = _panels(shown, min(COLUMNS, len(shown)), column=3.8, row=0.45, pad=0.4)
     used = {_colour(e, a) for a in shown for e in a.levels.values()}
     ax0 = axes.ravel()[0]
     for colour, said in ((BEYOND, "beyond the tolerance"), (WITHIN, "within the tolerance"),
@@ -150,15 +156,6 @@ def answers_figure(name: str, answers: list[Answer]) -> plots.Figure | None:
     shown = [a for a in map(_rows_as_levels, answers) if a is not None]
     if not shown:
         return None
-    ncols = min(2, len(shown))
-    nrows = math.ceil(len(shown) / ncols)
-    most = max(len(a.levels) for a in shown)
-    fig, axes = plots.new(nrows, ncols, width=max(7.0, 5.2 * ncols + 0.8),
-                          height=nrows * (0.32 * most + 1.6) + 0.2)  # fmt: skip
-    for i, ax in enumerate(axes.ravel()):
-        if i < len(shown):
-            _panel(ax, shown[i])
-        else:
-            ax.set_visible(False)
+    fig, axes = _panels(shown, min(2, len(shown)), column=5.2, row=0.32, pad=0.2)
     caption = "Each answer's figures, from the small table under it, with their 95% intervals."
     return plots.finish(fig, name, "The answers' figures", caption)
