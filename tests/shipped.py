@@ -36,6 +36,10 @@ def small_tune(name: str) -> list[str]:
             f"search.games=[{games // 2}, {games}]", "--set", "search.confirm=1"]  # fmt: skip
 
 
+# a sensitivity analysis small enough to play in seconds: two Morris paths, Sobol on two keys
+SMALL = {"games": 10, "trajectories": 2, "base": 4, "max_keys": 2}
+SMALL_SENSITIVITY = [f"--set=sensitivity.{k}={v}" for k, v in SMALL.items()]
+
 # experiments whose own settings need a word more to play small
 EXTRA = {
     "first_player": ["--set", "precision.max_games=40"],
@@ -65,7 +69,9 @@ def command(name: str, path: Path, out: Path) -> list[str]:
     """The `sim` command (without `sim`) that plays the experiment small into `out`."""
     data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
     rel = str(path.relative_to(ROOT))
-    if "screen" in data:
+    if "sensitivity" in data:
+        cmd = ["sensitivity", rel, *SMALL_SENSITIVITY]
+    elif "screen" in data:
         cmd = ["screen", rel, "--games", GAMES]
     elif "tune" in data:
         cmd = ["tune", rel, *small_tune(name)]

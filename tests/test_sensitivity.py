@@ -110,6 +110,8 @@ def test_sim_sensitivity_plays_analyses_and_reports(coin_race, tmp_path):
     assert "Sobol: " in done.output
     page = (out / "report" / "index.html").read_text()
     assert "How much of mean_turns" in page
+    screen = page.split('id="sensitivity_screen"', 1)[1]
+    assert screen.index("<img") < screen.index("<table")  # the screening's picture first
     block = page.split('<section id="answers">', 1)[1].split("</section>", 1)[0]
     for answer in block.split('<p class="answer ')[1:]:  # every figure an estimate or a count
         assert numbers_without_interval(answer.split("</p>", 1)[0]) == []

@@ -170,6 +170,7 @@ def _morris_section(found: dict[str, Any]) -> Section:
                          "mu_star": v["mu_star"], "mu_low": v["mu_star"] - v["conf"],
                          "mu_high": v["mu_star"] + v["conf"], "sigma": v["sigma"],
                          "kept": "yes" if key in found["kept"] else ""})  # fmt: skip
+    section.add(_morris_figure(found))
     section.add(
         Table(
             "sensitivity_morris",
@@ -188,3 +189,35 @@ def _morris_section(found: dict[str, Any]) -> Section:
         )
     )
     return section
+
+
+def _morris_figure(found: dict[str, Any]):
+    """Each place's mu* per key with its interval, the keys kept for Sobol filled: which keys
+    move a target at all, in the target's own units (one panel a place)."""
+    shown = found["outputs"][:MAX_PLACES]
+    names = list(shown[0]["morris"]) if shown else []
+    fig, axes = plots.new(1, max(len(shown), 1), width=min(4.6 * len(shown) + 1, 15),
+                          height=1.2 + 0.45 * len(names))  # fmt: skip
+    y = np.arange(len(names))[::-1]
+    for o, ax in zip(shown, axes[0], strict=False):
+        v = [o["morris"][n] for n in names]
+        mu = np.array([m["mu_star"] for m in v], dtype=float)
+        conf = np.array([m["conf"] for m in v], dtype=float)
+        kept = np.array([n in found["kept"] for n in names])
+        for mask, face, label in ((kept, plots.COLORS[0], "kept for Sobol"),
+                                  (~kept, "white", "screened out")):  # fmt: skip
+            if mask.any():
+                ax.errorbar(mu[mask], y[mask], xerr=conf[mask], fmt="o", color=plots.COLORS[0],
+                            markerfacecolor=face, capsize=2, label=label)  # fmt: skip
+        ax.axvline(0, color=plots.FAIR, linewidth=1)
+        ax.set_yticks(y, [n if n != SEED else "seed (luck)" for n in names])
+        ax.set_xlabel("mu*: mean change per move")
+        target = found["targets"][o["target"]]
+        ax.set_title(f"{target['name']}: {o['place']}", fontsize=9)
+    plots.legend_below(fig, ncol=2)
+    return plots.finish(
+        fig, "sensitivity_morris_mu", "Which keys move a target",
+        "Morris screening: each key's mean absolute change of the target per move across its "
+        "range (mu*, in the target's units) with its 95% interval; filled: kept for the Sobol "
+        f"indices (the first {MAX_PLACES} places).",
+    )  # fmt: skip
