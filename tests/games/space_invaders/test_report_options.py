@@ -12,7 +12,7 @@ from sim.games.space_invaders.report.options import answer
 from sim.report.answers import plain_text
 from sim.results import load
 from sim.stats.tolerances import DEFAULTS
-from tests.answer_checks import numbers_without_interval
+from tests.answer_checks import answer_htmls, numbers_without_interval
 from tests.cli_checks import run_experiment
 from tests.report_fixtures import answer_rows
 from tests.report_fixtures import answers as page_answers
@@ -54,8 +54,9 @@ def test_each_arm_is_compared_with_its_own_strategy_as_it_comes(run):
 
 
 def answer_html(report, key: str) -> str:
-    page = (report / "index.html").read_text()
-    return page.split(f'data-question="{key}"', 1)[1].split("</p>", 1)[0]
+    """The answer's sentence in the page's Answers block (the scorecard above it carries the
+    same question key)."""
+    return dict(answer_htmls(report))[key]
 
 
 def test_the_answer_gives_every_change_with_its_interval(run):
