@@ -37,8 +37,8 @@ def small_tune(name: str) -> list[str]:
 
 
 # a sensitivity analysis small enough to play in seconds: two Morris paths, Sobol on two keys
-SMALL = {"games": 10, "trajectories": 2, "base": 4, "max_keys": 2}
-SMALL_SENSITIVITY = [f"--set=sensitivity.{k}={v}" for k, v in SMALL.items()]
+SENSITIVITY_SIZES = {"games": 10, "trajectories": 2, "base": 4, "max_keys": 2}
+SMALL_SENSITIVITY = [f"--set=sensitivity.{k}={v}" for k, v in SENSITIVITY_SIZES.items()]
 
 # experiments whose own settings need a word more to play small
 EXTRA = {

@@ -19,6 +19,7 @@ from sim.report.table import Column, Table
 from sim.sensitivity.analysis import SEED
 
 MAX_PLACES = 6  # panels per target
+SCREENED_OUT = "#9a9a9a"  # a key Morris screened out of the Sobol step
 METHODS = [
     "Every point is an experiment of its own: the keys at the point's values, the root seed "
     "moved by the point's seed factor; points with the same seed play the same games.",
@@ -51,6 +52,10 @@ def build_sensitivity_report(root: Path, found: dict[str, Any], report_dir: Path
                         f"{', '.join(found['fixed']) or 'none'}.")]  # fmt: skip
     return write_report(report_dir, title=title, meta=meta, sections=sections, methods=METHODS,
                         footer=html.escape(f"Built from {root}."), key="--report-dir")  # fmt: skip
+
+
+def _factor_label(name: str) -> str:
+    return "seed (luck)" if name == SEED else name
 
 
 def _section(found: dict[str, Any], i: int, target: dict[str, Any]) -> Section:
@@ -143,7 +148,7 @@ def _figure(found: dict[str, Any], i: int, target: dict[str, Any], outputs: list
                 label="alone (S1)" if what == "S1" else "with interactions (ST)",
             )
         ax.axvline(0, color=plots.FAIR, linewidth=1)
-        ax.set_yticks(y, [n if n != SEED else "seed (luck)" for n in names])
+        ax.set_yticks(y, [_factor_label(n) for n in names])
         ax.set_xlim(-5, 105)
         ax.set_xlabel("share of the variance (%)")
         ax.set_title(o["place"], fontsize=9)
@@ -192,32 +197,26 @@ def _morris_section(found: dict[str, Any]) -> Section:
 
 
 def _morris_figure(found: dict[str, Any]):
-    """Each place's mu* per key with its interval, the keys kept for Sobol filled: which keys
-    move a target at all, in the target's own units (one panel a place)."""
+    """Each place's mu* per key with its interval, the keys kept for Sobol in colour: which
+    keys move a target at all, in the target's own units (one panel a place)."""
     shown = found["outputs"][:MAX_PLACES]
     names = list(shown[0]["morris"]) if shown else []
     fig, axes = plots.new(1, max(len(shown), 1), width=min(4.6 * len(shown) + 1, 15),
                           height=1.2 + 0.45 * len(names))  # fmt: skip
-    y = np.arange(len(names))[::-1]
+    sobol = {*found["kept"], SEED}  # the seed is always a Sobol factor
+    colors = [plots.COLORS[0] if n in sobol else SCREENED_OUT for n in names]
     for o, ax in zip(shown, axes[0], strict=False):
-        v = [o["morris"][n] for n in names]
-        mu = np.array([m["mu_star"] for m in v], dtype=float)
-        conf = np.array([m["conf"] for m in v], dtype=float)
-        kept = np.array([n in found["kept"] for n in names])
-        for mask, face, label in ((kept, plots.COLORS[0], "kept for Sobol"),
-                                  (~kept, "white", "screened out")):  # fmt: skip
-            if mask.any():
-                ax.errorbar(mu[mask], y[mask], xerr=conf[mask], fmt="o", color=plots.COLORS[0],
-                            markerfacecolor=face, capsize=2, label=label)  # fmt: skip
-        ax.axvline(0, color=plots.FAIR, linewidth=1)
-        ax.set_yticks(y, [n if n != SEED else "seed (luck)" for n in names])
-        ax.set_xlabel("mu*: mean change per move")
-        target = found["targets"][o["target"]]
-        ax.set_title(f"{target['name']}: {o['place']}", fontsize=9)
-    plots.legend_below(fig, ncol=2)
+        mu = [o["morris"][n]["mu_star"] for n in names]
+        conf = [o["morris"][n]["conf"] for n in names]
+        plots.intervals(ax, [_factor_label(n) for n in names], mu,
+                        [m - c for m, c in zip(mu, conf, strict=True)],
+                        [m + c for m, c in zip(mu, conf, strict=True)],
+                        xlabel="mu*: mean change per move", reference=0.0,
+                        colors=colors)  # fmt: skip
+        ax.set_title(f"{found['targets'][o['target']]['name']}: {o['place']}", fontsize=9)
     return plots.finish(
         fig, "sensitivity_morris_mu", "Which keys move a target",
         "Morris screening: each key's mean absolute change of the target per move across its "
-        "range (mu*, in the target's units) with its 95% interval; filled: kept for the Sobol "
-        f"indices (the first {MAX_PLACES} places).",
+        "range (mu*, in the target's units) with its 95% interval; in colour the keys kept for "
+        f"the Sobol indices, in grey those screened out (the first {MAX_PLACES} places).",
     )  # fmt: skip
