@@ -197,7 +197,7 @@ def _morris_section(found: dict[str, Any]) -> Section:
 
 
 def _morris_figure(found: dict[str, Any]):
-    """Each place's mu* per key with its interval, the keys kept for Sobol in colour: which
+    """Each place's mu* per key with its interval, the Sobol factors in colour: which
     keys move a target at all, in the target's own units (one panel a place)."""
     shown = found["outputs"][:MAX_PLACES]
     names = list(shown[0]["morris"]) if shown else []
@@ -217,6 +217,7 @@ def _morris_figure(found: dict[str, Any]):
     return plots.finish(
         fig, "sensitivity_morris_mu", "Which keys move a target",
         "Morris screening: each key's mean absolute change of the target per move across its "
-        "range (mu*, in the target's units) with its 95% interval; in colour the keys kept for "
-        f"the Sobol indices, in grey those screened out (the first {MAX_PLACES} places).",
+        "range (mu*, in the target's units) with its 95% interval; in colour the Sobol step's "
+        "factors (the keys kept and the seed), in grey the keys screened out "
+        f"(the first {MAX_PLACES} places).",
     )  # fmt: skip
