@@ -8,16 +8,14 @@ tests/test_report_browser.py."""
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 
 import pytest
 
+from tests.answer_checks import places_not_plain
 from tests.test_report_browser import _run_page
 
 pytestmark = [pytest.mark.browser]
-
-RAW_KEY = re.compile(r"\b[a-z_]+(\.[a-z0-9_]+)+=")  # a rule key at a value, as stored
 
 
 @pytest.fixture(scope="module")
@@ -53,14 +51,9 @@ def test_every_shipped_experiments_page_has_a_scorecard_tables_that_fit_pictures
             bad.append(f"a table before any picture: {lay['table_first']}")
         if v["problems"]:
             bad.append(f"page errors: {v['problems']}")
-        # where each figure holds, in plain words: no rule key at a value ("seats.all=naive"),
-        # no stored arm name ("baseline@club"), no placeholder ("the first of 6"), no "at at"
-        card = page.read_text().split('id="scorecard"', 1)[-1].split("</section>", 1)[0]
-        raw = [
-            c
-            for c in re.findall(r'<td class="at">([^<]*)</td>', card)
-            if RAW_KEY.search(c) or "@" in c or "first of" in c or c.startswith("at ")
-        ]
+        # where each figure holds, in plain words (tests/answer_checks.py: no rule key, stored
+        # arm name or lineup as stored, no placeholder)
+        raw = places_not_plain(page.read_text())
         if raw:
             bad.append(f"scorecard places not in plain words: {raw}")
         if bad:
