@@ -4,6 +4,7 @@ folder copied from another machine gives the same report."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -53,6 +54,42 @@ class TuneData:
     @property
     def name(self) -> str:
         return str(self.summary["tune"]["name"])
+
+    # plain words for sentences, headings and pictures; the keys stay in the tables
+
+    def knob_name(self, knob: str) -> str:
+        """'the missile's price' for missile.cost (the schema's plain name, when the tune
+        recorded it), else the key."""
+        return (self.summary.get("knob_names") or {}).get(knob, knob)
+
+    def setting(self, values: Mapping[str, Any]) -> str:
+        """'the missile's price 13, the upgrade's price 31' for {missile.cost: 13, ...}."""
+        return ", ".join(f"{self.knob_name(k)} {_value(values[k])}" for k in values)
+
+    def candidate_words(self, candidate: Mapping[str, Any]) -> str:
+        """A candidate's setting in plain words, its knobs in the tune's order."""
+        values = candidate.get("values") or {}
+        if not values:
+            return str(candidate["label"])
+        return self.setting({k: values[k] for k in self.knobs if k in values})
+
+    def place(self, arm: str) -> str:
+        """Where a target is measured, in words: the skill level alone when the tune plays one
+        arm ('club' for 'default@club'), else the arm and its level ('missile (club)'); an arm
+        played at no skill level by its name."""
+        base, at, level = arm.rpartition("@")
+        if not at:
+            return arm
+        one_arm = len({a.rpartition("@")[0] for a in self.summary.get("arms", [arm])}) == 1
+        return level if one_arm else f"{base} ({level})"
+
+    def target_name(self, target: Mapping[str, Any]) -> str:
+        """The designer's name of a target ('the buyer's uplift'), else its measure's label."""
+        return str(target.get("name") or target.get("label") or target["measure"])
+
+
+def _value(v: Any) -> str:
+    return f"{v:.4g}" if isinstance(v, float) else str(v)
 
 
 def load_tune_data(root: str | Path) -> TuneData:

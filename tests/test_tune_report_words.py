@@ -1,0 +1,135 @@
+"""The tune report's words (sim/tune/report*.py, its figures): sentences, headings, captions
+and the scorecard name a knob by its plain name ("the missile's price 13"), a target by the
+designer's name, and a place by its skill level ("club") or its arm and level ("missile
+(club)"); the rule keys and the stored arm names ("missile.cost=13", "default@club") stay in
+the tables. Built from a planted tune folder's summary, without playing."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from sim.tune import report as tune_report
+from sim.tune.report_data import TrialRow, TuneData
+from tests.answer_checks import places_not_plain
+
+pytestmark = pytest.mark.without_engines
+
+KNOBS = {"missile.cost": "the missile's price", "upgrade.cost": "an upgrade's price"}
+# a rule key, a key at a value, a stored arm name, a strategy label with its parameters
+RAW = re.compile(r"missile\.cost|upgrade\.cost|\w=\w|@|\(\w+_at=")
+
+
+def _place(target: int, arm: str, value: float, verdict: str) -> dict:
+    return {"target": target, "measure": f"m{target}", "arm": arm, "level": arm.split("@")[1],
+            "value": value, "low": value - 0.004, "high": value + 0.004, "se": 0.002,
+            "n": 20000, "miss": abs(value) * 100, "verdict": verdict,
+            "games_to_settle": None}  # fmt: skip
+
+
+def _candidate(trial: int, missile: int, upgrade: int, arms: list[str], score: float) -> dict:
+    values = {"missile.cost": missile, "upgrade.cost": upgrade}
+    places = [_place(0, a, 0.005 * (i + 1), "met") for i, a in enumerate(arms)]
+    places += [_place(1, a, 0.3, "met") for a in arms]
+    return {"trial": trial, "values": values, "score": score, "objectives": [score, 0.0],
+            "label": ", ".join(f"{k}={v}" for k, v in values.items()),
+            "places": places, "verdicts": ["met", "met"]}  # fmt: skip
+
+
+def summary(arms: list[str]) -> dict:
+    """A finished tune of two knobs and two targets (one named, one by its measure's label,
+    a strategy label with its parameter), its model fitted."""
+    confirmed = [_candidate(5, 13, 31, arms, 0.5), _candidate(7, 14, 30, arms, 0.7)]
+    label = "missile.cost=13, upgrade.cost=31"
+    return {
+        "tune": {"name": "planted", "file": "planted.yaml", "game": "guardians",
+                 "fingerprint": "0"},
+        "knobs": list(KNOBS), "knob_names": KNOBS, "arms": arms, "games_per_arm": 20000,
+        "targets": [
+            {"measure": "uplift.skill(missile_at=16)", "low": 0.0, "high": 0.0,
+             "tolerance": 0.01, "unit": "share", "label": "win-share uplift of "
+             "club(missile_at=16)", "combine": "worst", "name": "the buyer's uplift",
+             "wanted": "0 pp", "within": "1 pp", "signed": True, "safe": False},
+            {"measure": "raid_rate", "low": 0.2, "high": 0.4, "tolerance": 0.01,
+             "unit": "share", "label": "raid rate", "combine": "worst", "name": None,
+             "wanted": "20% to 40%", "within": "1 pp", "signed": False, "safe": False},
+        ],
+        "objectives": ["the buyer's uplift", "raid rate"],
+        "search": {"trials": 2, "states": {"complete": 2}, "sampler": "tpe",
+                   "rungs": [1000, 4000], "keep": 0.25, "ended": ""},
+        "confirmed": confirmed,
+        "recommended": {"values": confirmed[0]["values"], "rules": confirmed[0]["values"]},
+        "crossings": [], "games_stored": 80000, "overlay": "recommended.yaml",
+        "sessions": [{"wall_seconds": 10.0}],
+        "model": {
+            "fitted": True, "by": "model", "printed": {"missile.cost": 10, "upgrade.cost": 10},
+            "best": confirmed[0]["values"], "best_label": label,
+            "first_best": confirmed[0]["values"], "score": 0.4,
+            "refitted_best": confirmed[0]["values"], "alternatives": 1,
+            "intervals": {"missile.cost": [13.0, 14.0], "upgrade.cost": [30.0, 31.0]},
+            "optimum": {"missile.cost": [13.4, 13.0, 13.9]}, "optimum_digits": {},
+            "region": {"settings": 2, "met": 2, "evaluated": 9,
+                       "ranges": {"missile.cost": [13, 14], "upgrade.cost": [30, 31]},
+                       "listed": [c["values"] for c in confirmed]},
+            "checks": [{"values": c["values"], "target": 0, "place": arms[0],
+                        "predicted": 0.005, "measured": 0.005, "low": -0.001, "high": 0.001,
+                        "agrees": False} for c in confirmed],
+            "agrees": False,
+        },
+    }  # fmt: skip
+
+
+def trials(arms: list[str]) -> list[TrialRow]:
+    rows = []
+    for n, (missile, upgrade) in enumerate([(13, 31), (14, 30), (9, 20)]):
+        measured = [{"target": t, "arm": a, "value": {"value": 0.01 * t}}
+                    for t in (0, 1) for a in arms]  # fmt: skip
+        rows.append(TrialRow(n, {"missile.cost": missile, "upgrade.cost": upgrade}, "complete",
+                             {1000: {"score": 1.0 + n, "objectives": [1.0 + n, 0.0],
+                                     "measured": measured}}))  # fmt: skip
+    return rows
+
+
+def page(tmp_path: Path, monkeypatch, arms: list[str]) -> tuple[str, str]:
+    data = TuneData(tmp_path, summary(arms), trials(arms))
+    monkeypatch.setattr(tune_report, "load_tune_data", lambda root: data)
+    index = tune_report.build_tune_report(tmp_path, tmp_path / "report")
+    return index.read_text(), (tmp_path / "report" / "report.md").read_text()
+
+
+def words(markdown: str) -> list[str]:
+    """The page's lines outside its data tables (the answers' own rows are words too)."""
+    return [line for line in markdown.splitlines() if line and not line.startswith("|")]
+
+
+@pytest.mark.parametrize(
+    ("arms", "where"),
+    [
+        (["default@club"], "club"),  # one arm: its level alone
+        (["missile@club", "missile@strong"], "strong"),
+        (["missile@club", "upgrade@club"], "upgrade (club)"),  # the arm and its level
+    ],
+)
+def test_sentences_headings_and_captions_say_knobs_targets_and_places_plainly(
+    tmp_path, monkeypatch, arms, where
+):
+    html, md = page(tmp_path, monkeypatch, arms)
+    raw = [line for line in words(md) if RAW.search(line) and "recommended.yaml" not in line]
+    assert raw == [], raw
+    text = "\n".join(words(md))
+    assert "Recommended: the missile's price 13, an upgrade's price 31" in text
+    assert "The model's best is the missile's price 13, an upgrade's price 31" in text
+    assert "Alternative 1: the missile's price 14, an upgrade's price 30" in text
+    assert "the model misses the confirmation at the missile's price 13" in text
+    assert "_The buyer's uplift, a row per place it is measured." in text
+    assert "Knobs: the missile's price, an upgrade's price." in text
+    # the scorecard: the target's name on its figure, where it holds in plain words
+    assert "| the buyer's uplift +1.0 pp (+0.6 to +1.4) |" in md or len(arms) == 1
+    assert places_not_plain(html) == []
+    card = html.split('id="scorecard"', 1)[1].split("</section>", 1)[0]
+    assert f'<td class="at">{where}</td>' in card
+    # the keys stay in the tables
+    tables = "\n".join(line for line in md.splitlines() if line.startswith("|"))
+    assert "| missile.cost | 13 |" in tables and f"| {arms[0]} |" in tables
