@@ -133,3 +133,62 @@ def test_sentences_headings_and_captions_say_knobs_targets_and_places_plainly(
     # the keys stay in the tables
     tables = "\n".join(line for line in md.splitlines() if line.startswith("|"))
     assert "| missile.cost | 13 |" in tables and f"| {arms[0]} |" in tables
+
+
+def _verdicts(s: dict, mine: list[str], other: list[str]) -> dict:
+    """The recommendation's and the other confirmed candidate's target verdicts (the buyer's
+    uplift at its worst place carries the verdict; its interval moved to fit it)."""
+    for c, verdicts in zip(s["confirmed"], (mine, other), strict=True):
+        c["verdicts"] = verdicts
+        worst = max((p for p in c["places"] if p["target"] == 0), key=lambda p: p["miss"])
+        worst["verdict"] = verdicts[0]
+        if verdicts[0] == "missed":
+            worst.update(value=0.016, low=0.011, high=0.021, miss=1.6)
+    return s
+
+
+def fewer_misses_page(tmp_path, monkeypatch, mine, other, by="model") -> str:
+    arms = ["missile@club", "missile@strong"]
+    s = _verdicts(summary(arms), mine, other)
+    s["model"]["by"] = by
+    data = TuneData(tmp_path, s, trials(arms))
+    monkeypatch.setattr(tune_report, "load_tune_data", lambda root: data)
+    tune_report.build_tune_report(tmp_path, tmp_path / "report")
+    return (tmp_path / "report" / "report.md").read_text()
+
+
+QUESTION = "Does the confirmation show a setting that misses fewer targets?"
+
+
+@pytest.mark.parametrize("by", ["model", "confirmation"])
+def test_a_confirmed_setting_that_misses_fewer_targets_is_named_with_why_the_choice_stands(
+    tmp_path, monkeypatch, by
+):
+    md = fewer_misses_page(tmp_path, monkeypatch, ["missed", "met"], ["not settled", "met"], by)
+    answer = next(line for line in md.splitlines() if QUESTION in line and line.startswith("-"))
+    assert (
+        "Yes: the missile's price 14, an upgrade's price 30 misses fewer targets on the "
+        "same games: the buyer's uplift not settled instead of missed."
+    ) in answer
+    why = {"model": "stands as the model's best", "confirmation": "stands by its lower score"}
+    assert why[by] in answer and "take the other setting" in answer
+    # both settings' intervals and verdicts at every place, the recommendation's worst first
+    rows = md.split(answer, 1)[1].split("\n\n", 2)[1].splitlines()[2:]
+    assert rows[0] == "  | the other, strong | +1.0 pp | (+0.6 to +1.4) | not settled |"
+    assert rows[1] == "  | recommended, strong | +1.6 pp | (+1.1 to +2.1) | missed |"
+    assert len(rows) == 4  # two places, two settings
+    assert "| another setting misses fewer |" in md  # the scorecard
+
+
+@pytest.mark.parametrize(
+    ("mine", "other"),
+    [
+        (["missed", "met"], ["missed", "met"]),  # the same verdicts (a lower score alone)
+        (["met", "missed"], ["not settled", "met"]),  # one better, one worse
+        (["not settled", "met"], ["missed", "met"]),  # worse
+    ],
+)
+def test_no_setting_is_said_to_miss_fewer_targets_without_better_verdicts(
+    tmp_path, monkeypatch, mine, other
+):
+    assert QUESTION not in fewer_misses_page(tmp_path, monkeypatch, mine, other)

@@ -23,8 +23,8 @@ from sim.report.answers import Answer, Count, Estimate, Label, Row, joined, sent
 from sim.report.data_quality import Quality
 from sim.report.render import Section, Text
 from sim.report.table import Column, Table
-from sim.tune import figures
-from sim.tune.report_data import TuneData, load_tune_data
+from sim.tune import figures, report_confirmed
+from sim.tune.report_data import TuneData, load_tune_data, target_estimate
 from sim.tune.report_model import model_section
 from sim.tune.verdict import MET, MISSED
 
@@ -88,16 +88,6 @@ def build_tune_report(root: str | Path, report_dir: str | Path | None = None, *,
 # --- the recommendation -------------------------------------------------------------------
 
 
-def _estimate(key: str, target: dict[str, Any], place: dict[str, Any], name: str) -> Estimate:
-    if target["unit"] == "share":
-        unit = "pp" if target["signed"] else "pct"
-    else:
-        unit = "num"
-    digits = 1 if unit != "num" else (0 if abs(place["value"]) >= 100 else 2)
-    return Estimate(key, name, place["value"], place["low"], place["high"], unit=unit,
-                    digits=digits, signed=unit == "pp")  # fmt: skip
-
-
 def recommendation(data: TuneData) -> Section:
     best = data.confirmed[0]
     games = data.summary["games_per_arm"]
@@ -109,6 +99,9 @@ def recommendation(data: TuneData) -> Section:
         section.answers.append(_answer(data, i, target, best, first=i == 0))
     for c in data.summary["crossings"]:
         section.answers.append(_crossing_answer(data, c))
+    better = report_confirmed.answer(data)
+    if better is not None:
+        section.answers.append(better)
     section.add(*figures.targets_against_knobs(data))
     rules = data.summary["recommended"]["rules"]
     section.add(Table("tune_recommended", "Recommended rule values",
@@ -140,10 +133,10 @@ def _answer(data: TuneData, i: int, target: dict[str, Any], best: dict[str, Any]
         at = sentence(" at ", Label(data.candidate_words(best)))
     opening = {MET: "Met", MISSED: "Missed"}.get(verdict, "Not settled whether met")
     shown = max(places, key=lambda p: p.get("miss") or 0.0)
-    figure = _estimate(f"tune.{i}.{shown['arm']}", target, shown, name)
+    figure = target_estimate(f"tune.{i}.{shown['arm']}", target, shown, name)
     where = [" at ", Label(data.place(shown["arm"]))] if len(places) > 1 else []
     parts = sentence(opening, at, ": ", figure, where, ", ", wanted, ".")
-    rows = [Row(data.place(p["arm"]), _estimate(f"tune.{i}.{p['arm']}", target, p, name),
+    rows = [Row(data.place(p["arm"]), target_estimate(f"tune.{i}.{p['arm']}", target, p, name),
                 p["verdict"]) for p in places] if len(places) > 1 else []  # fmt: skip
     measured = ", ".join(data.place(p["arm"]) for p in places)
     return Answer(

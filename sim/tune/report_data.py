@@ -13,6 +13,7 @@ import optuna
 from optuna.trial import FrozenTrial, TrialState
 
 from sim.errors import SimError
+from sim.report.answers import Estimate
 from sim.tune.folder import read_summary
 from sim.tune.journal import INVALID, STUDY, rung_evaluations, storage
 
@@ -86,6 +87,19 @@ class TuneData:
     def target_name(self, target: Mapping[str, Any]) -> str:
         """The designer's name of a target ('the buyer's uplift'), else its measure's label."""
         return str(target.get("name") or target.get("label") or target["measure"])
+
+
+def target_estimate(key: str, target: Mapping[str, Any], place: Mapping[str, Any],
+                    name: str) -> Estimate:  # fmt: skip
+    """A target's value at one place with its 95% interval, in the target's units (a share in
+    percent, or in points when the target is a signed difference)."""
+    if target["unit"] == "share":
+        unit = "pp" if target["signed"] else "pct"
+    else:
+        unit = "num"
+    digits = 1 if unit != "num" else (0 if abs(place["value"]) >= 100 else 2)
+    return Estimate(key, name, place["value"], place["low"], place["high"], unit=unit,
+                    digits=digits, signed=unit == "pp")  # fmt: skip
 
 
 def _value(v: Any) -> str:
