@@ -13,7 +13,7 @@ import pytest
 
 from sim.tune import report as tune_report
 from sim.tune.report_data import TrialRow, TuneData
-from tests.answer_checks import places_not_plain
+from tests.answer_checks import places_not_plain, scorecard_places
 
 pytestmark = pytest.mark.without_engines
 
@@ -23,7 +23,7 @@ RAW = re.compile(r"missile\.cost|upgrade\.cost|\w=\w|@|\(\w+_at=")
 
 
 def _place(target: int, arm: str, value: float, verdict: str) -> dict:
-    return {"target": target, "measure": f"m{target}", "arm": arm, "level": arm.split("@")[1],
+    return {"target": target, "measure": f"m{target}", "arm": arm, "level": arm.partition("@")[2],
             "value": value, "low": value - 0.004, "high": value + 0.004, "se": 0.002,
             "n": 20000, "miss": abs(value) * 100, "verdict": verdict,
             "games_to_settle": None}  # fmt: skip
@@ -107,6 +107,7 @@ def words(markdown: str) -> list[str]:
 @pytest.mark.parametrize(
     ("arms", "where"),
     [
+        (["default"], "every game"),  # one arm at no level ("default" is its stored name)
         (["default@club"], "club"),  # one arm: its level alone
         (["missile@club", "missile@strong"], "strong"),
         (["missile@club", "upgrade@club"], "upgrade (club)"),  # the arm and its level
@@ -125,11 +126,11 @@ def test_sentences_headings_and_captions_say_knobs_targets_and_places_plainly(
     assert "the model misses the confirmation at the missile's price 13" in text
     assert "_The buyer's uplift, a row per place it is measured." in text
     assert "Knobs: the missile's price, an upgrade's price." in text
+    assert "default" not in text
     # the scorecard: the target's name on its figure, where it holds in plain words
     assert "| the buyer's uplift +1.0 pp (+0.6 to +1.4) |" in md or len(arms) == 1
     assert places_not_plain(html) == []
-    card = html.split('id="scorecard"', 1)[1].split("</section>", 1)[0]
-    assert f'<td class="at">{where}</td>' in card
+    assert scorecard_places(html)[0] == where  # the buyer's uplift
     # the keys stay in the tables
     tables = "\n".join(line for line in md.splitlines() if line.startswith("|"))
     assert "| missile.cost | 13 |" in tables and f"| {arms[0]} |" in tables

@@ -86,11 +86,12 @@ class Context:
 
     def arm_words(self, arm: str) -> str:
         """The arm in words for a sentence or an answer's rows: the settings that tell the arms
-        apart ('4 players, every seat novice, starting rows 3'), else its name. Named arms told
-        apart by their players alone go by their names ('tactical never heals'): a lineup as
-        stored ('tactical(heal=0),tactical(heal=0)') is a label, not words."""
+        apart ('4 players, every seat novice, starting rows 3'), else its name. Named arms
+        whose players differ go by their names ('tactical never heals', 'master in seat 2'),
+        as their tables and pictures name them: a lineup as stored
+        ('tactical(heal=0),tactical(heal=0)') is a label, not words."""
         keys = self.label_columns()
-        if not keys or (self.results.named_arms and set(keys) <= {LINEUP}):
+        if not keys or (self.results.named_arms and LINEUP in keys):
             return _named(self, arm)
         values = self.arm_values(arm)
         return self.plain.settings({k: values.get(k) for k in keys})

@@ -24,7 +24,7 @@ from sim.report.data_quality import Quality
 from sim.report.render import Section, Text
 from sim.report.table import Column, Table
 from sim.tune import figures, report_confirmed
-from sim.tune.report_data import TuneData, load_tune_data, target_estimate
+from sim.tune.report_data import EVERY_GAME, TuneData, load_tune_data, target_estimate
 from sim.tune.report_model import model_section
 from sim.tune.verdict import MET, MISSED
 
@@ -155,18 +155,15 @@ def _crossing_answer(data: TuneData, c: dict[str, Any]) -> Answer:
                         c["estimate"], c["low"], c["high"], unit="price", digits=1,
                         signed=False)  # fmt: skip
     name = data.target_name(target)
+    place = data.place(c["arm"])
+    at = [" (", Label(place), ")"] if place != EVERY_GAME else []
     return Answer(
         key=f"tune.crossing.{c['target']}.{c['arm']}",
         question=f"Where does {name} reach {target['wanted']} along {plain}?",
-        parts=sentence(
-            f"At {plain} ",
-            estimate,
-            " (",
-            Label(data.place(c["arm"])),
-            "), read between the confirmed candidates.",
-        ),  # fmt: skip
+        parts=sentence(f"At {plain} ", estimate, at, ", read between the confirmed candidates."),
         kind="info",
         headline=estimate,
+        where=place,
         section="recommendation",
         rows_head="place",
     )

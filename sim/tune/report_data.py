@@ -34,6 +34,9 @@ class TrialRow:
         return top, self.rungs[top]
 
 
+EVERY_GAME = "every game"  # where a tune of one arm at no skill level measures its targets
+
+
 @dataclass(frozen=True)
 class TuneData:
     root: Path
@@ -77,11 +80,12 @@ class TuneData:
     def place(self, arm: str) -> str:
         """Where a target is measured, in words: the skill level alone when the tune plays one
         arm ('club' for 'default@club'), else the arm and its level ('missile (club)'); an arm
-        played at no skill level by its name."""
+        played at no skill level by its name, and the lone arm of an experiment that names
+        none ('default') as what it is: every game."""
         base, at, level = arm.rpartition("@")
-        if not at:
-            return arm
         one_arm = len({a.rpartition("@")[0] for a in self.summary.get("arms", [arm])}) == 1
+        if not at:
+            return EVERY_GAME if one_arm else arm
         return level if one_arm else f"{base} ({level})"
 
     def target_name(self, target: Mapping[str, Any]) -> str:
