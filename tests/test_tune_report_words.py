@@ -17,6 +17,8 @@ from tests.answer_checks import places_not_plain, scorecard_places
 
 pytestmark = pytest.mark.without_engines
 
+ROOT = Path(__file__).resolve().parents[1]
+
 KNOBS = {"missile.cost": "the missile's price", "upgrade.cost": "an upgrade's price"}
 # a rule key, a key at a value, a stored arm name, a strategy label with its parameters
 RAW = re.compile(r"missile\.cost|upgrade\.cost|\w=\w|@|\(\w+_at=")
@@ -193,3 +195,19 @@ def test_no_setting_is_said_to_miss_fewer_targets_without_better_verdicts(
     tmp_path, monkeypatch, mine, other
 ):
     assert QUESTION not in fewer_misses_page(tmp_path, monkeypatch, mine, other)
+
+
+def test_a_data_files_knob_has_a_plain_name_and_values_are_written_in_full():
+    """The alien raid's catalog prices are knobs without a schema line: named as the report
+    names them elsewhere ("the scout-saucer's price", sim.report.plain), not by their key;
+    a whole price is written out, not as 6.5e+04."""
+    from sim.tune.knobs import plain_names
+    from sim.tune.report_data import number
+    from sim.tune.spec import load_tune
+
+    tune = load_tune(ROOT / "experiments" / "tune_alien_raid_prices.yaml")
+    names = plain_names(tune.experiment.arms[0].ruleset, [k.name for k in tune.knobs])
+    assert names["catalog.ships.scout-saucer.price"] == "the scout-saucer's price"
+    assert set(names) == {k.name for k in tune.knobs}
+    assert (number(65000.0), number(12.5), number(31), number(0.123456)) == (
+        "65000", "12.5", "31", "0.1235")  # fmt: skip

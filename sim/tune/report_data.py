@@ -68,7 +68,7 @@ class TuneData:
 
     def setting(self, values: Mapping[str, Any]) -> str:
         """'the missile's price 13, the upgrade's price 31' for {missile.cost: 13, ...}."""
-        return ", ".join(f"{self.knob_name(k)} {_value(values[k])}" for k in values)
+        return ", ".join(f"{self.knob_name(k)} {number(values[k])}" for k in values)
 
     def candidate_words(self, candidate: Mapping[str, Any]) -> str:
         """A candidate's setting in plain words, its knobs in the tune's order."""
@@ -106,8 +106,12 @@ def target_estimate(key: str, target: Mapping[str, Any], place: Mapping[str, Any
                     digits=digits, signed=unit == "pp")  # fmt: skip
 
 
-def _value(v: Any) -> str:
-    return f"{v:.4g}" if isinstance(v, float) else str(v)
+def number(v: Any) -> str:
+    """A knob's value as a designer writes it: a whole number in full ('65000', not
+    '6.5e+04'), another to four significant digits."""
+    if isinstance(v, float):
+        return str(int(v)) if v.is_integer() else f"{v:.4g}"
+    return str(v)
 
 
 def load_tune_data(root: str | Path) -> TuneData:

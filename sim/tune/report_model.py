@@ -17,7 +17,7 @@ from sim.report.render import Section, Text
 from sim.report.table import Column, Table
 from sim.report.verdicts import FINDING, UNSETTLED, WITHIN
 from sim.tune.knobs import span
-from sim.tune.report_data import TuneData
+from sim.tune.report_data import TuneData, number
 
 
 def model_section(data: TuneData) -> Section:
@@ -72,7 +72,7 @@ def _where(data: TuneData, model: dict[str, Any]) -> Answer:
     said = data.knob_name
     spans = [[Label(said(k)), " ", _optimum(k, *between[k], said(k), digits=digits.get(k, 1)),
               " (the settings that hold it: ",
-              Label(span(lo, hi, lambda v: f"{v:.4g}")), ")"] if k in between else
+              Label(span(lo, hi, number)), ")"] if k in between else
              [Label(said(k)), " ", _optimum(k, model["refitted_best"][k], lo, hi, said(k))]
              for k, (lo, hi) in model["intervals"].items()]  # fmt: skip
     ranges = [[Label(_range(said(k), v))] for k, v in region["ranges"].items()]
@@ -120,7 +120,7 @@ def _optimum(knob: str, best: float, low: float, high: float, name: str, *,
 
 def _range(knob: str, value: list[Any]) -> str:
     if len(value) == 2 and all(isinstance(v, int | float) for v in value):
-        return f"{knob} {span(value[0], value[1], lambda v: f'{v:.4g}')}"
+        return f"{knob} {span(value[0], value[1], number)}"
     return f"{knob} {', '.join(map(str, value))}"
 
 
@@ -181,7 +181,7 @@ def _between(est: list[float] | None, digits: int) -> str:
 
 
 def _both(low: float, high: float) -> str:
-    return "" if not np.isfinite(low) else span(low, high, lambda v: f"{v:.4g}")
+    return "" if not np.isfinite(low) else span(low, high, number)
 
 
 def _figure(data: TuneData, model: dict[str, Any]):
