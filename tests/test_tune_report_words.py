@@ -138,21 +138,26 @@ def test_sentences_headings_and_captions_say_knobs_targets_and_places_plainly(
     assert "| missile.cost | 13 |" in tables and f"| {arms[0]} |" in tables
 
 
-def _verdicts(s: dict, mine: list[str], other: list[str]) -> dict:
+def _verdicts(s: dict, mine: list[str], other: list[str], apart: bool) -> dict:
     """The recommendation's and the other confirmed candidate's target verdicts (the buyer's
-    uplift at its worst place carries the verdict; its interval moved to fit it)."""
+    uplift at its worst place carries the verdict, its interval moved to fit it: the
+    recommendation's miss +1.6 pp (+1.1 to +2.1); the other's +0.8 pp (+0.4 to +1.05), apart
+    from it and not settled against the 1 pp tolerance, or +1.0 pp (+0.6 to +1.4), which
+    overlaps it)."""
     for c, verdicts in zip(s["confirmed"], (mine, other), strict=True):
         c["verdicts"] = verdicts
         worst = max((p for p in c["places"] if p["target"] == 0), key=lambda p: p["miss"])
         worst["verdict"] = verdicts[0]
         if verdicts[0] == "missed":
             worst.update(value=0.016, low=0.011, high=0.021, miss=1.6)
+    if apart:
+        worst.update(value=0.008, low=0.004, high=0.0105, miss=0.8)
     return s
 
 
-def fewer_misses_page(tmp_path, monkeypatch, mine, other, by="model") -> str:
+def fewer_misses_page(tmp_path, monkeypatch, mine, other, by="model", apart=True) -> str:
     arms = ["missile@club", "missile@strong"]
-    s = _verdicts(summary(arms), mine, other)
+    s = _verdicts(summary(arms), mine, other, apart)
     s["model"]["by"] = by
     data = TuneData(tmp_path, s, trials(arms))
     monkeypatch.setattr(tune_report, "load_tune_data", lambda root: data)
@@ -163,24 +168,38 @@ def fewer_misses_page(tmp_path, monkeypatch, mine, other, by="model") -> str:
 QUESTION = "Does the confirmation show a setting that misses fewer targets?"
 
 
-@pytest.mark.parametrize("by", ["model", "confirmation"])
+@pytest.mark.parametrize(("by", "apart"), [("model", True), ("confirmation", True),
+                                           ("model", False)])  # fmt: skip
 def test_a_confirmed_setting_that_misses_fewer_targets_is_named_with_why_the_choice_stands(
-    tmp_path, monkeypatch, by
+    tmp_path, monkeypatch, by, apart
 ):
-    md = fewer_misses_page(tmp_path, monkeypatch, ["missed", "met"], ["not settled", "met"], by)
+    md = fewer_misses_page(tmp_path, monkeypatch, ["missed", "met"], ["not settled", "met"], by,
+                           apart)  # fmt: skip
     answer = next(line for line in md.splitlines() if QUESTION in line and line.startswith("-"))
     assert (
         "Yes: the missile's price 14, an upgrade's price 30 misses fewer targets on the "
         "same games: the buyer's uplift not settled instead of missed."
     ) in answer
     why = {"model": "stands as the model's best", "confirmation": "stands by its lower score"}
-    assert why[by] in answer and "take the other setting" in answer
+    assert why[by] in answer
+    # a better verdict is a difference only where the intervals lie apart
+    if apart:
+        assert "Their intervals lie apart where the verdicts differ (strong)" in answer
+        assert "take the other setting" in answer
+        assert "| another setting misses fewer |" in md  # the scorecard
+    else:
+        assert "Their intervals overlap where the verdicts differ (strong)" in answer
+        assert "does not tell the two apart" in answer and "take the other" not in answer
+        assert (
+            "| Does the confirmation show a setting that misses fewer targets? | not settled |"
+            in md
+        )
     # both settings' intervals and verdicts at every place, the recommendation's worst first
     rows = md.split(answer, 1)[1].split("\n\n", 2)[1].splitlines()[2:]
-    assert rows[0] == "  | the other, strong | +1.0 pp | (+0.6 to +1.4) | not settled |"
+    other = "+0.8 pp | (+0.4 to +1.1)" if apart else "+1.0 pp | (+0.6 to +1.4)"
+    assert rows[0] == f"  | the other, strong | {other} | not settled |"
     assert rows[1] == "  | recommended, strong | +1.6 pp | (+1.1 to +2.1) | missed |"
     assert len(rows) == 4  # two places, two settings
-    assert "| another setting misses fewer |" in md  # the scorecard
 
 
 @pytest.mark.parametrize(

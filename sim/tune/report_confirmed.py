@@ -6,7 +6,13 @@ saying so, and why the recommendation stands.
 (met: inside the band widened by the tolerance; missed: wholly outside it; not settled
 otherwise), measured on the same games for every candidate. A candidate shows fewer misses
 when no target's verdict is worse than the recommendation's and one is better. A lower
-score alone (the sum of squared misses of the point estimates) is no such finding."""
+score alone (the sum of squared misses of the point estimates) is no such finding.
+
+A better verdict may only be a wider interval. The other setting is said to differ, with
+the better verdict, only where its interval lies apart from the recommendation's at every
+place whose verdict differs; else the answer says that the confirmation does not tell the
+two apart (on common random numbers two intervals apart are a conservative test of their
+difference), and gives no advice to take it."""
 
 from __future__ import annotations
 
@@ -18,6 +24,7 @@ from sim.tune.report_data import TuneData, target_estimate
 from sim.tune.verdict import MET, MISSED, UNSETTLED
 
 _ORDER = {MISSED: 0, UNSETTLED: 1, MET: 2}  # worse to better
+NOT_SHOWN = kinds.OPEN_WORD  # fewer misses, not shown nearer the target: "not settled"
 WORD = "another setting misses fewer"  # the scorecard's verdict: a decision to weigh, as "reprice"
 
 
@@ -37,8 +44,9 @@ def fewer_misses(data: TuneData) -> dict[str, Any] | None:
 
 def answer(data: TuneData) -> Answer | None:
     """'The missile's price 14, ... misses fewer targets on the same games: missile
-    break-even not settled instead of missed.' with why the recommendation stands; None when
-    the confirmation shows no such setting."""
+    break-even not settled instead of missed.' with whether the intervals show it nearer the
+    target and why the recommendation stands; None when the confirmation shows no such
+    setting."""
     other = fewer_misses(data)
     if other is None:
         return None
@@ -48,21 +56,47 @@ def answer(data: TuneData) -> Answer | None:
     said = [[Label(f"{data.target_name(data.targets[i])} {other['verdicts'][i]} instead of "
                    f"{best['verdicts'][i]}")] for i in changed]  # fmt: skip
     rows = [row for i in changed for row in _rows(data, i, best, other)]
+    differ = [pair for i in changed for pair in _differing(best, other, i)]
+    shown = all(_apart(mine, theirs) for mine, theirs in differ)
+    where = ", ".join(dict.fromkeys(data.place(mine["arm"]) for mine, _ in differ))
     parts = sentence("Yes: ", Label(data.candidate_words(other)), " misses fewer targets on "
                      "the same games: ", joined(said, "; ", "; "), ".")  # fmt: skip
+    if shown:
+        support = (f"Their intervals lie apart where the verdicts differ ({where}): the "
+                   "settings differ there, and the other's verdict is the better.")  # fmt: skip
+    else:
+        support = (f"Their intervals overlap where the verdicts differ ({where}): the "
+                   "confirmation does not tell the two apart there.")  # fmt: skip
     return Answer(
         key="tune.fewer_misses",
         question="Does the confirmation show a setting that misses fewer targets?",
         parts=parts,
-        more=[_why(data, other)],
-        kind=kinds.FINDING,
-        word=WORD,
+        more=[f"{support} {_why(data, other, take=shown)}"],
+        kind=kinds.FINDING if shown else kinds.UNSETTLED,
+        word=WORD if shown else NOT_SHOWN,
         headline=rows[0].figure if rows else None,
         where=_worst(data, changed[0], best) if changed else "",
         rows=rows,
         rows_head="setting, place",
         section="recommendation",
     )
+
+
+def _differing(best: dict[str, Any], other: dict[str, Any], i: int
+               ) -> list[tuple[dict[str, Any], dict[str, Any]]]:  # fmt: skip
+    """Target i's places where the other setting's verdict is better: (recommendation's
+    place, the other's)."""
+    pairs = []
+    for mine in (q for q in best["places"] if q["target"] == i):
+        theirs = next(q for q in other["places"] if q["target"] == i and q["arm"] == mine["arm"])
+        if _ORDER.get(theirs["verdict"], 1) > _ORDER.get(mine["verdict"], 1):
+            pairs.append((mine, theirs))
+    return pairs
+
+
+def _apart(a: dict[str, Any], b: dict[str, Any]) -> bool:
+    """Two places' 95% intervals do not overlap."""
+    return a["high"] < b["low"] or b["high"] < a["low"]
 
 
 def _rows(data: TuneData, i: int, best: dict[str, Any], other: dict[str, Any]) -> list[Row]:
@@ -91,17 +125,19 @@ def _worst(data: TuneData, i: int, best: dict[str, Any]) -> str:
     return data.place(_by_miss(best, i)[0]["arm"])
 
 
-def _why(data: TuneData, other: dict[str, Any]) -> str:
-    """Why the recommendation stands, by the rule that chose it (tune.json's model `by`)."""
+def _why(data: TuneData, other: dict[str, Any], *, take: bool) -> str:
+    """Why the recommendation stands, by the rule that chose it (tune.json's model `by`);
+    with `take`, when to take the other setting instead."""
     model = data.summary.get("model") or {}
-    take = " Where meeting more targets on these games matters more, take the other setting."
+    advice = (" Where meeting more targets on these games matters more, take the other setting."
+              if take else "")  # fmt: skip
     if model.get("fitted") and model.get("by", "model") == "model":
         listed = (model.get("region") or {}).get("listed") or []
         both = ("finds both among the settings that do as well" if other["values"] in listed
                 else "puts its optimum there")  # fmt: skip
         return ("The recommendation stands as the model's best: the model, fitted to every "
                 f"candidate played, {both}, and the tune keeps its best while it lies in that "
-                "region." + take)  # fmt: skip
+                "region." + advice)  # fmt: skip
     return ("The recommendation stands by its lower score, the sum of the targets' squared "
             "misses in tolerances, which weighs how far each target is missed, not how many "
-            "are." + take)  # fmt: skip
+            "are." + advice)  # fmt: skip
