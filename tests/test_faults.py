@@ -88,6 +88,12 @@ WRITE_SITES: tuple[Site, ...] = (
          exit=0, note="tolerated: the next run takes the lock file over"),
     Site("the manifest", _named("manifest.json"), "run", moments=(4, -1),
          note="at its last write the manifest cannot say why the run stopped: the lock does"),
+    Site("the manifest's journal", lambda op, p: op != "unlink"
+         and _named("manifest.journal")(op, p), "run", moments=(0, 9),
+         note="one line a chunk; one the disk refuses is cut back to where the journal ended"),
+    Site("the journal's removal", lambda op, p: op == "unlink"
+         and _named("manifest.journal")(op, p), "run", moments=(-1,), exit=0,
+         note="tolerated: a journal left is folded again, adding nothing the manifest lists"),
     Site("a results part", lambda op, p: op != "unlink" and (bool(PART.search(p))
          or op == "mkdir" and re.search(r"(games|seats)(/arm-\d+)?$", p) is not None), "run",
          moments=(12,)),
@@ -297,6 +303,7 @@ NOT_SITES = {
     ("sim/storage/lock.py", "_write", "os.pwrite"): "acquire calls it inside its writing()",
     ("sim/storage/lock.py", "record_stop", "os.pwrite"): "the last word: it says if it failed",
     ("sim/storage/lock.py", "release", ".unlink"): "a lock file left is taken over next time",
+    ("sim/storage/journal.py", "remove", ".unlink"): "a journal left adds nothing when folded",
     ("sim/storage/lock.py", "holder", "os.open"): "opens to lock, writes nothing",
     ("sim/storage/remove.py", "_remove_if_empty", ".rmdir"): "inside remove_results' writing()",
     ("sim/storage/parts.py", "encode", "pq.write_table"): "into memory",

@@ -1,6 +1,9 @@
 """A run's account: every chunk's parts stored, and the manifest kept up to date as they come
 (the chunks stored with their records and seconds, this run's entry, the illegal moves), so
-that a run killed at any moment leaves a folder that says what it holds."""
+that a run killed at any moment leaves a folder that says what it holds. The manifest is
+written whole at the start and the end; each chunk in between is one line appended to its
+journal (sim.storage.journal), which reading the manifest folds in: recording a chunk costs
+the same however many chunks the run has stored."""
 
 from __future__ import annotations
 
@@ -10,6 +13,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+import sim.storage.journal as journal
 from sim.experiment.model import Experiment
 from sim.faults import Fault, writing
 from sim.runner.folder import Opened, left_stop
@@ -19,12 +23,11 @@ from sim.runner.tasks import ChunkResult
 from sim.storage import complete_chunks, part_path, read_manifest, write_atomic, write_manifest
 from sim.storage.verify import games_done, record
 
-MAX_ERROR_EXAMPLES = 20
-
 
 class Ledger:
-    """The stored chunks of a run's folder and its manifest, written at the start, after
-    every chunk and at the end (`close`)."""
+    """The stored chunks of a run's folder and its manifest, written at the start (the
+    journal a run before left folded in, then removed) and at the end (`close`); each chunk
+    in between is a line of the journal."""
 
     def __init__(self, exp: Experiment, opened: Opened, *, jobs: int, backend: str,
                  address: str | None, chunk_size: int) -> None:  # fmt: skip
@@ -42,6 +45,7 @@ class Ledger:
         self.illegal = IllegalMoves(exp.arms)
         self._arm_names = [arm.name for arm in exp.arms]
         self._write()
+        journal.remove(self.root)  # the manifest holds what it said
 
     def done(self, arm: int) -> int:
         """Games of arm `arm` stored."""
@@ -56,9 +60,13 @@ class Ledger:
         self.seconds[key] = result.seconds
         self.played += result.stop - result.start
         self.chunks += 1
-        if result.errors:
-            self._note_errors(result.errors, self._arm_names[result.arm_index])
-        self._write()
+        arm = self._arm_names[result.arm_index]
+        examples = [f"arm '{arm}', {e}" for e in result.errors]
+        quoted = journal.add_illegal(self.manifest["illegal_moves"], len(examples), examples)
+        journal.append(self.root, {"arm": key[0], "start": key[1], "stop": key[2],
+                                   "seconds": result.seconds, **self.records[key],
+                                   **({"illegal": len(examples), "examples": quoted}
+                                      if examples else {})})  # fmt: skip
         self.illegal.add(result.arm_index, result.start, result.stop, result.illegal,
                          result.errors)  # fmt: skip
         self.illegal.check(self.root)
@@ -92,6 +100,7 @@ class Ledger:
         """The run played every game it had to: said once everything else is written."""
         self.entry["status"] = self.manifest["status"] = "complete"
         self._write()
+        journal.remove(self.root)  # a run stopped early leaves it: folding it adds nothing
 
     @property
     def games_stored(self) -> int:
@@ -109,12 +118,6 @@ class Ledger:
                                    "error": error or fault.happened})  # fmt: skip
             raise
         self.lock.record_stop(None)  # the manifest says it now
-
-    def _note_errors(self, errors: list[str], arm: str) -> None:
-        entry = self.manifest["illegal_moves"]
-        entry["count"] += len(errors)
-        room = MAX_ERROR_EXAMPLES - len(entry["examples"])
-        entry["examples"].extend(f"arm '{arm}', {e}" for e in errors[: max(room, 0)])
 
 
 def _store(root: Path, result: ChunkResult) -> dict[str, Any]:

@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from sim.errors import SimError
+from sim.storage.journal import fold
 from sim.storage.parts import MANIFEST, write_atomic
 
 # what every manifest `sim run` writes holds; a folder without them is not the lab's
@@ -20,6 +21,8 @@ def read_manifest(root: str | Path) -> dict[str, Any] | None:
 
     A manifest.json that is not one `sim run` wrote (not JSON, not an object, no arms) is a
     SimError naming the file: nothing is resumed into, replayed from or deleted in its folder.
+    The chunks a run stored since it last wrote the manifest are read from its journal
+    (sim.storage.journal).
     """
     path = Path(root) / MANIFEST
     if not path.is_file():
@@ -33,7 +36,7 @@ def read_manifest(root: str | Path) -> dict[str, Any] | None:
             hint="Point at a folder `sim run` wrote; for a new run choose another --out "
             "(the lab never deletes files it did not write).",
         )
-    return found
+    return fold(root, found)
 
 
 def load_json(path: Path) -> Any:

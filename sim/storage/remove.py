@@ -2,8 +2,9 @@
 
 Only a folder with a manifest.json that `sim run` wrote is cleared, and only of the files named
 as the runner names them (games|seats/arm-NNN/part-<start>-<stop>.parquet, their temporary
-files, manifest.json), plus the folders that leaves empty. A `games/` folder of anything else
-(`--out sim` on a checkout of this project has `sim/games/`) is refused, untouched.
+files, manifest.json and its journal), plus the folders that leaves empty. A `games/` folder
+of anything else (`--out sim` on a checkout of this project has `sim/games/`) is refused,
+untouched.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from pathlib import Path
 
 from sim.errors import SimError
 from sim.faults import writing
+from sim.storage.journal import journal_path
 from sim.storage.manifest import read_manifest
 from sim.storage.parts import MANIFEST, TABLES, stored_parts, temporary_files
 
@@ -41,6 +43,7 @@ def remove_results(root: str | Path) -> int:
                 for arm in base.iterdir():
                     _remove_if_empty(arm)
                 _remove_if_empty(base)
+        journal_path(root).unlink(missing_ok=True)
         (root / MANIFEST).unlink(missing_ok=True)
     return len(files) + 1
 
