@@ -62,18 +62,29 @@ def played_games(study: optuna.Study, tune: Tune, confirmed: Sequence[Confirmed]
     return out
 
 
+Sums = dict[tuple[str, int, int], list[np.ndarray]]  # (candidate, games, block) -> _sums
+
+
 def locate_tune(tune: Tune, study: optuna.Study, confirmed: Sequence[Confirmed], *, root: Path,
-                prefer: Mapping[str, Any] | None = None,
-                alternatives: int = 2) -> Located | None:  # fmt: skip
-    """The model fitted to every candidate played, centred on the best confirmed one."""
+                prefer: Mapping[str, Any] | None = None, alternatives: int = 2,
+                read: Sums | None = None) -> Located | None:  # fmt: skip
+    """The model fitted to every candidate played, centred on the best confirmed one. `read`
+    keeps each candidate's block sums for the next fit (a recommendation fits the model
+    several times, between confirmations that add candidates): each candidate's games are
+    read once at each size it reached."""
     if modelled(tune) is not None or not confirmed:
         return None
     games = played_games(study, tune, confirmed)
     block = block_size([n for _, n in games.values()])
     objectives = objectives_of(tune)
     keys = list(games)
-    played = [Played(values, n, _sums(tune, root, values, n, block)) for values, n in
-              games.values()]  # fmt: skip
+    read = {} if read is None else read
+    played = []
+    for values, n in games.values():
+        key = (candidate_key(values), n, block)
+        if key not in read:
+            read[key] = _sums(tune, root, values, n, block)
+        played.append(Played(values, n, read[key]))
     index = [keys.index(candidate_key(c.values)) for c in confirmed]
     return locate(tune.knobs, objectives, played, centre=confirmed[0].values, confirmed=index,
                   prefer=prefer, alternatives=alternatives,

@@ -26,7 +26,7 @@ from sim.runner.options import RunOptions
 from sim.runner.pool import WorkerPool
 from sim.tune.confirm import Confirmed, confirm_one, ranked_confirmed
 from sim.tune.knobs import show_values
-from sim.tune.model_data import locate_tune, modelled
+from sim.tune.model_data import Sums, locate_tune, modelled
 from sim.tune.region import Located, optimum_digits
 from sim.tune.search import candidate_key
 from sim.tune.spec import Tune
@@ -56,8 +56,10 @@ def recommend(tune: Tune, study: optuna.Study, confirmed: list[Confirmed], *, ro
     rest; what the model found, for tune.json)."""
     printed = printed_values(tune)
     why = modelled(tune)
+    read: Sums = {}  # each candidate's games read once, whatever the fits
     first = None if why else locate_tune(tune, study, confirmed, root=root, prefer=printed,
-                                         alternatives=tune.search.alternatives)  # fmt: skip
+                                         alternatives=tune.search.alternatives,
+                                         read=read)  # fmt: skip
     if first is None:
         why = why or "too few candidates near the best to fit a model"
         return confirmed, {"printed": printed, "fitted": False, "why": why}
@@ -80,7 +82,7 @@ def recommend(tune: Tune, study: optuna.Study, confirmed: list[Confirmed], *, ro
 
     def refit(ordered: list[Confirmed], last: Located) -> Located:
         return locate_tune(tune, study, ordered, root=root, prefer=printed,
-                           alternatives=tune.search.alternatives) or last  # fmt: skip
+                           alternatives=tune.search.alternatives, read=read) or last  # fmt: skip
 
     def settle(best: dict[str, Any], last: Located) -> tuple[list[dict], list[Confirmed], Located]:
         """The best confirmed first: the refit with it chooses the alternatives, confirmed in
