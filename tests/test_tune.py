@@ -23,6 +23,7 @@ from sim.runner import Interrupted
 from sim.runner.options import RunOptions
 from sim.tune.run import run_tune
 from sim.tune.search import open_study, sampler_kind
+from sim.tune.region import locate
 from sim.tune.spec import parse_tune
 from tests.answer_checks import numbers_without_interval
 from tests.coin_race import registered
@@ -98,10 +99,19 @@ def test_the_planted_optimum_is_found_and_its_intervals_cover_the_truth(coin_rac
     assert exp.arms[0].ruleset.values["race.length"] == 9
 
 
-def test_a_small_space_is_searched_as_a_grid(coin_race, tmp_path):
+def test_a_small_space_is_searched_as_a_grid(coin_race, tmp_path, monkeypatch):
+    import sim.tune.model_data as model_data
+
+    fits, reads, read = [], [], model_data._sums
+    monkeypatch.setattr(model_data, "locate", lambda *a, **k: fits.append(1) or locate(*a, **k))
+    monkeypatch.setattr(model_data, "_sums", lambda tune, root, values, games, block:
+                        reads.append((values["race.length"], games))
+                        or read(tune, root, values, games, block))  # fmt: skip
     tune = parse_tune(planted(trials=20))
     assert sampler_kind(tune) == "grid"
     summary = run_tune(tune, root=tmp_path, options=RunOptions(jobs=1), show=False)
+    # the model is fitted again after each confirmation; each candidate's games read once
+    assert len(fits) >= 2 and len(reads) == len(set(reads)) == 20
     assert summary["confirmed"][0]["values"] == {"race.length": 9}
     assert summary["search"]["trials"] == 20  # every candidate once
     assert summary["search"]["ended"] == ""  # a grid never proposes a candidate twice
