@@ -21,9 +21,9 @@ from sim.errors import SimError
 from sim.experiment import parse_experiment
 from sim.runner import Interrupted
 from sim.runner.options import RunOptions
+from sim.tune.region import locate
 from sim.tune.run import run_tune
 from sim.tune.search import open_study, sampler_kind
-from sim.tune.region import locate
 from sim.tune.spec import parse_tune
 from tests.answer_checks import numbers_without_interval
 from tests.coin_race import registered

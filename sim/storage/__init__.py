@@ -3,6 +3,7 @@
 Layout of a results folder (see docs/results.md):
 
     manifest.json
+    manifest.journal                                   a line per chunk stored since it was written
     games/arm-000/part-0000000000-0000020000.parquet   one row per game, games 0..19999
     seats/arm-000/part-0000000000-0000020000.parquet   one row per (game, seat)
 
