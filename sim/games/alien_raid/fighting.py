@@ -13,7 +13,7 @@ from sim.games.alien_raid.cards import (
 )
 from sim.games.alien_raid.options import cash_one
 from sim.games.alien_raid.planning import group_of, use_station
-from sim.games.alien_raid.state import discard_ship, draw_comp, emit, pl
+from sim.games.alien_raid.state import discard_ship, draw_comp, emit, pl, touched
 from sim.jit import jit, jit_inline
 
 
@@ -109,6 +109,7 @@ def apply_boost(s, p, seat, a, log):
             return L.E_CARD_USE
         if who != seat or not in_fight(s, seat, ship):
             return L.E_BOOST_TARGET
+        touched(s, seat)
         s[pl(seat, L.PL_COMPS + k)] -= 1
         s[L.S_COMP_DISCARD + k] += 1
         s[L.S_F_BOOST + seat * L.MAX_HAND + ship] += p[L.P_COMP_VALUE + k]
@@ -166,6 +167,7 @@ def check_lose(s, p, seat, slot):
 def destroy(s, seat, slot):
     """The ship goes to the discarded ships (line 100)."""
     discard_ship(s, s[pl(seat, L.PL_HAND + slot)])
+    touched(s, seat)
     s[pl(seat, L.PL_HAND + slot)] = -1
     s[pl(seat, L.PL_TARGET + slot)] = -1
     s[pl(seat, L.PL_KNOWN + slot)] = 0
@@ -180,6 +182,7 @@ def give_compensation(s, p, rng, seat, log):
     k = draw_comp(s, rng)
     if k < 0:
         return -1
+    touched(s, seat)
     s[pl(seat, L.PL_COMPS_RECEIVED)] += 1
     s[pl(seat, L.PL_COMPS_NEW + k)] += 1
     if p[L.P_COMP_EFFECT + k] == L.CP_HUMANS and p[L.P_BONUS_AT_ONCE]:

@@ -53,8 +53,9 @@ _FNV_OFFSET = np.uint64(0xCBF29CE484222325)
 
 @jit
 def state_hash(s, h):
-    """Fold the state into the running hash h (FNV-1a over the int32 words)."""
-    for i in range(s.shape[0]):
+    """Fold the state into the running hash h (FNV-1a over the int32 words of the game, the
+    bookkeeping after them left out)."""
+    for i in range(L.S_OBSERVED):
         h = (h ^ np.uint64(np.uint32(s[i]))) * _FNV_PRIME
     return h
 
@@ -118,6 +119,7 @@ def play_batch(p, n_players, seeds, seat_lineup, lineup_policy, lineup_params, g
     with the parameters lineup_params[j]. Returns the number of games stopped by a refused
     decision."""
     which, params = ctx[0], ctx[1]
+    ctx[13][1] = trace  # checking mode also checks every kept observation (observe_kept)
     errors = 0
     for g in range(seeds.shape[0]):
         seat_players(g, n_players, seat_lineup, lineup_policy, lineup_params, which, params)

@@ -299,7 +299,11 @@ PL_CP_TURN = _pl()  # credit probe: turn of the first eligible buy phase, 0 none
 PL_CP_TOOK = _pl()
 PL_SIZE = _pl.size
 
-STATE_SIZE = S_PLAYERS + MAX_PLAYERS * PL_SIZE
+# Bookkeeping after the game's words (not hashed, not the game's): bit k set while captain
+# k's public part in the last observation is current; the rules clear it where they change
+# that part (state.touched), the observation sets it (observe.observe_kept)
+S_OBSERVED = S_PLAYERS + MAX_PLAYERS * PL_SIZE
+STATE_SIZE = S_OBSERVED + 1
 
 # --- observation (int32): what one captain may see ----------------------------------------
 _o = _Block()
@@ -416,6 +420,7 @@ ERROR_NAMES = (
     "census",  # checking mode: a card was lost or duplicated (an engine bug)
     "cash",  # more bonus-humans cards cashed than held, or not bonus-humans cards
     "repay",  # more credits repaid than open, or than the humans cover
+    "observed",  # checking mode: a kept observation differed from one made anew (an engine bug)
 )
 (
     _OK,
@@ -440,6 +445,7 @@ ERROR_NAMES = (
     E_CENSUS,
     E_CASH,
     E_REPAY,
+    E_OBSERVED,
 ) = range(len(ERROR_NAMES))
 
 # --- the event log (watch, scenarios) ----------------------------------------------------

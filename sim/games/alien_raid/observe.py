@@ -1,5 +1,7 @@
 """What one captain may see, copied into an observation array before each decision (for the
-next captain of a simultaneous phase, on the same state, only that captain's own part).
+next captain of a simultaneous phase, on the same state, only that captain's own part; in a
+game, only the captains' public parts the rules marked as changed since the last one:
+observe_kept).
 
 Public: humans (the humans track), credits taken, cards held (their number), stations (face
 up), city cards won, discarded ships and armies (face up, FAQ 361-363), the ships of every
@@ -14,6 +16,8 @@ from sim.games.alien_raid.fighting import fighter_total
 from sim.games.alien_raid.planning import fuel_available
 from sim.games.alien_raid.state import pl
 from sim.jit import jit
+
+KEPT_SIZE = 2 + L.OBS_SIZE  # observe_kept's bookkeeping in the ctx
 
 
 @jit
@@ -72,6 +76,14 @@ def observe_table(s, p, phase, space, decided, obs, buf, slots):
     """What every captain sees alike (observe_own adds the rest)."""
     for i in range(L.OBS_SIZE):
         obs[i] = -1
+    _observe_shared(s, phase, space, decided, obs)
+    for k in range(s[L.S_N_PLAYERS]):
+        _observe_player(s, p, k, space, obs, buf, slots)
+
+
+@jit
+def _observe_shared(s, phase, space, decided, obs):
+    """The table: board, tasks, discards, the fight's cards and the answers so far."""
     n = s[L.S_N_PLAYERS]
     obs[L.O_N_PLAYERS], obs[L.O_TURN], obs[L.O_PHASE] = n, s[L.S_TURN], phase
     obs[L.O_N_BOARD], obs[L.O_CITY] = s[L.S_N_BOARD], space
@@ -93,12 +105,53 @@ def observe_table(s, p, phase, space, decided, obs, buf, slots):
     obs[L.O_F_ARMY_INDEX] = s[L.S_F_ARMY_INDEX]
     for k in range(L.MAX_PLAYERS):
         obs[L.O_DECIDED + k] = decided[k] if k < n else -1
-    for k in range(n):
-        _observe_player(s, p, k, space, obs, buf, slots)
+
+
+@jit
+def observe_kept(s, p, seat, phase, space, decided, obs, buf, slots, kept):
+    """observe() into the observation of the game's last decision: of the captains' public
+    parts only those the rules marked as changed since (state.touched) are made again, the
+    table, the fights and `seat`'s own part always. `kept` (the ctx's, KEPT_SIZE): [0] the
+    captains whose part in `obs` is current (with the state's S_OBSERVED: a new game or a new
+    ctx starts afresh), [1] checking mode (every kept observation compared with one made anew
+    in kept[2:]; a difference stops the game with E_OBSERVED)."""
+    n = s[L.S_N_PLAYERS]
+    current = kept[0] & s[L.S_OBSERVED]
+    if current == 0:
+        observe(s, p, seat, phase, space, decided, obs, buf, slots)
+    else:
+        _observe_shared(s, phase, space, decided, obs)
+        for k in range(n):
+            if (current >> k) & 1:
+                _observe_fight(s, p, k, space, obs, buf, slots)
+            else:
+                _observe_player(s, p, k, space, obs, buf, slots)
+        observe_own(s, p, seat, obs)
+        if kept[1]:
+            _check_kept(s, p, seat, phase, space, decided, obs, buf, slots, kept[2:])
+    everyone = (1 << n) - 1
+    kept[0] = everyone
+    s[L.S_OBSERVED] = everyone
+
+
+@jit
+def _check_kept(s, p, seat, phase, space, decided, obs, buf, slots, anew):
+    observe(s, p, seat, phase, space, decided, anew, buf, slots)
+    for i in range(L.OBS_SIZE):
+        if anew[i] != obs[i] and s[L.S_ERROR] == L.OK:
+            s[L.S_ERROR] = L.E_OBSERVED
+            s[L.S_ERROR_SEAT] = seat
 
 
 @jit
 def _observe_player(s, p, k, space, obs, buf, slots):
+    _observe_block(s, p, k, obs)
+    _observe_fight(s, p, k, space, obs, buf, slots)
+
+
+@jit
+def _observe_block(s, p, k, obs):
+    """Captain k's public part outside a fight (state.touched marks where it changes)."""
     obs[op(k, L.OP_HUMANS)] = s[pl(k, L.PL_HUMANS)]
     obs[op(k, L.OP_CREDITS)] = s[pl(k, L.PL_CREDITS)]
     ships = 0
@@ -128,6 +181,11 @@ def _observe_player(s, p, k, space, obs, buf, slots):
         obs[op(k, L.OP_TYPES + cf(p, c, L.CT_TYPE))] += 1
     obs[op(k, L.OP_SPENT_TURN)] = s[pl(k, L.PL_SPENT_TURN)]
     obs[op(k, L.OP_SHIPS_BOUGHT_TURN)] = s[pl(k, L.PL_SHIPS_BOUGHT_TURN)]
+
+
+@jit
+def _observe_fight(s, p, k, space, obs, buf, slots):
+    """Captain k in the fight at board `space` (made at every observation)."""
     fighting = space >= 0 and s[L.S_F_IN + k] == 1
     obs[L.O_F_IN + k] = 1 if fighting else 0
     obs[L.O_F_ROLL + k] = s[L.S_F_ROLL + k] if fighting else 0

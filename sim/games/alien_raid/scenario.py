@@ -84,6 +84,7 @@ class Scenario:
         self._position(captains)
         ctx = make_ctx((), 1, script_rows(self.r, data.get("decisions")))
         ctx[0][:] = SCRIPT_KIND  # every captain answers from the script
+        ctx[13][1] = 1  # every kept observation checked against one made anew (observe_kept)
         self.ctx = ctx
         self.log = np.zeros((L.MAX_EVENTS + 1, L.EV_SIZE), np.int32)
         self.expect = data.get("expect") or {}

@@ -135,3 +135,43 @@ def test_no_captain_is_still_fighting_once_a_city_is_resolved():
         assert not s[L.S_F_ROLL : L.S_F_ROLL + L.MAX_PLAYERS].any()
         fought += int(s[pl(0, L.PL_BATTLES)] + s[pl(1, L.PL_BATTLES)])
     assert fought > 0  # the games had battles
+
+
+def test_kept_observation_makes_only_the_marked_captains_again():
+    """observe_kept (every decision of a game) keeps the captains' public parts of the last
+    observation unless the rules marked them (state.touched): with the mark it equals the
+    observation made anew; a change left unmarked is kept stale, and checking mode (the
+    traced kernel, scenarios) stops the game with E_OBSERVED. The traced games of every
+    strategy (test_invariants) check it at every decision."""
+    from sim.games.alien_raid.observe import KEPT_SIZE, observe_kept
+    from sim.games.alien_raid.state import touched
+
+    p, states = _played_states()
+    decided, buf, slots = _buffers()
+    kept_obs, fresh = np.zeros(L.OBS_SIZE, np.int32), np.zeros(L.OBS_SIZE, np.int32)
+    for s in states[::3]:
+        s = s.copy()
+        kept = np.zeros(KEPT_SIZE, np.int32)
+        kept[1] = 1  # checking mode
+        observe_kept(s, p, 0, L.PH_BUY, -1, decided, kept_obs, buf, slots, kept)
+        assert kept[0] == 0b1111 and s[L.S_OBSERVED] == 0b1111
+        # a marked change: captain 2 wins humans and loses a ship
+        touched(s, 2)
+        s[pl(2, L.PL_HUMANS)] += 7
+        s[pl(2, L.PL_HAND)] = -1
+        observe_kept(s, p, 1, L.PH_BUY, -1, decided, kept_obs, buf, slots, kept)
+        observe(s, p, 1, L.PH_BUY, -1, decided, fresh, buf, slots)
+        assert np.array_equal(kept_obs, fresh)
+        assert s[L.S_ERROR] == L.OK
+        # an unmarked change stays stale, and checking mode says so
+        s[pl(3, L.PL_CREDITS)] += 1
+        observe_kept(s, p, 1, L.PH_BUY, -1, decided, kept_obs, buf, slots, kept)
+        assert kept_obs[op(3, L.OP_CREDITS)] == s[pl(3, L.PL_CREDITS)] - 1
+        assert s[L.S_ERROR] == L.E_OBSERVED and s[L.S_ERROR_SEAT] == 1
+        # a new ctx (kept[0] == 0) or a new game (S_OBSERVED == 0) observes everything anew
+        s[L.S_ERROR] = L.OK
+        kept[0] = 0
+        observe_kept(s, p, 1, L.PH_BUY, -1, decided, kept_obs, buf, slots, kept)
+        observe(s, p, 1, L.PH_BUY, -1, decided, fresh, buf, slots)
+        assert np.array_equal(kept_obs, fresh)
+        assert s[L.S_ERROR] == L.OK
