@@ -8,7 +8,7 @@ the strategy's parameters, a scenario's scripted decisions, the observation, the
 action per seat (simultaneous phases), fight-or-retreat answers so far, the strategies'
 scratch buffers, three small buffers of the rules, the lineup's compiled policies (a tuple of
 POLICY_SLOTS function pointers), and which captains' parts of the observation are current
-with the checking-mode flag (observe.observe_kept).
+(observe.observe_kept).
 """
 
 import numpy as np
@@ -132,7 +132,7 @@ def make_ctx(policies: tuple, params_width: int, script: np.ndarray | None = Non
         np.zeros(MAX_HAND, np.int64),
         np.zeros(MAX_PLAYERS, np.int64),
         padded,
-        np.zeros(KEPT_SIZE, np.int32),  # observe_kept's current captains, checking flag, buffer
+        np.zeros(KEPT_SIZE, np.int32),  # observe_kept's current captains and its check's room
     )
 
 

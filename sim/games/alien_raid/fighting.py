@@ -13,7 +13,7 @@ from sim.games.alien_raid.cards import (
 )
 from sim.games.alien_raid.options import cash_one
 from sim.games.alien_raid.planning import group_of, use_station
-from sim.games.alien_raid.state import discard_ship, draw_comp, emit, pl, touched
+from sim.games.alien_raid.state import discard_ship, draw_comp, emit, kept_differs, pl, touched
 from sim.jit import jit, jit_inline
 
 
@@ -22,6 +22,7 @@ def clear_fight(s, space, army):
     """A new fight at `space`: army attack, or -1 for a battle between captains."""
     s[L.S_F_CITY] = space
     s[L.S_F_ARMY] = army
+    s[L.S_F_KEPT] = 0
     for seat in range(L.MAX_PLAYERS):
         s[L.S_F_IN + seat] = 0
         s[L.S_F_ROLL + seat] = 0
@@ -42,22 +43,38 @@ def clear_catch(s):
 def fighter_total(s, p, seat, buf, slots):
     """The seat's attack in the fight in progress, with jams, weakening and boosts, plus its
     dice (line 99). Each ship counts at least 0; a jammed ship keeps its boosts unless
-    fight.jam turns them off too."""
-    space = s[L.S_F_CITY]
-    n = group_of(s, seat, space, buf, slots)
-    city = s[L.S_BOARD + space]
+    fight.jam turns them off too. The ships' part is kept (S_F_SHIPS) until the fight, the
+    captain's group, jams or weakening change it (clear_fight, state.touched, apply_station)."""
+    n = group_of(s, seat, s[L.S_F_CITY], buf, slots)
+    if (s[L.S_F_KEPT] >> seat) & 1:
+        ships = s[L.S_F_SHIPS + seat]
+        if s[L.S_CHECKING] and ships != ships_attack(s, p, seat, buf, slots, n):
+            kept_differs(s, seat)
+    else:
+        ships = ships_attack(s, p, seat, buf, slots, n)
+        s[L.S_F_SHIPS + seat] = ships
+        s[L.S_F_KEPT] |= 1 << seat
+    total = s[L.S_F_ROLL + seat] + ships
+    for j in range(n):
+        jammed = (s[L.S_F_JAMMED + seat] >> slots[j]) & 1
+        if jammed == 0 or p[L.P_JAM_BOOSTS] == 0:
+            total += s[L.S_F_BOOST + seat * L.MAX_HAND + slots[j]]
+    return total
+
+
+@jit
+def ships_attack(s, p, seat, buf, slots, n):
+    """The seat's n ships in the fight (group_of) without dice or boosts: each ship's attack
+    with jams and weakening, at least 0."""
+    city = s[L.S_BOARD + s[L.S_F_CITY]]
     vs_army = s[L.S_F_ARMY] >= 0
-    total = s[L.S_F_ROLL + seat]
     classes, twice = group_classes(p, buf, n)
+    total = 0
     for j in range(n):
         jammed = (s[L.S_F_JAMMED + seat] >> slots[j]) & 1
         others = companions(classes, twice, class_bit(p, buf[j]))
         value = model_attack(p, buf[j], city, others, n, vs_army, jammed == 1)
-        value -= s[L.S_F_WEAKEN + seat]
-        boost = s[L.S_F_BOOST + seat * L.MAX_HAND + slots[j]]
-        if jammed == 1 and p[L.P_JAM_BOOSTS]:
-            boost = 0
-        total += max(value, 0) + boost
+        total += max(value - s[L.S_F_WEAKEN + seat], 0)
     return total
 
 
@@ -133,10 +150,12 @@ def apply_boost(s, p, seat, a, log):
         if who == seat or who < 0 or who >= L.MAX_PLAYERS or not in_fight(s, who, ship):
             return L.E_BOOST_TARGET
         s[L.S_F_JAMMED + who] |= 1 << ship
+        s[L.S_F_KEPT] &= ~(1 << who)
     elif effect == L.ST_WEAKEN and not vs_army:
         for other in range(L.MAX_PLAYERS):
             if other != seat and s[L.S_F_IN + other]:
                 s[L.S_F_WEAKEN + other] += value
+                s[L.S_F_KEPT] &= ~(1 << other)
     else:
         return L.E_STATION_USE
     use_station(s, seat, slot)

@@ -119,13 +119,13 @@ def play_batch(p, n_players, seeds, seat_lineup, lineup_policy, lineup_params, g
     with the parameters lineup_params[j]. Returns the number of games stopped by a refused
     decision."""
     which, params = ctx[0], ctx[1]
-    ctx[13][1] = trace  # checking mode also checks every kept observation (observe_kept)
     errors = 0
     for g in range(seeds.shape[0]):
         seat_players(g, n_players, seat_lineup, lineup_policy, lineup_params, which, params)
         games[g, :] = 0
         seed_streams(rng, seeds[g])
         new_game(s, p, n_players, rng)
+        s[L.S_CHECKING] = trace  # also every kept figure against one made anew
         game_scratch(ctx[7])
         h = state_hash(s, _FNV_OFFSET) if trace else _FNV_OFFSET
         h = play_rest(s, p, rng, ctx, log, trace, h, track)

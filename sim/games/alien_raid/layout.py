@@ -299,11 +299,16 @@ PL_CP_TURN = _pl()  # credit probe: turn of the first eligible buy phase, 0 none
 PL_CP_TOOK = _pl()
 PL_SIZE = _pl.size
 
-# Bookkeeping after the game's words (not hashed, not the game's): bit k set while captain
-# k's public part in the last observation is current; the rules clear it where they change
-# that part (state.touched), the observation sets it (observe.observe_kept)
-S_OBSERVED = S_PLAYERS + MAX_PLAYERS * PL_SIZE
-STATE_SIZE = S_OBSERVED + 1
+# Bookkeeping after the game's words (not hashed, not the game's): what the rules keep
+# between decisions instead of working it out again, each made anew where the rules change
+# what it is made from (state.touched and the fight's changes)
+S_OBSERVED = S_PLAYERS + MAX_PLAYERS * PL_SIZE  # bit k: captain k's part of the last
+# observation is current (observe.observe_kept)
+S_F_KEPT = S_OBSERVED + 1  # bit k: S_F_SHIPS[k] is current (fighting.fighter_total)
+S_F_SHIPS = S_F_KEPT + 1  # per captain: the ships' attack in the fight, without dice or boosts
+S_CHECKING = S_F_SHIPS + MAX_PLAYERS  # 1: checking mode (the traced kernel, scenarios)
+# compares every kept figure with one made anew; a difference stops the game with E_KEPT
+STATE_SIZE = S_CHECKING + 1
 
 # --- observation (int32): what one captain may see ----------------------------------------
 _o = _Block()
@@ -420,7 +425,7 @@ ERROR_NAMES = (
     "census",  # checking mode: a card was lost or duplicated (an engine bug)
     "cash",  # more bonus-humans cards cashed than held, or not bonus-humans cards
     "repay",  # more credits repaid than open, or than the humans cover
-    "observed",  # checking mode: a kept observation differed from one made anew (an engine bug)
+    "kept",  # checking mode: a kept observation or attack differed from one made anew (a bug)
 )
 (
     _OK,
@@ -445,7 +450,7 @@ ERROR_NAMES = (
     E_CENSUS,
     E_CASH,
     E_REPAY,
-    E_OBSERVED,
+    E_KEPT,
 ) = range(len(ERROR_NAMES))
 
 # --- the event log (watch, scenarios) ----------------------------------------------------

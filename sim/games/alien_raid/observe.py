@@ -14,10 +14,10 @@ from sim.games.alien_raid import layout as L
 from sim.games.alien_raid.cards import cf
 from sim.games.alien_raid.fighting import fighter_total
 from sim.games.alien_raid.planning import fuel_available
-from sim.games.alien_raid.state import pl
+from sim.games.alien_raid.state import kept_differs, pl
 from sim.jit import jit
 
-KEPT_SIZE = 2 + L.OBS_SIZE  # observe_kept's bookkeeping in the ctx
+KEPT_SIZE = 1 + L.OBS_SIZE  # observe_kept's bookkeeping in the ctx
 
 
 @jit
@@ -113,8 +113,8 @@ def observe_kept(s, p, seat, phase, space, decided, obs, buf, slots, kept):
     parts only those the rules marked as changed since (state.touched) are made again, the
     table, the fights and `seat`'s own part always. `kept` (the ctx's, KEPT_SIZE): [0] the
     captains whose part in `obs` is current (with the state's S_OBSERVED: a new game or a new
-    ctx starts afresh), [1] checking mode (every kept observation compared with one made anew
-    in kept[2:]; a difference stops the game with E_OBSERVED)."""
+    ctx starts afresh), then room for an observation: in checking mode (S_CHECKING) every kept
+    observation is compared with one made anew there (a difference stops the game, E_KEPT)."""
     n = s[L.S_N_PLAYERS]
     current = kept[0] & s[L.S_OBSERVED]
     if current == 0:
@@ -127,8 +127,8 @@ def observe_kept(s, p, seat, phase, space, decided, obs, buf, slots, kept):
             else:
                 _observe_player(s, p, k, space, obs, buf, slots)
         observe_own(s, p, seat, obs)
-        if kept[1]:
-            _check_kept(s, p, seat, phase, space, decided, obs, buf, slots, kept[2:])
+        if s[L.S_CHECKING]:
+            _check_kept(s, p, seat, phase, space, decided, obs, buf, slots, kept[1:])
     everyone = (1 << n) - 1
     kept[0] = everyone
     s[L.S_OBSERVED] = everyone
@@ -138,9 +138,8 @@ def observe_kept(s, p, seat, phase, space, decided, obs, buf, slots, kept):
 def _check_kept(s, p, seat, phase, space, decided, obs, buf, slots, anew):
     observe(s, p, seat, phase, space, decided, anew, buf, slots)
     for i in range(L.OBS_SIZE):
-        if anew[i] != obs[i] and s[L.S_ERROR] == L.OK:
-            s[L.S_ERROR] = L.E_OBSERVED
-            s[L.S_ERROR_SEAT] = seat
+        if anew[i] != obs[i]:
+            kept_differs(s, seat)
 
 
 @jit

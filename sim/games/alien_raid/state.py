@@ -30,8 +30,18 @@ def pl(seat, field):
 @jit_inline
 def touched(s, seat):
     """Captain `seat`'s public part (what observe._observe_block copies) changes: the next
-    observation makes it anew. Every write to those words has this beside it."""
+    observation makes it anew, and its attack in a fight (fighting.fighter_total). Every
+    write to those words has this beside it."""
     s[L.S_OBSERVED] &= ~(1 << seat)
+    s[L.S_F_KEPT] &= ~(1 << seat)
+
+
+@jit_inline
+def kept_differs(s, seat):
+    """Checking mode found a kept figure unlike the one made anew: the game stops (E_KEPT)."""
+    if s[L.S_ERROR] == L.OK:
+        s[L.S_ERROR] = L.E_KEPT
+        s[L.S_ERROR_SEAT] = seat
 
 
 # --- the event log -----------------------------------------------------------------------
