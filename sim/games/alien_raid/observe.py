@@ -37,9 +37,14 @@ def observe(s, p, seat, phase, space, decided, obs, buf, slots):
 @jit
 def observe_own(s, p, seat, obs):
     """The part of an observation that is `seat`'s alone: its seat, fuel, offered cards,
-    compensation cards, probes, and which ships it sees (its own, the others' once revealed).
-    With the state unchanged since an observation of another captain, this alone turns that
-    observation into `seat`'s (the captains of a simultaneous phase)."""
+    compensation cards, probes, and its own ships (the others' revealed ones are in their
+    public parts). With the state unchanged since an observation of another captain, this
+    alone turns that observation into `seat`'s (the captains of a simultaneous phase): that
+    captain's ships are hidden again."""
+    last = obs[L.O_SEAT]
+    if last != seat and 0 <= last < s[L.S_N_PLAYERS]:
+        _observe_hand(s, last, obs, False)
+    _observe_hand(s, seat, obs, True)
     obs[L.O_SEAT] = seat
     obs[L.O_FUEL] = fuel_available(s, p, seat)
     for i in range(L.MAX_DRAWN):
@@ -52,11 +57,15 @@ def observe_own(s, p, seat, obs):
     probes |= 2 if s[pl(seat, L.PL_RP_ARMIES)] >= 0 else 0
     probes |= 4 if s[pl(seat, L.PL_CP_TURN)] > 0 else 0
     obs[L.O_PROBES] = probes
-    for k in range(s[L.S_N_PLAYERS]):
-        for i in range(L.MAX_HAND):
-            m = s[pl(k, L.PL_HAND + i)]
-            visible = m >= 0 and (k == seat or s[pl(k, L.PL_KNOWN + i)] == 1)
-            obs[op(k, L.OP_HAND + i)] = m if visible else -1
+
+
+@jit
+def _observe_hand(s, k, obs, own):
+    """Captain k's ships as its owner sees them (`own`) or as the others do: once revealed."""
+    for i in range(L.MAX_HAND):
+        m = s[pl(k, L.PL_HAND + i)]
+        visible = m >= 0 and (own or s[pl(k, L.PL_KNOWN + i)] == 1)
+        obs[op(k, L.OP_HAND + i)] = m if visible else -1
 
 
 @jit
@@ -151,6 +160,7 @@ def _observe_player(s, p, k, space, obs, buf, slots):
 @jit
 def _observe_block(s, p, k, obs):
     """Captain k's public part outside a fight (state.touched marks where it changes)."""
+    _observe_hand(s, k, obs, False)
     obs[op(k, L.OP_HUMANS)] = s[pl(k, L.PL_HUMANS)]
     obs[op(k, L.OP_CREDITS)] = s[pl(k, L.PL_CREDITS)]
     ships = 0

@@ -113,6 +113,7 @@ def reveal(s, p, log, buf, slots):
     for seat in range(s[L.S_N_PLAYERS]):
         for i in range(L.MAX_HAND):
             if s[pl(seat, L.PL_TARGET + i)] >= 0:
+                touched(s, seat)
                 s[pl(seat, L.PL_KNOWN + i)] = 1
         for space in range(s[L.S_N_BOARD]):
             n = group_of(s, seat, space, buf, slots)
