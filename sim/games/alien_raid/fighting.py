@@ -43,29 +43,25 @@ def clear_catch(s):
 def fighter_total(s, p, seat, buf, slots):
     """The seat's attack in the fight in progress, with jams, weakening and boosts, plus its
     dice (line 99). Each ship counts at least 0; a jammed ship keeps its boosts unless
-    fight.jam turns them off too. The ships' part is kept (S_F_SHIPS) until the fight, the
-    captain's group, jams or weakening change it (clear_fight, state.touched, apply_station)."""
-    n = group_of(s, seat, s[L.S_F_CITY], buf, slots)
+    fight.jam turns them off too. All but the dice is kept (S_F_SHIPS) until the fight, the
+    captain's group, jams, weakening or boosts change it (clear_fight, state.touched,
+    apply_boost)."""
     if (s[L.S_F_KEPT] >> seat) & 1:
         ships = s[L.S_F_SHIPS + seat]
-        if s[L.S_CHECKING] and ships != ships_attack(s, p, seat, buf, slots, n):
+        if s[L.S_CHECKING] and ships != ships_attack(s, p, seat, buf, slots):
             kept_differs(s, seat)
     else:
-        ships = ships_attack(s, p, seat, buf, slots, n)
+        ships = ships_attack(s, p, seat, buf, slots)
         s[L.S_F_SHIPS + seat] = ships
         s[L.S_F_KEPT] |= 1 << seat
-    total = s[L.S_F_ROLL + seat] + ships
-    for j in range(n):
-        jammed = (s[L.S_F_JAMMED + seat] >> slots[j]) & 1
-        if jammed == 0 or p[L.P_JAM_BOOSTS] == 0:
-            total += s[L.S_F_BOOST + seat * L.MAX_HAND + slots[j]]
-    return total
+    return s[L.S_F_ROLL + seat] + ships
 
 
 @jit
-def ships_attack(s, p, seat, buf, slots, n):
-    """The seat's n ships in the fight (group_of) without dice or boosts: each ship's attack
-    with jams and weakening, at least 0."""
+def ships_attack(s, p, seat, buf, slots):
+    """The seat's ships in the fight (group_of into buf, slots) without the dice: each ship's
+    attack with jams and weakening, at least 0, plus its boosts."""
+    n = group_of(s, seat, s[L.S_F_CITY], buf, slots)
     city = s[L.S_BOARD + s[L.S_F_CITY]]
     vs_army = s[L.S_F_ARMY] >= 0
     classes, twice = group_classes(p, buf, n)
@@ -74,7 +70,10 @@ def ships_attack(s, p, seat, buf, slots, n):
         jammed = (s[L.S_F_JAMMED + seat] >> slots[j]) & 1
         others = companions(classes, twice, class_bit(p, buf[j]))
         value = model_attack(p, buf[j], city, others, n, vs_army, jammed == 1)
-        total += max(value - s[L.S_F_WEAKEN + seat], 0)
+        boost = s[L.S_F_BOOST + seat * L.MAX_HAND + slots[j]]
+        if jammed == 1 and p[L.P_JAM_BOOSTS]:
+            boost = 0
+        total += max(value - s[L.S_F_WEAKEN + seat], 0) + boost
     return total
 
 
@@ -146,6 +145,7 @@ def apply_boost(s, p, seat, a, log):
         if who != seat or not in_fight(s, seat, ship):
             return L.E_BOOST_TARGET
         s[L.S_F_BOOST + seat * L.MAX_HAND + ship] += value
+        s[L.S_F_KEPT] &= ~(1 << seat)
     elif effect == L.ST_JAM and not vs_army:
         if who == seat or who < 0 or who >= L.MAX_PLAYERS or not in_fight(s, who, ship):
             return L.E_BOOST_TARGET

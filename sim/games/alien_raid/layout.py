@@ -305,7 +305,7 @@ PL_SIZE = _pl.size
 S_OBSERVED = S_PLAYERS + MAX_PLAYERS * PL_SIZE  # bit k: captain k's part of the last
 # observation is current (observe.observe_kept)
 S_F_KEPT = S_OBSERVED + 1  # bit k: S_F_SHIPS[k] is current (fighting.fighter_total)
-S_F_SHIPS = S_F_KEPT + 1  # per captain: the ships' attack in the fight, without dice or boosts
+S_F_SHIPS = S_F_KEPT + 1  # per captain: the attack in the fight without the dice
 S_CHECKING = S_F_SHIPS + MAX_PLAYERS  # 1: checking mode (the traced kernel, scenarios)
 # compares every kept figure with one made anew; a difference stops the game with E_KEPT
 STATE_SIZE = S_CHECKING + 1

@@ -178,11 +178,11 @@ def test_kept_observation_makes_only_the_marked_captains_again():
 
 
 def test_kept_fight_attack_is_made_again_where_the_fight_changes():
-    """fighter_total keeps each captain's ships' attack in a fight (S_F_SHIPS) until the
-    fight, the captain's group (state.touched: a ship destroyed) or its jams and weakening
+    """fighter_total keeps each captain's attack in a fight but the dice (S_F_SHIPS) until the
+    fight, the captain's group (state.touched: a ship destroyed), jams, weakening or boosts
     change; it equals the total made anew (nothing kept), and checking mode catches a change
     left unmarked."""
-    from sim.games.alien_raid.fighting import clear_fight, destroy, fighter_total
+    from sim.games.alien_raid.fighting import apply_boost, clear_fight, destroy, fighter_total
     from sim.games.alien_raid.state import touched
 
     p, states = _played_states()
@@ -193,7 +193,8 @@ def test_kept_fight_attack_is_made_again_where_the_fight_changes():
         t[L.S_F_KEPT] = 0
         return fighter_total(t, p, k, buf, slots)
 
-    fights = 0
+    card = next(k for k in range(L.MAX_COMP_MODELS) if p[L.P_COMP_EFFECT + k] == L.CP_ATTACK)
+    fights = boosts = 0
     for s in states:
         s = s.copy()
         s[L.S_CHECKING] = 1
@@ -214,12 +215,20 @@ def test_kept_fight_attack_is_made_again_where_the_fight_changes():
             assert (s[L.S_F_KEPT] >> 1) & 1 == 0
             assert fighter_total(s, p, 1, buf, slots) == anew(s, 1)
             fights += 1
-        s[L.S_F_ROLL + 2] = 3  # dice and boosts are added anew at every ask
-        s[L.S_F_BOOST + 2 * L.MAX_HAND] += 2
+        s[L.S_F_ROLL + 2] = 3  # the dice are added anew at every ask
         assert fighter_total(s, p, 2, buf, slots) == anew(s, 2)
+        ship = int(np.argmax(s[pl(2, L.PL_HAND) : pl(2, L.PL_HAND + L.MAX_HAND)] >= 0))
+        if s[pl(2, L.PL_HAND + ship)] >= 0:  # an attack card played by the rule's function
+            s[pl(2, L.PL_COMPS + card)] += 1
+            a = np.full(L.ACTION_SIZE, -1, np.int32)
+            a[L.A_USE_CARD], a[L.A_T_PLAYER], a[L.A_T_SLOT] = card, 2, ship
+            before = fighter_total(s, p, 2, buf, slots)
+            assert apply_boost(s, p, 2, a, np.zeros((1, L.EV_SIZE), np.int32)) == L.OK
+            assert fighter_total(s, p, 2, buf, slots) == anew(s, 2) > before
+            boosts += 1
         assert s[L.S_ERROR] == L.OK
         if anew(s, 3) - s[L.S_F_ROLL + 3] > 0:  # a weakening left unmarked is caught
             s[L.S_F_WEAKEN + 3] += 50
             fighter_total(s, p, 3, buf, slots)
             assert s[L.S_ERROR] == L.E_KEPT and s[L.S_ERROR_SEAT] == 3
-    assert fights >= 10
+    assert fights >= 10 and boosts >= 10
