@@ -9,7 +9,7 @@ from typing import Any
 
 import typer
 
-from sim.commands.signals import exit_code, sigterm_as_interrupt, stopped_by
+from sim.commands.signals import stopping
 
 
 def template_command(*, game: str, out: str | None) -> None:
@@ -33,18 +33,13 @@ def template_command(*, game: str, out: str | None) -> None:
 
 def fit_command(*, file: str, game: str, out: str, report: bool, options: dict[str, Any]) -> None:
     from sim.playtest.fit import fit
-    from sim.runner.execute import Interrupted
 
     def note(text: str) -> None:
         typer.echo(f"note: {text}", err=True)
 
-    with sigterm_as_interrupt() as caught:
-        try:
-            data = fit(file, game, out=out, on_note=note, **options)
-        except (Interrupted, KeyboardInterrupt):
-            typer.echo(f"\n{stopped_by(caught)}: the lab's games played so far are kept in "
-                       f"{out}; the same command resumes.", err=True)  # fmt: skip
-            raise typer.Exit(exit_code(caught)) from None
+    with stopping(f"the lab's games played so far are kept in {out}; the same command "
+                  "resumes.", catch=(KeyboardInterrupt,)):  # fmt: skip
+        data = fit(file, game, out=out, on_note=note, **options)
     for text in data["notes"]:
         note(text)
     for group, answer in data["groups"].items():

@@ -13,10 +13,11 @@ from typing import Any
 
 import typer
 
-from sim.commands.signals import exit_code, sigterm_as_interrupt, stopped_by
+from sim.commands.signals import stopping
 from sim.faults import RESUME, keeping, writing
-from sim.runner import Interrupted, RunOptions
+from sim.runner import RunOptions
 from sim.runner.folder import results_root
+from sim.sensitivity.analysis import require_salib
 from sim.sensitivity.run import analyse, factors_of, settings
 from sim.storage import write_atomic
 from sim.tune.folder import TRIALS
@@ -29,6 +30,7 @@ def sensitivity_command(*, file: str, overrides: Sequence[str], seed: int | None
                         options: RunOptions, report: bool,
                         report_dir: str | None) -> dict[str, Any]:  # fmt: skip
     options.check()
+    require_salib()
     tune = load_tune(file, overrides, seed=seed, needs_knobs=False)
     spec = settings(tune)
     factors = factors_of(tune, spec)
@@ -45,15 +47,11 @@ def sensitivity_command(*, file: str, overrides: Sequence[str], seed: int | None
     typer.echo(f"{tune.name}: {len(factors)} keys and the seed, {spec['games']:,} games per arm "
                f"at each point: Morris ({spec['trajectories']} paths of "
                f"{len(factors) + 2} points), then Sobol (base {spec['base']})")  # fmt: skip
-    with sigterm_as_interrupt() as caught, keeping(lambda: _kept(root), then=RESUME):
-        try:
-            with _Points() as on_point:
-                found = analyse(tune, spec, factors, root=root, options=options,
-                                on_point=on_point)  # fmt: skip
-        except Interrupted:
-            typer.echo(f"\n{stopped_by(caught)}: the games played are kept in {root}. Run the "
-                       "same command again to resume.", err=True)  # fmt: skip
-            raise typer.Exit(exit_code(caught)) from None
+    with stopping(f"the games played are kept in {root}. Run the same command again to "
+                  "resume."), keeping(lambda: _kept(root), then=RESUME):  # fmt: skip
+        with _Points() as on_point:
+            found = analyse(tune, spec, factors, root=root, options=options,
+                            on_point=on_point)  # fmt: skip
         text = json.dumps(found, indent=1, default=str) + "\n"
         write_atomic(root / SUMMARY, text.encode("utf-8"), what="the sensitivity summary")
     for line in sentences(found):

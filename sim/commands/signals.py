@@ -8,6 +8,8 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
+import typer
+
 INTERRUPTED_EXIT = 130  # 128 + SIGINT, as a shell reports Ctrl-C; SIGTERM gives 128 + 15
 
 
@@ -41,3 +43,18 @@ def stopped_by(caught: dict[str, int]) -> str:
 
 def exit_code(caught: dict[str, int]) -> int:
     return 128 + caught["signal"] if "signal" in caught else INTERRUPTED_EXIT
+
+
+@contextmanager
+def stopping(kept: str, *, catch: tuple[type[BaseException], ...] = ()) -> Iterator[None]:
+    """Work a command may be stopped in (Ctrl-C, or SIGTERM as sigterm_as_interrupt makes it):
+    the run's Interrupted (and `catch`) ends the command with one line, how it was stopped and
+    `kept` (what is kept, how to go on), and the exit code a shell expects."""
+    from sim.runner.execute import Interrupted
+
+    with sigterm_as_interrupt() as caught:
+        try:
+            yield
+        except (Interrupted, *catch):
+            typer.echo(f"\n{stopped_by(caught)}: {kept}", err=True)
+            raise typer.Exit(exit_code(caught)) from None

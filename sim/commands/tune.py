@@ -10,9 +10,8 @@ from typing import Any
 
 import typer
 
-from sim.commands.signals import exit_code, sigterm_as_interrupt, stopped_by
+from sim.commands.signals import stopping
 from sim.faults import RESUME, keeping
-from sim.runner import Interrupted
 from sim.runner.folder import results_root
 from sim.runner.options import RunOptions
 from sim.tune.knobs import show_values, span
@@ -27,14 +26,10 @@ def tune_command(*, file: str, overrides: Sequence[str], games: int | None, seed
     tune = load_tune(file, overrides, games=games, seed=seed, trials=trials)
     root = results_root(options.out, tune.name)
     report_at = _report_dir(root, tune.name, report_dir) if report else None
-    with sigterm_as_interrupt() as caught, keeping(lambda: kept(root), then=RESUME):
-        try:
-            summary = run_tune(tune, root=root, options=options)
-        except Interrupted:
-            typer.echo(f"\n{stopped_by(caught)}: the study and every candidate's games are "
-                       f"kept in {root}. Run the same command again to resume.",
-                       err=True)  # fmt: skip
-            raise typer.Exit(exit_code(caught)) from None
+    stopped = (f"the study and every candidate's games are kept in {root}. Run the same "
+               "command again to resume.")  # fmt: skip
+    with stopping(stopped), keeping(lambda: kept(root), then=RESUME):
+        summary = run_tune(tune, root=root, options=options)
     if summary["search"].get("ended"):
         typer.echo(f"search: {summary['search']['ended']}")
     print_recommendation(tune, summary)
@@ -140,13 +135,9 @@ def screen_command(*, file: str, overrides: Sequence[str], games: int | None,
     chosen, notes = moves(tune)
     typer.echo(f"{tune.name}: {len(chosen)} moves of {len(tune.screen.keys)} keys and the "
                f"baseline, {tune.games:,} games each")  # fmt: skip
-    with sigterm_as_interrupt() as caught:
-        try:
-            run_screen(tune, chosen, root=root, options=options)
-        except Interrupted:
-            typer.echo(f"\n{stopped_by(caught)}: the games played are kept in {root}. Run the "
-                       "same command again to resume.", err=True)  # fmt: skip
-            raise typer.Exit(exit_code(caught)) from None
+    with stopping(f"the games played are kept in {root}. Run the same command again to "
+                  "resume."):  # fmt: skip
+        run_screen(tune, chosen, root=root, options=options)
     with keeping(lambda: "every move's games, stored"):
         summary = write_summary(tune, chosen, notes, root=root)
     rows = summary["rows"]

@@ -31,7 +31,7 @@ import polars as pl
 
 from sim.errors import SimError
 from sim.measures.core import DEAL, Measure, Value, ratio_value
-from sim.measures.seats import missing_seat, seat_family
+from sim.measures.seats import OfSeat, seat_family
 from sim.stats.intervals import Z95
 from sim.stored_arm import Settings, StoredArm
 
@@ -112,21 +112,14 @@ def by_chance(wins: np.ndarray) -> tuple[float, np.ndarray]:
     return expected, -expected * ((wins - p) / (1.0 - p)).sum(axis=1)
 
 
-class NeverWins(Measure):
+class NeverWins(OfSeat, Measure):
     """The share of deals in which seat k won none of its replays (Wilson over deals)."""
 
     unit = "share"
     seats_columns = ("seat", "win_share")
-
-    def __init__(self, seat: int) -> None:
-        self.seat = seat
-        self.name = f"never_wins.seat.{seat}"
-        self.label = f"deals seat {seat + 1} never wins"
-        self.definition = (f"Of the deals played in several seatings or by several tables, the "
-                           f"share in which seat {seat + 1} won none of its replays.")  # fmt: skip
-
-    def missing_in(self, settings: Settings) -> str:
-        return missing_seat(self.seat, settings)
+    name, label = "never_wins.seat.{seat}", "deals seat {nth} never wins"
+    definition = ("Of the deals played in several seatings or by several tables, the share in "
+                  "which seat {nth} won none of its replays.")  # fmt: skip
 
     def estimate(self, arm: StoredArm) -> Value:
         never, _ = shut_out(arm, self.seat)
@@ -142,16 +135,11 @@ class NeverWins(Measure):
 class NeverWinsExcess(NeverWins):
     """never_wins.seat.<k> minus its share were the deal not to matter (see the module doc)."""
 
-    unit = "share"
-
-    def __init__(self, seat: int) -> None:
-        super().__init__(seat)
-        self.name = f"never_wins_excess.seat.{seat}"
-        self.label = f"deals seat {seat + 1} never wins, beyond chance"
-        self.definition = (f"The share of deals in which seat {seat + 1} won none of its "
-                           "replays, minus that share were each replay won independently at its "
-                           "arm's rate (the product of 1 - the rates); above 0: some deals shut "
-                           "the seat out, whoever plays it.")  # fmt: skip
+    name, label = "never_wins_excess.seat.{seat}", "deals seat {nth} never wins, beyond chance"
+    definition = ("The share of deals in which seat {nth} won none of its replays, minus that "
+                  "share were each replay won independently at its arm's rate (the product of "
+                  "1 - the rates); above 0: some deals shut the seat out, whoever plays "
+                  "it.")  # fmt: skip
 
     def estimate(self, arm: StoredArm) -> Value:
         never, wins = shut_out(arm, self.seat)

@@ -16,6 +16,7 @@ from sim.measures.core import Column, Measure, Quantile, Ratio, Share, Value
 from sim.measures.registry import Registry
 from sim.measures.seats import (
     DecidedRate,
+    OfSeat,
     SeatAdvantage,
     SeatRatio,
     SeatScore,
@@ -23,12 +24,12 @@ from sim.measures.seats import (
     WinnerScore,
     WonShare,
     game_total,
-    missing_seat,
     missing_strategies,
     seat_family,
     seat_mean,
     seat_mean_family,
     seat_share_family,
+    seat_value,
 )
 from sim.measures.spec import GameMeasures
 from sim.plugins import trajectory as T
@@ -40,25 +41,15 @@ WON = pl.col("win_share") > 0
 # --- seats and strategies ------------------------------------------------------------------
 
 
-class SeatWinShare(Ratio):
+class SeatWinShare(OfSeat, Ratio):
     rate = True
-
-    def __init__(self, seat: int) -> None:
-        self.seat = seat
-        self.name = f"win_share.seat.{seat}"
-        self.label = f"win share of seat {seat + 1}"
-        self.unit = "share"
-        self.definition = (f"Mean win share of seat {seat + 1} (seat {seat}, 0 = first to "
-                           "play) over all games; a shared win counts 1/k to each of the k "
-                           "winners.")  # fmt: skip
-        self.seats_columns = ("seat", "win_share")
-
-    def missing_in(self, settings: Settings) -> str:
-        return missing_seat(self.seat, settings)
+    name, label, unit = "win_share.seat.{seat}", "win share of seat {nth}", "share"
+    definition = ("Mean win share of seat {nth} (seat {seat}, 0 = first to play) over all "
+                  "games; a shared win counts 1/k to each of the k winners.")  # fmt: skip
+    seats_columns = ("seat", "win_share")
 
     def per_game(self, arm: StoredArm) -> pl.DataFrame:
-        mine = arm.seats.filter(pl.col("seat") == self.seat)
-        return mine.select("game", pl.col("win_share").alias("x"), pl.lit(1.0).alias("w"))
+        return seat_value(arm, self.seat, "win_share")
 
 
 def strategy_win_share(strategy: str) -> SeatRatio:

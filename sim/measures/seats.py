@@ -38,6 +38,34 @@ def missing_seat(seat: int, settings: Settings) -> str:
     return f"seat {seat} does not exist" if seat >= settings.players else ""
 
 
+class OfSeat:
+    """A measure of one seat, seat k (0 = the first to play): its class writes `name`, `label`
+    and `definition` as templates of {seat} (k) and {nth} (k + 1, the seat as the players
+    count it); an arm with fewer seats lacks it. Put before the measure's kind:
+    `class SeatScore(OfSeat, Ratio)`."""
+
+    name: str
+    label: str
+    definition: str
+
+    def __init__(self, seat: int) -> None:
+        self.seat = seat
+        words = type(self)
+        self.name, self.label, self.definition = (
+            template.format(seat=seat, nth=seat + 1)
+            for template in (words.name, words.label, words.definition)
+        )
+
+    def missing_in(self, settings: Settings) -> str:
+        return missing_seat(self.seat, settings)
+
+
+def seat_value(arm: StoredArm, seat: int, column: str) -> pl.DataFrame:
+    """game, x, w of a Ratio: the seat's value of a seats column, each game one unit."""
+    mine = arm.seats.filter(pl.col("seat") == seat)
+    return mine.select("game", pl.col(column).cast(pl.Float64).alias("x"), pl.lit(1.0).alias("w"))
+
+
 def missing_strategies(strategies: tuple[str, ...], settings: Settings) -> str:
     absent = [s for s in strategies if s not in settings.lineup]
     return f"strategy '{absent[0]}' does not play" if absent else ""
@@ -150,39 +178,23 @@ def game_total(column: str) -> GameTotal | None:
     return GameTotal(column) if _COLUMN.match(column) else None
 
 
-class SeatScore(Ratio):
-    def __init__(self, seat: int) -> None:
-        self.seat = seat
-        self.name = f"score.seat.{seat}"
-        self.label = f"score of seat {seat + 1}"
-        self.definition = f"The final score of seat {seat + 1} (seat {seat}), mean over all games."
-        self.seats_columns = ("score",)
-
-    def missing_in(self, settings: Settings) -> str:
-        return missing_seat(self.seat, settings)
+class SeatScore(OfSeat, Ratio):
+    name, label = "score.seat.{seat}", "score of seat {nth}"
+    definition = "The final score of seat {nth} (seat {seat}), mean over all games."
+    seats_columns = ("score",)
 
     def per_game(self, arm: StoredArm) -> pl.DataFrame:
-        mine = arm.seats.filter(pl.col("seat") == self.seat)
-        return mine.select("game", pl.col("score").cast(pl.Float64).alias("x"),
-                           pl.lit(1.0).alias("w"))  # fmt: skip
+        return seat_value(arm, self.seat, "score")
 
 
-class WonShare(Ratio):
+class WonShare(OfSeat, Ratio):
     """Seat k's win share over the games someone won: a share of one unit a game (Wilson)."""
 
     rate = True
-
-    def __init__(self, seat: int) -> None:
-        self.seat = seat
-        self.name = f"won_share.seat.{seat}"
-        self.label = f"seat {seat + 1}'s share of the games won"
-        self.unit = "share"
-        self.definition = (f"Seat {seat + 1}'s win share over the games with a winner (a shared "
-                           "win counts 1/k to each of the k winners).")  # fmt: skip
-        self.seats_columns = ("seat", "win_share")
-
-    def missing_in(self, settings: Settings) -> str:
-        return missing_seat(self.seat, settings)
+    name, label, unit = "won_share.seat.{seat}", "seat {nth}'s share of the games won", "share"
+    definition = ("Seat {nth}'s win share over the games with a winner (a shared win counts "
+                  "1/k to each of the k winners).")  # fmt: skip
+    seats_columns = ("seat", "win_share")
 
     def per_game(self, arm: StoredArm) -> pl.DataFrame:
         per = arm.seats.group_by("game").agg(
@@ -196,12 +208,9 @@ class SeatAdvantage(WonShare):
     """Seat k's share of the games won minus the fair share 1/players: the share's interval
     (Wilson), moved by that constant; a paired difference is the shares'."""
 
-    def __init__(self, seat: int) -> None:
-        super().__init__(seat)
-        self.name = f"seat_advantage.{seat}"
-        self.label = f"seat {seat + 1}'s advantage"
-        self.definition = (f"Seat {seat + 1}'s win share minus the fair share 1/players, over the "
-                           "games with a winner.")  # fmt: skip
+    name, label = "seat_advantage.{seat}", "seat {nth}'s advantage"
+    definition = ("Seat {nth}'s win share minus the fair share 1/players, over the games with "
+                  "a winner.")  # fmt: skip
 
     def estimate(self, arm: StoredArm) -> Value:
         return _less_fair(super().estimate(arm), arm)
@@ -217,21 +226,14 @@ def _less_fair(share: Value, arm: StoredArm) -> Value:
     return Value(share.value - fair, share.low - fair, share.high - fair, share.se, share.n)
 
 
-class SeatUplift(Ratio):
+class SeatUplift(OfSeat, Ratio):
     """Seat k's win share minus the game's fair share (its total win share / players), over
     all games: a game nobody won counts 0 to both."""
 
-    def __init__(self, seat: int) -> None:
-        self.seat = seat
-        self.name = f"uplift.seat.{seat}"
-        self.label = f"seat {seat + 1}'s win share above the fair share"
-        self.unit = "share"
-        self.definition = (f"Seat {seat + 1}'s mean win share minus the fair share (the game's "
-                           "total win share / players), over all games.")  # fmt: skip
-        self.seats_columns = ("seat", "win_share")
-
-    def missing_in(self, settings: Settings) -> str:
-        return missing_seat(self.seat, settings)
+    name, label, unit = "uplift.seat.{seat}", "seat {nth}'s win share above the fair share", "share"
+    definition = ("Seat {nth}'s mean win share minus the fair share (the game's total win share "
+                  "/ players), over all games.")  # fmt: skip
+    seats_columns = ("seat", "win_share")
 
     def per_game(self, arm: StoredArm) -> pl.DataFrame:
         per = arm.seats.group_by("game").agg(

@@ -32,6 +32,15 @@ MAX_CHARACTERS = 20_000_000  # a record file is a few kilobytes; far above any r
 DEFAULT_GROUP = "all"  # the group of the games whose records name none
 
 
+# the columns of the records' two tables, with their types (the game's columns first in both)
+GAME_COLUMNS = {"game": pl.Int64, "game_id": pl.String, "group": pl.String,
+                "ruleset": pl.String, "players": pl.Int64}  # fmt: skip
+SEATS_COLUMNS = {**GAME_COLUMNS, "seat": pl.Int64, "player": pl.String, "score": pl.Float64,
+                 "won": pl.Boolean, "where": pl.String, "line": pl.Int64}  # fmt: skip
+GAMES_COLUMNS = {**GAME_COLUMNS, "rows": pl.Int64, "date": pl.String, "where": pl.String,
+                 "line": pl.Int64}  # fmt: skip
+
+
 @dataclass(frozen=True)
 class Row:
     """One seat of one game, as a reader found it. `where` says where it came from ("line 7",
@@ -53,11 +62,10 @@ class Row:
 
 @dataclass(frozen=True)
 class Records:
-    """A file's games: `seats` one row per recorded seat (game, game_id, group, ruleset,
-    players, seat (0 = the start player, null when unknown), player, score, won, where,
-    line, and the extra columns as text), `games` one row per game (game, game_id, group,
-    ruleset, players, rows, where, line). `game` is the game's index in the file (0..), the
-    key the tables share; `file` the file read; `notes` what reading left out."""
+    """A file's games: `seats` one row per recorded seat (SEATS_COLUMNS: `seat` 0 = the start
+    player, null when unknown; then the extra columns as text), `games` one row per game
+    (GAMES_COLUMNS). `game` is the game's index in the file (0..), the key the tables share;
+    `file` the file read; `notes` what reading left out."""
 
     file: Path
     game: str  # the plug-in's name
@@ -355,34 +363,6 @@ def _tables(
                     **{name: row.extra.get(name) for name in extra},
                 }
             )
-    schema = {
-        "game": pl.Int64,
-        "game_id": pl.String,
-        "group": pl.String,
-        "ruleset": pl.String,
-        "players": pl.Int64,
-    }
-    seats = pl.DataFrame(
-        seat_rows,
-        schema={
-            **schema,
-            "seat": pl.Int64,
-            "player": pl.String,
-            "score": pl.Float64,
-            "won": pl.Boolean,
-            "where": pl.String,
-            "line": pl.Int64,
-            **dict.fromkeys(extra, pl.String),
-        },
-    )
-    games = pl.DataFrame(
-        game_rows,
-        schema={
-            **schema,
-            "rows": pl.Int64,
-            "date": pl.String,
-            "where": pl.String,
-            "line": pl.Int64,
-        },
-    )
+    seats = pl.DataFrame(seat_rows, schema={**SEATS_COLUMNS, **dict.fromkeys(extra, pl.String)})
+    games = pl.DataFrame(game_rows, schema=GAMES_COLUMNS)
     return Records(file, game, seats, games, extra, notes)

@@ -19,10 +19,10 @@ import yaml
 
 from sim.errors import SimError
 from sim.report import folder as report_folder
-from sim.report import report_files
 from sim.report import verdicts as kinds
+from sim.report import write_report
 from sim.report.answers import Answer, Count, Estimate, Label, Term, sentence
-from sim.report.render import Section, render_markdown, render_page
+from sim.report.render import Section
 from sim.report.table import Column, Table
 
 KIND = {"fits": kinds.WITHIN, "differs": kinds.FINDING, "not settled": kinds.UNSETTLED}
@@ -64,14 +64,9 @@ def build(root: str | Path, out: str | Path | None = None, *, key: str = "--out"
     target = Path(out) if out is not None else folder / "report"
     report_folder.check(target, key=key)
     built = sections(folder)
-    title = f"Playtest fit: {data['title']}"
-    meta = _meta(data, folder)
-    page = render_page(
-        title=title, meta=meta, sections=built, methods=METHODS, footer=_footer(folder)
-    )
-    markdown = render_markdown(title=title, meta=meta, sections=built, methods=METHODS)
-    report_folder.write(target, report_files(page, markdown, built), key=key)
-    return target / "index.html"
+    return write_report(target, title=f"Playtest fit: {data['title']}", meta=_meta(data, folder),
+                        sections=built, methods=METHODS, footer=_footer(folder),
+                        key=key)  # fmt: skip
 
 
 def sections(root: str | Path) -> list[Section]:
