@@ -7,6 +7,7 @@ import subprocess
 import sys
 import textwrap
 
+import numba
 import pytest
 from numba.core import inline_closurecall, ir
 
@@ -104,14 +105,11 @@ def test_one_copy_run_shares_the_scope_and_two_runs_do_not():
 
 
 def test_the_patch_is_in_force_after_a_compile():
-    """sim.jit installs it at the first compile (a numba with another inliner is left alone,
-    and this test names it)."""
-    from sim.jit import jit
+    """sim.jit installs it at a process's first compile (a numba with another inliner is left
+    alone, and this test names it). The function is not cached: it compiles every time."""
+    import sim.jit  # noqa: F401 - installs the patch
 
-    @jit
-    def one(x):
-        return x + 1
-
+    one = numba.njit(cache=False)(lambda x: x + 1)
     assert one(1) == 2
     assert isinstance(inline_closurecall.copy, inlining._SharedCopies), (
         "this numba's inliner is not patched (sim/inlining.py): check it still copies blocks "
