@@ -156,7 +156,7 @@ class Ratio(Measure):
             return self.estimate(arms[0])
         units = (
             pl.concat([self.units(f) for f in arms])
-            .group_by("game")
+            .group_by("game", maintain_order=True)
             .agg(pl.col("x").sum(), pl.col("w").sum())
         )
         return ratio_value(units["x"].to_numpy(), units["w"].to_numpy())
@@ -179,7 +179,7 @@ def by_deal(units: pl.DataFrame, games: pl.DataFrame, sums: tuple[str, ...]) -> 
     order: each deal, whatever seatings it was played in, one unit."""
     deals = games.select("game", DEAL)
     joined = units.join(deals, on="game", how="inner")
-    return joined.group_by(DEAL).agg(pl.col(c).sum() for c in sums).sort(DEAL)
+    return joined.group_by(DEAL, maintain_order=True).agg(pl.col(c).sum() for c in sums).sort(DEAL)
 
 
 def _linearised(x: np.ndarray, w: np.ndarray) -> tuple[float, np.ndarray]:

@@ -208,7 +208,7 @@ def _won_by_deal(results, arms: list[str], won: str) -> pl.DataFrame:
         results.arm_games(a).select("game", (pl.col("outcome") == won).cast(pl.Float64).alias("x"))
         for a in arms
     ]
-    return pl.concat(parts).group_by("game").agg(pl.col("x").mean())
+    return pl.concat(parts).group_by("game", maintain_order=True).agg(pl.col("x").mean())
 
 
 def moves(design: Design, results, factors: dict[str, tuple[str, ...]], won: str) -> list[Move]:

@@ -32,7 +32,7 @@ def fairness_rows(ctx: Context, arm: str) -> tuple[list[dict], dict]:
     s = ctx.results.arm_seats(arm)
     g = ctx.results.arm_games(arm)
     players = int(s.get_column("players")[0])
-    wins = s.group_by("seat").agg(pl.col("win_share").sum()).sort("seat")
+    wins = s.group_by("seat", maintain_order=True).agg(pl.col("win_share").sum()).sort("seat")
     counts = wins.get_column("win_share").to_numpy()
     test = fairness_test(counts)
     n = g.height

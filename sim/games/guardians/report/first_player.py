@@ -51,7 +51,7 @@ def analyse(ctx: Context, arm: str) -> dict:
     n = g.height
     players = int(g.get_column("players")[0])
     wins = (
-        s.group_by("seat")
+        s.group_by("seat", maintain_order=True)
         .agg(pl.col("win_share").sum().alias("wins"))
         .sort("seat")
         .get_column("wins")
@@ -340,7 +340,9 @@ def _answer(ctx: Context, a: dict, several_presets: bool) -> Answer:
     key = f"{ID}.{a['players']}p" + (f".{_group_label(ctx, a['arm'])}" if several_presets else "")
     question = f"Does the seat you sit in matter with {where}?"
     rows = a["rows_dec"]
-    counts = dict(ctx.results.arm_games(a["arm"]).group_by("outcome").len().iter_rows())
+    counts = dict(
+        ctx.results.arm_games(a["arm"]).group_by("outcome", maintain_order=True).len().iter_rows()
+    )
     warn = data_quality.share_warning(counts, words.NO_WINNER, "which seat is better placed to win")
     cap = data_quality.cap_warning(counts.get("cap", 0), a["n"], words.OUTCOMES["cap"])
     decided = int(round(a["decided"]))
