@@ -11,6 +11,7 @@ import polars as pl
 
 from sim.games.guardians.report import words
 from sim.measures import Value
+from sim.measures.core import sums_by
 from sim.report import data_quality, fmt, plots
 from sim.report import verdicts as verdict_words
 from sim.report.answers import Answer, Estimate, Label, Row, plain_text, sentence
@@ -50,13 +51,7 @@ def analyse(ctx: Context, arm: str) -> dict:
     s = r.arm_seats(arm)
     n = g.height
     players = int(g.get_column("players")[0])
-    wins = (
-        s.group_by("seat", maintain_order=True)
-        .agg(pl.col("win_share").sum().alias("wins"))
-        .sort("seat")
-        .get_column("wins")
-        .to_numpy()
-    )
+    wins = sums_by(s, "seat", ("win_share",)).get_column("win_share").to_numpy()
     if wins.size < players:
         wins = np.pad(wins, (0, players - wins.size))
     decided = float(wins.sum())  # games with a winner (shared wins add up to 1 per game)
