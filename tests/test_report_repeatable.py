@@ -96,8 +96,9 @@ def _files(report: Path) -> dict[str, bytes]:
 
 
 def test_a_report_built_again_is_the_same_bytes(tmp_path, monkeypatch):
-    # three builds of 2 x 20000 games: before every group-by kept its order, the first
-    # player's seat tables differed between the builds in most tries on 2 threads
+    # three builds of 2 x 20000 games: with polars' group-by sums the first player's seat
+    # tables differed between the builds in 4 of 18 tries on a busy 2-core machine (rarer
+    # on an idle one); the checks above are the ones that cannot miss
     monkeypatch.setattr(report_fixtures, "play", _three_way_ties(report_fixtures.play))
     arms = [
         report_fixtures.ArmSpec(
@@ -120,8 +121,8 @@ def test_a_report_built_again_is_the_same_bytes(tmp_path, monkeypatch):
 
 
 def test_sums_by_a_key_are_the_same_bits_every_time():
-    # 600 000 seats of 1/3, 1/2 and whole shares: polars' own group-by sum per seat (with or
-    # without maintain_order) gave 2 to 6 different results in 30 calls on 2 threads
+    # 600 000 seats of 1/3, 1/2 and whole shares: polars' own group-by sum per seat gave up
+    # to 6 different results in 30 calls on 2 threads (3 with maintain_order=True)
     rng = np.random.default_rng(3)
     games = 200_000
     seats = pl.DataFrame({

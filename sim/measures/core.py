@@ -159,7 +159,7 @@ class Ratio(Measure):
 
     def paired(self, a: StoredArm, b: StoredArm) -> Value:
         ua, ub = self.units(a), self.units(b)
-        both = ua.join(ub, on="game", how="inner", suffix="_b")
+        both = ua.join(ub, on="game", how="inner", suffix="_b", maintain_order="left")
         if DEAL in a.games.columns:
             both = by_deal(both, a.games, ("x", "w", "x_b", "w_b"))
         return ratio_difference(
@@ -260,7 +260,7 @@ class Contrast(Measure):
         ga, da, za = self._contributions(a)
         gb, db, zb = self._contributions(b)
         both = pl.DataFrame({"game": ga, "za": za}).join(
-            pl.DataFrame({"game": gb, "zb": zb}), on="game", how="inner"
+            pl.DataFrame({"game": gb, "zb": zb}), on="game", how="inner", maintain_order="left"
         )
         n = both.height
         if not (math.isfinite(da) and math.isfinite(db)) or n < 2:
