@@ -191,6 +191,9 @@ def test_the_scorecard_says_where_each_figure_holds():
     assert [f.where for f in key_figures(told)] == ["ladder"]
     told.parts = sentence("Seat 1 wins ", a, ".")
     assert [f.where for f in key_figures(told)] == ["casual, club"]
+    # a label in the next clause names something else ("...; the upgrade's price ...")
+    told.parts = sentence("The missile's price ", a, "; ", Label("the upgrade's price"), " ", b)
+    assert [f.where for f in key_figures(told)] == ["casual, club"]
     # never the old placeholder
     assert "first of" not in " ".join(f.where for f in key_figures(told))
 

@@ -10,6 +10,7 @@ x1 (S2), x4 nothing at all, and luck 1/9. Morris must screen x4 out; Sobol must 
 from __future__ import annotations
 
 import json
+import sys
 from pathlib import Path
 
 import numpy as np
@@ -116,3 +117,28 @@ def test_sim_sensitivity_plays_analyses_and_reports(coin_race, tmp_path):
     for answer in block.split('<p class="answer ')[1:]:  # every figure an estimate or a count
         assert numbers_without_interval(answer.split("</p>", 1)[0]) == []
     assert (out / "report" / "figures" / "sensitivity_0.png").is_file()
+
+
+def test_a_missing_salib_is_one_line_and_its_fix(coin_race, tmp_path, monkeypatch):
+    """An environment without SALib (a venv older than the lab's dependencies): `sim
+    sensitivity` says so in one line with the fix and exits as for a mistake in the input,
+    before anything is played or written; not SALib's import traceback after the setup."""
+    from typer.testing import CliRunner
+
+    from sim.cli import app
+
+    monkeypatch.setitem(sys.modules, "SALib", None)  # `import SALib` raises ImportError
+    spec = {"name": "race", "game": "coin-race", "ruleset": "race", "players": 2,
+            "seats": ["bold", "bold"], "games": 20, "seed": 3,
+            "targets": [{"measure": "mean_turns", "value": 20, "tolerance": 1}],
+            "sensitivity": {"keys": ["race.length"], "games": 10, "trajectories": 2,
+                            "base": 4}}  # fmt: skip
+    path = tmp_path / "race.yaml"
+    path.write_text(yaml.safe_dump(spec))
+    out = tmp_path / "out"
+    done = CliRunner().invoke(app, ["sensitivity", str(path), "--out", str(out), "-j", "1"])
+    assert done.exit_code == 2, (done.exit_code, done.output, done.exception)
+    lines = done.output.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("error: "), done.output
+    assert "SALib" in lines[0] and "pip install SALib" in lines[0]
+    assert "Traceback" not in done.output and not out.exists()

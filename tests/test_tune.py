@@ -165,7 +165,7 @@ def test_sim_tune_and_sim_screen_print_write_and_report(coin_race, tmp_path):
     assert done.exit_code == 0, done.output
     assert "recommended: race.length=" in done.output and "within 1:" in done.output
     page = (out / "report" / "index.html").read_text()
-    assert "Does the recommendation meet mean_turns?" in page
+    assert "Does the recommendation meet mean turns?" in page  # the measure's label
     block = page.split('<section id="answers">', 1)[1].split("</section>", 1)[0]
     for answer in block.split('<p class="answer ')[1:]:  # every figure an estimate, a count
         assert numbers_without_interval(answer.split("</p>", 1)[0]) == []  # or a setting

@@ -17,6 +17,7 @@ from sim.commands.signals import stopping
 from sim.faults import RESUME, keeping, writing
 from sim.runner import RunOptions
 from sim.runner.folder import results_root
+from sim.sensitivity.analysis import require_salib
 from sim.sensitivity.run import analyse, factors_of, settings
 from sim.storage import write_atomic
 from sim.tune.folder import TRIALS
@@ -29,6 +30,7 @@ def sensitivity_command(*, file: str, overrides: Sequence[str], seed: int | None
                         options: RunOptions, report: bool,
                         report_dir: str | None) -> dict[str, Any]:  # fmt: skip
     options.check()
+    require_salib()
     tune = load_tune(file, overrides, seed=seed, needs_knobs=False)
     spec = settings(tune)
     factors = factors_of(tune, spec)

@@ -7,11 +7,11 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from sim.report.context import LINEUP as SEATS  # the column of named arms that change the players
 from sim.report.context import Context
 from sim.report.plain import Plain
 
 Phrasebook = Mapping[str, Callable[[Any], str]]
-SEATS = "seats"  # the parameter column of named arms that change the players
 
 
 def differences(ctx: Context, arm: str, base: str) -> dict[str, tuple[Any, Any]]:

@@ -13,6 +13,8 @@ from sim.report.table import ARM, Column
 from sim.results import StoredArm
 from sim.stats.tolerances import Tolerance, resolve
 
+LINEUP = "seats"  # the column of named arms that change the players (their lineup, as stored)
+
 
 @dataclass
 class Context:
@@ -84,10 +86,15 @@ class Context:
 
     def arm_words(self, arm: str) -> str:
         """The arm in words for a sentence or an answer's rows: the settings that tell the arms
-        apart ('4 players, every seat novice, starting rows 3'), else its name."""
+        apart ('4 players, every seat novice, starting rows 3'), else its name. Named arms
+        whose players differ go by their names ('tactical never heals', 'master in seat 2'),
+        as their tables and pictures name them: a lineup as stored
+        ('tactical(heal=0),tactical(heal=0)') is a label, not words."""
         keys = self.label_columns()
+        if not keys or (self.results.named_arms and LINEUP in keys):
+            return _named(self, arm)
         values = self.arm_values(arm)
-        return self.plain.settings({k: values.get(k) for k in keys}) if keys else arm
+        return self.plain.settings({k: values.get(k) for k in keys})
 
     def arm_values(self, arm: str) -> dict[str, object]:
         """{'arm': name, column: value} for the label columns (first game's values)."""

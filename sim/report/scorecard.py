@@ -76,13 +76,15 @@ def where(answer: Answer, figure: Estimate, *, headline: bool = False) -> str:
 
 
 _AT_LEVEL = re.compile(r"([\w.-]+)@([\w-]+)")
+_CLAUSE_END = re.compile(r"[;.](\s|$)")
 
 
 def _where(answer: Answer, figure: Estimate, *, headline: bool = False) -> str:
     """Where a figure of an answer holds, in words. The headline: where the answer's verdict
     holds (its `where`: "every level", "club"), else where the figure was measured. Any other
     figure: the row that shows it, else the setting its sentence names right after it ("53.1%
-    (...) in optimal"), else the answer's `where`; '' when none says."""
+    (...) in optimal", within its clause: not past a ';' or the sentence's end), else the
+    answer's `where`; '' when none says."""
     if headline and answer.where:
         return answer.where
     for row in answer.rows:
@@ -91,8 +93,8 @@ def _where(answer: Answer, figure: Estimate, *, headline: bool = False) -> str:
     parts = [*answer.parts, *answer.more]
     at = next((i for i, p in enumerate(parts) if p is figure), None)
     for p in parts[at + 1 :] if at is not None else []:
-        if isinstance(p, Estimate):
-            break
+        if isinstance(p, Estimate) or (isinstance(p, str) and _CLAUSE_END.search(p)):
+            break  # a label past the next figure or the clause's end names something else
         if isinstance(p, Label):  # "(at casual)" in a sentence, "casual" under "at"
             return p.text.removeprefix("at ")
     return answer.where

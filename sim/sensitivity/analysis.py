@@ -16,6 +16,7 @@ from typing import Any
 
 import numpy as np
 
+from sim.errors import SimError
 from sim.tune.knobs import Knob
 
 SEED = "seed"  # the luck factor's name
@@ -50,6 +51,20 @@ def value_at(knob: Knob, u: float) -> Any:
         step = int(knob.step or 1)
         return int(knob.low + round((raw - knob.low) / step) * step)
     return raw
+
+
+def require_salib() -> None:
+    """Refuse, before anything is played or written, when SALib (the analysis's library, a
+    dependency of the lab) is missing from this environment: one line and its fix, not the
+    import's traceback halfway through."""
+    try:
+        import SALib  # noqa: F401
+    except ImportError:
+        raise SimError(
+            "`sim sensitivity` needs the SALib package, which is not installed",
+            hint="Install it with `pip install SALib`, or install the lab again "
+            "(`pip install -e .`, or `make run`), which brings it.",
+        ) from None
 
 
 Evaluate = Callable[[list[dict[str, Any]]], np.ndarray]  # points -> float[points, outputs]

@@ -43,7 +43,7 @@ def targets_against_knobs(data: TuneData) -> list[Figure]:
 
 def _against_knobs(data: TuneData, target_i: int) -> Figure:
     target = data.targets[target_i]
-    name = target["name"] or target["measure"]
+    name = data.target_name(target)
     scale, unit = _scale(target)
     arms = [p["arm"] for p in data.confirmed[0]["places"] if p["target"] == target_i]
     knobs = data.knobs[:MAX_KNOBS]
@@ -76,17 +76,17 @@ def _against_knobs(data: TuneData, target_i: int) -> Figure:
         _band(ax, target, scale)
         if labels is not None:
             ax.set_xticks(range(len(labels)), labels)
-        ax.set_xlabel(knob)
+        ax.set_xlabel(data.knob_name(knob))
         ax.set_ylabel(f"{name}{unit}", fontsize=8)
-        ax.set_title(arm, fontsize=9)
+        ax.set_title(data.place(arm), fontsize=9)
     plots.legend_below(fig, ncol=4)
     more = f" (the first {MAX_ROWS} of {len(arms)} places)" if len(arms) > MAX_ROWS else ""
     return plots.finish(
         fig, f"tune_target_{target_i}", f"{name} against each knob",
-        f"{target['label']}, a row per place it is measured{more}. Grey: every trial at the "
-        "most games it reached (larger: more games). Blue star: the recommendation; green: "
-        "the other confirmed candidates, with 95% intervals at full size. Dark band or dashed "
-        "line: the target; light band: within the tolerance.",
+        f"{name[:1].upper()}{name[1:]}, a row per place it is measured{more}. Grey: every "
+        "trial at the most games it reached (larger: more games). Blue star: the "
+        "recommendation; green: the other confirmed candidates, with 95% intervals at full "
+        "size. Dark band or dashed line: the target; light band: within the tolerance.",
     )  # fmt: skip
 
 
@@ -170,7 +170,7 @@ def moves(data: TuneData) -> Figure:
             ax.set_xticks(range(len(ticks)), ticks)
         span = max(xs) - min(xs)
         ax.set_xlim(min(xs) - max(span * 0.2, 1.0), max(xs) + max(span * 0.2, 1.0))
-        ax.set_xlabel(knob)
+        ax.set_xlabel(data.knob_name(knob))
     for verdict, color in VERDICT_COLORS.items():
         axes[0, 0].scatter([], [], color=color, label=f"targets {verdict}")
     plots.legend_below(fig, ncol=3)

@@ -173,11 +173,16 @@ def space_size(knobs: Sequence[Knob]) -> float:
 
 
 def plain_names(ruleset: Any, keys: Sequence[str]) -> dict[str, str]:
-    """key -> its plain name in the game's ruleset schema (`Field.plain`; the key itself when
-    it has none), for the report's sentences."""
+    """key -> its plain name (sim.report.plain: the ruleset schema's `Field.plain`, a data
+    file's "the scout-saucer's price"; the key itself when it has none), for the report's
+    sentences."""
+    from sim.report.plain import Plain
+
     family = getattr(ruleset, "family", None)
-    schema = family.schema if family is not None else {}
-    return {k: (schema[k].plain if k in schema and schema[k].plain else k) for k in keys}
+    if family is None:
+        return {k: k for k in keys}
+    plain = Plain(family.schema, tuple(getattr(family, "open", ())))
+    return {k: plain.name(k) for k in keys}
 
 
 def show_values(knobs: Sequence[Knob], values: Mapping[str, Any]) -> str:

@@ -23,8 +23,8 @@ from sim.report.answers import Answer, Count, Estimate, Label, Row, joined, sent
 from sim.report.data_quality import Quality
 from sim.report.render import Section, Text
 from sim.report.table import Column, Table
-from sim.tune import figures
-from sim.tune.report_data import TuneData, load_tune_data
+from sim.tune import figures, report_confirmed
+from sim.tune.report_data import EVERY_GAME, TuneData, load_tune_data, target_estimate
 from sim.tune.report_model import model_section
 from sim.tune.verdict import MET, MISSED
 
@@ -88,26 +88,20 @@ def build_tune_report(root: str | Path, report_dir: str | Path | None = None, *,
 # --- the recommendation -------------------------------------------------------------------
 
 
-def _estimate(key: str, target: dict[str, Any], place: dict[str, Any]) -> Estimate:
-    if target["unit"] == "share":
-        unit = "pp" if target["signed"] else "pct"
-    else:
-        unit = "num"
-    digits = 1 if unit != "num" else (0 if abs(place["value"]) >= 100 else 2)
-    return Estimate(key, target["label"], place["value"], place["low"], place["high"], unit=unit,
-                    digits=digits, signed=unit == "pp")  # fmt: skip
-
-
 def recommendation(data: TuneData) -> Section:
     best = data.confirmed[0]
     games = data.summary["games_per_arm"]
     section = Section("recommendation", "The recommendation",
-                      f"Which values meet the targets? {best['label']}, confirmed on "
-                      f"{games:,} games per arm.")  # fmt: skip
+                      f"Which values meet the targets? Recommended: "
+                      f"{data.candidate_words(best)}, confirmed on {games:,} games per "
+                      "arm.")  # fmt: skip
     for i, target in enumerate(data.targets):
         section.answers.append(_answer(data, i, target, best, first=i == 0))
     for c in data.summary["crossings"]:
         section.answers.append(_crossing_answer(data, c))
+    better = report_confirmed.answer(data)
+    if better is not None:
+        section.answers.append(better)
     section.add(*figures.targets_against_knobs(data))
     rules = data.summary["recommended"]["rules"]
     section.add(Table("tune_recommended", "Recommended rule values",
@@ -121,11 +115,11 @@ def recommendation(data: TuneData) -> Section:
 
 def _answer(data: TuneData, i: int, target: dict[str, Any], best: dict[str, Any], *,
             first: bool) -> Answer:  # fmt: skip
-    """'Met at the missile's price=13: 25.1% (24.3 to 25.9), wanted 25% within ±1 pp.' Each
+    """'Met at the missile's price 13: 25.1% (24.3 to 25.9), wanted 25% within ±1 pp.' Each
     place (arm, level) in the rows when there are several."""
     places = [p for p in best["places"] if p["target"] == i]
     verdict = best["verdicts"][i]
-    name = target["name"] or target["measure"]
+    name = data.target_name(target)
     kind = {MET: kinds.WITHIN, MISSED: kinds.FINDING}.get(verdict, kinds.UNSETTLED)
     unsettled = [p["games_to_settle"] for p in places if p.get("games_to_settle")]
     more = []
@@ -134,57 +128,42 @@ def _answer(data: TuneData, i: int, target: dict[str, Any], best: dict[str, Any]
                         " would likely settle it.")  # fmt: skip
     wanted = Label(f"wanted {target['wanted']} within {target['within']}"
                    + (", at every place" if len(places) > 1 else ""))  # fmt: skip
-    at = sentence(" at ", Label(_plain_label(data, best))) if first else [" at the recommendation"]
+    at = [" at the recommendation"]
+    if first:
+        at = sentence(" at ", Label(data.candidate_words(best)))
     opening = {MET: "Met", MISSED: "Missed"}.get(verdict, "Not settled whether met")
     shown = max(places, key=lambda p: p.get("miss") or 0.0)
-    figure = _estimate(f"tune.{i}.{shown['arm']}", target, shown)
-    where = [" (", Label(shown["arm"]), ")"] if len(places) > 1 else []
+    figure = target_estimate(f"tune.{i}.{shown['arm']}", target, shown, name)
+    where = [" at ", Label(data.place(shown["arm"]))] if len(places) > 1 else []
     parts = sentence(opening, at, ": ", figure, where, ", ", wanted, ".")
-    rows = [Row(p["arm"], _estimate(f"tune.{i}.{p['arm']}", target, p), p["verdict"])
-            for p in places] if len(places) > 1 else []  # fmt: skip
+    rows = [Row(data.place(p["arm"]), target_estimate(f"tune.{i}.{p['arm']}", target, p, name),
+                p["verdict"]) for p in places] if len(places) > 1 else []  # fmt: skip
+    measured = ", ".join(data.place(p["arm"]) for p in places)
     return Answer(
         key=f"tune.{i}", question=f"Does the recommendation meet {name}?", parts=parts,
-        kind=kind, category=verdict, section="recommendation",
+        kind=kind, category=verdict, section="recommendation", headline=figure,
         quality=Quality(games=min(p["n"] for p in places), basis="games per arm",
-                        note="measured in " + ", ".join(p["arm"] for p in places)),
-        more=more, rows=rows, word=verdict, where=", ".join(p["arm"] for p in places),
-        rows_head="place",
+                        note=f"measured at {measured}"),
+        more=more, rows=rows, word=verdict, where=data.place(shown["arm"]), rows_head="place",
     )  # fmt: skip
-
-
-def _plain_label(data: TuneData, candidate: dict[str, Any]) -> str:
-    """'the missile's price 13' (the knobs' plain names, when the tune recorded them)."""
-    names = data.summary.get("knob_names") or {}
-    values = candidate.get("values") or {}
-    if not names or not values:
-        return str(candidate["label"])
-    return ", ".join(f"{names.get(k, k)} {_value(values[k])}" for k in data.knobs if k in values)
-
-
-def _value(v: Any) -> str:
-    return f"{v:.4g}" if isinstance(v, float) else str(v)
 
 
 def _crossing_answer(data: TuneData, c: dict[str, Any]) -> Answer:
     target = data.targets[c["target"]]
-    knob = data.knobs[0]
-    plain = (data.summary.get("knob_names") or {}).get(knob, knob)
+    plain = data.knob_name(data.knobs[0])
     estimate = Estimate(f"tune.crossing.{c['target']}.{c['arm']}", f"{plain} where met",
                         c["estimate"], c["low"], c["high"], unit="price", digits=1,
                         signed=False)  # fmt: skip
-    name = target["label"] or target["name"] or target["measure"]
+    name = data.target_name(target)
+    place = data.place(c["arm"])
+    at = [" (", Label(place), ")"] if place != EVERY_GAME else []
     return Answer(
         key=f"tune.crossing.{c['target']}.{c['arm']}",
         question=f"Where does {name} reach {target['wanted']} along {plain}?",
-        parts=sentence(
-            f"At {plain} ",
-            estimate,
-            " (",
-            Label(c["arm"]),
-            "), read between the confirmed candidates.",
-        ),  # fmt: skip
+        parts=sentence(f"At {plain} ", estimate, at, ", read between the confirmed candidates."),
         kind="info",
         headline=estimate,
+        where=place,
         section="recommendation",
         rows_head="place",
     )
@@ -263,8 +242,7 @@ def candidates(data: TuneData) -> Section:
     section = Section("candidates", "How much the recommendation moves",
                       "Do the best candidates agree on the values?")  # fmt: skip
     section.add(figures.moves(data))
-    names = data.summary.get("knob_names") or {}
-    spans = [Label(_span(names.get(knob, knob), [c["values"][knob] for c in data.confirmed]))
+    spans = [Label(_span(data.knob_name(knob), [c["values"][knob] for c in data.confirmed]))
              for knob in data.knobs]  # fmt: skip
     met = [c for c in data.confirmed if all(v == MET for v in c["verdicts"])]
     parts = sentence(Count(len(met)), " of the ", Count(len(data.confirmed),
@@ -333,8 +311,8 @@ def _meta(data: TuneData) -> list[str]:
     return [
         f"Tune file <code>{e(str(s['tune'].get('file')))}</code>; game {e(s['tune']['game'])}; "
         f"folder <code>{e(str(data.root))}</code>",
-        f"Knobs: {e(', '.join(data.knobs))}. Targets: "
-        + e("; ".join(f"{t['name'] or t['measure']} {t['wanted']} (within {t['within']}, "
+        f"Knobs: {e(', '.join(data.knob_name(k) for k in data.knobs))}. Targets: "
+        + e("; ".join(f"{data.target_name(t)} {t['wanted']} (within {t['within']}, "
                       f"{t['combine']})" for t in data.targets)) + ".",
     ]  # fmt: skip
 

@@ -4,6 +4,7 @@ folder copied from another machine gives the same report."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -12,6 +13,7 @@ import optuna
 from optuna.trial import FrozenTrial, TrialState
 
 from sim.errors import SimError
+from sim.report.answers import Estimate
 from sim.tune.folder import read_summary
 from sim.tune.journal import INVALID, STUDY, rung_evaluations, storage
 
@@ -30,6 +32,9 @@ class TrialRow:
             return None
         top = max(self.rungs)
         return top, self.rungs[top]
+
+
+EVERY_GAME = "every game"  # where a tune of one arm at no skill level measures its targets
 
 
 @dataclass(frozen=True)
@@ -53,6 +58,60 @@ class TuneData:
     @property
     def name(self) -> str:
         return str(self.summary["tune"]["name"])
+
+    # plain words for sentences, headings and pictures; the keys stay in the tables
+
+    def knob_name(self, knob: str) -> str:
+        """'the missile's price' for missile.cost (the schema's plain name, when the tune
+        recorded it), else the key."""
+        return (self.summary.get("knob_names") or {}).get(knob, knob)
+
+    def setting(self, values: Mapping[str, Any]) -> str:
+        """'the missile's price 13, the upgrade's price 31' for {missile.cost: 13, ...}."""
+        return ", ".join(f"{self.knob_name(k)} {number(values[k])}" for k in values)
+
+    def candidate_words(self, candidate: Mapping[str, Any]) -> str:
+        """A candidate's setting in plain words, its knobs in the tune's order."""
+        values = candidate.get("values") or {}
+        if not values:
+            return str(candidate["label"])
+        return self.setting({k: values[k] for k in self.knobs if k in values})
+
+    def place(self, arm: str) -> str:
+        """Where a target is measured, in words: the skill level alone when the tune plays one
+        arm ('club' for 'default@club'), else the arm and its level ('missile (club)'); an arm
+        played at no skill level by its name, and the lone arm of an experiment that names
+        none ('default') as what it is: every game."""
+        base, at, level = arm.rpartition("@")
+        one_arm = len({a.rpartition("@")[0] for a in self.summary.get("arms", [arm])}) == 1
+        if not at:
+            return EVERY_GAME if one_arm else arm
+        return level if one_arm else f"{base} ({level})"
+
+    def target_name(self, target: Mapping[str, Any]) -> str:
+        """The designer's name of a target ('the buyer's uplift'), else its measure's label."""
+        return str(target.get("name") or target.get("label") or target["measure"])
+
+
+def target_estimate(key: str, target: Mapping[str, Any], place: Mapping[str, Any],
+                    name: str) -> Estimate:  # fmt: skip
+    """A target's value at one place with its 95% interval, in the target's units (a share in
+    percent, or in points when the target is a signed difference)."""
+    if target["unit"] == "share":
+        unit = "pp" if target["signed"] else "pct"
+    else:
+        unit = "num"
+    digits = 1 if unit != "num" else (0 if abs(place["value"]) >= 100 else 2)
+    return Estimate(key, name, place["value"], place["low"], place["high"], unit=unit,
+                    digits=digits, signed=unit == "pp")  # fmt: skip
+
+
+def number(v: Any) -> str:
+    """A knob's value as a designer writes it: a whole number in full ('65000', not
+    '6.5e+04'), another to four significant digits."""
+    if isinstance(v, float):
+        return str(int(v)) if v.is_integer() else f"{v:.4g}"
+    return str(v)
 
 
 def load_tune_data(root: str | Path) -> TuneData:

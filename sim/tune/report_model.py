@@ -17,7 +17,7 @@ from sim.report.render import Section, Text
 from sim.report.table import Column, Table
 from sim.report.verdicts import FINDING, UNSETTLED, WITHIN
 from sim.tune.knobs import span
-from sim.tune.report_data import TuneData
+from sim.tune.report_data import TuneData, number
 
 
 def model_section(data: TuneData) -> Section:
@@ -69,19 +69,20 @@ def _where(data: TuneData, model: dict[str, Any]) -> Answer:
     region = model["region"]
     between = model.get("optimum") or {}
     digits = model.get("optimum_digits") or {}
-    spans = [[Label(k), " ", _optimum(k, *between[k], digits=digits.get(k, 1)),
+    said = data.knob_name
+    spans = [[Label(said(k)), " ", _optimum(k, *between[k], said(k), digits=digits.get(k, 1)),
               " (the settings that hold it: ",
-              Label(span(lo, hi, lambda v: f"{v:.4g}")), ")"] if k in between else
-             [Label(k), " ", _optimum(k, model["refitted_best"][k], lo, hi)]
+              Label(span(lo, hi, number)), ")"] if k in between else
+             [Label(said(k)), " ", _optimum(k, model["refitted_best"][k], lo, hi, said(k))]
              for k, (lo, hi) in model["intervals"].items()]  # fmt: skip
-    ranges = [[Label(_range(k, v))] for k, v in region["ranges"].items()]
+    ranges = [[Label(_range(said(k), v))] for k, v in region["ranges"].items()]
     misses = [c for c in model["checks"] if not c["agrees"]]
-    check = (sentence("; the model misses the confirmation at ", Label(", ".join(
-        f"{k}={v}" for k, v in misses[0]["values"].items())), ": read the interval with care")
+    check = (sentence("; the model misses the confirmation at ",
+                      Label(data.setting(misses[0]["values"])), ": read the interval with care")
         if misses else ["; the model agrees with the confirmation at every confirmed "
                         "candidate"])  # fmt: skip
     parts = sentence(
-        "The model's best is ", Label(model["best_label"]), "; the optimum lies at ",
+        "The model's best is ", Label(_best(data, model)), "; the optimum lies at ",
         joined(spans, "; ", "; ") if spans else [Label("one of the list's choices")],
         "; ", Count(region["settings"], "settings"), " of the ",
         Count(region["evaluated"]), " near the best do as well (",
@@ -96,33 +97,40 @@ def _by(data: TuneData, model: dict[str, Any]) -> list[Any]:
     if model.get("by", "model") == "model":
         return []
     return sentence("; since the model misses the confirmation at its best, the recommendation "
-                    "is the confirmation's best, ", Label(data.confirmed[0]["label"]))  # fmt: skip
+                    "is the confirmation's best, ",
+                    Label(data.candidate_words(data.confirmed[0])))  # fmt: skip
 
 
-def _optimum(knob: str, best: float, low: float, high: float, *, digits: int | None = None
-             ) -> Estimate:  # fmt: skip
+def _best(data: TuneData, model: dict[str, Any]) -> str:
+    """The model's best setting in words (its label as stored, for a tune that kept none)."""
+    best = model.get("best")
+    return data.setting(best) if best else str(model["best_label"])
+
+
+def _optimum(knob: str, best: float, low: float, high: float, name: str, *,
+             digits: int | None = None) -> Estimate:  # fmt: skip
     """A knob's optimum: the refitted model's best value (between the grid's values, where
     the summary has it, shown to `digits` decimals: a tenth of the knob's step), the interval
     where 95% of the bootstrap's refits put it."""
     if digits is None:
         digits = 0 if all(float(v).is_integer() for v in (best, low, high)) else 3
-    return Estimate(f"tune.optimum.{knob}", f"{knob} at the optimum", float(best), float(low),
+    return Estimate(f"tune.optimum.{knob}", f"{name} at the optimum", float(best), float(low),
                     float(high), unit="num", digits=digits, signed=False)  # fmt: skip
 
 
 def _range(knob: str, value: list[Any]) -> str:
     if len(value) == 2 and all(isinstance(v, int | float) for v in value):
-        return f"{knob} {span(value[0], value[1], lambda v: f'{v:.4g}')}"
+        return f"{knob} {span(value[0], value[1], number)}"
     return f"{knob} {', '.join(map(str, value))}"
 
 
 def _alternative(data: TuneData, j: int, alt: dict[str, Any]) -> Answer:
-    verdicts = [[Label(f"{t['name'] or t['measure']} {v}")]
+    verdicts = [[Label(f"{data.target_name(t)} {v}")]
                 for t, v in zip(data.targets, alt["verdicts"], strict=True)]  # fmt: skip
     kind = (WITHIN if all(v == "met" for v in alt["verdicts"]) else
             FINDING if any(v == "missed" for v in alt["verdicts"]) else UNSETTLED)  # fmt: skip
     return Answer(key=f"tune.alternative.{j}", question=f"Alternative {j}?",
-                  parts=sentence(Label(f"Alternative {j}"), ": ", Label(alt["label"]),
+                  parts=sentence(Label(f"Alternative {j}"), ": ", Label(data.candidate_words(alt)),
                                  ", confirmed on ",
                                  Count(alt["places"][0]["n"], "games per arm"), ": ",
                                  joined(verdicts, "; ", "; "), "."),
@@ -173,7 +181,7 @@ def _between(est: list[float] | None, digits: int) -> str:
 
 
 def _both(low: float, high: float) -> str:
-    return "" if not np.isfinite(low) else span(low, high, lambda v: f"{v:.4g}")
+    return "" if not np.isfinite(low) else span(low, high, number)
 
 
 def _figure(data: TuneData, model: dict[str, Any]):
@@ -204,7 +212,7 @@ def _figure(data: TuneData, model: dict[str, Any]):
             ax.axvline(printed, color=plots.FAIR, linestyle="--", linewidth=1, label="printed")
         ax.set_yticks([])
         ax.set_ylim(-0.3, 1.0)
-        ax.set_xlabel(knob)
+        ax.set_xlabel(data.knob_name(knob))
     plots.legend_below(fig, ncol=3)
     return plots.finish(
         fig, "tune_model", "Where the optimum lies, knob by knob",

@@ -82,7 +82,7 @@ def _answer(i: int, target: dict[str, Any], level: str, rows: list[dict],
     big = [r for r in rows if BEYOND_WORD in (r.get(k) for k in sides)]
     small = [r for r in rows if all(r.get(k, WITHIN_WORD) == WITHIN_WORD for k in sides)]
     unit = "pp" if target["unit"] == "share" else "num"
-    name = target["name"] or target["measure"]
+    name = target.get("name") or target.get("label") or target["measure"]
     tol = Label(str(target["within"]))
 
     def larger(r: dict) -> tuple[str, Estimate]:

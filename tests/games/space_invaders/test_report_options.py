@@ -12,7 +12,12 @@ from sim.games.space_invaders.report.options import answer
 from sim.report.answers import plain_text
 from sim.results import load
 from sim.stats.tolerances import DEFAULTS
-from tests.answer_checks import answer_htmls, numbers_without_interval
+from tests.answer_checks import (
+    answer_htmls,
+    numbers_without_interval,
+    places_not_plain,
+    scorecard_places,
+)
 from tests.cli_checks import run_experiment
 from tests.report_fixtures import answer_rows
 from tests.report_fixtures import answers as page_answers
@@ -117,3 +122,15 @@ def test_planted_option_too_few_games_is_not_settled():
     found = answer([_row("no heal", 0.0, -0.04, 0.04, 200)], TOL)
     assert found.kind == "unsettled" and found.category == "not settled"
     assert "changes nothing" not in plain_text(found.parts)
+
+
+def test_the_scorecard_says_where_in_plain_words(run):
+    """The overview's lowest and highest win rates hold at an arm: the scorecard names it as
+    the experiment does ("naive never takes a bonus shot"), not by its stored lineup ("seats
+    naive(bonus_shot=0),naive(bonus_shot=0)")."""
+    page = (run / "report" / "index.html").read_text()
+    places = scorecard_places(page)
+    assert len(places) >= 3, places  # the options row and the overview's two
+    assert places_not_plain(page) == [], places
+    arms = {"naive", "naive never takes a bonus shot", "tactical", "tactical never heals"}
+    assert set(places[-2:]) <= arms, places

@@ -74,12 +74,20 @@ def _row(ctx: Context, name: str, base: str) -> dict | None:
         "arm": name,
         "against": base,
         "lineup": ", ".join(labels),
+        # the step in the answer: the arm's name where the experiment names it ("repays
+        # early"), else the captain's strategy as the lineup labels it
+        "step": name if ctx.results.named_arms else ", ".join(labels),
         "win": win.value, "win_low": win.low, "win_high": win.high,
         "humans": humans.value, "humans_low": humans.low, "humans_high": humans.high,
         "held": ctx.measure(name, f"seat_mean.bonus_held.{who}").value,
         "early": ctx.measure(name, f"seat_mean.repaid_early.{who}").value,
         "games": win.n,
     }  # fmt: skip
+
+
+def _step(r: dict) -> str:
+    """The step in words: the arm's name, else the captain's strategy label."""
+    return r.get("step") or r["lineup"]
 
 
 # the family's verdict in words (holds, opposite)
@@ -115,9 +123,9 @@ def answer(rows: list[dict], share: Tolerance, humans: Tolerance) -> Answer:
     order = sorted(zip(rows, verdicts, strict=True), key=lambda rv: -size(rv[0]))
     changed = [r for r, v in order if v.opposite]
     top = changed[0] if changed else order[0][0]
-    win = Estimate(f"{ID}.{top['arm']}", f"win-share change of {top['lineup']}", top["win"],
+    win = Estimate(f"{ID}.{top['arm']}", f"win-share change of {_step(top)}", top["win"],
                    top["win_low"], top["win_high"])  # fmt: skip
-    gained = Estimate(f"{ID}.{top['arm']}.humans", f"final humans change of {top['lineup']}",
+    gained = Estimate(f"{ID}.{top['arm']}.humans", f"final humans change of {_step(top)}",
                       top["humans"], top["humans_low"], top["humans_high"], unit="num",
                       digits=0)  # fmt: skip
     verdict, _ = words.each(verdicts)
@@ -127,20 +135,20 @@ def answer(rows: list[dict], share: Tolerance, humans: Tolerance) -> Answer:
                   for what, figure, tol, v in zip(("win share ", "final humans "), (win, gained),
                                                   (share, humans), _each(top, share, humans),
                                                   strict=True) if v.opposite]  # fmt: skip
-        parts = sentence(Label(top["lineup"]), " changes what the captain wins most: ",
+        parts = sentence(Label(_step(top)), " changes what the captain wins most: ",
                          joined(beyond, "; ", "; "), ".")  # fmt: skip
     elif verdict.holds:
         parts = sentence("No step changes what the captain wins beyond the tolerances; the "
-                         "largest, ", Label(top["lineup"]), ": ", figures, ".")  # fmt: skip
+                         "largest, ", Label(_step(top)), ": ", figures, ".")  # fmt: skip
     else:
         parts = sentence("Not settled whether any step changes what the captain wins: ",
-                         Label(top["lineup"]), ", ", figures, ".")  # fmt: skip
+                         Label(_step(top)), ", ", figures, ".")  # fmt: skip
     table = []
     for r, v in order:
-        table.append(Row(r["lineup"], Estimate(f"{ID}.{r['arm']}", "win-share change",
+        table.append(Row(_step(r), Estimate(f"{ID}.{r['arm']}", "win-share change",
                                                r["win"], r["win_low"], r["win_high"]),
                          words.word(v), r["arm"], what="win share"))  # fmt: skip
-        table.append(Row(r["lineup"], Estimate(f"{ID}.{r['arm']}.humans", "final humans change",
+        table.append(Row(_step(r), Estimate(f"{ID}.{r['arm']}.humans", "final humans change",
                                                r["humans"], r["humans_low"], r["humans_high"],
                                                unit="num", digits=0),
                          "", r["arm"], what="final humans"))  # fmt: skip
