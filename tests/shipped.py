@@ -6,8 +6,9 @@ screen into docs/screenshots/<experiment>.png:
     python -m tests.shipped --out docs/screenshots
 
 Each experiment is played in this process with the command its file is for (`sim run`, `sim
-tune` or `sim screen`), with few games, and the example games installed for the length of the
-build (tests/examples/installing.py), so the pages are those a designer gets, only smaller.
+tune` or `sim screen`), with few games (a tune's model with a tenth of its bootstrap), and the
+example games installed for the length of the build (tests/examples/installing.py), so the
+pages are those a designer gets, only smaller.
 """
 
 from __future__ import annotations
@@ -30,6 +31,23 @@ GAMES = "20"  # games per arm (a tune's and a screen's own small sizes below)
 TUNE_GAMES = {"tune_invaders_chart": 20}
 
 
+@contextmanager
+def fewer_replicates() -> Iterator[None]:
+    """`sim tune`'s model bootstrapped with a tenth of its replicates while the block runs, as
+    a small tune's games are a tenth or less: each tune still fits its model, finds the
+    interval, the region and the alternatives and draws every picture of its page, where the
+    full 400 replicates took most of a small tune's time (the shipped pages and the README
+    walk); the bootstrap's coverage at its own size is checked in tests/test_tune_region.py."""
+    import functools
+    from unittest import mock
+
+    from sim.tune import model_data, region
+
+    small = functools.partial(region.locate, replicates=region.REPLICATES // 10)
+    with mock.patch.object(model_data, "locate", small):
+        yield
+
+
 def small_tune(name: str) -> list[str]:
     games = TUNE_GAMES.get(name, 80)
     return ["--games", str(games), "--trials", "2", "--set",
@@ -46,6 +64,12 @@ EXTRA = {
     "pig_first_player": ["--set", "precision.max_games=40"],
     "no_thanks_first_player": ["--games", "4"],  # a searching player: about a game a second
     "no_thanks_quality": ["--games", "3"],
+    # master searches 1,000 simulations a decision in plain Python: the page has every section,
+    # picture, table and scorecard row at 5 games a table as at 20 (a few pairings unplayed)
+    "plain_pig_quality": ["--games", "5"],
+    # the optimal player's table is solved per goal (value iteration, goal^3 states): three goals
+    # of the five keep every section, the picture and every table (10 of 13 CPU s were 150, 200)
+    "pig_goal": ["--set", "sweep.goal.points=[25, 50, 100]"],
     "invaders_difficulty": ["--games", "6"],
     "invaders_quality": ["--games", "6"],
 }
@@ -101,7 +125,7 @@ def build(base: Path, names: list[str] | None = None, *, log=None) -> dict[str, 
 
     found = experiments()
     pages = {}
-    with examples_installed(base / "site"):
+    with examples_installed(base / "site"), fewer_replicates():
         for name in names or list(found):
             out = base / name
             started = _cpu()

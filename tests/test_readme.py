@@ -13,7 +13,6 @@ then opened in headless Chromium: any console error fails."""
 
 from __future__ import annotations
 
-import functools
 import glob
 import os
 import re
@@ -26,9 +25,9 @@ import pytest
 from typer.testing import CliRunner
 
 from sim.cli import app
-from sim.tune import model_data, region
 from tests.browser import assert_clean, open_page
 from tests.examples.installing import PACKAGES, installed_here
+from tests.shipped import fewer_replicates
 
 # slow: among the suite's long modules, scheduled first (tests/conftest.py); it plays every
 # game's engines, so it is not `without_engines`
@@ -91,11 +90,6 @@ SMALLER: dict[str, list[str]] = {
         "--games", "10", *ONE,
     ],
 }  # fmt: skip
-# A tune's model is bootstrapped with a tenth of its replicates (as its games are a tenth or
-# less): the walk's three tunes still fit it, find the interval and the region and draw their
-# pages, where the full 400 replicates took most of their time; the bootstrap's own coverage
-# is checked at its size in tests/test_tune_region.py.
-TUNE_REPLICATES = region.REPLICATES // 10
 # the Python block's text -> what it runs with instead (each must be found)
 PYTHON_SMALLER = {"games=2000": "games=40", 'out="results/try"': 'out="results/try", jobs=1'}
 MAKE = {"make run": "$(SIM) run experiments/missile_cost.yaml", "make test": None}
@@ -170,10 +164,9 @@ def test_every_yaml_block_named_after_a_file_is_that_file():
 @pytest.mark.parametrize("command", [c for c in COMMANDS if c.startswith("sim ")])
 def test_every_command_runs_as_written(command, folder, monkeypatch):
     monkeypatch.chdir(folder)
-    monkeypatch.setattr(model_data, "locate",
-                        functools.partial(region.locate, replicates=TUNE_REPLICATES))  # fmt: skip
     args = [found for word in shlex.split(command)[1:] for found in _globbed(word)]
-    done = CliRunner().invoke(app, [*args, *SMALLER[command]])
+    with fewer_replicates():  # a tune's model: a tenth of its bootstrap (tests/shipped.py)
+        done = CliRunner().invoke(app, [*args, *SMALLER[command]])
     assert done.exit_code == 0, f"{command}\n{done.output[-3000:]}"
     assert "Traceback" not in done.output and "error:" not in done.output, done.output[-3000:]
 
