@@ -22,8 +22,10 @@ warning (numba would raise it from the middle of a compile).
 from __future__ import annotations
 
 import ast
+import contextlib
 import functools
 import hashlib
+import itertools
 import json
 import os
 import sys
@@ -291,6 +293,42 @@ def install() -> None:
             warn_if_off()
 
     caching.Cache.save_overload = save_overload
+    caching.IndexDataCacheFile.save = _locked_save
+
+
+def _locked_save(self, key, data) -> None:  # noqa: ANN001 - numba's IndexDataCacheFile.save
+    """numba's save of one overload, one process at a time per function, data before index.
+
+    numba reads a function's index, adds the entry and writes the index back: two processes
+    saving overloads of one function at once (the test session's workers, a run's compiling
+    processes) each wrote the index without the other's entry, and could give two entries
+    the same data file. Under a lock on the index, with the data written first, an entry
+    in the index always names its own machine code."""
+    with _index_lock(self._index_path):
+        overloads = self._load_index()
+        name = overloads.get(key)
+        if name is None:
+            taken = set(overloads.values())
+            name = next(n for i in itertools.count(1) if (n := self._data_name(i)) not in taken)
+        self._save_data(name, data)
+        if overloads.get(key) != name:
+            overloads[key] = name
+            self._save_index(overloads)
+
+
+@contextlib.contextmanager
+def _index_lock(index_path: str):
+    try:
+        import fcntl
+    except ImportError:  # no flock (Windows): numba's own unlocked save
+        yield
+        return
+    with open(index_path + ".lock", "a") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(lock, fcntl.LOCK_UN)
 
 
 def _source_tree_locator(caching):

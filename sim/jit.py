@@ -19,9 +19,10 @@ of them is defined), unless the cache folder cannot be written: then they compil
 from numba import njit
 from numba.core import config
 
-from sim import compile_cache
+from sim import compile_cache, inlining
 
 compile_cache.install()
+inlining.install()  # numba's inliner copies a callee's scope once per copy, not once per block
 CACHE = compile_cache.problem() is None  # a cache folder that cannot be written: in memory
 
 jit = njit(cache=CACHE, _nrt=False)

@@ -172,7 +172,7 @@ def test_a_save_the_disk_refuses_is_a_warning_and_the_run_goes_on(tmp_path):
         from numba.core import caching
         def full(self, *args):
             raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
-        caching.IndexDataCacheFile.save = full
+        caching.IndexDataCacheFile._save_data = full  # the write of the machine code
         """
     )
     done = _unwritable(tmp_path, tmp_path / "cache", setup=refuse)

@@ -99,7 +99,7 @@ def ranking(results_dir: str | Path, *, z: float = 1.96) -> Any:
     seats = load(results_dir, "seats").select("arm", "game", "strategy", "win_share", "score")
     table = (
         seats.join(_nobody_won(seats), on=["arm", "game"], how="left")
-        .group_by("strategy")
+        .group_by("strategy", maintain_order=True)
         .agg(
             pl.len().alias("seats"),
             pl.col("win_share").sum().alias("wins"),
@@ -128,7 +128,9 @@ def _nobody_won(seats: Any) -> Any:
     """(arm, game, nobody_won) from the seats: a game whose win shares are all zero."""
     import polars as pl
 
-    return seats.group_by("arm", "game").agg((pl.col("win_share").sum() == 0).alias("nobody_won"))
+    return seats.group_by("arm", "game", maintain_order=True).agg(
+        (pl.col("win_share").sum() == 0).alias("nobody_won")
+    )
 
 
 def ratings(results_dir: str | Path) -> Any:
@@ -170,7 +172,7 @@ def adjacent_pairs(results_dir: str | Path, order: list[str]) -> Any:
 
     per_game = (
         load(results_dir, "seats")
-        .group_by("arm", "game", "strategy")
+        .group_by("arm", "game", "strategy", maintain_order=True)
         .agg(pl.col("win_share").mean())
         .collect()
         .pivot(on="strategy", index=["arm", "game"], values="win_share")

@@ -62,7 +62,11 @@ def replayed(arms: Sequence[StoredArm], names: Sequence[str] = ()) -> StoredArm:
 def _check_same_seeds(games: pl.DataFrame, names: Sequence[str]) -> None:
     if "seed" not in games.columns:
         return
-    differ = games.group_by(DEAL).agg(pl.col("seed").n_unique().alias("n")).filter(pl.col("n") > 1)
+    differ = (
+        games.group_by(DEAL, maintain_order=True)
+        .agg(pl.col("seed").n_unique().alias("n"))
+        .filter(pl.col("n") > 1)
+    )
     if differ.height:
         deal = int(differ[DEAL].min())
         raise SimError(f"the arms {', '.join(names) or '(unnamed)'} play game {deal} on "
@@ -78,8 +82,9 @@ def deal_table(arm: StoredArm) -> pl.DataFrame:
     seats = arm.seats.select("game", "seat", (pl.col("win_share") > 0).cast(pl.Int64).alias("w"))
     keys = [c for c in (DEAL, "seed") if c in arm.games.columns]
     joined = seats.join(arm.games.select("game", *keys), on="game", how="inner")
-    table = joined.group_by([*keys, "seat"]).agg(pl.col("w").sum().alias("won"),
-                                                 pl.len().alias("plays"))  # fmt: skip
+    table = joined.group_by([*keys, "seat"], maintain_order=True).agg(
+        pl.col("w").sum().alias("won"), pl.len().alias("plays")
+    )
     return table.with_columns((pl.col("won") / pl.col("plays")).alias("rate")).sort(DEAL, "seat")
 
 

@@ -154,16 +154,12 @@ class Ratio(Measure):
     def pooled(self, arms: list[StoredArm]) -> Value:
         if len(arms) == 1:
             return self.estimate(arms[0])
-        units = (
-            pl.concat([self.units(f) for f in arms])
-            .group_by("game")
-            .agg(pl.col("x").sum(), pl.col("w").sum())
-        )
+        units = sums_by(pl.concat([self.units(f) for f in arms]), "game", ("x", "w"))
         return ratio_value(units["x"].to_numpy(), units["w"].to_numpy())
 
     def paired(self, a: StoredArm, b: StoredArm) -> Value:
         ua, ub = self.units(a), self.units(b)
-        both = ua.join(ub, on="game", how="inner", suffix="_b")
+        both = ua.join(ub, on="game", how="inner", suffix="_b", maintain_order="left")
         if DEAL in a.games.columns:
             both = by_deal(both, a.games, ("x", "w", "x_b", "w_b"))
         return ratio_difference(
@@ -178,8 +174,23 @@ def by_deal(units: pl.DataFrame, games: pl.DataFrame, sums: tuple[str, ...]) -> 
     """Per deal (the games' `deal` column), the sums of the units' `sums` columns, in deal
     order: each deal, whatever seatings it was played in, one unit."""
     deals = games.select("game", DEAL)
-    joined = units.join(deals, on="game", how="inner")
-    return joined.group_by(DEAL).agg(pl.col(c).sum() for c in sums).sort(DEAL)
+    return sums_by(units.join(deals, on="game", how="inner"), DEAL, sums)
+
+
+def sums_by(frame: pl.DataFrame, key: str, columns: tuple[str, ...]) -> pl.DataFrame:
+    """Per value of `key` (ascending), the sums of `columns` as Float64, each added in the
+    frame's row order: the same bits in every run. polars' group-by adds a group's partial
+    sums in whatever order its threads finish, so its float sums change in the last digits
+    from run to run (shares such as 1/3); numpy's reduceat adds each run of rows itself."""
+    ordered = frame.sort(key, maintain_order=True)
+    keys = ordered.get_column(key).to_numpy()
+    starts = np.flatnonzero(np.r_[True, keys[1:] != keys[:-1]]) if keys.size else []
+    sums = {
+        c: np.add.reduceat(ordered.get_column(c).cast(pl.Float64).to_numpy(), starts)
+        if keys.size else np.zeros(0)
+        for c in columns
+    }  # fmt: skip
+    return pl.DataFrame({key: ordered.get_column(key).gather(starts), **sums})
 
 
 def _linearised(x: np.ndarray, w: np.ndarray) -> tuple[float, np.ndarray]:
@@ -249,7 +260,7 @@ class Contrast(Measure):
         ga, da, za = self._contributions(a)
         gb, db, zb = self._contributions(b)
         both = pl.DataFrame({"game": ga, "za": za}).join(
-            pl.DataFrame({"game": gb, "zb": zb}), on="game", how="inner"
+            pl.DataFrame({"game": gb, "zb": zb}), on="game", how="inner", maintain_order="left"
         )
         n = both.height
         if not (math.isfinite(da) and math.isfinite(db)) or n < 2:

@@ -82,7 +82,7 @@ class StrategyUplift(Ratio):
 
     def per_game(self, arm: StoredArm) -> pl.DataFrame:
         mine = pl.col("strategy").is_in(list(self.strategies))
-        per = arm.seats.group_by("game").agg(
+        per = arm.seats.group_by("game", maintain_order=True).agg(
             pl.col("win_share").filter(mine).mean().alias("held"),
             (pl.col("win_share").sum() / pl.len()).alias("fair"),
             mine.any().alias("plays"),
@@ -115,7 +115,9 @@ class Beats(Ratio):
 
     def per_game(self, arm: StoredArm) -> pl.DataFrame:
         s = arm.seats
-        played = s.group_by("game").agg((pl.col("win_share").sum() > 0).alias("has_winner"))
+        played = s.group_by("game", maintain_order=True).agg(
+            (pl.col("win_share").sum() > 0).alias("has_winner")
+        )
         keys = ("game", "seat", "win_share", "score")
         a = s.filter(pl.col("strategy") == self.upper).select(keys)
         b = s.filter(pl.col("strategy") == self.lower).select(keys)
@@ -130,7 +132,9 @@ class Beats(Ratio):
         scored = pairs.select(
             "game", (ahead.cast(pl.Float64) + 0.5 * level.cast(pl.Float64)).alias("x")
         )
-        per = scored.group_by("game").agg(pl.col("x").sum(), pl.len().cast(pl.Float64).alias("w"))
+        per = scored.group_by("game", maintain_order=True).agg(
+            pl.col("x").sum(), pl.len().cast(pl.Float64).alias("w")
+        )
         return per.join(played, on="game").select(
             "game", "x", pl.when(pl.col("has_winner")).then(pl.col("w")).otherwise(0.0).alias("w")
         )
@@ -218,7 +222,7 @@ def _mean(column: str) -> Column:
 def final_order(seats: pl.DataFrame) -> pl.DataFrame:
     """Per game: `has_winner`, `margin` (first minus second: 0 for a shared win, else the
     winner's score minus the best score of the others; null without a winner or a second)."""
-    per = seats.group_by("game").agg(
+    per = seats.group_by("game", maintain_order=True).agg(
         WON.sum().alias("winners"),
         pl.col("score").filter(WON).max().alias("top"),
         pl.col("score").filter(~WON).max().alias("second"),
@@ -302,7 +306,7 @@ class HolderWins(Ratio):
 
     def per_game(self, arm: StoredArm) -> pl.DataFrame:
         alone, won = _strict(self.column, self.best)
-        per = arm.seats.group_by("game").agg(
+        per = arm.seats.group_by("game", maintain_order=True).agg(
             alone.alias("alone"), won.alias("won"), (pl.col("win_share").sum() > 0).alias("any")
         )
         return per.select(
@@ -347,7 +351,7 @@ class DecidedLastRound(Ratio):
 
     def per_game(self, arm: StoredArm) -> pl.DataFrame:
         alone, won = _strict(T.SCORE_BEFORE_LAST_ROUND, "max")
-        per = arm.seats.group_by("game").agg(
+        per = arm.seats.group_by("game", maintain_order=True).agg(
             (alone & won).alias("held"), (pl.col("win_share").sum() > 0).alias("any")
         )
         return per.select(
@@ -368,7 +372,7 @@ class NoChoice(Ratio):
         self.seats_columns = (self.forced, self.turns)
 
     def per_game(self, arm: StoredArm) -> pl.DataFrame:
-        return arm.seats.group_by("game").agg(
+        return arm.seats.group_by("game", maintain_order=True).agg(
             pl.col(self.forced).sum().cast(pl.Float64).alias("x"),
             pl.col(self.turns).sum().cast(pl.Float64).alias("w"),
         )

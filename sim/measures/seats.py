@@ -109,7 +109,7 @@ class SeatRatio(Ratio):
     def _sums(self, seats: pl.DataFrame, arm: StoredArm) -> pl.DataFrame:
         w = self.w(arm) if callable(self.w) else self.w
         w = pl.len() if w is None else w.sum()
-        return seats.group_by("game").agg(
+        return seats.group_by("game", maintain_order=True).agg(
             self.x.sum().cast(pl.Float64).alias("x"), w.cast(pl.Float64).alias("w")
         )
 
@@ -169,7 +169,7 @@ class GameTotal(Ratio):
         self.seats_columns = (column,)
 
     def per_game(self, arm: StoredArm) -> pl.DataFrame:
-        return arm.seats.group_by("game").agg(
+        return arm.seats.group_by("game", maintain_order=True).agg(
             pl.col(self.column).sum().cast(pl.Float64).alias("x"), pl.lit(1.0).alias("w")
         )
 
@@ -197,7 +197,7 @@ class WonShare(OfSeat, Ratio):
     seats_columns = ("seat", "win_share")
 
     def per_game(self, arm: StoredArm) -> pl.DataFrame:
-        per = arm.seats.group_by("game").agg(
+        per = arm.seats.group_by("game", maintain_order=True).agg(
             pl.col("win_share").filter(pl.col("seat") == self.seat).sum().alias("x"),
             (pl.col("win_share").sum() > 0).cast(pl.Float64).alias("w"),
         )
@@ -221,7 +221,11 @@ class SeatAdvantage(WonShare):
 
 def _less_fair(share: Value, arm: StoredArm) -> Value:
     """The share minus the fair share 1/players (players: the arm's seats a game)."""
-    players = arm.seats.group_by("game").len()["len"].max() if arm.seats.height else 0
+    players = (
+        arm.seats.group_by("game", maintain_order=True).len()["len"].max()
+        if arm.seats.height
+        else 0
+    )
     fair = 1.0 / players if players else float("nan")
     return Value(share.value - fair, share.low - fair, share.high - fair, share.se, share.n)
 
@@ -236,7 +240,7 @@ class SeatUplift(OfSeat, Ratio):
     seats_columns = ("seat", "win_share")
 
     def per_game(self, arm: StoredArm) -> pl.DataFrame:
-        per = arm.seats.group_by("game").agg(
+        per = arm.seats.group_by("game", maintain_order=True).agg(
             pl.col("win_share").filter(pl.col("seat") == self.seat).sum().alias("mine"),
             (pl.col("win_share").sum() / pl.len()).alias("fair"),
         )
@@ -251,7 +255,7 @@ class WinnerScore(Ratio):
     seats_columns = ("win_share", "score")
 
     def per_game(self, arm: StoredArm) -> pl.DataFrame:
-        per = arm.seats.group_by("game").agg(
+        per = arm.seats.group_by("game", maintain_order=True).agg(
             pl.col("score").filter(WON).max().cast(pl.Float64).alias("x"),
             WON.any().cast(pl.Float64).alias("w"),
         )
@@ -266,7 +270,7 @@ class DecidedRate(Ratio):
     seats_columns = ("win_share",)
 
     def per_game(self, arm: StoredArm) -> pl.DataFrame:
-        return arm.seats.group_by("game").agg(
+        return arm.seats.group_by("game", maintain_order=True).agg(
             WON.any().cast(pl.Float64).alias("x"), pl.lit(1.0).alias("w")
         )
 
@@ -290,7 +294,7 @@ class SeatContrast(Contrast):
 
     def per_game(self, arm: StoredArm) -> pl.DataFrame:
         seats = arm.seats if self.among is None else arm.seats.filter(self.among)
-        sides = seats.group_by("game").agg(
+        sides = seats.group_by("game", maintain_order=True).agg(
             pl.col(self.value).filter(self.yes).sum().alias("x1"), self.yes.sum().alias("w1"),
             pl.col(self.value).filter(self.no).sum().alias("x0"), self.no.sum().alias("w0"),
         )  # fmt: skip

@@ -23,7 +23,9 @@ def overview(ctx: Context) -> Section:
     for arm in ctx.arm_names:
         first.append(Row(ctx.arm_label(arm), _first(arm, ctx.measure(arm, "win_share.seat.0"))))
         seats, games = ctx.results.arm_seats(arm), ctx.results.arm_games(arm)
-        held_seats = seats.group_by("seat", "strategy").len().sort("seat", "strategy")
+        held_seats = (
+            seats.group_by("seat", "strategy", maintain_order=True).len().sort("seat", "strategy")
+        )
         for seat, strategy, n in held_seats.iter_rows():
             held = ctx.results.stored(arm).where(seats=pl.col("strategy") == strategy)
             win = ctx.measure(held, f"win_share.seat.{seat}")

@@ -260,7 +260,7 @@ def values(fact: Fact, games: pl.DataFrame, seats: pl.DataFrame, spec: Any) -> p
     rows = pl.col("rows") if "rows" in seats.columns else pl.len()
     won = pl.col("win_share") > 0
     if fact.name == "winner":
-        per = seats.group_by("game").agg(
+        per = seats.group_by("game", maintain_order=True).agg(
             won.sum().alias("n"),
             pl.col("seat").filter(won).first().alias("at"),
             rows.first().alias("rows") if "rows" in seats.columns else pl.len().alias("rows"),
@@ -276,11 +276,11 @@ def values(fact: Fact, games: pl.DataFrame, seats: pl.DataFrame, spec: Any) -> p
         )
         return per.select("game", value.alias("value"))
     if fact.name == "result":
-        per = seats.group_by("game").agg(won.any().alias("won"))
+        per = seats.group_by("game", maintain_order=True).agg(won.any().alias("won"))
         value = pl.when(pl.col("won")).then(pl.lit("won")).otherwise(pl.lit("lost"))
         return per.select("game", value.alias("value"))
     if fact.name == "score":
-        per = seats.group_by("game").agg(
+        per = seats.group_by("game", maintain_order=True).agg(
             pl.col("score").mean().alias("value"), pl.col("score").is_null().any().alias("gap")
         )
         return per.select("game", pl.when(~pl.col("gap")).then(pl.col("value")).alias("value"))
@@ -288,7 +288,7 @@ def values(fact: Fact, games: pl.DataFrame, seats: pl.DataFrame, spec: Any) -> p
         from sim.measures.generic import final_order
 
         order = final_order(seats.select("game", "score", "win_share"))
-        full = seats.group_by("game").agg(
+        full = seats.group_by("game", maintain_order=True).agg(
             (rows.first() == pl.col("players").first()).alias("full")
             if "rows" in seats.columns
             else pl.lit(True).alias("full")
@@ -297,7 +297,9 @@ def values(fact: Fact, games: pl.DataFrame, seats: pl.DataFrame, spec: Any) -> p
             "game", pl.when(pl.col("full")).then(pl.col("margin")).cast(pl.Float64).alias("value")
         )
     if fact.per_seat:
-        per = seats.group_by("game").agg(pl.col(fact.column).cast(pl.Float64).mean())
+        per = seats.group_by("game", maintain_order=True).agg(
+            pl.col(fact.column).cast(pl.Float64).mean()
+        )
         return per.select("game", pl.col(fact.column).alias("value"))
     column = pl.col(fact.column)
     cast = column.cast(pl.Float64) if fact.kind == "number" else column.cast(pl.String)

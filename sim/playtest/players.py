@@ -91,7 +91,7 @@ def rate(
 def _named(seats: pl.DataFrame) -> list[str]:
     counts = (
         seats.filter(pl.col("player").is_not_null())
-        .group_by("player")
+        .group_by("player", maintain_order=True)
         .agg(pl.col("game").n_unique())
     )
     return sorted(counts.filter(pl.col("game") >= MIN_GAMES).get_column("player").to_list())
@@ -182,7 +182,7 @@ def _mates(
     ]
     skills = [current[(group, q)] for q in names]
     unnamed = others.filter(~pl.col("player").is_in(named) | pl.col("player").is_null())
-    per_game = unnamed.group_by("game").len().get_column("len").max() or 0
+    per_game = unnamed.group_by("game", maintain_order=True).len().get_column("len").max() or 0
     skills += [group_skill] * int(per_game)
     while len(skills) < players - 1:
         skills.append(group_skill)

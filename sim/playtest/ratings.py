@@ -128,7 +128,9 @@ def rate(seats: pl.DataFrame, named: Sequence[str]) -> dict[str, dict[str, Any]]
     if frame.filter(pl.col("p") == who[OTHERS]).height == 0:
         fixed.append(who[OTHERS])
     beta, cov = plackett_luce(items, rank, n_par, prior_sd=np.full(n_par, PRIOR_SD), fixed=fixed)
-    played = dict(frame.group_by("p").agg(pl.col("game").n_unique()).iter_rows())
+    played = dict(
+        frame.group_by("p", maintain_order=True).agg(pl.col("game").n_unique()).iter_rows()
+    )
     w = np.array([played.get(i, 0) for i in range(len(named))], float)
     w = w / w.sum() if w.sum() else w
     out = {}

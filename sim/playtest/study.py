@@ -298,7 +298,9 @@ def columns(facts: Sequence[F.Fact]) -> dict[str, tuple[str, ...]]:
 
 def _complete(real: StoredArm) -> StoredArm:
     """The records whose every seat has a score (the score's and the margin's games)."""
-    gaps = real.seats.group_by("game").agg(pl.col("score").is_null().any().alias("gap"))
+    gaps = real.seats.group_by("game", maintain_order=True).agg(
+        pl.col("score").is_null().any().alias("gap")
+    )
     keep = pl.col("game").is_in(gaps.filter(~pl.col("gap")).get_column("game").to_list())
     return F.arm_view(real.games.filter(keep), real.seats.filter(keep), real.settings.players)
 

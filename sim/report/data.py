@@ -163,7 +163,7 @@ class Results:
     def games_per_arm(self) -> int:
         """The most games any arm has (the arms of a run normally have the same number)."""
         if "games_per_arm" not in self._cache:
-            counts = self.games.group_by("arm").len().get_column("len")
+            counts = self.games.group_by("arm", maintain_order=True).len().get_column("len")
             self._cache["games_per_arm"] = int(counts.max()) if counts.len() else 0
         return self._cache["games_per_arm"]
 
@@ -239,7 +239,7 @@ def _drop_illegal(
 ) -> tuple[pl.DataFrame, pl.DataFrame, dict[str, int]]:
     """Leave out games a strategy stopped with an illegal move; how many, per arm."""
     games, seats, bad = drop_illegal(games, seats, by=("arm", "game"))
-    counts = dict(bad.group_by("arm").len().iter_rows()) if bad.height else {}
+    counts = dict(bad.group_by("arm", maintain_order=True).len().iter_rows()) if bad.height else {}
     return games, seats, {str(k): int(v) for k, v in counts.items()}
 
 
@@ -307,7 +307,7 @@ def _normalise(
             )
     info = {a.name: a for a in arms}
     if "players" not in games.columns:
-        counts = seats.group_by("arm", "game").agg(pl.len().alias("players"))
+        counts = seats.group_by("arm", "game", maintain_order=True).agg(pl.len().alias("players"))
         games = games.join(counts, on=["arm", "game"], how="left")
     if "ruleset" not in games.columns:
         games = games.with_columns(

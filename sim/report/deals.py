@@ -77,7 +77,7 @@ def _shut(block: StoredArm, seat: int) -> list[tuple[int, int]]:
         "game", (pl.col("win_share") > 0).alias("won")
     )
     keys = [DEAL, *(["seed"] if "seed" in block.games.columns else [])]
-    per = won.join(block.games.select("game", *keys), on="game").group_by(keys)
+    per = won.join(block.games.select("game", *keys), on="game").group_by(keys, maintain_order=True)
     never = per.agg(pl.col("won").any().alias("any")).filter(~pl.col("any")).sort(DEAL)
     seeds = never["seed"] if "seed" in never.columns else pl.Series([-1] * never.height)
     return list(zip(never[DEAL].head(SHOWN_SEEDS).to_list(),

@@ -65,7 +65,7 @@ def code(results: Results) -> str:
 
 def games_per_arm(results: Results) -> str:
     """'2,000 per arm, 14 arms (28,000 games)'; a run whose arms differ gives the range."""
-    counts = dict(results.games.group_by("arm").len().iter_rows())
+    counts = dict(results.games.group_by("arm", maintain_order=True).len().iter_rows())
     per_arm = [int(counts.get(arm.name, 0)) for arm in results.arms]
     if not per_arm:
         return "no arms"

@@ -18,7 +18,9 @@ def overview(ctx: Context) -> Section:
     rows = []
     for arm in ctx.arm_names:
         seats = ctx.results.arm_seats(arm)
-        for strategy, n in seats.group_by("strategy").len().sort("strategy").iter_rows():
+        for strategy, n in (
+            seats.group_by("strategy", maintain_order=True).len().sort("strategy").iter_rows()
+        ):
             rows.append(
                 {
                     "arm": arm,

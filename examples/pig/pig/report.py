@@ -22,7 +22,7 @@ def overview(ctx: Context) -> Section:
     seat_rows, game_rows, first = [], [], []
     for arm in ctx.arm_names:
         seats, games = ctx.results.arm_seats(arm), ctx.results.arm_games(arm)
-        by = seats.group_by("seat", "strategy").len()
+        by = seats.group_by("seat", "strategy", maintain_order=True).len()
         for seat, strategy, n in by.sort("seat").iter_rows():
             held = ctx.results.stored(arm).where(seats=pl.col("strategy") == strategy)
             win = ctx.measure(held, f"win_share.seat.{seat}")

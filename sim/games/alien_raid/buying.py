@@ -13,6 +13,7 @@ from sim.games.alien_raid.state import (
     pl,
     ships_held,
     stations_held,
+    touched,
 )
 from sim.jit import jit
 
@@ -30,6 +31,7 @@ def start_turn(s, p, log):
             s[L.S_SHIP_ASIDE + s[L.S_SHIPS + s[L.S_BLUE_TOP]]] += 1
             s[L.S_BLUE_TOP] += 1
     for seat in range(s[L.S_N_PLAYERS]):
+        touched(s, seat)
         for k in range(L.MAX_COMP_MODELS):
             if p[L.P_COMP_NEXT_TURN_ONLY]:  # unused cards of earlier turns expire
                 s[L.S_COMP_DISCARD + k] += s[pl(seat, L.PL_COMPS + k)]
@@ -110,6 +112,7 @@ def apply_credits(s, p, seat, a, log):
             if s[L.S_CREDITS_LEFT] <= 0:
                 return L.OK
             s[L.S_CREDITS_LEFT] -= 1
+        touched(s, seat)
         s[pl(seat, L.PL_HUMANS)] += p[L.P_CREDIT_AMOUNT]
         s[pl(seat, L.PL_CREDITS)] += 1
         s[pl(seat, L.PL_CREDITS_TAKEN)] += 1
@@ -195,6 +198,7 @@ def apply_buy(s, p, seat, a, log):
     if err != L.OK:
         return err
     _record_probe(s, p, seat, a)
+    touched(s, seat)
     for i in range(L.MAX_DRAWN):
         room = a[L.A_ROOM + i]
         if a[L.A_BUY + i] and room >= 0:

@@ -3,11 +3,12 @@ answer (reset_action), then the captain's policy (decision.py), or a scenario's 
 
 `ctx` is the tuple of buffers every flow function passes along (`make_ctx` makes it):
 (policy, params, script, obs, a, acts, decided, scratch, fscratch, buf, slots, totals,
-policies): per seat the policy slot (SCRIPT_KIND: the scenario's script answers) and the
-strategy's parameters, a scenario's scripted decisions, the observation, the action, one
+policies, kept): per seat the policy slot (SCRIPT_KIND: the scenario's script answers) and
+the strategy's parameters, a scenario's scripted decisions, the observation, the action, one
 action per seat (simultaneous phases), fight-or-retreat answers so far, the strategies'
-scratch buffers, three small buffers of the rules, and the lineup's compiled policies (a
-tuple of POLICY_SLOTS function pointers).
+scratch buffers, three small buffers of the rules, the lineup's compiled policies (a tuple of
+POLICY_SLOTS function pointers), and which captains' parts of the observation are current
+(observe.observe_kept).
 """
 
 import numpy as np
@@ -22,7 +23,7 @@ from sim.games.alien_raid.decision import (
     reset_action,
 )
 from sim.games.alien_raid.layout import ACTION_SIZE, MAX_HAND, MAX_PLAYERS, OBS_SIZE
-from sim.games.alien_raid.observe import observe, observe_answered, observe_own
+from sim.games.alien_raid.observe import KEPT_SIZE, observe_answered, observe_kept, observe_own
 from sim.games.alien_raid.script import SCRIPT_KIND, SCRIPT_WIDTH, expected_refusal
 from sim.games.alien_raid.script import policy as scripted
 from sim.jit import jit, jit_inline
@@ -78,7 +79,7 @@ def again(ctx, s, seat, err, log):
 def ask(ctx, s, p, rng, seat, phase, space):
     """What the captain sees, the default answer, then the captain's policy or script."""
     obs, decided, buf, slots = ctx[3], ctx[6], ctx[9], ctx[10]
-    observe(s, p, seat, phase, space, decided, obs, buf, slots)
+    observe_kept(s, p, seat, phase, space, decided, obs, buf, slots, ctx[13])
     answer(ctx, s, p, rng, seat, phase)
 
 
@@ -131,6 +132,7 @@ def make_ctx(policies: tuple, params_width: int, script: np.ndarray | None = Non
         np.zeros(MAX_HAND, np.int64),
         np.zeros(MAX_PLAYERS, np.int64),
         padded,
+        np.zeros(KEPT_SIZE, np.int32),  # observe_kept's current captains and its check's room
     )
 
 
@@ -143,5 +145,5 @@ CTX_T = types.Tuple((
     _array(types.int64), _array(types.float64, 2), _array(types.int32, 2), _array(types.int32),
     _array(types.int32), _array(types.int32, 2), _array(types.int64), _array(types.int64),
     _array(types.float64), _array(types.int64), _array(types.int64), _array(types.int64),
-    types.UniTuple(POLICY_TYPE, POLICY_SLOTS),
+    types.UniTuple(POLICY_TYPE, POLICY_SLOTS), _array(types.int32),
 ))  # fmt: skip

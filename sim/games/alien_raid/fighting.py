@@ -13,7 +13,7 @@ from sim.games.alien_raid.cards import (
 )
 from sim.games.alien_raid.options import cash_one
 from sim.games.alien_raid.planning import group_of, use_station
-from sim.games.alien_raid.state import discard_ship, draw_comp, emit, pl
+from sim.games.alien_raid.state import discard_ship, draw_comp, emit, kept_differs, pl, touched
 from sim.jit import jit, jit_inline
 
 
@@ -22,6 +22,7 @@ def clear_fight(s, space, army):
     """A new fight at `space`: army attack, or -1 for a battle between captains."""
     s[L.S_F_CITY] = space
     s[L.S_F_ARMY] = army
+    s[L.S_F_KEPT] = 0
     for seat in range(L.MAX_PLAYERS):
         s[L.S_F_IN + seat] = 0
         s[L.S_F_ROLL + seat] = 0
@@ -42,22 +43,37 @@ def clear_catch(s):
 def fighter_total(s, p, seat, buf, slots):
     """The seat's attack in the fight in progress, with jams, weakening and boosts, plus its
     dice (line 99). Each ship counts at least 0; a jammed ship keeps its boosts unless
-    fight.jam turns them off too."""
-    space = s[L.S_F_CITY]
-    n = group_of(s, seat, space, buf, slots)
-    city = s[L.S_BOARD + space]
+    fight.jam turns them off too. All but the dice is kept (S_F_SHIPS) until the fight, the
+    captain's group, jams, weakening or boosts change it (clear_fight, state.touched,
+    apply_boost)."""
+    if (s[L.S_F_KEPT] >> seat) & 1:
+        ships = s[L.S_F_SHIPS + seat]
+        if s[L.S_CHECKING] and ships != ships_attack(s, p, seat, buf, slots):
+            kept_differs(s, seat)
+    else:
+        ships = ships_attack(s, p, seat, buf, slots)
+        s[L.S_F_SHIPS + seat] = ships
+        s[L.S_F_KEPT] |= 1 << seat
+    return s[L.S_F_ROLL + seat] + ships
+
+
+@jit
+def ships_attack(s, p, seat, buf, slots):
+    """The seat's ships in the fight (group_of into buf, slots) without the dice: each ship's
+    attack with jams and weakening, at least 0, plus its boosts."""
+    n = group_of(s, seat, s[L.S_F_CITY], buf, slots)
+    city = s[L.S_BOARD + s[L.S_F_CITY]]
     vs_army = s[L.S_F_ARMY] >= 0
-    total = s[L.S_F_ROLL + seat]
     classes, twice = group_classes(p, buf, n)
+    total = 0
     for j in range(n):
         jammed = (s[L.S_F_JAMMED + seat] >> slots[j]) & 1
         others = companions(classes, twice, class_bit(p, buf[j]))
         value = model_attack(p, buf[j], city, others, n, vs_army, jammed == 1)
-        value -= s[L.S_F_WEAKEN + seat]
         boost = s[L.S_F_BOOST + seat * L.MAX_HAND + slots[j]]
         if jammed == 1 and p[L.P_JAM_BOOSTS]:
             boost = 0
-        total += max(value, 0) + boost
+        total += max(value - s[L.S_F_WEAKEN + seat], 0) + boost
     return total
 
 
@@ -109,6 +125,7 @@ def apply_boost(s, p, seat, a, log):
             return L.E_CARD_USE
         if who != seat or not in_fight(s, seat, ship):
             return L.E_BOOST_TARGET
+        touched(s, seat)
         s[pl(seat, L.PL_COMPS + k)] -= 1
         s[L.S_COMP_DISCARD + k] += 1
         s[L.S_F_BOOST + seat * L.MAX_HAND + ship] += p[L.P_COMP_VALUE + k]
@@ -128,14 +145,17 @@ def apply_boost(s, p, seat, a, log):
         if who != seat or not in_fight(s, seat, ship):
             return L.E_BOOST_TARGET
         s[L.S_F_BOOST + seat * L.MAX_HAND + ship] += value
+        s[L.S_F_KEPT] &= ~(1 << seat)
     elif effect == L.ST_JAM and not vs_army:
         if who == seat or who < 0 or who >= L.MAX_PLAYERS or not in_fight(s, who, ship):
             return L.E_BOOST_TARGET
         s[L.S_F_JAMMED + who] |= 1 << ship
+        s[L.S_F_KEPT] &= ~(1 << who)
     elif effect == L.ST_WEAKEN and not vs_army:
         for other in range(L.MAX_PLAYERS):
             if other != seat and s[L.S_F_IN + other]:
                 s[L.S_F_WEAKEN + other] += value
+                s[L.S_F_KEPT] &= ~(1 << other)
     else:
         return L.E_STATION_USE
     use_station(s, seat, slot)
@@ -166,6 +186,7 @@ def check_lose(s, p, seat, slot):
 def destroy(s, seat, slot):
     """The ship goes to the discarded ships (line 100)."""
     discard_ship(s, s[pl(seat, L.PL_HAND + slot)])
+    touched(s, seat)
     s[pl(seat, L.PL_HAND + slot)] = -1
     s[pl(seat, L.PL_TARGET + slot)] = -1
     s[pl(seat, L.PL_KNOWN + slot)] = 0
@@ -180,6 +201,7 @@ def give_compensation(s, p, rng, seat, log):
     k = draw_comp(s, rng)
     if k < 0:
         return -1
+    touched(s, seat)
     s[pl(seat, L.PL_COMPS_RECEIVED)] += 1
     s[pl(seat, L.PL_COMPS_NEW + k)] += 1
     if p[L.P_COMP_EFFECT + k] == L.CP_HUMANS and p[L.P_BONUS_AT_ONCE]:

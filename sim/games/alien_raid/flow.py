@@ -47,6 +47,7 @@ def play_turn(s, p, rng, ctx, log):
             if resolve_city(s, p, rng, ctx, log, space) != L.OK:
                 return s[L.S_ERROR]
             s[L.S_BOARD + space] = -1
+            s[L.S_F_KEPT] = 0  # the fights' kept attacks were of that city (fighter_total)
     s[L.S_TURN] += 1
     return L.OK
 

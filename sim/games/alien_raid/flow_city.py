@@ -20,7 +20,15 @@ from sim.games.alien_raid.flow_fight import (
 )
 from sim.games.alien_raid.options import apply_cash, bonus_held
 from sim.games.alien_raid.planning import attackers, group_of, unused_station, use_station
-from sim.games.alien_raid.state import draw_army, emit, pl, recording, refused, roll_2d6
+from sim.games.alien_raid.state import (
+    draw_army,
+    emit,
+    pl,
+    recording,
+    refused,
+    roll_2d6,
+    touched,
+)
 from sim.jit import jit, jit_inline
 
 NOBODY = -1
@@ -145,6 +153,7 @@ def trophy(s, p, rng, ctx, log, space, fighters, winner):
     for seat in range(n):
         if (played >> seat) & 1:
             k = trophy_card(s, p, seat)
+            touched(s, seat)
             s[pl(seat, L.PL_COMPS + k)] -= 1
             s[L.S_COMP_DISCARD + k] += 1
     while only_seat(s, played) < 0:  # the dice decide between several (line 194)
@@ -184,6 +193,7 @@ def reward(s, p, rng, ctx, log, space, winner, holder):
     outcome = CAUGHT
     if not catching:
         humans = raid_humans(p, city)
+        touched(s, winner)
         s[pl(winner, L.PL_HUMANS)] += humans
         s[pl(winner, L.PL_RAIDS)] += 1
         s[pl(winner, L.PL_RAID_HUMANS)] += humans
@@ -246,6 +256,7 @@ def catch(s, p, rng, ctx, log, space, seat):
     clear_fight(s, -1, -1)
     if outcome == CAUGHT and s[L.S_ERROR] == L.OK:
         humans = catch_humans(p, city)
+        touched(s, seat)
         s[pl(seat, L.PL_HUMANS)] += humans
         s[pl(seat, L.PL_CATCHES_WON)] += 1
         s[pl(seat, L.PL_CATCH_HUMANS)] += humans

@@ -16,7 +16,7 @@ from sim.games.alien_raid.fighting import (
     fighter_total,
 )
 from sim.games.alien_raid.planning import group_of
-from sim.games.alien_raid.state import emit, pl, recording, refused, roll_2d6
+from sim.games.alien_raid.state import emit, pl, recording, refused, roll_2d6, touched
 from sim.jit import jit
 from sim.random_streams import below
 
@@ -26,6 +26,7 @@ def take_city(s, seat, city):
     """The city card as a trophy, in front of the captain (lines 104, 120)."""
     n = s[pl(seat, L.PL_N_WON)]
     if n < L.MAX_WON:
+        touched(s, seat)
         s[pl(seat, L.PL_WON + n)] = city
         s[pl(seat, L.PL_N_WON)] = n + 1
 
@@ -83,6 +84,7 @@ def retreat(s, seat, space, log):
     """The captain retreats from `space`: the ships return to the hand (line 98)."""
     s[pl(seat, L.PL_RETREATS)] += 1
     emit(log, s, L.EV_RETREAT, seat, space, 0, 0, 0, 0)
+    touched(s, seat)
     for i in range(L.MAX_HAND):
         if s[pl(seat, L.PL_TARGET + i)] == space:
             s[pl(seat, L.PL_TARGET + i)] = -1

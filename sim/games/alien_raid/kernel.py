@@ -53,8 +53,9 @@ _FNV_OFFSET = np.uint64(0xCBF29CE484222325)
 
 @jit
 def state_hash(s, h):
-    """Fold the state into the running hash h (FNV-1a over the int32 words)."""
-    for i in range(s.shape[0]):
+    """Fold the state into the running hash h (FNV-1a over the int32 words of the game, the
+    bookkeeping after them left out)."""
+    for i in range(L.S_OBSERVED):
         h = (h ^ np.uint64(np.uint32(s[i]))) * _FNV_PRIME
     return h
 
@@ -124,6 +125,7 @@ def play_batch(p, n_players, seeds, seat_lineup, lineup_policy, lineup_params, g
         games[g, :] = 0
         seed_streams(rng, seeds[g])
         new_game(s, p, n_players, rng)
+        s[L.S_CHECKING] = trace  # also every kept figure against one made anew
         game_scratch(ctx[7])
         h = state_hash(s, _FNV_OFFSET) if trace else _FNV_OFFSET
         h = play_rest(s, p, rng, ctx, log, trace, h, track)

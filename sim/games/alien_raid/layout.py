@@ -299,7 +299,16 @@ PL_CP_TURN = _pl()  # credit probe: turn of the first eligible buy phase, 0 none
 PL_CP_TOOK = _pl()
 PL_SIZE = _pl.size
 
-STATE_SIZE = S_PLAYERS + MAX_PLAYERS * PL_SIZE
+# Bookkeeping after the game's words (not hashed, not the game's): what the rules keep
+# between decisions instead of working it out again, each made anew where the rules change
+# what it is made from (state.touched and the fight's changes)
+S_OBSERVED = S_PLAYERS + MAX_PLAYERS * PL_SIZE  # bit k: captain k's part of the last
+# observation is current (observe.observe_kept)
+S_F_KEPT = S_OBSERVED + 1  # bit k: S_F_SHIPS[k] is current (fighting.fighter_total)
+S_F_SHIPS = S_F_KEPT + 1  # per captain: the attack in the fight without the dice
+S_CHECKING = S_F_SHIPS + MAX_PLAYERS  # 1: checking mode (the traced kernel, scenarios)
+# compares every kept figure with one made anew; a difference stops the game with E_KEPT
+STATE_SIZE = S_CHECKING + 1
 
 # --- observation (int32): what one captain may see ----------------------------------------
 _o = _Block()
@@ -416,6 +425,7 @@ ERROR_NAMES = (
     "census",  # checking mode: a card was lost or duplicated (an engine bug)
     "cash",  # more bonus-humans cards cashed than held, or not bonus-humans cards
     "repay",  # more credits repaid than open, or than the humans cover
+    "kept",  # checking mode: a kept observation or attack differed from one made anew (a bug)
 )
 (
     _OK,
@@ -440,6 +450,7 @@ ERROR_NAMES = (
     E_CENSUS,
     E_CASH,
     E_REPAY,
+    E_KEPT,
 ) = range(len(ERROR_NAMES))
 
 # --- the event log (watch, scenarios) ----------------------------------------------------

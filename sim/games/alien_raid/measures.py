@@ -115,7 +115,7 @@ class TasksDecide(Ratio):
         def first_best(value: pl.Expr) -> pl.Expr:
             return pl.col("seat").sort_by([value, pl.col("seat")], descending=[True, False]).first()
 
-        per = arm.seats.group_by("game").agg(
+        per = arm.seats.group_by("game", maintain_order=True).agg(
             first_best(pl.col("score")).alias("with"),
             first_best(pl.col("score") - pl.col("task_humans")).alias("without"),
         )

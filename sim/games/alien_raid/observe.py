@@ -1,5 +1,7 @@
 """What one captain may see, copied into an observation array before each decision (for the
-next captain of a simultaneous phase, on the same state, only that captain's own part).
+next captain of a simultaneous phase, on the same state, only that captain's own part; in a
+game, only the captains' public parts the rules marked as changed since the last one:
+observe_kept).
 
 Public: humans (the humans track), credits taken, cards held (their number), stations (face
 up), city cards won, discarded ships and armies (face up, FAQ 361-363), the ships of every
@@ -12,8 +14,10 @@ from sim.games.alien_raid import layout as L
 from sim.games.alien_raid.cards import cf
 from sim.games.alien_raid.fighting import fighter_total
 from sim.games.alien_raid.planning import fuel_available
-from sim.games.alien_raid.state import pl
+from sim.games.alien_raid.state import kept_differs, pl
 from sim.jit import jit
+
+KEPT_SIZE = 1 + L.OBS_SIZE  # observe_kept's bookkeeping in the ctx
 
 
 @jit
@@ -33,9 +37,14 @@ def observe(s, p, seat, phase, space, decided, obs, buf, slots):
 @jit
 def observe_own(s, p, seat, obs):
     """The part of an observation that is `seat`'s alone: its seat, fuel, offered cards,
-    compensation cards, probes, and which ships it sees (its own, the others' once revealed).
-    With the state unchanged since an observation of another captain, this alone turns that
-    observation into `seat`'s (the captains of a simultaneous phase)."""
+    compensation cards, probes, and its own ships (the others' revealed ones are in their
+    public parts). With the state unchanged since an observation of another captain, this
+    alone turns that observation into `seat`'s (the captains of a simultaneous phase): that
+    captain's ships are hidden again."""
+    last = obs[L.O_SEAT]
+    if last != seat and 0 <= last < s[L.S_N_PLAYERS]:
+        _observe_hand(s, last, obs, False)
+    _observe_hand(s, seat, obs, True)
     obs[L.O_SEAT] = seat
     obs[L.O_FUEL] = fuel_available(s, p, seat)
     for i in range(L.MAX_DRAWN):
@@ -48,11 +57,15 @@ def observe_own(s, p, seat, obs):
     probes |= 2 if s[pl(seat, L.PL_RP_ARMIES)] >= 0 else 0
     probes |= 4 if s[pl(seat, L.PL_CP_TURN)] > 0 else 0
     obs[L.O_PROBES] = probes
-    for k in range(s[L.S_N_PLAYERS]):
-        for i in range(L.MAX_HAND):
-            m = s[pl(k, L.PL_HAND + i)]
-            visible = m >= 0 and (k == seat or s[pl(k, L.PL_KNOWN + i)] == 1)
-            obs[op(k, L.OP_HAND + i)] = m if visible else -1
+
+
+@jit
+def _observe_hand(s, k, obs, own):
+    """Captain k's ships as its owner sees them (`own`) or as the others do: once revealed."""
+    for i in range(L.MAX_HAND):
+        m = s[pl(k, L.PL_HAND + i)]
+        visible = m >= 0 and (own or s[pl(k, L.PL_KNOWN + i)] == 1)
+        obs[op(k, L.OP_HAND + i)] = m if visible else -1
 
 
 @jit
@@ -72,6 +85,14 @@ def observe_table(s, p, phase, space, decided, obs, buf, slots):
     """What every captain sees alike (observe_own adds the rest)."""
     for i in range(L.OBS_SIZE):
         obs[i] = -1
+    _observe_shared(s, phase, space, decided, obs)
+    for k in range(s[L.S_N_PLAYERS]):
+        _observe_player(s, p, k, space, obs, buf, slots)
+
+
+@jit
+def _observe_shared(s, phase, space, decided, obs):
+    """The table: board, tasks, discards, the fight's cards and the answers so far."""
     n = s[L.S_N_PLAYERS]
     obs[L.O_N_PLAYERS], obs[L.O_TURN], obs[L.O_PHASE] = n, s[L.S_TURN], phase
     obs[L.O_N_BOARD], obs[L.O_CITY] = s[L.S_N_BOARD], space
@@ -93,12 +114,53 @@ def observe_table(s, p, phase, space, decided, obs, buf, slots):
     obs[L.O_F_ARMY_INDEX] = s[L.S_F_ARMY_INDEX]
     for k in range(L.MAX_PLAYERS):
         obs[L.O_DECIDED + k] = decided[k] if k < n else -1
-    for k in range(n):
-        _observe_player(s, p, k, space, obs, buf, slots)
+
+
+@jit
+def observe_kept(s, p, seat, phase, space, decided, obs, buf, slots, kept):
+    """observe() into the observation of the game's last decision: of the captains' public
+    parts only those the rules marked as changed since (state.touched) are made again, the
+    table, the fights and `seat`'s own part always. `kept` (the ctx's, KEPT_SIZE): [0] the
+    captains whose part in `obs` is current (with the state's S_OBSERVED: a new game or a new
+    ctx starts afresh), then room for an observation: in checking mode (S_CHECKING) every kept
+    observation is compared with one made anew there (a difference stops the game, E_KEPT)."""
+    n = s[L.S_N_PLAYERS]
+    current = kept[0] & s[L.S_OBSERVED]
+    if current == 0:
+        observe(s, p, seat, phase, space, decided, obs, buf, slots)
+    else:
+        _observe_shared(s, phase, space, decided, obs)
+        for k in range(n):
+            if (current >> k) & 1:
+                _observe_fight(s, p, k, space, obs, buf, slots)
+            else:
+                _observe_player(s, p, k, space, obs, buf, slots)
+        observe_own(s, p, seat, obs)
+        if s[L.S_CHECKING]:
+            _check_kept(s, p, seat, phase, space, decided, obs, buf, slots, kept[1:])
+    everyone = (1 << n) - 1
+    kept[0] = everyone
+    s[L.S_OBSERVED] = everyone
+
+
+@jit
+def _check_kept(s, p, seat, phase, space, decided, obs, buf, slots, anew):
+    observe(s, p, seat, phase, space, decided, anew, buf, slots)
+    for i in range(L.OBS_SIZE):
+        if anew[i] != obs[i]:
+            kept_differs(s, seat)
 
 
 @jit
 def _observe_player(s, p, k, space, obs, buf, slots):
+    _observe_block(s, p, k, obs)
+    _observe_fight(s, p, k, space, obs, buf, slots)
+
+
+@jit
+def _observe_block(s, p, k, obs):
+    """Captain k's public part outside a fight (state.touched marks where it changes)."""
+    _observe_hand(s, k, obs, False)
     obs[op(k, L.OP_HUMANS)] = s[pl(k, L.PL_HUMANS)]
     obs[op(k, L.OP_CREDITS)] = s[pl(k, L.PL_CREDITS)]
     ships = 0
@@ -128,6 +190,11 @@ def _observe_player(s, p, k, space, obs, buf, slots):
         obs[op(k, L.OP_TYPES + cf(p, c, L.CT_TYPE))] += 1
     obs[op(k, L.OP_SPENT_TURN)] = s[pl(k, L.PL_SPENT_TURN)]
     obs[op(k, L.OP_SHIPS_BOUGHT_TURN)] = s[pl(k, L.PL_SHIPS_BOUGHT_TURN)]
+
+
+@jit
+def _observe_fight(s, p, k, space, obs, buf, slots):
+    """Captain k in the fight at board `space` (made at every observation)."""
     fighting = space >= 0 and s[L.S_F_IN + k] == 1
     obs[L.O_F_IN + k] = 1 if fighting else 0
     obs[L.O_F_ROLL + k] = s[L.S_F_ROLL + k] if fighting else 0

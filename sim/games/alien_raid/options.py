@@ -4,7 +4,7 @@ before the end of the game (line 184: "obliged to return 60,000 humans until the
 game"). Every `apply_*` checks the whole decision first and returns OK or the refusal."""
 
 from sim.games.alien_raid import layout as L
-from sim.games.alien_raid.state import emit, pl
+from sim.games.alien_raid.state import emit, pl, touched
 from sim.jit import jit
 
 
@@ -34,6 +34,7 @@ def cash_one(s, p, seat, k, log):
     """Cash one bonus-humans card of model k, the oldest first (under compensation.keep
     next_turn it expires first)."""
     field = L.PL_COMPS if s[pl(seat, L.PL_COMPS + k)] > 0 else L.PL_COMPS_NEW
+    touched(s, seat)
     s[pl(seat, field + k)] -= 1
     s[L.S_COMP_DISCARD + k] += 1
     s[pl(seat, L.PL_HUMANS)] += p[L.P_COMP_VALUE + k]
@@ -73,6 +74,7 @@ def repay_possible(s, p, seat):
 @jit
 def repay_credits(s, p, seat, n, log):
     for _ in range(n):
+        touched(s, seat)
         s[pl(seat, L.PL_HUMANS)] -= p[L.P_CREDIT_REPAY]
         s[pl(seat, L.PL_CREDITS)] -= 1
         s[pl(seat, L.PL_REPAID)] += p[L.P_CREDIT_REPAY]

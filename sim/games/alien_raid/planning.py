@@ -9,7 +9,7 @@ from sim.games.alien_raid.cards import (
     station_fuel,
     usable_station,
 )
-from sim.games.alien_raid.state import draw_city, emit, pl, recording
+from sim.games.alien_raid.state import draw_city, emit, pl, recording, touched
 from sim.jit import jit, jit_inline
 
 
@@ -73,6 +73,7 @@ def apply_plan(s, p, seat, a):
     err = check_plan(s, p, seat, a)
     if err != L.OK:
         return err
+    touched(s, seat)
     for i in range(L.MAX_HAND):
         s[pl(seat, L.PL_TARGET + i)] = a[L.A_TARGET + i]
     for k in range(L.MAX_COMP_MODELS):
@@ -112,6 +113,7 @@ def reveal(s, p, log, buf, slots):
     for seat in range(s[L.S_N_PLAYERS]):
         for i in range(L.MAX_HAND):
             if s[pl(seat, L.PL_TARGET + i)] >= 0:
+                touched(s, seat)
                 s[pl(seat, L.PL_KNOWN + i)] = 1
         for space in range(s[L.S_N_BOARD]):
             n = group_of(s, seat, space, buf, slots)
@@ -138,6 +140,7 @@ def unused_station(s, p, seat, effect):
 
 @jit_inline  # small: pasted (as a call numba compiled it once per mix of argument types)
 def use_station(s, seat, slot):
+    touched(s, seat)
     s[pl(seat, L.PL_STATION_USED + slot)] = 1
     s[pl(seat, L.PL_STATIONS_USED)] += 1
 
@@ -166,6 +169,7 @@ def apply_station_transfer(s, p, seat, a, log):
     use_station(s, seat, slot)
     if dest == space:  # another captain's station moved it there first (decided at once)
         return L.OK
+    touched(s, who)
     s[pl(who, L.PL_TARGET + ship)] = dest
     emit(log, s, L.EV_TRANSFER, who, space, dest, ship, seat, s[pl(who, L.PL_HAND + ship)])
     return L.OK
@@ -194,6 +198,7 @@ def apply_ship_transfer(s, seat, a, log):
         if dest >= 0:
             here = s[pl(seat, L.PL_TARGET + i)]
             emit(log, s, L.EV_TRANSFER, seat, here, dest, i, -1, s[pl(seat, L.PL_HAND + i)])
+            touched(s, seat)
             s[pl(seat, L.PL_TARGET + i)] = dest
             s[pl(seat, L.PL_TRANSFERS)] += 1
 

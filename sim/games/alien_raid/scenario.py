@@ -82,6 +82,7 @@ class Scenario:
         seed_streams(self.rng, self.r.whole(data.get("seed", 0), "seed", 0, 2**62))
         new_game(self.s, self.p, len(captains), self.rng)
         self._position(captains)
+        self.s[L.S_CHECKING] = 1  # every kept figure checked against one made anew
         ctx = make_ctx((), 1, script_rows(self.r, data.get("decisions")))
         ctx[0][:] = SCRIPT_KIND  # every captain answers from the script
         self.ctx = ctx

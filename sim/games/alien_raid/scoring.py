@@ -5,7 +5,7 @@ from numpy import int64 as I64
 
 from sim.games.alien_raid import layout as L
 from sim.games.alien_raid.cards import task_counts_city
-from sim.games.alien_raid.state import emit, pl
+from sim.games.alien_raid.state import emit, pl, touched
 from sim.jit import jit
 
 
@@ -66,6 +66,7 @@ def _pay_place(s, p, task, count, humans, place, log):
     argument types, a literal 1 or 2 one of its own)."""
     for seat in range(s[L.S_N_PLAYERS]):
         if task_count(s, p, seat, task) == count:
+            touched(s, seat)
             s[pl(seat, L.PL_HUMANS)] += humans
             s[pl(seat, L.PL_TASK_HUMANS)] += humans
             s[pl(seat, L.PL_TASKS_FIRST if place == 1 else L.PL_TASKS_SECOND)] += 1
@@ -82,6 +83,7 @@ def end_game(s, p, log):
     for seat in range(s[L.S_N_PLAYERS]):
         owed = s[pl(seat, L.PL_CREDITS)] * p[L.P_CREDIT_REPAY]
         if owed > 0:
+            touched(s, seat)
             s[pl(seat, L.PL_HUMANS)] -= owed
             s[pl(seat, L.PL_REPAID)] += owed
             s[pl(seat, L.PL_CREDITS)] = 0

@@ -27,6 +27,23 @@ def pl(seat, field):
     return L.S_PLAYERS + seat * L.PL_SIZE + field
 
 
+@jit_inline
+def touched(s, seat):
+    """Captain `seat`'s public part (what observe._observe_block copies) changes: the next
+    observation makes it anew, and its attack in a fight (fighting.fighter_total). Every
+    write to those words has this beside it."""
+    s[L.S_OBSERVED] &= ~(1 << seat)
+    s[L.S_F_KEPT] &= ~(1 << seat)
+
+
+@jit_inline
+def kept_differs(s, seat):
+    """Checking mode found a kept figure unlike the one made anew: the game stops (E_KEPT)."""
+    if s[L.S_ERROR] == L.OK:
+        s[L.S_ERROR] = L.E_KEPT
+        s[L.S_ERROR_SEAT] = seat
+
+
 # --- the event log -----------------------------------------------------------------------
 
 
@@ -108,6 +125,7 @@ def new_game(s, p, n_players, rng):
 
 @jit
 def clear_player(s, seat):
+    touched(s, seat)
     for i in range(L.MAX_HAND):
         s[pl(seat, L.PL_HAND + i)] = -1
         s[pl(seat, L.PL_TARGET + i)] = -1
@@ -200,6 +218,7 @@ def deal_starting_ships(s, p, n_players):
         for m in range(p[L.P_N_MODELS]):
             if mf(p, m, L.M_DECK) == L.DECK_START and mf(p, m, L.M_COUNT) > 0 and slot < L.MAX_HAND:
                 s[pl(seat, L.PL_HAND + slot)] = m
+                touched(s, seat)
                 slot += 1
 
 

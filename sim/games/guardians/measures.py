@@ -114,7 +114,7 @@ class NetPerPoint(Ratio):
     def per_game(self, arm: StoredArm) -> pl.DataFrame:
         mine = pl.col("strategy").is_in(list(self.buyers))
         paid = pl.col(self.item.bought) * price(self.item, arm)
-        per = arm.seats.group_by("game").agg(
+        per = arm.seats.group_by("game", maintain_order=True).agg(
             (pl.col("score").filter(mine).mean() - pl.col("score").filter(~mine).mean())
             .cast(pl.Float64).alias("x"),
             paid.filter(mine).mean().cast(pl.Float64).alias("w"),

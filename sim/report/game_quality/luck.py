@@ -60,7 +60,7 @@ def _winner_masks(results, arms: list[str]) -> np.ndarray:
     for r, arm in enumerate(arms):
         won = (
             results.arm_seats(arm)
-            .group_by("game")
+            .group_by("game", maintain_order=True)
             .agg(
                 (pl.when(pl.col("win_share") > 0).then(pl.lit(2) ** pl.col("seat")).otherwise(0))
                 .cast(pl.Int64)
@@ -132,7 +132,7 @@ def upsets(results, arm: str, pool: tuple[str, ...]) -> Upsets | None:
         pl.col("strategy").replace_strict(rank, default=None, return_dtype=pl.Int64).alias("rank")
     )
     per = (
-        seats.group_by("game")
+        seats.group_by("game", maintain_order=True)
         .agg(
             pl.col("rank").max().alias("best"),
             (pl.col("win_share").sum() > 0).alias("any"),

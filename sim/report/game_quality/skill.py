@@ -208,7 +208,7 @@ def _won_by_deal(results, arms: list[str], won: str) -> pl.DataFrame:
         results.arm_games(a).select("game", (pl.col("outcome") == won).cast(pl.Float64).alias("x"))
         for a in arms
     ]
-    return pl.concat(parts).group_by("game").agg(pl.col("x").mean())
+    return pl.concat(parts).group_by("game", maintain_order=True).agg(pl.col("x").mean())
 
 
 def moves(design: Design, results, factors: dict[str, tuple[str, ...]], won: str) -> list[Move]:
@@ -227,7 +227,7 @@ def moves(design: Design, results, factors: dict[str, tuple[str, ...]], won: str
             rates = {v: _rate(_won_by_deal(results, by_value[v], won)) for v in played}
             a = _won_by_deal(results, by_value[played[0]], won)
             b = _won_by_deal(results, by_value[played[-1]], won)
-            both = a.join(b, on="game", suffix="_b")
+            both = a.join(b, on="game", suffix="_b", maintain_order="left")
             d = both["x_b"].to_numpy() - both["x"].to_numpy()
             value = (
                 Value.normal(float(d.mean()), float(d.std(ddof=1) / np.sqrt(d.size)), d.size)

@@ -1,5 +1,6 @@
 """Whole games with every strategy keep every card accounted for after every turn (census,
-checked by the traced kernel), refuse no decision, and are pure functions of the seed."""
+checked by the traced kernel, which also checks every kept observation against one made
+anew: observe.observe_kept), refuse no decision, and are pure functions of the seed."""
 
 import numpy as np
 import pytest

@@ -135,3 +135,100 @@ def test_no_captain_is_still_fighting_once_a_city_is_resolved():
         assert not s[L.S_F_ROLL : L.S_F_ROLL + L.MAX_PLAYERS].any()
         fought += int(s[pl(0, L.PL_BATTLES)] + s[pl(1, L.PL_BATTLES)])
     assert fought > 0  # the games had battles
+
+
+def test_kept_observation_makes_only_the_marked_captains_again():
+    """observe_kept (every decision of a game) keeps the captains' public parts of the last
+    observation unless the rules marked them (state.touched): with the mark it equals the
+    observation made anew; a change left unmarked is kept stale, and checking mode (the
+    traced kernel, scenarios) stops the game with E_KEPT. The traced games of every
+    strategy (test_invariants) check it at every decision."""
+    from sim.games.alien_raid.observe import KEPT_SIZE, observe_kept
+    from sim.games.alien_raid.state import touched
+
+    p, states = _played_states()
+    decided, buf, slots = _buffers()
+    kept_obs, fresh = np.zeros(L.OBS_SIZE, np.int32), np.zeros(L.OBS_SIZE, np.int32)
+    for s in states[::3]:
+        s = s.copy()
+        kept = np.zeros(KEPT_SIZE, np.int32)
+        s[L.S_CHECKING] = 1
+        observe_kept(s, p, 0, L.PH_BUY, -1, decided, kept_obs, buf, slots, kept)
+        assert kept[0] == 0b1111 and s[L.S_OBSERVED] == 0b1111
+        # a marked change: captain 2 wins humans and loses a ship
+        touched(s, 2)
+        s[pl(2, L.PL_HUMANS)] += 7
+        s[pl(2, L.PL_HAND)] = -1
+        observe_kept(s, p, 1, L.PH_BUY, -1, decided, kept_obs, buf, slots, kept)
+        observe(s, p, 1, L.PH_BUY, -1, decided, fresh, buf, slots)
+        assert np.array_equal(kept_obs, fresh)
+        assert s[L.S_ERROR] == L.OK
+        # an unmarked change stays stale, and checking mode says so
+        s[pl(3, L.PL_CREDITS)] += 1
+        observe_kept(s, p, 1, L.PH_BUY, -1, decided, kept_obs, buf, slots, kept)
+        assert kept_obs[op(3, L.OP_CREDITS)] == s[pl(3, L.PL_CREDITS)] - 1
+        assert s[L.S_ERROR] == L.E_KEPT and s[L.S_ERROR_SEAT] == 1
+        # a new ctx (kept[0] == 0) or a new game (S_OBSERVED == 0) observes everything anew
+        s[L.S_ERROR] = L.OK
+        kept[0] = 0
+        observe_kept(s, p, 1, L.PH_BUY, -1, decided, kept_obs, buf, slots, kept)
+        observe(s, p, 1, L.PH_BUY, -1, decided, fresh, buf, slots)
+        assert np.array_equal(kept_obs, fresh)
+        assert s[L.S_ERROR] == L.OK
+
+
+def test_kept_fight_attack_is_made_again_where_the_fight_changes():
+    """fighter_total keeps each captain's attack in a fight but the dice (S_F_SHIPS) until the
+    fight, the captain's group (state.touched: a ship destroyed), jams, weakening or boosts
+    change; it equals the total made anew (nothing kept), and checking mode catches a change
+    left unmarked."""
+    from sim.games.alien_raid.fighting import apply_boost, clear_fight, destroy, fighter_total
+    from sim.games.alien_raid.state import touched
+
+    p, states = _played_states()
+    _, buf, slots = _buffers()
+
+    def anew(s, k):
+        t = s.copy()
+        t[L.S_F_KEPT] = 0
+        return fighter_total(t, p, k, buf, slots)
+
+    card = next(k for k in range(L.MAX_COMP_MODELS) if p[L.P_COMP_EFFECT + k] == L.CP_ATTACK)
+    fights = boosts = 0
+    for s in states:
+        s = s.copy()
+        s[L.S_CHECKING] = 1
+        s[L.S_BOARD] = s[L.S_BOARD_DEALT]
+        clear_fight(s, 0, -1)
+        for k in range(4):
+            s[L.S_F_IN + k] = 1
+            s[L.S_F_ROLL + k] = 7
+            touched(s, k)
+            for i in range(L.MAX_HAND):
+                s[pl(k, L.PL_TARGET + i)] = 0 if s[pl(k, L.PL_HAND + i)] >= 0 else -1
+        for k in range(4):
+            assert fighter_total(s, p, k, buf, slots) == anew(s, k)
+        assert s[L.S_F_KEPT] == 0b1111
+        slot = int(np.argmax(s[pl(1, L.PL_HAND) : pl(1, L.PL_HAND + L.MAX_HAND)] >= 0))
+        if s[pl(1, L.PL_HAND + slot)] >= 0:
+            destroy(s, 1, slot)  # the rule's own function marks the captain
+            assert (s[L.S_F_KEPT] >> 1) & 1 == 0
+            assert fighter_total(s, p, 1, buf, slots) == anew(s, 1)
+            fights += 1
+        s[L.S_F_ROLL + 2] = 3  # the dice are added anew at every ask
+        assert fighter_total(s, p, 2, buf, slots) == anew(s, 2)
+        ship = int(np.argmax(s[pl(2, L.PL_HAND) : pl(2, L.PL_HAND + L.MAX_HAND)] >= 0))
+        if s[pl(2, L.PL_HAND + ship)] >= 0:  # an attack card played by the rule's function
+            s[pl(2, L.PL_COMPS + card)] += 1
+            a = np.full(L.ACTION_SIZE, -1, np.int32)
+            a[L.A_USE_CARD], a[L.A_T_PLAYER], a[L.A_T_SLOT] = card, 2, ship
+            before = fighter_total(s, p, 2, buf, slots)
+            assert apply_boost(s, p, 2, a, np.zeros((1, L.EV_SIZE), np.int32)) == L.OK
+            assert fighter_total(s, p, 2, buf, slots) == anew(s, 2) > before
+            boosts += 1
+        assert s[L.S_ERROR] == L.OK
+        if anew(s, 3) - s[L.S_F_ROLL + 3] > 0:  # a weakening left unmarked is caught
+            s[L.S_F_WEAKEN + 3] += 50
+            fighter_total(s, p, 3, buf, slots)
+            assert s[L.S_ERROR] == L.E_KEPT and s[L.S_ERROR_SEAT] == 3
+    assert fights >= 10 and boosts >= 10

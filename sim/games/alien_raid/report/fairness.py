@@ -7,9 +7,9 @@ from __future__ import annotations
 import math
 
 import numpy as np
-import polars as pl
 
 from sim.games.alien_raid.report.common import PLAYERS, SKILL, Heading, section, skill
+from sim.measures.core import sums_by
 from sim.report import deals, fmt
 from sim.report import verdicts as words_v
 from sim.report.answers import Answer, Estimate, Label, Row, sentence
@@ -32,8 +32,7 @@ def fairness_rows(ctx: Context, arm: str) -> tuple[list[dict], dict]:
     s = ctx.results.arm_seats(arm)
     g = ctx.results.arm_games(arm)
     players = int(s.get_column("players")[0])
-    wins = s.group_by("seat").agg(pl.col("win_share").sum()).sort("seat")
-    counts = wins.get_column("win_share").to_numpy()
+    counts = sums_by(s, "seat", ("win_share",)).get_column("win_share").to_numpy()
     test = fairness_test(counts)
     n = g.height
     seats = [

@@ -33,7 +33,7 @@ def reward_rows(ctx: Context, arm: str) -> list[dict]:
         return []
     s = s.with_columns(pl.Series("fleet", bucket(s.get_column("rp_fleet").to_numpy(), FLEET_EDGES)))
     rows = []
-    for (armies, fleet), g in s.group_by("rp_armies", "fleet"):
+    for (armies, fleet), g in s.group_by("rp_armies", "fleet", maintain_order=True):
         strengths = g.get_column("rp_fleet").unique().to_list()
         kind = ctx.results.stored(arm).where(
             seats=(pl.col("rp_armies") == armies) & pl.col("rp_fleet").is_in(strengths)

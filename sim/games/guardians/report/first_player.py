@@ -11,6 +11,7 @@ import polars as pl
 
 from sim.games.guardians.report import words
 from sim.measures import Value
+from sim.measures.core import sums_by
 from sim.report import data_quality, fmt, plots
 from sim.report import verdicts as verdict_words
 from sim.report.answers import Answer, Estimate, Label, Row, plain_text, sentence
@@ -50,13 +51,7 @@ def analyse(ctx: Context, arm: str) -> dict:
     s = r.arm_seats(arm)
     n = g.height
     players = int(g.get_column("players")[0])
-    wins = (
-        s.group_by("seat")
-        .agg(pl.col("win_share").sum().alias("wins"))
-        .sort("seat")
-        .get_column("wins")
-        .to_numpy()
-    )
+    wins = sums_by(s, "seat", ("win_share",)).get_column("win_share").to_numpy()
     if wins.size < players:
         wins = np.pad(wins, (0, players - wins.size))
     decided = float(wins.sum())  # games with a winner (shared wins add up to 1 per game)
@@ -340,7 +335,9 @@ def _answer(ctx: Context, a: dict, several_presets: bool) -> Answer:
     key = f"{ID}.{a['players']}p" + (f".{_group_label(ctx, a['arm'])}" if several_presets else "")
     question = f"Does the seat you sit in matter with {where}?"
     rows = a["rows_dec"]
-    counts = dict(ctx.results.arm_games(a["arm"]).group_by("outcome").len().iter_rows())
+    counts = dict(
+        ctx.results.arm_games(a["arm"]).group_by("outcome", maintain_order=True).len().iter_rows()
+    )
     warn = data_quality.share_warning(counts, words.NO_WINNER, "which seat is better placed to win")
     cap = data_quality.cap_warning(counts.get("cap", 0), a["n"], words.OUTCOMES["cap"])
     decided = int(round(a["decided"]))

@@ -49,7 +49,11 @@ def mine_users(ctx: Context) -> set[str]:
     }
     if named or "mine_explosions" not in s.columns:
         return named
-    per = dict(s.group_by("strategy").agg(pl.col("mine_explosions").mean()).iter_rows())
+    per = dict(
+        s.group_by("strategy", maintain_order=True)
+        .agg(pl.col("mine_explosions").mean())
+        .iter_rows()
+    )
     top = max((v for v in per.values() if v is not None), default=0.0)
     return {
         str(a) for a, v in per.items() if v is not None and v >= USE_THRESHOLD and v >= 0.5 * top
@@ -90,7 +94,9 @@ def _user_gain(ctx: Context, treated: str, control: str, users: set[str]) -> dic
     informative = won[0] | won[1]
     ended = ctx.results.arm_games(treated).select("game", "outcome")
     ended = ended.filter(pl.col("game").is_in(list(informative)).not_())
-    endings = dict(ended.group_by("outcome").len().iter_rows())  # how the others ended
+    endings = dict(
+        ended.group_by("outcome", maintain_order=True).len().iter_rows()
+    )  # how the others ended
     replaced = (
         ctx.results.arm_seats(control)
         .join(t.select("game", "seat"), on=["game", "seat"], how="semi")

@@ -53,7 +53,7 @@ def buyers(ctx: Context, item: Item) -> set[str]:
     s = ctx.results.seats
     if item.bought not in s.columns:
         return set()
-    per = s.group_by("strategy").agg(pl.col(item.bought).mean())
+    per = s.group_by("strategy", maintain_order=True).agg(pl.col(item.bought).mean())
     return {str(a) for a, v in per.iter_rows() if v is not None and v >= BUY_THRESHOLD}
 
 

@@ -28,7 +28,12 @@ def _uplift(row: dict, key: str) -> Estimate:
 def _counts(ctx: Context, arms: list[str]) -> dict[str, int]:
     counts: dict[str, int] = {}
     for arm in arms:
-        for outcome, n in ctx.results.arm_games(arm).group_by("outcome").agg(pl.len()).iter_rows():
+        for outcome, n in (
+            ctx.results.arm_games(arm)
+            .group_by("outcome", maintain_order=True)
+            .agg(pl.len())
+            .iter_rows()
+        ):
             counts[str(outcome)] = counts.get(str(outcome), 0) + int(n)
     return counts
 

@@ -50,7 +50,7 @@ def build(ctx: Context) -> Section:
         for seat in sorted(s.get_column("seat").unique().to_list()):
             seat_row.update(prefixed(ctx.measure(arm, f"win_share.seat.{seat}"), f"seat{seat + 1}"))
         seat_rows.append(seat_row)
-        seat_games = dict(s.group_by("strategy").len().iter_rows())
+        seat_games = dict(s.group_by("strategy", maintain_order=True).len().iter_rows())
         for strategy in sorted(seat_games):
             strat_rows.append(
                 {
