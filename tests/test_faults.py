@@ -314,6 +314,8 @@ NOT_SITES = {
     ("sim/compile_cache.py", "_save_parsed_index", ".mkdir"): "a cache: parsed again if refused",
     ("sim/compile_cache.py", "_save_parsed_index", ".write_text"): "the same",
     ("sim/compile_cache.py", "_save_parsed_index", "os.replace"): "the same",
+    ("sim/compile_cache.py", "_index_lock", "open"): "a lock beside a cache index, opened to "
+    "lock (flock), never written; a refused open is a refused save: a warning, compiled in memory",
     ("sim/measures/core.py", "pooled", ".rename"): "a polars frame's columns, not a file",
     ("sim/report/data.py", "all_games", ".rename"): "the same",
     ("sim/tune/report_model.py", "_checks_table", ".rename"): "the same",
