@@ -106,13 +106,11 @@ def test_preset_names_are_unique_across_games(game):
             assert not set(game.presets) & set(get_game(other).presets), other
 
 
-@pytest.mark.parametrize("name", BUILT_IN)
-def test_every_rule_key_of_a_built_in_game_has_its_plain_name(name):
+def test_every_rule_key_has_its_plain_name(game):
     """Reports, tunes and compare pages say a rule key by its plain name, given on the key's
     schema line; a key without one would show as itself in a sentence."""
-    game = get_game(name)
     schema = game.load_ruleset(game.presets[0]).family.schema
-    assert len(schema) > 10
+    assert len(schema) > (10 if game.name in BUILT_IN else 2)
     assert [key for key, field in schema.items() if not field.plain] == []
 
 

@@ -29,21 +29,29 @@ class NoThanks(PlainGame):
     scoring_event, scoring_event_words = 8, "about one card of the middle of the deck, 8 points"
     rulesets = RulesetFamily(
         schema={
-            "cards.lowest": Field("int", min=1, max=200, doc="the lowest card of the deck"),
-            "cards.highest": Field("int", min=2, max=200, doc="the highest card"),
-            "cards.set_aside": Field("int", min=0, max=199, doc="cards set aside unseen"),
+            "cards.lowest": Field(
+                "int", min=1, max=200, doc="the lowest card of the deck", plain="the lowest card"
+            ),
+            "cards.highest": Field(
+                "int", min=2, max=200, doc="the highest card", plain="the highest card"
+            ),
+            "cards.set_aside": Field(
+                "int", min=0, max=199, doc="cards set aside unseen", plain="the cards set aside"
+            ),
             "chips.per_player": Field(
                 "int_list",
                 min=0,
                 max=1000,
                 length=5,
                 doc="each player's chips at 3, 4, 5, 6, 7 players",
+                plain="the chips a player starts with",
             ),
-            "chips.open": Field("bool", doc="every seat sees every chip count"),
+            "chips.open": Field("bool", doc="every seat sees every chip count", plain="open chips"),
             "end.ties": Field(
                 "choice",
                 choices=("share", "chips"),
                 doc="a tie shares the win, or the most chips break it",
+                plain="how a tie ends",
             ),
         },  # fmt: skip
         presets=("no-thanks", "no-thanks-secret-chips"),

@@ -129,11 +129,25 @@ class PigGame(PlainGame):
     scoring_event, scoring_event_words = 20, "one hold at 20 points"
     rulesets = RulesetFamily(
         schema={
-            "goal.points": Field("int", min=2, max=1000, doc="the first to bank this many wins"),
-            "die.faces": Field("int", min=2, max=20, doc="a fair die numbered 1..faces"),
-            "die.bust": Field("int", min=1, max=20, doc="the face that ends the turn"),
-            "start.head_start": Field("int", min=0, max=999, doc="the second player's points"),
-            "safety.turn_cap": Field("int", min=1, max=10**7, doc="turns before outcome `cap`"),
+            "goal.points": Field(
+                "int", min=2, max=1000, doc="the first to bank this many wins", plain="the goal"
+            ),
+            "die.faces": Field(
+                "int", min=2, max=20, doc="a fair die numbered 1..faces", plain="the die's faces"
+            ),
+            "die.bust": Field(
+                "int", min=1, max=20, doc="the face that ends the turn", plain="the bust face"
+            ),
+            "start.head_start": Field(
+                "int",
+                min=0,
+                max=999,
+                doc="the second player's points",
+                plain="the second player's head start",
+            ),
+            "safety.turn_cap": Field(
+                "int", min=1, max=10**7, doc="turns before outcome `cap`", plain="the turn cap"
+            ),
         },
         presets=("plain-pig", "plain-piglet"),
         folder=Path(__file__).resolve().parent / "rulesets",
