@@ -80,7 +80,12 @@ def for_game(game: str, preset: str) -> Plain:
     keys when the game or the preset cannot be loaded here."""
     from sim.report.data import ruleset_for
 
-    ruleset = ruleset_for(game, preset) if game and preset else None
+    return of_ruleset(ruleset_for(game, preset) if game and preset else None)
+
+
+def of_ruleset(ruleset: Any) -> Plain:
+    """The plain words of a loaded ruleset's family (its schema and a data file's open keys);
+    bare keys for none."""
     family = getattr(ruleset, "family", None)
     if family is None:
         return Plain()

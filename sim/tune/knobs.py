@@ -176,12 +176,9 @@ def plain_names(ruleset: Any, keys: Sequence[str]) -> dict[str, str]:
     """key -> its plain name (sim.report.plain: the ruleset schema's `Field.plain`, a data
     file's "the scout-saucer's price"; the key itself when it has none), for the report's
     sentences."""
-    from sim.report.plain import Plain
+    from sim.report.plain import of_ruleset
 
-    family = getattr(ruleset, "family", None)
-    if family is None:
-        return {k: k for k in keys}
-    plain = Plain(family.schema, tuple(getattr(family, "open", ())))
+    plain = of_ruleset(ruleset)
     return {k: plain.name(k) for k in keys}
 
 

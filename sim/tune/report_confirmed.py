@@ -21,9 +21,8 @@ from typing import Any
 from sim.report import verdicts as kinds
 from sim.report.answers import Answer, Label, Row, joined, sentence
 from sim.tune.report_data import TuneData, target_estimate
-from sim.tune.verdict import MET, MISSED, UNSETTLED
+from sim.tune.verdict import rank
 
-_ORDER = {MISSED: 0, UNSETTLED: 1, MET: 2}  # worse to better
 NOT_SHOWN = kinds.OPEN_WORD  # fewer misses, not shown nearer the target: "not settled"
 WORD = "another setting misses fewer"  # the scorecard's verdict: a decision to weigh, as "reprice"
 
@@ -32,10 +31,10 @@ def fewer_misses(data: TuneData) -> dict[str, Any] | None:
     """The confirmed candidate with the most verdicts better than the recommendation's and
     none worse (the first in the confirmation's order among equals); None when there is
     none."""
-    mine = [_ORDER.get(v, 1) for v in data.confirmed[0]["verdicts"]]
+    mine = [rank(v) for v in data.confirmed[0]["verdicts"]]
     best, gain = None, 0
     for c in data.confirmed[1:]:
-        theirs = [_ORDER.get(v, 1) for v in c["verdicts"]]
+        theirs = [rank(v) for v in c["verdicts"]]
         better = sum(t > m for t, m in zip(theirs, mine, strict=True))
         if better > gain and all(t >= m for t, m in zip(theirs, mine, strict=True)):
             best, gain = c, better
@@ -89,7 +88,7 @@ def _differing(best: dict[str, Any], other: dict[str, Any], i: int
     pairs = []
     for mine in (q for q in best["places"] if q["target"] == i):
         theirs = next(q for q in other["places"] if q["target"] == i and q["arm"] == mine["arm"])
-        if _ORDER.get(theirs["verdict"], 1) > _ORDER.get(mine["verdict"], 1):
+        if rank(theirs["verdict"]) > rank(mine["verdict"]):
             pairs.append((mine, theirs))
     return pairs
 

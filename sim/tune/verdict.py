@@ -21,6 +21,13 @@ from sim.stats.verdict import Outcome, in_band
 
 MET, MISSED, UNSETTLED = words.MET_WORD, words.MISSED_WORD, words.OPEN_WORD
 _WORDS = {Outcome.HOLDS: MET, Outcome.OPPOSITE: MISSED, Outcome.UNSETTLED: UNSETTLED}
+_RANK = {MISSED: 0, UNSETTLED: 1, MET: 2}  # worse to better
+
+
+def rank(kind: str) -> int:
+    """A verdict's place from worse to better (missed < not settled < met); a word this
+    vocabulary does not hold counts as not settled."""
+    return _RANK.get(kind, _RANK[UNSETTLED])
 
 
 @dataclass(frozen=True)
