@@ -10,6 +10,7 @@ copied elsewhere; the game's plug-in is read for its measures' words, never its 
 from __future__ import annotations
 
 import html
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -71,14 +72,26 @@ def build(root: str | Path, out: str | Path | None = None, *, key: str = "--out"
 
 def sections(root: str | Path) -> list[Section]:
     """The report's sections, one per group, from the fit's folder."""
-    folder = Path(root)
-    data = _fit_yaml(folder)
-    real_games = pl.read_parquet(folder / "records" / "games.parquet")
-    real_seats = pl.read_parquet(folder / "records" / "seats.parquet")
-    return [
-        _group(folder, data, name, group, real_games, real_seats)
-        for name, group in data["groups"].items()
-    ]
+    fit = _Fit.read(root)
+    return [_group(fit, name, group) for name, group in fit.data["groups"].items()]
+
+
+@dataclass(frozen=True)
+class _Fit:
+    """A fit's folder as the report reads it: the folder, its fit.yaml and the records' games
+    and seats (every group's; a group's section picks its own)."""
+
+    folder: Path
+    data: dict[str, Any]
+    real_games: pl.DataFrame
+    real_seats: pl.DataFrame
+
+    @classmethod
+    def read(cls, root: str | Path) -> _Fit:
+        folder = Path(root)
+        data = _fit_yaml(folder)
+        return cls(folder, data, pl.read_parquet(folder / "records" / "games.parquet"),
+                   pl.read_parquet(folder / "records" / "seats.parquet"))  # fmt: skip
 
 
 def _fit_yaml(folder: Path) -> dict[str, Any]:
@@ -96,16 +109,10 @@ def _fit_yaml(folder: Path) -> dict[str, Any]:
     return data
 
 
-def _group(
-    folder: Path,
-    data: dict,
-    name: str,
-    group: dict,
-    real_games: pl.DataFrame,
-    real_seats: pl.DataFrame,
-) -> Section:
+def _group(fit: _Fit, name: str, group: dict) -> Section:
     from sim.playtest import figures
 
+    data = fit.data
     slug = "".join(c if c.isalnum() else "_" for c in name)
     section = Section(
         f"group_{slug}",
@@ -115,7 +122,7 @@ def _group(
     section.answers.append(_skill_answer(name, group, data))
     for fact, answer in group["facts"].items():
         section.answers.append(_fact_answer(name, fact, answer))
-    shown = _distributions(folder, data, name, group, real_games, real_seats)
+    shown = _distributions(fit, name, group)
     if shown:
         words = {f: a["words"] for f, a in group["facts"].items()}
         section.add(figures.facts(f"playtest_{slug}_facts", name, shown, words))
@@ -219,30 +226,24 @@ def _n(x: Any) -> float:
     return float("nan") if x is None else float(x)
 
 
-def _distributions(
-    folder: Path,
-    data: dict,
-    name: str,
-    group: dict,
-    real_games: pl.DataFrame,
-    real_seats: pl.DataFrame,
-) -> dict[str, tuple[list, list]]:
+def _distributions(fit: _Fit, name: str, group: dict) -> dict[str, tuple[list, list]]:
     """fact -> (the records' per-game values, the lab's at the fitted skill)."""
     from sim.measures.spec import for_game as measures
     from sim.playtest.facts import Fact, values
     from sim.plugins import get_game
     from sim.results import load, manifest
 
-    spec = measures(get_game(data["game"]))
+    spec = measures(get_game(fit.data["game"]))
+    fitted = fit.folder / "fitted"
     arms = [
         str(a["name"])
-        for a in manifest(folder / "fitted")["arms"]
+        for a in manifest(fitted)["arms"]
         if str(a["name"]).startswith(f"group={name}, ")
     ]
-    lab_games = load(folder / "fitted", "games", arms=arms).collect()
-    lab_seats = load(folder / "fitted", "seats", arms=arms).collect()
+    lab_games = load(fitted, "games", arms=arms).collect()
+    lab_seats = load(fitted, "seats", arms=arms).collect()
     keep = pl.col("group") == name
-    rg, rs = real_games.filter(keep), real_seats.filter(keep)
+    rg, rs = fit.real_games.filter(keep), fit.real_seats.filter(keep)
     # every arm's games are numbered from 0: keep them apart
     key = pl.col("game") + pl.col("arm").rank("dense").cast(pl.Int64) * 1_000_000_000
     lab_games = lab_games.with_columns(key.alias("game"))
@@ -275,12 +276,8 @@ def _facts_table(slug: str, group: dict) -> Table:
                     "fact": answer["words"],
                     "verdict": answer["verdict"],
                     "measure": f["label"],
-                    "real": scale * _n(f["real"]["value"]),
-                    "real_low": scale * _n(f["real"]["low"]),
-                    "real_high": scale * _n(f["real"]["high"]),
-                    "simulated": scale * _n(f["simulated"]["value"]),
-                    "simulated_low": scale * _n(f["simulated"]["low"]),
-                    "simulated_high": scale * _n(f["simulated"]["high"]),
+                    **_side_columns(f, "real", scale),
+                    **_side_columns(f, "simulated", scale),
                     "tolerance": scale * _n(f["tolerance"]),
                     "games": answer["games"],
                     "games_to_settle": answer.get("games_to_settle"),
@@ -303,6 +300,14 @@ def _facts_table(slug: str, group: dict) -> Table:
         note="Fits: the difference's 95% interval lies within the tolerance; "
         "differs: even the interval's closest skill is told apart.",
     )
+
+
+def _side_columns(figure: dict, side: str, scale: float) -> dict[str, float]:
+    """One side ("real" or "simulated") of a fact's figure as the table's value and interval
+    columns (side, side_low, side_high), times `scale`."""
+    value = figure[side]
+    return {side: scale * _n(value["value"]), f"{side}_low": scale * _n(value["low"]),
+            f"{side}_high": scale * _n(value["high"])}  # fmt: skip
 
 
 def _players_table(slug: str, players: dict) -> Table:
