@@ -94,19 +94,21 @@ def ranking(results_dir: str | Path, *, z: float = 1.96) -> Any:
     """
     import polars as pl
 
+    from sim.measures.core import sums_by
     from sim.results import load
 
     seats = load(results_dir, "seats").select("arm", "game", "strategy", "win_share", "score")
+    played = seats.join(_nobody_won(seats), on=["arm", "game"], how="left").collect()
     table = (
-        seats.join(_nobody_won(seats), on=["arm", "game"], how="left")
-        .group_by("strategy", maintain_order=True)
+        played.group_by("strategy", maintain_order=True)
         .agg(
             pl.len().alias("seats"),
-            pl.col("win_share").sum().alias("wins"),
             pl.col("score").mean().alias("mean_score"),
             pl.col("nobody_won").mean().alias("no_winner_rate"),
         )
-        .collect()
+        # the wins are sums of shares such as 1/3: added in row order, the same bits every run
+        .join(sums_by(played, "strategy", ("win_share",)), on="strategy", maintain_order="left")
+        .rename({"win_share": "wins"})
     )
     n = table["seats"].to_numpy()
     wins = table["wins"].to_numpy().clip(0, n)
