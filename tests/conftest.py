@@ -78,6 +78,15 @@ def require_axe_core() -> Path:
     return found
 
 
+@pytest.fixture(scope="session")
+def shipped_pages() -> dict[str, Path]:
+    """Shipped experiments' pages this process played as tests/shipped.py plays them, by name:
+    the README walk adds those its commands play (tests/test_readme.py), the shipped pages'
+    check reads them instead of playing them again (the scheduler below keeps the two modules
+    on one worker, in that order)."""
+    return {}
+
+
 LONG = ("slow", "browser")  # the marks of the suite's longest tests
 
 
@@ -96,14 +105,16 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
 def _in_running_order(items: list[pytest.Item]) -> None:
     """The modules that need no engine first (they run while the engines compile), then the
     modules holding a slow or browser test (each module's tests together and in their order),
-    so that two workers do not end on one long test while the other waits: the short tests
-    fill in at the end."""
+    the longest of them, the README walk with the shipped pages' check (TOGETHER), first: so
+    that two workers do not end on one long test while the other waits: the short tests fill
+    in at the end."""
 
     def module(item: pytest.Item) -> str:
         return item.nodeid.split("::")[0]
 
     long = {module(item) for item in items if any(mark in item.keywords for mark in LONG)}
-    items.sort(key=lambda item: (_needs_engines(item), module(item) not in long))
+    items.sort(key=lambda item: (_needs_engines(item), module(item) not in long,
+                                 module(item) not in TOGETHER))  # fmt: skip
 
 
 @pytest.hookimpl(optionalhook=True)  # xdist's hook: without xdist, never called
@@ -125,9 +136,19 @@ def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
     class ModuleFixtureScheduling(LoadScopeScheduling):
         def _split_scope(self, nodeid: str) -> str:
             module = nodeid.split("::")[0]
+            if module in TOGETHER:
+                return TOGETHER[module]
             return module if _defines_module_fixture(module) else nodeid
 
     return ModuleFixtureScheduling(config, log)
+
+
+# modules run by one worker, in collection order, as one module: the shipped pages' check
+# reads the pages of the README walk's plays (the `shipped_pages` fixture)
+TOGETHER = {
+    "tests/test_readme.py": "tests/test_readme.py",
+    "tests/test_report_browser_shipped.py": "tests/test_readme.py",
+}
 
 
 @functools.cache

@@ -91,17 +91,27 @@ def experiments() -> dict[str, Path]:
 
 def command(name: str, path: Path, out: Path) -> list[str]:
     """The `sim` command (without `sim`) that plays the experiment small into `out`."""
-    data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
-    rel = str(path.relative_to(ROOT))
-    if "sensitivity" in data:
-        cmd = ["sensitivity", rel, *SMALL_SENSITIVITY]
-    elif "screen" in data:
-        cmd = ["screen", rel, "--games", GAMES]
-    elif "tune" in data:
-        cmd = ["tune", rel, *small_tune(name)]
+    return [_verb(path), str(path.relative_to(ROOT)), *small(name, path), "--out", str(out)]
+
+
+def small(name: str, path: Path) -> list[str]:
+    """The options that play the experiment small (its command's, without the folder). The
+    README walk plays the shipped experiments it names with these too (tests/test_readme.py):
+    its play is the one this build would make, and the browser check reads its page."""
+    verb = _verb(path)
+    if verb == "sensitivity":
+        sized = SMALL_SENSITIVITY
+    elif verb == "tune":
+        sized = small_tune(name)
     else:
-        cmd = ["run", rel, "--games", GAMES]
-    return [*cmd, *EXTRA.get(name, []), "-j", "1", "--out", str(out)]
+        sized = ["--games", GAMES]
+    return [*sized, *EXTRA.get(name, []), "-j", "1"]
+
+
+def _verb(path: Path) -> str:
+    """The command the experiment's file is for: sensitivity, screen, tune or run."""
+    data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+    return next((verb for verb in ("sensitivity", "screen", "tune") if verb in data), "run")
 
 
 @contextmanager
@@ -115,18 +125,20 @@ def examples_installed(site: Path) -> Iterator[None]:
         yield
 
 
-def build(base: Path, names: list[str] | None = None, *, log=None) -> dict[str, Path]:
+def build(base: Path, names: list[str] | None = None, *, played: dict[str, Path] | None = None,
+          log=None) -> dict[str, Path]:  # fmt: skip
     """Play and report every shipped experiment (or those `names`) into base/<name>; name ->
-    its page (index.html). A command that fails raises, naming the experiment and its
-    output."""
+    its page (index.html). `played`: pages this process already made with the same play
+    (`small`'s options), taken as they are. A command that fails raises, naming the
+    experiment and its output."""
     from typer.testing import CliRunner
 
     from sim.cli import app
 
     found = experiments()
-    pages = {}
+    pages = {name: page for name, page in (played or {}).items() if name in (names or found)}
     with examples_installed(base / "site"), fewer_replicates():
-        for name in names or list(found):
+        for name in [name for name in names or found if name not in pages]:
             out = base / name
             started = _cpu()
             done = CliRunner().invoke(app, command(name, found[name], out))

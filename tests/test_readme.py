@@ -2,8 +2,10 @@
 holds the repository's experiments, examples and scenarios (so results/ and reports/ start
 empty): a README example that stops working fails here. A command that plays long gets fewer
 games (and one worker) by appending options, as a user would (the last value of an option
-wins), listed in SMALLER; a new command without an entry there fails until it has one. A YAML
-block headed by a file's path must equal that file; the Python block runs with fewer games.
+wins), listed in SMALLER; a new command without an entry there fails until it has one. A
+command that plays a shipped experiment as it is plays it as the shipped pages' check does
+(tests/shipped.py), and that check reads its page instead of playing it again. A YAML block
+headed by a file's path must equal that file; the Python block runs with fewer games.
 
 `make run` runs `sim run experiments/missile_cost.yaml` (checked against the Makefile, and
 played below); `make test` is this suite; `pip install -e examples/pig` installs the example
@@ -27,7 +29,7 @@ from typer.testing import CliRunner
 from sim.cli import app
 from tests.browser import assert_clean, open_page
 from tests.examples.installing import PACKAGES, installed_here
-from tests.shipped import fewer_replicates
+from tests.shipped import command, experiments, fewer_replicates, small
 
 # slow: among the suite's long modules, scheduled first (tests/conftest.py); it plays every
 # game's engines, so it is not `without_engines`
@@ -38,12 +40,27 @@ README = ROOT / "README.md"
 LINKED = ("experiments", "examples", "tests")  # what the commands read, linked into the folder
 
 ONE = ["-j", "1"]  # one worker: the games are few, a pool would cost more than it saves
-SMALL_TUNE = ["--trials", "2", "--set", "search.games=[40, 80]", "--set", "search.confirm=1"]
+# command -> the shipped experiment it plays as it is (its results read by no later command):
+# played with the shipped pages' options, its page serves their check too (shipped_pages)
+SHIPPED = {  # (each one's report: reports/<name>/)
+    "sim run experiments/missile_cost.yaml": "missile_cost",
+    "sim run experiments/invaders_difficulty.yaml": "invaders_difficulty",
+    "sim tune experiments/tune_invaders_chart.yaml": "tune_invaders_chart",
+    "sim run experiments/alien_raid_ships.yaml": "alien_raid_ships",
+    "sim run examples/no_thanks/experiments/first_player.yaml": "no_thanks_first_player",
+    "sim run examples/pig/experiments/first_player.yaml": "pig_first_player",
+    "sim run experiments/quality.yaml": "quality",
+    "sim run experiments/invaders_quality.yaml": "invaders_quality",
+    "sim run experiments/alien_raid_quality.yaml": "alien_raid_quality",
+    "sim tune experiments/tune_missile.yaml": "tune_missile",
+    "sim tune experiments/tune_prices.yaml": "tune_prices",
+}
+
+
 # command -> options appended to play it small (the README's own values stay, these win)
 SMALLER: dict[str, list[str]] = {
     "sim --version": [],
     "sim games": [],
-    "sim run experiments/missile_cost.yaml": ["--games", "30", *ONE],
     "sim play --ruleset guardians-advanced --strategies greedy,cautious,economist,expert "
     "--seed 7": [],
     "sim rules show guardians --set missile.cost=8": [],
@@ -61,11 +78,8 @@ SMALLER: dict[str, list[str]] = {
     "sim calibrate --players 4 --target raid=0.20": ["--games", "40"],
     "sim calibrate --game space-invaders --players 2 --set setup.level=elite "
     "--target victory=0.25": ["--games", "60"],
-    "sim run experiments/invaders_difficulty.yaml": ["--games", "4", *ONE],
-    "sim tune experiments/tune_invaders_chart.yaml": ["--games", "80", *ONE, *SMALL_TUNE],
     "sim play --game space-invaders --strategies tactical,naive --seed 4 --html game.html": [],
     "sim rules show space-invaders-three-rows": [],
-    "sim run experiments/alien_raid_ships.yaml": ["--games", "6", *ONE],
     "sim play --game alien-raid --seed 3": [],
     "sim rules list --game alien-raid": [],
     "sim bench --game alien-raid --quick": ["--games", "10", "--strategies", "naive"],
@@ -74,22 +88,13 @@ SMALLER: dict[str, list[str]] = {
     "sim playtest fit examples/playtest/guardians.csv --game guardians --out results/playtest": [
         "--games", "100", *ONE, "--no-players", "--group", "newcomers",
     ],
-    "sim run examples/no_thanks/experiments/first_player.yaml": ["--games", "2", *ONE],
     "sim play --game no-thanks --strategies strong,club,thrifty --seed 3": [],
-    "sim run examples/pig/experiments/first_player.yaml": [
-        "--games", "200", "--set", "precision.step=200", "--set", "precision.max_games=400",
-        *ONE,
-    ],
     "sim play --game pig --strategies careless,optimal --seed 3": [],
-    "sim run experiments/quality.yaml": ["--games", "6", *ONE],
-    "sim run experiments/invaders_quality.yaml": ["--games", "6", *ONE],
-    "sim run experiments/alien_raid_quality.yaml": ["--games", "6", *ONE],
-    "sim tune experiments/tune_missile.yaml": ["--games", "80", *ONE, *SMALL_TUNE],
-    "sim tune experiments/tune_prices.yaml": ["--games", "80", *ONE, *SMALL_TUNE],
     "sim screen experiments/tune_missile.yaml --set 'screen.keys=[\"*\"]' --games 4000": [
         "--games", "10", *ONE,
     ],
 }  # fmt: skip
+SMALLER.update({command_: small(name, experiments()[name]) for command_, name in SHIPPED.items()})
 # the Python block's text -> what it runs with instead (each must be found)
 PYTHON_SMALLER = {"games=2000": "games=40", 'out="results/try"': 'out="results/try", jobs=1'}
 MAKE = {"make run": "$(SIM) run experiments/missile_cost.yaml", "make test": None}
@@ -146,6 +151,15 @@ def test_make_run_runs_the_readmes_first_experiment():
     assert "sim run experiments/missile_cost.yaml" in COMMANDS
 
 
+def test_a_shipped_experiment_is_played_as_the_shipped_pages_play_it():
+    """The README's command and the shipped pages' small options are the shipped pages'
+    command but for the folder: one play, whose page that check reads."""
+    found = experiments()
+    for line, name in SHIPPED.items():
+        words = [*shlex.split(line)[1:], *SMALLER[line]]
+        assert [*words, "--out", "X"] == command(name, found[name], Path("X")), line
+
+
 def test_pip_install_names_the_example_packages():
     for line in PIP:
         folder = ROOT / line.split()[-1]
@@ -161,14 +175,18 @@ def test_every_yaml_block_named_after_a_file_is_that_file():
         assert path.read_text() == body, f"{path.name} differs from its README block"
 
 
-@pytest.mark.parametrize("command", [c for c in COMMANDS if c.startswith("sim ")])
-def test_every_command_runs_as_written(command, folder, monkeypatch):
+@pytest.mark.parametrize("line", [c for c in COMMANDS if c.startswith("sim ")])
+def test_every_command_runs_as_written(line, folder, monkeypatch, shipped_pages):
     monkeypatch.chdir(folder)
-    args = [found for word in shlex.split(command)[1:] for found in _globbed(word)]
+    args = [found for word in shlex.split(line)[1:] for found in _globbed(word)]
     with fewer_replicates():  # a tune's model: a tenth of its bootstrap (tests/shipped.py)
-        done = CliRunner().invoke(app, [*args, *SMALLER[command]])
-    assert done.exit_code == 0, f"{command}\n{done.output[-3000:]}"
+        done = CliRunner().invoke(app, [*args, *SMALLER[line]])
+    assert done.exit_code == 0, f"{line}\n{done.output[-3000:]}"
     assert "Traceback" not in done.output and "error:" not in done.output, done.output[-3000:]
+    if line in SHIPPED:  # its page, for the shipped pages' check (tests/conftest.py)
+        page = folder / "reports" / SHIPPED[line] / "index.html"
+        assert page.is_file(), f"{line} wrote no {page.relative_to(folder)}"
+        shipped_pages[SHIPPED[line]] = page
 
 
 def _globbed(word: str) -> list[str]:

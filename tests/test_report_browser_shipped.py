@@ -20,11 +20,12 @@ pytestmark = [pytest.mark.browser]
 
 
 @pytest.fixture(scope="module")
-def shipped(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
-    """Every shipped experiment played small (tests/shipped.py), one folder each."""
+def shipped(tmp_path_factory: pytest.TempPathFactory, shipped_pages) -> dict[str, Path]:
+    """Every shipped experiment played small (tests/shipped.py), one folder each; those the
+    README walk played the same way in this process (tests/conftest.py) are its pages."""
     from tests.shipped import build
 
-    return build(tmp_path_factory.mktemp("shipped"))
+    return build(tmp_path_factory.mktemp("shipped"), played=shipped_pages)
 
 
 def test_every_shipped_experiments_page_has_a_scorecard_tables_that_fit_pictures_first(
