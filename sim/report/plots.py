@@ -19,6 +19,8 @@ import matplotlib
 import numpy as np
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure as MplFigure
+from matplotlib.layout_engine import TightLayoutEngine
+from matplotlib.transforms import Bbox
 
 COLORS = (
     "#1f77b4",
@@ -34,6 +36,7 @@ COLORS = (
 )
 FAIR = "#444444"
 DPI = 110
+PAD = 0.15  # inches of margin around what a saved figure shows
 
 STYLE = {
     "font.size": 10,
@@ -141,18 +144,33 @@ def legend_overlaps(fig: MplFigure) -> int:
 
 
 def finish(fig: MplFigure, name: str, title: str, caption: str = "") -> Figure:
-    """Render the figure (legends outside the axes are kept: tight bounding box)."""
+    """Lay the figure out and render it (legends outside the axes are kept: the tight
+    bounding box is what is saved)."""
     with matplotlib.rc_context(STYLE):
-        fig.tight_layout()
+        # as fig.tight_layout(), but leaving no layout engine on the figure: savefig would
+        # lay the whole figure out once more before drawing it
+        TightLayoutEngine().execute(fig)
         overlaps = legend_overlaps(fig)
         buffer = io.BytesIO()
-        fig.savefig(buffer, format="png", dpi=DPI, bbox_inches="tight", pad_inches=0.15)
+        fig.savefig(buffer, format="png", dpi=DPI, bbox_inches=_saved_area(fig))
     if _KEEP.get():
         import matplotlib.pyplot as plt
 
         plt.close(fig)  # pyplot forgets it: it shows where it is returned, not at a cell's end
     return Figure(name=name, title=title, png=buffer.getvalue(), caption=caption,
                   legend_overlaps=overlaps, drawn=fig if _KEEP.get() else None)  # fmt: skip
+
+
+def _saved_area(fig: MplFigure) -> Bbox:
+    """The area savefig(dpi=DPI, bbox_inches="tight", pad_inches=PAD) saves, measured from the
+    layout as it stands: given it, savefig draws the figure once, where "tight" lays it all
+    out (ticks, labels, legends) once more first only to measure it."""
+    shown = fig.dpi
+    fig.dpi = DPI  # measured at the saved resolution, as savefig measures it
+    try:
+        return fig.get_tightbbox(fig.canvas.get_renderer()).padded(PAD)
+    finally:
+        fig.dpi = shown
 
 
 def spans(estimates: Sequence) -> tuple[list[float], list[float], list[float]]:
