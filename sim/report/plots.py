@@ -147,9 +147,9 @@ def finish(fig: MplFigure, name: str, title: str, caption: str = "") -> Figure:
     """Lay the figure out and render it (legends outside the axes are kept: the tight
     bounding box is what is saved)."""
     with matplotlib.rc_context(STYLE):
-        # as fig.tight_layout(), but leaving no layout engine on the figure: savefig would
-        # lay the whole figure out once more before drawing it
-        TightLayoutEngine().execute(fig)
+        # as fig.tight_layout() (one pass: no rect), but leaving no layout engine on the
+        # figure: savefig would lay the whole figure out once more before drawing it
+        TightLayoutEngine(rect=None).execute(fig)
         overlaps = legend_overlaps(fig)
         buffer = io.BytesIO()
         fig.savefig(buffer, format="png", dpi=DPI, bbox_inches=_saved_area(fig))
