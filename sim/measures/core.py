@@ -34,6 +34,7 @@ from sim.stats.intervals import Z95, wilson
 from sim.stored_arm import Settings, StoredArm
 
 NAN = float("nan")
+RESAMPLED_INDICES = 500_000  # unit indices a quantile's bootstrap draws in one block
 DEAL = "deal"  # a games column: the games with one value are one deal in several seatings
 
 
@@ -332,8 +333,8 @@ class Quantile(Measure):
             return Value.missing(n)
         d = float(np.quantile(vb, self.q) - np.quantile(va, self.q))
 
-        def stat(idx: np.ndarray) -> float:
-            return float(np.quantile(vb[idx], self.q) - np.quantile(va[idx], self.q))
+        def stat(idx: np.ndarray) -> np.ndarray:
+            return np.quantile(vb[idx], self.q, axis=1) - np.quantile(va[idx], self.q, axis=1)
 
         return self._bootstrap(d, n, stat)
 
@@ -349,15 +350,20 @@ class Quantile(Measure):
         if matrix.shape[0] < 2:
             return Value.missing(int(matrix.shape[0]))
 
-        def stat(idx: np.ndarray) -> float:
-            return float(np.nanquantile(matrix[idx], self.q))
+        def stat(idx: np.ndarray) -> np.ndarray:
+            return np.array([np.nanquantile(matrix[row], self.q) for row in idx])
 
         return self._bootstrap(float(np.nanquantile(matrix, self.q)), matrix.shape[0], stat)
 
     def _bootstrap(self, value: float, n: int, stat) -> Value:
-        """A seeded percentile bootstrap of `stat` over resampled units 0..n-1."""
+        """A seeded percentile bootstrap of `stat` over resampled units 0..n-1. `stat` takes
+        resamples a block at a time (a row of unit indices each; one value a row): the
+        resamples drawn a block at a time are the ones drawn one by one, in the same order,
+        and a block is a few array operations where one at a time is thousands."""
         rng = np.random.default_rng(self.seed)
-        reps = np.array([stat(rng.integers(0, n, n)) for _ in range(self.resamples)])
+        rows = max(1, RESAMPLED_INDICES // n)  # a block's indices stay a few MB
+        blocks = [min(rows, self.resamples - done) for done in range(0, self.resamples, rows)]
+        reps = np.concatenate([stat(rng.integers(0, n, (k, n))) for k in blocks])
         low, high = np.quantile(reps, [0.025, 0.975])
         return Value(value, float(min(low, value)), float(max(high, value)),
                      float(reps.std(ddof=1)), n)  # fmt: skip
