@@ -29,3 +29,27 @@ def test_wrapped_effect_labels_do_not_run_into_each_other(monkeypatch):
     assert boxes and all(len(b) == len(labels) for b in boxes)
     for panel in boxes:
         assert not any(a.overlaps(b) for a, b in zip(panel, panel[1:], strict=False))
+
+
+def test_a_figure_saves_what_a_tight_savefig_saves():
+    """finish measures the saved area itself (savefig then draws once): the PNG is the one
+    matplotlib's own tight bounding box gives, the legend under the panels included."""
+    import io
+
+    import matplotlib
+
+    def drawn():
+        fig, axes = plots.new(1, 2, width=6, height=3)
+        for k, ax in enumerate(axes.ravel()):
+            plots.curve(ax, [1, 2, 3], [k, 2, 1], [k - 0.5, 1, 0], [k + 0.5, 3, 2], label="a")
+            ax.set(title=f"panel {k}", xlabel="price (points)", ylabel="share (%)")
+        plots.legend_below(fig, title="who")
+        return fig
+
+    finished = plots.finish(drawn(), "f", "F")
+    fig, tight = drawn(), io.BytesIO()
+    with matplotlib.rc_context(plots.STYLE):
+        fig.tight_layout()
+        fig.savefig(tight, format="png", dpi=plots.DPI, bbox_inches="tight", pad_inches=plots.PAD)
+    assert finished.png == tight.getvalue()
+    assert finished.legend_overlaps == 0
