@@ -15,6 +15,9 @@ from sim.measures.blocks import never_wins_excess_family, never_wins_family
 from sim.measures.core import Column, Measure, Quantile, Ratio, Share, Value
 from sim.measures.registry import Registry
 from sim.measures.seats import (
+    DECIDED,
+    FAIR_SHARE,
+    WON,
     DecidedRate,
     OfSeat,
     SeatAdvantage,
@@ -34,9 +37,6 @@ from sim.measures.seats import (
 from sim.measures.spec import GameMeasures
 from sim.plugins import trajectory as T
 from sim.stored_arm import Settings, StoredArm
-
-WON = pl.col("win_share") > 0
-
 
 # --- seats and strategies ------------------------------------------------------------------
 
@@ -84,7 +84,7 @@ class StrategyUplift(Ratio):
         mine = pl.col("strategy").is_in(list(self.strategies))
         per = arm.seats.group_by("game", maintain_order=True).agg(
             pl.col("win_share").filter(mine).mean().alias("held"),
-            (pl.col("win_share").sum() / pl.len()).alias("fair"),
+            FAIR_SHARE.alias("fair"),
             mine.any().alias("plays"),
         )
         return per.filter(pl.col("plays")).select(
@@ -115,9 +115,7 @@ class Beats(Ratio):
 
     def per_game(self, arm: StoredArm) -> pl.DataFrame:
         s = arm.seats
-        played = s.group_by("game", maintain_order=True).agg(
-            (pl.col("win_share").sum() > 0).alias("has_winner")
-        )
+        played = s.group_by("game", maintain_order=True).agg(DECIDED.alias("has_winner"))
         keys = ("game", "seat", "win_share", "score")
         a = s.filter(pl.col("strategy") == self.upper).select(keys)
         b = s.filter(pl.col("strategy") == self.lower).select(keys)
@@ -235,11 +233,16 @@ def final_order(seats: pl.DataFrame) -> pl.DataFrame:
     return per.select("game", (pl.col("winners") > 0).alias("has_winner"), margin.alias("margin"))
 
 
+FINAL_ORDER_COLUMNS = ("win_share", "score")  # the seats columns final_order reads
+# what median_margin and mean_margin take the median and the mean of
+_MARGIN = ("final margin between first and second, in points, over the games with a winner (a "
+           "shared win has margin 0).")  # fmt: skip
+
+
 class MedianMargin(Quantile):
     name, label = "median_margin", "final margin (median)"
-    definition = ("The median final margin between first and second, in points, over the games "
-                  "with a winner (a shared win has margin 0).")  # fmt: skip
-    seats_columns = ("win_share", "score")
+    definition = f"The median {_MARGIN}"
+    seats_columns = FINAL_ORDER_COLUMNS
 
     def per_game(self, arm: StoredArm) -> pl.DataFrame:
         return final_order(arm.seats).select("game", pl.col("margin").alias("v"))
@@ -247,9 +250,8 @@ class MedianMargin(Quantile):
 
 class MeanMargin(Ratio):
     name, label = "mean_margin", "final margin"
-    definition = ("The mean final margin between first and second, in points, over the games "
-                  "with a winner (a shared win has margin 0).")  # fmt: skip
-    seats_columns = ("win_share", "score")
+    definition = f"The mean {_MARGIN}"
+    seats_columns = FINAL_ORDER_COLUMNS
 
     def per_game(self, arm: StoredArm) -> pl.DataFrame:
         order = final_order(arm.seats)
@@ -262,7 +264,7 @@ class Close(Ratio):
 
     rate = True
     name, label, unit = "close_rate", "games within one scoring event", "share"
-    seats_columns = ("win_share", "score")
+    seats_columns = FINAL_ORDER_COLUMNS
 
     def __init__(self, spec: GameMeasures) -> None:
         self.spec = spec
@@ -307,7 +309,7 @@ class HolderWins(Ratio):
     def per_game(self, arm: StoredArm) -> pl.DataFrame:
         alone, won = _strict(self.column, self.best)
         per = arm.seats.group_by("game", maintain_order=True).agg(
-            alone.alias("alone"), won.alias("won"), (pl.col("win_share").sum() > 0).alias("any")
+            alone.alias("alone"), won.alias("won"), DECIDED.alias("any")
         )
         return per.select(
             "game",
@@ -352,7 +354,7 @@ class DecidedLastRound(Ratio):
     def per_game(self, arm: StoredArm) -> pl.DataFrame:
         alone, won = _strict(T.SCORE_BEFORE_LAST_ROUND, "max")
         per = arm.seats.group_by("game", maintain_order=True).agg(
-            (alone & won).alias("held"), (pl.col("win_share").sum() > 0).alias("any")
+            (alone & won).alias("held"), DECIDED.alias("any")
         )
         return per.select(
             "game",

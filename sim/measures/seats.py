@@ -31,7 +31,15 @@ from sim.measures.core import DEAL, Contrast, Ratio, Value, by_deal, ratio_diffe
 from sim.stored_arm import Settings, StoredArm
 
 _COLUMN = re.compile(r"^[a-z][a-z0-9_]*$")
-WON = pl.col("win_share") > 0
+WON = pl.col("win_share") > 0  # a seat that won, alone or shared
+# per game, in a group_by("game") aggregation of the seats:
+DECIDED = pl.col("win_share").sum() > 0  # someone won the game
+FAIR_SHARE = pl.col("win_share").sum() / pl.len()  # a seat's fair share: the table's wins / players
+
+
+def seat_win_share(seat: int) -> pl.Expr:
+    """Per game, in a group_by("game") aggregation of the seats: seat `seat`'s win share."""
+    return pl.col("win_share").filter(pl.col("seat") == seat).sum()
 
 
 def missing_seat(seat: int, settings: Settings) -> str:
@@ -197,11 +205,9 @@ class WonShare(OfSeat, Ratio):
     seats_columns = ("seat", "win_share")
 
     def per_game(self, arm: StoredArm) -> pl.DataFrame:
-        per = arm.seats.group_by("game", maintain_order=True).agg(
-            pl.col("win_share").filter(pl.col("seat") == self.seat).sum().alias("x"),
-            (pl.col("win_share").sum() > 0).cast(pl.Float64).alias("w"),
+        return arm.seats.group_by("game", maintain_order=True).agg(
+            seat_win_share(self.seat).alias("x"), DECIDED.cast(pl.Float64).alias("w")
         )
-        return per.select("game", "x", "w")
 
 
 class SeatAdvantage(WonShare):
@@ -240,12 +246,9 @@ class SeatUplift(OfSeat, Ratio):
     seats_columns = ("seat", "win_share")
 
     def per_game(self, arm: StoredArm) -> pl.DataFrame:
-        per = arm.seats.group_by("game", maintain_order=True).agg(
-            pl.col("win_share").filter(pl.col("seat") == self.seat).sum().alias("mine"),
-            (pl.col("win_share").sum() / pl.len()).alias("fair"),
+        return arm.seats.group_by("game", maintain_order=True).agg(
+            (seat_win_share(self.seat) - FAIR_SHARE).alias("x"), pl.lit(1.0).alias("w")
         )
-        return per.select("game", (pl.col("mine") - pl.col("fair")).alias("x"),
-                          pl.lit(1.0).alias("w"))  # fmt: skip
 
 
 class WinnerScore(Ratio):
@@ -257,7 +260,7 @@ class WinnerScore(Ratio):
     def per_game(self, arm: StoredArm) -> pl.DataFrame:
         per = arm.seats.group_by("game", maintain_order=True).agg(
             pl.col("score").filter(WON).max().cast(pl.Float64).alias("x"),
-            WON.any().cast(pl.Float64).alias("w"),
+            DECIDED.cast(pl.Float64).alias("w"),
         )
         return per.select("game", pl.col("x").fill_null(0.0), "w")
 
@@ -271,7 +274,7 @@ class DecidedRate(Ratio):
 
     def per_game(self, arm: StoredArm) -> pl.DataFrame:
         return arm.seats.group_by("game", maintain_order=True).agg(
-            WON.any().cast(pl.Float64).alias("x"), pl.lit(1.0).alias("w")
+            DECIDED.cast(pl.Float64).alias("x"), pl.lit(1.0).alias("w")
         )
 
 
