@@ -118,6 +118,15 @@ class Measure:
         return f"<{type(self).__name__} {self.name}>"
 
 
+def words_of_member(measure: Measure, **fields: object) -> None:
+    """A family's member's `name`, `label` and `definition`: its class's templates of
+    `fields` (the seat of `OfSeat`, the point of the game of `HolderWins`), filled in."""
+    words = type(measure)
+    measure.name, measure.label, measure.definition = (
+        template.format(**fields) for template in (words.name, words.label, words.definition)
+    )
+
+
 # --- ratio of per-game sums --------------------------------------------------------------------
 
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 import polars as pl
 
 from sim.measures.blocks import never_wins_excess_family, never_wins_family
-from sim.measures.core import Column, Measure, Quantile, Ratio, Share, Value
+from sim.measures.core import Column, Measure, Quantile, Ratio, Share, Value, words_of_member
 from sim.measures.registry import Registry
 from sim.measures.seats import (
     DECIDED,
@@ -295,16 +295,22 @@ def _strict(column: str, best: str) -> tuple[pl.Expr, pl.Expr]:
     return (holds.sum() == 1), (pl.col("win_share").filter(holds).max() > 0)
 
 
+_IN_WORDS = {"third": "a third of the way", "half": "half time", "two_thirds": "two thirds"}
+
+
 class HolderWins(Ratio):
-    """P(the seat that leads (or trails) at a point of the game wins)."""
+    """P(the seat that leads (`best` 'max') or trails ('min') at a point of the game wins): its
+    class writes `name`, `label` and `definition` as templates of {fraction} (third, half,
+    two_thirds) and {at} (the point in words)."""
 
     rate = True
-    seats_columns = ("win_share",)
+    unit = "share"
+    best: str
 
-    def __init__(self, column: str, best: str, name: str, label: str, definition: str) -> None:
-        self.column, self.best = column, best
-        self.name, self.label, self.definition, self.unit = name, label, definition, "share"
-        self.seats_columns = ("win_share", column)
+    def __init__(self, fraction: str) -> None:
+        self.column = T.SCORE_AT[fraction]
+        words_of_member(self, fraction=fraction, at=_IN_WORDS[fraction])
+        self.seats_columns = ("win_share", self.column)
 
     def per_game(self, arm: StoredArm) -> pl.DataFrame:
         alone, won = _strict(self.column, self.best)
@@ -318,29 +324,25 @@ class HolderWins(Ratio):
         )
 
 
-_IN_WORDS = {"third": "a third of the way", "half": "half time", "two_thirds": "two thirds"}
+class LeaderWins(HolderWins):
+    best = "max"
+    name, label = "leader_wins.{fraction}", "the leader at {at} wins"
+    definition = ("Over the games with a winner and a single leader at {at} (the seat with the "
+                  "strictly highest score after that share of the steps), the share in which "
+                  "that leader wins.")  # fmt: skip
 
 
-def _leader_wins(fraction: str) -> HolderWins | None:
-    if fraction not in T.SCORE_AT:
-        return None
-    at = _IN_WORDS[fraction]
-    return HolderWins(
-        T.SCORE_AT[fraction], "max", f"leader_wins.{fraction}", f"the leader at {at} wins",
-        f"Over the games with a winner and a single leader at {at} (the seat with the strictly "
-        f"highest score after that share of the steps), the share in which that leader wins.",
-    )  # fmt: skip
+class LastWins(HolderWins):
+    best = "min"
+    name, label = "last_wins.{fraction}", "the last at {at} wins"
+    definition = ("Comebacks: over the games with a winner and a single last seat at {at} (the "
+                  "strictly lowest score after that share of the steps), the share in which that "
+                  "seat wins.")  # fmt: skip
 
 
-def _last_wins(fraction: str) -> HolderWins | None:
-    if fraction not in T.SCORE_AT:
-        return None
-    at = _IN_WORDS[fraction]
-    return HolderWins(
-        T.SCORE_AT[fraction], "min", f"last_wins.{fraction}", f"the last at {at} wins",
-        f"Comebacks: over the games with a winner and a single last seat at {at} (the strictly "
-        "lowest score after that share of the steps), the share in which that seat wins.",
-    )  # fmt: skip
+def _fraction_family(make):
+    """A family factory for `<...>.<fraction>`: the measure at that point of the game."""
+    return lambda fraction: make(fraction) if fraction in T.SCORE_AT else None
 
 
 class DecidedLastRound(Ratio):
@@ -399,9 +401,9 @@ def generic(spec: GameMeasures, outcomes: tuple[str, ...] | None) -> Registry:
                      "seat with the strictly highest score; a tie neither counts nor forgets who "
                      "led), mean over all games."))  # fmt: skip
         r.add(DecidedLastRound())
-        r.family("leader_wins.<fraction>", _leader_wins,
+        r.family("leader_wins.<fraction>", _fraction_family(LeaderWins),
                  "the leader at a point of the game wins (third, half, two_thirds)")  # fmt: skip
-        r.family("last_wins.<fraction>", _last_wins,
+        r.family("last_wins.<fraction>", _fraction_family(LastWins),
                  "the last at a point of the game wins (third, half, two_thirds)")  # fmt: skip
         r.family("seat_advantage.<k>", seat_family(SeatAdvantage),
                  "seat k's win share minus the fair share, over games with a winner")  # fmt: skip

@@ -27,7 +27,15 @@ from collections.abc import Callable
 
 import polars as pl
 
-from sim.measures.core import DEAL, Contrast, Ratio, Value, by_deal, ratio_difference
+from sim.measures.core import (
+    DEAL,
+    Contrast,
+    Ratio,
+    Value,
+    by_deal,
+    ratio_difference,
+    words_of_member,
+)
 from sim.stored_arm import Settings, StoredArm
 
 _COLUMN = re.compile(r"^[a-z][a-z0-9_]*$")
@@ -58,11 +66,7 @@ class OfSeat:
 
     def __init__(self, seat: int) -> None:
         self.seat = seat
-        words = type(self)
-        self.name, self.label, self.definition = (
-            template.format(seat=seat, nth=seat + 1)
-            for template in (words.name, words.label, words.definition)
-        )
+        words_of_member(self, seat=seat, nth=seat + 1)
 
     def missing_in(self, settings: Settings) -> str:
         return missing_seat(self.seat, settings)
