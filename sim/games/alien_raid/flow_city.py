@@ -172,6 +172,18 @@ def trophy(s, p, rng, ctx, log, space, fighters, winner):
     return holder
 
 
+@jit_inline  # small: pasted into its two callers, the raid and the won catch
+def credit_reward(s, log, space, seat, humans, count, tally, event):
+    """A raid's or a won catch's humans go to the captain: its humans, its count of that kind
+    of reward (`count`: PL_RAIDS, PL_CATCHES_WON), the humans that kind brought it (`tally`)
+    and the log's `event`."""
+    touched(s, seat)
+    s[pl(seat, L.PL_HUMANS)] += humans
+    s[pl(seat, count)] += 1
+    s[pl(seat, tally)] += humans
+    emit(log, s, event, seat, space, humans, 0, 0, 0)
+
+
 @jit
 def reward(s, p, rng, ctx, log, space, winner, holder):
     """Raid (sure humans) or catch (more humans against armies); the city card goes to the
@@ -193,11 +205,7 @@ def reward(s, p, rng, ctx, log, space, winner, holder):
     outcome = CAUGHT
     if not catching:
         humans = raid_humans(p, city)
-        touched(s, winner)
-        s[pl(winner, L.PL_HUMANS)] += humans
-        s[pl(winner, L.PL_RAIDS)] += 1
-        s[pl(winner, L.PL_RAID_HUMANS)] += humans
-        emit(log, s, L.EV_RAID, winner, space, humans, 0, 0, 0)
+        credit_reward(s, log, space, winner, humans, L.PL_RAIDS, L.PL_RAID_HUMANS, L.EV_RAID)
     else:
         outcome = catch(s, p, rng, ctx, log, space, winner)
         if s[L.S_ERROR] != L.OK:
@@ -256,11 +264,8 @@ def catch(s, p, rng, ctx, log, space, seat):
     clear_fight(s, -1, -1)
     if outcome == CAUGHT and s[L.S_ERROR] == L.OK:
         humans = catch_humans(p, city)
-        touched(s, seat)
-        s[pl(seat, L.PL_HUMANS)] += humans
-        s[pl(seat, L.PL_CATCHES_WON)] += 1
-        s[pl(seat, L.PL_CATCH_HUMANS)] += humans
-        emit(log, s, L.EV_CATCH_DONE, seat, space, humans, 0, 0, 0)
+        credit_reward(s, log, space, seat, humans, L.PL_CATCHES_WON, L.PL_CATCH_HUMANS,
+                      L.EV_CATCH_DONE)  # fmt: skip
     return outcome
 
 
