@@ -8,6 +8,11 @@ on one core), longest first: this process and worker processes, one job each at 
 it loads what the workers compiled: the caller and every worker process started afterwards
 load the machine code instead of compiling it again.
 
+numba compiles a callee into the process of each caller that is compiled before the callee is
+cached. So a job names a callee other jobs call too as a unit of its own, before its caller:
+the first job that names it compiles it, and a later one waits until that job is done, then
+loads it (a game lists such a callee as a short job of its own, early).
+
 The compiling workers are plain `python -m sim.compiling` processes fed units through a pipe:
 unlike multiprocessing's spawn, they never import the caller's main script.
 """
@@ -17,7 +22,6 @@ from __future__ import annotations
 import contextlib
 import os
 import pickle
-import selectors
 import subprocess
 import sys
 import threading
@@ -83,13 +87,7 @@ def ensure_compiled(jobs: Sequence[Job], *, what: str, notice: Notice | None = N
     if DISABLE_JIT:  # plain Python: nothing to compile
         return 0.0
     compile_cache.warn_if_off()
-    listed: set[Unit] = set()  # a unit in several jobs (lineups prepared together): once
-    todo = []
-    for job in jobs:
-        new = [u for u in job if u not in listed]
-        listed.update(new)
-        if left := [u for u in new if not u.is_cached()]:
-            todo.append(left)
+    todo, waits = _plan(jobs)
     if not todo:
         return 0.0
     began = time.perf_counter()
@@ -97,73 +95,119 @@ def ensure_compiled(jobs: Sequence[Job], *, what: str, notice: Notice | None = N
         n = min(processes or _cores(), len(todo))
         if compile_cache.problem() is not None:  # workers hand their code over on disk
             n = 1
-        _compile_jobs(todo, n)
+        _compile_jobs(todo, waits, n)
         for job in todo:
             for unit in job:
                 unit.compile()  # loads what a worker compiled; compiles what none could
     return time.perf_counter() - began
 
 
-def _compile_jobs(jobs: list[Job], n: int) -> None:
-    """Compile the jobs on n cores: this process takes them one at a time, the longest first,
-    while n - 1 worker processes take the others; so the longest job waits for no worker
-    process to start, and this process need not load what it compiled itself."""
-    queue, lock = list(jobs), threading.Lock()
+def _plan(jobs: Sequence[Job]) -> tuple[list[Job], list[set[int]]]:
+    """The jobs' units that are not cached, each unit in the first job that lists it; and for
+    each job, the jobs it waits for: those that compile a unit it lists again. A callee that
+    several jobs call (numba compiles a callee into each caller's process) is compiled by one
+    process and loaded by the others, which start after it is saved."""
+    units = dict.fromkeys(unit for job in jobs for unit in job)
+    cached = {unit: unit.is_cached() for unit in units}
+    compiled_by: dict[Unit, int] = {}  # unit -> the job of `todo` that compiles it
+    todo: list[Job] = []
+    waits: list[set[int]] = []
+    for job in jobs:
+        needed = [unit for unit in dict.fromkeys(job) if not cached[unit]]
+        if left := [unit for unit in needed if unit not in compiled_by]:
+            waits.append({compiled_by[unit] for unit in needed if unit in compiled_by})
+            compiled_by.update(dict.fromkeys(left, len(todo)))
+            todo.append(left)
+    return todo, waits
 
-    def take() -> Job | None:
-        with lock:
-            return queue.pop(0) if queue else None
 
-    helper = threading.Thread(target=_compile_in_workers, args=(take, n - 1), daemon=True)
-    if n > 1:
-        helper.start()
+class _Queue:
+    """Jobs handed out in order, each once the jobs it waits for are done (or failed: then it
+    compiles what they could not itself)."""
+
+    def __init__(self, jobs: list[Job], waits: list[set[int]]) -> None:
+        self._jobs, self._waits = jobs, waits
+        self._left = list(range(len(jobs)))
+        self._done: set[int] = set()
+        self._changed = threading.Condition()
+
+    def take(self) -> int | None:
+        """The first job ready to compile (waiting while the ones left wait for others), or
+        None when none is left."""
+        with self._changed:
+            while self._left:
+                ready = next((i for i in self._left if self._waits[i] <= self._done), None)
+                if ready is not None:
+                    self._left.remove(ready)
+                    return ready
+                self._changed.wait()
+            return None
+
+    def job(self, i: int) -> Job:
+        return self._jobs[i]
+
+    def finish(self, i: int) -> None:
+        with self._changed:
+            self._done.add(i)
+            self._changed.notify_all()
+
+    def clear(self) -> None:
+        """Hand out no more jobs (interrupted: the workers stop after their job)."""
+        with self._changed:
+            self._left.clear()
+            self._changed.notify_all()
+
+
+def _compile_jobs(jobs: list[Job], waits: list[set[int]], n: int) -> None:
+    """Compile the jobs on n cores: this process takes them one at a time, in order (the
+    longest first), while n - 1 worker processes take the others; so the longest job waits for
+    no worker process to start, and this process need not load what it compiled itself."""
+    queue = _Queue(jobs, waits)
+    feeders = [threading.Thread(target=_feed_worker, args=(queue,), daemon=True)
+               for _ in range(n - 1)]  # fmt: skip
+    for feeder in feeders:
+        feeder.start()
     try:
-        while (job := take()) is not None:
-            for unit in job:
+        while (i := queue.take()) is not None:
+            for unit in queue.job(i):
                 with contextlib.suppress(Exception):  # ensure_compiled compiles it again: raises
                     unit.compile()
+            queue.finish(i)
     finally:
-        with lock:
-            queue.clear()  # interrupted: the workers stop after their job
-        if n > 1:
-            helper.join()
+        queue.clear()
+        for feeder in feeders:
+            feeder.join()
 
 
-def _compile_in_workers(take: Callable[[], Job | None], n: int) -> None:
-    """Hand jobs from `take`, one at a time, to n worker processes until it has none left."""
+def _feed_worker(queue: _Queue) -> None:
+    """Start a worker process and hand it jobs from `queue`, one at a time, until none is left
+    or the worker dies (what it did not compile, the caller compiles)."""
     env = dict(os.environ, PYTHONPATH=os.pathsep.join(p for p in sys.path if p))
-    workers = [
-        subprocess.Popen(
+    try:
+        worker = subprocess.Popen(
             [sys.executable, "-P", "-m", "sim.compiling"],  # -P: as sim.runner.pool
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             env=env,
         )  # fmt: skip
-        for _ in range(n)
-    ]
-    selector = selectors.DefaultSelector()
+    except OSError:
+        return  # no worker: the others take its jobs
     try:
-        busy = 0
-        for worker in workers:
-            if (job := take()) is not None:
-                _send(worker, job)
-                selector.register(worker.stdout, selectors.EVENT_READ, worker)
-                busy += 1
-        while busy:
-            for key, _ in selector.select():
-                worker = key.data
-                if not worker.stdout.readline():  # the worker died; its unit compiles here
-                    selector.unregister(worker.stdout)
-                    busy -= 1
-                elif (job := take()) is not None:
-                    _send(worker, job)
-                else:
-                    busy -= 1
+        while (i := queue.take()) is not None:
+            answered = b""
+            try:
+                _send(worker, queue.job(i))
+                answered = worker.stdout.readline()
+            except OSError:
+                pass  # the worker died
+            finally:
+                queue.finish(i)  # done or not: the jobs waiting for it go on
+            if not answered:
+                break
     finally:
-        selector.close()
-        for worker in workers:
+        with contextlib.suppress(OSError):
             worker.stdin.close()
-            worker.wait()
+        worker.wait()
 
 
 def _send(worker: subprocess.Popen, job: Job) -> None:

@@ -49,6 +49,16 @@ class ModuleStrategy:
         """(module, attribute) of the policy, for compiling it before a run."""
         return self.module.__name__, "policy"
 
+    @property
+    def builds_on(self) -> tuple[tuple[str, str], ...]:
+        """The policy sources of the built-ins whose compiled code this policy calls, their
+        policies or the functions those call (the module's BUILDS_ON names them): it compiles
+        after them when a lineup holds them (sim.plugins.policy_table)."""
+        package = self.module.__name__.rpartition(".")[0]
+        return tuple(
+            (f"{package}.{name}", "policy") for name in getattr(self.module, "BUILDS_ON", ())
+        )
+
 
 def module_strategies(package: str, names: Sequence[str]) -> dict[str, ModuleStrategy]:
     """name -> the built-in strategy in module `<package>.<name>`, in the order of `names`."""

@@ -115,3 +115,78 @@ def test_games_prepared_together_share_one_compile(monkeypatch):
                                 (Jobs("b", ["b1"]), [])])  # fmt: skip
     assert given == [(["a1", "b1", "a2", "a3"], "a, b")]
     assert alone.prepared == [["x"]] and seconds == 3.0
+
+
+class _Fake:
+    """A unit of sim.compiling's plan: hashable, cached or not."""
+
+    def __init__(self, name, cached=False):
+        self.name, self.cached = name, cached
+
+    def is_cached(self):
+        return self.cached
+
+    def __repr__(self):
+        return self.name
+
+
+def test_a_unit_several_jobs_name_compiles_in_the_first_and_the_others_wait_for_it():
+    """numba compiles a callee into every process that compiles a caller before the callee is
+    cached: a job naming a unit an earlier job compiles waits for that job, then loads it."""
+    from sim.compiling import _plan
+
+    a, b, c, d, e = (_Fake(n) for n in "abcde")
+    done = _Fake("done", cached=True)
+    todo, waits = _plan([[a, b], [a, c], [d, done], [c, e], [a, b], [done]])
+    assert todo == [[a, b], [c], [d], [e]]  # a job all compiled elsewhere or cached: dropped
+    assert waits == [set(), {0}, set(), {1}]
+
+
+def test_a_job_is_handed_out_once_the_jobs_it_waits_for_are_done():
+    import threading
+
+    from sim.compiling import _Queue
+
+    queue = _Queue([["a"], ["b"], ["c"]], [set(), {0}, set()])
+    assert queue.take() == 0
+    assert queue.take() == 2  # job 1 waits for job 0: the next one that is ready comes first
+    taken = []
+    waiting = threading.Thread(target=lambda: taken.append(queue.take()))
+    waiting.start()
+    waiting.join(0.2)
+    assert waiting.is_alive() and taken == []  # nothing ready: it waits
+    queue.finish(0)
+    waiting.join(10)
+    assert taken == [1]
+    assert queue.take() is None
+
+
+def test_a_policy_compiles_after_the_policies_of_the_lineup_it_builds_on():
+    """The master calls the expert's shortlist and plays skilled seats in its search: with
+    them in the lineup, its job names their policies first (sim.compiling: it waits for them
+    and loads what they compiled); without them, it compiles on its own."""
+
+    def policy_jobs(*names):
+        jobs = Plan(GAME.ready([StrategySpec(name) for name in names])).compile_jobs()
+        return [
+            [u.module.rpartition(".")[2] for u in job] for job in jobs if job[-1].name == "policy"
+        ]
+
+    assert policy_jobs("expert", "greedy", "master") == [["expert"], ["greedy"],
+                                                        ["expert", "master"]]  # fmt: skip
+    assert policy_jobs("master", "skilled") == [["skilled", "master"], ["skilled"]]
+    assert policy_jobs("master", "greedy") == [["master"], ["greedy"]]
+
+
+def test_a_strategy_builds_on_built_ins_of_its_game():
+    from importlib import import_module
+
+    from sim.plugins import game_names, get_game
+
+    for name in game_names():
+        game = get_game(name)
+        if not hasattr(game, "ready"):
+            continue
+        for player in game.ready([StrategySpec(s) for s in dict.fromkeys(game.strategy_names())]):
+            for module, attribute in getattr(player.strategy, "builds_on", ()):
+                assert getattr(import_module(module), attribute).py_func, (name, module)

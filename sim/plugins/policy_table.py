@@ -47,5 +47,14 @@ class PolicyTable:
         """Each policy as a `sim.compiling` job of its own, compiled for `signature`: the
         whole signature, return type included, when the loop calls through a pointer (that
         call asks the cache for exactly that key, and numba keys cached code by the signature
-        as given)."""
-        return [[Unit(*strategy.policy_source, signature)] for strategy in self.strategies]
+        as given). A policy that builds on others of the lineup (`strategy.builds_on`: it
+        calls their compiled code) names their units first: it compiles after them and loads
+        what they compiled, where it would compile it again alongside them."""
+        units = {s.policy_source: Unit(*s.policy_source, signature) for s in self.strategies}
+        builds_on = {s.policy_source: s.builds_on for s in self.strategies}
+
+        def after(source: tuple[str, str]) -> list[Unit]:
+            bases = [base for base in builds_on[source] if base in units]
+            return [*(unit for base in bases for unit in after(base)), units[source]]
+
+        return [list(dict.fromkeys(after(source))) for source in units]

@@ -12,6 +12,9 @@ from strategies.alien_raid.decisions import BASE_PARAMS, CONTEST, common_policy,
 from strategies.alien_raid.probes import apply_probes
 
 PARAMS: dict[str, float] = {**BASE_PARAMS, "contest": 1.0, "task_weight": 0.1}
+# compiled after the value captain, whose policy compiles the decisions this one calls too
+# (decisions.py): it loads them (strategies.registry)
+BUILDS_ON = ("value",)
 
 
 @jit

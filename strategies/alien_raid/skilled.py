@@ -23,6 +23,7 @@ from strategies.alien_raid import naive, strong
 
 PARAMS: dict[str, float] = {**strong.PARAMS, "skill": 0.5}
 SKILL = len(strong.PARAMS)
+BUILDS_ON = ("naive", "strong")  # the policies it calls: compiled first (strategies.registry)
 
 
 @jit

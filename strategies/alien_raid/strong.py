@@ -13,6 +13,9 @@ from strategies.alien_raid.probes import apply_probes
 from strategies.alien_raid.sampling import sampled_contest
 
 PARAMS: dict[str, float] = {**BASE_PARAMS, "task_weight": 0.1, "samples": 6.0, "blend": 1.0}
+# compiled after the value captain and the planner, whose policies compile the decisions and the
+# public contest this one calls too: it loads them (strategies.registry)
+BUILDS_ON = ("value", "planner")
 
 
 @jit

@@ -30,6 +30,9 @@ PARAMS: dict[str, float] = {
     "model_temperature": 0.0,  # the seats' temperature in the search (-1: strong's own)
 }
 CANDIDATES, SAMPLES, ROUNDS, MODEL_TEMPERATURE = range(len(expert.PARAMS), len(expert.PARAMS) + 4)
+# compiled after the expert, whose policy compiles the shortlist this one calls, and skilled,
+# whose policy the search plays: it loads them (strategies.registry)
+BUILDS_ON = ("expert", "skilled")
 # how every seat plays in the search: the `strong` level
 ROLLOUT = np.array(list(skilled.derive({**skilled.PARAMS, "skill": POINTS["strong"]}).values()))
 

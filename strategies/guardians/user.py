@@ -41,6 +41,11 @@ class UserStrategy:
         module, _, attr = self.name.partition(":")
         return module, f"{attr}.policy" if attr else "policy"
 
+    @property
+    def builds_on(self) -> tuple[tuple[str, str], ...]:
+        """A user's policy compiles on its own (strategies.registry.ModuleStrategy)."""
+        return ()
+
     def make(self, params: dict[str, Any]):
         """A plain-Python player with these parameters."""
         return self.target(**params)

@@ -20,6 +20,7 @@ from strategies.space_invaders import naive, planner
 
 PARAMS: dict[str, float] = {**planner.PARAMS, "skill": 0.5}
 SKILL = len(planner.PARAMS)
+BUILDS_ON = ("naive", "planner")  # the policies it calls: compiled first (strategies.registry)
 
 
 @jit  # compiled on its own: the loop calls it through a pointer (decision.py)
