@@ -94,7 +94,6 @@ def ranking(results_dir: str | Path, *, z: float = 1.96) -> Any:
     """
     import polars as pl
 
-    from sim.measures.core import sums_by
     from sim.results import load
 
     seats = load(results_dir, "seats").select("arm", "game", "strategy", "win_share", "score")
@@ -106,9 +105,7 @@ def ranking(results_dir: str | Path, *, z: float = 1.96) -> Any:
             pl.col("score").mean().alias("mean_score"),
             pl.col("nobody_won").mean().alias("no_winner_rate"),
         )
-        # the wins are sums of shares such as 1/3: added in row order, the same bits every run
-        .join(sums_by(played, "strategy", ("win_share",)), on="strategy", maintain_order="left")
-        .rename({"win_share": "wins"})
+        .join(_wins(played), on="strategy", maintain_order="left")
     )
     n = table["seats"].to_numpy()
     wins = table["wins"].to_numpy().clip(0, n)
@@ -126,12 +123,24 @@ def ranking(results_dir: str | Path, *, z: float = 1.96) -> Any:
     )
 
 
-def _nobody_won(seats: Any) -> Any:
-    """(arm, game, nobody_won) from the seats: a game whose win shares are all zero."""
+def _wins(played: Any) -> Any:
+    """(strategy, wins): the sums of its win shares, such as 1/3, added in row order: the same
+    bits every run (polars' group-by adds its threads' partial sums in any order)."""
     import polars as pl
 
+    from sim.measures.core import sums_by
+
+    return sums_by(played, "strategy", ("win_share",)).select(
+        "strategy", pl.col("win_share").alias("wins")
+    )
+
+
+def _nobody_won(seats: Any) -> Any:
+    """(arm, game, nobody_won) from the seats: a game whose win shares are all zero."""
+    from sim.measures.seats import DECIDED
+
     return seats.group_by("arm", "game", maintain_order=True).agg(
-        (pl.col("win_share").sum() == 0).alias("nobody_won")
+        DECIDED.not_().alias("nobody_won")
     )
 
 
