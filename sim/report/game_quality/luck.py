@@ -29,6 +29,7 @@ from sim.measures import registry_for
 from sim.measures.blocks import replayed
 from sim.measures.core import DEAL, Value, ratio_difference, ratio_value
 from sim.measures.generic import CoinFlips
+from sim.measures.seats import DECIDED
 from sim.report import verdicts as words
 from sim.report.answers import Answer, Label, Part, Row, joined, sentence
 from sim.report.data_quality import Quality, mde
@@ -135,7 +136,7 @@ def upsets(results, arm: str, pool: tuple[str, ...]) -> Upsets | None:
         seats.group_by("game", maintain_order=True)
         .agg(
             pl.col("rank").max().alias("best"),
-            (pl.col("win_share").sum() > 0).alias("any"),
+            DECIDED.alias("any"),
             pl.col("win_share").filter(pl.col("rank") <= pl.col("rank").max() - 2).sum().alias("x"),
             (pl.col("rank") <= pl.col("rank").max() - 2).mean().alias("fair"),
         )
