@@ -187,6 +187,16 @@ def test_a_strategy_builds_on_built_ins_of_its_game():
         game = get_game(name)
         if not hasattr(game, "ready"):
             continue
-        for player in game.ready([StrategySpec(s) for s in dict.fromkeys(game.strategy_names())]):
-            for module, attribute in getattr(player.strategy, "builds_on", ()):
+        players = game.ready([StrategySpec(s) for s in dict.fromkeys(game.strategy_names())])
+        bases = {p.strategy.policy_source: getattr(p.strategy, "builds_on", ()) for p in players}
+        for source, built_on in bases.items():
+            for module, attribute in built_on:
                 assert getattr(import_module(module), attribute).py_func, (name, module)
+            # no circle: the policy jobs put a policy's bases before it, and would never end
+            seen, todo = set(), list(built_on)
+            while todo:
+                base = todo.pop()
+                assert base != source, (name, source, "builds on itself")
+                if base not in seen:
+                    seen.add(base)
+                    todo.extend(bases.get(base, ()))
