@@ -23,7 +23,9 @@ replays measure it to +-2.5 pp.
 
 Slow: full size with SIM_SLOW_SCALE=1 (about 20 minutes of CPU; `-s` prints the table that
 docs/reports.md quotes), slimmed to a smoke check under `make test` (SIM_SLOW_SCALE=0.1), where
-the bound widens with the fewer replays.
+the bound widens with the fewer replays. The seat blocks also play fewer deals there (100 for
+400): a master's games are the suite's dearest, and the check's power is its replays, which
+stay; each interval still rests on 100 deal blocks.
 """
 
 from __future__ import annotations
@@ -199,7 +201,7 @@ def test_paired_seat_blocks_cover_the_truth():
     """The seat and strategy figures of a replay group, each deal's four seatings one unit,
     against the other replays' pooled figure; beside them the same games read one by one (as
     if every game were its own deal): the widths are printed, the blocks' coverage asserted."""
-    deals, reps = 400, replays(400)
+    deals, reps = max(100, round(400 * slow_scale())), replays(400)
     registry = registry_for("guardians")
     totals = np.zeros((reps, len(SEAT_FIGURES)))
     blocked, alone = (np.zeros((reps, len(SEAT_FIGURES), 2)) for _ in range(2))
