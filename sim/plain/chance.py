@@ -73,16 +73,23 @@ class Chance:
 
     def shuffle(self, items: MutableSequence[Any]) -> None:
         """Shuffle `items` in place (random_streams.shuffle_range over the whole list). The
-        draws are read straight from the block: a search shuffles at every simulation."""
-        block, at = self._block, self._next
-        for i in range(len(items) - 1, 0, -1):
-            if at == len(block):
-                self._refill()
-                block, at = self._block, 0
-            j = ((block[at] >> 33) * (i + 1)) >> 31
-            at += 1
+        draws are taken from the block at once: a search shuffles at every simulation."""
+        draws = self._draws(max(len(items) - 1, 0))
+        for i, draw in zip(range(len(items) - 1, 0, -1), draws, strict=True):
+            j = ((draw >> 33) * (i + 1)) >> 31
             items[i], items[j] = items[j], items[i]
-        self._next = at
+
+    def _draws(self, k: int) -> list[int]:
+        """The next `k` draws of 64 bits, in order."""
+        at = self._next
+        drawn = self._block[at : at + k]
+        self._next = at + len(drawn)
+        while len(drawn) < k:
+            self._refill()
+            more = self._block[: k - len(drawn)]
+            self._next = len(more)
+            drawn += more
+        return drawn
 
     def copy(self) -> Chance:
         twin = Chance.__new__(Chance)

@@ -39,6 +39,21 @@ def test_a_shuffle_is_the_compiled_shuffle():
     assert mine == cards.tolist()
 
 
+def test_shuffles_in_a_row_are_the_compiled_shuffles():
+    """Shuffles of every length from 0 to 40, one after another with a draw between: from
+    anywhere in a block, and across blocks."""
+    rng = np.zeros(1, np.uint64)
+    rs.seed_streams(rng, np.uint64(7))
+    chance = Chance(7)
+    for n in [*range(41)] * 3:  # about 2,500 draws: ten blocks
+        cards = np.arange(n)
+        rs.shuffle_range(rng, 0, cards, 0, n)
+        mine = list(range(n))
+        chance.shuffle(mine)
+        assert mine == cards.tolist()
+        assert chance.below(10) == rs.below(rng, 0, 10)
+
+
 def test_a_copy_draws_the_same_numbers_and_leaves_the_original():
     chance = Chance(5)
     for _ in range(40):  # into the second block
