@@ -26,6 +26,7 @@ listed). All randomness is the seat's own stream: a game replays from its seed.
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Hashable, MutableSequence, Sequence
 from typing import Any
@@ -38,7 +39,7 @@ from strategies.generic.outcomes import has_hidden, has_value, shares
 
 class _Node:
     """A position as the searching seat tells it apart: the seat to move there, its actions
-    tried so far, the simulations through it, and every seat's value (`_value_of`)."""
+    tried so far, the simulations through it, and every seat's value (`_node_value`)."""
 
     __slots__ = ("mover", "edges", "visits", "value", "direct", "judged")
 
@@ -53,27 +54,31 @@ class _Node:
 
 class _Edge:
     """An action from a node: its visits, the simulations in which it was available, the
-    nodes of its outcomes, and every seat's value (`_value_of`)."""
+    nodes of its outcomes, and every seat's sum over the visits: a judgement made right
+    after the action, or the value of the outcome's node the visit went through, at its
+    current value. A seat's value is its sum over the visits, divided when it is read (a
+    visit reads one seat's; a list of every seat's at every visit would cost more)."""
 
-    __slots__ = ("visits", "available", "outcomes", "value", "total")
+    __slots__ = ("visits", "available", "outcomes", "total")
 
     def __init__(self, players: int) -> None:
         self.visits = 0
         self.available = 1
         self.outcomes: dict[Hashable, _Node] = {}
-        self.value = [0.0] * players
-        # every seat's sum over the visits: a judgement made right after the action, or the
-        # value of the outcome's node the visit went through, at its current value
         self.total = [0.0] * players
 
 
 class _Recorder(Chance):
-    """The simulation's chance, keeping the numbers drawn while one action is applied."""
+    """The simulation's chance, keeping the numbers drawn while one action is applied. One
+    per decision, emptied before each action (`start`)."""
 
     __slots__ = ("inner", "drawn")
 
     def __init__(self, inner: Chance) -> None:
         self.inner, self.drawn = inner, []
+
+    def start(self) -> None:
+        self.drawn.clear()
 
     def bits(self) -> int:
         value = self.inner.bits()
@@ -84,6 +89,11 @@ class _Recorder(Chance):
         value = self.inner.below(n)
         self.drawn.append(value)
         return value
+
+    def die(self, faces: int) -> int:  # as Chance.die, a call fewer: dice games roll most
+        value = self.inner.below(faces)
+        self.drawn.append(value)
+        return value + 1
 
     def uniform(self) -> float:
         value = self.inner.uniform()
@@ -112,72 +122,61 @@ class MCTS(Strategy):
         self._players = len(state.scores())
         self._value = has_value(state)
         self._hidden = hidden = has_hidden(state)
+        self._steps = int(self.params["rollout"]) if self._value else self.game.max_steps
+        self._logs = _logs(budget + 1)
         root = _Node(self.seat, self._players)
+        recorder = _Recorder(chance)
         for _ in range(budget):
             sim = state.resample(self.seat, chance) if hidden else state.copy()
-            self._simulate(root, sim, chance)
+            path = self._descend(root, sim, chance, recorder)
+            _back_up(path, self._judge(sim, chance))
         return self._most_tried(root, actions)
 
-    def _simulate(self, root: _Node, sim: State, chance: Chance) -> None:
-        path: list[tuple[_Edge, _Node | None]] = []  # each action taken, the node it led to
-        node, me, players = root, self.seat, self._players
+    def _descend(self, root: _Node, sim: State, chance: Chance,
+                 recorder: _Recorder) -> list[tuple[_Edge, _Node | None]]:  # fmt: skip
+        """Play `sim` down the tree to where it leaves it: each action taken, the node it led
+        to (None: judged right after the action)."""
+        path: list[tuple[_Edge, _Node | None]] = []
+        node, me, players, hidden = root, self.seat, self._players, self._hidden
         explore, expand = self.params["explore"], self.params["expand"]
-        recorder = _Recorder(chance)
-        while not sim.over():
-            mover = sim.to_move
-            edges = node.edges
+        logs, sqrt = self._logs, math.sqrt
+        over, legal, apply = sim.over, sim.actions, sim.apply  # looked up once: a hot loop
+        while not over():
+            mover, edges = sim.to_move, node.edges
             untried: list[Action] = []
             best, best_score = None, -math.inf
-            for action in sim.actions():
+            for action in legal():
                 edge = edges.get(action)
                 if edge is None:
                     untried.append(action)
                     continue
                 edge.available += 1
-                score = edge.value[mover] + explore * math.sqrt(
-                    math.log(edge.available) / edge.visits
-                )
+                visits = edge.visits  # UCB1: the mover's average plus the exploration term
+                score = edge.total[mover] / visits + explore * sqrt(logs[edge.available] / visits)
                 if score > best_score:
                     best, best_score = action, score
             if untried:
                 action = untried[chance.below(len(untried))] if len(untried) > 1 else untried[0]
                 edge = edges[action] = _Edge(players)
-                sim.apply(action, chance)
+                apply(action, chance)
                 path.append((edge, None))
-                break
+                return path
             edge = edges[best]
-            recorder.drawn = []
-            sim.apply(best, recorder)
-            outcome = sim.observation(me) if self._hidden else tuple(recorder.drawn)
+            recorder.start()
+            apply(best, recorder)
+            outcome = sim.observation(me) if hidden else tuple(recorder.drawn)
             node = edge.outcomes.get(outcome)
             if node is None:  # an outcome not met before: judged from here
                 if edge.visits >= expand:
                     node = edge.outcomes[outcome] = _Node(sim.to_move, players)
                 path.append((edge, node))
-                break
+                return path
             path.append((edge, node))
-        judged = self._judge(sim, chance)
-        edge, node = path[-1]
-        if node is not None:  # judged at a node of its own
-            node.direct = [a + b for a, b in zip(node.direct, judged, strict=True)]
-            node.judged += 1
-        for edge, node in reversed(path):
-            total = edge.total
-            if node is None:
-                for k in range(players):
-                    total[k] += judged[k]
-            else:
-                before, seen = node.value, node.visits
-                node.visits += 1
-                node.value = after = _node_value(node)
-                for k in range(players):
-                    total[k] += after[k] * (seen + 1) - before[k] * seen
-            edge.visits += 1
-            edge.value = [t / edge.visits for t in total]
+        return path
 
     def _judge(self, sim: State, chance: Chance) -> list[float]:
         """Every seat's expected share of the win from `sim`, after the rollout."""
-        steps = int(self.params["rollout"]) if self._value else self.game.max_steps
+        steps = self._steps
         while steps > 0 and not sim.over():
             actions = sim.actions()
             sim.apply(actions[chance.below(len(actions))] if len(actions) > 1 else actions[0],
@@ -195,18 +194,55 @@ class MCTS(Strategy):
         for action in actions:
             edge = root.edges.get(action)
             if edge is not None:
-                key = (edge.visits, edge.value[root.mover])
+                key = (edge.visits, edge.total[root.mover] / edge.visits)
                 if key > best_key:
                     best, best_key = action, key
         return best
 
 
+def _back_up(path: list[tuple[_Edge, _Node | None]], judged: list[float]) -> None:
+    """Every action on the path adds the judgement of the seat that chose it: an action
+    judged right after adds the judgement; one through a node adds the change the visit
+    made to the node's value over all the node's visits so far."""
+    node = path[-1][1]
+    if node is not None:  # judged at a node of its own
+        direct = node.direct
+        for k, v in enumerate(judged):
+            direct[k] += v
+        node.judged += 1
+    for edge, node in reversed(path):
+        total = edge.total
+        if node is None:
+            for k, v in enumerate(judged):
+                total[k] += v
+        else:
+            before, seen = node.value, node.visits
+            node.visits = visits = seen + 1
+            node.value = after = _node_value(node)
+            for k, v in enumerate(after):
+                total[k] += v * visits - before[k] * seen
+        edge.visits += 1
+
+
 def _node_value(node: _Node) -> list[float]:
     """A node's value: once its actions have been tried, the value of the one tried most
-    (ties: the better for the seat to move), the seat's choice as the search sees it;
-    before, the judgements made at the node."""
-    tried = [edge for edge in node.edges.values() if edge.visits]
-    if not tried:
+    (ties: the better for the seat to move, then the first tried), the seat's choice as the
+    search sees it; before, the judgements made at the node."""
+    best, most, top, mover = None, 0, -math.inf, node.mover
+    for edge in node.edges.values():
+        visits = edge.visits
+        if visits < most or not visits:
+            continue
+        value = edge.total[mover] / visits
+        if visits > most or value > top:
+            best, most, top = edge, visits, value
+    if best is None:
         return [v / node.judged for v in node.direct]
-    mover = node.mover
-    return max(tried, key=lambda edge: (edge.visits, edge.value[mover])).value
+    return [t / most for t in best.total]
+
+
+@functools.lru_cache(maxsize=16)
+def _logs(n: int) -> tuple[float, ...]:
+    """log(0..n) for the UCB scores: a search takes the log of the same small numbers again
+    and again (log(0) is never read: an action is available once before it is scored)."""
+    return (-math.inf, *map(math.log, range(1, n + 1)))
