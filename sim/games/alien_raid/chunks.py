@@ -43,9 +43,12 @@ from sim.plugins import base
 from sim.plugins.policy_table import PolicyTable
 from sim.rulesets import Ruleset
 
-# the loop with the rules, and the policy of the loop's free slots
+# the loop with the rules, and the policy of the loop's free slots (a policy's unit carries the
+# whole signature, return type included: the loop's call through a pointer asks the cache for
+# that key: a policy cached under its argument types alone compiled again in the new processes
+# that played it, a run's workers and the test session's)
 _LOOP = [Unit("sim.games.alien_raid.kernel", "play_batch", BATCH_TYPES)]
-_FREE_SLOTS = [Unit("sim.games.alien_raid.decision", "keep_default", POLICY_SIGNATURE.args)]
+_FREE_SLOTS = [Unit("sim.games.alien_raid.decision", "keep_default", POLICY_SIGNATURE)]
 
 
 def simulate_chunk(ruleset: Ruleset, n_players: int, players: list[base.Player],
@@ -82,7 +85,7 @@ class Plan(PolicyTable):
     def compile_jobs(self) -> list[list[Unit]]:
         """What playing the lineup compiles, as jobs for parallel processes: the loop with the
         rules (the longest), each policy of the lineup, the policy of the free slots."""
-        return [_LOOP, *self.policy_jobs(POLICY_SIGNATURE.args), _FREE_SLOTS]
+        return [_LOOP, *self.policy_jobs(POLICY_SIGNATURE), _FREE_SLOTS]
 
 
 @dataclass
