@@ -19,10 +19,13 @@ import polars as pl
 import pytest
 
 from sim.games.alien_raid.report import card_figure
-from sim.report import build_report
+from sim.measures import Value
+from sim.report import build_report, fmt
 from sim.report.compare import build_comparison, paired_verdicts
+from sim.report.metrics import diff_cols, prefixed
 from sim.report.render import render_table
 from sim.report.table import Column, Table
+from sim.stats.interval_columns import as_columns, interval_in, interval_keys
 from sim.stats.tolerances import DEFAULTS, resolve
 from sim.storage import write_manifest
 from tests import report_fixtures as F
@@ -205,3 +208,22 @@ def test_two_runs_of_one_experiment_are_named_by_their_folders(tmp_path, monkeyp
     page = build_comparison(dir_a=a, dir_b=b, n_boot=50)
     assert page.parent.name == "compare-baseline-vs-step2"
     assert "Comparison: baseline (A) and step2 (B)" in page.read_text()
+
+
+def test_a_rows_interval_written_by_its_key_is_what_the_tables_read():
+    """A number with its interval is written into a row and read back under the same names
+    (sim/stats/interval_columns.py): the table's interval columns and `interval_in` find the
+    ends `as_columns` and `prefixed` wrote."""
+    rate, change = Value(0.5, 0.4, 0.6, 0.05, 100), Value(-0.02, -0.05, 0.01, 0.015, 100)
+    row = {**prefixed(rate, "rate"), **diff_cols(change, "change")}
+    assert list(row) == [
+        "rate", "rate_low", "rate_high", "rate_se", "rate_n",
+        "change", "change_low", "change_high", "change_p", "change_sig", "change_n",
+    ]  # fmt: skip
+    assert interval_in(row, "change") == (-0.02, -0.05, 0.01)
+    assert as_columns("rate", rate) == {k: row[k] for k in interval_keys("rate")}
+    columns = [Column.pct_ci("rate", "rate"), Column.diff("change", "change", unit="pp")]
+    table = Table.of_rows("t", "One row", [row], columns)
+    rate_cell, change_cell = table.cells()[0]
+    assert rate_cell.text == fmt.pct_ci(0.5, 0.4, 0.6)
+    assert change_cell.text == fmt.pp_ci(-0.02, -0.05, 0.01) + " n.s." and change_cell.css == "ns"

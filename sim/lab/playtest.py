@@ -25,6 +25,7 @@ import yaml
 from sim.errors import SimError
 from sim.lab import html
 from sim.lab.folder import to_pandas
+from sim.stats.interval_columns import columns
 
 
 def playtest_fit(
@@ -107,12 +108,8 @@ class PlaytestFit:
                             "fact": fact,
                             "verdict": found["verdict"],
                             "measure": f["measure"],
-                            "real": f["real"]["value"],
-                            "real_low": f["real"]["low"],
-                            "real_high": f["real"]["high"],
-                            "simulated": f["simulated"]["value"],
-                            "simulated_low": f["simulated"]["low"],
-                            "simulated_high": f["simulated"]["high"],
+                            **_side_columns(f, "real"),
+                            **_side_columns(f, "simulated"),
                             "games_to_settle": found.get("games_to_settle"),
                             "sentence": found["sentence"],
                         }
@@ -188,6 +185,12 @@ class PlaytestFit:
         return html.panel(
             f"Playtest fit: {self.path}", " ".join(self.sentences()[:1]), facts, html.table(rows)
         )
+
+
+def _side_columns(figure: dict, side: str) -> dict[str, Any]:
+    """One side ("real" or "simulated") of a fact's figure as its value and interval columns."""
+    value = figure[side]
+    return columns(side, value["value"], value["low"], value["high"])
 
 
 def _frame(rows: list[dict], pandas: bool):

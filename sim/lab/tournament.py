@@ -16,6 +16,7 @@ from typing import Any
 from sim.errors import ConfigError
 from sim.experiment.model import Experiment
 from sim.experiment.parsing import parse_experiment
+from sim.stats.interval_columns import high_key, low_key
 from sim.stats.intervals import wilson
 
 
@@ -110,13 +111,13 @@ def ranking(results_dir: str | Path, *, z: float = 1.96) -> Any:
     n = table["seats"].to_numpy()
     wins = table["wins"].to_numpy().clip(0, n)
     low, high = wilson(wins, n, z)
-    columns = ("strategy", "seats", "win_share", "win_low", "win_high", "mean_score",
+    columns = ("strategy", "seats", "win_share", low_key("win"), high_key("win"), "mean_score",
                "no_winner_rate")  # fmt: skip
     return (
         table.with_columns(
             (pl.col("wins") / pl.col("seats")).alias("win_share"),
-            pl.Series("win_low", low),
-            pl.Series("win_high", high),
+            pl.Series(low_key("win"), low),
+            pl.Series(high_key("win"), high),
         )
         .select(*columns)
         .sort(["win_share", "strategy"], descending=[True, False])

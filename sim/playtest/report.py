@@ -25,6 +25,7 @@ from sim.report import write_report
 from sim.report.answers import Answer, Count, Estimate, Label, Term, sentence
 from sim.report.render import Section
 from sim.report.table import Column, Table
+from sim.stats.interval_columns import columns
 
 KIND = {"fits": kinds.WITHIN, "differs": kinds.FINDING, "not settled": kinds.UNSETTLED}
 METHODS = [
@@ -306,8 +307,9 @@ def _side_columns(figure: dict, side: str, scale: float) -> dict[str, float]:
     """One side ("real" or "simulated") of a fact's figure as the table's value and interval
     columns (side, side_low, side_high), times `scale`."""
     value = figure[side]
-    return {side: scale * _n(value["value"]), f"{side}_low": scale * _n(value["low"]),
-            f"{side}_high": scale * _n(value["high"])}  # fmt: skip
+    return columns(
+        side, scale * _n(value["value"]), scale * _n(value["low"]), scale * _n(value["high"])
+    )
 
 
 def _players_table(slug: str, players: dict) -> Table:
@@ -315,9 +317,7 @@ def _players_table(slug: str, players: dict) -> Table:
         {
             "player": p,
             "games": r["games"],
-            "skill": r["skill"]["estimate"],
-            "skill_low": r["skill"]["low"],
-            "skill_high": r["skill"]["high"],
+            **columns("skill", r["skill"]["estimate"], r["skill"]["low"], r["skill"]["high"]),
             "rating": (r.get("rating") or {}).get("theta"),
             "rating_se": (r.get("rating") or {}).get("se"),
         }

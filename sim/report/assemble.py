@@ -23,6 +23,7 @@ from sim.report.plots import Figure
 from sim.report.render import Finding, Group, Section, Text
 from sim.report.spec import SectionBuilder
 from sim.report.table import Table
+from sim.stats.interval_columns import high_key, low_key
 
 
 def slug(text: str) -> str:
@@ -119,7 +120,7 @@ def table_figure(table: Table) -> Figure | None:
     answers give none; None when the table has no such column."""
     data = table.data
     for i, col in enumerate(table.columns):
-        low, high = f"{col.key}_low", f"{col.key}_high"
+        low, high = low_key(col.key), high_key(col.key)
         if not col.key or low not in data.columns or high not in data.columns:
             continue
         rows = [r for r in table.rows if isinstance(r.get(col.key), (int, float))][:SHOWN]

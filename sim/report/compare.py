@@ -40,6 +40,7 @@ from sim.report.answers import (
 from sim.report.data import Results, load_results
 from sim.report.game_quality.compare import paired_runs
 from sim.report.render import CSS, SORTER_JS, Section, strip_tags
+from sim.stats.interval_columns import as_columns
 from sim.stats.tolerances import Tolerance, resolve
 from sim.stats.verdict import Verdict, equivalence
 
@@ -163,9 +164,7 @@ def _table(keys: list[str], ans_a: dict, ans_b: dict, games: int | None) -> pl.D
                     "estimate": ea.key,
                     "label": ea.label,
                     "unit": ea.unit,
-                    "a": ea.value, "a_low": ea.low, "a_high": ea.high,
-                    "b": eb.value, "b_low": eb.low, "b_high": eb.high,
-                    "diff": d.value, "diff_low": d.low, "diff_high": d.high,
+                    **as_columns("a", ea), **as_columns("b", eb), **as_columns("diff", d),
                     "excludes_zero": d.significant,
                     "tolerance": v.tolerance if headline else None,
                     "verdict": _said(v) if headline else "",

@@ -9,22 +9,21 @@ from dataclasses import dataclass
 from typing import Any
 
 from sim.measures import Value
+from sim.stats.interval_columns import as_columns, part_key
 
 
 def prefixed(v: Value, key: str) -> dict[str, Any]:
     """{key: value, key_low, key_high, key_se, key_n}: the columns a table reads."""
-    return {(key if k == "value" else f"{key}_{k}"): x for k, x in v.as_dict().items()}
+    return {**as_columns(key, v), part_key(key, "se"): v.se, part_key(key, "n"): v.n}
 
 
 def diff_cols(v: Value, key: str) -> dict[str, Any]:
     """A difference's columns: value, interval, p-value, whether it excludes zero, n."""
     return {
-        key: v.value,
-        f"{key}_low": v.low,
-        f"{key}_high": v.high,
-        f"{key}_p": v.pvalue,
-        f"{key}_sig": v.excludes_zero if not math.isnan(v.pvalue) else None,
-        f"{key}_n": v.n,
+        **as_columns(key, v),
+        part_key(key, "p"): v.pvalue,
+        part_key(key, "sig"): v.excludes_zero if not math.isnan(v.pvalue) else None,
+        part_key(key, "n"): v.n,
     }
 
 

@@ -20,6 +20,7 @@ from sim.report.context import Context
 from sim.report.data_quality import Quality
 from sim.report.render import Finding
 from sim.report.table import Column, Table
+from sim.stats.interval_columns import high_key, interval_in, low_key
 from sim.stats.verdict import Verdict, all_of
 
 
@@ -80,9 +81,9 @@ def changes(rows: list[dict[str, Any]], key: str, who: str, what: str) -> list[F
     """A finding for each row whose change (`key`, with `key`_low and `key`_high) is shown:
     "<the row's `who`>: <what> changes by <the change> against <the row's `against`>."."""
     return [Finding(f"{r[who]}: {what} changes by "
-                    f"{fmt.pp_ci(r[key], r[f'{key}_low'], r[f'{key}_high'])} against "
+                    f"{fmt.pp_ci(*interval_in(r, key))} against "
                     f"{r['against']}.", "finding")
-            for r in rows if r[f"{key}_low"] > 0 or r[f"{key}_high"] < 0]  # fmt: skip
+            for r in rows if r[low_key(key)] > 0 or r[high_key(key)] < 0]  # fmt: skip
 
 
 def options_answer(section: str, question: str, verdicts: list[Verdict], parts: list[Part], *,

@@ -15,6 +15,7 @@ from typing import Any
 import polars as pl
 
 from sim.report import fmt
+from sim.stats.interval_columns import high_key, low_key
 
 
 @dataclass(frozen=True)
@@ -42,7 +43,7 @@ def _significance(row: dict[str, Any], key: str, sig_key: str | None) -> bool | 
     if sig_key is not None:
         value = row.get(sig_key)
         return None if value is None else bool(value)
-    low, high = row.get(f"{key}_low"), row.get(f"{key}_high")
+    low, high = row.get(low_key(key)), row.get(high_key(key))
     if fmt.is_missing(low) or fmt.is_missing(high):
         return None
     return not (low <= 0.0 <= high)
@@ -90,7 +91,7 @@ class Column:
 
         def r(row: dict[str, Any]) -> Cell:
             v = row.get(key)
-            return Cell(show(v, row.get(f"{key}_low"), row.get(f"{key}_high")), _sortable(v))
+            return Cell(show(v, row.get(low_key(key)), row.get(high_key(key))), _sortable(v))
 
         return Column(label, r, key, help)
 
@@ -115,7 +116,7 @@ class Column:
         """A difference with its interval: unit 'pp' (rates), 'num', 'pct' (x100, '%')."""
 
         def r(row: dict[str, Any]) -> Cell:
-            v, lo, hi = row.get(key), row.get(f"{key}_low"), row.get(f"{key}_high")
+            v, lo, hi = row.get(key), row.get(low_key(key)), row.get(high_key(key))
             if unit == "pp":
                 text = fmt.pp_ci(v, lo, hi, digits)
             elif unit == "pct":

@@ -17,6 +17,7 @@ from sim.report.answers import Answer, Count, Estimate, Label, joined, sentence
 from sim.report.render import Section
 from sim.report.table import Column, Table
 from sim.sensitivity.analysis import SEED
+from sim.stats.interval_columns import columns
 
 MAX_PLACES = 6  # panels per target
 SCREENED_OUT = "#9a9a9a"  # a key Morris screened out of the Sobol step
@@ -93,7 +94,7 @@ def _section(found: dict[str, Any], i: int, target: dict[str, Any]) -> Section:
 
 
 def _cols(prefix: str, v: list[float]) -> dict[str, float]:
-    return {prefix: v[0], f"{prefix}_low": v[1], f"{prefix}_high": v[2]}
+    return columns(prefix, v[0], v[1], v[2])
 
 
 def _estimate(key: str, label: str, v: list[float]) -> Estimate:

@@ -23,6 +23,7 @@ from sim.report.answers import Answer, Count, Estimate, Label, Row, joined, sent
 from sim.report.data_quality import Quality
 from sim.report.render import Section, Text
 from sim.report.table import Column, Table
+from sim.stats.interval_columns import columns
 from sim.tune import figures, report_confirmed
 from sim.tune.report_data import EVERY_GAME, TuneData, load_tune_data, target_estimate
 from sim.tune.report_model import model_section
@@ -176,8 +177,8 @@ def _places_table(name: str, title: str, data: TuneData, chosen: list[dict]) -> 
             t = data.targets[p["target"]]
             scale = 100.0 if t["unit"] == "share" else 1.0
             rows.append({"rank": rank + 1, "candidate": c["label"], "measure": p["measure"],
-                         "arm": p["arm"], "value": scale * p["value"],
-                         "value_low": scale * p["low"], "value_high": scale * p["high"],
+                         "arm": p["arm"], **columns("value", scale * p["value"], scale * p["low"],
+                                                    scale * p["high"]),
                          "wanted": t["wanted"],
                          "within": t["within"], "miss": p["miss"], "verdict": p["verdict"],
                          "games": p["n"], "games_to_settle": p.get("games_to_settle")})  # fmt: skip

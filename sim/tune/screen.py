@@ -29,6 +29,7 @@ from sim.experiment import Experiment, parse_experiment
 from sim.measures import read_arm, registry_for
 from sim.runner import run
 from sim.runner.options import RunOptions
+from sim.stats.interval_columns import as_columns
 from sim.storage import write_atomic
 from sim.tune.knobs import plain_names
 from sim.tune.spec import Tune
@@ -149,8 +150,7 @@ def ranked(found: list[Effect], tune: Tune) -> list[dict[str, Any]]:
                                     "key": e.move.key, "size": 0.0})  # fmt: skip
         side = "down" if e.move.side == "-" else "up"
         row[f"{side}_to"] = e.move.value
-        row.update({f"{side}": e.value.value, f"{side}_low": e.value.low,
-                    f"{side}_high": e.value.high, f"{side}_verdict": e.verdict})  # fmt: skip
+        row.update({**as_columns(side, e.value), f"{side}_verdict": e.verdict})
         tol = tune.targets[e.target].tolerance
         size = abs(e.value.value) / tol if math.isfinite(e.value.value) else 0.0
         row["size"] = max(row["size"], size)

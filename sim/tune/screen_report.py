@@ -24,6 +24,7 @@ from sim.report.verdicts import (
     WITHIN,
     WITHIN_WORD,
 )
+from sim.stats.interval_columns import high_key, interval_in, interval_keys, low_key
 
 TOP = 12  # keys drawn per tornado
 METHODS = [
@@ -59,9 +60,8 @@ def _section(summary: dict[str, Any], i: int, target: dict[str, Any]) -> Section
         mine = [r for r in rows if r["level"] == level]
         section.answers.append(_answer(i, target, level, mine, summary.get("key_names", {})))
     scale = 100.0 if target["unit"] == "share" else 1.0
-    shown = [{**r, **{k: scale * r[k] for k in ("down", "down_low", "down_high", "up", "up_low",
-                                                 "up_high") if r.get(k) is not None}}
-             for r in rows]  # fmt: skip
+    shown = [{**r, **{k: scale * r[k] for side in ("down", "up") for k in interval_keys(side)
+                      if r.get(k) is not None}} for r in rows]  # fmt: skip
     unit = " (pp)" if scale == 100.0 else ""
     section.add(Table(f"screen_{i}", f"Every key's effect on {name}", pl.DataFrame(shown), [
         Column.text("level", "level"), Column.text("key", "rule key"),
@@ -88,7 +88,7 @@ def _answer(i: int, target: dict[str, Any], level: str, rows: list[dict],
     def larger(r: dict) -> tuple[str, Estimate]:
         side = "up" if abs(r.get("up", 0) or 0) >= abs(r.get("down", 0) or 0) else "down"
         return side, Estimate(f"screen.{i}.{level}.{r['key']}.{side}", f"effect on {name}",
-                              r[side], r[f"{side}_low"], r[f"{side}_high"], unit=unit,
+                              *interval_in(r, side), unit=unit,
                               digits=2)  # fmt: skip
 
     if big:
@@ -134,8 +134,8 @@ def _tornado(i: int, target: dict[str, Any], by_level: dict[str, list[dict]]):
         y = np.arange(len(rows))[::-1]
         for side, color in (("down", plots.COLORS[0]), ("up", plots.COLORS[1])):
             v = np.array([scale * (r.get(side) or 0.0) for r in rows])
-            lo = np.array([scale * _or(r.get(f"{side}_low"), r.get(side)) for r in rows])
-            hi = np.array([scale * _or(r.get(f"{side}_high"), r.get(side)) for r in rows])
+            lo = np.array([scale * _or(r.get(low_key(side)), r.get(side)) for r in rows])
+            hi = np.array([scale * _or(r.get(high_key(side)), r.get(side)) for r in rows])
             ax.barh(y, v, color=color, alpha=0.75, label=f"one step {side}")
             ax.errorbar(v, y, xerr=np.vstack([np.clip(v - lo, 0, None), np.clip(hi - v, 0, None)]),
                         fmt="none", ecolor="black", elinewidth=1, capsize=2)  # fmt: skip

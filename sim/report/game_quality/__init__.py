@@ -23,6 +23,7 @@ from sim.report.game_quality.common import Found
 from sim.report.game_quality.design import read_design
 from sim.report.render import Section, Text
 from sim.report.table import Column, Table
+from sim.stats.interval_columns import as_columns, interval_in
 
 TITLE = "Is it a good game?"
 QUESTION = (
@@ -146,9 +147,7 @@ def _measures_table(found: list[Found]) -> Table:
             "level": f.level or "all games",
             "measure": f.measure.name,
             "what": f.measure.label,
-            "value": f.value.value,
-            "value_low": f.value.low,
-            "value_high": f.value.high,
+            **as_columns("value", f.value),
             "se": f.value.se,
             "games": f.value.n,
             "unit": f.measure.unit,
@@ -176,7 +175,7 @@ def _value_cell(row):
     from sim.report import fmt
     from sim.report.table import Cell
 
-    v, lo, hi = row["value"], row["value_low"], row["value_high"]
+    v, lo, hi = interval_in(row, "value")
     text = fmt.pct_ci(v, lo, hi) if row["unit"] == "share" else fmt.num_ci(v, lo, hi, 2)
     return Cell(text, v)
 
@@ -190,9 +189,7 @@ def _ladder_table(ladders) -> Table:
                     "arm": lad.arm,
                     "upper": hi,
                     "lower": lo,
-                    "ahead": v.value,
-                    "ahead_low": v.low,
-                    "ahead_high": v.high,
+                    **as_columns("ahead", v),
                     "meetings_in": v.n,
                 }
             )
@@ -202,9 +199,7 @@ def _ladder_table(ladders) -> Table:
                     "arm": lad.arm,
                     "upper": level,
                     "lower": lad.order[0],
-                    "points": v.value,
-                    "points_low": v.low,
-                    "points_high": v.high,
+                    **as_columns("points", v),
                 }
             )
     cols = [
@@ -231,9 +226,7 @@ def _moves_table(moves) -> Table:
                     "setting": m.level,
                     "factor": m.factor,
                     "value": value,
-                    "win": v.value,
-                    "win_low": v.low,
-                    "win_high": v.high,
+                    **as_columns("win", v),
                     "games": v.n,
                 }
             )
@@ -242,9 +235,7 @@ def _moves_table(moves) -> Table:
                 "setting": m.level,
                 "factor": m.factor,
                 "value": f"{m.high} - {m.low}",
-                "move": m.value.value,
-                "move_low": m.value.low,
-                "move_high": m.value.high,
+                **as_columns("move", m.value),
                 "games": m.value.n,
             }
         )
@@ -268,9 +259,7 @@ def _changes_table(changes) -> Table:
             "arm": c.arm,
             "baseline": c.base,
             "measure": c.measure.label,
-            "diff": c.value.value,
-            "diff_low": c.value.low,
-            "diff_high": c.value.high,
+            **as_columns("diff", c.value),
             "p_holm": c.p_holm,
             "sig": c.significant,
             "games": c.value.n,
@@ -298,7 +287,7 @@ def _diff_cell(row):
     from sim.report import fmt
     from sim.report.table import Cell
 
-    v, lo, hi = row["diff"], row["diff_low"], row["diff_high"]
+    v, lo, hi = interval_in(row, "diff")
     text = fmt.pp_ci(v, lo, hi) if row["unit"] == "share" else fmt.signed_ci(v, lo, hi, 2)
     if not row["sig"]:
         text += " n.s."

@@ -15,6 +15,7 @@ import numpy as np
 from sim.games.alien_raid.report.common import ABOVE, BELOW, RIGHT
 from sim.report import plots
 from sim.report.answers import Estimate, difference, family_widening
+from sim.stats.interval_columns import interval_in
 from sim.stats.tolerances import Tolerance
 
 # a card's verdict at a level -> its colour and its legend entry
@@ -39,7 +40,7 @@ def reprice(rows: Sequence[dict]) -> list[str]:
 
 
 def _estimate(r: dict) -> Estimate:
-    return Estimate("fair", "fair price", r["fair"], r["fair_low"], r["fair_high"], unit="num")
+    return Estimate("fair", "fair price", *interval_in(r, "fair"), unit="num")
 
 
 def depends_on_skill(rows: Sequence[dict], tol: Tolerance) -> list[str]:
@@ -47,7 +48,7 @@ def depends_on_skill(rows: Sequence[dict], tol: Tolerance) -> list[str]:
     whole interval of the difference (MOVER, Bonferroni-widened for the pairs) beyond it."""
     by_card: dict[str, list[dict]] = {}
     for r in rows:
-        if all(math.isfinite(r[k]) for k in ("fair", "fair_low", "fair_high")):
+        if all(math.isfinite(x) for x in interval_in(r, "fair")):
             by_card.setdefault(r["card"], []).append(r)
     out = []
     for card, found in by_card.items():
@@ -114,7 +115,7 @@ def _panel(ax, rows: Sequence[dict], y: dict[str, int], tol: Tolerance) -> None:
         price = r["price"] / THOUSAND
         ax.plot([price], [yi], marker="|", color="black", markersize=11, markeredgewidth=2)
         colour = COLOURS.get(r["verdict"], OTHER)[0]
-        fair, lo, hi = (r[k] / THOUSAND for k in ("fair", "fair_low", "fair_high"))
+        fair, lo, hi = (x / THOUSAND for x in interval_in(r, "fair"))
         if not math.isfinite(fair):
             continue
         ax.plot([price, fair], [yi, yi], color=colour, linewidth=0.8, alpha=0.5)

@@ -38,6 +38,7 @@ from sim.report.data_quality import Quality
 from sim.report.metrics import diff_cols, prefixed
 from sim.report.render import Finding, Section, Text
 from sim.report.table import Column, Table
+from sim.stats.interval_columns import columns, interval_in
 from sim.stats.tolerances import Tolerance
 from sim.stats.verdict import Verdict, all_of, equivalence
 
@@ -76,9 +77,7 @@ def card_rows(ctx: Context, arm: str) -> list[dict]:
             **diff_cols(ctx.measure(arm, f"owner_edge.{name}"), "owner_uplift"),
             **diff_cols(humans, "effect"),
             **diff_cols(ctx.measure(arm, f"buy_win_effect.{name}"), "win_effect"),
-            "fair": price + humans.value,
-            "fair_low": price + humans.low,
-            "fair_high": price + humans.high,
+            **columns("fair", price + humans.value, price + humans.low, price + humans.high),
         }
         v = price_verdict(row, ctx.tolerance("card_price"), ctx.results.arm_games(arm).height)
         row["verdict"] = verdict(row, v)
@@ -182,7 +181,7 @@ def build(ctx: Context) -> Section:
 
 
 def _fair(r: dict, key: str) -> Estimate:
-    return Estimate(key, "fair price", r["fair"], r["fair_low"], r["fair_high"], unit="num",
+    return Estimate(key, "fair price", *interval_in(r, "fair"), unit="num",
                     digits=0, signed=False)  # fmt: skip
 
 

@@ -18,6 +18,7 @@ from sim.report.data_quality import Quality
 from sim.report.metrics import diff_cols, prefixed
 from sim.report.render import Finding, Section
 from sim.report.table import Column, Table
+from sim.stats.interval_columns import interval_in
 from sim.stats.verdict import all_of, equivalence
 
 READS = ("credits_taken", "cp_turn", "cp_took", "repaid", "task_humans", "tasks_first")
@@ -178,9 +179,9 @@ def _answers(ctx: Context, credit: list[dict], tasks: list[dict]) -> list[Answer
     rows, verdicts = [], []
     for row in credit:
         humans = Estimate(f"{ID}.credit.{row['arm']}", "final humans from taking a credit",
-                          row["humans"], row["humans_low"], row["humans_high"], unit="num",
+                          *interval_in(row, "humans"), unit="num",
                           digits=0)  # fmt: skip
-        v = equivalence(row["humans"], row["humans_low"], row["humans_high"], tol.value,
+        v = equivalence(*interval_in(row, "humans"), tol.value,
                         games=ctx.results.arm_games(row["arm"]).height)  # fmt: skip
         verdicts.append(v)
         rows.append(
@@ -228,8 +229,8 @@ def _answers(ctx: Context, credit: list[dict], tasks: list[dict]) -> list[Answer
                 word=words_v.said(family, "worth nothing", "worth something"),
             )
         )
-    shares = [Estimate(f"{ID}.decided.{row['arm']}", "games the tasks decide", row["decided"],
-                       row["decided_low"], row["decided_high"], unit="pct", signed=False)
+    shares = [Estimate(f"{ID}.decided.{row['arm']}", "games the tasks decide",
+                       *interval_in(row, "decided"), unit="pct", signed=False)
               for row in tasks]  # fmt: skip
     if shares:
         low = min(range(len(shares)), key=lambda i: shares[i].value)

@@ -25,6 +25,7 @@ from sim.report.options import (
 )
 from sim.report.render import Section, Text
 from sim.report.table import Column
+from sim.stats.interval_columns import as_columns, interval_in
 from sim.stats.tolerances import Tolerance
 from sim.stats.verdict import Verdict, all_of, equivalence
 
@@ -77,8 +78,8 @@ def _row(ctx: Context, name: str, base: str) -> dict | None:
         # the step in the answer: the arm's name where the experiment names it ("repays
         # early"), else the captain's strategy as the lineup labels it
         "step": name if ctx.results.named_arms else ", ".join(labels),
-        "win": win.value, "win_low": win.low, "win_high": win.high,
-        "humans": humans.value, "humans_low": humans.low, "humans_high": humans.high,
+        **as_columns("win", win),
+        **as_columns("humans", humans),
         "held": ctx.measure(name, f"seat_mean.bonus_held.{who}").value,
         "early": ctx.measure(name, f"seat_mean.repaid_early.{who}").value,
         "games": win.n,
@@ -104,8 +105,8 @@ def worth(r: dict, share: Tolerance, humans: Tolerance) -> Verdict:
 def _each(r: dict, share: Tolerance, humans: Tolerance) -> tuple[Verdict, Verdict]:
     """The win share's verdict against `share`, the final humans' against `humans`."""
     return (
-        equivalence(r["win"], r["win_low"], r["win_high"], share.value, games=r["games"]),
-        equivalence(r["humans"], r["humans_low"], r["humans_high"], humans.value,
+        equivalence(*interval_in(r, "win"), share.value, games=r["games"]),
+        equivalence(*interval_in(r, "humans"), humans.value,
                     games=r["games"]),
     )  # fmt: skip
 
@@ -123,10 +124,10 @@ def answer(rows: list[dict], share: Tolerance, humans: Tolerance) -> Answer:
     order = sorted(zip(rows, verdicts, strict=True), key=lambda rv: -size(rv[0]))
     changed = [r for r, v in order if v.opposite]
     top = changed[0] if changed else order[0][0]
-    win = Estimate(f"{ID}.{top['arm']}", f"win-share change of {_step(top)}", top["win"],
-                   top["win_low"], top["win_high"])  # fmt: skip
+    win = Estimate(f"{ID}.{top['arm']}", f"win-share change of {_step(top)}",
+                   *interval_in(top, "win"))  # fmt: skip
     gained = Estimate(f"{ID}.{top['arm']}.humans", f"final humans change of {_step(top)}",
-                      top["humans"], top["humans_low"], top["humans_high"], unit="num",
+                      *interval_in(top, "humans"), unit="num",
                       digits=0)  # fmt: skip
     verdict, _ = words.each(verdicts)
     figures = sentence("win share ", win, ", final humans ", gained)
@@ -146,10 +147,10 @@ def answer(rows: list[dict], share: Tolerance, humans: Tolerance) -> Answer:
     table = []
     for r, v in order:
         table.append(Row(_step(r), Estimate(f"{ID}.{r['arm']}", "win-share change",
-                                               r["win"], r["win_low"], r["win_high"]),
+                                               *interval_in(r, "win")),
                          words.word(v), r["arm"], what="win share"))  # fmt: skip
         table.append(Row(_step(r), Estimate(f"{ID}.{r['arm']}.humans", "final humans change",
-                                               r["humans"], r["humans_low"], r["humans_high"],
+                                               *interval_in(r, "humans"),
                                                unit="num", digits=0),
                          "", r["arm"], what="final humans"))  # fmt: skip
     games = min(r["games"] for r in rows)

@@ -14,6 +14,7 @@ from sim.report.data_quality import Quality
 from sim.report.metrics import diff_cols, prefixed
 from sim.report.render import Finding, Section
 from sim.report.table import Column, Table
+from sim.stats.interval_columns import interval_in
 from sim.stats.verdict import Verdict, all_of, equivalence
 
 ID = "alien_raid_raid_catch"
@@ -81,7 +82,7 @@ def build(ctx: Context) -> Section:
     for arm in ctx.arm_names:
         mine = [r for r in rows if r["arm"] == arm and min(r["raids"], r["catches"]) >= 30]
         games = ctx.results.arm_games(arm).height
-        verdicts = [equivalence(r["gain"], r["gain_low"], r["gain_high"], tol.value, games=games)
+        verdicts = [equivalence(*interval_in(r, "gain"), tol.value, games=games)
                     for r in mine]  # fmt: skip
         catch = [r for r, v in zip(mine, verdicts, strict=True) if v.opposite and r["gain"] > 0]
         raid = [r for r, v in zip(mine, verdicts, strict=True) if v.opposite and r["gain"] < 0]
@@ -94,8 +95,8 @@ def build(ctx: Context) -> Section:
             said = words_v.pick(v, "catch" if r["gain"] > 0 else "raid", "either")
             table.append(Row(f"{skill(ctx, arm)}: x{r['armies']} cities, attack {r['fleet']}",
                              Estimate(f"{ID}.{arm}.{r['armies']}.{r['fleet']}",
-                                      "catch minus raid", r["gain"], r["gain_low"],
-                                      r["gain_high"], unit="num", digits=0), said))  # fmt: skip
+                                      "catch minus raid", *interval_in(r, "gain"), unit="num",
+                                      digits=0), said))  # fmt: skip
         where = "; ".join(
             f"x{r['armies']} cities with attack {r['fleet']} "
             f"({fmt.signed(r['gain'], 0)} humans for a catch)"

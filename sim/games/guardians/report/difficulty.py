@@ -19,6 +19,7 @@ from sim.report.context import Context
 from sim.report.metrics import prefixed
 from sim.report.render import Finding, Section, Text
 from sim.report.table import Cell, Column, Table
+from sim.stats.interval_columns import columns, high_key, interval_in, low_key
 
 ID = "difficulty"
 TITLE = "Difficulty"
@@ -122,7 +123,7 @@ def build(ctx: Context) -> Section:
             f"Chance the invaders win{setting}",
             chart_rows,
             players,
-            lambda r: fmt.pct_ci(r["raid"], r["raid_low"], r["raid_high"]),
+            lambda r: fmt.pct_ci(*interval_in(r, "raid")),
             "raid",
         )
     )
@@ -132,7 +133,7 @@ def build(ctx: Context) -> Section:
             f"Game length ({unit}){setting}",
             chart_rows,
             players,
-            lambda r: fmt.num_ci(r["length"], r["length_low"], r["length_high"]),
+            lambda r: fmt.num_ci(*interval_in(r, "length")),
             "length",
         )
     )
@@ -142,7 +143,7 @@ def build(ctx: Context) -> Section:
             f"Score per player (points){setting}",
             chart_rows,
             players,
-            lambda r: fmt.num_ci(r["score"], r["score_low"], r["score_high"]),
+            lambda r: fmt.num_ci(*interval_in(r, "score")),
             "score",
         )
     )
@@ -228,9 +229,7 @@ def _chart(
     for r in rows:
         k = (r["preset"], r["skill"])
         entry = wide.setdefault(k, {"preset": r["preset"], "skill": r["skill"]})
-        entry[f"p{r['players']}"] = r[key]
-        entry[f"p{r['players']}_low"] = r.get(f"{key}_low")
-        entry[f"p{r['players']}_high"] = r.get(f"{key}_high")
+        entry.update(columns(f"p{r['players']}", r[key], r.get(low_key(key)), r.get(high_key(key))))
         entry[f"p{r['players']}_games"] = r["games"]
         entry[f"p{r['players']}_text"] = cell(r)
     ordered = sorted(wide.values(), key=lambda e: (e["preset"], _skill_rank(e["skill"])))
@@ -293,12 +292,11 @@ def _recommend(rows: list[dict], knobs: list[str]) -> list[dict]:
                 options, key=lambda r: (abs(r["raid"] - target), r["raid_high"] - r["raid_low"])
             )
             v = suits_verdict(best, target, TOLERANCE[level])
-            share = fmt.pct_ci(best["raid"], best["raid_low"], best["raid_high"], 0)
+            share = fmt.pct_ci(*interval_in(best, "raid"), 0)
             entry[level] = best["knob"] if v.holds else None
             entry[f"{level}_nearest"] = best["knob"]
             entry[f"{level}_raid"] = best["raid"]
-            entry[f"{level}_low"] = best["raid_low"]
-            entry[f"{level}_high"] = best["raid_high"]
+            entry[low_key(level)], entry[high_key(level)] = best["raid_low"], best["raid_high"]
             entry[f"{level}_suits"] = v.holds
             entry[f"{level}_verdict"] = v
             if v.holds:

@@ -10,6 +10,7 @@ from sim.report import levels as ladder
 from sim.report import verdicts as words_v
 from sim.report.answers import Answer, Count, Estimate, Label, Row, joined, sentence
 from sim.report.context import Context
+from sim.stats.interval_columns import interval_in
 from sim.stats.tolerances import Tolerance
 from sim.stats.verdict import Verdict, all_of, equivalence
 
@@ -38,8 +39,8 @@ def _where(r: dict) -> Label:
 
 
 def _rate(r: dict, key: str, label: str = "") -> Estimate:
-    return Estimate(key, label or "chance the invaders win", r["raid"], r["raid_low"],
-                    r["raid_high"], unit="pct", digits=0, signed=False)  # fmt: skip
+    return Estimate(key, label or "chance the invaders win", *interval_in(r, "raid"),
+                    unit="pct", digits=0, signed=False)  # fmt: skip
 
 
 def band(r: dict) -> str:

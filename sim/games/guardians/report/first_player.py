@@ -18,6 +18,7 @@ from sim.report.answers import Answer, Estimate, Label, Row, plain_text, sentenc
 from sim.report.context import Context
 from sim.report.render import Finding, Section, Text
 from sim.report.table import Column, Table
+from sim.stats.interval_columns import as_columns, interval_in
 from sim.stats.paired import rate_vs_reference
 from sim.stats.tests import fairness_test, holm
 from sim.stats.verdict import Verdict, all_of, equivalence
@@ -112,14 +113,13 @@ def analyse(ctx: Context, arm: str) -> dict:
 
 
 def _r(v: Value, key: str) -> dict:
-    return {key: v.value, f"{key}_low": v.low, f"{key}_high": v.high}
+    return as_columns(key, v)
 
 
 def _deviation(v: Value, pvalue: float | None = None) -> dict:
     """A seat's deviation from its fair share; `pvalue`: its own test's (else the
     interval's)."""
-    return {"dev": v.value, "dev_low": v.low, "dev_high": v.high,
-            "dev_p": v.pvalue if pvalue is None else pvalue}  # fmt: skip
+    return {**as_columns("dev", v), "dev_p": v.pvalue if pvalue is None else pvalue}
 
 
 def fair_verdict(ctx: Context, a: dict) -> Verdict | None:
@@ -130,7 +130,7 @@ def fair_verdict(ctx: Context, a: dict) -> Verdict | None:
         return None
     tol = ctx.tolerance("seat_advantage").value
     matters = bool(a["test"].pvalue < 0.05)
-    return all_of(equivalence(r["dev"], r["dev_low"], r["dev_high"], tol, games=a["n"],
+    return all_of(equivalence(*interval_in(r, "dev"), tol, games=a["n"],
                               effect_shown=matters) for r in rows)  # fmt: skip
 
 
@@ -237,7 +237,7 @@ def _finding(ctx: Context, a: dict) -> Finding:
     test = a["test"]
     worst = max(rows, key=lambda row: abs(row["dev"]))
     n_dec = fmt.integer(round(a["decided"]))
-    share = fmt.pct_ci(first["win"], first["win_low"], first["win_high"])
+    share = fmt.pct_ci(*interval_in(first, "win"))
     seat1 = (
         f"seat 1 (first player) wins {share} against a fair {fmt.pct(first['fair'])}: "
         f"{fmt.pp(first['dev'])}"
@@ -323,8 +323,7 @@ def _figure(ctx: Context, players: int, group: list[dict]) -> plots.Figure:
 
 
 def _dev(row: dict, key: str) -> Estimate:
-    return Estimate(key, f"seat {row['seat']}'s advantage", row["dev"], row["dev_low"],
-                    row["dev_high"], unit="pp")  # fmt: skip
+    return Estimate(key, f"seat {row['seat']}'s advantage", *interval_in(row, "dev"), unit="pp")
 
 
 def _answer(ctx: Context, a: dict, several_presets: bool) -> Answer:
@@ -356,7 +355,7 @@ def _answer(ctx: Context, a: dict, several_presets: bool) -> Answer:
     adv = words.term("seat advantage")
     tol = ctx.tolerance("seat_advantage")
     v = fair_verdict(ctx, a)
-    per_seat = {r["seat"]: equivalence(r["dev"], r["dev_low"], r["dev_high"], tol.value,
+    per_seat = {r["seat"]: equivalence(*interval_in(r, "dev"), tol.value,
                                        games=a["n"]) for r in rows}  # fmt: skip
     worst = max(rows, key=lambda row: abs(row["dev"]))
     seat = "the first player's" if worst["seat"] == 1 else Label(f"seat {worst['seat']}'s")
@@ -423,7 +422,7 @@ def _advantage_figure(ctx: Context, results: list[dict]) -> plots.Figure:
     for g, a in enumerate(groups):
         for row in a["rows_dec"]:
             k = row["seat"] - 1
-            v[g, k], lo[g, k], hi[g, k] = row["dev"], row["dev_low"], row["dev_high"]
+            v[g, k], lo[g, k], hi[g, k] = interval_in(row, "dev")
     fig, axes = plots.new(1, 1, width=9, height=3.8)
     ax = axes[0, 0]
     if groups:

@@ -9,6 +9,7 @@ from sim.report import data_quality
 from sim.report import verdicts as verdict_words
 from sim.report.answers import Answer, Estimate, Label, Row, sentence
 from sim.report.context import Context
+from sim.stats.interval_columns import interval_in
 from sim.stats.verdict import Verdict, equivalence
 
 ID = "mine_value"
@@ -38,7 +39,7 @@ def _effect_rows(kinds: dict[str, str], by_pair: dict, base: str) -> list[dict] 
 def gain_verdict(ctx: Context, gain: dict) -> Verdict:
     """Whether the mine is worth nothing to its user: the win-share gain within the
     `win_share` tolerance."""
-    return equivalence(gain["win"], gain["win_low"], gain["win_high"],
+    return equivalence(*interval_in(gain, "win"),
                        ctx.tolerance("win_share").value, games=gain["games"])  # fmt: skip
 
 
@@ -90,8 +91,8 @@ def worth(
         table.append(Row("invaders' wins, with the mine minus without", change,
                          verdict_words.word(rv), "raid_rate"))  # fmt: skip
     if gain is not None:
-        g = Estimate(f"{KEY}.gain", "the mine user's win-share gain", gain["win"],
-                     gain["win_low"], gain["win_high"], unit="pp")  # fmt: skip
+        g = Estimate(f"{KEY}.gain", "the mine user's win-share gain", *interval_in(gain, "win"),
+                     unit="pp")  # fmt: skip
         how = (
             "the same seats with the mine and without it"
             if gain["control_kind"] == "no mine"

@@ -25,6 +25,7 @@ from sim.report.metrics import Metric, diff_cols, prefixed
 from sim.report.render import Finding, Section, Text
 from sim.report.table import ARM, Column, Table
 from sim.report.verdicts import UNSETTLED, WITHIN, kind, to_settle
+from sim.stats.interval_columns import as_columns, columns, interval_in
 
 ID = "mine_value"
 TITLE = "Mine value"
@@ -128,9 +129,7 @@ def _user_vs_fair(ctx: Context, arm: str, users: set[str]) -> dict | None:
         "seat_games": mine.height,
         **prefixed(ctx.measure(arm, f"win_share.{who}"), "share"),
         "fair": ctx.measure(arm, "decided_rate").value / players,
-        "dev": dev.value,
-        "dev_low": dev.low,
-        "dev_high": dev.high,
+        **as_columns("dev", dev),
         "dev_p": dev.pvalue,
     }
 
@@ -319,7 +318,7 @@ def _effects(rows: list[dict], gains: list[dict]):
         shown.append(
             {
                 "arm": g["comparison"], "metric": f"win share of {g['user']}", "unit": "pp",
-                "diff": g["win"], "diff_low": g["win_low"], "diff_high": g["win_high"],
+                **columns("diff", *interval_in(g, "win")),
                 "diff_sig_holm": g["win_sig"], "base": 1.0, "games": g["games"],
             }
         )  # fmt: skip

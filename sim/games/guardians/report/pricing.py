@@ -21,6 +21,7 @@ from sim.report.metrics import prefixed
 from sim.report.render import Finding, Section, Text
 from sim.report.table import Column, Table
 from sim.stats.bootstrap import break_even_bootstrap
+from sim.stats.interval_columns import as_columns, high_key, low_key
 
 BUY_THRESHOLD = 0.001  # purchases per seat-game that mark a strategy as a buyer
 
@@ -71,18 +72,18 @@ def _arm_row(ctx: Context, arm: str, item: Item, buy: set[str], price: float):
         ratio = not (b.get_column(item.used) <= b.get_column(item.bought)).all()
         if not ratio or b.get_column(item.bought).sum() > 0:
             use = ctx.measure(arm, f"{item.key}_use.{who}")
-            row.update({"use": use.value, "use_low": use.low, "use_high": use.high})
+            row.update(as_columns("use", use))
         if ratio:  # a permanent power-up: uses per purchase
             row["use_is_ratio"] = True
     if item.points and item.points in b.columns and b.get_column(item.bought).sum() > 0:
         gross = ctx.measure(arm, f"{item.key}_points_per_point.{who}")
-        row.update({"gross": gross.value, "gross_low": gross.low, "gross_high": gross.high})
+        row.update(as_columns("gross", gross))
         row["points_per_item"] = gross.value * price
     per = None
     if s.filter(~pl.col("strategy").is_in(list(buy))).height > 0:
         net = ctx.measure(arm, f"{item.key}_net_per_point.{who}")
         if math.isfinite(net.value):
-            row.update({"net": net.value, "net_low": net.low, "net_high": net.high})
+            row.update(as_columns("net", net))
         uplift = ctx.registry.get(f"uplift.{who}")
         row.update(_uplift_cols(uplift.estimate(ctx.results.stored(arm))))
         per = uplift.units(ctx.results.stored(arm)).select("game", pl.col("x").alias("uplift"))
@@ -92,8 +93,7 @@ def _arm_row(ctx: Context, arm: str, item: Item, buy: set[str], price: float):
 
 
 def _uplift_cols(v: Value) -> dict:
-    return {"uplift": v.value, "uplift_low": v.low, "uplift_high": v.high,
-            "uplift_p": v.pvalue, "uplift_sig": v.excludes_zero}  # fmt: skip
+    return {**as_columns("uplift", v), "uplift_p": v.pvalue, "uplift_sig": v.excludes_zero}
 
 
 def build(ctx: Context, item: Item) -> Section:
@@ -385,7 +385,7 @@ def _figure(item: Item, curves: list[dict]) -> plots.Figure:
 
         def band(ax, key: str, x=x, color=color, col=col, **style) -> None:
             """The curve of `key` with its interval (`key`_low, `key`_high)."""
-            plots.curve(ax, x, col(key), col(f"{key}_low"), col(f"{key}_high"), color=color,
+            plots.curve(ax, x, col(key), col(low_key(key)), col(high_key(key)), color=color,
                         **style)  # fmt: skip
 
         band(a_buy, "purchase", label=f"bought{' - ' + label if label else ''}", scale=100)

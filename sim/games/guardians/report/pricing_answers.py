@@ -17,12 +17,12 @@ from sim.report import data_quality, fmt
 from sim.report import verdicts as words_v
 from sim.report.answers import Answer, Estimate, Label, Row, sentence
 from sim.report.context import Context
+from sim.stats.interval_columns import interval_in
 from sim.stats.verdict import Verdict, all_of, equivalence
 
 
 def _uplift(row: dict, key: str) -> Estimate:
-    return Estimate(key, "the buyer's win-share uplift", row["uplift"], row["uplift_low"],
-                    row["uplift_high"], unit="pp")  # fmt: skip
+    return Estimate(key, "the buyer's win-share uplift", *interval_in(row, "uplift"), unit="pp")
 
 
 def _counts(ctx: Context, arms: list[str]) -> dict[str, int]:
@@ -83,7 +83,7 @@ def no_gain_verdict(ctx: Context, rows: list[dict]) -> Verdict | None:
     """Whether buying makes no difference at any price tried: every price's uplift within the
     `win_share` tolerance (None when no uplift was measured)."""
     tol, games = ctx.tolerance("win_share").value, ctx.games_per_arm
-    found = [equivalence(r["uplift"], r["uplift_low"], r["uplift_high"], tol, games=games)
+    found = [equivalence(*interval_in(r, "uplift"), tol, games=games)
              for r in rows if "uplift" in r]  # fmt: skip
     return all_of(found) if found else None
 

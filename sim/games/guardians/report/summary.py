@@ -15,6 +15,7 @@ from sim.report.context import Context
 from sim.report.metrics import prefixed
 from sim.report.render import Finding, Section
 from sim.report.table import Column, Table
+from sim.stats.interval_columns import high_key, interval_in, low_key
 
 ID = "overview"
 TITLE = "Overview"
@@ -204,7 +205,7 @@ def _answer(ctx: Context, rows: list[dict], cap: Value, total: int) -> Answer:
 
 
 def _d(row: dict, key: str) -> dict:
-    return {"value": row[key], "low": row[f"{key}_low"], "high": row[f"{key}_high"]}
+    return dict(zip(("value", "low", "high"), interval_in(row, key), strict=True))
 
 
 _OUTCOME_HELP = {
@@ -218,7 +219,7 @@ _OUTCOME_HELP = {
 def _range(data: pl.DataFrame, key: str) -> str:
     values = data.get_column(key).to_numpy()
     if values.size == 1:
-        return fmt.pct_ci(values[0], data[f"{key}_low"][0], data[f"{key}_high"][0])
+        return fmt.pct_ci(values[0], data[low_key(key)][0], data[high_key(key)][0])
     return f"{fmt.pct(values.min())} to {fmt.pct(values.max())}"
 
 

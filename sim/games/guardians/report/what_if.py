@@ -30,6 +30,7 @@ from sim.report.metrics import Metric
 from sim.report.render import Finding, Section, Text
 from sim.report.table import ARM, Cell, Column, Table
 from sim.results import StoredArm
+from sim.stats.interval_columns import as_columns, interval_in, interval_keys
 from sim.stats.tests import holm
 from sim.stats.verdict import Verdict, all_of, equivalence
 
@@ -132,9 +133,7 @@ def _paired_row(ctx: Context, fa: StoredArm, fb: StoredArm, arm: str, m: Metric,
         "tolerance": m.tolerance,
         "base": ref.value,
         "value": ref.value + d.value,
-        "diff": d.value,
-        "diff_low": d.low,
-        "diff_high": d.high,
+        **as_columns("diff", d),
         "diff_p": d.pvalue,
         "diff_sig": d.pvalue < 1 - ctx.level,
         "games": d.n,
@@ -153,7 +152,7 @@ def _value_cell(key: str):
 
 
 def _diff_cell(row: dict):
-    v, lo, hi = row["diff"], row["diff_low"], row["diff_high"]
+    v, lo, hi = interval_in(row, "diff")
     if row["unit"] == "pp":
         text = fmt.pp_ci(v, lo, hi)
     else:
@@ -197,7 +196,7 @@ def comparison_table(name: str, title: str, rows: list[dict], note: str = "") ->
 def describe(row: dict) -> str:
     if row["unit"] == "pp":
         return f"{row['metric']} {fmt.pp_ci(row['diff'], row['diff_low'], row['diff_high'])}"
-    diff = fmt.signed_ci(row["diff"], row["diff_low"], row["diff_high"], row["digits"])
+    diff = fmt.signed_ci(*interval_in(row, "diff"), row["digits"])
     return f"{row['metric']} {diff}"
 
 
@@ -217,7 +216,7 @@ def row_verdict(ctx: Context, row: dict) -> Verdict | None:
     if not row.get("tolerance"):
         return None
     tol = ctx.tolerance(row["tolerance"]).value
-    return equivalence(row["diff"], row["diff_low"], row["diff_high"], tol, games=row["games"],
+    return equivalence(*interval_in(row, "diff"), tol, games=row["games"],
                        effect_shown=bool(row.get("diff_sig_holm")))  # fmt: skip
 
 
@@ -346,7 +345,7 @@ def build(ctx: Context) -> Section:
 def estimate(row: dict, key: str) -> Estimate:
     """A comparison row's difference as an answer's estimate."""
     return Estimate(
-        key, row["metric"], row["diff"], row["diff_low"], row["diff_high"],
+        key, row["metric"], *interval_in(row, "diff"),
         unit="pp" if row["unit"] == "pp" else "num", digits=row["digits"],
     )  # fmt: skip
 
@@ -376,7 +375,7 @@ def cap_warnings(ctx: Context, arms_: list[str]) -> tuple[str, ...]:
 def rounds_to_zero(row: dict) -> bool:
     """A change whose value and interval all show as zero at the table's digits: no finding."""
     scale, digits = (100.0, 1) if row["unit"] == "pp" else (1.0, row["digits"])
-    return all(round(scale * row[k], digits) == 0 for k in ("diff", "diff_low", "diff_high"))
+    return all(round(scale * row[k], digits) == 0 for k in interval_keys("diff"))
 
 
 def ranked(ctx: Context, rows: list[dict]) -> list[tuple[dict, Verdict | None]]:
@@ -484,11 +483,11 @@ def forest_figure(
         label = f"{who}: {r['metric']}"
         sig = bool(r.get("diff_sig_holm"))
         if r["unit"] == "pp":
-            v = (100 * r["diff"], 100 * r["diff_low"], 100 * r["diff_high"])
+            v = tuple(100 * x for x in interval_in(r, "diff"))
             effects.append(Effect(label, *v, sig, "Rates: arm minus baseline"))
         elif r["base"]:
             k = 100 / abs(r["base"])
-            v = (r["diff"] * k, r["diff_low"] * k, r["diff_high"] * k)
+            v = tuple(x * k for x in interval_in(r, "diff"))
             effects.append(Effect(label, *v, sig, "Quantities: arm minus baseline"))
     return effects_figure(
         name,

@@ -15,6 +15,7 @@ from sim.games.space_invaders.schema import LEVELS
 from sim.report import data_quality, fmt
 from sim.report import verdicts as words_v
 from sim.report.answers import Answer, Count, Estimate, Label, Row, joined, sentence
+from sim.stats.interval_columns import high_key, interval_in, low_key
 from sim.stats.tolerances import Tolerance
 from sim.stats.verdict import equivalence
 
@@ -54,9 +55,9 @@ def table_label(r: dict, *, level: bool = False) -> Label:
 def thin_warning(rows: list[dict], key: str, what: str) -> str | None:
     """A warning when some row's 95% interval of `key` is wider than +-THIN."""
     widths = [
-        (r[f"{key}_high"] - r[f"{key}_low"]) / 2
+        (r[high_key(key)] - r[low_key(key)]) / 2
         for r in rows
-        if not (fmt.is_missing(r[f"{key}_low"]) or fmt.is_missing(r[f"{key}_high"]))
+        if not (fmt.is_missing(r[low_key(key)]) or fmt.is_missing(r[high_key(key)]))
     ]
     widest = max((w for w in widths if math.isfinite(w)), default=math.nan)
     if fmt.is_missing(widest) or widest <= THIN:
@@ -98,8 +99,7 @@ def difficulty(levels: list[dict], steps: list[dict], uplift: list[dict],
 
 
 def _win(r: dict, key: str) -> Estimate:
-    return _pct(key, f"win rate ({table_label(r, level=True).text})", r["victory"],
-                r["victory_low"], r["victory_high"])  # fmt: skip
+    return _pct(key, f"win rate ({table_label(r, level=True).text})", *interval_in(r, "victory"))
 
 
 def _win_answer(levels: list[dict]) -> Answer:
@@ -153,7 +153,7 @@ def _cell(r: dict) -> tuple:
 
 def _step(r: dict, key: str) -> Estimate:
     where = f"{table_label(r).text}, {r['low']} to {r['high']}"
-    return _pp(key, f"win-rate change ({where})", r["diff"], r["diff_low"], r["diff_high"])
+    return _pp(key, f"win-rate change ({where})", *interval_in(r, "diff"))
 
 
 def _step_label(r: dict) -> Label:
@@ -245,18 +245,16 @@ def _seated(rows: list[dict], players: int) -> int:
 def _moved(rows: list[dict], key: str, tol: Tolerance, name) -> list[Row]:
     """The rows whose change does not round to zero, largest first (at most 2 x MAX_LISTED),
     each with its verdict against the tolerance."""
-    shown = [r for r in rows if round(100 * r[key], 1) or round(100 * r[f"{key}_high"], 1)
-             or round(100 * r[f"{key}_low"], 1)]  # fmt: skip
+    shown = [r for r in rows if round(100 * r[key], 1) or round(100 * r[high_key(key)], 1)
+             or round(100 * r[low_key(key)], 1)]  # fmt: skip
     shown.sort(key=lambda r: -abs(r[key]) if math.isfinite(r[key]) else 0.0)
     out = []
     for i, r in enumerate(shown[: 2 * MAX_LISTED]):
-        v = equivalence(r[key], r[f"{key}_low"], r[f"{key}_high"], tol.value, games=r["games"])
+        v = equivalence(*interval_in(r, key), tol.value, games=r["games"])
         out.append(
             Row(
                 name(r),
-                _pp(
-                    f"{ID}.{key}.{i}", "win-rate change", r[key], r[f"{key}_low"], r[f"{key}_high"]
-                ),
+                _pp(f"{ID}.{key}.{i}", "win-rate change", *interval_in(r, key)),
                 words_v.word(v),
             )
         )
@@ -269,8 +267,8 @@ def _uplift_answer(rows: list[dict], tol: Tolerance) -> Answer:
     key = f"{ID}.powers"
     top = rows[0]  # sorted by uplift, largest first
     where = table_label(top, level=True)
-    head = _pp(f"{key}.top", f"uplift of {top['power']} ({where.text})", top["uplift"],
-               top["uplift_low"], top["uplift_high"])  # fmt: skip
+    head = _pp(f"{key}.top", f"uplift of {top['power']} ({where.text})",
+               *interval_in(top, "uplift"))  # fmt: skip
     fewest = min(rows, key=lambda r: r["dealt"])
     few = None
     if fewest["dealt"] < 0.25 * fewest["games"]:
@@ -278,7 +276,7 @@ def _uplift_answer(rows: list[dict], tol: Tolerance) -> Answer:
                f"{fewest['games']:,} games ({table_label(fewest, level=True).text}): its uplift "
                "rests on those games alone.")  # fmt: skip
     v = none_moves(rows, "uplift", tol)
-    top_v = equivalence(top["uplift"], top["uplift_low"], top["uplift_high"], tol.value,
+    top_v = equivalence(*interval_in(top, "uplift"), tol.value,
                         games=top["games"])  # fmt: skip
     against = sentence(" against playing it as a plain token (", where, ")")
     if top_v.opposite and top["uplift"] > 0:
@@ -347,7 +345,7 @@ def _sensitivity_answer(rows: list[dict], tol: Tolerance) -> Answer:
     worst = largest_move(rows)
     where = table_label(worst, level=True)
     head = _pp(f"{key}.largest", f"win-rate change with {worst['variant']} ({where.text})",
-               worst["diff"], worst["diff_low"], worst["diff_high"])  # fmt: skip
+               *interval_in(worst, "diff"))  # fmt: skip
     v = none_moves(rows, "diff", tol)
     moves = sentence(Label(worst["variant"]), " moves the win rate by ", head, " (", where, ")")
     if v.opposite:
@@ -392,23 +390,19 @@ def overview(rows: list[dict], labels: dict[str, str] | None = None) -> Answer:
     if len(rows) == 1:
         r = rows[0]
         parts = sentence(
-            "The team wins ", _pct(f"{key}.won", "win rate", r["victory"], r["victory_low"],
-                                   r["victory_high"]),
+            "The team wins ", _pct(f"{key}.won", "win rate", *interval_in(r, "victory")),
             " of the games; the planet is destroyed in ",
-            _pct(f"{key}.planet", "planet destroyed", r["planet_destroyed"],
-                 r["planet_destroyed_low"], r["planet_destroyed_high"]),
+            _pct(f"{key}.planet", "planet destroyed", *interval_in(r, "planet_destroyed")),
             " and the UFO survives the final assault in ",
-            _pct(f"{key}.ufo", "UFO survived", r["ufo_survived"], r["ufo_survived_low"],
-                 r["ufo_survived_high"]), ".",
+            _pct(f"{key}.ufo", "UFO survived", *interval_in(r, "ufo_survived")), ".",
         )  # fmt: skip
     else:
         lo, hi = min(rows, key=lambda r: r["victory"]), max(rows, key=lambda r: r["victory"])
         parts = sentence(
-            "Teams win from ", _pct(f"{key}.lowest", "lowest win rate", lo["victory"],
-                                    lo["victory_low"], lo["victory_high"]),
+            "Teams win from ", _pct(f"{key}.lowest", "lowest win rate",
+                                    *interval_in(lo, "victory")),
             " (", Label(said.get(lo["arm"], lo["arm"])), ") to ",
-            _pct(f"{key}.highest", "highest win rate", hi["victory"], hi["victory_low"],
-                 hi["victory_high"]),
+            _pct(f"{key}.highest", "highest win rate", *interval_in(hi, "victory")),
             " (", Label(said.get(hi["arm"], hi["arm"])), ") of the games.",
         )  # fmt: skip
     return Answer(

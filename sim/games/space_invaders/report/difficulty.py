@@ -37,6 +37,7 @@ from sim.report.context import Context
 from sim.report.metrics import prefixed
 from sim.report.render import Finding, Section, Text
 from sim.report.table import Column, Table
+from sim.stats.interval_columns import as_columns, columns, interval_in
 from sim.stats.tolerances import Tolerance
 from sim.stats.verdict import Verdict
 
@@ -127,8 +128,7 @@ def _chart_table(levels: list[dict]) -> Table:
         row = rows.setdefault((r["players"], r["dexterity"], r["skill"]),
                               {"players": r["players"], "dexterity": r["dexterity"],
                                "skill": r["skill"]})  # fmt: skip
-        row.update({r["level"]: r["victory"], f"{r['level']}_low": r["victory_low"],
-                    f"{r['level']}_high": r["victory_high"]})  # fmt: skip
+        row.update(columns(r["level"], *interval_in(r, "victory")))
     present = [lv for lv in LEVELS if any(lv in r for r in rows.values())]
     return Table(
         "invaders_implied_chart",
@@ -152,8 +152,7 @@ def _step_rows(ctx: Context, grid: list[Arm], tol: Tolerance) -> list[dict]:
             d = win_change(ctx, levels[high].name, levels[low].name)
             row = {"players": cell[0], "dexterity": cell[1], "skill": cell[2],
                    "low": low, "high": high, "step": f"{low} -> {high}",
-                   "diff": d.value, "diff_low": d.low, "diff_high": d.high,
-                   "diff_p": d.pvalue, "games": d.n}  # fmt: skip
+                   **as_columns("diff", d), "diff_p": d.pvalue, "games": d.n}  # fmt: skip
             v = step_verdict(row, tol)
             row["verdict"] = (
                 "harder" if v.holds else "easier" if d.low > 0 else "no harder"
@@ -228,9 +227,8 @@ def _uplift_rows(ctx: Context, grid: list[Arm], uplift: list[Arm]) -> list[dict]
         rows.append({"power": a.plain, "players": a.players, "level": a.level,
                      "dexterity": a.dexterity, "skill": a.skill, "dealt": len(games),
                      "in_play": in_play(ctx, base.name, a.plain),
-                     "games": ctx.results.arm_games(base.name).height, "uplift": d.value,
-                     "uplift_low": d.low, "uplift_high": d.high,
-                     "uplift_p": d.pvalue})  # fmt: skip
+                     "games": ctx.results.arm_games(base.name).height,
+                     **as_columns("uplift", d), "uplift_p": d.pvalue})  # fmt: skip
     rows.sort(key=lambda r: -r["uplift"] if not math.isnan(r["uplift"]) else math.inf)
     return rows
 
@@ -290,8 +288,7 @@ def _sensitivity_rows(ctx: Context, grid: list[Arm], variants: list[Arm]) -> lis
         rows.append({"variant": a.variant, "players": a.players, "level": a.level,
                      "dexterity": a.dexterity, "skill": a.skill,
                      **prefixed(ctx.measure(a.name, WIN_RATE), "win"), "games": d.n,
-                     "diff": d.value, "diff_low": d.low, "diff_high": d.high,
-                     "diff_p": d.pvalue})  # fmt: skip
+                     **as_columns("diff", d), "diff_p": d.pvalue})  # fmt: skip
     return rows
 
 

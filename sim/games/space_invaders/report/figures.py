@@ -9,6 +9,7 @@ import numpy as np
 from sim.games.space_invaders.report.common import OUTCOME_LABELS, OUTCOMES, team_skills
 from sim.games.space_invaders.schema import DEXTERITIES, LEVELS
 from sim.report import plots
+from sim.stats.interval_columns import high_key, low_key
 
 OUTCOME_COLORS = {"victory": "#2ca02c", "planet_destroyed": "#d62728",
                   "ufo_survived": "#ff7f0e", "cap": "#7f7f7f"}  # fmt: skip
@@ -76,8 +77,8 @@ def differences(rows: list[dict], what: str, name: str, title: str) -> plots.Fig
     fig, axes = plots.new(1, len(tables), width=min(5.0 * len(tables) + 1.5, 15), height=height)
     for j, table in enumerate(tables):
         own = sorted((r for r in rows if _table(r) == table), key=lambda r: -_finite(r[key]))
-        low = [100 * r[f"{key}_low"] for r in own]
-        high = [100 * r[f"{key}_high"] for r in own]
+        low = [100 * r[low_key(key)] for r in own]
+        high = [100 * r[high_key(key)] for r in own]
         plots.forest(axes[0, j], [str(r[what]) for r in own], [100 * r[key] for r in own], low,
                      high, [lo > 0 or hi < 0 for lo, hi in zip(low, high, strict=True)],
                      xlabel="win-rate change (pp)")  # fmt: skip

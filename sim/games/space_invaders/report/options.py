@@ -31,6 +31,7 @@ from sim.report.options import (
 )
 from sim.report.render import Section, Text
 from sim.report.table import Column, Table
+from sim.stats.interval_columns import as_columns, interval_in, interval_keys
 from sim.stats.tolerances import Tolerance
 from sim.stats.verdict import Verdict, equivalence
 
@@ -71,8 +72,7 @@ def _row(ctx: Context, name: str, base: str, table: Arm) -> dict:
         "arm": name, "against": base, "lineup": lineup, "players": table.players,
         "level": table.level,
         "dexterity": table.dexterity, "skill": table.skill,
-        "diff": win.value, "diff_low": win.low, "diff_high": win.high, "diff_p": win.pvalue,
-        "score": score.value, "score_low": score.low, "score_high": score.high,
+        **as_columns("diff", win), "diff_p": win.pvalue, **as_columns("score", score),
         "declines": declines[name], "base_declines": declines[base],
         "declining_games": declined.get_column("game").n_unique(), "games": win.n,
     }  # fmt: skip
@@ -105,7 +105,7 @@ _SAID_ALL = ("no option changes the win rate beyond the tolerance",
 
 def worth(r: dict, tol: Tolerance) -> Verdict:
     """Whether the option leaves the team's win rate as it was, within the tolerance."""
-    return equivalence(r["diff"], r["diff_low"], r["diff_high"], tol.value, games=r["games"])
+    return equivalence(*interval_in(r, "diff"), tol.value, games=r["games"])
 
 
 def answer(rows: list[dict], tol: Tolerance) -> Answer:
@@ -114,8 +114,8 @@ def answer(rows: list[dict], tol: Tolerance) -> Answer:
     verdicts = [worth(r, tol) for r in rows]
     order = sorted(zip(rows, verdicts, strict=True), key=lambda rv: -abs(rv[0]["diff"]))
     top, top_v = order[0]
-    change = Estimate(f"{ID}.{top['arm']}", f"win-rate change of {top['arm']}", top["diff"],
-                      top["diff_low"], top["diff_high"])  # fmt: skip
+    change = Estimate(f"{ID}.{top['arm']}", f"win-rate change of {top['arm']}",
+                      *interval_in(top, "diff"))  # fmt: skip
     verdict, _ = words.each(verdicts)
     beyond = [r for r, v in order if v.opposite]
     if beyond:
@@ -135,8 +135,8 @@ def answer(rows: list[dict], tol: Tolerance) -> Answer:
             ".",
         )
     table = [Row(f"{r['arm']} (against {r['against']})",
-                 Estimate(f"{ID}.{r['arm']}", "win-rate change", r["diff"], r["diff_low"],
-                          r["diff_high"]), words.word(v), r["arm"])
+                 Estimate(f"{ID}.{r['arm']}", "win-rate change", *interval_in(r, "diff")),
+                 words.word(v), r["arm"])
              for r, v in order if not _rounds_to_zero(r)]  # fmt: skip
     games = min(r["games"] for r in rows)
     warning = thin_warning(rows, "diff", "win-rate change")
@@ -149,4 +149,4 @@ def answer(rows: list[dict], tol: Tolerance) -> Answer:
 
 
 def _rounds_to_zero(r: dict) -> bool:
-    return all(round(100 * r[k], 1) == 0 for k in ("diff", "diff_low", "diff_high"))
+    return all(round(100 * r[k], 1) == 0 for k in interval_keys("diff"))

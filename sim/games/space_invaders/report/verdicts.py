@@ -4,6 +4,7 @@ tolerance (the experiment's `tolerances`, sim/stats/tolerances.py)."""
 
 from __future__ import annotations
 
+from sim.stats.interval_columns import interval_in
 from sim.stats.tolerances import Tolerance
 from sim.stats.verdict import Verdict, all_of, equivalence, positive
 
@@ -17,5 +18,5 @@ def step_verdict(r: dict, tol: Tolerance) -> Verdict:
 def none_moves(rows: list[dict], key: str, tol: Tolerance) -> Verdict:
     """Whether no row's change (`key`, with its interval) moves the win rate beyond the
     tolerance."""
-    return all_of(equivalence(r[key], r[f"{key}_low"], r[f"{key}_high"], tol.value,
+    return all_of(equivalence(*interval_in(r, key), tol.value,
                               games=r["games"]) for r in rows)  # fmt: skip
