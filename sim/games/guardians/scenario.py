@@ -27,6 +27,7 @@ TOP_KEYS = ("name", "game", "ruleset", "rules", "board", "players", "pile", "asi
 PLAYER_KEYS = ("reserve", "level", "missile", "power_up", "status", "score")
 TURN_KEYS = ("move", "reenter", "buy", "pay", "missile", "power_up_at", "mine", "mine_reenter")
 EXPECT_KEYS = ("board", "players", "pile", "aside", "status", "winners", "to_move", "error")
+RESERVE_TOKENS = (1, 2, 3, 4, 5, 10)  # a token's value in a reserve or a payment: 10 a ship part
 PILE_TOKENS = {1: 1, 2: 2, 3: 3, 4: 4, 5: 5, "[": L.SHIP_L, "]": L.SHIP_R}
 
 
@@ -250,10 +251,7 @@ def _set_player(game: GameSession, seat: int, entry: Any, path: str) -> None:
     check_keys(entry, PLAYER_KEYS, file=path, where=where + ".", error=ScenarioError)
     base = L.S_PLAYERS + seat * L.PL_SIZE
     s = game.s
-    for value in entry.get("reserve") or []:
-        if value not in (1, 2, 3, 4, 5, 10):
-            raise ScenarioError(f"bad token {value!r}", file=path, key=f"{where}.reserve",
-                                hint="tokens are 1-5 (eyes) or 10 (a ship part)")  # fmt: skip
+    for value in _token_values(entry.get("reserve") or [], path, f"{where}.reserve"):
         s[base + L.PL_RESERVE + (L.KIND_SHIP if value == 10 else value)] += 1
     level = entry.get("level", 1)
     if level not in (1, 2, 3):
@@ -317,12 +315,24 @@ def _parse_turn(raw: Any, path: str, i: int) -> Turn:
         move=_cell(raw.get("move"), path, f"{where}.move"),
         reenter=_int(raw.get("reenter"), path, f"{where}.reenter"),
         buy=buy,
-        pay=tuple(raw["pay"]) if raw.get("pay") is not None else None,
+        pay=_token_values(raw["pay"], path, f"{where}.pay") if raw.get("pay") is not None else None,
         missile=bool(raw.get("missile", False)),
         power_up_at=_cell(raw.get("power_up_at"), path, f"{where}.power_up_at"),
         mine=mine == "right",
         mine_reenter=_int(raw.get("mine_reenter"), path, f"{where}.mine_reenter"),
     )
+
+
+def _token_values(values: Any, path: str, key: str) -> tuple[int, ...]:
+    """A reserve's or a payment's tokens by their values: 1-5 eyes, 10 a ship part."""
+    if not isinstance(values, list):
+        raise ScenarioError("must be a list of tokens", file=path, key=key,
+                            hint="e.g. [5, 4, 3]; 10 is a ship part")  # fmt: skip
+    for value in values:
+        if value not in RESERVE_TOKENS:
+            raise ScenarioError(f"bad token {value!r}", file=path, key=key,
+                                hint="tokens are 1-5 (eyes) or 10 (a ship part)")  # fmt: skip
+    return tuple(values)
 
 
 def _cell(value: Any, path: str, key: str) -> tuple[int, int] | None:

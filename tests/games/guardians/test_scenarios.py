@@ -60,6 +60,9 @@ def test_run_prints_the_state_in_scenario_format(tmp_path):
         (("  1 2 3 4 5 1\n", "  1 2 3 4 5 X\n"), "board"),
         (("turns:", "pile: [7]\nturns:"), "pile[0]"),
         (("turns:", "players: [{status: flying}]\nturns:"), "players[0].status"),
+        (("turns:", "players: [{reserve: [5, 7]}]\nturns:"), "players[0].reserve"),
+        (("{move: [2, 1]}", "{buy: missile, pay: [null, 4]}"), "turns[0].pay"),
+        (("{move: [2, 1]}", "{buy: missile, pay: 5}"), "turns[0].pay"),
     ],
 )
 def test_malformed_scenarios_name_the_key(tmp_path, change, key):
