@@ -257,6 +257,22 @@ from sim.plugins.base import StrategySpec
 """
 
 
+# a probe's head that records every function numba compiles in `compiled` (inside
+# `event.install_listener("numba:compile", Compiles())`)
+COMPILES_HEAD = (
+    PROBE_HEAD
+    + """
+from numba.core import event
+compiled = []
+class Compiles(event.Listener):
+    def on_start(self, ev):
+        compiled.append(ev.data["dispatcher"].py_func.__qualname__)
+    def on_end(self, ev):
+        pass
+"""
+)
+
+
 def probe_code(golden: Golden) -> str:
     """A probe that plays the golden's probe tables (its lineup alternating seats, with
     trace hashes) and prints the hashes."""

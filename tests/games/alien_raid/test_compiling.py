@@ -6,7 +6,7 @@ from sim.games.alien_raid.chunks import Plan
 from sim.games.alien_raid.decision import POLICY_TYPE
 from sim.plugins import get_game
 from sim.plugins.base import StrategySpec
-from tests.goldens import PROBE_HEAD, probe
+from tests.goldens import COMPILES_HEAD, probe
 
 GAME = get_game("alien-raid")
 EVERY = [StrategySpec(name) for name in dict.fromkeys(GAME.strategy_names())]
@@ -29,15 +29,8 @@ def test_each_policy_is_cached_under_the_key_the_loop_asks_for():
 
 # a new process: prepare every built-in (all cached by then), then play with a listener
 FRESH_PROCESS = (
-    PROBE_HEAD
+    COMPILES_HEAD
     + """
-from numba.core import event
-compiled = []
-class Compiles(event.Listener):
-    def on_start(self, ev):
-        compiled.append(ev.data["dispatcher"].py_func.__qualname__)
-    def on_end(self, ev):
-        pass
 game = get_game("alien-raid")
 lineup = [StrategySpec(name) for name in dict.fromkeys(game.strategy_names())]
 game.prepare(lineup)

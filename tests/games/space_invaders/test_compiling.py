@@ -11,7 +11,7 @@ from sim.compiling import quiet_notice
 from sim.games.space_invaders.chunks import Plan
 from sim.plugins import get_game
 from sim.plugins.base import StrategySpec
-from tests.goldens import PROBE_HEAD, probe
+from tests.goldens import COMPILES_HEAD, probe
 from tests.test_compiling import _Compiles
 
 GAME = get_game("space-invaders")
@@ -87,15 +87,8 @@ def test_after_prepare_playing_and_watching_compile_nothing():
 
 # a new process: prepare every built-in (all cached by then), then play with a listener
 FRESH_PROCESS = (
-    PROBE_HEAD
+    COMPILES_HEAD
     + """
-from numba.core import event
-compiled = []
-class Compiles(event.Listener):
-    def on_start(self, ev):
-        compiled.append(ev.data["dispatcher"].py_func.__qualname__)
-    def on_end(self, ev):
-        pass
 game = get_game("space-invaders")
 lineup = [StrategySpec(name) for name in game.strategy_names()]
 game.prepare(lineup)
