@@ -1,20 +1,20 @@
 """Opening a page the lab wrote in headless Chromium: a copy of the page gets a probe script as
 the first thing in <head>; the probe records window errors, unhandled rejections and
 console.error/warn calls from the start, runs its checks once the page has loaded and writes
-its verdict as JSON into the DOM, which `chromium --dump-dom` prints. Chromium's own console
-log (--enable-logging=stderr) is returned beside it, for the errors the probe cannot see (a
-script that does not even parse)."""
+its verdict as JSON into the DOM, which is read once the page's virtual time is spent. What
+reached the page's console (and the errors it did not catch) is returned beside it, for the
+errors the probe cannot see (a script that does not even parse). The pages open as tabs of one
+browser per test process (tests/devtools.py)."""
 
 from __future__ import annotations
 
-import html
 import json
 import re
-import subprocess
 from pathlib import Path
 
 import pytest
 
+from tests import devtools
 from tests.conftest import chromium_path
 
 FLAGS = (
@@ -22,6 +22,10 @@ FLAGS = (
     "--no-default-browser-check", "--disable-background-networking",
     "--disable-component-update", "--disable-sync", "--disable-dev-shm-usage",
 )  # fmt: skip
+
+TABS = 8  # pages open at once in the browser (each its own renderer process)
+# what a page says once its virtual time is spent: the verdict its probe wrote, or null
+VERDICT = "(document.getElementById('probe-verdict') || {}).textContent || null"
 
 # The start of every probe: `problems` collects what went wrong; `report(v)` writes the verdict.
 RECORDER = """
@@ -61,27 +65,42 @@ def chromium() -> str:
     return found
 
 
-def open_page(page: Path, tmp: Path, probe: str, *, width: int = 1200,
+def open_page(page: Path, probe: str, *, width: int = 1200,
               head: str = "") -> tuple[dict, list[str]]:  # fmt: skip
     """(the probe's verdict, Chromium's console lines) of `page` opened at `width` pixels;
     `probe` is the script body run after RECORDER, `head` more HTML put after it."""
-    probe_page = page.with_name(f"probe-{width}-{page.name}")
-    text = page.read_text(encoding="utf-8")
+    return open_pages([page], probe, width=width, head=head)[0]
+
+
+def open_pages(pages: list[Path], probe: str, *, width: int = 1200,
+               head: str = "") -> list[tuple[dict, list[str]]]:  # fmt: skip
+    """`open_page` of each page, in tabs of one browser, TABS at a time."""
     script = "<script>\n(function () {" + RECORDER + probe + "\n})();\n</script>" + head
-    probe_page.write_text(_after_head(text, script), encoding="utf-8")
-    cmd = [
-        chromium(), *FLAGS,
-        f"--user-data-dir={tmp / f'profile-{width}'}", f"--window-size={width},900",
-        "--enable-logging=stderr", "--v=0", "--virtual-time-budget=30000", "--dump-dom",
-        probe_page.as_uri(),
-    ]  # fmt: skip
-    done = subprocess.run(cmd, capture_output=True, text=True, timeout=180)
-    assert done.returncode == 0, done.stderr[-2000:]
-    m = re.search(r'<pre id="probe-verdict">VERDICT (.*?) END</pre>', done.stdout, re.S)
-    assert m, f"{page}: the probe did not report (page did not load?)\n{done.stdout[-500:]}"
-    console = [line for line in done.stderr.splitlines()
-               if "CONSOLE" in line or "Uncaught" in line]  # fmt: skip
-    return json.loads(html.unescape(m[1])), console
+    urls = []
+    for page in pages:
+        probe_page = page.with_name(f"probe-{width}-{page.name}")
+        probe_page.write_text(_after_head(page.read_text(encoding="utf-8"), script),
+                              encoding="utf-8")  # fmt: skip
+        urls.append(probe_page.as_uri())
+    out = []
+    for at in range(0, len(urls), TABS):
+        out += _opened(pages[at : at + TABS], urls[at : at + TABS], width)
+    return out
+
+
+def _opened(pages: list[Path], urls: list[str], width: int) -> list[tuple[dict, list[str]]]:
+    browser = devtools.shared(chromium(), FLAGS)
+    try:
+        read = browser.open(urls, width=width, read=VERDICT)
+    except devtools.BrowserError as e:
+        browser.close()  # the next page starts a browser of its own
+        pytest.fail(f"{pages[0].parent}: {e}", pytrace=False)
+    out = []
+    for page, (text, console) in zip(pages, read, strict=True):
+        m = re.fullmatch(r"VERDICT (.*) END", text or "", re.S)
+        assert m, f"{page}: the probe did not report (page did not load?)"
+        out.append((json.loads(m[1]), console))
+    return out
 
 
 def _after_head(text: str, script: str) -> str:

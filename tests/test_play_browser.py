@@ -56,8 +56,8 @@ def pages(tmp_path_factory: pytest.TempPathFactory) -> dict[str, object]:
 
 
 @pytest.mark.parametrize("name", GAMES)
-def test_every_games_page_draws_and_steps_without_an_error(pages, name, tmp_path):
-    verdict, console = open_page(pages[name], tmp_path, PROBE)
+def test_every_games_page_draws_and_steps_without_an_error(pages, name):
+    verdict, console = open_page(pages[name], PROBE)
     assert_clean(name, verdict, console)
     first, second, end = verdict["first"], verdict["second"], verdict["end"]
     assert first["where"], f"{name}: the first frame was not drawn"
@@ -75,7 +75,7 @@ def test_a_page_clashing_with_a_browser_global_is_caught(tmp_path):
     page.write_text(step_page(title="broken", style="", summary="", first="start", body="",
                               draw="const frames = 1;\nfunction show() {}\n", frames=[{}],
                               names=[]), encoding="utf-8")  # fmt: skip
-    verdict, console = open_page(page, tmp_path, PROBE)
+    verdict, console = open_page(page, PROBE)
     assert verdict["problems"] or console
 
 

@@ -27,7 +27,7 @@ import pytest
 from typer.testing import CliRunner
 
 from sim.cli import app
-from tests.browser import assert_clean, open_page
+from tests.browser import assert_clean, open_pages
 from tests.examples.installing import PACKAGES, installed_here
 from tests.shipped import command, experiments, fewer_replicates, small
 
@@ -235,12 +235,12 @@ LOADED = """
 
 
 @pytest.mark.browser
-def test_every_page_the_walk_wrote_opens_without_a_console_error(folder, tmp_path):
+def test_every_page_the_walk_wrote_opens_without_a_console_error(folder):
     written = sorted(str(p.relative_to(folder)) for top in ("reports", "results")
                      for p in (folder / top).rglob("*.html")) + ["game.html"]  # fmt: skip
     missing = [page for page in WALK_PAGES if page not in written]
     assert not missing, f"the walk wrote no {missing}"
-    for page in written:
-        verdict, console = open_page(folder / page, tmp_path, LOADED)
+    opened = open_pages([folder / page for page in written], LOADED)
+    for page, (verdict, console) in zip(written, opened, strict=True):
         assert_clean(page, verdict, console)
         assert verdict["text"] > 200, f"{page}: drew almost nothing"

@@ -7,8 +7,8 @@ phone-width window without sideways scrolling, and it prints (collapsed details 
 A copy of index.html gets a small probe script as the first thing in <head> (and axe-core,
 inline, when the test needs it): it records window errors, unhandled rejections and
 console.error/warn calls, and once the page has loaded it checks the page and writes its verdict
-as JSON into the DOM, which `chromium --dump-dom` prints. Chromium's own console log
-(--enable-logging=stderr) is checked as well.
+as JSON into the DOM, where tests/browser.py reads it. What reached the page's console is
+checked as well.
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ from sim.report import build_report
 from sim.report.compare import build_comparison
 from tests import quality_fixtures as Q
 from tests import report_fixtures as F
-from tests.browser import FLAGS, assert_clean, chromium, open_page
+from tests.browser import FLAGS, assert_clean, chromium, open_pages
 from tests.conftest import ROOT, axe_core_path, require_axe_core
 
 pytestmark = [pytest.mark.browser, pytest.mark.without_engines]
@@ -152,11 +152,16 @@ PROBE = """
 """
 
 
-def _run_page(
-    page: Path, tmp: Path, *, width: int = 1200, axe: Path | None = None
-) -> tuple[dict, list[str]]:
+def _run_page(page: Path, *, width: int = 1200, axe: Path | None = None) -> tuple[dict, list[str]]:
+    return _run_pages([page], width=width, axe=axe)[0]
+
+
+def _run_pages(pages: list[Path], *, width: int = 1200,
+               axe: Path | None = None) -> list[tuple[dict, list[str]]]:  # fmt: skip
+    """The report probe's verdict and the console lines of each page, opened at `width`
+    (with axe-core's checks when `axe` is given)."""
     head = "" if axe is None else "<script>" + axe.read_text(encoding="utf-8") + "</script>"
-    return open_page(page, tmp, PROBE, width=width, head=head)
+    return open_pages(pages, PROBE, width=width, head=head)
 
 
 @pytest.fixture(scope="module")
@@ -220,11 +225,9 @@ def _tune_pages(base: Path) -> dict[str, Path]:
 
 
 @pytest.fixture(scope="module")
-def verdicts(pages, tmp_path_factory: pytest.TempPathFactory) -> dict[str, tuple[dict, str]]:
+def verdicts(pages) -> dict[str, tuple[dict, str]]:
     """Every page opened once at desktop width (with axe-core when it is installed)."""
-    tmp = tmp_path_factory.mktemp("probe")
-    axe = axe_core_path()
-    return {name: _run_page(page, tmp, axe=axe) for name, page in pages.items()}
+    return dict(zip(pages, _run_pages(list(pages.values()), axe=axe_core_path()), strict=True))
 
 
 def test_report_renders_with_all_images_and_no_console_error(verdicts):
@@ -249,7 +252,7 @@ def test_every_section_renders_and_answers_are_one_line_with_intervals(verdicts)
         assert v["answer_problems"] == [], f"{name}: {v['answer_problems']}"
 
 
-def test_no_serious_accessibility_violation(pages, verdicts, tmp_path):
+def test_no_serious_accessibility_violation(pages, verdicts):
     axe = require_axe_core()
     for name, (v, _) in verdicts.items():
         assert v["axe"] is not None, f"{name}: axe-core did not run"
@@ -262,13 +265,13 @@ def test_no_serious_accessibility_violation(pages, verdicts, tmp_path):
         page.read_text().replace("<h1>", '<p style="color:#ddd">faint</p><h1>', 1),
         encoding="utf-8",
     )
-    v, _ = _run_page(bad, tmp_path, axe=axe)
+    v, _ = _run_page(bad, axe=axe)
     assert any(x["id"] == "color-contrast" and x["impact"] == "serious" for x in v["axe"])
 
 
 def test_phone_width_and_print(pages, tmp_path):
-    for name in ("mine_value", "pricing", "compare"):
-        v, _ = _run_page(pages[name], tmp_path, width=390)
+    narrow = ("mine_value", "pricing", "compare")
+    for name, (v, _) in zip(narrow, _run_pages([pages[n] for n in narrow], width=390), strict=True):
         assert v["overflow"] <= 1, f"{name}: {v['overflow']}px of sideways scrolling at 390px"
         if v["details"]:
             assert v["closed_after_print"] == 0, f"{name}: details stay closed in print"
@@ -282,7 +285,7 @@ def test_phone_width_and_print(pages, tmp_path):
     assert "@media print" in page.read_text()
 
 
-def test_first_screen_scorecard_tables_fit_pictures_first(pages, verdicts, tmp_path):
+def test_first_screen_scorecard_tables_fit_pictures_first(pages, verdicts):
     """At desktop width (1200px, narrower than a 1280px window): the scorecard starts on the
     first screen with a row per question, no table is wider than its box (folded and collapsed
     ones opened), and every section shows a picture before its first table."""
@@ -305,5 +308,5 @@ def test_first_screen_scorecard_tables_fit_pictures_first(pages, verdicts, tmp_p
         '<section id="answers">',
         f'<section id="answers"><div class="tablewrap"><table id="planted"><tr>{cells}</tr>'
         "</table></div>", 1), encoding="utf-8")  # fmt: skip
-    v, _ = _run_page(bad, tmp_path)
+    v, _ = _run_page(bad)
     assert any(w.startswith("planted by ") for w in v["layout"]["wide"]), v["layout"]

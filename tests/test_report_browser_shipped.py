@@ -14,7 +14,7 @@ import pytest
 import yaml
 
 from tests.answer_checks import places_not_plain
-from tests.test_report_browser import _run_page
+from tests.test_report_browser import _run_pages
 
 pytestmark = [pytest.mark.browser]
 
@@ -28,9 +28,7 @@ def shipped(tmp_path_factory: pytest.TempPathFactory, shipped_pages) -> dict[str
     return build(tmp_path_factory.mktemp("shipped"), played=shipped_pages)
 
 
-def test_every_shipped_experiments_page_has_a_scorecard_tables_that_fit_pictures_first(
-    shipped, tmp_path
-):
+def test_every_shipped_experiments_page_has_a_scorecard_tables_that_fit_pictures_first(shipped):
     """Each shipped experiment's page (experiments/*.yaml with the tunes and the screen, and
     the example plug-ins'): at desktop width the scorecard starts on the first screen with a
     row and says where each figure holds in plain words, no table is wider than its box, and
@@ -40,9 +38,8 @@ def test_every_shipped_experiments_page_has_a_scorecard_tables_that_fit_pictures
     found = experiments()
     assert set(shipped) == set(found) and len(shipped) >= 30
     assert {"tune_missile", "plain_pig_screen", "pig_quality", "coin_race_quality"} <= set(shipped)
-    problems = {}
-    for name, page in shipped.items():
-        v, log = _run_page(page, tmp_path)
+    problems, verdicts = {}, _run_pages(list(shipped.values()))
+    for (name, page), (v, _) in zip(shipped.items(), verdicts, strict=True):
         lay, bad = v["layout"], []
         if not lay["scorecard_rows"] or lay["scorecard_top"] is None:
             bad.append("no scorecard")
