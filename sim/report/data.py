@@ -82,11 +82,9 @@ class Results:
     def named_arms(self) -> bool:
         """The experiment names its arms itself (its `arms:` key, no sweep): the report calls
         them by those names rather than by the settings that tell them apart."""
-        try:
-            data = safe_yaml.load(str(self.manifest.get("experiment_text") or ""))
-        except Exception:  # a folder written by hand or damaged: tell arms by their settings
-            return False
-        return isinstance(data, dict) and bool(data.get("arms")) and not data.get("sweep")
+        if "named_arms" not in self._cache:  # asked for every label a report writes
+            self._cache["named_arms"] = _names_its_arms(self.manifest.get("experiment_text"))
+        return self._cache["named_arms"]
 
     @property
     def param_columns(self) -> list[str]:
@@ -326,3 +324,11 @@ _REQUIRED = {
     "games": ("game", "outcome", "turns"),
     "seats": ("game", "seat", "strategy", "score", "win_share"),
 }
+
+
+def _names_its_arms(experiment_text: object) -> bool:
+    try:
+        data = safe_yaml.load(str(experiment_text or ""))
+    except Exception:  # a folder written by hand or damaged: tell arms by their settings
+        return False
+    return isinstance(data, dict) and bool(data.get("arms")) and not data.get("sweep")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import json
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -117,11 +118,16 @@ def ruleset_values(entry: dict[str, Any]) -> dict[str, Any]:
         if isinstance(entry.get(key), dict):
             return flat_keys(entry[key])
     text = entry.get("ruleset_yaml")
-    if isinstance(text, str):
-        try:
-            from sim import safe_yaml
+    return dict(_ruleset_keys(text)) if isinstance(text, str) else {}
 
-            return flat_keys(safe_yaml.load(text) or {})
-        except Exception:  # noqa: BLE001 - a malformed copy only loses the defaults
-            return {}
-    return {}
+
+@functools.lru_cache(maxsize=64)
+def _ruleset_keys(text: str) -> dict[str, Any]:
+    """The dotted keys of a ruleset's YAML (parsed once a text: every load of a results folder
+    reads each arm's; callers get a copy)."""
+    try:
+        from sim import safe_yaml
+
+        return flat_keys(safe_yaml.load(text) or {})
+    except Exception:  # noqa: BLE001 - a malformed copy only loses the defaults
+        return {}
