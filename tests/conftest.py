@@ -284,6 +284,13 @@ def _game_code_in_use() -> dict[str, int]:
     return found
 
 
+def pytest_runtest_teardown(item: pytest.Item, nextitem: pytest.Item | None) -> None:
+    # the browser a module's page checks share (tests/devtools.py) ends with the module
+    devtools = sys.modules.get("tests.devtools")
+    if devtools is not None and (nextitem is None or nextitem.module is not item.module):
+        devtools.close_shared()
+
+
 def pytest_terminal_summary(terminalreporter: Any) -> None:
     if "seconds" in _compiling:
         terminalreporter.write_line(

@@ -190,13 +190,17 @@ _SHARED: dict[str, Browser] = {}
 
 
 def shared(executable: str, flags: tuple[str, ...]) -> Browser:
-    """This process's browser: started on first use (again after it stopped), closed at exit."""
+    """This process's browser: started on first use, and again after it stopped or was closed
+    (`close_shared`: the suite closes it after each test module, as it idles at about 1% of a
+    core between pages)."""
     browser = _SHARED.get("browser")
-    if browser is not None and browser.alive:
-        return browser
-    if browser is None:
-        atexit.register(lambda: _SHARED["browser"].close())
-    else:
-        browser.close()
-    browser = _SHARED["browser"] = Browser(executable, flags)
+    if browser is None or not browser.alive:
+        close_shared()
+        browser = _SHARED["browser"] = Browser(executable, flags)
     return browser
+
+
+@atexit.register
+def close_shared() -> None:
+    if (browser := _SHARED.pop("browser", None)) is not None:
+        browser.close()

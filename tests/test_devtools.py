@@ -1,7 +1,7 @@
 """The browser the page checks open their pages in (tests/devtools.py): each page's own value
 and console in its own tab, several at once; what a page's console says reaches the checks
 (a console call, an error no script caught, a file that does not load); a page that never
-gives its value gives None; a browser that stopped is started again."""
+gives its value gives None; a browser that stopped, or was closed, is started again."""
 
 from __future__ import annotations
 
@@ -54,7 +54,7 @@ def test_a_page_that_never_gives_its_value_gives_none(tmp_path):
         browser.close()
 
 
-def test_the_shared_browser_starts_again_after_it_stopped(tmp_path):
+def test_the_shared_browser_starts_again_after_it_stopped_or_was_closed(tmp_path):
     first = devtools.shared(chromium(), FLAGS)
     first.process.kill()
     first.process.wait()
@@ -62,3 +62,5 @@ def test_the_shared_browser_starts_again_after_it_stopped(tmp_path):
     assert again is not first and again.alive
     url = _page(tmp_path, "after", "<script>window.done = 'up';</script>")
     assert again.open([url], width=800, read=READ) == [("up", [])]
+    devtools.close_shared()  # as the suite does after each module
+    assert not again.alive and devtools.shared(chromium(), FLAGS).alive
