@@ -11,7 +11,8 @@ After every decision:
 - with hidden information, no seat is shown what it may not see: for every seat, a state
   resampled for it (what it cannot see drawn again) looks the same to it, offers it the same
   actions when it is to move, and leaves the state as it was;
-- a finished game names winners among its seats and one score per seat.
+- a finished game names winners among its seats and one score per seat;
+- a state that writes `values` (every seat's heuristic at once) gives each seat's `value`.
 
 And of the whole game: it ends within the game's cap, and played again from its seed it makes
 the same decisions through the same states.
@@ -19,6 +20,7 @@ the same decisions through the same states.
 
 from __future__ import annotations
 
+import math
 import pickle
 from collections.abc import Sequence
 from typing import Any
@@ -32,6 +34,7 @@ from sim.plugins.base import StrategySpec
 
 ACTIONS_TRIED = 8  # offered actions applied to a copy at each step, at most
 PLAYED_ON = 5  # random steps a copy is played on, to see that the state stays as it was
+VALUES_TOLERANCE = 1e-9  # values() against value(seat): the same sums in another order
 PROBE_STREAM = 1000  # the checks' own stream of a game's seed (the seats use 1 + seat)
 
 
@@ -48,7 +51,7 @@ def check_plain(plugin: Any, game: PlainGame, *, games: int, seed: int,
     ruleset = plugin.load_ruleset(plugin.presets[0])
     players = [plugin.resolve(StrategySpec(name))[0] for name in lineup]
     contract = Contract(plugin.name, games, len(lineup), tuple(lineup))
-    hidden = resampled = decisions = longest = 0
+    hidden = resampled = valued = decisions = longest = 0
     for s in range(seed, seed + games):
         try:
             first, trail, stats = _checked_game(game, ruleset, players, lineup, s)
@@ -62,7 +65,7 @@ def check_plain(plugin: Any, game: PlainGame, *, games: int, seed: int,
             contract.failures.append(Failure(s, broken.step, str(broken),
                                              replay_command(plugin.name, lineup, s)))  # fmt: skip
             continue
-        hidden, resampled = hidden + stats[0], resampled + stats[1]
+        hidden, resampled, valued = hidden + stats[0], resampled + stats[1], valued + stats[2]
         decisions, longest = decisions + first.steps, max(longest, first.steps)
     contract.passed += _held(game, contract, decisions, longest)
     if hidden:
@@ -72,6 +75,8 @@ def check_plain(plugin: Any, game: PlainGame, *, games: int, seed: int,
     elif not contract.failures:
         contract.unchecked.append("what a seat may see: the game hides nothing (its state "
                                   "writes no observation and resample)")  # fmt: skip
+    if valued:
+        contract.passed.append(f"values() gives every seat's value(seat) ({valued:,} states)")
     return contract
 
 
@@ -91,19 +96,20 @@ def _held(game: PlainGame, contract: Contract, decisions: int, longest: int) -> 
 Trail = list[tuple[int, Any, bytes]]  # per step: the seat, its action, the state after it
 
 
-Checked = tuple[Played, Trail, tuple[int, int]]
+Checked = tuple[Played, Trail, tuple[int, int, int]]  # (resampled, of them different, valued)
 
 
 def _checked_game(game: PlainGame, ruleset: Any, players: list, lineup: Sequence[str],
                   seed: int, *, checks: bool = True) -> Checked:  # fmt: skip
     """The game of `seed` (as `sim play` plays it), each step checked; (the game, its trail
-    of (seat, action, fingerprint) per step, (states resampled, of them different))."""
+    of (seat, action, fingerprint) per step, (states resampled, of them different, states
+    whose `values` were checked))."""
     n = len(lineup)
     strategies = [player.make(game, ruleset, seat) for seat, player in enumerate(players)]
     probe = Chance(seed, PROBE_STREAM)
     trail: Trail = []
     copies: list[tuple[int, State, bytes]] = []
-    counts = [0, 0]
+    counts = [0, 0, 0]
 
     def step(number: int, seat: int, action: Any, state: State) -> None:
         snapshot = fingerprint(state)
@@ -117,6 +123,9 @@ def _checked_game(game: PlainGame, ruleset: Any, players: list, lineup: Sequence
         _copy_is_faithful(state, snapshot, number, copies, probe)
         if overrides(state, "resample"):
             _hides(state, snapshot, n, number, probe, counts)
+        if overrides(state, "values"):
+            _values_agree(state, n, number)
+            counts[2] += 1
 
     try:
         played = play(game, ruleset, strategies, seed, labels=list(lineup), watch=step)
@@ -126,7 +135,7 @@ def _checked_game(game: PlainGame, ruleset: Any, players: list, lineup: Sequence
         if fingerprint(twin) != made:
             raise Broken(number, "a copy made at this step changed when the game was played "
                                  "on: it shares something with the state (copy)")  # fmt: skip
-    return played, trail, (counts[0], counts[1])
+    return played, trail, (counts[0], counts[1], counts[2])
 
 
 def fingerprint(state: State) -> bytes:
@@ -159,6 +168,16 @@ def _finished(state: State, players: int, number: int) -> None:
         raise Broken(number, f"scores() gives {len(scores)} scores for {players} seats")
     if not all(isinstance(w, int) and 0 <= w < players for w in winners):
         raise Broken(number, f"winners() names {winners}, not seats 0..{players - 1}")
+
+
+def _values_agree(state: State, players: int, number: int) -> None:
+    """`values()` is `value(seat)` for every seat, in seat order (to rounding)."""
+    together, each = list(state.values()), [state.value(seat) for seat in range(players)]
+    if len(together) != players or not all(
+        math.isclose(a, b, rel_tol=VALUES_TOLERANCE, abs_tol=VALUES_TOLERANCE)
+        for a, b in zip(together, each, strict=True)
+    ):
+        raise Broken(number, f"values() gives {together}, not each seat's value(seat): {each}")
 
 
 def _actions_accepted(state: State, snapshot: bytes, number: int, probe: Chance) -> None:

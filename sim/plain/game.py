@@ -88,6 +88,12 @@ class State:
         greedy player and the search players' evaluation use it)."""
         raise NotImplementedError
 
+    def values(self) -> Sequence[float]:
+        """Every seat's `value` at once, in seat order (optional, beside `value`): the search
+        players judge every seat at each simulation, and a game whose seats' values share
+        their work (a standing, a total) does it once here."""
+        return [self.value(seat) for seat in range(len(self.scores()))]
+
     def describe(self, action: Action) -> str:
         """An action in words, as `sim play` prints it and scenario files name it."""
         return str(action)

@@ -185,7 +185,7 @@ class MCTS(Strategy):
         if sim.over():
             return shares(sim, self._players)
         if self._value:
-            return [sim.value(seat) for seat in range(self._players)]
+            return list(sim.values())
         return [1.0 / self._players] * self._players  # cut by the cap: nobody's
 
     @staticmethod

@@ -35,6 +35,7 @@ def test_a_sound_game_keeps_the_contract(registered, game):
         ("never-ends", "did not end within its cap of 500 decisions"),
         ("outside-chance", "played again from its seed"),
         ("peeks", "observation changes when only what it cannot see is drawn again"),
+        ("values-disagree", "values() gives"),
     ],
 )
 def test_a_broken_rule_is_found_with_its_seed_step_and_replay(registered, kind, says):

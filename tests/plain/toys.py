@@ -222,9 +222,21 @@ class Peeks(CoinState):
         return Peeks(self.coin, self.guess)
 
 
+@dataclass
+class ValuesDisagree(RaceState):
+    def value(self, seat):
+        return self.count / self.target if seat == self.to_move else 0.5
+
+    def values(self):  # the seats the other way round
+        return [self.value(self.players - 1 - seat) for seat in range(self.players)]
+
+    def copy(self):
+        return ValuesDisagree(self.target, self.count, self.to_move, self.players, self.last)
+
+
 BROKEN = {"shared-copy": (Race, SharedCopy), "offers-too-much": (Race, OffersTooMuch),
           "never-ends": (Race, NeverEnds), "outside-chance": (Race, OutsideChance),
-          "peeks": (Coin, Peeks)}  # fmt: skip
+          "peeks": (Coin, Peeks), "values-disagree": (Race, ValuesDisagree)}  # fmt: skip
 
 
 def broken(kind: str) -> PlainGame:

@@ -95,8 +95,10 @@ class Table(State):
                      self.pot, self.to_move, self.said)  # fmt: skip
 
     def observation(self, seat: int) -> View:
-        chips = tuple(c if self.open_chips or k == seat else None
-                      for k, c in enumerate(self.chips))  # fmt: skip
+        if self.open_chips:
+            chips = tuple(self.chips)
+        else:  # R4: a seat sees its own count only
+            chips = tuple(c if k == seat else None for k, c in enumerate(self.chips))
         return View(self.offer, self.pot, len(self.deck), tuple(map(tuple, self.taken)), chips,
                     self.to_move)  # fmt: skip
 
@@ -112,12 +114,17 @@ class Table(State):
         """A guess at `seat`'s share of the win from the points as they stand, a chip counted
         at more than its point while cards remain (it can still refuse one: 2 points at the
         start, 1 at the end), shares falling off by e for every 8 points behind."""
+        return self.values()[seat]
+
+    def values(self) -> list[float]:
+        """Every seat's `value`: the standing is the same for all (the search asks for all)."""
         worth = 1.0 + len(self.deck) / CARDS_IN_PLAY
         standing = [worth * chips - points(cards, 0)
                     for cards, chips in zip(self.taken, self.chips, strict=True)]  # fmt: skip
         top = max(standing)
         weights = [math.exp((s - top) / 8) for s in standing]
-        return weights[seat] / sum(weights)
+        total = sum(weights)
+        return [weight / total for weight in weights]
 
     def show(self) -> str:
         upcoming = f"; {self.offer} turned up" if self.offer and "takes" in self.said else ""
