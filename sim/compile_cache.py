@@ -196,10 +196,17 @@ def source_stamp(path: str | Path) -> str:
     """A hash of the code of `path` and of everything it imports from tracked folders."""
     digest = hashlib.sha256()
     for dep in dependencies(path):
-        root = next(r for r in _TRACKED if dep.is_relative_to(r))
-        digest.update(dep.relative_to(root.parent).as_posix().encode())
+        digest.update(_stamp_name(dep))
         digest.update(_read_file(dep)[0].encode())
     return digest.hexdigest()
+
+
+@functools.cache  # numba asks for a function's stamp at every load, and a run for every unit
+def _stamp_name(path: Path) -> bytes:
+    """A tracked file's name in the stamp: its path from its tracked folder's parent (folders
+    are only ever added to `_TRACKED`, after the ones a path already lay in)."""
+    root = next(r for r in _TRACKED if path.is_relative_to(r))
+    return path.relative_to(root.parent).as_posix().encode()
 
 
 # --- the cache folder and numba's locator ----------------------------------------------------

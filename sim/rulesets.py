@@ -294,8 +294,11 @@ def _commented(text: str, schema: Schema) -> str:
     return "\n".join(out) + "\n"
 
 
-class _Dumper(yaml.SafeDumper):
-    """Writes lists inline ([11, 11, 11, 11, 12]) and mappings as blocks."""
+class _Dumper(getattr(yaml, "CSafeDumper", yaml.SafeDumper)):  # type: ignore[misc]
+    """Writes lists inline ([11, 11, 11, 11, 12]) and mappings as blocks. Emitted by libyaml
+    where PyYAML has it (its wheels do): the same text as PyYAML's own emitter for every
+    ruleset (only a quoted text longer than a line may break elsewhere) in a quarter of the
+    time; a run writes every arm's ruleset into its manifest."""
 
 
 _Dumper.add_representer(

@@ -4,6 +4,8 @@ key of a text was written (its line), and a data file checked as strictly as a r
 
 from __future__ import annotations
 
+import copy
+import functools
 import os
 from collections.abc import Mapping, Sequence
 from pathlib import Path
@@ -15,6 +17,8 @@ from sim import safe_yaml
 from sim.config.fields import Schema, Source, validate
 from sim.config.words import did_you_mean, type_name
 from sim.errors import ConfigError
+
+KEPT_TEXT = 65_536  # the longest file text whose document is kept (a ruleset is a few KB)
 
 
 class _Loader(safe_yaml.SafeLoader):
@@ -36,8 +40,12 @@ class _Loader(safe_yaml.SafeLoader):
 
 
 def read_yaml(path: str | os.PathLike[str]) -> dict[str, Any]:
-    """Read a YAML file whose top level is a mapping (an empty file gives {})."""
-    data = _load_yaml(_read_text(path), path)
+    """Read a YAML file whose top level is a mapping (an empty file gives {}). The same text
+    is built once (`_built`): a run loads its presets for every arm, a tune for every
+    candidate; each caller gets a copy of its own to change."""
+    text = _read_text(path)
+    built = _built(text, os.fspath(path)) if len(text) <= KEPT_TEXT else _load_yaml(text, path)
+    data = copy.deepcopy(built)
     if data is None:
         return {}
     if not isinstance(data, dict):
@@ -61,6 +69,13 @@ def _read_text(path: str | os.PathLike[str]) -> str:
         raise ConfigError("not a UTF-8 text file", file=path) from None
     except OSError as exc:
         raise ConfigError(f"cannot read the file: {exc.strerror}", file=path) from None
+
+
+@functools.lru_cache(maxsize=256)
+def _built(text: str, path: str) -> Any:
+    """The document of `text` (read from `path`), built once per text and path: an error
+    is raised again each time, as nothing is kept of it."""
+    return _load_yaml(text, path)
 
 
 def _load_yaml(text: str, path: str | os.PathLike[str]) -> Any:

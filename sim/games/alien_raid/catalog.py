@@ -312,6 +312,7 @@ def card_key_error(key: str, known: list[str], source: Any) -> ConfigError:
     return ConfigError("unknown card field", file=source, key=key, hint=hint)
 
 
+@functools.cache  # the package's own files: every ruleset load asks
 def shipped() -> tuple[str, ...]:
     """The names of the shipped catalogs (rulesets/catalog-<name>.yaml)."""
     folder = Path(__file__).resolve().parent / "rulesets"

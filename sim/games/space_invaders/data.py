@@ -33,10 +33,12 @@ META = ("title", "assumption")  # what a data file may say besides its data
 DECKS = ("level_1", "level_2", "level_3")
 
 
+@functools.cache
 def data_dir() -> Path:
     return Path(__file__).resolve().parent / "rulesets"
 
 
+@functools.cache  # the package's own files: every ruleset load asks
 def shipped(kind: str) -> tuple[str, ...]:
     """Names of the shipped files of a kind ('catalog', 'geometry')."""
     return tuple(sorted(p.stem[len(kind) + 1 :] for p in data_dir().glob(f"{kind}-*.yaml")))
