@@ -38,12 +38,22 @@ class Context:
 
     def measure(self, arm: str | StoredArm, name: str) -> Value:
         """The registry's measure `name` on one arm (by name, or a part of one:
-        `StoredArm.where`)."""
-        return self.registry.get(name).estimate(self._stored(arm))
+        `StoredArm.where`); a named arm's, once per loaded results."""
+        measure = self.registry.get(name)
+        if not isinstance(arm, str):
+            return measure.estimate(arm)
+        stored = self.results.stored
+        return self.results.remember(("estimate", name, arm), lambda: measure.estimate(stored(arm)))
 
     def paired(self, base: str | StoredArm, arm: str | StoredArm, name: str) -> Value:
-        """The registry's measure `name`, `arm` minus `base`, on the games both played."""
-        return self.registry.get(name).paired(self._stored(base), self._stored(arm))
+        """The registry's measure `name`, `arm` minus `base`, on the games both played; two
+        named arms', once per loaded results."""
+        measure = self.registry.get(name)
+        if not (isinstance(base, str) and isinstance(arm, str)):
+            return measure.paired(self._stored(base), self._stored(arm))
+        stored = self.results.stored
+        return self.results.remember(("paired", name, base, arm),
+                                     lambda: measure.paired(stored(base), stored(arm)))  # fmt: skip
 
     def _stored(self, arm: str | StoredArm) -> StoredArm:
         return self.results.stored(arm) if isinstance(arm, str) else arm

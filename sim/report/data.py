@@ -9,6 +9,7 @@ results copied from another machine give the same report.
 from __future__ import annotations
 
 import functools
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
@@ -132,6 +133,14 @@ class Results:
         games, seats = (f.join(units, on=["arm", "game"]).drop("game").rename({"unit": "game"})
                         for f in (self.games, self.seats))  # fmt: skip
         return StoredArm(games, seats)
+
+    def remember(self, key: tuple, make: Callable[[], Any]) -> Any:
+        """`make()` once per loaded results for `key`: a report's sections ask for the same
+        numbers (a section and the overview both read an arm's rates)."""
+        kept = self._cache.setdefault("remembered", {})
+        if key not in kept:
+            kept[key] = make()
+        return kept[key]
 
     def arm_games(self, name: str) -> pl.DataFrame:
         return self.stored(name).games
