@@ -42,18 +42,20 @@ class Context:
         measure = self.registry.get(name)
         if not isinstance(arm, str):
             return measure.estimate(arm)
-        stored = self.results.stored
-        return self.results.remember(("estimate", name, arm), lambda: measure.estimate(stored(arm)))
+        return self.results.remember(("estimate", name, arm),
+                                     lambda: measure.estimate(self._stored(arm)))  # fmt: skip
 
     def paired(self, base: str | StoredArm, arm: str | StoredArm, name: str) -> Value:
         """The registry's measure `name`, `arm` minus `base`, on the games both played; two
         named arms', once per loaded results."""
         measure = self.registry.get(name)
-        if not (isinstance(base, str) and isinstance(arm, str)):
+
+        def difference() -> Value:
             return measure.paired(self._stored(base), self._stored(arm))
-        stored = self.results.stored
-        return self.results.remember(("paired", name, base, arm),
-                                     lambda: measure.paired(stored(base), stored(arm)))  # fmt: skip
+
+        if not (isinstance(base, str) and isinstance(arm, str)):
+            return difference()
+        return self.results.remember(("paired", name, base, arm), difference)
 
     def _stored(self, arm: str | StoredArm) -> StoredArm:
         return self.results.stored(arm) if isinstance(arm, str) else arm
