@@ -58,21 +58,22 @@ from sim.plugins.trajectory_kernel import SUMMARISE_TYPES
 
 _GAME = "sim.games.guardians."
 _ENGINE, _KERNEL = _GAME + "engine", _GAME + "kernel"
-_I32, _I64, _U64 = types.int32, types.int64, types.uint64
-# the engine functions play_one calls besides the turn, with the types it calls them with
+_I64, _U64 = types.int64, types.uint64
+# the engine functions play_one calls besides the turn, with the types it calls them with (an
+# int32 item or an integer constant is asked for as int64: sim.jit)
 _LOOP_CALLS = [
     Unit(_GAME + "start", "new_game", (STATE_T, PARAMS_T, _I64, RNG_T)),
-    Unit(_GAME + "start", "place_fighter", (STATE_T, PARAMS_T, _I64, _I32)),
-    Unit(_GAME + "start", "place_mine", (STATE_T, PARAMS_T, _I32)),
+    Unit(_GAME + "start", "place_fighter", (STATE_T, PARAMS_T, _I64, _I64)),
+    Unit(_GAME + "start", "place_mine", (STATE_T, PARAMS_T, _I64)),
     Unit(_GAME + "census", "census_ok", (STATE_T, PARAMS_T)),
     Unit(_ENGINE, "winners_mask", (STATE_T, PARAMS_T)),
-    Unit(_GAME + "board", "reserve_points", (STATE_T, PARAMS_T, _I32)),
+    Unit(_GAME + "board", "reserve_points", (STATE_T, PARAMS_T, _I64)),
     Unit(_KERNEL, "state_hash", (STATE_T, _U64)),
     Unit("sim.random_streams", "seed_streams", (RNG_T, _U64)),
     Unit(
         _GAME + "choice",
         "_standing_still_one_way",
-        (STATE_T, PARAMS_T, _I32, _I32, _I32, WORK_T, PARAMS_T, TURN_TYPE),
+        (STATE_T, PARAMS_T, _I64, _I64, _I64, WORK_T, PARAMS_T, TURN_TYPE),
     ),
     Unit("sim.plugins.trajectory_kernel", "summarise", SUMMARISE_TYPES),
 ]
