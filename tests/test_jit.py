@@ -32,7 +32,8 @@ PROGRAM = textwrap.dedent(
     a = np.array([2_000_000_000, -3, 7], dtype=np.int32)
     compiled = caller(a)
     print(*sorted(str(signature) for signature in scaled.signatures), sep=";")
-    print(compiled, caller.py_func(a))  # plain Python calls the compiled callee from Python
+    scaled = scaled.py_func  # plain Python from here on, on Python's unbounded ints
+    print(compiled, caller.py_func(a.astype(object)))
     """
 )
 
