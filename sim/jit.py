@@ -29,10 +29,10 @@ from numba import njit, types
 from numba.core import config
 from numba.core.dispatcher import Dispatcher
 
-from sim import compile_cache, inlining
+from sim import compile_cache, compiler_speedups
 
 compile_cache.install()
-inlining.install()  # numba's inliner copies a callee's scope once per copy, not once per block
+compiler_speedups.install()  # numba's compiler, where it repeats work, does it once
 CACHE = compile_cache.problem() is None  # a cache folder that cannot be written: in memory
 
 
