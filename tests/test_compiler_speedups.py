@@ -132,9 +132,10 @@ def test_one_copy_run_shares_the_scope_and_two_runs_do_not():
 
 
 def test_the_patch_is_in_force_after_a_compile():
-    """sim.jit installs it at a process's first compile (a numba with another inliner is left
-    alone, and this test names it). The function is not cached: it compiles every time."""
-    import sim.jit  # noqa: F401 - installs the patch
+    """sim.jit installs the patches at a process's first compile (a numba built otherwise is
+    left alone, and this test names the patch not in force). The function is not cached: it
+    compiles every time."""
+    import sim.jit  # noqa: F401 - installs the patches
 
     one = numba.njit(cache=False)(lambda x: x + 1)
     assert one(1) == 2
@@ -143,7 +144,8 @@ def test_the_patch_is_in_force_after_a_compile():
         "blocks one by one in InlineWorker.inline_ir's copy_ir"
     )
     assert getattr(inline_closurecall.InlineWorker.run_untyped_passes, "patched", False), (
-        "this numba's inliner has no InlineWorker.run_untyped_passes (sim/compiler_speedups.py)"
+        "this numba's inliner is not patched to run an inlinee's untyped passes once "
+        "(sim/compiler_speedups.py): check InlineWorker.run_untyped_passes is still there"
     )
     assert targetconfig.TargetConfig.values is compiler_speedups._flag_values, (
         "this numba's TargetConfig.values is built otherwise (sim/compiler_speedups.py)"
