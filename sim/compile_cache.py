@@ -11,7 +11,8 @@ CLI, the reports, a rules docstring) keeps the whole cache.
 
 `configure()` runs when `sim` is imported (before numba is) and points NUMBA_CACHE_DIR at one
 folder; `install()` runs when `sim.jit` is imported (before any compiled function is defined)
-and puts the locator below ahead of numba's own.
+and puts the locator below ahead of numba's own. It also lets a process that only loads
+machine code skip the building of numba's compiler tables (`_load_without_the_compiler`).
 
 A cache folder that cannot be written (a read-only install, a full disk) is a warning, not an
 error: `problem()` says why, the compiled functions are then made without a cache (each
@@ -301,6 +302,7 @@ def install() -> None:
 
     caching.Cache.save_overload = save_overload
     caching.IndexDataCacheFile.save = _locked_save
+    _load_without_the_compiler(caching)
 
 
 def _locked_save(self, key, data) -> None:  # noqa: ANN001 - numba's IndexDataCacheFile.save
@@ -336,6 +338,65 @@ def _index_lock(index_path: str):
             yield
         finally:
             fcntl.flock(lock, fcntl.LOCK_UN)
+
+
+# --- loading machine code without preparing the compiler -------------------------------------
+
+
+def _load_without_the_compiler(caching) -> None:  # noqa: ANN001 - numba's caching module
+    """numba's `Cache.load_overload`, preparing only what loading machine code needs.
+
+    Before a load numba prepares its whole compiler (`target_context.refresh()`: it imports
+    and registers every implementation it can compile), about 0.6 s of CPU in every process
+    that loads a game's engine: each command, each run's worker, each test worker. Loading
+    needs numba's runtime (NRT) and the symbols numba registers with LLVM as it starts it and as
+    it imports its hashing. A library that names any other symbol LLVM does not know prepares
+    the compiler first, as numba would (`_finalize_specific`); a compile prepares it itself,
+    as before."""
+    from numba.core import codegen
+
+    cache, library = caching.Cache, codegen.JITCodeLibrary
+    if not all(hasattr(cache, name) for name in ("_guard_against_spurious_io_errors",
+                                                 "_load_overload")):  # fmt: skip
+        return  # a numba built otherwise: its own load
+
+    def load_overload(self, sig, target_context):  # noqa: ANN001, ANN202 - numba's own
+        _prepare_to_load(target_context)
+        with self._guard_against_spurious_io_errors():
+            return self._load_overload(sig, target_context)
+
+    finalize = library._finalize_specific
+
+    def _finalize_specific(self) -> None:  # noqa: ANN001 - numba's JITCodeLibrary
+        loaded = getattr(self, "_compiled_object", None) is not None  # read from the cache
+        module = self._shared_module
+        if loaded and module is not None and unknown_symbols(module, self._codegen._engine):
+            from numba.core.registry import cpu_target
+
+            cpu_target.target_context.refresh()  # registers the rest, as numba's load did
+        finalize(self)
+
+    cache.load_overload = load_overload
+    library._finalize_specific = _finalize_specific
+
+
+def _prepare_to_load(target_context) -> None:  # noqa: ANN001 - numba's CPUContext
+    from numba.core.runtime import rtsys
+
+    rtsys.initialize(target_context)  # the runtime's symbols (numba does it on every load)
+    import numba.cpython.hashing  # noqa: F401 - registers the hash secret's symbols
+
+
+def unknown_symbols(module, engine) -> list[str]:  # noqa: ANN001 - llvmlite's, numba's
+    """The functions and globals `module` declares that neither LLVM's table of this process's
+    symbols nor numba's JIT `engine` (the runtime's own functions live there) defines."""
+    from llvmlite import binding
+
+    declared = [f.name for f in module.functions
+                if f.is_declaration and not f.name.startswith("llvm.")]  # fmt: skip
+    declared += [g.name for g in module.global_variables if g.is_declaration]
+    known = binding.address_of_symbol
+    return [name for name in declared if not known(name) and not engine.is_symbol_defined(name)]
 
 
 def _source_tree_locator(caching):

@@ -62,6 +62,41 @@ def test_editing_uncompiled_code_keeps_the_cache_and_a_rule_edit_invalidates_it(
     assert _probe(tmp_path) == (10, 1, 0)
 
 
+LOAD_PROBE = textwrap.dedent(
+    """
+    import sys
+    from numba.core.registry import cpu_target
+    from sim import compile_cache
+    compile_cache.track(sys.argv[1] + "/lab")
+    sys.path.insert(0, sys.argv[1])
+    if sys.argv[2] == "unknown":  # as if the machine code named a symbol LLVM does not know
+        compile_cache.unknown_symbols = lambda module, engine: ["a_symbol"]
+    from lab.bot import act
+    value = act(3)
+    prepared = bool(cpu_target.target_context._registries)  # numba's compiler tables built
+    print(value, sum(act.stats.cache_hits.values()), int(prepared), act(2.5))
+    """
+)
+
+
+def test_loading_machine_code_leaves_the_compiler_unprepared_until_a_compile(tmp_path):
+    """A process that only loads machine code skips numba's compiler tables (0.6 s of CPU);
+    a compile after it still works, and a library naming a symbol LLVM does not know has the
+    tables built before it loads, as numba would."""
+    _tree(tmp_path)
+    env = {"NUMBA_CACHE_DIR": str(tmp_path / "cache"), "PATH": "/usr/bin:/bin"}
+
+    def probe(case: str) -> list[str]:
+        command = [sys.executable, "-c", LOAD_PROBE, str(tmp_path), case]
+        done = subprocess.run(command, cwd=ROOT, env=env, capture_output=True, text=True)
+        assert done.returncode == 0, done.stderr
+        return done.stdout.split()
+
+    assert probe("known") == ["8", "0", "1", "7.0"]  # compiled: the compiler was prepared
+    assert probe("known") == ["8", "1", "0", "7.0"]  # loaded; act(2.5) loads too (compiled above)
+    assert probe("unknown") == ["8", "1", "1", "7.0"]
+
+
 def test_a_stamp_covers_exactly_the_files_a_module_imports():
     deps = {p.relative_to(ROOT).as_posix() for p in compile_cache.dependencies(
         ROOT / "strategies/guardians/greedy.py")}  # fmt: skip

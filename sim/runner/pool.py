@@ -1,10 +1,10 @@
 """Local worker processes that play chunks, started once and kept alive: across the chunks of
 a run, and across runs when the caller holds the pool (a tuning study runs many trials).
 
-A new Python process needs about 0.7 s of CPU time before it can play (numpy, numba and its
-compiler tables, the runner's code): a short run on two cores lost most of its second core to
-that. Here one server process (`python -m sim.runner.preload`) does it once and forks every
-worker from itself: a worker starts ready, with only its game's code left to load. The server
+A new Python process needs about a second of CPU time before it can play (numpy, numba, the
+runner's code): a short run on two cores lost most of its second core to that. Here one server
+process (`python -m sim.runner.preload`) does it once and forks every worker from itself: a
+worker starts ready, with only its game's code left to load. The server
 is a plain child process fed over a socket, so nothing of the caller's main script runs again
 (multiprocessing's spawn and forkserver import it in every worker). A run starts its pool
 before it checks the compile cache, so the server gets ready meanwhile.

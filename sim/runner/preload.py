@@ -1,11 +1,11 @@
 """The worker pool's server (sim.runner.pool): `python -m sim.runner.preload FD [GAME ...]`.
 
 Importing this module readies a process to play chunks: numpy, numba, Parquet encoding and
-the runner's task code imported, and numba's compiler machinery loaded (by loading one tiny
-cached function, which builds numba's tables of implementations); a new process pays about
-0.6 s of CPU time for that. The server does it once, imports the engines of the games named
-(through their plug-ins), then forks every worker from itself: a worker starts ready, with only
-its lineup's machine code left to load (a few hundredths of a second).
+the runner's task code imported, and numba's runtime started (by loading one tiny cached
+function; a load does not build numba's compiler tables, sim.compile_cache); a new process
+pays about a second of CPU time for that. The server does it once, imports the engines of the
+games named (through their plug-ins), then forks every worker from itself: a worker starts
+ready, with only its lineup's machine code left to load (a few hundredths of a second).
 """
 
 import contextlib
