@@ -354,13 +354,19 @@ def _load_without_the_compiler(caching) -> None:  # noqa: ANN001 - numba's cachi
     the compiler first, as numba would (`_finalize_specific`); a compile prepares it itself,
     as before."""
     from numba.core import codegen
+    from numba.core.cpu import CPUContext
 
     cache, library = caching.Cache, codegen.JITCodeLibrary
-    if not all(hasattr(cache, name) for name in ("_guard_against_spurious_io_errors",
-                                                 "_load_overload")):  # fmt: skip
+    expected = (hasattr(cache, "_guard_against_spurious_io_errors")
+                and hasattr(cache, "_load_overload")
+                and hasattr(codegen.JitEngine, "is_symbol_defined"))  # fmt: skip
+    if not expected:
         return  # a numba built otherwise: its own load
+    load = cache.load_overload
 
     def load_overload(self, sig, target_context):  # noqa: ANN001, ANN202 - numba's own
+        if not isinstance(target_context, CPUContext):
+            return load(self, sig, target_context)  # another target's runtime: numba's way
         _prepare_to_load(target_context)
         with self._guard_against_spurious_io_errors():
             return self._load_overload(sig, target_context)
