@@ -155,3 +155,16 @@ def test_tolerances_defaults_text_and_overrides() -> None:
     assert tol["price"].value == 2 and tol["price"].text() == "\u00b12 points"
     assert tol["seat_advantage"].text() == "\u00b10.5 pp"
     assert tol["score"] == DEFAULTS["score"] and "nonsense" not in tol
+
+
+def test_the_normal_cdf_written_out_is_the_standard_library_s() -> None:
+    """The search for the games to settle reads the normal cdf written out (a call fewer than
+    statistics.NormalDist's, some 240 times a verdict): the same values."""
+    from statistics import NormalDist
+
+    from sim.stats.verdict import _cdf
+
+    xs = np.concatenate([np.linspace(-9.0, 9.0, 20_001), [0.0, -0.0, 1e-300, -40.0, 40.0]])
+    reference = NormalDist()
+    assert [_cdf(float(x)) for x in xs] == pytest.approx([reference.cdf(float(x)) for x in xs],
+                                                         rel=0, abs=1e-15)  # fmt: skip

@@ -50,13 +50,12 @@ import math
 from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import Enum
-from statistics import NormalDist
 
 from sim.stats.intervals import z_for
 
 POWER = 0.80  # chance that the games to settle a question do settle it
 MAX_GROWTH = 100  # games to settle are said only up to this many times the games played
-_N = NormalDist()
+_SQRT2 = math.sqrt(2.0)
 
 
 class Outcome(Enum):
@@ -244,7 +243,13 @@ def _between(d: float, se: float, a: float, b: float) -> float:
     """P(a < X <= b) for X normal with mean d and standard deviation se (0 if b <= a)."""
     if b <= a or se <= 0:
         return 0.0
-    return _N.cdf((b - d) / se) - _N.cdf((a - d) / se)
+    return _cdf((b - d) / se) - _cdf((a - d) / se)
+
+
+def _cdf(x: float) -> float:
+    """The standard normal's P(X <= x), as statistics.NormalDist().cdf computes it, without
+    its method calls: the search for the games to settle reads it some 240 times a verdict."""
+    return 0.5 * (1.0 + math.erf(x / _SQRT2))
 
 
 def _round_up(x: float) -> int:
