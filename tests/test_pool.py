@@ -73,6 +73,27 @@ def test_results_arrive_from_workers_that_stay_alive_between_uses(pool):
     assert len(first) == 2 and first == second and os.getpid() not in first
 
 
+def library_threads(_: object) -> tuple[int, int, str]:
+    """The worker's polars and Arrow thread pools, and its OpenBLAS setting."""
+    import polars as pl
+    import pyarrow as pa
+
+    return pl.thread_pool_size(), pa.cpu_count(), os.environ["OPENBLAS_NUM_THREADS"]
+
+
+def test_the_workers_run_each_library_on_one_thread_unless_the_user_says_otherwise(monkeypatch):
+    """The workers are the parallelism: polars, Arrow and OpenBLAS get one thread each in them
+    (sim.runner.pool.ONE_THREAD); a value set in the caller's environment is kept."""
+    for name in ("POLARS_MAX_THREADS", "OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS"):
+        monkeypatch.delenv(name, raising=False)
+    with WorkerPool(2) as fresh:
+        assert set(fresh.imap_unordered(library_threads, range(4))) == {(1, 1, "1")}
+    monkeypatch.setenv("POLARS_MAX_THREADS", "2")
+    monkeypatch.setenv("OMP_NUM_THREADS", "2")
+    with WorkerPool(2) as told:
+        assert set(told.imap_unordered(library_threads, range(4))) == {(2, 2, "1")}
+
+
 def test_an_error_in_a_worker_is_raised_intact_and_the_pool_goes_on(pool):
     with pytest.raises(SimError) as raised:
         list(pool.imap_unordered(square_or_fail, range(6)))

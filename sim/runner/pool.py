@@ -35,6 +35,12 @@ from typing import Any
 from sim.errors import SimError
 
 IN_FLIGHT = 2  # tasks sent ahead to each worker
+# the workers are the parallelism: each library's own pool of threads (polars, Arrow's for
+# Parquet, OpenBLAS), as large as the machine in each worker, would only wake threads that
+# fight the other workers for the cores (a 300,000-game greedy run on 2 workers, the whole
+# command: 2.4% less wall time with one thread each, docs/performance.md); a value the user
+# set is kept
+ONE_THREAD = {"POLARS_MAX_THREADS": "1", "OPENBLAS_NUM_THREADS": "1", "OMP_NUM_THREADS": "1"}
 
 
 class WorkerDied(SimError):
@@ -127,7 +133,8 @@ class WorkerPool:
         self._control, theirs = socket.socketpair()
         # this process's import path, and not the current folder (-P): a folder there named
         # like a package of the lab would hide it (sim.plugin_path)
-        env = dict(os.environ, PYTHONPATH=os.pathsep.join(p for p in sys.path if p))
+        env = {**ONE_THREAD, **os.environ,
+               "PYTHONPATH": os.pathsep.join(p for p in sys.path if p)}  # fmt: skip
         command = [sys.executable, "-P", "-m", "sim.runner.preload", str(theirs.fileno())]
         self._server = subprocess.Popen(
             [*command, *self.games],
