@@ -35,10 +35,10 @@ from typing import Any
 from sim.errors import SimError
 
 IN_FLIGHT = 2  # tasks sent ahead to each worker
-# the workers are the parallelism: each library's own pool of threads (polars, Arrow's for
-# Parquet, OpenBLAS), as large as the machine in each worker, would only wake threads that
-# fight the other workers for the cores (a 300,000-game greedy run on 2 workers: about 2% less
-# wall time with one thread each, docs/performance.md); a value the user set is kept
+# the workers are the parallelism: each library's own pool of threads (polars, Arrow,
+# OpenBLAS), as large as the machine in each worker, would only wake threads that fight the
+# other workers for the cores (a 300,000-game greedy run on 2 workers: about 2% less wall time
+# with one thread each, docs/performance.md); a value the user set is kept
 ONE_THREAD = {"POLARS_MAX_THREADS": "1", "OPENBLAS_NUM_THREADS": "1", "OMP_NUM_THREADS": "1"}
 
 
